@@ -1,0 +1,51 @@
+"""Build of the compiled core (cext/) with OpenMP where the compiler has it.
+
+Set PAIGOW_NO_OPENMP=1 to force a serial build.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from setuptools import Extension, setup
+
+
+def compiler_has_openmp():
+    """Try to compile and link a tiny OpenMP program with the default C compiler."""
+    if os.environ.get("PAIGOW_NO_OPENMP"):
+        return False
+    cc = os.environ.get("CC", "cc")
+    if shutil.which(cc) is None:
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w") as f:
+            f.write("#include <omp.h>\nint main(void){return omp_get_max_threads() > 0 ? 0 : 1;}\n")
+        cmd = [cc, "-fopenmp", src, "-o", os.path.join(tmp, "t")]
+        return subprocess.run(cmd, capture_output=True).returncode == 0
+
+
+def extensions():
+    from Cython.Build import cythonize
+    openmp = compiler_has_openmp()
+    flags = ["-O3", "-fno-strict-aliasing"] + (["-fopenmp"] if openmp else [])
+    ext = Extension(
+        "verifier._core",
+        sources=["cext/_core.pyx"],
+        include_dirs=["cext"],
+        extra_compile_args=flags,
+        extra_link_args=["-fopenmp"] if openmp else [],
+        depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd"))],
+    )
+    print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
+    return cythonize([ext], language_level=3, compiler_directives={
+        "boundscheck": False, "wraparound": False, "cdivision": True})
+
+
+setup(
+    packages=["verifier", "verifier.cli", "verifier.reference", "verifier.proofs"],
+    package_dir={"verifier.proofs": "proofs"},
+    package_data={"verifier": ["data/*.toml"]},
+    ext_modules=extensions(),
+)

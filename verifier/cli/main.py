@@ -1,0 +1,55 @@
+"""Entry point: builds the parser from the command modules and turns errors into one line."""
+import argparse
+import importlib
+import sys
+
+from .. import __version__
+from ..errors import VerifierError
+
+# Command modules, in the order their commands appear in --help.
+COMMAND_MODULES = ["hand", "run", "odds", "prove", "table"]
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="paigow-verify",
+        description="Exact, exhaustive odds for Pai Gow Poker with the Wrangler Push and "
+                    "Outlaw 9 High or Better bonus bets: every one of the 154,143,080 "
+                    "seven-card hands is enumerated, set by the house way and classified.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f".{name}", __package__)
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__package__}.{name}":
+                continue  # command group not built yet
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args) or 0
+    except VerifierError as exc:
+        print(f"paigow-verify: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        name = exc.filename if exc.filename else ""
+        print(f"paigow-verify: error: {exc.strerror or exc}{': ' + str(name) if name else ''}",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("paigow-verify: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""The enumeration job: every seven-card hand of the deck, set by the house way and
+classified, reduced to integer counts.
+
+The heavy lifting is ``engine.enumerate_counts`` (compiled core, or the pure-Python
+twin for small decks); this module names the counts and times the run.
+"""
+import math
+import time
+from dataclasses import dataclass, field
+
+from .backend import engine, NAME as ENGINE_NAME
+from .cards import full_deck
+from .categories import mask_to_names
+from .parallel import thread_count
+from .progress import progress_bar
+from .ranking import CLASS_NAMES
+from .rules import Rules, BONUS_READING_CHOICES
+
+HOUSE_WAY_IDS = {"mikes": 0}
+
+
+@dataclass
+class EnumerationResult:
+    rules: Rules
+    deck: list
+    total_hands: int
+    best_five: dict            # class name -> hands (royal flushes inside straight_flush)
+    royal_flushes: int         # hands whose best five cards are a royal flush
+    house_way_rows: dict       # row number 1..11 -> hands
+    outlaw9_masks: dict        # bonus reading -> {category mask: hands}
+    key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
+    fouls: int = 0
+    seconds: float = 0.0
+    engine: str = ENGINE_NAME
+    threads: int = 1
+
+    def outlaw9_sets(self, reading=None):
+        """[{"categories": [...], "hands": n}] for a bonus reading (default: the rules')."""
+        masks = self.outlaw9_masks[reading or self.rules.bonus_reading]
+        return [{"categories": mask_to_names(m), "hands": n} for m, n in sorted(masks.items())]
+
+    def to_json_dict(self):
+        return {
+            "total_hands": self.total_hands,
+            "rules": self.rules.as_dict(),
+            "deck_size": len(self.deck),
+            "best_five": self.best_five,
+            "royal_flushes": self.royal_flushes,
+            "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
+            "outlaw9_sets": self.outlaw9_sets(),
+            "fouls": self.fouls,
+            "seconds": round(self.seconds, 3),
+            "engine": self.engine,
+            "threads": self.threads,
+        }
+
+
+def enumerate_hands(rules=None, threads=None, progress=False, deck=None):
+    """Run the whole job and return an ``EnumerationResult``.
+
+    ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
+    ``progress``: show a tqdm bar on stderr.
+    """
+    rules = rules or Rules()
+    deck = sorted(deck) if deck is not None else full_deck()
+    nthreads = thread_count(threads)
+    total = math.comb(len(deck), 7)
+    start = time.perf_counter()
+    with progress_bar(total, "hands", enabled=progress) as advance:
+        raw = engine.enumerate_counts(deck, rules.wheel == "second",
+                                      HOUSE_WAY_IDS[rules.house_way], nthreads, advance)
+    seconds = time.perf_counter() - start
+    return EnumerationResult(
+        rules=rules,
+        deck=deck,
+        total_hands=raw["total"],
+        best_five={CLASS_NAMES[c]: n for c, n in enumerate(raw["best_five"])},
+        royal_flushes=raw["royal"],
+        house_way_rows={row: raw["rows"][row] for row in range(1, 12)},
+        outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
+                       BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
+        key_histogram=dict(raw["hist"]),
+        fouls=raw["fouls"],
+        seconds=seconds,
+        threads=nthreads,
+    )
