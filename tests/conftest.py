@@ -1,0 +1,34 @@
+"""Shared test set-up: both engines run the same tests.
+
+``PAIGOW_PUREPYTHON=1 pytest`` runs the suite on the pure-Python reference; tests marked
+``compiled`` or ``full`` need the compiled core's speed and are skipped there.
+"""
+import pytest
+
+from verifier import backend
+
+
+def pytest_report_header(config):
+    return f"paigow-verifier engine: {backend.NAME}"
+
+
+def pytest_collection_modifyitems(config, items):
+    if not backend.PURE_PYTHON:
+        return
+    skip = pytest.mark.skip(reason="needs the compiled core (PAIGOW_PUREPYTHON=1)")
+    for item in items:
+        if "compiled" in item.keywords or "full" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def engine():
+    """The engine under test: the compiled core, or the pure-Python twin."""
+    return backend.engine
+
+
+@pytest.fixture(scope="session")
+def full_enumeration():
+    """The whole 154,143,080-hand job with the default rules, run once per session."""
+    from verifier.enumeration import enumerate_hands
+    return enumerate_hands()
