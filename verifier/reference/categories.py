@@ -1,0 +1,127 @@
+"""Outlaw 9 High or Better categories, by their definitions in RULES.md.
+
+Bit i of a mask is line i of the filed pay table (docs/ENGINE.md, verifier/categories.py).
+Two readings:
+- seven-card: a five-card category qualifies when some five of the seven cards make
+  exactly that class under the joker rules (a five holding the joker shows the class
+  of its best reading; a royal flush also counts as a straight flush);
+- house-way: the five-card categories are judged on the back hand as the house way
+  sets it, royal match needs that back royal plus a natural suited K-Q front; the
+  seven-card categories are read as under seven-card.
+"""
+from itertools import combinations
+
+from verifier.categories import CATEGORY_BIT as BIT
+
+from .ranking import (ACE, FIVE_ACES, FLUSH, FULL_HOUSE, JOKER, QUADS, STRAIGHT,
+                      STRAIGHT_FLUSH, TRIPS, class_of, eval5, is_royal_key, rank_as_ace)
+from .house_way import set_hand
+
+KING, QUEEN = 11, 10
+RED_SUITS = (1, 2)
+
+FIVE_CARD_BIT = {
+    FIVE_ACES: BIT["five_aces"],
+    STRAIGHT_FLUSH: BIT["straight_flush"],
+    QUADS: BIT["four_of_a_kind"],
+    FULL_HOUSE: BIT["full_house"],
+    FLUSH: BIT["flush"],
+    TRIPS: BIT["three_of_a_kind"],
+    STRAIGHT: BIT["straight"],
+}
+
+# The seven-rank sequences a 7-card straight flush can occupy: 2-8 ... 8-A, and A-2-...-7.
+SEVEN_SEQUENCES = [set(range(low, low + 7)) for low in range(0, 7)] + [{ACE, 0, 1, 2, 3, 4, 5}]
+
+
+def five_card_mask(key):
+    """Categories shown by one five-card key (a royal is a royal and a straight flush)."""
+    cls = class_of(key)
+    mask = 1 << FIVE_CARD_BIT[cls] if cls in FIVE_CARD_BIT else 0
+    if is_royal_key(key):
+        mask |= 1 << BIT["royal_flush"]
+    return mask
+
+
+def five_subsets(cards):
+    """All 21 (five, other two) partitions of seven cards."""
+    for five in combinations(cards, 5):
+        yield five, tuple(c for c in cards if c not in five)
+
+
+def is_natural_suited_kq(two):
+    if JOKER in two:
+        return False
+    a, b = two
+    return a & 3 == b & 3 and {a >> 2, b >> 2} == {KING, QUEEN}
+
+
+def straight_or_flush_possible(cards):
+    """Some five of the cards can form a straight, flush or straight flush."""
+    return any(class_of(eval5(five)) in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+               for five, _ in five_subsets(cards))
+
+
+def seven_card_only_mask(cards):
+    """The categories read from all seven cards under either reading:
+    7-card straight flushes, 9/10 high, one colour (with and without joker), three pairs."""
+    mask = 0
+    naturals = [c for c in cards if c != JOKER]
+    has_joker = len(naturals) == 6
+    suits = {c & 3 for c in naturals}
+    ranks = {c >> 2 for c in naturals}
+    no_sf = None  # computed lazily: no straight or flush possible
+
+    def nothing_possible():
+        nonlocal no_sf
+        if no_sf is None:
+            no_sf = not straight_or_flush_possible(cards)
+        return no_sf
+
+    # 7-card straight flush: seven suited natural cards in sequence (A-2-...-7 counts).
+    if not has_joker and len(suits) == 1 and ranks in SEVEN_SEQUENCES:
+        mask |= 1 << BIT["seven_card_straight_flush"]
+    # ... with joker: six suited cards and the joker making seven in sequence.
+    if has_joker and len(suits) == 1 and any(ranks <= seq for seq in SEVEN_SEQUENCES):
+        mask |= 1 << BIT["seven_card_straight_flush_with_joker"]
+    # 9 high / 10 high: seven different ranks, highest 9 (10), no joker, no straight/flush.
+    if not has_joker and len(ranks) == 7 and max(ranks) in (7, 8) and nothing_possible():
+        mask |= 1 << BIT["nine_high" if max(ranks) == 7 else "ten_high"]
+    # All red or all black: one colour, no straight or flush possible; the joker version
+    # is six cards of one colour plus the joker (which must not complete one either).
+    colours = {s in RED_SUITS for s in suits}
+    if len(colours) == 1 and nothing_possible():
+        mask |= 1 << BIT["all_one_color_with_joker" if has_joker else "all_one_color"]
+    # Three pairs: exactly three pairs and no trips (the joker pairs with an ace).
+    counts = {}
+    for c in cards:
+        counts[rank_as_ace(c)] = counts.get(rank_as_ace(c), 0) + 1
+    if sorted(counts.values(), reverse=True) == [2, 2, 2, 1]:
+        mask |= 1 << BIT["three_pairs"]
+    return mask
+
+
+def seven_card_mask(cards):
+    """The seven-card reading's mask."""
+    mask = seven_card_only_mask(cards)
+    for five, two in five_subsets(cards):
+        key = eval5(five)
+        mask |= five_card_mask(key)
+        if is_royal_key(key) and is_natural_suited_kq(two):
+            mask |= 1 << BIT["royal_flush_and_royal_match"]
+    return mask
+
+
+def house_way_mask(cards, front, back_key):
+    """The house-way reading's mask, given the house-way set (front cards, back key)."""
+    mask = seven_card_only_mask(cards) | five_card_mask(back_key)
+    if is_royal_key(back_key) and is_natural_suited_kq(front):
+        mask |= 1 << BIT["royal_flush_and_royal_match"]
+    return mask
+
+
+def categories(cards, wheel_second=False, house_way=0):
+    """(mask under the seven-card reading, mask under the house-way reading)."""
+    cards = sorted(cards)
+    front, _back, _fk, back_key, _row = set_hand(cards, wheel_second, house_way)
+    return seven_card_mask(cards), house_way_mask(cards, front, back_key)

@@ -1,0 +1,80 @@
+"""The engine API of the pure-Python reference (same names and signatures as the
+compiled ``verifier._core``; docs/ENGINE.md). Slow and obvious by design."""
+from itertools import combinations
+
+from .ranking import eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul
+from .house_way import set_hand as _set_hand
+from .categories import seven_card_mask, house_way_mask, five_subsets
+
+PROGRESS_EVERY = 1000
+
+
+def eval5(cards, wheel_second=False):
+    """Five-card key of five card ints (joker = 52)."""
+    return _eval5(list(cards), wheel_second)
+
+
+def eval2(cards):
+    """Two-card key (the joker is an ace)."""
+    return _eval2(list(cards))
+
+
+def set_hand(cards, wheel_second=False, house_way=0):
+    """(front_cards, back_cards, front_key, back_key, row); cards sorted ascending first."""
+    return _set_hand(list(cards), wheel_second, house_way)
+
+
+def categories(cards, wheel_second=False, house_way=0):
+    """(mask under the seven-card reading, mask under the house-way reading)."""
+    cards = sorted(cards)
+    front, _back, _fk, back_key, _row = _set_hand(cards, wheel_second, house_way)
+    return seven_card_mask(cards), house_way_mask(cards, front, back_key)
+
+
+def best_five_key(cards):
+    """The best five-card key (wheel lowest) among the 21 fives of seven cards."""
+    return max(_eval5(list(five)) for five, _ in five_subsets(sorted(cards)))
+
+
+def best_five_class(cards):
+    """Class 0..9 of the best five of the seven cards."""
+    return class_of(best_five_key(cards))
+
+
+def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
+    """Every seven-card hand of ``deck``, set and classified, reduced to counts.
+
+    ``threads`` is ignored (one thread). ``progress``: None or ``advance(n_hands)``.
+    Category masks are counted for every hand, the empty mask 0 included, so each of
+    ``sets_seven`` and ``sets_house`` sums to ``total``.
+    """
+    total = 0
+    best_five = [0] * 10
+    royal = 0
+    rows = [0] * 12
+    sets_seven, sets_house, hist = {}, {}, {}
+    fouls = 0
+    pending = 0
+    for hand in combinations(sorted(deck), 7):
+        hand = list(hand)
+        total += 1
+        best = best_five_key(hand)
+        best_five[class_of(best)] += 1
+        royal += is_royal_key(best)
+        front, _back, fk, bk, row = _set_hand(hand, wheel_second, house_way)
+        rows[row] += 1
+        fouls += is_foul(fk, bk)
+        hist[(bk, fk)] = hist.get((bk, fk), 0) + 1
+        m7 = seven_card_mask(hand)
+        mh = house_way_mask(hand, front, bk)
+        sets_seven[m7] = sets_seven.get(m7, 0) + 1
+        sets_house[mh] = sets_house.get(mh, 0) + 1
+        pending += 1
+        if progress is not None and pending >= PROGRESS_EVERY:
+            progress(pending)
+            pending = 0
+    if progress is not None and pending:
+        progress(pending)
+    return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
+            "sets_seven": sets_seven, "sets_house": sets_house, "hist": hist,
+            "fouls": fouls}
