@@ -1,0 +1,206 @@
+"""Five-card and two-card keys (docs/ENGINE.md), hand-worked from RULES.md.
+
+Every expected key below is built by hand from the ENGINE.md layout
+``cls << 20 | nibbles``; rank indices are 2..A = 0..12.
+"""
+import math
+import random
+from itertools import combinations
+
+import pytest
+
+from verifier.cards import parse_cards
+
+R = {ch: i for i, ch in enumerate("23456789TJQKA")}
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES = range(10)
+
+
+def key(cls, *ranks):
+    """cls << 20 | rank nibbles from bit 16 down (ranks given as characters or ints)."""
+    payload, shift = 0, 16
+    for r in ranks:
+        payload |= (R[r] if isinstance(r, str) else r) << shift
+        shift -= 4
+    return cls << 20 | payload
+
+
+def ev(engine, text, wheel_second=False):
+    return engine.eval5(parse_cards(text, 5), wheel_second)
+
+
+# ---------------------------------------------------------------- joker-free classes
+@pytest.mark.parametrize("hand,expected", [
+    ("As Kd 9h 5c 3s", key(HIGH, *"AK953")),
+    ("8c 8d As 6h 2c", key(PAIR, *"8A62")),
+    ("Kc Kd 4h 4s 9c", key(TWO_PAIR, *"K49")),
+    ("7c 7d 7h As 2c", key(TRIPS, *"7A2")),
+    ("9c Td Jh Qs Kd", key(STRAIGHT, 8)),        # K-high: top index 11, ordinal 11-3
+    ("Ah Jh 8h 4h 2h", key(FLUSH, *"AJ842")),
+    ("Tc Td Th 3s 3c", key(FULL, *"T3")),
+    ("5c 5d 5h 5s Kc", key(QUADS, *"5K")),
+    ("5h 6h 7h 8h 9h", key(SF, 4)),               # 9-high: ordinal 7-3
+    ("Ts Js Qs Ks As", key(SF, 9)),               # royal flush
+    ("Qc Kd Ah 2s 3c", key(HIGH, *"AKQ32")),      # no wrap-around straight
+])
+def test_natural_classes(engine, hand, expected):
+    assert ev(engine, hand) == expected
+
+
+def test_ties_break_by_kickers_not_suits(engine):
+    assert ev(engine, "Kc Kd 9h 7s 2c") > ev(engine, "Kh Ks 9c 6d 5c")
+    assert ev(engine, "Kc Kd 9h 7s 2c") == ev(engine, "Kh Ks 9d 7c 2d")
+    assert ev(engine, "Ac Ad 3h 3s 2c") > ev(engine, "Ah As 2d 2h Kc")
+    assert ev(engine, "Ac Ad 3h 3s 5c") > ev(engine, "Ah As 3d 3c 4d")
+    # the filing: K-K-K-7-7 beats 10-10-10-A-A
+    assert ev(engine, "Kc Kd Kh 7s 7c") > ev(engine, "Tc Td Th As Ac")
+    assert ev(engine, "2h 3h 4h 5h 7h") > ev(engine, "Tc Jd Qh Kc As")  # any flush > any straight
+    assert ev(engine, "Ah Kh Qh Jh 9h") == ev(engine, "Ad Kd Qd Jd 9d")
+    assert ev(engine, "Ac Kd Qh Js 9c") > ev(engine, "Ac Kd Qh Js 8c")
+    assert ev(engine, "2c 2d 2h 3c 3d") > ev(engine, "Ah Kh Qh Jh 9h")
+
+
+@pytest.mark.parametrize("hand,lowest,second", [
+    ("Ac 2d 3h 4s 5c", 0, 8),       # the wheel
+    ("2c 3d 4h 5s 6c", 1, 0),       # 6-high
+    ("9c Td Jh Qs Kd", 8, 7),       # K-high
+    ("Tc Jd Qh Ks Ac", 9, 9),       # A-high
+])
+def test_straight_ordinals_both_wheel_options(engine, hand, lowest, second):
+    assert ev(engine, hand, False) == key(STRAIGHT, lowest)
+    assert ev(engine, hand, True) == key(STRAIGHT, second)
+
+
+@pytest.mark.parametrize("hand,lowest,second", [
+    ("Ad 2d 3d 4d 5d", 0, 8),
+    ("2s 3s 4s 5s 6s", 1, 0),
+    ("9c Tc Jc Qc Kc", 8, 7),
+    ("Th Jh Qh Kh Ah", 9, 9),
+])
+def test_straight_flush_ordinals_both_wheel_options(engine, hand, lowest, second):
+    assert ev(engine, hand, False) == key(SF, lowest)
+    assert ev(engine, hand, True) == key(SF, second)
+
+
+def test_wheel_second_ranks_just_below_broadway(engine):
+    wheel, six, king, ace = ("Ac 2d 3h 4s 5c", "2c 3d 4h 5s 6c", "9c Td Jh Qs Kd",
+                             "Tc Jd Qh Ks Ac")
+    assert ev(engine, wheel) < ev(engine, six) < ev(engine, king) < ev(engine, ace)
+    assert ev(engine, six, True) < ev(engine, king, True) < ev(engine, wheel, True) \
+        < ev(engine, ace, True)
+
+
+def test_wheel_option_changes_only_straights(engine):
+    for hand in ["As Kd 9h 5c 3s", "Ac 2c 3c 4c 6c", "Ac Ad 2h 3s 4c", "Jk Ac Ad Ah As",
+                 "Jk As Kd 4h 2c", "Jk 2h 9h Th Kh"]:
+        assert ev(engine, hand, False) == ev(engine, hand, True)
+
+
+# ---------------------------------------------------------------- the joker
+@pytest.mark.parametrize("hand,expected", [
+    # flush: the joker takes the highest rank of the suit not already held
+    ("Jk Ah Jh 8h 4h", key(FLUSH, *"AKJ84")),
+    ("Jk Kh Jh 8h 4h", key(FLUSH, *"AKJ84")),
+    ("Jk Ah Kh Qh 4h", key(FLUSH, *"AKQJ4")),
+    ("Jk Ah Kh 7h 3h", key(FLUSH, *"AKQ73")),
+    # straight: the highest straight
+    ("Jk 9c Td Jh Qs", key(STRAIGHT, 8)),        # K-high, not 8-high
+    ("Jk 9c Td Qh Ks", key(STRAIGHT, 8)),        # inside: joker is the jack
+    ("Jk Ac Kd Qh Js", key(STRAIGHT, 9)),
+    ("Jk Ac 2d 3h 4s", key(STRAIGHT, 0)),        # joker as the 5: wheel beats a pair of aces
+    ("Jk 2c 3d 4h 5s", key(STRAIGHT, 1)),        # wheel lowest: 6-high beats the wheel
+    # straight flush
+    ("Jk 9h Th Jh Qh", key(SF, 8)),
+    ("Jk Kh Qh Jh Th", key(SF, 9)),              # royal with the joker as the ace
+    ("Jk Ah Kh Qh Th", key(SF, 9)),              # royal with the joker as the jack
+    ("Jk 9h Th Jh Kh", key(SF, 8)),              # straight flush beats the ace-high flush
+    ("Jk 2h 3h 4h 5h", key(SF, 1)),
+    # five aces
+    ("Jk Ac Ad Ah As", key(FIVE_ACES)),
+    # otherwise the joker is an ace, never another pair-making card
+    ("Jk As 7c 4d 2h", key(PAIR, *"A742")),
+    ("Jk Kc 7d 4h 2s", key(HIGH, *"AK742")),
+    ("Jk Kc Kd 7h 2s", key(PAIR, *"KA72")),
+    ("Jk Kc Kd 7h 7s", key(TWO_PAIR, *"K7A")),
+    ("Jk Kc Kd Kh 2s", key(TRIPS, *"KA2")),
+    ("Jk Kc Kd Kh Ks", key(QUADS, *"KA")),
+    ("Jk Ac Ad Kh Ks", key(FULL, *"AK")),
+    ("Jk Ac Ad Ah 7s", key(QUADS, *"A7")),
+    ("Jk Ac Ad 7h 2s", key(TRIPS, *"A72")),
+])
+def test_joker_vectors(engine, hand, expected):
+    assert ev(engine, hand) == expected
+
+
+def test_joker_straights_follow_the_wheel_option(engine):
+    # wheel = second: A-2-3-4-5 outranks 6-high, so the joker becomes the ace
+    assert ev(engine, "Jk 2c 3d 4h 5s", True) == key(STRAIGHT, 8)
+    assert ev(engine, "Jk 2h 3h 4h 5h", True) == key(SF, 8)
+    assert ev(engine, "Jk Ah 2h 3h 4h", False) == key(SF, 0)
+    assert ev(engine, "Jk Ah 2h 3h 4h", True) == key(SF, 8)
+    assert ev(engine, "Jk 9c Td Jh Qs", True) == key(STRAIGHT, 7)
+    assert ev(engine, "Jk Ac Kd Qh Js", True) == key(STRAIGHT, 9)
+
+
+# ---------------------------------------------------------------- two-card keys
+@pytest.mark.parametrize("hand,expected", [
+    ("As Ks", 12 * 13 + 11), ("Kd As", 12 * 13 + 11), ("3c 2d", 1 * 13 + 0),
+    ("Ac Ad", 169 + 12), ("2c 2d", 169 + 0), ("Jk As", 169 + 12), ("Jk Kd", 12 * 13 + 11),
+    ("Jk 2c", 12 * 13 + 0),
+])
+def test_eval2(engine, hand, expected):
+    assert engine.eval2(parse_cards(hand, 2)) == expected
+
+
+def test_eval2_order(engine):
+    e = lambda t: engine.eval2(parse_cards(t, 2))
+    assert e("2c 2d") > e("As Kd") > e("As Qd") > e("Ks Qd") > e("4c 3d") > e("3c 2d")
+    assert e("Ac Ad") > e("Kc Kd")
+
+
+# ---------------------------------------------------------------- brute-force reference
+def joker_reference(engine, four, wheel_second):
+    """Written here from RULES.md: five aces with four aces; otherwise the best key over
+    every regular card not among the four that is an ace or completes a straight,
+    flush or straight flush."""
+    if sum(1 for c in four if c >> 2 == 12) == 4:
+        return FIVE_ACES << 20
+    best = None
+    for sub in range(52):
+        if sub in four:
+            continue
+        k = engine.eval5(list(four) + [sub], wheel_second)
+        if (sub >> 2 == 12 or (k >> 20) in (STRAIGHT, FLUSH, SF)) and (best is None or k > best):
+            best = k
+    return best
+
+
+def test_joker_hands_sample_against_brute_force(engine):
+    rng = random.Random(20261122)
+    for _ in range(150):
+        four = rng.sample(range(52), 4)
+        for wheel_second in (False, True):
+            assert engine.eval5(four + [52], wheel_second) == \
+                joker_reference(engine, four, wheel_second), four
+
+
+@pytest.mark.compiled
+def test_all_joker_free_hands_class_counts_and_7462_keys(engine):
+    counts = [0] * 10
+    keys = set()
+    for hand in combinations(range(52), 5):
+        k = engine.eval5(list(hand))
+        counts[k >> 20] += 1
+        keys.add(k)
+    # published counts: SF (incl. royal), quads, FH, flush, straight, trips, 2P, pair, high
+    assert counts[::-1][1:] == [40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
+    assert counts[FIVE_ACES] == 0
+    assert sum(counts) == math.comb(52, 5)
+    assert len(keys) == 7462
+
+
+@pytest.mark.compiled
+def test_every_joker_hand_against_brute_force(engine):
+    for four in combinations(range(52), 4):
+        for wheel_second in (False, True):
+            assert engine.eval5(list(four) + [52], wheel_second) == \
+                joker_reference(engine, four, wheel_second), four
