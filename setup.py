@@ -39,7 +39,7 @@ def extensions():
         depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd"))],
     )
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
-    return cythonize([ext], language_level=3, compiler_directives={
+    return cythonize([ext], language_level=3, include_path=["cext"], compiler_directives={
         "boundscheck": False, "wraparound": False, "cdivision": True})
 
 

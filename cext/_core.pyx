@@ -1,0 +1,218 @@
+# cython: language_level=3
+"""The compiled core: the same API as verifier/reference/core.py, fast.
+
+eval5, eval2, set_hand, categories, best_five_class, enumerate_counts, hand_keys.
+Cards are ints (docs/ENGINE.md); callers validate them (verifier.hands does), but
+nothing here crashes on bad input: it raises ValueError.
+"""
+import threading
+
+from cython.parallel import prange, threadid
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport uint64_t
+
+from core_api cimport *
+
+front_dense_init()
+
+cdef dict _ENGINES = {}
+
+
+cdef class Engine:
+    """Owns the tables of one (wheel option, house way)."""
+    cdef engine_t *ptr
+
+    def __cinit__(self, bint wheel_second, int house_way):
+        if house_way != 0:
+            raise ValueError(f"unknown house way id {house_way}")
+        self.ptr = engine_new(wheel_second, house_way)
+        if self.ptr == NULL:
+            raise MemoryError("cannot allocate the engine tables")
+
+    def __dealloc__(self):
+        engine_free(self.ptr)
+
+    def back_keys(self):
+        return [self.ptr.back_keys[i] for i in range(self.ptr.nback)]
+
+
+cpdef Engine engine_for(bint wheel_second=False, int house_way=0):
+    key = (bool(wheel_second), house_way)
+    eng = _ENGINES.get(key)
+    if eng is None:
+        eng = _ENGINES[key] = Engine(wheel_second, house_way)
+    return eng
+
+
+cdef int _load(cards, int want, int *out) except -1:
+    """Validated, sorted copy of `cards` into out[0:want]."""
+    cdef list cs = sorted(int(c) for c in cards)
+    if len(cs) != want:
+        raise ValueError(f"expected {want} cards, got {len(cs)}")
+    for i in range(want):
+        if not 0 <= cs[i] <= 52:
+            raise ValueError(f"bad card number {cs[i]}")
+        if i and cs[i] == cs[i - 1]:
+            raise ValueError(f"duplicate card number {cs[i]}")
+        out[i] = cs[i]
+    return 0
+
+
+def eval5(cards, wheel_second=False):
+    cdef int c[5]
+    _load(cards, 5, c)
+    return c_eval5(engine_for(wheel_second, 0).ptr, c)
+
+
+def eval2(cards):
+    cdef int c[2]
+    _load(cards, 2, c)
+    return c_eval2(c)
+
+
+cdef hand_info_t _classify(cards, bint wheel_second, int house_way) except *:
+    cdef int c[7]
+    cdef hand_info_t info
+    _load(cards, 7, c)
+    classify7(engine_for(wheel_second, house_way).ptr, c, &info)
+    return info
+
+
+def set_hand(cards, wheel_second=False, house_way=0):
+    """(front cards, back cards, front key, back key, row) by the house way."""
+    cdef hand_info_t info = _classify(cards, wheel_second, house_way)
+    return (tuple(info.set.front[i] for i in range(2)), tuple(info.set.back[i] for i in range(5)),
+            info.set.front_key, info.set.back_key, info.set.row)
+
+
+def categories(cards, wheel_second=False, house_way=0):
+    """(Outlaw 9 mask under the seven-card reading, mask under the house-way reading)."""
+    cdef hand_info_t info = _classify(cards, wheel_second, house_way)
+    return info.cats_seven, info.cats_house
+
+
+def best_five_class(cards):
+    cdef hand_info_t info = _classify(cards, False, 0)
+    return info.best_key >> 20
+
+
+def hand_keys(cards, wheel_second=False, house_way=0):
+    """(back key, front key) through the memo: the enumeration's own fast path."""
+    cdef int c[7]
+    cdef int bk, fk
+    _load(cards, 7, c)
+    c_hand_keys(engine_for(wheel_second, house_way).ptr, c, &bk, &fk)
+    return bk, fk
+
+
+cdef class _Job:
+    """One enumeration: chunks of fixed first three cards, run across threads."""
+    cdef Engine eng
+    cdef int *deck
+    cdef int n, nchunks, threads, direct
+    cdef int *chunk
+    cdef accum_t **acc
+    cdef uint64_t counter[1]
+
+    def __cinit__(self, Engine eng, deck, int threads, bint direct):
+        self.eng = eng
+        self.direct = direct
+        self.n = len(deck)
+        self.threads = threads
+        self.deck = <int *>malloc(sizeof(int) * max(self.n, 1))
+        for i, card in enumerate(deck):
+            self.deck[i] = card
+        triples = [(a, b, c) for a in range(self.n) for b in range(a + 1, self.n)
+                   for c in range(b + 1, self.n - 4)]
+        self.nchunks = len(triples)
+        self.chunk = <int *>malloc(sizeof(int) * 3 * max(self.nchunks, 1))
+        for k, (a, b, c) in enumerate(triples):
+            self.chunk[3 * k], self.chunk[3 * k + 1], self.chunk[3 * k + 2] = a, b, c
+        self.acc = <accum_t **>malloc(sizeof(accum_t *) * threads)
+        for t in range(threads):
+            self.acc[t] = accum_new(eng.ptr)
+            if self.acc[t] == NULL:
+                raise MemoryError("cannot allocate the enumeration counters")
+        self.counter[0] = 0
+
+    def __dealloc__(self):
+        if self.acc != NULL:
+            for t in range(self.threads):
+                accum_free(self.acc[t])
+        free(self.acc)
+        free(self.chunk)
+        free(self.deck)
+
+    def run(self):
+        cdef const engine_t *e = self.eng.ptr
+        cdef int *deck = self.deck
+        cdef int *chunk = self.chunk
+        cdef accum_t **acc = self.acc
+        cdef uint64_t *counter = self.counter
+        cdef int n = self.n, k, direct = self.direct
+        cdef uint64_t got
+        with nogil:
+            for k in prange(self.nchunks, schedule="dynamic", num_threads=self.threads):
+                got = enumerate_chunk(e, deck, n, chunk[3 * k], chunk[3 * k + 1],
+                                      chunk[3 * k + 2], direct, acc[threadid()])
+                progress_add(counter, got)
+
+    def done(self):
+        return progress_get(self.counter)
+
+    def result(self):
+        cdef const engine_t *e = self.eng.ptr
+        cdef int t, i
+        for t in range(1, self.threads):
+            accum_merge(e, self.acc[0], self.acc[t])
+        cdef size_t nh = <size_t>e.nback * NUM_FRONT_DENSE
+        cdef uint64_t *hist = <uint64_t *>malloc(sizeof(uint64_t) * nh)
+        cdef uint64_t *cs = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
+        cdef uint64_t *ch = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
+        cdef uint64_t best[10]
+        cdef uint64_t rows[12]
+        cdef uint64_t royal, fouls
+        try:
+            accum_expand(e, self.acc[0], hist, cs, ch, best, &royal, rows, &fouls)
+            hist_dict = {}
+            for i in range(<int>nh):
+                if hist[i]:
+                    hist_dict[(e.back_keys[i // NUM_FRONT_DENSE],
+                               FRONT_FROM_DENSE[i % NUM_FRONT_DENSE])] = hist[i]
+            return {
+                "total": self.acc[0].hands,
+                "best_five": [best[i] for i in range(10)],
+                "royal": royal,
+                "rows": [rows[i] for i in range(12)],
+                "sets_seven": {i: cs[i] for i in range(NUM_CATS_MASKS) if cs[i]},
+                "sets_house": {i: ch[i] for i in range(NUM_CATS_MASKS) if ch[i]},
+                "hist": hist_dict,
+                "fouls": fouls,
+            }
+        finally:
+            free(hist); free(cs); free(ch)
+
+
+def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False):
+    """Counts over every 7-card hand of `deck` (sorted card ints); see docs/ENGINE.md.
+
+    `progress`: None, or advance(n) called from this thread while workers run.
+    `direct`: classify every hand through all 21 sets, bypassing the rank-multiset memo
+    (about 20x slower; the cross-check of the memo).
+    """
+    deck = sorted(int(c) for c in deck)
+    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck):
+        raise ValueError("deck must hold distinct card numbers 0..52")
+    job = _Job(engine_for(wheel_second, house_way), deck, max(1, int(threads)), direct)
+    worker = threading.Thread(target=job.run, name="paigow-enumeration", daemon=True)
+    worker.start()
+    reported = 0
+    while worker.is_alive():
+        worker.join(0.25)
+        if progress is not None:
+            now = job.done()
+            progress(now - reported)
+            reported = now
+    if progress is not None and job.done() > reported:
+        progress(job.done() - reported)
+    return job.result()

@@ -1,0 +1,13 @@
+/* Cards: card = rank * 4 + suit, ranks 0..12 = 2..A, suits c,d,h,s; the joker is 52. */
+#ifndef PAIGOW_CARDS_H
+#define PAIGOW_CARDS_H
+
+#define JOKER 52
+#define ACE 12
+#define RANK(c) ((c) >> 2)
+#define SUIT(c) ((c) & 3)
+/* rank with the joker counted as an ace (pairs, trips, two-card hands) */
+#define RANK_A(c) ((c) == JOKER ? ACE : RANK(c))
+#define IS_RED(c) (SUIT(c) == 1 || SUIT(c) == 2)
+
+#endif

@@ -1,0 +1,49 @@
+# C interface of the compiled core (cext/*.h); each .pyx that uses it does
+# `from core_api cimport *`.
+from libc.stdint cimport uint32_t, uint64_t
+
+cdef extern from "engine.h" nogil:
+    int JOKER
+    int MEMO_SIZE
+    ctypedef struct hand_set_t:
+        int front[2]
+        int back[5]
+        int front_key
+        int back_key
+        int row
+    ctypedef struct hand_info_t:
+        hand_set_t set
+        int best_key
+        int cats_seven
+        int cats_house
+        int foul
+    ctypedef struct engine_t:
+        int wheel_second
+        int house_way
+        int nback
+        int *back_keys
+    engine_t *engine_new(int wheel_second, int house_way)
+    void engine_free(engine_t *e)
+    int c_eval5 "eval5"(const engine_t *e, const int *cards)
+    int c_eval2 "eval2"(const int *cards)
+    void classify7(const engine_t *e, const int *cards, hand_info_t *out)
+    void c_hand_keys "engine_hand_keys"(const engine_t *e, const int *cards, int *back_key, int *front_key)
+
+cdef extern from "enumerate.h" nogil:
+    int NUM_FRONT_DENSE
+    int NUM_CATS_MASKS
+    int FRONT_FROM_DENSE[]
+    ctypedef struct accum_t:
+        uint64_t hands
+    void front_dense_init()
+    accum_t *accum_new(const engine_t *e)
+    void accum_free(accum_t *a)
+    uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n,
+                             int i0, int i1, int i2, int direct, accum_t *a)
+    void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src)
+    void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
+                      uint64_t *cats_seven64, uint64_t *cats_house64, uint64_t *best_class,
+                      uint64_t *royal, uint64_t *rows, uint64_t *fouls)
+    void progress_add(uint64_t *counter, uint64_t n)
+    uint64_t progress_get(uint64_t *counter)
+

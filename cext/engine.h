@@ -1,0 +1,473 @@
+/* The engine: five-card evaluation with the semi-wild joker, the house way, the Outlaw 9
+ * categories, and the memo of every rank multiset for hands where no flush is possible.
+ *
+ * One engine_t holds the tables for one (wheel option, house way). All functions take
+ * cards sorted ascending (the joker, 52, is then always last). */
+#ifndef PAIGOW_ENGINE_H
+#define PAIGOW_ENGINE_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cards.h"
+#include "keys.h"
+#include "multiset.h"
+
+#define MEMO_JOKER_OFFSET MSET7
+#define MEMO_SIZE (MSET7 + MSET6)
+#define NUM_SPLITS 21
+#define FRONT_KEYS 182
+
+enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1 };
+
+/* Outlaw 9 category bits, in filed pay-table order. */
+enum {
+    CAT_SEVEN_SF, CAT_ROYAL_MATCH, CAT_SEVEN_SF_JOKER, CAT_FIVE_ACES, CAT_ROYAL,
+    CAT_STRAIGHT_FLUSH, CAT_QUADS, CAT_NINE_HIGH, CAT_TEN_HIGH, CAT_ONE_COLOR,
+    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS
+};
+/* categories read from all seven cards under either bonus reading */
+#define SEVEN_CARD_ONLY_CATS ((1 << CAT_SEVEN_SF) | (1 << CAT_SEVEN_SF_JOKER) | \
+    (1 << CAT_NINE_HIGH) | (1 << CAT_TEN_HIGH) | (1 << CAT_ONE_COLOR) | \
+    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS))
+
+typedef struct {
+    int front[2], back[5];
+    int front_key, back_key, row;
+} hand_set_t;
+
+typedef struct {
+    hand_set_t set;
+    int best_key;          /* best five-card key of the seven cards */
+    int cats_seven;        /* Outlaw 9 mask, seven-card reading */
+    int cats_house;        /* Outlaw 9 mask, house-way reading */
+    int foul;
+} hand_info_t;
+
+/* What the memo keeps per rank multiset (hands with no flush possible). */
+typedef struct {
+    int32_t back_key, back_index, best_key;
+    int16_t front_key;
+    uint16_t cats_seven, cats_house;
+    int8_t row, valid, foul, straight_possible;
+} memo_t;
+
+typedef struct {
+    int wheel_second, house_way;
+    int nf5[MSET5];        /* five cards, no joker, not one suit: by rank multiset */
+    int nfj[MSET4];        /* four cards + joker, not one suit */
+    int fl5[8192];         /* five suited cards: by rank mask */
+    int flj[8192];         /* four suited cards + joker: by rank mask */
+    uint8_t straight_possible[2][8192]; /* [joker][rank mask] */
+    int *back_keys;        /* sorted distinct five-card keys */
+    int nback;
+    memo_t *memo;          /* MEMO_SIZE entries */
+} engine_t;
+
+/* The 21 ways to take a two-card front from seven positions, in lexicographic order. */
+static int SPLIT_FRONT[NUM_SPLITS][2];
+static int SPLIT_BACK[NUM_SPLITS][5];
+
+static inline void splits_init(void) {
+    int s = 0;
+    for (int i = 0; i < 7; i++)
+        for (int j = i + 1; j < 7; j++, s++) {
+            SPLIT_FRONT[s][0] = i; SPLIT_FRONT[s][1] = j;
+            for (int p = 0, b = 0; p < 7; p++)
+                if (p != i && p != j) SPLIT_BACK[s][b++] = p;
+        }
+}
+
+/* ---------- five-card evaluation ---------- */
+
+static inline int eval5(const engine_t *e, const int *c) {
+    int r[5];
+    if (c[4] == JOKER) {
+        int s = SUIT(c[0]);
+        if (SUIT(c[1]) == s && SUIT(c[2]) == s && SUIT(c[3]) == s)
+            return e->flj[1 << RANK(c[0]) | 1 << RANK(c[1]) | 1 << RANK(c[2]) | 1 << RANK(c[3])];
+        for (int i = 0; i < 4; i++) r[i] = RANK(c[i]);
+        return e->nfj[multiset_index(r, 4)];
+    }
+    int s = SUIT(c[0]);
+    if (SUIT(c[1]) == s && SUIT(c[2]) == s && SUIT(c[3]) == s && SUIT(c[4]) == s)
+        return e->fl5[1 << RANK(c[0]) | 1 << RANK(c[1]) | 1 << RANK(c[2]) |
+                      1 << RANK(c[3]) | 1 << RANK(c[4])];
+    for (int i = 0; i < 5; i++) r[i] = RANK(c[i]);
+    return e->nf5[multiset_index(r, 5)];
+}
+
+static inline int popcount13(int m) { return __builtin_popcount((unsigned)m); }
+
+/* Table builders: each entry is the best legal reading, by the definitions of RULES.md. */
+static void build_eval_tables(engine_t *e) {
+    int ranks[5], cnt[13];
+    int ws = e->wheel_second;
+    for (int idx = 0; idx < MSET5; idx++) {
+        multiset_unrank(idx, 5, ranks);
+        memset(cnt, 0, sizeof cnt);
+        for (int i = 0; i < 5; i++) cnt[ranks[i]]++;
+        int ok = 1;
+        for (int r = 0; r < 13; r++) if (cnt[r] > 4) ok = 0;
+        e->nf5[idx] = ok ? key_from_counts(cnt, ws) : -1;
+    }
+    for (int idx = 0; idx < MSET4; idx++) {
+        multiset_unrank(idx, 4, ranks);
+        memset(cnt, 0, sizeof cnt);
+        int mask = 0, ok = 1;
+        for (int i = 0; i < 4; i++) { cnt[ranks[i]]++; mask |= 1 << ranks[i]; }
+        for (int r = 0; r < 13; r++) if (cnt[r] > 4) ok = 0;
+        if (!ok) { e->nfj[idx] = -1; continue; }
+        cnt[ACE]++;                                   /* the joker as an ace */
+        int best = key_from_counts(cnt, ws);
+        if (popcount13(mask) == 4) {                  /* or completing a straight */
+            int st = joker_straight_key(mask, STRAIGHT, ws);
+            if (st > best) best = st;
+        }
+        e->nfj[idx] = best;
+    }
+    for (int mask = 0; mask < 8192; mask++) {
+        e->fl5[mask] = popcount13(mask) == 5 ? flush_key(mask, ws) : -1;
+        e->flj[mask] = -1;
+        if (popcount13(mask) == 4) {
+            int x = 12;
+            while (mask >> x & 1) x--;                /* highest rank of the suit not held */
+            int best = flush_key(mask | 1 << x, ws);
+            int sf = joker_straight_key(mask, STRAIGHT_FLUSH, ws);
+            e->flj[mask] = sf > best ? sf : best;
+        }
+        for (int j = 0; j < 2; j++) {
+            int possible = 0;
+            for (int t = 4; t <= 13; t++) {
+                int window = t == 13 ? WHEEL_MASK : 0x1F << (t - 4);
+                if (popcount13(window & ~mask) <= j) possible = 1;
+            }
+            e->straight_possible[j][mask] = (uint8_t)possible;
+        }
+    }
+}
+
+static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
+
+/* ---------- the house way ---------- */
+
+/* Highest two-card key among three cards (the "best two of the other three"). */
+static inline int best_front_of_three(int a, int b, int c) {
+    int k1 = front_key2(a, b), k2 = front_key2(a, c), k3 = front_key2(b, c);
+    int best = k1 > k2 ? k1 : k2;
+    return best > k3 ? best : k3;
+}
+
+static inline int pattern_key(int hi, int lo) {
+    return hi == lo ? FRONT_PAIR_BASE + hi : (hi > lo ? hi * 13 + lo : lo * 13 + hi);
+}
+
+/* A plan says how to pick among the 21 splits. */
+enum { PICK_PATTERN, PICK_PAIR_WITH_COMPLETE_BACK, PICK_BEST_FRONT_COMPLETE_BACK };
+typedef struct { int row, pick, target; } plan_t;
+
+/* The rank shape of seven cards, pairs etc. counted with the joker as an ace. */
+typedef struct {
+    int cnt[13];
+    int quad, trip_hi, trip_lo, npairs, pairs[3], nsingles, singles[7]; /* descending */
+} shape_t;
+
+static inline void shape_of(const int *c, shape_t *sh) {
+    memset(sh, 0, sizeof *sh);
+    sh->quad = sh->trip_hi = sh->trip_lo = -1;
+    for (int i = 0; i < 7; i++) sh->cnt[RANK_A(c[i])]++;
+    for (int r = 12; r >= 0; r--) {
+        int n = sh->cnt[r];
+        if (n >= 4) sh->quad = r;
+        else if (n == 3) { if (sh->trip_hi < 0) sh->trip_hi = r; else sh->trip_lo = r; }
+        else if (n == 2) sh->pairs[sh->npairs++] = r;
+        else if (n == 1) sh->singles[sh->nsingles++] = r;
+    }
+}
+
+/* Mike's Cardroom, rows 1-11 of RULES.md. */
+static inline plan_t plan_mikes(const int *c, const shape_t *sh) {
+    plan_t p = {0, PICK_PATTERN, 0};
+    if (sh->cnt[ACE] == 5) { p.row = 1; p.target = pattern_key(ACE, ACE); return p; }
+    if (sh->quad >= 0) {
+        int q = sh->quad, o[3], n = 0;
+        for (int i = 0; i < 7; i++) if (RANK_A(c[i]) != q) o[n++] = c[i];
+        int best = best_front_of_three(o[0], o[1], o[2]);
+        int has_pair = best >= FRONT_PAIR_BASE;
+        int top = best >= FRONT_PAIR_BASE ? best - FRONT_PAIR_BASE : best / 13;
+        int behind;
+        if (q >= 10) behind = has_pair;                       /* A, K, Q */
+        else if (q >= 7) behind = has_pair || top >= 11;       /* J, 10, 9: K or A */
+        else if (q >= 4) behind = has_pair || top >= 10;       /* 8, 7, 6: Q, K or A */
+        else behind = 1;                                       /* 5 down to 2 */
+        p.row = 2;
+        p.target = behind ? best : pattern_key(q, q);
+        return p;
+    }
+    if (sh->trip_lo >= 0) { p.row = 3; p.target = pattern_key(sh->trip_hi, sh->trip_hi); return p; }
+    if (sh->trip_hi >= 0 && sh->npairs >= 1) {
+        p.row = 4; p.target = pattern_key(sh->pairs[0], sh->pairs[0]); return p;
+    }
+    if (sh->npairs == 3) { p.row = 5; p.target = pattern_key(sh->pairs[0], sh->pairs[0]); return p; }
+    if (sh->npairs == 2) {
+        int big = sh->pairs[0], small = sh->pairs[1], s1 = sh->singles[0];
+        int behind;
+        if (big >= 10) behind = 0;                /* A, K, Q */
+        else if (big >= 7) behind = s1 == ACE;    /* J, 10, 9: ace (or joker) */
+        else if (big >= 4) behind = s1 >= 11;     /* 8, 7, 6: king or higher */
+        else behind = s1 >= 10;                   /* 5, 4, 3: queen or higher */
+        p.row = 6;
+        p.target = behind ? pattern_key(s1, sh->singles[1]) : pattern_key(small, small);
+        return p;
+    }
+    if (sh->trip_hi >= 0) {
+        /* row 7 is tried by the caller; this is the fallback, row 8 */
+        p.row = 7; p.pick = PICK_PAIR_WITH_COMPLETE_BACK;
+        p.target = pattern_key(sh->trip_hi, sh->trip_hi);
+        return p;
+    }
+    p.row = 9; p.pick = PICK_BEST_FRONT_COMPLETE_BACK;
+    return p;
+}
+
+/* Row 8, 10 or 11 when rows 7 / 9 find no complete hand. */
+static inline plan_t plan_mikes_fallback(const shape_t *sh) {
+    plan_t p = {0, PICK_PATTERN, 0};
+    if (sh->trip_hi >= 0) {
+        p.row = 8;
+        p.target = sh->trip_hi == ACE ? pattern_key(ACE, sh->singles[0])
+                                       : pattern_key(sh->singles[0], sh->singles[1]);
+    } else if (sh->npairs == 1) {
+        p.row = 10; p.target = pattern_key(sh->singles[0], sh->singles[1]);
+    } else {
+        p.row = 11; p.target = pattern_key(sh->singles[1], sh->singles[2]);
+    }
+    return p;
+}
+
+/* Picks the split a plan asks for; -1 when no split qualifies. */
+static inline int pick_split(const plan_t *p, const int *bk, const int *fk) {
+    int best = -1;
+    for (int s = 0; s < NUM_SPLITS; s++) {
+        int complete = KEY_CLASS(bk[s]) >= STRAIGHT;
+        if (p->pick == PICK_PATTERN) {
+            if (fk[s] != p->target) continue;
+            if (best < 0 || bk[s] > bk[best]) best = s;
+        } else if (p->pick == PICK_PAIR_WITH_COMPLETE_BACK) {
+            if (fk[s] != p->target || !complete) continue;
+            if (best < 0 || bk[s] > bk[best]) best = s;
+        } else {
+            if (!complete) continue;
+            if (best < 0 || fk[s] > fk[best] || (fk[s] == fk[best] && bk[s] > bk[best])) best = s;
+        }
+    }
+    return best;
+}
+
+/* ---------- Outlaw 9 categories ---------- */
+
+static inline int is_seven_in_sequence(int mask7) {
+    for (int t = 6; t <= 12; t++) if (mask7 == (0x7F << (t - 6))) return 1;
+    return mask7 == (0x103F);   /* A,2,3,4,5,6,7 */
+}
+
+static inline int category_of_class(int key) {
+    switch (KEY_CLASS(key)) {
+    case FIVE_ACES: return 1 << CAT_FIVE_ACES;
+    case STRAIGHT_FLUSH:
+        return (1 << CAT_STRAIGHT_FLUSH) | (IS_ROYAL(key) ? 1 << CAT_ROYAL : 0);
+    case QUADS: return 1 << CAT_QUADS;
+    case FULL_HOUSE: return 1 << CAT_FULL_HOUSE;
+    case FLUSH: return 1 << CAT_FLUSH;
+    case STRAIGHT: return 1 << CAT_STRAIGHT;
+    case TRIPS: return 1 << CAT_TRIPS;
+    default: return 0;
+    }
+}
+
+static inline int natural_suited_kq(int a, int b) {
+    return a != JOKER && b != JOKER && SUIT(a) == SUIT(b) && RANK(a) == 10 && RANK(b) == 11;
+}
+
+/* Categories that need all seven cards (same under both readings). */
+static inline int seven_card_categories(const engine_t *e, const int *c, const shape_t *sh) {
+    int joker = c[6] == JOKER, n = joker ? 6 : 7;
+    int suit_cnt[4] = {0, 0, 0, 0}, suit_mask[4] = {0, 0, 0, 0}, red = 0, mask = 0;
+    for (int i = 0; i < n; i++) {
+        suit_cnt[SUIT(c[i])]++;
+        suit_mask[SUIT(c[i])] |= 1 << RANK(c[i]);
+        red += IS_RED(c[i]);
+        mask |= 1 << RANK(c[i]);
+    }
+    int flush_possible = 0, cats = 0;
+    for (int s = 0; s < 4; s++) {
+        if (suit_cnt[s] >= 5 - joker) flush_possible = 1;
+        if (!joker && suit_cnt[s] == 7 && is_seven_in_sequence(suit_mask[s]))
+            cats |= 1 << CAT_SEVEN_SF;
+        if (joker && suit_cnt[s] == 6)
+            for (int x = 0; x < 13; x++)
+                if (!(suit_mask[s] >> x & 1) && is_seven_in_sequence(suit_mask[s] | 1 << x))
+                    cats |= 1 << CAT_SEVEN_SF_JOKER;
+    }
+    int plain = !flush_possible && !e->straight_possible[joker][mask];
+    if (plain && !joker && popcount13(mask) == 7) {
+        int top = 31 - __builtin_clz((unsigned)mask);
+        if (top == 7) cats |= 1 << CAT_NINE_HIGH;
+        if (top == 8) cats |= 1 << CAT_TEN_HIGH;
+    }
+    if (plain && (red == 0 || red == n))
+        cats |= 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
+    if (sh->npairs == 3 && sh->trip_hi < 0 && sh->quad < 0) cats |= 1 << CAT_THREE_PAIRS;
+    return cats;
+}
+
+/* ---------- one hand, fully ---------- */
+
+static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) {
+    int bk[NUM_SPLITS], fk[NUM_SPLITS], back[5];
+    int best_key = -1, cats5 = 0;
+    for (int s = 0; s < NUM_SPLITS; s++) {
+        for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
+        bk[s] = eval5(e, back);
+        int f0 = c[SPLIT_FRONT[s][0]], f1 = c[SPLIT_FRONT[s][1]];
+        fk[s] = front_key2(f0, f1);
+        if (bk[s] > best_key) best_key = bk[s];
+        cats5 |= category_of_class(bk[s]);
+        if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_MATCH;
+    }
+    shape_t sh;
+    shape_of(c, &sh);
+    plan_t plan = plan_mikes(c, &sh);
+    int s = pick_split(&plan, bk, fk);
+    if (s < 0 && plan.pick != PICK_PATTERN) {
+        plan = plan_mikes_fallback(&sh);
+        s = pick_split(&plan, bk, fk);
+    }
+    hand_set_t *hs = &out->set;
+    hs->row = plan.row;
+    if (s < 0) { s = 0; hs->row = 0; }   /* no split matched: a bug, reported as row 0 */
+    hs->front[0] = c[SPLIT_FRONT[s][0]]; hs->front[1] = c[SPLIT_FRONT[s][1]];
+    for (int i = 0; i < 5; i++) hs->back[i] = c[SPLIT_BACK[s][i]];
+    hs->front_key = fk[s]; hs->back_key = bk[s];
+    out->best_key = best_key;
+    out->foul = front_on_back_scale(fk[s]) > bk[s];
+    int seven = seven_card_categories(e, c, &sh);
+    out->cats_seven = cats5 | seven;
+    int house = category_of_class(bk[s]) | (seven & SEVEN_CARD_ONLY_CATS);
+    if (IS_ROYAL(bk[s]) && natural_suited_kq(hs->front[0], hs->front[1]))
+        house |= 1 << CAT_ROYAL_MATCH;
+    out->cats_house = house;
+}
+
+/* ---------- distinct keys and the memo ---------- */
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void build_back_keys(engine_t *e) {
+    int cap = MSET5 + MSET4 + 2 * 8192, n = 0;
+    int *keys = (int *)malloc(sizeof(int) * cap);
+    for (int i = 0; i < MSET5; i++) if (e->nf5[i] >= 0) keys[n++] = e->nf5[i];
+    for (int i = 0; i < MSET4; i++) if (e->nfj[i] >= 0) keys[n++] = e->nfj[i];
+    for (int m = 0; m < 8192; m++) {
+        if (e->fl5[m] >= 0) keys[n++] = e->fl5[m];
+        if (e->flj[m] >= 0) keys[n++] = e->flj[m];
+    }
+    qsort(keys, n, sizeof(int), cmp_int);
+    int u = 0;
+    for (int i = 0; i < n; i++) if (u == 0 || keys[i] != keys[u - 1]) keys[u++] = keys[i];
+    e->back_keys = keys;
+    e->nback = u;
+}
+
+static inline int back_index(const engine_t *e, int key) {
+    int lo = 0, hi = e->nback - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (e->back_keys[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* One memo entry: a hand of these ranks with suits dealt round-robin (never four of a
+ * suit), so no flush is possible and every key depends on the ranks alone. */
+static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
+    int cnt[13] = {0}, cards[7];
+    memset(m, 0, sizeof *m);
+    for (int i = 0; i < k; i++) if (++cnt[ranks[i]] > 4) return;
+    for (int i = 0; i < k; i++) cards[i] = ranks[i] * 4 + (i & 3);
+    if (k == 6) cards[6] = JOKER;
+    qsort(cards, 7, sizeof(int), cmp_int);
+    hand_info_t info;
+    classify7(e, cards, &info);
+    int mask = 0;
+    for (int i = 0; i < k; i++) mask |= 1 << ranks[i];
+    m->valid = 1;
+    m->back_key = info.set.back_key;
+    m->back_index = back_index(e, info.set.back_key);
+    m->front_key = (int16_t)info.set.front_key;
+    m->best_key = info.best_key;
+    m->row = (int8_t)info.set.row;
+    m->foul = (int8_t)info.foul;
+    m->cats_seven = (uint16_t)info.cats_seven;
+    m->cats_house = (uint16_t)info.cats_house;
+    m->straight_possible = (int8_t)e->straight_possible[k == 6][mask];
+}
+
+static engine_t *engine_new(int wheel_second, int house_way) {
+    static int once = 0;
+    if (!once) { multiset_init(); splits_init(); once = 1; }
+    engine_t *e = (engine_t *)calloc(1, sizeof(engine_t));
+    if (!e) return NULL;
+    e->wheel_second = wheel_second;
+    e->house_way = house_way;
+    build_eval_tables(e);
+    build_back_keys(e);
+    e->memo = (memo_t *)calloc(MEMO_SIZE, sizeof(memo_t));
+    int ranks[7];
+    for (int idx = 0; idx < MSET7; idx++) {
+        multiset_unrank(idx, 7, ranks);
+        build_memo_entry(e, &e->memo[idx], ranks, 7);
+    }
+    for (int idx = 0; idx < MSET6; idx++) {
+        multiset_unrank(idx, 6, ranks);
+        build_memo_entry(e, &e->memo[MEMO_JOKER_OFFSET + idx], ranks, 6);
+    }
+    return e;
+}
+
+static void engine_free(engine_t *e) {
+    if (!e) return;
+    free(e->back_keys);
+    free(e->memo);
+    free(e);
+}
+
+/* Colour state of a suit-count word (a byte per suit): 1 when one colour. */
+static inline int one_colour(uint32_t sw, int n) {
+    int red = (int)((sw >> 8) & 0xFF) + (int)((sw >> 16) & 0xFF);
+    return red == 0 || red == n;
+}
+
+/* Back and front keys of seven sorted cards, through the memo when no flush is possible. */
+static inline void engine_hand_keys(const engine_t *e, const int *c, int *back_key, int *front_key) {
+    int joker = c[6] == JOKER, n = joker ? 6 : 7, idx = 0;
+    uint32_t sw = 0;
+    for (int i = 0; i < n; i++) {
+        idx += MSET_TERM[i + 1][RANK(c[i])];
+        sw += 1u << (8 * SUIT(c[i]));
+    }
+    uint32_t flush = (sw + (joker ? 0x7C7C7C7Cu : 0x7B7B7B7Bu)) & 0x80808080u;
+    if (!flush) {
+        const memo_t *m = &e->memo[joker ? MEMO_JOKER_OFFSET + idx : idx];
+        *back_key = m->back_key; *front_key = m->front_key;
+        return;
+    }
+    hand_info_t info;
+    classify7(e, c, &info);
+    *back_key = info.set.back_key; *front_key = info.set.front_key;
+}
+
+#endif
