@@ -1,0 +1,181 @@
+"""Commands on a certificate, with no enumeration (except ``check --recompute``):
+``check``, ``compare``, ``solve``, ``report``."""
+import json
+import re
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import VerifierError
+from ..rules import BONUS_READING_CHOICES
+from .run import add_progress_options, want_progress
+
+MAX_SHOWN = 25
+
+
+def cmd_check(args):
+    from .. import certificate
+    cert = certificate.load(args.certificate)
+    problems = certificate.check(cert)
+    recomputed = None
+    if args.recompute:
+        more, recomputed = certificate.recompute(cert, threads=args.threads,
+                                                 progress=want_progress(args))
+        problems += more
+    if args.json:
+        print(json.dumps({"certificate": args.certificate, "ok": not problems,
+                          "mismatches": [{"field": m.field, "message": m.message}
+                                         for m in problems],
+                          "recomputed": recomputed is not None}, indent=1))
+        return 1 if problems else 0
+    if problems:
+        for m in problems[:MAX_SHOWN]:
+            print(f"MISMATCH {m}")
+        if len(problems) > MAX_SHOWN:
+            print(f"... and {len(problems) - MAX_SHOWN} more")
+        print(f"{args.certificate}: FAILED, {len(problems)} mismatch(es)")
+        return 1
+    print(f"{args.certificate}: OK: hash, {cert['total_hands']:,} = "
+          f"C({cert['deck']['size']},7) hands, every count sum and every result re-derived "
+          f"({', '.join(cert['sections'])})")
+    if recomputed is not None:
+        print(f"recomputed all {recomputed.total_hands:,} hands in {recomputed.seconds:.1f} s "
+              f"({recomputed.engine} engine): every count agrees")
+    return 0
+
+
+def _load_checked(path):
+    from .. import certificate
+    cert = certificate.load(path)
+    certificate.verify_or_raise(cert, path)
+    return cert
+
+
+def _tables(cert, files):
+    from ..certificate import paytable_of
+    from ..paytables import load
+    if not files:
+        return [paytable_of(cert)]
+    tables = [load(f) for f in files]
+    for t in tables:
+        if t.bet != "outlaw9":
+            raise VerifierError(f"pay table {t.source} is for {t.bet}; these figures are for "
+                                "outlaw9 (the Wrangler Push needs the pairwise section)")
+    return tables
+
+
+def cmd_compare(args):
+    from ..certificate import outlaw9_sets_of
+    from ..exact import outlaw9_odds
+    from ..report import compare_json, compare_table
+    start = time.perf_counter()
+    cert = _load_checked(args.certificate)
+    reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
+    tables = _tables(cert, args.paytable)
+    sets = outlaw9_sets_of(cert, reading)
+    odds = [outlaw9_odds(sets, t, reading=reading, total=cert["total_hands"]) for t in tables]
+    names = [Path(t.source).stem if t.source else t.name for t in tables]
+    if args.json:
+        print(json.dumps(compare_json(names, odds), indent=1))
+    else:
+        print(f"{args.certificate}: {cert['total_hands']:,} hands, bonus reading {reading}")
+        print(compare_table(names, odds))
+        print(f"({time.perf_counter() - start:.2f} s, no enumeration)")
+    return 0
+
+
+def parse_edge(text):
+    """``0.05``, ``5%``, ``1/20`` -> Fraction."""
+    t = text.strip()
+    try:
+        if t.endswith("%"):
+            return Fraction(t[:-1].strip()) / 100
+        return Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise VerifierError(f"bad --edge {text!r}: write 0.05, 5% or 1/20") from None
+
+
+def cmd_solve(args):
+    from ..certificate import outlaw9_sets_of
+    from ..exact import outlaw9_odds, solve_pay
+    from ..paytables import line_name, line_title, pay_label, pay_text
+    cert = _load_checked(args.certificate)
+    reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
+    table = _tables(cert, [args.paytable] if args.paytable else None)[0]
+    line = line_name(args.line)
+    edge = parse_edge(args.edge)
+    sets = outlaw9_sets_of(cert, reading)
+    total = cert["total_hands"]
+    sol = solve_pay(sets, table, line, edge, reading=reading, total=total)
+    if args.json:
+        print(json.dumps(sol.to_dict(), indent=1))
+        return 0
+    now = outlaw9_odds(sets, table, reading=reading, total=total)
+    current = table.pay.get(line)
+    print(f"{line_title(line)}: now {pay_label(current) if current is not None else 'not in the table (loses)'}"
+          f", house edge {float(now.house_edge):.6%} ({table.name})")
+    print(f"Target house edge {float(edge):.6%} (exact {edge})")
+    print(f"Exact pay: {pay_text(sol.pay)} to 1 (= {float(sol.pay):.10f} to 1)")
+    print("Nearest practical pays:")
+    sides = [sol.below] if sol.below[0] == sol.above[0] else [sol.below, sol.above]
+    for pay, odds in sides:
+        print(f"  {pay_label(pay):>14}: house edge {float(odds.house_edge):.6%} "
+              f"(exact {odds.house_edge}), hit frequency {float(odds.hit_frequency):.6%}")
+    return 0
+
+
+def cmd_report(args):
+    from ..certificate import atomic_write_text
+    from ..report import par_sheet
+    cert = _load_checked(args.certificate)
+    text = par_sheet(cert, source=args.certificate)
+    if args.out:
+        atomic_write_text(args.out, text)
+        print(f"par sheet written: {args.out}")
+    else:
+        print(text, end="")
+    return 0
+
+
+def register(subparsers):
+    p = subparsers.add_parser("check", help="re-derive and verify a certificate",
+                              description="Checks the hash, that the counts add up to C(n,7), "
+                                          "and re-derives every probability and return from "
+                                          "the counts. Exit 0: intact; 1: a mismatch (named).")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--recompute", action="store_true",
+                   help="also re-run the enumeration and compare every count")
+    p.add_argument("--threads", type=int, default=None, help="threads for --recompute")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_options(p)
+    p.set_defaults(func=cmd_check)
+
+    p = subparsers.add_parser("compare", help="compare pay tables, exactly, from a certificate",
+                              description="One column per pay table: return, house edge, hit "
+                                          "frequency, standard deviation, per-line probability "
+                                          "and contribution. No enumeration.")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--paytable", action="append", metavar="FILE",
+                   help="a pay table (repeat for more; default: the certificate's)")
+    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
+                   help="which category counts to use (default: the certificate's reading)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_compare)
+
+    p = subparsers.add_parser("solve", help="the pay on one line that gives a target house edge",
+                              description="The exact pay (N to 1) on --line that gives the "
+                                          "house edge --edge, and the nearest practical pays "
+                                          "(halves below 10, whole numbers above) on each side.")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
+    p.add_argument("--line", required=True,
+                   help='the line to solve for: "Three Pairs" or three_pairs')
+    p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
+    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_solve)
+
+    p = subparsers.add_parser("report", help="a Markdown par sheet from a certificate")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--out", metavar="FILE.md", help="write here (default: stdout)")
+    p.set_defaults(func=cmd_report)

@@ -1,0 +1,96 @@
+"""``paigow-verify run``: the whole enumeration, the exact Outlaw 9 odds, a certificate."""
+import argparse
+import json
+import sys
+
+from ..cards import RANK_CHARS, deck_of_ranks
+from ..errors import VerifierError
+from ..rules import BONUS_READING_CHOICES, WHEEL_CHOICES, Rules
+
+
+def load_paytables(files):
+    """``--paytable`` files -> {bet: Paytable}; two tables for one bet is an error."""
+    from ..paytables import load
+    tables = {}
+    for path in files or []:
+        table = load(path)
+        if table.bet in tables:
+            raise VerifierError(f"two pay tables for {table.bet}: {tables[table.bet].source} "
+                                f"and {path}")
+        tables[table.bet] = table
+    return tables
+
+
+def reduced_deck(ranks):
+    """``--deck-ranks 9TJQKA`` -> the reduced deck (four suits of each, plus the joker)."""
+    text = ranks.upper().replace("10", "T")
+    bad = sorted({c for c in text if c not in RANK_CHARS})
+    if bad or len(set(text)) != len(text):
+        raise VerifierError(f"bad --deck-ranks {ranks!r}: distinct rank characters from "
+                            f"{RANK_CHARS}")
+    deck = deck_of_ranks(text)
+    if len(deck) < 7:
+        raise VerifierError(f"--deck-ranks {ranks!r} gives {len(deck)} cards, fewer than 7")
+    return deck
+
+
+def add_progress_options(parser):
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--progress", dest="progress", action="store_true", default=None,
+                       help="show a progress bar on stderr (default: when stderr is a terminal)")
+    group.add_argument("--no-progress", dest="progress", action="store_false",
+                       help="no progress bar")
+
+
+def want_progress(args):
+    return sys.stderr.isatty() if args.progress is None else args.progress
+
+
+def cmd_run(args):
+    from .. import certificate
+    from ..enumeration import enumerate_hands
+    from ..exact import outlaw9_odds
+    from ..report import run_summary
+
+    tables = load_paytables(args.paytable)
+    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
+    rules = Rules(wheel=args.wheel, bonus_reading=args.bonus_reading)
+    if args.out:
+        certificate.check_writable(args.out)
+    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
+    cert = certificate.build(result, tables)
+    odds = outlaw9_odds(result, certificate.paytable_of(cert))
+    if args.out:
+        certificate.write(args.out, cert)
+    if args.json:
+        out = result.to_json_dict()
+        out["outlaw9"] = odds.to_dict()
+        out["certificate"] = str(args.out) if args.out else None
+        out["sha256"] = cert["sha256"]
+        print(json.dumps(out, indent=1))
+    else:
+        print(run_summary(result, odds, args.out, cert["sha256"]))
+    return 0
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "run", help="enumerate every hand; exact Outlaw 9 odds; write a certificate",
+        description="Enumerates all C(53,7) = 154,143,080 seven-card hands, sets each by the "
+                    "house way, classifies it, and prints the counts and the exact Outlaw 9 "
+                    "odds under the pay table (default: as filed).")
+    p.add_argument("--threads", type=int, default=None,
+                   help="threads for the compiled core (default: OMP_NUM_THREADS or every core)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", metavar="CERT.json", help="write the certificate to this file")
+    p.add_argument("--paytable", action="append", metavar="FILE",
+                   help="pay table file (TOML, docs/PAYTABLES.md); its 'bet' says which bet "
+                        "it replaces; may be given once per bet")
+    p.add_argument("--wheel", choices=WHEEL_CHOICES, default=WHEEL_CHOICES[0],
+                   help="where A-2-3-4-5 ranks (default: %(default)s)")
+    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES,
+                   default=BONUS_READING_CHOICES[0],
+                   help="how Outlaw 9 categories are read (default: %(default)s)")
+    p.add_argument("--deck-ranks", help=argparse.SUPPRESS)  # tests: a reduced deck, e.g. JQKA
+    add_progress_options(p)
+    p.set_defaults(func=cmd_run)
