@@ -1,0 +1,67 @@
+"""Collection fees: the filed schedule (seed 001, "Collection Fees", schedule option 1).
+
+- Player: a flat fee per betting circle with a base game wager, by the size of that
+  wager: $10-$100 -> $1, $101-$200 -> $2, $201-$300 -> $3, $301-$400 -> $4,
+  $401 or more -> $5. No fee on the Wrangler Push or Outlaw 9 bets, so a seat with
+  bonus bets only pays nothing.
+- Player-dealer: a flat fee per hand by the total table action (the sum of all the
+  players' base game wagers). The filing prints "$1" on the $10-$100 row and "$2" on
+  the $201-$300 row and leaves the rows between blank. Reading (regulator-safe: the
+  lower fee wherever the table is silent): $1 for total action up to $200, $2 above
+  $200; no fee when there is no base action at all.
+- Fees are taken before the deal, from the chips in front of each player; the
+  player-dealer's fee is not taken out of the bank (docs/TABLE.md).
+"""
+from dataclasses import dataclass
+
+from ..errors import VerifierError
+
+# (lowest amount of the tier, fee); a tier runs up to the next tier's lowest amount - 1.
+PLAYER_FEE_TIERS = ((10, 1), (101, 2), (201, 3), (301, 4), (401, 5))
+DEALER_FEE_TIERS = ((10, 1), (201, 2))
+
+
+def _tier_fee(amount, tiers):
+    if amount < 0:
+        raise VerifierError(f"negative amount {amount} has no fee")
+    fee = 0
+    for low, tier_fee in tiers:
+        if amount >= low:
+            fee = tier_fee
+    return fee
+
+
+@dataclass(frozen=True)
+class FeeSchedule:
+    """A posted collection-fee schedule: tiers as (lowest amount, fee)."""
+    player_tiers: tuple = PLAYER_FEE_TIERS
+    dealer_tiers: tuple = DEALER_FEE_TIERS
+
+    def __post_init__(self):
+        for tiers in (self.player_tiers, self.dealer_tiers):
+            if len(tiers) > 5:  # "no more than five collection rates ... per table limit"
+                raise VerifierError("a fee schedule may have at most five collection rates")
+            lows = [low for low, _ in tiers]
+            if lows != sorted(set(lows)):
+                raise VerifierError("fee tiers must be listed by increasing amount")
+
+    def player_fee(self, base_wager):
+        """The fee for one betting circle with this base wager (0 when no base wager)."""
+        return _tier_fee(base_wager, self.player_tiers)
+
+    def dealer_fee(self, total_action):
+        """The player-dealer's fee for this total table action (sum of base wagers)."""
+        return _tier_fee(total_action, self.dealer_tiers)
+
+    def describe(self):
+        def rows(tiers):
+            out = []
+            for i, (low, fee) in enumerate(tiers):
+                high = tiers[i + 1][0] - 1 if i + 1 < len(tiers) else None
+                span = f"${low}-${high}" if high is not None else f"${low} or more"
+                out.append(f"{span}: ${fee}")
+            return ", ".join(out)
+        return {"player": rows(self.player_tiers), "player_dealer": rows(self.dealer_tiers)}
+
+
+FILED_SCHEDULE = FeeSchedule()

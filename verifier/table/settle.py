@@ -1,0 +1,242 @@
+"""Settlement: each wager's outcome, the bank's cap, and the ledger of chip movements.
+
+Outcome of a wager, as odds: -1 loses, 0 pushes (stake back), k >= 1 wins k to 1.
+
+The bank's cap (filing, "Type of Game"): the player-dealer "may not win or lose more
+than the original amount wagered", and "once the player-dealer's wager has been
+exhausted, the wagers not covered by the player-dealer shall be returned". Reading
+(docs/TABLE.md): wagers are settled one at a time, clockwise from the action seat,
+each seat base game, then Wrangler Push, then Outlaw 9, keeping the player-dealer's
+running net result N within [-bank, +bank]:
+
+- a winning wager owed W is paid min(W, bank + N); if that empties the bank, the
+  bank is exhausted and every later wager is returned untouched;
+- a losing wager of stake S is collected up to bank - N (the player-dealer cannot win
+  more than its bank); any rest of the stake is returned;
+- a push returns the stake.
+"""
+from collections import namedtuple
+from fractions import Fraction
+
+from ..errors import VerifierError
+from ..ranking import FRONT_PAIR_BASE
+from .limits import WAGER_KINDS, WAGER_TITLES, WRANGLER_PAIR_RANK, WRANGLER_PAYS
+
+LOSE, PUSH = -1, 0
+WRANGLER_PAIR_KEY = FRONT_PAIR_BASE + WRANGLER_PAIR_RANK  # two-card key of a pair of 3s
+
+DEALER = "player-dealer"
+HOUSE = "house"
+BANK = "bank"
+
+
+def seat_account(seat):
+    return f"seat {seat}"
+
+
+def circle_account(seat, kind):
+    return f"seat {seat} {WAGER_KINDS[kind]}"
+
+
+def is_party(account):
+    """Players and the player-dealer own chips; the house takes fees; the rest is table."""
+    return account == DEALER or (account.startswith("seat ") and " " not in account[5:])
+
+
+# ----------------------------------------------------------------------------- outcomes
+def base_odds(player_front, player_back, dealer_front, dealer_back, foul=False):
+    """Base game: 1 (both hands strictly higher), 0 (one each), -1 (otherwise or foul)."""
+    if foul:
+        return LOSE
+    hi = player_back > dealer_back
+    lo = player_front > dealer_front
+    if hi and lo:
+        return 1
+    if hi or lo:
+        return PUSH
+    return LOSE
+
+
+def wrangler_odds(player_front, player_back, dealer_front, dealer_back, pays=WRANGLER_PAYS):
+    """Wrangler Push, both hands set by the house way: wins on a base push, at the
+    higher odds when either two-card hand is a pair of 3s or higher; loses otherwise."""
+    if base_odds(player_front, player_back, dealer_front, dealer_back) != PUSH:
+        return LOSE
+    if player_front >= WRANGLER_PAIR_KEY or dealer_front >= WRANGLER_PAIR_KEY:
+        return pays[1]
+    return pays[0]
+
+
+def outlaw9_odds(mask, pays):
+    """Outlaw 9: the highest-paying qualifying line of ``pays`` (bit i = line i), else -1."""
+    if not mask:
+        return LOSE
+    return max(pays[i] for i in range(len(pays)) if mask >> i & 1)
+
+
+# ----------------------------------------------------------------------------- ledger
+Entry = namedtuple("Entry", "source dest amount reason")
+
+
+class Ledger:
+    """Every chip movement of a round, in order, with its reason.
+
+    Accounts: the parties ("seat N", "player-dealer"), the house (fees), and the table:
+    the betting circles ("seat N base" ...) and the bank.
+    """
+
+    def __init__(self):
+        self.entries = []
+
+    def move(self, source, dest, amount, reason):
+        if amount < 0:
+            raise VerifierError(f"negative chip movement {amount} ({reason})")
+        if amount:
+            self.entries.append(Entry(source, dest, amount, reason))
+
+    def balances(self):
+        """Account -> chips received minus chips given."""
+        out = {}
+        for e in self.entries:
+            out[e.source] = out.get(e.source, 0) - e.amount
+            out[e.dest] = out.get(e.dest, 0) + e.amount
+        return out
+
+    def totals(self):
+        """(chips in, chips out, fees): put up by the parties, handed back to them from
+        the table, and taken by the house."""
+        chips_in = sum(e.amount for e in self.entries if is_party(e.source))
+        chips_out = sum(e.amount for e in self.entries
+                        if is_party(e.dest) and not is_party(e.source))
+        fees = sum(e.amount for e in self.entries if e.dest == HOUSE)
+        return chips_in, chips_out, fees
+
+    def check(self):
+        """Raise unless chips in = chips out + fees and every table account is empty."""
+        chips_in, chips_out, fees = self.totals()
+        if chips_in != chips_out + fees:
+            raise AssertionError(f"ledger does not balance: in {chips_in} != out {chips_out} + fees {fees}")
+        for account, bal in self.balances().items():
+            if not is_party(account) and account != HOUSE and bal != 0:
+                raise AssertionError(f"ledger leaves {bal} chips in {account}")
+        return True
+
+    def to_list(self):
+        return [e._asdict() for e in self.entries]
+
+
+def open_ledger(dealer_seat, bank, wagers, player_fees, dealer_fee):
+    """Fees first (before the deal), then the stakes and the bank on the table."""
+    ledger = Ledger()
+    for seat in sorted(wagers):
+        fee = player_fees.get(seat, 0)
+        ledger.move(seat_account(seat), HOUSE, fee,
+                    f"collection fee, base wager ${wagers[seat][0]}")
+    ledger.move(DEALER, HOUSE, dealer_fee, "player-dealer collection fee, total table action "
+                f"${sum(w[0] for w in wagers.values())}")
+    ledger.move(DEALER, BANK, bank, f"player-dealer (seat {dealer_seat}) puts up the bank")
+    for seat in sorted(wagers):
+        for kind, stake in enumerate(wagers[seat]):
+            ledger.move(seat_account(seat), circle_account(seat, kind), stake,
+                        f"{WAGER_TITLES[WAGER_KINDS[kind]]} wager")
+    return ledger
+
+
+# ----------------------------------------------------------------------------- settlement
+class Settlement:
+    """The result of settling a table: player results by wager, the player-dealer's net,
+    and what the cap did."""
+    __slots__ = ("results", "dealer_net", "exhausted", "win_limited", "returned")
+
+    def __init__(self, results, dealer_net, exhausted, win_limited, returned):
+        self.results = results          # [(seat, kind, stake, player's result)] in order
+        self.dealer_net = dealer_net    # the player-dealer's result (before its fee)
+        self.exhausted = exhausted      # the bank ran out
+        self.win_limited = win_limited  # a losing wager was partly returned (win limit)
+        self.returned = returned        # stake not covered by the bank (int or Fraction)
+
+    @property
+    def cap_bound(self):
+        return bool(self.returned)
+
+    def seat_nets(self):
+        out = {}
+        for seat, _, _, res in self.results:
+            out[seat] = out.get(seat, 0) + res
+        return out
+
+
+def settle(order, wagers, odds, bank, ledger=None):
+    """Settle every wager in ``order`` (player seats), base, Wrangler Push, Outlaw 9.
+
+    ``wagers[seat]`` and ``odds[seat]`` are triples (base, wrangler, outlaw9); seats
+    without wagers may be missing from both. With a ``ledger`` every movement is
+    recorded and the bank is finally handed back to the player-dealer.
+    """
+    net = 0
+    exhausted = False
+    win_limited = False
+    returned = 0
+    results = []
+    for seat in order:
+        stakes = wagers.get(seat)
+        if stakes is None:
+            continue
+        outs = odds[seat]
+        for kind in (0, 1, 2):
+            stake = stakes[kind]
+            if not stake:
+                continue
+            if exhausted:
+                returned += stake
+                res = 0
+                if ledger is not None:
+                    ledger.move(circle_account(seat, kind), seat_account(seat), stake,
+                                f"{_title(kind)} returned: the bank is exhausted")
+            else:
+                o = outs[kind]
+                if o == PUSH:
+                    res = 0
+                    if ledger is not None:
+                        ledger.move(circle_account(seat, kind), seat_account(seat), stake,
+                                    f"{_title(kind)} pushes: stake returned")
+                elif o < 0:
+                    room = bank - net
+                    take = stake if stake <= room else room
+                    net += take
+                    res = -take
+                    if take < stake:
+                        win_limited = True
+                        returned += stake - take
+                    if ledger is not None:
+                        ledger.move(circle_account(seat, kind), BANK, take, f"{_title(kind)} loses")
+                        ledger.move(circle_account(seat, kind), seat_account(seat), stake - take,
+                                    f"{_title(kind)}: ${stake - take} not covered (the "
+                                    "player-dealer may not win more than the bank), returned")
+                else:
+                    owed = stake * o
+                    avail = bank + net
+                    pay = owed if owed <= avail else avail
+                    net -= pay
+                    res = pay
+                    if pay < owed:
+                        returned += stake - Fraction(pay, o)
+                    if ledger is not None:
+                        why = f"{_title(kind)} wins {o} to 1"
+                        if pay < owed:
+                            why += f": owed ${owed}, the bank covers ${pay}"
+                        ledger.move(BANK, seat_account(seat), pay, why)
+                        ledger.move(circle_account(seat, kind), seat_account(seat), stake,
+                                    f"{_title(kind)} stake returned with the win")
+                    if net == -bank:
+                        exhausted = True
+            results.append((seat, kind, stake, res))
+    if ledger is not None:
+        ledger.move(BANK, DEALER, bank + net, "what is left of the bank goes back to the player-dealer")
+    if isinstance(returned, Fraction) and returned.denominator == 1:
+        returned = int(returned)
+    return Settlement(results, net, exhausted, win_limited, returned)
+
+
+def _title(kind):
+    return WAGER_TITLES[WAGER_KINDS[kind]]

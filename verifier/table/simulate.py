@@ -1,0 +1,396 @@
+"""Many rounds at one table: a rotating bank, per-seat and player-dealer statistics.
+
+Reproducibility: rounds are cut into blocks of ``block_size``; block b draws its
+shuffles and dice from its own generator seeded by (seed, b), and the banker of
+round r is a pure function of r. The blocks' exact integer sums are merged, so the
+output depends on the seed and the block size only, never on the thread count.
+
+The hot path deals every round of a block, sets all the block's hands in one
+``set_hands`` call (one engine call; the compiled core can take it whole), then
+settles round by round.
+"""
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import VerifierError
+from ..parallel import thread_count
+from ..progress import progress_bar
+from .deal import PILE_POSITIONS, PILES, SEATS, check_seat, roll_dice
+from .hands import set_hands
+from .limits import TableRules, WAGER_KINDS, check_round
+from .settle import (base_odds, open_ledger, outlaw9_odds, settle, wrangler_odds,
+                     WRANGLER_PAIR_KEY)
+
+Z99 = 2.5758293035489004  # two-sided 99% normal quantile
+MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """What the player in one seat does: wagers when playing, bank when banking
+    (bank 0: declines the bank when it is offered)."""
+    wagers: tuple = (0, 0, 0)
+    bank: int = 0
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    seats: tuple                      # seven SeatPlans, seat 1 first
+    first_banker: int = 1
+    rounds_per_bank: int = MAX_BANK_ROUNDS
+    action_pile: int = 0
+    table: TableRules = field(default_factory=TableRules)
+
+    def __post_init__(self):
+        if len(self.seats) != SEATS:
+            raise VerifierError(f"a table has {SEATS} seats, got {len(self.seats)} seat plans")
+        check_seat(self.first_banker, "first banker seat")
+        if self.rounds_per_bank not in range(1, MAX_BANK_ROUNDS + 1):
+            raise VerifierError(f"a player-dealer may bank at most {MAX_BANK_ROUNDS} "
+                                f"consecutive rounds, not {self.rounds_per_bank}")
+        if self.seats[self.first_banker - 1].bank <= 0:
+            raise VerifierError(f"seat {self.first_banker} is to bank first but puts up no bank")
+        if len(self.bankers()) < 2:
+            raise VerifierError("the bank must pass on after two rounds: at least two seats "
+                                "must be willing to bank")
+        for seat in self.bankers():  # each banker's round must be a valid round
+            wagers = {s: self.seats[s - 1].wagers for s in range(1, SEATS + 1) if s != seat}
+            check_round(seat, self.seats[seat - 1].bank, wagers, self.table)
+
+    def bankers(self):
+        """The seats that accept the bank, in the clockwise order it is offered."""
+        return [(self.first_banker - 1 + k) % SEATS + 1 for k in range(SEATS)
+                if self.seats[(self.first_banker - 1 + k) % SEATS].bank > 0]
+
+    def banker_of_round(self, r):
+        """Round r's player-dealer: each banker banks ``rounds_per_bank`` consecutive
+        rounds, then the bank is offered clockwise (seats that decline are passed)."""
+        bankers = self.bankers()
+        return bankers[(r // self.rounds_per_bank) % len(bankers)]
+
+
+def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=range(1, SEATS + 1), **kw):
+    """Every listed seat plays the same wagers and banks the same amount."""
+    seats = set(seats)
+    plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan()
+                  for s in range(1, SEATS + 1))
+    return TableSetup(plans, first_banker=kw.pop("first_banker", min(seats)), **kw)
+
+
+# ----------------------------------------------------------------------------- statistics
+class Acc:
+    """Exact running sums of (x, w) pairs: mean of x, and the ratio sum x / sum w."""
+    __slots__ = ("n", "sx", "sxx", "sw", "sww", "sxw")
+
+    def __init__(self):
+        self.n = self.sx = self.sxx = self.sw = self.sww = self.sxw = 0
+
+    def add(self, x, w):
+        self.n += 1
+        self.sx += x
+        self.sxx += x * x
+        self.sw += w
+        self.sww += w * w
+        self.sxw += x * w
+
+    def merge(self, other):
+        for name in self.__slots__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def mean_ci(self, z=Z99):
+        """(mean of x, half-width of its confidence interval)."""
+        if not self.n:
+            return None, None
+        mean = Fraction(self.sx, self.n)
+        if self.n < 2:
+            return float(mean), float("inf")
+        var = (Fraction(self.sxx) - self.sx * mean) / (self.n - 1)
+        return float(mean), z * math.sqrt(max(float(var), 0.0) / self.n)
+
+    def ratio_ci(self, z=Z99):
+        """(sum x / sum w, half-width by the delta method)."""
+        if not self.sw:
+            return None, None
+        r = Fraction(self.sx, self.sw)
+        if self.n < 2:
+            return float(r), float("inf")
+        # residuals d = x - r w have mean 0; var(d) = (sxx - 2 r sxw + r^2 sww)/(n-1)
+        var_d = (self.sxx - 2 * r * self.sxw + r * r * self.sww) / (self.n - 1)
+        mean_w = Fraction(self.sw, self.n)
+        return float(r), z * math.sqrt(max(float(var_d), 0.0) / self.n) / float(mean_w)
+
+    def to_dict(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+class Stats:
+    """Everything a run of rounds adds up; exact and mergeable."""
+
+    def __init__(self):
+        self.rounds = 0
+        self.seat_round = [Acc() for _ in range(SEATS)]   # x: net after fees, w: wagered
+        self.seat_unit = [Acc() for _ in range(SEATS)]    # x: net before fees, w: wagered
+        self.seat_fees = [0] * SEATS                      # as a player
+        self.seat_banked = [0] * SEATS                    # rounds banked
+        self.seat_bank_net = [0] * SEATS                  # net after fees while banking
+        self.bet_unit = [Acc() for _ in WAGER_KINDS]      # per bet kind, all seats
+        self.bet_wins = [0] * len(WAGER_KINDS)
+        self.dealer_round = Acc()                         # x: net after fees, w: bank
+        self.dealer_unit = Acc()                          # x: net before fees, w: bank
+        self.dealer_fees = 0
+        self.cap_rounds = 0
+        self.exhausted_rounds = 0
+        self.win_limit_rounds = 0
+        self.returned = 0
+        self.wagered = 0
+        self.ledgers_checked = 0
+
+    def merge(self, o):
+        self.rounds += o.rounds
+        for mine, theirs in ((self.seat_round, o.seat_round), (self.seat_unit, o.seat_unit),
+                             (self.bet_unit, o.bet_unit)):
+            for a, b in zip(mine, theirs):
+                a.merge(b)
+        for name in ("seat_fees", "seat_banked", "seat_bank_net", "bet_wins"):
+            setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(o, name))])
+        self.dealer_round.merge(o.dealer_round)
+        self.dealer_unit.merge(o.dealer_unit)
+        for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
+                     "returned", "wagered", "ledgers_checked"):
+            setattr(self, name, getattr(self, name) + getattr(o, name))
+
+
+# ----------------------------------------------------------------------------- the hot path
+def block_rng(seed, block):
+    return random.Random(f"paigow-table:{seed}:{block}")
+
+
+def run_block(setup, seed, block, start, count, setter=None, check_ledger=False):
+    """Play rounds start .. start+count-1 (block number ``block``); return their Stats."""
+    setter = setter or set_hands
+    table = setup.table
+    fees = table.fees
+    pays_o9 = table.outlaw9_pays
+    pays_wr = table.wrangler_pays
+    mi = 4 + table.mask_index
+    rng = block_rng(seed, block)
+    shuffle = rng.shuffle
+    plans = setup.seats
+    deck = list(range(53))
+
+    # 1. deal every round of the block
+    rounds = []
+    hands = []
+    for r in range(start, start + count):
+        shuffle(deck)
+        dice = roll_dice(rng)
+        dealer = setup.banker_of_round(r)
+        total = dice[0] + dice[1] + dice[2]
+        first = (dealer - 1 + (total - 1) % SEATS) % SEATS + 1
+        action = dealer % SEATS + 1 if first == dealer else first
+        # seat s receives pile (action_pile + clockwise distance from first) mod 7
+        shift = setup.action_pile - first
+        order = [(action - 1 + k) % SEATS + 1 for k in range(SEATS)]
+        players = [s for s in order if s != dealer and any(plans[s - 1].wagers)]
+        idx = len(hands)
+        for s in [dealer] + players:
+            hands.append([deck[i] for i in PILE_POSITIONS[(shift + s) % PILES]])
+        rounds.append((dealer, players, idx))
+
+    # 2. set every hand of the block in one call
+    sets = setter(hands, table.wheel_second, table.house_way_id)
+
+    # 3. settle round by round
+    st = Stats()
+    for dealer, players, idx in rounds:
+        bank = plans[dealer - 1].bank
+        d = sets[idx]
+        df, db = d[2], d[3]
+        wagers = {}
+        odds = {}
+        for k, s in enumerate(players, 1):
+            h = sets[idx + k]
+            pf, pb = h[2], h[3]
+            b = base_odds(pf, pb, df, db)
+            if b == 0:
+                w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
+            else:
+                w = -1
+            odds[s] = (b, w, outlaw9_odds(h[mi], pays_o9))
+            wagers[s] = plans[s - 1].wagers
+        player_fees = {s: fees.player_fee(wagers[s][0]) for s in players}
+        dealer_fee = fees.dealer_fee(sum(wagers[s][0] for s in players))
+        ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee) if check_ledger else None
+        res = settle(players, wagers, odds, bank, ledger)
+        if ledger is not None:
+            ledger.check()
+            bal = ledger.balances()
+            for s in players:
+                assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
+            assert bal["player-dealer"] == res.dealer_net - dealer_fee
+            st.ledgers_checked += 1
+
+        # statistics
+        st.rounds += 1
+        nets = {}
+        for s, kind, stake, x in res.results:
+            nets[s] = nets.get(s, 0) + x
+            st.bet_unit[kind].add(x, stake)
+            if x > 0:
+                st.bet_wins[kind] += 1
+        total_players = 0
+        for s in players:
+            x = nets.get(s, 0)
+            total_players += x
+            wsum = sum(wagers[s])
+            fee = player_fees[s]
+            st.seat_round[s - 1].add(x - fee, wsum)
+            st.seat_unit[s - 1].add(x, wsum)
+            st.seat_fees[s - 1] += fee
+            st.wagered += wsum
+        if total_players + res.dealer_net != 0:
+            raise AssertionError("round does not balance: players and player-dealer nets differ")
+        st.seat_banked[dealer - 1] += 1
+        st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
+        st.dealer_round.add(res.dealer_net - dealer_fee, bank)
+        st.dealer_unit.add(res.dealer_net, bank)
+        st.dealer_fees += dealer_fee
+        if res.returned:
+            st.cap_rounds += 1
+            st.returned += res.returned
+        st.exhausted_rounds += res.exhausted
+        st.win_limit_rounds += res.win_limited
+    return st
+
+
+def _block_job(job):
+    setup, seed, block, start, count, setter, check_ledger = job
+    return run_block(setup, seed, block, start, count, setter, check_ledger)
+
+
+def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
+             check_ledger=False, progress=False):
+    """Play ``rounds`` rounds; return merged ``Stats``. See the module doc."""
+    if rounds < 1:
+        raise VerifierError(f"bad number of rounds {rounds}: must be 1 or more")
+    if block_size < 1:
+        raise VerifierError(f"bad block size {block_size}")
+    threads = thread_count(threads)
+    jobs = []
+    for block, start in enumerate(range(0, rounds, block_size)):
+        jobs.append((setup, seed, block, start, min(block_size, rounds - start), setter,
+                     check_ledger))
+    total = Stats()
+    with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
+        if threads == 1 or len(jobs) == 1:
+            results = map(_block_job, jobs)
+            pool = None
+        else:
+            import multiprocessing
+            if setter is None:
+                from .hands import _engine
+                _engine()  # build the engine's tables once, before the workers fork
+            ctx = multiprocessing.get_context("fork")
+            pool = ctx.Pool(min(threads, len(jobs)))
+            results = pool.imap(_block_job, jobs, chunksize=1)
+        try:
+            for job, st in zip(jobs, results):
+                total.merge(st)
+                if advance:
+                    advance(job[4])
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
+    return total
+
+
+# ----------------------------------------------------------------------------- report
+def _ci(pair, digits=5):
+    value, half = pair
+    if value is None:
+        return None
+    return {"value": round(value, digits + 3), "ci99": [round(value - half, digits + 3),
+                                                        round(value + half, digits + 3)]}
+
+
+def summary(stats, setup):
+    """A JSON-ready summary of a run."""
+    seats = {}
+    for s in range(1, SEATS + 1):
+        acc, unit = stats.seat_round[s - 1], stats.seat_unit[s - 1]
+        seats[str(s)] = {
+            "wagers": dict(zip(WAGER_KINDS, setup.seats[s - 1].wagers)),
+            "bank": setup.seats[s - 1].bank,
+            "rounds_played": acc.n,
+            "rounds_banked": stats.seat_banked[s - 1],
+            "mean_per_round_after_fees": _ci(acc.mean_ci()),
+            "per_unit_wagered_before_fees": _ci(unit.ratio_ci()),
+            "fees_paid_as_player": stats.seat_fees[s - 1],
+            "net_as_player_after_fees": acc.sx,
+            "net_as_player_dealer_after_fees": stats.seat_bank_net[s - 1],
+        }
+    n = stats.rounds
+    return {
+        "rounds": n,
+        "seats": seats,
+        "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
+                        "won": stats.bet_wins[i],
+                        "per_unit_wagered": _ci(stats.bet_unit[i].ratio_ci())}
+                 for i, kind in enumerate(WAGER_KINDS)},
+        "player_dealer": {
+            "rounds": stats.dealer_round.n,
+            "mean_per_round_after_fees": _ci(stats.dealer_round.mean_ci()),
+            "per_unit_of_bank_before_fees": _ci(stats.dealer_unit.ratio_ci()),
+            "fees_paid": stats.dealer_fees,
+            "cap_binds_rounds": stats.cap_rounds,
+            "cap_binds_fraction": stats.cap_rounds / n if n else None,
+            "bank_exhausted_rounds": stats.exhausted_rounds,
+            "win_limit_rounds": stats.win_limit_rounds,
+            "stake_returned": str(stats.returned),
+            "stake_returned_fraction_of_wagered":
+                float(Fraction(stats.returned) / stats.wagered) if stats.wagered else None,
+        },
+        "fees_total": stats.dealer_fees + sum(stats.seat_fees),
+        "ledgers_checked": stats.ledgers_checked,
+    }
+
+
+def format_summary(summ):
+    def f(ci):
+        if ci is None:
+            return "-"
+        lo, hi = ci["ci99"]
+        return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
+    out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)", "",
+           "Seat  wagers(base/WP/O9)  bank  played  banked  mean per round after fees        "
+           "per unit wagered before fees      fees"]
+    for s, d in summ["seats"].items():
+        w = d["wagers"]
+        out.append(f"{s:>4}  {w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10} {d['bank']:>5} "
+                   f"{d['rounds_played']:>7} {d['rounds_banked']:>7}  "
+                   f"{f(d['mean_per_round_after_fees']):<32}  "
+                   f"{f(d['per_unit_wagered_before_fees']):<32}  {d['fees_paid_as_player']}")
+    out.append("")
+    out.append("Bet        placed     won  per unit wagered (before fees)")
+    for kind, d in summ["bets"].items():
+        out.append(f"{kind:<9} {d['placed']:>7} {d['won']:>7}  {f(d['per_unit_wagered'])}")
+    pd = summ["player_dealer"]
+    out.append("")
+    out.append(f"Player-dealer position: {pd['rounds']:,} rounds")
+    out.append(f"  mean per round after fees:     {f(pd['mean_per_round_after_fees'])}")
+    out.append(f"  per unit of bank before fees:  {f(pd['per_unit_of_bank_before_fees'])}")
+    out.append(f"  fees paid: ${pd['fees_paid']:,}")
+    frac = pd["cap_binds_fraction"]
+    out.append(f"  bank cap binds: {pd['cap_binds_rounds']:,} rounds ({frac:.4%}); bank exhausted "
+               f"{pd['bank_exhausted_rounds']:,}, win limit {pd['win_limit_rounds']:,}")
+    ret = Fraction(pd["stake_returned"])
+    share = pd["stake_returned_fraction_of_wagered"]
+    out.append(f"  stake returned uncovered: ${float(ret):,.2f}"
+               + (f" ({share:.4%} of all stakes)" if share is not None else ""))
+    out.append(f"Fees, all seats: ${summ['fees_total']:,}")
+    if summ["ledgers_checked"]:
+        out.append(f"Ledgers checked and balanced: {summ['ledgers_checked']:,}")
+    return "\n".join(out)
