@@ -1,0 +1,121 @@
+"""Outlaw 9 High or Better categories under both readings (RULES.md), hand-worked.
+
+Each vector lists every category the hand qualifies for under the seven-card reading
+(some five of the seven cards make exactly the class; royal also counts as straight
+flush) and under the house-way reading (five-card categories on the back hand the
+house way sets; 7-card straight flushes, 9/10 high, one colour and three pairs as
+under seven-card). The house-way set is worked by hand from RULES.md rows 1-11.
+"""
+import pytest
+
+from verifier.cards import parse_cards
+from verifier.categories import names_to_mask, mask_to_names
+
+SF7, MATCH, SF7J, FIVE_ACES, ROYAL, SF, QUADS, NINE, TEN, COLOR, COLORJ, FH, FLUSH, \
+    TRIPS, STRAIGHT, THREE_PAIRS = (
+        "seven_card_straight_flush", "royal_flush_and_royal_match",
+        "seven_card_straight_flush_with_joker", "five_aces", "royal_flush", "straight_flush",
+        "four_of_a_kind", "nine_high", "ten_high", "all_one_color", "all_one_color_with_joker",
+        "full_house", "flush", "three_of_a_kind", "straight", "three_pairs")
+
+VECTORS = [
+    # --- 7-card straight flush: also a straight flush and (two hearts apart) a flush;
+    #     house way row 9 puts K-Q in front, 7-J straight flush behind
+    ("7h 8h 9h Th Jh Qh Kh", [SF7, SF, FLUSH], [SF7, SF]),
+    # A-2-...-7 counts; house way: A-7 in front, 2-6 straight flush behind
+    ("Ac 2c 3c 4c 5c 6c 7c", [SF7, SF, FLUSH], [SF7, SF]),
+    # no wrap-around Q-K-A-2-3-4-5: only straight flush A-5 and flushes; house way
+    # row 9: the highest front A-K still leaves a flush (Q-5-4-3-2) behind
+    ("Qc Kc Ac 2c 3c 4c 5c", [SF, FLUSH], [FLUSH]),
+    # --- royal match: the house way splits the two pairs (Q-Q in front, pair of K behind)
+    ("As Ks Qs Js Ts Kh Qh", [MATCH, ROYAL, SF, STRAIGHT], []),
+    ("Jk Ks Qs Js Ts Kh Qh", [MATCH, ROYAL, SF, STRAIGHT], []),
+    ("As Ks Qs Js Ts Kh Qd", [ROYAL, SF, STRAIGHT], []),
+    # --- 7-card straight flush with joker; house way: Jk-K in front, 8-Q SF behind
+    ("Jk 8h 9h Th Jh Qh Kh", [SF7J, ROYAL, SF, FLUSH], [SF7J, SF]),
+    # joker inside the run (as the 5); house way row 9: the highest front is Jk-8
+    # (joker as ace), leaving 2-3-4-6-7 of clubs, a flush
+    ("Jk 2c 3c 4c 6c 7c 8c", [SF7J, SF, FLUSH], [SF7J, FLUSH]),
+    # A-low with the joker as the 6; the joker pairs the ace, so house way row 9 puts
+    # the pair of aces in front and 2-3-4-5-7 of diamonds (a flush) behind
+    ("Jk Ad 2d 3d 4d 5d 7d", [SF7J, SF, FLUSH], [SF7J, FLUSH]),
+    # eight ranks apart: no 7-card straight flush
+    ("Jk 2c 3c 4c 6c 7c 9c", [SF, FLUSH], [FLUSH]),
+    # --- five aces (also quads A-A-A-A-K and trips A-A-A-K-7); house way row 1: A-A in
+    #     front, three aces behind
+    ("Jk Ac Ad Ah As Kc 7d", [FIVE_ACES, QUADS, TRIPS], [TRIPS]),
+    # --- royal flush alone; house way row 9: 4-2 in front
+    ("Ah Kh Qh Jh Th 4c 2d", [ROYAL, SF], [ROYAL, SF]),
+    # --- straight flushes
+    ("5s 6s 7s 8s 9s Kd 2c", [SF], [SF]),
+    ("As 2s 3s 4s 5s Kd Qc", [SF], [SF]),
+    # --- four of a kind: nines behind with a king (row 2), split with only a queen
+    ("9c 9d 9h 9s Kd 5c 2h", [QUADS, TRIPS], [QUADS]),
+    ("9c 9d 9h 9s Qd 5c 2h", [QUADS, TRIPS], []),
+    # --- 9 high: seven ranks, 9 top, no straight, flush, pair or joker
+    ("2c 3d 4h 6s 7c 8d 9h", [NINE], [NINE]),
+    ("2c 3d 4h 5s 7c 8d 9h", [NINE], [NINE]),
+    ("3c 4d 5h 6s 7c 8d 9h", [STRAIGHT], [STRAIGHT]),             # straight possible
+    ("2c 3c 4c 6c 8c 7d 9h", [FLUSH], [FLUSH]),                    # flush possible
+    ("2c 2d 4h 6s 7c 8d 9h", [], []),                              # a pair
+    ("Jk 2c 3d 4h 7s 8c 9h", [], []),                              # the joker
+    # --- 10 high
+    ("2c 3d 4h 6s 7c 9d Th", [TEN], [TEN]),
+    ("Ts 9d 8h 7s 5c 4d 2h", [TEN], [TEN]),
+    ("6c 7d 8h 9s Tc 2d 3h", [STRAIGHT], [STRAIGHT]),
+    ("2c 3d 4h 6s 7c 9d Jh", [], []),                              # jack high
+    # --- all one colour (pairs allowed)
+    ("2h 4d 6h 8d Th Qd Kh", [COLOR], [COLOR]),
+    ("2c 4s 6c 8s Tc Qs Kc", [COLOR], [COLOR]),
+    ("Kh Kd 7h 7d 4h 4d 2h", [COLOR, THREE_PAIRS], [COLOR, THREE_PAIRS]),
+    ("2h 4h 6h 8h Th Qd Kd", [FLUSH], [FLUSH]),                    # a flush
+    ("4h 5d 6h 7d 8h Qd Kh", [STRAIGHT], [STRAIGHT]),              # a straight
+    # --- six of one colour plus the joker
+    ("Jk 2h 4d 6h 8d Th Qd", [COLORJ], [COLORJ]),
+    ("Jk 2h 4h 6h 8h Td Qd", [FLUSH], [FLUSH]),                    # joker completes a flush
+    ("Jk 2h 3d 4h 5d Td Qh", [STRAIGHT], [STRAIGHT]),              # joker completes a straight
+    ("Jk 2h 4d 6h 8d Th Qs", [], []),                              # a black card
+    # --- full house: row 4 puts the pair in front, so only trips behind
+    ("Kc Kd Kh 7c 7d 4h 2s", [FH, TRIPS], [TRIPS]),
+    ("Qc Qd Qh 5c 5d Kc Kd", [FH, TRIPS], [FH]),
+    ("Jk Ac Ad Tc Td 3c 3d", [FH, TRIPS], [FH]),                   # trips, not three pairs
+    # --- flush, trips, straight
+    ("Ah Jh 8h 4h 2h Kc 9d", [FLUSH], [FLUSH]),
+    ("7c 7d 7h As Kd 4c 2s", [TRIPS], [TRIPS]),
+    ("Ac Ad Ah Kc 9d 5h 2s", [TRIPS], []),                        # row 8 splits the aces
+    ("9c Td Jh Qs Kd 4c 2h", [STRAIGHT], [STRAIGHT]),
+    ("7c 7d 7h 8s 9c Tc Jd", [TRIPS, STRAIGHT], [STRAIGHT]),      # row 7
+    # --- three pairs
+    ("Ac Ad 8c 8d 4c 4d Kh", [THREE_PAIRS], [THREE_PAIRS]),
+    ("Jk Ac Tc Td 3c 3d 9h", [THREE_PAIRS], [THREE_PAIRS]),
+]
+
+
+@pytest.mark.parametrize("hand,seven,house", VECTORS, ids=[v[0] for v in VECTORS])
+@pytest.mark.parametrize("wheel_second", [False, True])
+def test_category_vectors(engine, hand, seven, house, wheel_second):
+    got = engine.categories(parse_cards(hand, 7), wheel_second, 0)
+    assert (sorted(mask_to_names(got[0])), sorted(mask_to_names(got[1]))) == \
+        (sorted(seven), sorted(house))
+    assert got == (names_to_mask(seven), names_to_mask(house))
+
+
+def test_every_category_has_a_vector_under_both_readings():
+    from verifier.categories import CATEGORY_NAMES
+    seven = set().union(*(set(v[1]) for v in VECTORS))
+    house = set().union(*(set(v[2]) for v in VECTORS))
+    assert seven == set(CATEGORY_NAMES)
+    # never under house way: five aces (row 1 puts two aces in front) and royal match
+    # (a royal with a K-Q beside it is two pairs, set by row 6)
+    assert house == set(CATEGORY_NAMES) - {FIVE_ACES, MATCH}
+
+
+@pytest.mark.parametrize("hand,expected", [
+    ("Jk Ac Ad Ah As Kc 7d", 9), ("As Ks Qs Js Ts Kh Qh", 8), ("9c 9d 9h 9s Kd 5c 2h", 7),
+    ("Kc Kd Kh 7c 7d 4h 2s", 6), ("Ah Jh 8h 4h 2h Kc 9d", 5), ("9c Td Jh Qs Kd 4c 2h", 4),
+    ("7c 7d 7h As Kd 4c 2s", 3), ("Ac Ad 8c 8d 4c 4d Kh", 2), ("Tc Td Ah 8s 6c 4d 2h", 1),
+    ("2c 3d 4h 6s 7c 8d 9h", 0), ("Jk 2c 3d 4h 7s 8c 9h", 0), ("Jk 2c 3d 4h 7s 8c Kh", 0),
+    ("Jk Ac 3d 4h 7s 8c Kh", 1),
+])
+def test_best_five_class(engine, hand, expected):
+    assert engine.best_five_class(parse_cards(hand, 7)) == expected
