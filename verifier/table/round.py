@@ -233,9 +233,10 @@ def format_round(result):
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
                            + (" FOUL" if s["foul"] else ""))
             names = mask_to_names(s["mask"])
-            b, w, o = result.odds[seat]
-            out.append(f"      base {_odds_word(b)}, Wrangler Push {_odds_word(w)}, "
-                       f"Outlaw 9 {_odds_word(o)}" + (f" ({', '.join(names)})" if names else ""))
+            words = [f"{title} {_odds_word(o)}" for title, o, stake in
+                     zip(("base", "Wrangler Push", "Outlaw 9"), result.odds[seat],
+                         spec.wagers[seat]) if stake]
+            out.append("      " + ", ".join(words) + (f"  [{', '.join(names)}]" if names else ""))
     out.append("Ledger:")
     for i, e in enumerate(result.ledger.entries, 1):
         out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} ${e.amount:<7} {e.reason}")

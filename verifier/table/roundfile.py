@@ -1,0 +1,129 @@
+"""ROUND.json: one round described in a file (format in docs/TABLE.md)."""
+import json
+import random
+
+from ..cards import parse_cards
+from ..errors import VerifierError
+from ..rules import Rules
+from .deal import check_dice, roll_dice
+from .limits import TableRules, WAGER_KINDS
+from .round import RoundSpec
+
+TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
+            "table", "rules"}
+
+
+def _seat_number(text, where):
+    try:
+        seat = int(str(text))
+    except ValueError:
+        raise VerifierError(f"{where}: seat {text!r} is not a seat number 1 to 7") from None
+    if not 1 <= seat <= 7:
+        raise VerifierError(f"{where}: seat {seat} does not exist (seats are 1 to 7)")
+    return seat
+
+
+def _amount(value, where):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise VerifierError(f"{where}: {value!r} is not a whole number of dollars")
+    return value
+
+
+def _cards(value, where, count=None):
+    try:
+        return parse_cards(value, count)
+    except VerifierError as exc:
+        raise VerifierError(f"{where}: {exc}") from None
+
+
+def round_from_dict(data, seed=None):
+    """A parsed ROUND.json object -> (RoundSpec, TableRules)."""
+    if not isinstance(data, dict):
+        raise VerifierError("a round file must hold one JSON object")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise VerifierError(f"unknown key(s) in round file: {', '.join(sorted(unknown))}")
+    pd = data.get("player_dealer")
+    if not isinstance(pd, dict) or "seat" not in pd or "bank" not in pd:
+        raise VerifierError('the round file needs "player_dealer": {"seat": N, "bank": AMOUNT}')
+    extra = set(pd) - {"seat", "bank"}
+    if extra:
+        raise VerifierError(f"unknown key(s) in player_dealer: {', '.join(sorted(extra))}")
+    dealer_seat = _seat_number(pd["seat"], "player_dealer")
+    bank = _amount(pd["bank"], "player_dealer bank")
+
+    seats = data.get("seats")
+    if not isinstance(seats, dict):
+        raise VerifierError('the round file needs "seats": {"SEAT": {"base": .., "wrangler": .., '
+                            '"outlaw9": ..}, ...}')
+    wagers = {}
+    for key, bets in seats.items():
+        if not isinstance(bets, dict):
+            raise VerifierError(f"seats: seat {key!r} must map wager names to amounts")
+        seat = _seat_number(key, "seats")
+        bad = set(bets) - set(WAGER_KINDS)
+        if bad:
+            raise VerifierError(f"seat {seat}: unknown wager(s) {', '.join(sorted(bad))} "
+                                f"(wagers are {', '.join(WAGER_KINDS)})")
+        wagers[seat] = tuple(_amount(bets.get(k, 0), f"seat {seat} {k}") for k in WAGER_KINDS)
+
+    try:
+        rules = Rules(**data.get("rules", {}))
+        table = TableRules(rules=rules, **data.get("table", {}))
+    except TypeError as exc:
+        raise VerifierError(f"bad rules or table section: {exc}") from None
+    except ValueError as exc:
+        raise VerifierError(str(exc)) from None
+
+    deck = hands = None
+    if "deck" in data and "hands" in data:
+        raise VerifierError('give either "deck" or "hands", not both')
+    seed = data.get("seed", 0 if seed is None else seed)
+    rng = random.Random(f"paigow-round:{seed}")
+    if "deck" in data:
+        deck = _cards(data["deck"], "deck", 53)
+    elif "hands" in data:
+        if not isinstance(data["hands"], dict):
+            raise VerifierError('"hands" maps seats to seven cards')
+        hands = {}
+        seen = {}
+        for key, text in data["hands"].items():
+            seat = _seat_number(key, "hands")
+            hands[seat] = _cards(text, f"seat {seat} hand", 7)
+            for c, tok in zip(hands[seat], text.split() if isinstance(text, str) else text):
+                if c in seen:
+                    raise VerifierError(f"card {tok} appears twice (seats {seen[c]} and {seat})")
+                seen[c] = seat
+    else:
+        deck = list(range(53))
+        rng.shuffle(deck)
+    if "dice" in data:
+        dice = check_dice(data["dice"])
+    else:
+        dice = roll_dice(rng)
+    action_pile = data.get("action_pile", 1)
+    if not isinstance(action_pile, int) or not 1 <= action_pile <= 7:
+        raise VerifierError(f"bad action_pile {action_pile!r}: piles are numbered 1 to 7 from the left")
+    fronts = {}
+    for key, text in (data.get("fronts") or {}).items():
+        seat = _seat_number(key, "fronts")
+        fronts[seat] = _cards(text, f"seat {seat} front", 2)
+    spec = RoundSpec(dealer_seat, bank, wagers, dice, deck=deck, hands=hands,
+                     action_pile=action_pile - 1, fronts=fronts)
+    return spec, table
+
+
+def load_round(path, seed=None):
+    """Read and parse a ROUND.json file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise VerifierError(f"round file not found: {path}") from None
+    except OSError as exc:
+        raise VerifierError(f"cannot read round file {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise VerifierError(f"{path}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    return round_from_dict(data, seed)
