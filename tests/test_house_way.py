@@ -332,3 +332,36 @@ def test_compiled_agrees_with_reference_on_random_hands(engine):
         for cards in random_hands(3000, 11 + wheel_second):
             assert engine.set_hand(cards, wheel_second, 0) == \
                 reference.set_hand(cards, wheel_second, 0), cards
+
+
+# ---------------------------------------------------------------- a small deck, closed forms
+def test_enumerate_counts_small_deck_closed_forms(engine):
+    """Q, K, A of four suits plus the joker: 13 cards, C(13,7) = 1716 hands.
+
+    Five aces: the four aces, the joker and any 2 of the 8 kings/queens: C(8,2) = 28.
+    Quads without five aces: four kings or four queens with any 3 of the other 9 cards
+    (C(9,3) = 84 each); four natural aces without the joker and 3 of the 8 others
+    (C(8,3) = 56); three aces and the joker, 3 of the 8 others (4 * 56 = 224): 448.
+    Only three ranks: no straight, and a flush would need five suited ranks: none.
+    """
+    from verifier.cards import deck_of_ranks
+    raw = engine.enumerate_counts(deck_of_ranks("QKA"), False, 0, 1, None)
+    assert raw["total"] == 1716
+    assert sum(raw["rows"]) == 1716 and raw["rows"][0] == 0 and len(raw["rows"]) == 12
+    assert raw["rows"][1] == 28 and raw["rows"][2] == 448
+    assert raw["rows"][9] == raw["rows"][7] == 0
+    assert raw["best_five"][9] == 28 and raw["best_five"][7] == 448
+    assert raw["best_five"][4] == raw["best_five"][5] == raw["best_five"][8] == raw["royal"] == 0
+    assert sum(raw["best_five"]) == 1716
+    assert raw["fouls"] == 0
+    assert sum(raw["hist"].values()) == 1716
+    assert sum(raw["sets_seven"].values()) == sum(raw["sets_house"].values()) == 1716
+    assert sum(n for m, n in raw["sets_seven"].items() if m >> 3 & 1) == 28  # five aces
+    assert sum(n for m, n in raw["sets_house"].items() if m >> 3 & 1) == 0
+
+
+def test_enumerate_counts_reports_progress(engine):
+    from verifier.cards import deck_of_ranks
+    seen = []
+    raw = engine.enumerate_counts(deck_of_ranks("QKA"), True, 0, 1, seen.append)
+    assert sum(seen) == raw["total"] == 1716
