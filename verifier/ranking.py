@@ -40,7 +40,14 @@ def describe_front(front_key):
     return f"{RANK_CHARS[hi]}-{RANK_CHARS[lo]} high"
 
 
-def describe_back(back_key):
+def straight_top_rank(ordinal, wheel_second=False):
+    """Top rank index (3 = the wheel's five ... 12 = ace) of a straight ordinal."""
+    if not wheel_second:
+        return ordinal + 3
+    return {8: 3, 9: 12}.get(ordinal, ordinal + 4)
+
+
+def describe_back(back_key, wheel_second=False):
     """A short human description of a five-card key."""
     cls = class_of(back_key)
     nib = [(back_key >> s) & 15 for s in (16, 12, 8, 4, 0)]
@@ -48,7 +55,8 @@ def describe_back(back_key):
     if cls in (4, 8):
         if cls == 8 and nib[0] == ROYAL_ORDINAL:
             return "royal flush"
-        return f"{name} (ordinal {nib[0]} of 0-9)"
+        top = straight_top_rank(nib[0], wheel_second)
+        return f"{name}, A-2-3-4-5 (wheel)" if top == 3 else f"{name}, {RANK_CHARS[top]} high"
     if cls == 9:
         return "five aces"
     if cls in (1, 3, 7):
