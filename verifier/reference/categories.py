@@ -8,6 +8,19 @@ Two readings:
 - house-way: the five-card categories are judged on the back hand as the house way
   sets it, royal match needs that back royal plus a natural suited K-Q front; the
   seven-card categories are read as under seven-card.
+
+Readings where RULES.md leaves room (also in docs/RULES_READINGS_GAPS.md):
+- A five holding the joker shows only the class of its best reading: Jk with four
+  suited cards in sequence is a straight flush, not also a flush or a straight.
+- Under house-way a royal back also counts as a straight flush (as under seven-card).
+  Consequences: five aces never qualifies under house-way (row 1 always puts two aces
+  in front), nor does royal match (a royal beside a K-Q is two pairs, set by row 6).
+- Royal match: the K-Q must be natural (in a two-card hand the joker is an ace).
+- All one colour: pairs are allowed (the filing excludes only straights and flushes);
+  "no straight or flush possible" also excludes straight flushes, and the joker
+  version fails when the joker completes any of them.
+- 9 high / 10 high: seven natural cards of seven ranks; a straight flush possible
+  also excludes them.
 """
 from itertools import combinations
 

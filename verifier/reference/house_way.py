@@ -9,7 +9,19 @@ Tie-break (docs/ENGINE.md): the seven cards are sorted ascending, fronts are vis
 in lexicographic order of positions (i < j), and a candidate replaces the current
 choice only when strictly better. "Better" is always the pair (front key, back key)
 compared lexicographically; in the rows that fix the front's ranks all candidates
-share one front key, so that is "highest back".
+share one front key, so that is "highest back". The returned card tuples are in
+ascending card order (positions i < j of the sorted seven).
+
+Readings where RULES.md leaves room (also in docs/RULES_READINGS_GAPS.md):
+- The joker counts as an ace everywhere a row tests ranks: "the other three cards hold
+  a pair" (row 2) is met by the joker beside an ace; "a single king or ace" (row 2)
+  and "a single ace (or joker)" (row 6) are met by a lone joker.
+- Quads with trips beside them (e.g. 5-5-5-5-K-K-K) are row 2 (rows are tried top to
+  bottom); the front is the best two of the other three, a pair from the trips.
+- Row 4 with trips, one pair and two singles: the pair in front and the trips with
+  the two singles behind (three of a kind behind, not a full house), as written.
+- Row 9 maximises the front over every split with a complete hand behind, even when
+  that front takes a card of the flush (six suited cards: the ace may go in front).
 """
 from .ranking import (ACE, COMPLETE, class_of, eval2, eval5, rank_as_ace)
 
