@@ -1,0 +1,196 @@
+"""The run / check / compare / solve / report commands, end to end on a reduced deck."""
+import json
+import math
+import time
+from fractions import Fraction
+
+import pytest
+
+from verifier.cli import main
+
+RANKS = "QKA"  # Q, K, A in four suits plus the joker: 13 cards, 1,716 hands
+TOTAL = math.comb(13, 7)
+
+TABLES = {
+    "filed_copy": None,  # the shipped file
+    "fullhouse_high": '[pays]\nfull_house = 30\nfour_of_a_kind = 3\nfive_aces = "push"\n',
+    "halves": '[pays]\nfull_house = 0.5\nfour_of_a_kind = 2.5\nthree_of_a_kind = 1\n',
+}
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    from verifier.paytables import DATA_DIR
+    d = tmp_path_factory.mktemp("tables")
+    out = {}
+    for name, text in TABLES.items():
+        path = d / f"{name}.toml"
+        path.write_text(text if text else (DATA_DIR / "outlaw9_filed.toml").read_text())
+        out[name] = str(path)
+    return out
+
+
+def run_json(capsys, *extra):
+    rc = main(["run", "--deck-ranks", RANKS, "--no-progress", "--json", *extra])
+    out = capsys.readouterr()
+    assert rc == 0, out.err
+    return json.loads(out.out)
+
+
+@pytest.fixture(scope="module")
+def cert_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cert") / "cert.json"
+    assert main(["run", "--deck-ranks", RANKS, "--no-progress", "--json", "--out",
+                 str(path)]) == 0
+    return str(path)
+
+
+def test_run_json(capsys):
+    data = run_json(capsys)
+    assert data["total_hands"] == TOTAL
+    assert sum(data["best_five"].values()) == TOTAL
+    assert sum(data["house_way_rows"].values()) == TOTAL
+    assert sum(s["hands"] for s in data["outlaw9_sets"]) == TOTAL
+    assert isinstance(data["seconds"], float)
+    # brute force: five aces = joker + the four aces + any two of the 8 Q/K cards
+    assert data["best_five"]["five_aces"] == math.comb(8, 2)
+    # no straight or flush can be made from three ranks (+ joker) in four suits
+    assert data["best_five"]["straight"] == data["best_five"]["flush"] == 0
+    assert data["outlaw9"]["total_hands"] == TOTAL
+
+
+def test_run_text_summary(capsys):
+    assert main(["run", "--deck-ranks", RANKS, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    for text in ("1,716 hands", "House edge", "Three Pairs", "Standard deviation",
+                 "House way rows"):
+        assert text in out
+
+
+def test_run_options(capsys, tmp_path):
+    data = run_json(capsys, "--wheel", "second", "--bonus-reading", "house-way",
+                    "--threads", "1")
+    assert data["rules"] == {"wheel": "second", "bonus_reading": "house-way",
+                             "house_way": "mikes"}
+    assert data["outlaw9"]["bonus_reading"] == "house-way"
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["run", "--deck-ranks", "QKZ"], "bad --deck-ranks"),
+    (["run", "--deck-ranks", "A"], "fewer than 7"),
+    (["run", "--deck-ranks", RANKS, "--threads", "0"], "thread"),
+])
+def test_run_errors(argv, fragment, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and fragment in err and "Traceback" not in err
+
+
+def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monkeypatch, engine):
+    names = list(files)
+    separate = {n: run_json(capsys, "--paytable", files[n])["outlaw9"] for n in names}
+
+    def no(*args, **kwargs):
+        raise AssertionError("compare must not enumerate")
+
+    import verifier.enumeration
+    monkeypatch.setattr(verifier.enumeration, "enumerate_hands", no)
+    monkeypatch.setattr(engine, "enumerate_counts", no)
+    argv = ["compare", cert_path] + [a for n in names for a in ("--paytable", files[n])]
+    start = time.perf_counter()
+    assert main(argv + ["--json"]) == 0
+    assert time.perf_counter() - start < 1.0
+    data = json.loads(capsys.readouterr().out)
+    assert [t["name"] for t in data["paytables"]] == names
+    for entry in data["paytables"]:
+        assert entry["results"] == separate[entry["name"]]
+    # the tables really differ
+    edges = {e["results"]["house_edge"]["exact"] for e in data["paytables"]}
+    assert len(edges) == 3
+    # the text table: one column per pay table
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert all(n in out for n in names) and "Hit frequency" in out and "no enumeration" in out
+
+
+def test_compare_rejects_a_wrangler_table(cert_path, capsys):
+    from verifier.paytables import DATA_DIR
+    rc = main(["compare", cert_path, "--paytable", str(DATA_DIR / "wrangler_push_filed.toml")])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.count("\n") == 1 and "wrangler_push" in err
+
+
+def test_compare_refuses_an_edited_certificate(cert_path, tmp_path, capsys):
+    data = json.loads(open(cert_path).read())
+    data["counts"]["outlaw9_sets"]["seven-card"][0]["hands"] += 1
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    assert main(["compare", str(path)]) == 2
+    assert "fails its check" in capsys.readouterr().err
+
+
+def sets_of(cert_path):
+    data = json.loads(open(cert_path).read())
+    return data["counts"]["outlaw9_sets"]["seven-card"]
+
+
+def test_solve_exact_pay(cert_path, tmp_path, capsys):
+    # a table with one line: four of a kind pays x, everything else loses, so
+    # return(x) = (n x - (T - n)) / T; edge e gives x = (T (1 - e) - n) / n
+    path = tmp_path / "one.toml"
+    path.write_text("[pays]\nfour_of_a_kind = 1\n")
+    n = sum(s["hands"] for s in sets_of(cert_path) if "four_of_a_kind" in s["categories"])
+    assert 0 < n < TOTAL
+    edge = Fraction(5, 100)
+    expected = (TOTAL * (1 - edge) - n) / n
+    assert main(["solve", cert_path, "--paytable", str(path), "--line", "Four of a Kind",
+                 "--edge", "5%", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert Fraction(data["pay"]["exact"]) == expected
+    below, above = Fraction(data["below"]["pay"]), Fraction(data["above"]["pay"])
+    assert below <= expected <= above and above - below <= 1
+    for side, pay in (("below", below), ("above", above)):
+        got = Fraction(data[side]["house_edge"]["exact"])
+        net_win = n * pay if pay > 0 else -n  # a pay of 0 means those hands lose too
+        assert got == -(net_win - (TOTAL - n)) / TOTAL
+    # text form names the exact pay and both neighbours
+    assert main(["solve", cert_path, "--paytable", str(path), "--line", "four_of_a_kind",
+                 "--edge", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert str(expected) in out and "Nearest practical pays" in out
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["--line", "Four Pairs", "--edge", "0.05"], "unknown"),
+    (["--line", "full_house", "--edge", "lots"], "bad --edge"),
+    (["--line", "full_house", "--edge", "0.999"], "no positive pay"),
+])
+def test_solve_errors(argv, fragment, cert_path, capsys):
+    assert main(["solve", cert_path] + argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and fragment in err and "Traceback" not in err
+
+
+def test_report(cert_path, tmp_path, capsys):
+    out = tmp_path / "par.md"
+    assert main(["report", cert_path, "--out", str(out)]) == 0
+    text = out.read_text()
+    for part in ("# Par sheet", "## Rule readings", "## Pay table", "## Per line",
+                 "## Summary", "House edge", "4,000 to 1", "`lowest`", "1,716"):
+        assert part in text
+    assert [p.name for p in tmp_path.iterdir()] == ["par.md"]
+    capsys.readouterr()
+    assert main(["report", cert_path]) == 0
+    assert capsys.readouterr().out.strip() == text.strip()
+
+
+def test_report_to_missing_directory(cert_path, tmp_path, capsys):
+    assert main(["report", cert_path, "--out", str(tmp_path / "no" / "par.md")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_json(cert_path, capsys):
+    assert main(["check", cert_path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] is True and data["mismatches"] == []
