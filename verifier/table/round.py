@@ -13,11 +13,11 @@ from ..cards import JOKER, card_str, cards_str
 from ..categories import mask_to_names
 from ..errors import VerifierError
 from ..ranking import describe_back, describe_front
-from .deal import (SEATS, action_seat, check_dice, deal_piles, distribute, first_pile_seat,
+from .deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat,
                    settlement_order)
 from .hands import player_set, set_hands
 from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (DEALER, HOUSE, base_odds, open_ledger, outlaw9_odds, seat_account,
+from .settle import (DEALER, HOUSE, base_odds, open_ledger, outlaw9_odds,
                      settle, wrangler_odds)
 
 

@@ -17,10 +17,10 @@ from fractions import Fraction
 from ..errors import VerifierError
 from ..parallel import thread_count
 from ..progress import progress_bar
-from .deal import PILE_POSITIONS, PILES, SEATS, check_seat, roll_dice
+from .deal import PILE_POSITIONS, PILES, SEATS, check_seat
 from .hands import set_hands
 from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (base_odds, open_ledger, outlaw9_odds, settle, wrangler_odds,
+from .settle import (open_ledger, outlaw9_odds, settle,
                      WRANGLER_PAIR_KEY)
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
@@ -177,26 +177,43 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     mi = 4 + table.mask_index
     rng = block_rng(seed, block)
     shuffle = rng.shuffle
+    random_ = rng.random
     plans = setup.seats
     deck = list(range(53))
+    # per banker: the other seats' wagers, their fees, the player-dealer's fee; per
+    # (banker, action seat): the seats with wagers in settlement order
+    per_banker = {}
+    for dealer in setup.bankers():
+        wagers = {s: plans[s - 1].wagers for s in range(1, SEATS + 1)
+                  if s != dealer and any(plans[s - 1].wagers)}
+        per_banker[dealer] = (
+            wagers,
+            {s: fees.player_fee(w[0]) for s, w in wagers.items()},
+            fees.dealer_fee(sum(w[0] for w in wagers.values())),
+            {action: [t for t in ((action - 1 + k) % SEATS + 1 for k in range(SEATS))
+                      if t in wagers] for action in range(1, SEATS + 1)},
+        )
+    bank_rounds = setup.rounds_per_bank
+    bankers = setup.bankers()
+    n_bankers = len(bankers)
 
     # 1. deal every round of the block
     rounds = []
     hands = []
+    append = hands.append
     for r in range(start, start + count):
         shuffle(deck)
-        dice = roll_dice(rng)
-        dealer = setup.banker_of_round(r)
-        total = dice[0] + dice[1] + dice[2]
+        total = int(random_() * 6) + int(random_() * 6) + int(random_() * 6) + 3
+        dealer = bankers[(r // bank_rounds) % n_bankers]
         first = (dealer - 1 + (total - 1) % SEATS) % SEATS + 1
         action = dealer % SEATS + 1 if first == dealer else first
+        players = per_banker[dealer][3][action]
         # seat s receives pile (action_pile + clockwise distance from first) mod 7
         shift = setup.action_pile - first
-        order = [(action - 1 + k) % SEATS + 1 for k in range(SEATS)]
-        players = [s for s in order if s != dealer and any(plans[s - 1].wagers)]
         idx = len(hands)
-        for s in [dealer] + players:
-            hands.append([deck[i] for i in PILE_POSITIONS[(shift + s) % PILES]])
+        append([deck[i] for i in PILE_POSITIONS[(shift + dealer) % PILES]])
+        for s in players:
+            append([deck[i] for i in PILE_POSITIONS[(shift + s) % PILES]])
         rounds.append((dealer, players, idx))
 
     # 2. set every hand of the block in one call
@@ -204,24 +221,32 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
 
     # 3. settle round by round
     st = Stats()
+    bet_n = [0, 0, 0]
+    bet_sx = [0, 0, 0]
+    bet_sxx = [0, 0, 0]
+    bet_sw = [0, 0, 0]
+    bet_sww = [0, 0, 0]
+    bet_sxw = [0, 0, 0]
+    bet_wins = st.bet_wins
     for dealer, players, idx in rounds:
         bank = plans[dealer - 1].bank
+        wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
         df, db = d[2], d[3]
-        wagers = {}
         odds = {}
         for k, s in enumerate(players, 1):
             h = sets[idx + k]
             pf, pb = h[2], h[3]
-            b = base_odds(pf, pb, df, db)
+            if pb > db:
+                b = 1 if pf > df else 0
+            else:
+                b = 0 if pf > df else -1
             if b == 0:
                 w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
             else:
                 w = -1
-            odds[s] = (b, w, outlaw9_odds(h[mi], pays_o9))
-            wagers[s] = plans[s - 1].wagers
-        player_fees = {s: fees.player_fee(wagers[s][0]) for s in players}
-        dealer_fee = fees.dealer_fee(sum(wagers[s][0] for s in players))
+            m = h[mi]
+            odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
         ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee) if check_ledger else None
         res = settle(players, wagers, odds, bank, ledger)
         if ledger is not None:
@@ -234,15 +259,20 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
 
         # statistics
         st.rounds += 1
-        nets = {}
+        nets = dict.fromkeys(players, 0)
         for s, kind, stake, x in res.results:
-            nets[s] = nets.get(s, 0) + x
-            st.bet_unit[kind].add(x, stake)
+            nets[s] += x
+            bet_n[kind] += 1
+            bet_sx[kind] += x
+            bet_sxx[kind] += x * x
+            bet_sw[kind] += stake
+            bet_sww[kind] += stake * stake
+            bet_sxw[kind] += x * stake
             if x > 0:
-                st.bet_wins[kind] += 1
+                bet_wins[kind] += 1
         total_players = 0
         for s in players:
-            x = nets.get(s, 0)
+            x = nets[s]
             total_players += x
             wsum = sum(wagers[s])
             fee = player_fees[s]
@@ -262,6 +292,9 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             st.returned += res.returned
         st.exhausted_rounds += res.exhausted
         st.win_limit_rounds += res.win_limited
+    for kind, acc in enumerate(st.bet_unit):
+        acc.n, acc.sx, acc.sxx = bet_n[kind], bet_sx[kind], bet_sxx[kind]
+        acc.sw, acc.sww, acc.sxw = bet_sw[kind], bet_sww[kind], bet_sxw[kind]
     return st
 
 
