@@ -282,3 +282,20 @@ def test_cli_missing_file(tmp_path, capsys):
     from verifier.cli.main import main
     assert main(["settle", str(tmp_path / "nope.json")]) == 2
     assert "not found" in capsys.readouterr().err
+
+
+def test_player_foul_loses_base_but_bonus_uses_house_way(tmp_path, capsys):
+    # Player sets A-A in front of K-Q-8-6-4: a foul, the base wager loses. The Wrangler
+    # Push is judged on the house way (A-A behind, K-Q in front), which beats the
+    # player-dealer's J-9 / K-7-5-3-2 on both hands: no push, it loses too.
+    text = ('{"player_dealer": {"seat": 1, "bank": 500}, '
+            '"seats": {"2": {"base": 100, "wrangler": 10}}, '
+            '"hands": {"1": "2c 3d 5h 7s 9c Jd Kh", "2": "As Ad Kc Qs 8h 6d 4c"}, '
+            '"fronts": {"2": "As Ad"}, "dice": [1, 1, 1]}')
+    rc, cap = cli(tmp_path, text, capsys, "--json")
+    assert rc == 0
+    import json
+    data = json.loads(cap.out)
+    assert data["seats"]["2"]["played"]["foul"] is True
+    assert data["seats"]["2"]["odds"] == {"base": -1, "wrangler": -1, "outlaw9": -1}
+    assert data["results"]["seat 2"] == -111 and data["results"]["player-dealer"] == 109
