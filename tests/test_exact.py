@@ -11,7 +11,7 @@ from verifier import paytables
 from verifier.categories import CATEGORY_NAMES, names_to_mask
 from verifier.errors import VerifierError
 from verifier.exact import outlaw9_odds, practical_grid, solve_pay
-from verifier.paytables import PUSH, Paytable
+from verifier.paytables import Paytable
 
 
 def M(*names):
@@ -183,6 +183,13 @@ def test_filed_table_on_the_full_deck(full_enumeration):
     assert odds.line("nine_high").hands == 31_080
     assert odds.line("ten_high").hands == 248_640
     assert odds.line("seven_card_straight_flush").hands == 8 * 4  # 7-high .. A-high, 4 suits
+    # royal flush and royal match: a royal in suit s, natural (1 way) or joker for one of
+    # its 5 cards (5 ways), plus K-Q of one of the 3 other suits: 4 * 6 * 3
+    assert odds.line("royal_flush_and_royal_match").hands == 4 * 6 * 3
+    # 7-card straight flush with joker: per suit, 6 ranks of a 7-rank window (8 windows
+    # A-7 .. 8-A, 7 gaps each = 56), less the 7 six-card runs 2-7 .. 8-K that lie in two
+    # windows (the joker at either end is the same hand): 49 per suit
+    assert odds.line("seven_card_straight_flush_with_joker").hands == 4 * (8 * 7 - 7)
     # the return by independent per-line arithmetic: the filed table is in falling pay
     # order, so a hand is paid the first of its categories in that order
     filed = [4000, 2000, 1000, 200, 100, 40, 25, 12, 10, 8, 6, 5, 4, 3, 2, 1]

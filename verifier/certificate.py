@@ -21,7 +21,6 @@ import os
 import tempfile
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 from . import __version__

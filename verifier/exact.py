@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from .categories import CATEGORY_BIT, CATEGORY_NAMES, names_to_mask
 from .errors import VerifierError
-from .paytables import PUSH, Paytable, filed, line_name, line_title, net_of, pay_text
+from .paytables import Paytable, filed, line_name, line_title, net_of, pay_text
 
 
 # ---------------------------------------------------------------------------------------

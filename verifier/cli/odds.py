@@ -1,7 +1,6 @@
 """Commands on a certificate, with no enumeration (except ``check --recompute``):
 ``check``, ``compare``, ``solve``, ``report``."""
 import json
-import re
 import time
 from fractions import Fraction
 from pathlib import Path
