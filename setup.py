@@ -8,7 +8,7 @@ import subprocess
 import sys
 import tempfile
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
 
 def compiler_has_openmp():
@@ -44,7 +44,7 @@ def extensions():
 
 
 setup(
-    packages=["verifier", "verifier.cli", "verifier.reference", "verifier.proofs"],
+    packages=find_packages(include=["verifier", "verifier.*"]) + ["verifier.proofs"],
     package_dir={"verifier.proofs": "proofs"},
     package_data={"verifier": ["data/*.toml"]},
     ext_modules=extensions(),

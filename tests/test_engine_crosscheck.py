@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+pytestmark = pytest.mark.compiled
 pytest.importorskip("verifier._core")
 from verifier import _core  # noqa: E402
 from verifier.reference import core as reference  # noqa: E402
