@@ -23,7 +23,7 @@ cdef class Engine:
     cdef engine_t *ptr
 
     def __cinit__(self, bint wheel_second, int house_way):
-        if house_way != 0:
+        if house_way not in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge
             raise ValueError(f"unknown house way id {house_way}")
         self.ptr = engine_new(wheel_second, house_way)
         if self.ptr == NULL:

@@ -230,6 +230,46 @@ static inline plan_t plan_mikes(const int *c, const shape_t *sh) {
     return p;
 }
 
+/* Emperor's Challenge (seed 004), as docs/RULES_READINGS.md reads it: Mike's rows
+ * except 1 (kings beside five aces), 2 (quads), 6 (two pairs) and 9 with one pair. */
+static inline plan_t plan_emperors(const int *c, const shape_t *sh) {
+    plan_t p = {0, PICK_PATTERN, 0};
+    if (sh->cnt[ACE] == 5) {
+        p.row = 1;
+        p.target = sh->cnt[11] == 2 ? pattern_key(11, 11) : pattern_key(ACE, ACE);
+        return p;
+    }
+    if (sh->quad >= 0) {
+        int q = sh->quad, o[3], n = 0, ace_single = 0;
+        for (int i = 0; i < 7; i++)
+            if (RANK_A(c[i]) != q) { ace_single |= RANK_A(c[i]) == ACE; o[n++] = c[i]; }
+        int best = best_front_of_three(o[0], o[1], o[2]);
+        int behind;
+        if (best >= FRONT_PAIR_BASE) behind = 1;   /* a pair (or trips) beside: pair in front */
+        else if (q <= 4) behind = 1;               /* 2s to 6s: never split */
+        else if (q <= 8) behind = ace_single;      /* 7s to 10s: split unless an ace */
+        else behind = 0;                           /* jacks to aces: split */
+        p.row = 2;
+        p.target = behind ? best : pattern_key(q, q);
+        return p;
+    }
+    if (sh->trip_hi < 0 && sh->npairs == 2) {
+        int big = sh->pairs[0], small = sh->pairs[1], s1 = sh->singles[0];
+        int split_anyway = small >= 9 || (big >= 5 && big <= 8) || (small >= 5 && small <= 8);
+        int behind = s1 == ACE && !split_anyway;
+        p.row = 6;
+        p.target = behind ? pattern_key(s1, sh->singles[1]) : pattern_key(small, small);
+        return p;
+    }
+    if (sh->trip_hi < 0 && sh->npairs == 1 && sh->pairs[0] >= 8 && sh->singles[0] >= 9) {
+        /* a pair of 10s or better with an ace or face card: played as one pair */
+        p.row = 10;
+        p.target = pattern_key(sh->singles[0], sh->singles[1]);
+        return p;
+    }
+    return plan_mikes(c, sh);
+}
+
 /* Row 8, 10 or 11 when rows 7 / 9 find no complete hand. */
 static inline plan_t plan_mikes_fallback(const shape_t *sh) {
     plan_t p = {0, PICK_PATTERN, 0};
@@ -337,7 +377,7 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     }
     shape_t sh;
     shape_of(c, &sh);
-    plan_t plan = plan_mikes(c, &sh);
+    plan_t plan = e->house_way == HOUSE_WAY_EMPERORS ? plan_emperors(c, &sh) : plan_mikes(c, &sh);
     int s = pick_split(&plan, bk, fk);
     if (s < 0 && plan.pick != PICK_PATTERN) {
         plan = plan_mikes_fallback(&sh);
