@@ -66,6 +66,23 @@ def content_hash(cert):
     return hashlib.sha256(canonical_bytes(cert)).hexdigest()
 
 
+#: Fields of ``tool`` that describe one run (time, machine) rather than the result; two
+#: runs of the same rules give certificates equal in everything else (``same_result``).
+RUN_FIELDS = ("engine", "threads", "seconds", "created")
+
+
+def result_content(cert):
+    """The certificate without its hash and its run-only ``tool`` fields."""
+    body = {k: v for k, v in cert.items() if k != HASH_FIELD}
+    body["tool"] = {k: v for k, v in cert.get("tool", {}).items() if k not in RUN_FIELDS}
+    return body
+
+
+def same_result(cert_a, cert_b):
+    """True when two certificates certify the same thing (equal but for run metadata)."""
+    return result_content(cert_a) == result_content(cert_b)
+
+
 def _normalise(obj):
     """Round-trip through JSON, so the hash is taken over exactly what a reader sees."""
     return json.loads(json.dumps(obj))
