@@ -105,6 +105,31 @@ def hand_keys(cards, wheel_second=False, house_way=0):
     return bk, fk
 
 
+def set_hands(hands, wheel_second=False, house_way=0):
+    """Many hands at once: [(front cards, back cards, front key, back key, mask seven-card,
+    mask house-way)] for a list of 7-card hands (the table simulator's batched call)."""
+    cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    cdef int c[7]
+    cdef hand_info_t info
+    out = []
+    for hand in hands:
+        _load(hand, 7, c)
+        classify7(e, c, &info)
+        out.append((tuple(info.set.front[i] for i in range(2)),
+                    tuple(info.set.back[i] for i in range(5)),
+                    info.set.front_key, info.set.back_key, info.cats_seven, info.cats_house))
+    return out
+
+
+def hand_info_fast(cards, wheel_second=False, house_way=0):
+    """(back key, front key, mask seven-card, mask house-way) through the memo."""
+    cdef int c[7]
+    cdef hand_keys_t k
+    _load(cards, 7, c)
+    engine_hand_info_fast(engine_for(wheel_second, house_way).ptr, c, &k)
+    return k.back_key, k.front_key, k.cats_seven, k.cats_house
+
+
 cdef class _Job:
     """One enumeration: chunks of fixed first three cards, run across threads."""
     cdef Engine eng

@@ -27,6 +27,12 @@ cdef extern from "engine.h" nogil:
     int c_eval5 "eval5"(const engine_t *e, const int *cards)
     int c_eval2 "eval2"(const int *cards)
     void classify7(const engine_t *e, const int *cards, hand_info_t *out)
+    ctypedef struct hand_keys_t:
+        int back_key
+        int front_key
+        int cats_seven
+        int cats_house
+    void engine_hand_info_fast(const engine_t *e, const int *cards, hand_keys_t *out)
     void c_hand_keys "engine_hand_keys"(const engine_t *e, const int *cards, int *back_key, int *front_key)
 
 cdef extern from "enumerate.h" nogil:

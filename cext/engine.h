@@ -491,8 +491,12 @@ static inline int one_colour(uint32_t sw, int n) {
     return red == 0 || red == n;
 }
 
-/* Back and front keys of seven sorted cards, through the memo when no flush is possible. */
-static inline void engine_hand_keys(const engine_t *e, const int *c, int *back_key, int *front_key) {
+/* What a table needs of one hand: keys and categories (not the cards of the set). */
+typedef struct { int back_key, front_key, cats_seven, cats_house; } hand_keys_t;
+
+/* Keys and categories of seven sorted cards, through the memo when no flush is possible
+ * (the enumeration's own fast path), else through classify7. */
+static inline void engine_hand_info_fast(const engine_t *e, const int *c, hand_keys_t *out) {
     int joker = c[6] == JOKER, n = joker ? 6 : 7, idx = 0;
     uint32_t sw = 0;
     for (int i = 0; i < n; i++) {
@@ -502,12 +506,24 @@ static inline void engine_hand_keys(const engine_t *e, const int *c, int *back_k
     uint32_t flush = (sw + (joker ? 0x7C7C7C7Cu : 0x7B7B7B7Bu)) & 0x80808080u;
     if (!flush) {
         const memo_t *m = &e->memo[joker ? MEMO_JOKER_OFFSET + idx : idx];
-        *back_key = m->back_key; *front_key = m->front_key;
+        int colour = 0;
+        if (one_colour(sw, n) && !m->straight_possible)
+            colour = 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
+        out->back_key = m->back_key; out->front_key = m->front_key;
+        out->cats_seven = m->cats_seven | colour; out->cats_house = m->cats_house | colour;
         return;
     }
     hand_info_t info;
     classify7(e, c, &info);
-    *back_key = info.set.back_key; *front_key = info.set.front_key;
+    out->back_key = info.set.back_key; out->front_key = info.set.front_key;
+    out->cats_seven = info.cats_seven; out->cats_house = info.cats_house;
+}
+
+/* Back and front keys of seven sorted cards (see engine_hand_info_fast). */
+static inline void engine_hand_keys(const engine_t *e, const int *c, int *back_key, int *front_key) {
+    hand_keys_t k;
+    engine_hand_info_fast(e, c, &k);
+    *back_key = k.back_key; *front_key = k.front_key;
 }
 
 #endif

@@ -64,3 +64,14 @@ def test_engines_agree_on_200000_seeded_random_hands():
 @pytest.mark.slow
 def test_engines_agree_on_50000_hands_with_four_or_more_of_a_suit():
     _check_sample(50_000, flush_heavy=True)
+
+
+@pytest.mark.parametrize("house_way", [0, 1])
+def test_the_memo_fast_path_agrees_with_classifying_all_21_sets(house_way):
+    # Rule: with no flush possible, keys and categories depend on the ranks alone (plus
+    # the colour check), so the memo must reproduce the full classification exactly.
+    rng = random.Random(SEED + house_way)
+    hands = [rng.sample(range(53), 7) for _ in range(20_000)]
+    full = _core.set_hands(hands, False, house_way)
+    for hand, (_, _, front_key, back_key, seven, house) in zip(hands, full):
+        assert _core.hand_info_fast(hand, False, house_way) == (back_key, front_key, seven, house)
