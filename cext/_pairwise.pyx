@@ -1,0 +1,211 @@
+# cython: language_level=3
+"""verifier._pairwise: the compiled player-against-banker counts (cext/pairwise.h).
+
+Front end: verifier/pairwise.py. Every count is over ordered pairs (player, banker) of
+disjoint seven-card hands of the deck, both set by the house way.
+"""
+import itertools
+
+from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
+
+cdef extern from "pairwise.h" nogil:
+    int JOKER
+    ctypedef struct engine_t:
+        int nback
+    engine_t *engine_new(int wheel_second, int house_way)
+    void engine_free(engine_t *e)
+    int PW_NRAW
+    int PP_N
+    ctypedef struct pw_ctx_t:
+        const engine_t *e
+        int n
+        uint32_t nhands
+        uint32_t *tab
+        int nback, nkeys, lowf, ngroup
+        int group[24][53]
+        int nthreads, progress
+    int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
+    void pw_free(pw_ctx_t *x)
+    int pw_build_table(pw_ctx_t *x)
+    int pw_run(const pw_ctx_t *x, int64_t raw_by_k[8][9])
+    int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r)
+    void pw_player_direct(const engine_t *e, const int *deck, int n, const int *player,
+                          int nthreads, int64_t *r)
+    int pw_brute(const pw_ctx_t *x, int64_t *r)
+    void pw_monte_carlo(const engine_t *e, const int *deck, int n, int64_t deals,
+                        uint64_t seed, int nthreads, int64_t *r)
+    double pw_now()
+
+RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL")
+
+
+def _suit_group(deck):
+    """Position permutations of the deck induced by the suit permutations preserving it."""
+    pos = {c: i for i, c in enumerate(deck)}
+    out = []
+    for p in itertools.permutations(range(4)):
+        img = [c if c == JOKER else (c & ~3) | p[c & 3] for c in deck]
+        if all(c in pos for c in img):
+            out.append([pos[c] for c in img])
+    out.sort(key=lambda g: g != list(range(len(deck))))   # identity first
+    return out
+
+
+cdef dict _player_dict(int64_t *r):
+    total, win, loss, ch, cl, cb, push2 = [int(r[i]) for i in range(7)]
+    push = total - win - loss
+    return {"total": total, "win": win, "loss": loss, "push": push, "copy_high": ch,
+            "copy_low": cl, "copy_both": cb, "push_wrangler_2to1": push2,
+            "push_wrangler_1to1": push - push2}
+
+
+cdef class _Engine:
+    cdef engine_t *e
+
+    def __cinit__(self, int wheel_second, int house_way):
+        self.e = engine_new(wheel_second, house_way)
+        if self.e is NULL:
+            raise MemoryError("engine tables")
+
+    def __dealloc__(self):
+        engine_free(self.e)
+
+
+cdef class PairwiseTable:
+    """The key of every hand of a deck, and the counts built on it."""
+    cdef pw_ctx_t ctx
+    cdef _Engine engine
+    cdef public list deck
+    cdef public double build_seconds
+
+    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
+                  bint symmetry=True, bint progress=False):
+        cdef int buf[53]
+        deck = sorted(deck)
+        if len(deck) < 7 or len(deck) > 53 or len(set(deck)) != len(deck):
+            raise ValueError("deck: 7 to 53 different cards")
+        self.deck = deck
+        self.engine = _Engine(wheel_second, house_way)
+        for i, c in enumerate(deck):
+            buf[i] = c
+        if pw_init(&self.ctx, self.engine.e, buf, len(deck), threads):
+            raise ValueError("bad deck")
+        self.ctx.progress = progress
+        if symmetry:
+            group = _suit_group(deck)
+            self.ctx.ngroup = len(group)
+            for g, perm in enumerate(group):
+                for i, v in enumerate(perm):
+                    self.ctx.group[g][i] = v
+        cdef double t0 = pw_now()
+        cdef int rc
+        with nogil:
+            rc = pw_build_table(&self.ctx)
+        if rc:
+            raise MemoryError("hand key table")
+        self.build_seconds = pw_now() - t0
+
+    def __dealloc__(self):
+        pw_free(&self.ctx)
+
+    @property
+    def nback(self):
+        return self.ctx.nback
+
+    @property
+    def group_order(self):
+        return self.ctx.ngroup
+
+    def raw_by_size(self):
+        """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7."""
+        cdef int64_t raw[8][9]
+        cdef int rc
+        with nogil:
+            rc = pw_run(&self.ctx, raw)
+        if rc:
+            raise MemoryError("pairwise work space")
+        return [{RAW_NAMES[i]: int(raw[k][i]) for i in range(9)} for k in range(8)]
+
+    def counts(self):
+        """Exact counts over every ordered pair of disjoint hands."""
+        by_k = self.raw_by_size()
+        s = {name: sum((-1) ** k * by_k[k][name] for k in range(8)) for name in RAW_NAMES}
+        push = s["T"] - s["W"] - s["L"]
+        push1 = s["TL"] - s["WL"] - s["LL"]
+        return {"total": s["T"], "win": s["W"], "loss": s["L"], "push": push,
+                "copy_high": s["CH"], "copy_low": s["CL"], "copy_both": s["CB"],
+                "push_wrangler_2to1": push - push1, "push_wrangler_1to1": push1}
+
+    def player_counts(self, cards):
+        """One player hand against every disjoint banker hand, by inclusion-exclusion."""
+        cdef int p[7]
+        cdef int64_t r[8]
+        pos = {c: i for i, c in enumerate(self.deck)}
+        cards = sorted(cards)
+        if len(cards) != 7 or len(set(cards)) != 7 or not all(c in pos for c in cards):
+            raise ValueError("seven different cards of the deck")
+        for i, c in enumerate(cards):
+            p[i] = pos[c]
+        cdef int rc
+        with nogil:
+            rc = pw_player_ie(&self.ctx, p, r)
+        if rc:
+            raise MemoryError
+        return _player_dict(r)
+
+    def brute_force(self):
+        """Every ordered pair of disjoint hands, one by one (small decks)."""
+        cdef int64_t r[8]
+        with nogil:
+            pw_brute(&self.ctx, r)
+        return _player_dict(r)
+
+
+def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
+                    bint progress=False):
+    """Exact counts over every ordered pair of disjoint hands of ``deck``."""
+    table = PairwiseTable(deck, wheel_second, house_way, threads, True, progress)
+    cdef double t0 = pw_now()
+    out = table.counts()
+    out["table_seconds"] = table.build_seconds
+    out["count_seconds"] = pw_now() - t0
+    return out
+
+
+def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int threads=1):
+    """One player hand against every banker hand of the rest of the deck, directly."""
+    cdef int d[53]
+    cdef int p[7]
+    cdef int64_t r[8]
+    cdef int n = len(deck)
+    deck = sorted(deck)
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        raise ValueError("seven different cards of the deck")
+    for i, c in enumerate(deck):
+        d[i] = c
+    for i, c in enumerate(cards):
+        p[i] = c
+    eng = _Engine(wheel_second, house_way)
+    cdef engine_t *e = (<_Engine>eng).e
+    with nogil:
+        pw_player_direct(e, d, n, p, threads, r)
+    return _player_dict(r)
+
+
+def monte_carlo(deck, int64_t deals, uint64_t seed=1, bint wheel_second=False,
+                int house_way=0, int threads=1):
+    """Random deals of two hands from ``deck``: player counts (a statistical check)."""
+    cdef int d[53]
+    cdef int64_t r[8]
+    cdef int n = len(deck)
+    deck = sorted(deck)
+    for i, c in enumerate(deck):
+        d[i] = c
+    eng = _Engine(wheel_second, house_way)
+    cdef engine_t *e = (<_Engine>eng).e
+    with nogil:
+        pw_monte_carlo(e, d, n, deals, seed, threads, r)
+    return _player_dict(r)
