@@ -184,3 +184,150 @@ def test_monte_carlo_reduced_deck(brute):
             hits[name] += out[name]
     for name in hits:
         assert _within(exact[name] / exact["total"], hits[name], n), name
+
+
+# ---------------------------------------------------------------------------------
+# the compiled module
+# ---------------------------------------------------------------------------------
+
+def compiled_module():
+    mod = pw._compiled()
+    if mod is None:
+        pytest.skip("verifier._pairwise not built")
+    return mod
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("wheel", ["lowest", "second"])
+@pytest.mark.parametrize("name", sorted(SMALL_DECKS))
+def test_compiled_equals_python_and_brute_force(name, wheel, brute):
+    mod = compiled_module()
+    table = mod.PairwiseTable(SMALL_DECKS[name], wheel == "second", 0, 2)
+    assert table.counts() == brute(name, wheel)
+    assert table.brute_force() == brute(name, wheel)
+
+
+LARGER_DECKS = {
+    "A2345": deck_of_ranks("A2345", joker=False),      # 20 cards, wheels
+    "TJQKA+Jk": deck_of_ranks("TJQKA"),                # 21 cards
+    "wheel-odd": sorted(parse_cards("Ac Ad Ah 2c 2d 3c 3d 4c 4h 5c 5d 6c 6s 7c 7d 8h Kc Ks Jk")),
+}
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("wheel", ["lowest", "second"])
+@pytest.mark.parametrize("name", sorted(LARGER_DECKS))
+def test_compiled_fast_equals_brute_force_larger_decks(name, wheel):
+    mod = compiled_module()
+    deck = LARGER_DECKS[name]
+    table = mod.PairwiseTable(deck, wheel == "second", 0, 2)
+    counts = table.counts()
+    assert counts == table.brute_force()
+    pw.check_counts(counts, len(deck))
+    no_symmetry = mod.PairwiseTable(deck, wheel == "second", 0, 2, False)
+    assert no_symmetry.counts() == counts
+
+
+@pytest.mark.compiled
+def test_compiled_per_hand_reduced_deck():
+    """Inclusion-exclusion per player hand == direct enumeration, every hand of a deck."""
+    mod = compiled_module()
+    deck = LARGER_DECKS["wheel-odd"]
+    rules = Rules(wheel="second")
+    rng = random.Random(11)
+    hands = [sorted(rng.sample(deck, 7)) for _ in range(20)]
+    total = dict.fromkeys(pw.COUNT_NAMES, 0)
+    for hand in hands:
+        fast = pw.versus_banker_fast(hand, rules=rules, deck=deck)
+        assert fast == pw.versus_banker(hand, rules=rules, deck=deck)
+        assert fast["total"] == math.comb(len(deck) - 7, 7)
+    assert mod is not None
+
+
+# (b) player hands of the full deck: joker hands, copy-heavy low hands, hands the house
+# way splits, complete hands behind
+FULL_DECK_HANDS = [
+    "As Ks Qs Js Ts Kh Qh",      # royal flush, suited K-Q
+    "Jk Ac Ad Ah As Kc Kd",      # five aces with kings
+    "Jk Ah Kd Qc Jc 9s 2d",      # joker straight
+    "Jk 2c 3c 4c 5c 9d Jh",      # joker straight flush / wheel
+    "Jk 7h 8d 2s 3c 4d 9h",      # joker as ace, high card
+    "2c 3d 4h 5s 7c 8d 9h",      # lowest no-pair hands: copies everywhere
+    "2c 3d 4h 6s 7c 8d 9h",
+    "2c 3d 4h 5s 6c 8d 9h",      # straight
+    "2c 2d 3h 4s 5c 7d 8h",
+    "3c 3d 4h 5s 7c 8d Th",      # pair of threes (Wrangler line)
+    "2c 2d 3h 3s 4c 4d Jk",      # three pair with the joker
+    "Ac Ad 2h 2s 5c 9d Jh",      # two pair, aces up: split
+    "9c 9d 4h 4s Ac 2d 7h",      # two pair with an ace: both behind
+    "8c 8d 5h 5s Kc 2d 3h",      # 8s and 5s with a king: both behind
+    "6c 6d 4h 4s Tc 2d 3h",      # split
+    "Jc Jd Jh Js 5c 6d 8h",      # quad jacks: split
+    "Kc Kd Kh Ks 5c 5d 8h",      # quads with a pair behind
+    "Qc Qd Qh 7s 7c 4d 2h",      # full house
+    "Tc Td Th 9s 9c 9d 2h",      # two sets of trips
+    "Ac Ad Ah 5c 7d 9s Jh",      # trip aces
+    "7c 7d 7h 8c 9c Tc Jc",      # trips with a straight flush
+    "5h 8h 9h Jh Kh 5c 2d",      # flush with a pair
+    "Kc Qd 9h 7s 5c 4d 2h",      # king high
+    "Ad Kc 4h 6s 8c Td 2c",      # ace-king high
+]
+
+
+@pytest.fixture(scope="module")
+def full_table():
+    compiled_module()
+    return pw.key_table()
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("text", FULL_DECK_HANDS)
+def test_full_deck_per_hand_fast_equals_direct(text, full_table):
+    hand = parse_cards(text)
+    fast = pw.versus_banker_fast(hand)
+    direct = pw.versus_banker(hand)
+    assert fast == direct
+    assert direct["total"] == math.comb(46, 7) == 53_524_680
+    assert direct["win"] + direct["loss"] + direct["push"] == direct["total"]
+
+
+@pytest.fixture(scope="module")
+def full_counts():
+    compiled_module()
+    return pw.pairwise_counts()
+
+
+@pytest.mark.compiled
+def test_full_deck_counts_add_up(full_counts):
+    c = full_counts
+    assert c["total"] == math.comb(53, 7) * math.comb(46, 7) == 8_250_459_031_214_400
+    pw.check_counts(c, 53)
+    # a sanity range only (published simulations of other house ways: 28.6 / 41.5 / 29.9 %)
+    assert 0.27 < c["win"] / c["total"] < 0.30
+    assert 0.39 < c["push"] / c["total"] < 0.44
+    assert 0.28 < c["loss"] / c["total"] < 0.32
+
+
+def _monte_carlo_agrees(exact, sample):
+    n = sample["total"]
+    for name in ("win", "push", "loss", "push_wrangler_2to1", "copy_low"):
+        assert _within(exact[name] / exact["total"], sample[name], n), name
+
+
+@pytest.mark.compiled
+def test_monte_carlo_full_deck_quick(full_counts):
+    _monte_carlo_agrees(full_counts, pw.monte_carlo(10**6, seed=5))
+
+
+@pytest.mark.full
+def test_monte_carlo_full_deck_1e8(full_counts):
+    _monte_carlo_agrees(full_counts, pw.monte_carlo(10**8, seed=20240601))
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("name", sorted(LARGER_DECKS))
+def test_monte_carlo_reduced_deck_compiled(name):
+    mod = compiled_module()
+    deck = LARGER_DECKS[name]
+    exact = mod.PairwiseTable(deck, False, 0, 2).counts()
+    _monte_carlo_agrees(exact, pw.monte_carlo(10**6, seed=3, deck=deck))

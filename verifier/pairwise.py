@@ -27,7 +27,6 @@ the compiled version ``verifier._pairwise`` for the full deck.
 """
 import itertools
 import math
-import time
 
 from .cards import JOKER, full_deck
 from .rules import Rules
@@ -38,7 +37,12 @@ WRANGLER_FRONT = 170
 COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                "push_wrangler_2to1", "push_wrangler_1to1")
 
-HOUSE_WAY_IDS = {"mikes": 0}
+
+
+def _house_way_id(rules):
+    """The engine's number of the rules' house way (verifier.enumeration owns the map)."""
+    from .enumeration import HOUSE_WAY_IDS
+    return HOUSE_WAY_IDS[rules.house_way]
 
 
 # ---------------------------------------------------------------------------------
@@ -50,7 +54,7 @@ def engine_key_function(rules=None):
     from .backend import engine
     rules = rules or Rules()
     wheel_second = rules.wheel == "second"
-    house_way = HOUSE_WAY_IDS[rules.house_way]
+    house_way = _house_way_id(rules)
 
     def keys(cards):
         _front, _back, front_key, back_key, _row = engine.set_hand(sorted(cards), wheel_second,
@@ -320,8 +324,26 @@ def check_counts(counts, n):
 # ---------------------------------------------------------------------------------
 
 def _compiled():
-    from . import _pairwise
+    """The compiled module, or None when it is not built."""
+    try:
+        from . import _pairwise
+    except ImportError:
+        return None
     return _pairwise
+
+
+def _options(rules, threads):
+    from .parallel import thread_count
+    rules = rules or Rules()
+    return rules, rules.wheel == "second", _house_way_id(rules), thread_count(threads)
+
+
+def _check_hand(cards, deck):
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        from .errors import VerifierError
+        raise VerifierError("a player hand is seven different cards of the deck")
+    return cards
 
 
 def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
@@ -329,51 +351,83 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
 
     ``deck``: a sorted list of card ints (default the 53-card deck). Uses the compiled
     module when it is built, else the pure-Python method (small decks only).
-    Returns a dict of exact ints (COUNT_NAMES) plus ``seconds`` and ``method``.
+    Returns {name: exact int} over COUNT_NAMES; the identities of ``check_counts``
+    are verified before returning.
     """
-    rules = rules or Rules()
+    rules, wheel_second, house_way, nthreads = _options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
-    start = time.perf_counter()
-    try:
-        mod = _compiled()
-    except ImportError:
-        mod = None
+    mod = _compiled()
     if mod is not None:
-        from .parallel import thread_count
-        counts = mod.pairwise_counts(deck, rules.wheel == "second",
-                                     HOUSE_WAY_IDS[rules.house_way], thread_count(threads),
-                                     bool(progress))
-        method = "compiled"
+        counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, bool(progress))
     else:
         counts = pairwise_counts_python(deck, engine_key_function(rules))
-        method = "pure-python"
     counts = {name: int(counts[name]) for name in COUNT_NAMES}
     check_counts(counts, len(deck))
-    counts["seconds"] = time.perf_counter() - start
-    counts["method"] = method
     return counts
 
 
 def versus_banker(cards, rules=None, deck=None, threads=None):
     """One player hand against every banker hand from the rest of the deck, exactly.
 
-    Direct enumeration (compiled: all C(46,7) = 53,524,680 banker hands of the full
-    deck). ``cards``: seven card ints. Returns a dict over COUNT_NAMES.
+    Direct enumeration with keys straight from the engine (compiled: all
+    C(46,7) = 53,524,680 banker hands of the full deck in about a second).
+    ``cards``: seven card ints. Returns {name: exact int} over COUNT_NAMES.
     """
-    rules = rules or Rules()
+    rules, wheel_second, house_way, nthreads = _options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
-    cards = sorted(cards)
-    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
-        from .errors import VerifierError
-        raise VerifierError("versus_banker needs seven different cards from the deck")
-    try:
-        mod = _compiled()
-    except ImportError:
-        mod = None
+    cards = _check_hand(cards, deck)
+    mod = _compiled()
     if mod is not None:
-        from .parallel import thread_count
-        counts = mod.versus_banker(cards, deck, rules.wheel == "second",
-                                   HOUSE_WAY_IDS[rules.house_way], thread_count(threads))
+        counts = mod.versus_banker(cards, deck, wheel_second, house_way, nthreads)
     else:
         counts = direct_python(cards, deck, engine_key_function(rules))
     return {name: int(counts[name]) for name in COUNT_NAMES}
+
+
+_TABLES = {}
+
+
+def key_table(deck=None, rules=None, threads=None):
+    """The compiled table of every hand's keys (cached: one deck and rules at a time)."""
+    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    deck = sorted(deck) if deck is not None else full_deck()
+    mod = _compiled()
+    if mod is None:
+        raise ImportError("verifier._pairwise is not built")
+    ident = (tuple(deck), wheel_second, house_way)
+    if ident not in _TABLES:
+        _TABLES.clear()
+        _TABLES[ident] = mod.PairwiseTable(deck, wheel_second, house_way, nthreads)
+    return _TABLES[ident]
+
+
+def versus_banker_fast(cards, rules=None, deck=None, threads=None):
+    """The same counts as ``versus_banker`` by the inclusion-exclusion method: sum over
+    S subset of the player's cards of (-1)^|S| times the counts against the banker hands
+    containing S. Needs the compiled module (builds the key table once)."""
+    deck = sorted(deck) if deck is not None else full_deck()
+    cards = _check_hand(cards, deck)
+    counts = key_table(deck, rules, threads).player_counts(cards)
+    return {name: int(counts[name]) for name in COUNT_NAMES}
+
+
+def monte_carlo(deals, seed=1, rules=None, deck=None, threads=None):
+    """Counts over ``deals`` random deals of a player and a banker hand (compiled)."""
+    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    deck = sorted(deck) if deck is not None else full_deck()
+    mod = _compiled()
+    if mod is None:
+        raise ImportError("verifier._pairwise is not built")
+    counts = mod.monte_carlo(deck, int(deals), int(seed), wheel_second, house_way, nthreads)
+    return {name: int(counts[name]) for name in COUNT_NAMES}
+
+
+def summary(counts):
+    """Probabilities (exact fractions) and the Wrangler Push return per unit wagered."""
+    from fractions import Fraction
+    total = counts["total"]
+    out = {name: Fraction(counts[name], total) for name in COUNT_NAMES if name != "total"}
+    lose = total - counts["push"]
+    out["wrangler_push_return"] = Fraction(2 * counts["push_wrangler_2to1"]
+                                           + counts["push_wrangler_1to1"] - lose, total)
+    return out
