@@ -16,7 +16,7 @@ from .progress import progress_bar
 from .ranking import CLASS_NAMES
 from .rules import Rules, BONUS_READING_CHOICES
 
-HOUSE_WAY_IDS = {"mikes": 0}
+HOUSE_WAY_IDS = {"mikes": 0, "emperors": 1}
 
 
 @dataclass

@@ -6,7 +6,7 @@ from dataclasses import dataclass, asdict
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
-HOUSE_WAY_CHOICES = ("mikes",)
+HOUSE_WAY_CHOICES = ("mikes", "emperors")
 
 READING_TEXT = {
     "deck": "52 cards plus one semi-wild joker (ace, or completes a straight, flush or "
@@ -25,6 +25,10 @@ READING_TEXT = {
     "house_way": {
         "mikes": "Mike's Cardroom house way, rows 1-11 of RULES.md; among equal-rank "
                  "choices (joker as ace) the set with the highest back",
+        "emperors": "Emperor's Challenge house way (seed 004) as docs/RULES_READINGS.md "
+                    "reads it: Mike's rows, with rows 1 (five aces), 2 (four of a kind), "
+                    "6 (two pairs) and 9 (one pair with a straight or flush) as the seed "
+                    "states them",
     },
     "copies": "an identical rank (copy) goes to the banker; the player takes a hand only "
               "by ranking strictly higher",

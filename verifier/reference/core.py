@@ -3,10 +3,18 @@ compiled ``verifier._core``; docs/ENGINE.md). Slow and obvious by design."""
 from itertools import combinations
 
 from .ranking import eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul
-from .house_way import set_hand as _set_hand
+from .house_way import set_hand as _set_mikes, MIKES
+from .house_way_emperors import set_hand as _set_emperors, EMPERORS
 from .categories import seven_card_mask, house_way_mask, five_subsets
 
 PROGRESS_EVERY = 1000
+
+
+def _set_hand(cards, wheel_second=False, house_way=MIKES):
+    """Dispatch on the house way id: 0 = Mike's Cardroom, 1 = Emperor's Challenge."""
+    if house_way == EMPERORS:
+        return _set_emperors(cards, wheel_second, house_way)
+    return _set_mikes(cards, wheel_second, house_way)
 
 
 def eval5(cards, wheel_second=False):
