@@ -30,16 +30,17 @@ def extensions():
     from Cython.Build import cythonize
     openmp = compiler_has_openmp()
     flags = ["-O3", "-fno-strict-aliasing"] + (["-fopenmp"] if openmp else [])
-    ext = Extension(
-        "verifier._core",
-        sources=["cext/_core.pyx"],
+    exts = [Extension(
+        name,
+        sources=[source],
         include_dirs=["cext"],
         extra_compile_args=flags,
         extra_link_args=["-fopenmp"] if openmp else [],
         depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd"))],
-    )
+    ) for name, source in (("verifier._core", "cext/_core.pyx"),
+                           ("verifier._table", "cext/_table.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
-    return cythonize([ext], language_level=3, include_path=["cext"], compiler_directives={
+    return cythonize(exts, language_level=3, include_path=["cext"], compiler_directives={
         "boundscheck": False, "wraparound": False, "cdivision": True})
 
 

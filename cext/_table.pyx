@@ -1,0 +1,333 @@
+# cython: language_level=3
+"""The compiled table simulator (cext/table_sim.h): blocks of full rounds across threads,
+and the replay of explicit rounds (the tests' proof that the kernel is the Python round
+engine of verifier/table/).
+
+Callers (verifier/table/simulate.py) validate the set-up; this module checks only what
+would make the C code misbehave (card numbers, seats, dice totals, sizes).
+"""
+from fractions import Fraction
+
+from cython.parallel import prange, threadid
+from libc.stdlib cimport malloc, calloc, free
+from libc.stdint cimport int64_t, uint64_t
+
+from core_api cimport *
+
+cdef extern from "table_sim.h" nogil:
+    int TS_ACC_N
+    int TS_SEAT_ROUND, TS_SEAT_UNIT, TS_SEAT_FEES, TS_SEAT_BANKED, TS_SEAT_BANK_NET
+    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES
+    int TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS, TS_RETURNED_NUM
+    int TS_WAGERED, TS_ROUNDS, TS_IMBALANCED
+    ctypedef struct ts_rules_t:
+        int mask_index
+        int o9_pays[16]
+        int wr_pays[2]
+        int wr_pair_key
+        int64_t denom
+        int np, nd
+        int64_t p_low[8]
+        int64_t p_fee[8]
+        int64_t d_low[8]
+        int64_t d_fee[8]
+    ctypedef struct ts_round_in_t:
+        int dealer, total, action_pile
+        int64_t bank
+        int64_t wagers[8][3]
+    ctypedef struct ts_result_t:
+        int seat, kind
+        int64_t stake, x
+    ctypedef struct ts_round_out_t:
+        int first_seat, action_seat
+        int in_play[8]
+        int order[7]
+        int norder
+        int odds[8][3]
+        int64_t net[8]
+        int64_t fee[8]
+        int64_t dealer_net, dealer_fee, returned_num
+        int exhausted, win_limited, nres
+        ts_result_t res[21]
+    ctypedef struct ts_acc_t:
+        pass
+    ctypedef struct ts_table_t:
+        ts_rules_t rules
+        int64_t wagers[8][3]
+        int64_t bank[8]
+        int bankers[7]
+        int nbankers, rounds_per_bank, action_pile
+    void ts_play_round(const ts_rules_t *ru, const engine_t *e, const int *deck,
+                       const ts_round_in_t *inp, ts_round_out_t *out)
+    void ts_settle(const ts_rules_t *ru, const ts_round_in_t *inp, ts_round_out_t *out)
+    void ts_acc_zero(ts_acc_t *a)
+    void ts_acc_merge(ts_acc_t *dst, const ts_acc_t *src)
+    void ts_acc_get(const ts_acc_t *a, int i, int64_t *hi, uint64_t *lo)
+    void ts_run_block(const ts_table_t *t, const engine_t *e, uint64_t seed, int64_t block,
+                      int64_t start, int64_t count, ts_acc_t *acc)
+
+# where each statistic sits in the list simulate_blocks returns
+FIELDS = {
+    "seat_round": TS_SEAT_ROUND, "seat_unit": TS_SEAT_UNIT, "seat_fees": TS_SEAT_FEES,
+    "seat_banked": TS_SEAT_BANKED, "seat_bank_net": TS_SEAT_BANK_NET,
+    "bet_unit": TS_BET_UNIT, "bet_wins": TS_BET_WINS, "dealer_round": TS_DEALER_ROUND,
+    "dealer_unit": TS_DEALER_UNIT, "dealer_fees": TS_DEALER_FEES,
+    "cap_rounds": TS_CAP_ROUNDS, "exhausted_rounds": TS_EXHAUSTED_ROUNDS,
+    "win_limit_rounds": TS_WIN_LIMIT_ROUNDS, "returned_num": TS_RETURNED_NUM,
+    "wagered": TS_WAGERED, "rounds": TS_ROUNDS, "imbalanced": TS_IMBALANCED,
+}
+ACC_N = TS_ACC_N
+# chips beyond this could overflow the int64 arithmetic of a round
+MAX_CHIPS = 1 << 40
+
+
+cdef class _Engine:
+    cdef engine_t *ptr
+
+    def __cinit__(self, bint wheel_second, int house_way):
+        if house_way not in (0, 1):
+            raise ValueError(f"unknown house way id {house_way}")
+        self.ptr = engine_new(wheel_second, house_way)
+        if self.ptr == NULL:
+            raise MemoryError("cannot allocate the engine tables")
+
+    def __dealloc__(self):
+        engine_free(self.ptr)
+
+
+cdef dict _ENGINES = {}
+
+
+cdef _Engine _engine(bint wheel_second, int house_way):
+    key = (bool(wheel_second), house_way)
+    eng = _ENGINES.get(key)
+    if eng is None:
+        eng = _ENGINES[key] = _Engine(wheel_second, house_way)
+    return eng
+
+
+def _chips(value, what):
+    value = int(value)
+    if not 0 <= value < MAX_CHIPS:
+        raise ValueError(f"{what} {value} out of the compiled kernel's range")
+    return value
+
+
+cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
+    """rules: mask_index, outlaw9_pays (16), wrangler_pays (2), wrangler_pair_key, denom,
+    player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each)."""
+    ru.mask_index = 1 if rules["mask_index"] else 0
+    o9 = list(rules["outlaw9_pays"])
+    wr = list(rules["wrangler_pays"])
+    if len(o9) != 16 or len(wr) != 2:
+        raise ValueError("pay tables: 16 Outlaw 9 odds and 2 Wrangler Push odds")
+    denom = int(rules["denom"])
+    if not 1 <= denom < (1 << 20):
+        raise ValueError(f"common odds denominator {denom} out of range")
+    for i, o in enumerate(o9):
+        if not 1 <= o <= 1_000_000 or denom % o:
+            raise ValueError(f"Outlaw 9 odds {o} not usable")
+        ru.o9_pays[i] = o
+    for i, o in enumerate(wr):
+        if not 1 <= o <= 1_000_000 or denom % o:
+            raise ValueError(f"Wrangler Push odds {o} not usable")
+        ru.wr_pays[i] = o
+    ru.wr_pair_key = int(rules["wrangler_pair_key"])
+    ru.denom = denom
+    pt = list(rules["player_tiers"])
+    dt = list(rules["dealer_tiers"])
+    if len(pt) > 8 or len(dt) > 8:
+        raise ValueError("at most 8 fee tiers")
+    ru.np = len(pt)
+    ru.nd = len(dt)
+    for i, (low, fee) in enumerate(pt):
+        ru.p_low[i] = low
+        ru.p_fee[i] = _chips(fee, "fee")
+    for i, (low, fee) in enumerate(dt):
+        ru.d_low[i] = low
+        ru.d_fee[i] = _chips(fee, "fee")
+    return 0
+
+
+cdef object _to_int(const ts_acc_t *a, int i):
+    cdef int64_t hi
+    cdef uint64_t lo
+    ts_acc_get(a, i, &hi, &lo)
+    return (int(hi) << 64) | int(lo)
+
+
+cdef list _acc_list(const ts_acc_t *a):
+    return [_to_int(a, i) for i in range(TS_ACC_N)]
+
+
+def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64_t block_size,
+                    int threads=1, int64_t first_block=0, nblocks=None, bint per_block=False,
+                    bint wheel_second=False, int house_way=0):
+    """Run blocks first_block .. first_block+nblocks-1 of a ``rounds``-round run cut into
+    blocks of ``block_size``; block b plays rounds b*block_size .. and draws from the
+    generator seeded by (seed, b). Returns the exact integer sums (a list indexed by
+    FIELDS), or with per_block one such list per block.
+
+    table: wagers (seven (base, wrangler, outlaw9) triples, seat 1 first), banks (seven),
+    bankers (seats, in the order the bank is offered), rounds_per_bank, action_pile.
+    """
+    cdef ts_table_t t
+    cdef int s, k, i
+    _load_rules(rules, &t.rules)
+    wagers = list(table["wagers"])
+    banks = list(table["banks"])
+    bankers = list(table["bankers"])
+    if len(wagers) != 7 or len(banks) != 7 or not 1 <= len(bankers) <= 7:
+        raise ValueError("seven seats' wagers and banks, one to seven bankers")
+    for s in range(8):
+        t.bank[s] = 0
+        for k in range(3):
+            t.wagers[s][k] = 0
+    for s in range(1, 8):
+        t.bank[s] = _chips(banks[s - 1], "bank")
+        for k in range(3):
+            t.wagers[s][k] = _chips(wagers[s - 1][k], "wager")
+    t.nbankers = len(bankers)
+    for i, seat in enumerate(bankers):
+        if not 1 <= seat <= 7:
+            raise ValueError(f"bad banker seat {seat}")
+        t.bankers[i] = seat
+    t.rounds_per_bank = int(table["rounds_per_bank"])
+    t.action_pile = int(table["action_pile"])
+    if t.rounds_per_bank < 1 or not 0 <= t.action_pile < 7:
+        raise ValueError("bad rounds_per_bank or action_pile")
+    if rounds < 1 or block_size < 1:
+        raise ValueError("rounds and block size must be 1 or more")
+    cdef int64_t total_blocks = (rounds + block_size - 1) // block_size
+    if nblocks is None:
+        nblocks = total_blocks - first_block
+    cdef int64_t nb = nblocks
+    if first_block < 0 or nb < 0 or first_block + nb > total_blocks:
+        raise ValueError("block range outside the run")
+    if threads < 1:
+        threads = 1
+    cdef const engine_t *e = _engine(wheel_second, house_way).ptr
+    cdef int nacc = <int>nb if per_block else threads
+    cdef ts_acc_t *acc = <ts_acc_t *>calloc(max(nacc, 1), sizeof(ts_acc_t))
+    if acc == NULL:
+        raise MemoryError("cannot allocate the accumulators")
+    cdef int64_t b, blk, start, count
+    cdef bint pb = per_block
+    try:
+        for i in range(nacc):
+            ts_acc_zero(&acc[i])
+        with nogil:
+            for b in prange(nb, schedule="dynamic", num_threads=threads):
+                blk = first_block + b
+                start = blk * block_size
+                count = rounds - start
+                if count > block_size:
+                    count = block_size
+                if pb:
+                    ts_run_block(&t, e, seed, blk, start, count, &acc[b])
+                else:
+                    ts_run_block(&t, e, seed, blk, start, count, &acc[threadid()])
+        if per_block:
+            return [_acc_list(&acc[i]) for i in range(nacc)]
+        for i in range(1, nacc):
+            ts_acc_merge(&acc[0], &acc[i])
+        return _acc_list(&acc[0])
+    finally:
+        free(acc)
+
+
+cdef dict _out_dict(const ts_round_out_t *out, int64_t denom):
+    cdef int i
+    order = [out.order[i] for i in range(out.norder)]
+    returned = Fraction(out.returned_num, denom)
+    return {
+        "first_seat": out.first_seat,
+        "action_seat": out.action_seat,
+        "order": order,
+        "odds": {s: (out.odds[s][0], out.odds[s][1], out.odds[s][2]) for s in order},
+        "nets": {s: out.net[s] for s in order},
+        "fees": {s: out.fee[s] for s in order},
+        "dealer_net": out.dealer_net,
+        "dealer_fee": out.dealer_fee,
+        "returned": int(returned) if returned.denominator == 1 else returned,
+        "exhausted": bool(out.exhausted),
+        "win_limited": bool(out.win_limited),
+        "results": [(out.res[i].seat, out.res[i].kind, out.res[i].stake, out.res[i].x)
+                    for i in range(out.nres)],
+    }
+
+
+cdef int _load_wagers(wagers, ts_round_in_t *inp) except -1:
+    cdef int s, k
+    for s in range(8):
+        for k in range(3):
+            inp.wagers[s][k] = 0
+    for seat, stakes in wagers.items():
+        if not 1 <= seat <= 7:
+            raise ValueError(f"bad seat {seat}")
+        for k in range(3):
+            inp.wagers[seat][k] = _chips(stakes[k], "wager")
+    return 0
+
+
+def settle(dict rules, order, wagers, odds, bank):
+    """Only the kernel's settlement (ts_settle), as verifier.table.settle.settle: the
+    seats of ``order`` with ``wagers[seat]`` and ``odds[seat]`` triples, a bank. Returns
+    the dict of ``replay`` (first_seat, action_seat and fees are not filled in)."""
+    cdef ts_rules_t ru
+    cdef ts_round_in_t inp
+    cdef ts_round_out_t out
+    cdef int i, k
+    _load_rules(rules, &ru)
+    _load_wagers(wagers, &inp)
+    inp.bank = _chips(bank, "bank")
+    inp.dealer = 0
+    order = [s for s in order if s in wagers]
+    if len(order) > 7 or len(set(order)) != len(order):
+        raise ValueError("bad settlement order")
+    out.norder = len(order)
+    out.first_seat = out.action_seat = 0
+    for i, s in enumerate(order):
+        out.order[i] = s
+        out.fee[s] = 0
+        for k in range(3):
+            o = int(odds[s][k])
+            if o < -1 or (o > 0 and ru.denom % o):
+                raise ValueError(f"odds {o} not usable with the common denominator {ru.denom}")
+            out.odds[s][k] = o
+    out.dealer_fee = 0
+    ts_settle(&ru, &inp, &out)
+    return _out_dict(&out, ru.denom)
+
+
+def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
+    """Play explicit rounds: each (dealer seat, bank, {seat: (base, wrangler, outlaw9)},
+    dice total, deck (53 cards, top first), action pile 0..6). Returns per round a dict:
+    first_seat, action_seat, order, odds, nets (seat -> result before fees), fees,
+    dealer_net, dealer_fee, returned (exact), exhausted, win_limited, results
+    [(seat, kind, stake, result)] in settlement order."""
+    cdef ts_rules_t ru
+    cdef ts_round_in_t inp
+    cdef ts_round_out_t out
+    cdef int deck[53]
+    cdef int s, k, i
+    _load_rules(rules, &ru)
+    cdef const engine_t *e = _engine(wheel_second, house_way).ptr
+    res = []
+    for dealer, bank, wagers, total, cards, action_pile in rounds:
+        if not 1 <= dealer <= 7 or not 3 <= total <= 18 or not 0 <= action_pile < 7:
+            raise ValueError("bad dealer seat, dice total or action pile")
+        cards = [int(c) for c in cards]
+        if sorted(cards) != list(range(53)):
+            raise ValueError("a deck is the 53 cards 0..52 in some order")
+        for i in range(53):
+            deck[i] = cards[i]
+        inp.dealer = dealer
+        inp.total = total
+        inp.action_pile = action_pile
+        inp.bank = _chips(bank, "bank")
+        _load_wagers(wagers, &inp)
+        with nogil:
+            ts_play_round(&ru, e, deck, &inp, &out)
+        res.append(_out_dict(&out, ru.denom))
+    return res

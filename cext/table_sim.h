@@ -1,0 +1,380 @@
+/* The table simulator's round kernel: one round of the California player-dealer game,
+ * dealt, set and settled exactly as verifier/table/ does it (docs/TABLE.md), and a
+ * block of rounds with a rotating bank, accumulated into exact integer sums.
+ *
+ * Mirrors, line for line where it matters:
+ *   deal.py    the seven piles (left-right, then right-left), the dice, the action seat,
+ *              the piles handed out clockwise from the action pile;
+ *   fees.py    the tier schedule (fee = that of the highest tier whose low <= amount);
+ *   settle.py  settlement clockwise from the action seat, base, Wrangler Push, Outlaw 9,
+ *              with the bank's running cap and returned uncovered wagers;
+ *   simulate.run_block   the statistics, the banker of round r.
+ * Every hand is set by the house way (players and player-dealer alike).
+ *
+ * Chips are int64. The "stake returned" of a partly paid win, stake - pay / odds, is
+ * kept as a numerator over rules->denom, a common multiple of every odds the pay tables
+ * hold, so it stays exact. Accumulators are __int128. */
+#ifndef PAIGOW_TABLE_SIM_H
+#define PAIGOW_TABLE_SIM_H
+
+#include <stdint.h>
+#include <string.h>
+#include "engine.h"
+
+#define TS_SEATS 7
+#define TS_DECK 53
+#define TS_MAX_TIERS 8
+
+/* ----------------------------------------------------------------------------- RNG */
+/* xoshiro256**, seeded through splitmix64 from (seed, block). */
+typedef struct { uint64_t s[4]; } ts_rng_t;
+
+static inline uint64_t ts_splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline void ts_rng_seed(ts_rng_t *r, uint64_t seed, uint64_t block) {
+    uint64_t x = seed;
+    uint64_t a = ts_splitmix64(&x);
+    x = a ^ (block * 0xD1B54A32D192ED03ull);
+    (void)ts_splitmix64(&x);
+    for (int i = 0; i < 4; i++) r->s[i] = ts_splitmix64(&x);
+    if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3])) r->s[0] = 1;
+}
+
+static inline uint64_t ts_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t ts_next(ts_rng_t *r) {
+    uint64_t *s = r->s;
+    uint64_t out = ts_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ts_rotl(s[3], 45);
+    return out;
+}
+
+/* Uniform integer in [0, n), n >= 1: Lemire's multiply with rejection (unbiased). */
+static inline uint32_t ts_below(ts_rng_t *r, uint32_t n) {
+    uint64_t x = ts_next(r) >> 32;
+    uint64_t m = x * (uint64_t)n;
+    uint32_t lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t thresh = (uint32_t)(-n) % n;
+        while (lo < thresh) {
+            x = ts_next(r) >> 32;
+            m = x * (uint64_t)n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Fisher-Yates, in place. */
+static inline void ts_shuffle(ts_rng_t *r, int *deck, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ts_below(r, (uint32_t)(i + 1));
+        int t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+    }
+}
+
+/* ----------------------------------------------------------------------------- rules */
+typedef struct {
+    int mask_index;            /* Outlaw 9 mask: 0 seven-card reading, 1 house-way */
+    int o9_pays[16];
+    int wr_pays[2];
+    int wr_pair_key;           /* front key of a pair of 3s */
+    int64_t denom;             /* common multiple of every odds in the pay tables */
+    int np, nd;                /* fee tiers: (lowest amount, fee), increasing */
+    int64_t p_low[TS_MAX_TIERS], p_fee[TS_MAX_TIERS];
+    int64_t d_low[TS_MAX_TIERS], d_fee[TS_MAX_TIERS];
+} ts_rules_t;
+
+static inline int64_t ts_tier_fee(int64_t amount, int n, const int64_t *low, const int64_t *fee) {
+    int64_t f = 0;
+    for (int i = 0; i < n; i++) if (amount >= low[i]) f = fee[i];
+    return f;
+}
+
+/* Pile p (0 = leftmost) gets deck positions PILE_POS[p][k], k = 0..6. */
+static const int TS_PILE_POS[7][7] = {
+    {0, 13, 14, 27, 28, 41, 42},
+    {1, 12, 15, 26, 29, 40, 43},
+    {2, 11, 16, 25, 30, 39, 44},
+    {3, 10, 17, 24, 31, 38, 45},
+    {4, 9, 18, 23, 32, 37, 46},
+    {5, 8, 19, 22, 33, 36, 47},
+    {6, 7, 20, 21, 34, 35, 48}
+};
+
+/* ----------------------------------------------------------------------------- one round */
+typedef struct {
+    int dealer;                   /* seat 1..7 */
+    int total;                    /* dice total 3..18 */
+    int action_pile;              /* 0..6 */
+    int64_t bank;
+    int64_t wagers[8][3];         /* by seat 1..7 (the dealer's row is ignored) */
+} ts_round_in_t;
+
+typedef struct { int seat, kind; int64_t stake, x; } ts_result_t;
+
+typedef struct {
+    int first_seat, action_seat;
+    int in_play[8];               /* seat has a wager (never the dealer) */
+    int order[7]; int norder;     /* seats in play, settlement order */
+    int odds[8][3];
+    int64_t net[8];               /* player results before fees */
+    int64_t fee[8];               /* player fees */
+    int64_t dealer_net, dealer_fee;
+    int64_t returned_num;         /* stake returned, over rules->denom */
+    int exhausted, win_limited;
+    int nres;
+    ts_result_t res[21];
+} ts_round_out_t;
+
+static inline void ts_sort7(int *c) {
+    for (int i = 1; i < 7; i++) {
+        int v = c[i], j = i - 1;
+        while (j >= 0 && c[j] > v) { c[j + 1] = c[j]; j--; }
+        c[j + 1] = v;
+    }
+}
+
+static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k) {
+    int c[7];
+    for (int i = 0; i < 7; i++) c[i] = deck[TS_PILE_POS[pile][i]];
+    ts_sort7(c);
+    engine_hand_info_fast(e, c, k);
+}
+
+static inline int ts_outlaw9_odds(const ts_rules_t *ru, int mask) {
+    if (!mask) return -1;
+    int best = -1;
+    for (int i = 0; i < 16; i++)
+        if ((mask >> i & 1) && ru->o9_pays[i] > best) best = ru->o9_pays[i];
+    return best;
+}
+
+static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_round_out_t *out);
+
+/* Play one round from a dealt deck (53 cards, top first). */
+static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const int *deck,
+                                 const ts_round_in_t *in, ts_round_out_t *out) {
+    int dealer = in->dealer;
+    int first = (dealer - 1 + (in->total - 1) % 7) % 7 + 1;
+    int action = first == dealer ? dealer % 7 + 1 : first;
+    out->first_seat = first; out->action_seat = action;
+
+    /* fees, before the deal */
+    int64_t action_total = 0;
+    for (int s = 1; s <= 7; s++) {
+        const int64_t *w = in->wagers[s];
+        out->in_play[s] = s != dealer && (w[0] | w[1] | w[2]) != 0;
+        out->net[s] = 0;
+        out->fee[s] = 0;
+        if (out->in_play[s]) {
+            out->fee[s] = ts_tier_fee(w[0], ru->np, ru->p_low, ru->p_fee);
+            action_total += w[0];
+        }
+    }
+    out->dealer_fee = ts_tier_fee(action_total, ru->nd, ru->d_low, ru->d_fee);
+
+    /* seat s receives pile (action_pile + clockwise distance from first) mod 7 */
+    int shift = in->action_pile - first + 14;
+    hand_keys_t dk, pk;
+    ts_hand_of(e, deck, (shift + dealer) % 7, &dk);
+
+    /* settlement order, and each seat's odds */
+    int n = 0;
+    for (int k = 0; k < 7; k++) {
+        int s = (action - 1 + k) % 7 + 1;
+        if (!out->in_play[s]) continue;
+        out->order[n++] = s;
+        ts_hand_of(e, deck, (shift + s) % 7, &pk);
+        int b, w;
+        if (pk.back_key > dk.back_key) b = pk.front_key > dk.front_key ? 1 : 0;
+        else b = pk.front_key > dk.front_key ? 0 : -1;
+        if (b == 0)
+            w = (pk.front_key >= ru->wr_pair_key || dk.front_key >= ru->wr_pair_key)
+                ? ru->wr_pays[1] : ru->wr_pays[0];
+        else
+            w = -1;
+        out->odds[s][0] = b;
+        out->odds[s][1] = w;
+        out->odds[s][2] = ts_outlaw9_odds(ru, ru->mask_index ? pk.cats_house : pk.cats_seven);
+    }
+    out->norder = n;
+    ts_settle(ru, in, out);
+}
+
+/* Settlement with the bank's running cap (settle.settle): the seats out->order[0..norder)
+ * with the odds out->odds; fills the results, nets, dealer net and the cap's effects. */
+static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_round_out_t *out) {
+    int n = out->norder;
+    for (int s = 0; s < 8; s++) out->net[s] = 0;
+    int64_t bank = in->bank, net = 0, returned = 0;
+    int exhausted = 0, win_limited = 0, nres = 0;
+    const int64_t D = ru->denom;
+    for (int i = 0; i < n; i++) {
+        int s = out->order[i];
+        for (int kind = 0; kind < 3; kind++) {
+            int64_t stake = in->wagers[s][kind];
+            if (!stake) continue;
+            int64_t res;
+            if (exhausted) {
+                returned += stake * D;
+                res = 0;
+            } else {
+                int o = out->odds[s][kind];
+                if (o == 0) {
+                    res = 0;
+                } else if (o < 0) {
+                    int64_t room = bank - net;
+                    int64_t take = stake <= room ? stake : room;
+                    net += take;
+                    res = -take;
+                    if (take < stake) {
+                        win_limited = 1;
+                        returned += (stake - take) * D;
+                    }
+                } else {
+                    int64_t owed = stake * o;
+                    int64_t avail = bank + net;
+                    int64_t pay = owed <= avail ? owed : avail;
+                    net -= pay;
+                    res = pay;
+                    if (pay < owed) returned += stake * D - pay * (D / o);
+                    if (net == -bank) exhausted = 1;
+                }
+            }
+            out->res[nres].seat = s; out->res[nres].kind = kind;
+            out->res[nres].stake = stake; out->res[nres].x = res;
+            nres++;
+            out->net[s] += res;
+        }
+    }
+    out->nres = nres;
+    out->dealer_net = net;
+    out->returned_num = returned;
+    out->exhausted = exhausted;
+    out->win_limited = win_limited;
+}
+
+/* ----------------------------------------------------------------------------- statistics */
+/* Acc blocks of six sums: n, sx, sxx, sw, sww, sxw (simulate.Acc). */
+enum {
+    TS_SEAT_ROUND = 0,                      /* 7 x 6: x net after fees, w wagered */
+    TS_SEAT_UNIT = TS_SEAT_ROUND + 42,      /* 7 x 6: x net before fees, w wagered */
+    TS_SEAT_FEES = TS_SEAT_UNIT + 42,       /* 7 */
+    TS_SEAT_BANKED = TS_SEAT_FEES + 7,      /* 7 */
+    TS_SEAT_BANK_NET = TS_SEAT_BANKED + 7,  /* 7 */
+    TS_BET_UNIT = TS_SEAT_BANK_NET + 7,     /* 3 x 6 */
+    TS_BET_WINS = TS_BET_UNIT + 18,         /* 3 */
+    TS_DEALER_ROUND = TS_BET_WINS + 3,      /* 6: x net after fees, w bank */
+    TS_DEALER_UNIT = TS_DEALER_ROUND + 6,   /* 6: x net before fees, w bank */
+    TS_DEALER_FEES = TS_DEALER_UNIT + 6,
+    TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS,
+    TS_RETURNED_NUM, TS_WAGERED, TS_ROUNDS, TS_IMBALANCED,
+    TS_ACC_N
+};
+
+typedef struct { __int128 v[TS_ACC_N]; } ts_acc_t;
+
+static inline void ts_acc_zero(ts_acc_t *a) { memset(a, 0, sizeof(*a)); }
+
+static inline void ts_acc_merge(ts_acc_t *dst, const ts_acc_t *src) {
+    for (int i = 0; i < TS_ACC_N; i++) dst->v[i] += src->v[i];
+}
+
+/* Field i as a high signed and a low unsigned 64-bit word. */
+static inline void ts_acc_get(const ts_acc_t *a, int i, int64_t *hi, uint64_t *lo) {
+    __int128 v = a->v[i];
+    *lo = (uint64_t)v;
+    *hi = (int64_t)(v >> 64);
+}
+
+static inline void ts_add6(__int128 *p, int64_t x, int64_t w) {
+    __int128 X = x, W = w;
+    p[0] += 1; p[1] += X; p[2] += X * X; p[3] += W; p[4] += W * W; p[5] += X * W;
+}
+
+static inline void ts_accumulate(ts_acc_t *a, const ts_round_in_t *in, const ts_round_out_t *o) {
+    __int128 *v = a->v;
+    v[TS_ROUNDS] += 1;
+    for (int i = 0; i < o->nres; i++) {
+        const ts_result_t *r = &o->res[i];
+        ts_add6(v + TS_BET_UNIT + 6 * r->kind, r->x, r->stake);
+        if (r->x > 0) v[TS_BET_WINS + r->kind] += 1;
+    }
+    int64_t total = 0;
+    for (int i = 0; i < o->norder; i++) {
+        int s = o->order[i];
+        int64_t x = o->net[s];
+        const int64_t *w = in->wagers[s];
+        int64_t wsum = w[0] + w[1] + w[2];
+        int64_t fee = o->fee[s];
+        total += x;
+        ts_add6(v + TS_SEAT_ROUND + 6 * (s - 1), x - fee, wsum);
+        ts_add6(v + TS_SEAT_UNIT + 6 * (s - 1), x, wsum);
+        v[TS_SEAT_FEES + s - 1] += fee;
+        v[TS_WAGERED] += wsum;
+    }
+    if (total + o->dealer_net != 0) v[TS_IMBALANCED] += 1;
+    int d = in->dealer;
+    v[TS_SEAT_BANKED + d - 1] += 1;
+    v[TS_SEAT_BANK_NET + d - 1] += o->dealer_net - o->dealer_fee;
+    ts_add6(v + TS_DEALER_ROUND, o->dealer_net - o->dealer_fee, in->bank);
+    ts_add6(v + TS_DEALER_UNIT, o->dealer_net, in->bank);
+    v[TS_DEALER_FEES] += o->dealer_fee;
+    if (o->returned_num) {
+        v[TS_CAP_ROUNDS] += 1;
+        v[TS_RETURNED_NUM] += o->returned_num;
+    }
+    v[TS_EXHAUSTED_ROUNDS] += o->exhausted;
+    v[TS_WIN_LIMIT_ROUNDS] += o->win_limited;
+}
+
+/* ----------------------------------------------------------------------------- a block */
+typedef struct {
+    ts_rules_t rules;
+    int64_t wagers[8][3];        /* each seat's wagers when playing (seat 1..7) */
+    int64_t bank[8];             /* each seat's bank when banking */
+    int bankers[7], nbankers;    /* the seats that bank, in the order offered */
+    int rounds_per_bank;
+    int action_pile;
+} ts_table_t;
+
+/* Rounds start .. start+count-1 (block number `block`), added into `acc`. */
+static inline void ts_run_block(const ts_table_t *t, const engine_t *e, uint64_t seed,
+                                int64_t block, int64_t start, int64_t count, ts_acc_t *acc) {
+    ts_rng_t rng;
+    ts_rng_seed(&rng, seed, (uint64_t)block);
+    int deck[TS_DECK];
+    for (int i = 0; i < TS_DECK; i++) deck[i] = i;
+    /* one round input per banker */
+    ts_round_in_t ins[7];
+    for (int b = 0; b < t->nbankers; b++) {
+        ts_round_in_t *in = &ins[b];
+        memset(in, 0, sizeof(*in));
+        in->dealer = t->bankers[b];
+        in->bank = t->bank[in->dealer];
+        in->action_pile = t->action_pile;
+        for (int s = 1; s <= 7; s++)
+            if (s != in->dealer)
+                for (int k = 0; k < 3; k++) in->wagers[s][k] = t->wagers[s][k];
+    }
+    ts_round_out_t out;
+    for (int64_t r = start; r < start + count; r++) {
+        ts_shuffle(&rng, deck, TS_DECK);
+        int total = 3 + (int)ts_below(&rng, 6) + (int)ts_below(&rng, 6) + (int)ts_below(&rng, 6);
+        ts_round_in_t *in = &ins[(r / t->rounds_per_bank) % t->nbankers];
+        in->total = total;
+        ts_play_round(&t->rules, e, deck, in, &out);
+        ts_accumulate(acc, in, &out);
+    }
+}
+
+#endif
