@@ -9,6 +9,7 @@ The hot path deals every round of a block, sets all the block's hands in one
 ``set_hands`` call (one engine call; the compiled core can take it whole), then
 settles round by round.
 """
+import hashlib
 import math
 import random
 from dataclasses import dataclass, field
@@ -304,13 +305,24 @@ def _block_job(job):
 
 
 def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
-             check_ledger=False, progress=False):
-    """Play ``rounds`` rounds; return merged ``Stats``. See the module doc."""
+             check_ledger=False, progress=False, compiled=None):
+    """Play ``rounds`` rounds; return merged ``Stats``. See the module doc.
+
+    ``compiled``: None uses the compiled kernel (verifier._table) when it can (no
+    ``setter``, no ``check_ledger``, the compiled engine, chips in range); True requires
+    it; False forces the Python path. ``stats.path`` says which one ran.
+    """
     if rounds < 1:
         raise VerifierError(f"bad number of rounds {rounds}: must be 1 or more")
     if block_size < 1:
         raise VerifierError(f"bad block size {block_size}")
     threads = thread_count(threads)
+    if compiled is not False:
+        why = compiled_unavailable(setup, setter, check_ledger)
+        if why is None:
+            return simulate_compiled(setup, rounds, seed, threads, block_size, progress)
+        if compiled:
+            raise VerifierError(f"the compiled table simulator cannot run: {why}")
     jobs = []
     for block, start in enumerate(range(0, rounds, block_size)):
         jobs.append((setup, seed, block, start, min(block_size, rounds - start), setter,
@@ -337,7 +349,140 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
             if pool is not None:
                 pool.close()
                 pool.join()
+    total.path = "python"
     return total
+
+
+# ----------------------------------------------------------------------------- compiled
+def _table_module():
+    """verifier._table when it imports and the compiled engine is in use, else None."""
+    from .. import backend
+    if backend.PURE_PYTHON:
+        return None
+    try:
+        from .. import _table
+    except ImportError:
+        return None
+    return _table
+
+
+def kernel_rules(table):
+    """The rules of ``table`` as the compiled kernel takes them."""
+    pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
+    return {
+        "mask_index": table.mask_index,
+        "outlaw9_pays": tuple(table.outlaw9_pays),
+        "wrangler_pays": tuple(table.wrangler_pays),
+        "wrangler_pair_key": WRANGLER_PAIR_KEY,
+        "denom": math.lcm(*pays),
+        "player_tiers": tuple(table.fees.player_tiers),
+        "dealer_tiers": tuple(table.fees.dealer_tiers),
+    }
+
+
+def kernel_table(setup):
+    """The seats, banks and bank rotation of ``setup`` as the compiled kernel takes them."""
+    return {
+        "wagers": [tuple(p.wagers) for p in setup.seats],
+        "banks": [p.bank for p in setup.seats],
+        "bankers": setup.bankers(),
+        "rounds_per_bank": setup.rounds_per_bank,
+        "action_pile": setup.action_pile,
+    }
+
+
+KERNEL_MAX_CHIPS = 1 << 40   # keeps every int64 product of a round exact
+KERNEL_MAX_DENOM = 1 << 20
+
+
+def compiled_unavailable(setup, setter=None, check_ledger=False):
+    """None when the compiled kernel can run ``setup``, else the reason it cannot."""
+    if setter is not None:
+        return "a stand-in hand setter was given"
+    if check_ledger:
+        return "--check-ledger builds every round's ledger in Python"
+    if _table_module() is None:
+        return "verifier._table is not built (or PAIGOW_PUREPYTHON is set)"
+    table = setup.table
+    if table.house_way_id not in (0, 1):
+        return f"house way {table.rules.house_way!r} is not in the compiled engine"
+    if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
+        return "the pay tables' odds have too large a common multiple"
+    if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
+        return "more than 8 fee tiers"
+    chips = [p.bank for p in setup.seats] + [w for p in setup.seats for w in p.wagers]
+    chips += [f for tiers in (table.fees.player_tiers, table.fees.dealer_tiers)
+              for _, f in tiers]
+    if any(not 0 <= c < KERNEL_MAX_CHIPS for c in chips):
+        return "an amount beyond the compiled kernel's range"
+    return None
+
+
+def kernel_seed(seed):
+    """The kernel's 64-bit seed for a user seed (any integer)."""
+    digest = hashlib.sha256(f"paigow-table:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def stats_from_kernel(sums, fields, denom):
+    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``)."""
+    st = Stats()
+
+    def acc(offset):
+        a = Acc()
+        a.n, a.sx, a.sxx, a.sw, a.sww, a.sxw = sums[offset:offset + 6]
+        return a
+
+    st.rounds = sums[fields["rounds"]]
+    st.seat_round = [acc(fields["seat_round"] + 6 * i) for i in range(SEATS)]
+    st.seat_unit = [acc(fields["seat_unit"] + 6 * i) for i in range(SEATS)]
+    for name in ("seat_fees", "seat_banked", "seat_bank_net"):
+        setattr(st, name, list(sums[fields[name]:fields[name] + SEATS]))
+    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(WAGER_KINDS))]
+    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(WAGER_KINDS)])
+    st.dealer_round = acc(fields["dealer_round"])
+    st.dealer_unit = acc(fields["dealer_unit"])
+    for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
+                 "wagered"):
+        setattr(st, name, sums[fields[name]])
+    returned = Fraction(sums[fields["returned_num"]], denom)
+    st.returned = int(returned) if returned.denominator == 1 else returned
+    if sums[fields["imbalanced"]]:
+        raise AssertionError(f"{sums[fields['imbalanced']]} simulated rounds do not balance: "
+                             "players and player-dealer nets differ")
+    st.path = "compiled"
+    return st
+
+
+def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress=False,
+                      per_block=False):
+    """``simulate`` on the compiled kernel: the same blocks (block b: rounds b*block_size
+    onwards, its own generator seeded by (seed, b)), run across threads. Its generator
+    is not Python's, so its rounds differ from the Python path's for the same seed; each
+    path is reproducible by seed and block size whatever the thread count.
+    With ``per_block`` returns one Stats per block (for the tests)."""
+    mod = _table_module()
+    table = setup.table
+    rules = kernel_rules(table)
+    tab = kernel_table(setup)
+    kseed = kernel_seed(seed)
+    kw = dict(threads=threads, wheel_second=table.wheel_second, house_way=table.house_way_id)
+    nblocks = -(-rounds // block_size)
+    if per_block:
+        out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
+        return [stats_from_kernel(s, mod.FIELDS, rules["denom"]) for s in out]
+    # chunks of blocks between progress updates: about 64k rounds, whole blocks
+    step = max(threads * 4, 65536 // block_size) if progress else nblocks
+    total = None
+    with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
+        for b0 in range(0, nblocks, step):
+            n = min(step, nblocks - b0)
+            sums = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, first_block=b0,
+                                       nblocks=n, **kw)
+            total = sums if total is None else [a + b for a, b in zip(total, sums)]
+            if advance:
+                advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
+    return stats_from_kernel(total, mod.FIELDS, rules["denom"])
 
 
 # ----------------------------------------------------------------------------- report
