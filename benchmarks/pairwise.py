@@ -1,0 +1,66 @@
+"""Times the exact player-against-banker computation over all ordered pairs of disjoint
+hands (8,250,459,031,214,400 of them): wall seconds per stage and peak memory.
+
+    python benchmarks/pairwise.py                  # default rules, every core
+    python benchmarks/pairwise.py --threads 1 2    # one run per thread count
+    python benchmarks/pairwise.py --wheel second --hands 5
+
+Timing is reported, never asserted: it is not part of the test suite.
+"""
+import argparse
+import math
+import resource
+import time
+
+from verifier import _pairwise
+from verifier.cards import full_deck, parse_cards
+from verifier.pairwise import check_counts, summary
+from verifier.parallel import thread_count
+
+SAMPLE_HANDS = ["Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h", "Ac Ad 2h 2s 5c 9d Jh",
+                "Jc Jd Jh Js 5c 6d 8h", "5h 8h 9h Jh Kh 5c 2d"]
+
+
+def peak_rss_mib():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--threads", type=int, nargs="*", default=None)
+    parser.add_argument("--wheel", choices=("lowest", "second"), default="lowest")
+    parser.add_argument("--hands", type=int, default=0,
+                        help="also time this many single player hands (direct and fast)")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args()
+    wheel_second = args.wheel == "second"
+    deck = full_deck()
+    for threads in args.threads or [thread_count()]:
+        start = time.perf_counter()
+        table = _pairwise.PairwiseTable(deck, wheel_second, 0, threads, True, args.progress)
+        built = time.perf_counter() - start
+        counts = table.counts()
+        wall = time.perf_counter() - start
+        check_counts(counts, 53)
+        assert counts["total"] == math.comb(53, 7) * math.comb(46, 7)
+        print(f"threads={threads}: {wall:6.2f} s wall (key table {built:.2f} s, "
+              f"inclusion-exclusion {wall - built:.2f} s)")
+        for i, text in enumerate(SAMPLE_HANDS[:args.hands]):
+            hand = parse_cards(text)
+            t0 = time.perf_counter()
+            direct = _pairwise.versus_banker(hand, deck, wheel_second, 0, threads)
+            t1 = time.perf_counter()
+            fast = table.player_counts(hand)
+            t2 = time.perf_counter()
+            assert fast == direct
+            print(f"  {text}: direct {t1 - t0:.2f} s, inclusion-exclusion {t2 - t1:.2f} s")
+        del table
+    probs = summary(counts)
+    for name in ("win", "push", "loss", "push_wrangler_2to1", "push_wrangler_1to1"):
+        print(f"{name:20} {counts[name]:>22,}  {float(probs[name]):.6f}")
+    print(f"{'wrangler return':20} {float(probs['wrangler_push_return']):+.6f} per unit")
+    print(f"peak memory: {peak_rss_mib():.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
