@@ -233,9 +233,10 @@ def test_cli_simulate_compiled(capsys):
 
 
 def test_outlaw9_agrees_with_the_shipped_certificate():
-    """The kernel's shuffle, deal and hand-out against an exact figure: with a bank that
+    """The kernel's shuffle, deal and hand-out against exact figures: with a bank that
     never binds, the Outlaw 9 bet's simulated return per unit lies within its 99%
-    interval of the certificate's exact return (proofs/certificates/outlaw9-mikes.json)."""
+    interval of the certificate's exact return, and its win rate near the exact share of
+    qualifying hands (proofs/certificates/outlaw9-mikes.json)."""
     import json
     from pathlib import Path
     cert = json.loads((Path(__file__).resolve().parent.parent / "proofs" / "certificates"
@@ -248,3 +249,10 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     assert st.returned == 0 and st.cap_rounds == 0
     lo, hi = summary(st, setup)["bets"]["outlaw9"]["per_unit_wagered"]["ci99"]
     assert lo <= float(exact) <= hi
+    # sharper: how often the bet wins at all, against the exact share of hands with a
+    # qualifying category (within 3.3 standard deviations)
+    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
+    losing = sum(e["hands"] for e in sets if not e["categories"])
+    p = 1 - Fraction(losing, cert["total_hands"])
+    n = st.bet_unit[2].n
+    assert abs(st.bet_wins[2] / n - float(p)) <= 3.3 * (float(p * (1 - p)) / n) ** 0.5

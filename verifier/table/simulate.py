@@ -8,6 +8,14 @@ output depends on the seed and the block size only, never on the thread count.
 The hot path deals every round of a block, sets all the block's hands in one
 ``set_hands`` call (one engine call; the compiled core can take it whole), then
 settles round by round.
+
+When verifier._table is built and the compiled engine is in use, ``simulate`` runs the
+compiled kernel instead (cext/table_sim.h: the same deal, fees, settlement and
+statistics, in C, blocks across OpenMP threads), unless a stand-in ``setter`` or
+``check_ledger`` asks for the Python path. The kernel draws from its own generator
+(xoshiro256** seeded by (seed, block)), so its rounds are not the Python path's for
+the same seed; each path is reproducible by seed and block size on its own.
+tests/test_table_compiled.py proves the kernel's rounds equal ``play_round``'s.
 """
 import hashlib
 import math
