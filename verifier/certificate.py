@@ -212,10 +212,12 @@ def register_section(name, derive):
     SECTION_DERIVERS[name] = derive
 
 
-def build(result, paytables=None, sections=("outlaw9",)):
+def build(result, paytables=None, sections=("outlaw9",), section_inputs=None):
     """The certificate of an EnumerationResult under the given pay tables.
 
     ``paytables``: {bet: Paytable}; bets not given use the filed table.
+    ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
+    results (its pay table, its own counts), stored before any section is derived.
     """
     tables = {bet: filed(bet) for bet in BET_CATEGORIES}
     tables.update(paytables or {})
@@ -239,8 +241,11 @@ def build(result, paytables=None, sections=("outlaw9",)):
         "reserved_sections": list(RESERVED_SECTIONS),
     }
     cert = _normalise(cert)
+    inputs = _normalise(section_inputs or {})
     for name in sections:
-        cert["sections"][name] = {"results": _normalise(SECTION_DERIVERS[name](cert))}
+        cert["sections"][name] = dict(inputs.get(name, {}))
+    for name in sections:
+        cert["sections"][name]["results"] = _normalise(SECTION_DERIVERS[name](cert))
     cert[HASH_FIELD] = content_hash(cert)
     return cert
 
@@ -549,3 +554,10 @@ def verify_or_raise(cert, path="certificate"):
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CertificateError(f"{path} fails its check: {problems[0]}{more}; "
                                "run paigow-verify check for the details")
+
+
+# The rule-set sections (rule_set, base_game, pai_gow_insurance, emperors_treasure,
+# envy_bonus) register here, so that every reader of certificates can check them.
+from .rulesets import register_sections as _register_rule_set_sections  # noqa: E402
+
+_register_rule_set_sections()

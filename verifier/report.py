@@ -73,7 +73,9 @@ def run_summary(result, odds, cert_path=None, cert_hash=None):
             _table(["Class", "Hands", "Probability"], rows), ""]
     rows = [[f"{row} {ROW_NAMES[row]}", f"{n:,}", num(Fraction(n, total), 10)]
             for row, n in sorted(result.house_way_rows.items())]
-    out += ["House way rows (Mike's Cardroom)", _table(["Row", "Hands", "Probability"], rows),
+    way = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}.get(r.house_way,
+                                                                          r.house_way)
+    out += [f"House way rows ({way})", _table(["Row", "Hands", "Probability"], rows),
             f"Fouls (front above back): {result.fouls:,}", ""]
     out += [f"Outlaw 9 High or Better: {odds.paytable.name} (bonus reading {odds.reading})",
             odds_lines(odds), "", odds_summary(odds)]
@@ -183,4 +185,65 @@ def par_sheet(cert, source=""):
     out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
             "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
             ""]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------
+# rule-set sections (docs/RULESETS.md)
+
+
+def _dec(v, places=8):
+    return f"{v['decimal']:+.{places}f}"
+
+
+def rule_set_summary(cert):
+    """Readable lines for the rule-set sections of a certificate ('' when it has none)."""
+    sections = cert.get("sections", {})
+    out = []
+    rs = sections.get("rule_set", {}).get("results")
+    if rs:
+        out += [f"Rule set {rs['name']}: {rs['description']}"]
+    ins = sections.get("pai_gow_insurance", {}).get("results")
+    if ins:
+        o = ins["odds"]
+        rows = [[line["category"].replace("_", " "), line["pay"] or "-", f"{line['hands']:,}",
+                 f"{ins['alternative']['counts'][line['category']]:,}"] for line in o["lines"]]
+        out += ["", f"Pai Gow Insurance: {o['paytable']} [{o['status']}]",
+                f"Reading in force: {ins['reading_text']}",
+                _table(["Top card", "Pays", "Hands", "Hands (semi-wild reading)"], rows),
+                f"Return per unit {_dec(o['return'])} (house edge {o['house_edge']['decimal']:.4%}); "
+                f"under the semi-wild reading {_dec(ins['alternative']['odds']['return'])}"]
+    tr = sections.get("emperors_treasure", {}).get("results")
+    if tr:
+        rows = [[line["category"].replace("_", " "), line["pay"], f"{line['hands']:,}"]
+                for line in tr["lines"]]
+        out += ["", f"Emperor's Treasure: {tr['paytable']} [{tr['status']}] (seven-card reading)",
+                _table(["Line", "Pays", "Hands"], rows),
+                f"Return per unit {_dec(tr['return'])} (house edge {tr['house_edge']['decimal']:.4%})"]
+    env = sections.get("envy_bonus", {}).get("results")
+    if env:
+        rows = [[str(r["other_players"]), f"${r['envy_per_hand']['decimal']:.6f}",
+                 f"{r['envy_share_of_bet']['decimal']:.6%}", _dec(r["combined_return"])]
+                for r in env["by_table_size"]]
+        out += ["", f"Envy Bonus: {env['paytable']} [{env['status']}], per ${env['treasure_bet']} "
+                    f"Treasure bet; one other hand pays ${env['envy_per_other_hand']['decimal']:.6f} "
+                    "on average (exact by linearity)",
+                _table(["Other players", "Envy per hand", "Share of bet",
+                        "Treasure + envy return"], rows)]
+    bg = sections.get("base_game", {}).get("results")
+    if bg:
+        c = bg["counts"]
+        out += ["", f"Base game ({bg['kind']}): {c['total']:,} (player, banker) pairs: win "
+                    f"{bg['probabilities']['win']['decimal']:.8f}, loss "
+                    f"{bg['probabilities']['loss']['decimal']:.8f}, push "
+                    f"{bg['probabilities']['push']['decimal']:.8f}"]
+        if bg["kind"] == "commission":
+            out += [f"Return per unit with {float(Fraction(bg['commission'])):.0%} commission: "
+                    f"{_dec(bg['return'])}"]
+        else:
+            rows = [[f"${t['wagers'][0]}-${t['wagers'][1]}", f"${t['fee']}",
+                     _dec(t["return_at_smallest"]), _dec(t["return_at_largest"])]
+                    for t in bg["tiers"]]
+            out += [f"1 to 1, no fee: {_dec(bg['even_money_return'])} per unit; with the fee:",
+                    _table(["Wager", "Fee", "Return at smallest", "Return at largest"], rows)]
     return "\n".join(out)

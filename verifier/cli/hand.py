@@ -34,7 +34,8 @@ def run_hand(args):
     print(f"back       {out['back']:<16} {out['back_hand']}")
     print(f"row        {out['row']} ({out['row_name']})")
     print(f"best five  {out['best_five'].replace('_', ' ')}")
-    print(f"outlaw 9   {', '.join(out['outlaw9']) or 'none'}  ({args.bonus_reading} reading)")
+    print(f"outlaw 9   {', '.join(out['outlaw9']) or 'none'}  "
+          f"({setting.rules.bonus_reading} reading)")
     if "versus_banker" in out:
         print("versus banker:")
         for name, value in out["versus_banker"].items():

@@ -7,7 +7,7 @@ from .. import __version__
 from ..errors import VerifierError
 
 # Command modules, in the order their commands appear in --help.
-COMMAND_MODULES = ["hand", "run", "odds", "prove", "table"]
+COMMAND_MODULES = ["hand", "run", "odds", "prove", "table", "rules"]
 
 
 def build_parser():

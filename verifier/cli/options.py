@@ -1,16 +1,23 @@
-"""Options shared by several commands: the rule readings and the thread count."""
+"""Options shared by several commands: the rule set, the rule readings, the thread count."""
 from ..rules import Rules, WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
 
 
 def add_rule_options(parser):
-    group = parser.add_argument_group("rule readings (docs/RULES_READINGS.md)")
-    group.add_argument("--wheel", choices=WHEEL_CHOICES, default="lowest",
-                       help="rank of A-2-3-4-5: lowest straight (default) or second-highest")
-    group.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default="seven-card",
-                       help="Outlaw 9 categories read from all seven cards (default) or "
-                            "from the two hands as the house way sets them")
-    group.add_argument("--house-way", choices=HOUSE_WAY_CHOICES, default="mikes",
-                       help="house way (default: Mike's Cardroom)")
+    group = parser.add_argument_group("rule set and readings (docs/RULESETS.md, "
+                                      "docs/RULES_READINGS.md)")
+    group.add_argument("--rules", metavar="NAME|FILE", default=None,
+                       help="rule set: outlaw9-mikes (default), casino-standard, "
+                            "emperors-challenge, or a rule set TOML file; "
+                            "`paigow-verify rules` lists them")
+    group.add_argument("--wheel", choices=WHEEL_CHOICES, default=None,
+                       help="rank of A-2-3-4-5: lowest straight or second-highest "
+                            "(default: the rule set's)")
+    group.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
+                       help="Outlaw 9 categories read from all seven cards or from the two "
+                            "hands as the house way sets them (default: the rule set's)")
+    group.add_argument("--house-way", choices=HOUSE_WAY_CHOICES, default=None,
+                       help="house way, among those the rule set offers (default: the rule "
+                            "set's; Mike's Cardroom for outlaw9-mikes)")
 
 
 def add_thread_option(parser):
@@ -18,5 +25,15 @@ def add_thread_option(parser):
                         help="worker threads (default: OMP_NUM_THREADS, else every core)")
 
 
+def ruleset_from_args(args):
+    """The rule set named by ``--rules`` with ``--wheel``/``--bonus-reading``/
+    ``--house-way`` applied over it."""
+    from ..rulesets import load
+    ruleset = load(getattr(args, "rules", None))
+    return ruleset.with_overrides(wheel=getattr(args, "wheel", None),
+                                  bonus_reading=getattr(args, "bonus_reading", None),
+                                  house_way=getattr(args, "house_way", None))
+
+
 def rules_from_args(args):
-    return Rules(wheel=args.wheel, bonus_reading=args.bonus_reading, house_way=args.house_way)
+    return ruleset_from_args(args).rules

@@ -5,15 +5,24 @@ import sys
 
 from ..cards import RANK_CHARS, deck_of_ranks
 from ..errors import VerifierError
-from ..rules import BONUS_READING_CHOICES, WHEEL_CHOICES, Rules
+from .options import add_rule_options
 
 
 def load_paytables(files):
-    """``--paytable`` files -> {bet: Paytable}; two tables for one bet is an error."""
+    """``--paytable`` files -> {bet: table}; two tables for one bet is an error. Tables of
+    the Emperor's Challenge bets (bet = pai_gow_insurance, emperors_treasure, envy_bonus)
+    are read by ``verifier.emperors``."""
+    import tomllib
     from ..paytables import load
+    from ..emperors import GAME_BETS, load_table
     tables = {}
     for path in files or []:
-        table = load(path)
+        try:
+            with open(path, "rb") as f:
+                bet = tomllib.load(f).get("bet")
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            bet = None      # load() reports the problem in one line
+        table = load_table(path) if bet in GAME_BETS else load(path)
         if table.bet in tables:
             raise VerifierError(f"two pay tables for {table.bet}: {tables[table.bet].source} "
                                 f"and {path}")
@@ -50,26 +59,52 @@ def cmd_run(args):
     from .. import certificate
     from ..enumeration import enumerate_hands
     from ..exact import outlaw9_odds
-    from ..report import run_summary
+    from ..report import run_summary, rule_set_summary
+    from ..rulesets import certificate_for
+    from .options import ruleset_from_args
 
+    ruleset = ruleset_from_args(args)
     tables = load_paytables(args.paytable)
+    offered = set(ruleset.bet_names()) | {"outlaw9", "wrangler_push"}
+    for bet in tables:
+        if bet not in offered:
+            raise VerifierError(f"rule set {ruleset.name} has no {bet} bet "
+                                f"(it offers {', '.join(ruleset.bet_names()) or 'none'})")
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    rules = Rules(wheel=args.wheel, bonus_reading=args.bonus_reading)
+    rules = ruleset.rules
     if args.out:
         certificate.check_writable(args.out)
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
-    cert = certificate.build(result, tables)
+    base_game, note = None, None
+    if args.base_game:
+        from ..basegame import pairwise_figures
+        figures, note = pairwise_figures(deck=result.deck, rules=rules,
+                                         settlement=ruleset.settlement, threads=args.threads)
+        if figures is not None:
+            base_game = {"counts": figures["counts"], "settlement": ruleset.settlement}
+    cert = certificate_for(result, ruleset, tables, base_game=base_game)
     odds = outlaw9_odds(result, certificate.paytable_of(cert))
     if args.out:
         certificate.write(args.out, cert)
     if args.json:
         out = result.to_json_dict()
+        out["rule_set"] = ruleset.name
         out["outlaw9"] = odds.to_dict()
+        out["sections"] = {k: v["results"] for k, v in cert["sections"].items()
+                           if k not in ("outlaw9",)}
+        if note and base_game is None:
+            out["base_game_skipped"] = note
         out["certificate"] = str(args.out) if args.out else None
         out["sha256"] = cert["sha256"]
         print(json.dumps(out, indent=1))
     else:
         print(run_summary(result, odds, args.out, cert["sha256"]))
+        extra = rule_set_summary(cert)
+        if extra:
+            print()
+            print(extra)
+        if note and base_game is None:
+            print(f"\nBase game figures skipped: {note}")
     return 0
 
 
@@ -86,11 +121,10 @@ def register(subparsers):
     p.add_argument("--paytable", action="append", metavar="FILE",
                    help="pay table file (TOML, docs/PAYTABLES.md); its 'bet' says which bet "
                         "it replaces; may be given once per bet")
-    p.add_argument("--wheel", choices=WHEEL_CHOICES, default=WHEEL_CHOICES[0],
-                   help="where A-2-3-4-5 ranks (default: %(default)s)")
-    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES,
-                   default=BONUS_READING_CHOICES[0],
-                   help="how Outlaw 9 categories are read (default: %(default)s)")
+    add_rule_options(p)
+    p.add_argument("--base-game", action="store_true",
+                   help="also count every (player, banker) pair exactly and give the base "
+                        "game's return under the rule set's commission or fees")
     p.add_argument("--deck-ranks", help=argparse.SUPPRESS)  # tests: a reduced deck, e.g. JQKA
     add_progress_options(p)
     p.set_defaults(func=cmd_run)

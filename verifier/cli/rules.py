@@ -1,0 +1,52 @@
+"""``paigow-verify rules [NAME|FILE]``: the rule sets, or one rule set in full."""
+import json
+
+
+def cmd_rules(args):
+    from ..rulesets import load, names
+    if args.name:
+        rs = load(args.name)
+        data = rs.to_dict()
+        data["readings"] = rs.rules.readings()
+        if args.json:
+            print(json.dumps(data, indent=1))
+            return 0
+        print(f"{rs.name}: {rs.description}")
+        print(f"  seeds       {', '.join(rs.seeds) or '-'}")
+        print(f"  deck        {rs.deck}")
+        print(f"  house way   {rs.house_way} (offers: {', '.join(rs.house_ways)})")
+        print(f"  wheel       {rs.wheel}")
+        print(f"  bonus read. {rs.bonus_reading}")
+        s = rs.settlement
+        if s["kind"] == "commission":
+            print(f"  settlement  wins pay 1 to 1 less {float(s['commission']):.0%} commission")
+        else:
+            tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in s["player_tiers"])
+            print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
+                  f"table maximum ${s['table_max']}")
+        tables = rs.paytables()
+        for bet in rs.bet_names():
+            status = getattr(tables[bet], "status", "filed")
+            print(f"  bet         {bet}: {tables[bet].name} [{status}]")
+        if not rs.bets:
+            print("  bets        none (no side bets)")
+        return 0
+    rows = [(n, load(n).description) for n in names()]
+    if args.json:
+        print(json.dumps([{"name": n, "description": d} for n, d in rows], indent=1))
+        return 0
+    width = max(len(n) for n, _ in rows)
+    for n, d in rows:
+        print(f"{n:<{width}}  {d}")
+    print("\n--rules NAME or --rules FILE.toml on every command (docs/RULESETS.md)")
+    return 0
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "rules", help="list the rule sets (or show one): deck, house way, settlement, bets",
+        description="Lists the shipped rule sets with a one-line description; with a name "
+                    "or a rule set TOML file, shows that rule set in full.")
+    p.add_argument("name", nargs="?", metavar="NAME|FILE", help="a rule set to show")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_rules)

@@ -1,0 +1,348 @@
+"""Emperor's Challenge bonus bets (seed 004): Pai Gow Insurance, Emperor's Treasure and
+the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
+
+- **Pai Gow Insurance** wins when the seven cards are a pai gow; its lines are the top
+  card, ``nine_high`` .. ``ace_high``. Reading in force (``INSURANCE_READING``): the seed
+  says "the Ace is always considered high and the joker is always considered an Ace",
+  read literally for this wager: the joker is an ace (of any suit) and nothing else, the
+  ace ranks only high. A pai gow then has no pair (the joker pairs with an ace), no
+  straight (A-K-Q-J-T counts, with the joker as its ace; A-2-3-4-5 does not; the joker
+  fills no other rank) and no flush (five of one suit; four of one suit plus the joker,
+  an ace of that suit, also make one). The other reading, where the joker keeps its
+  base-game powers and the wheel is a straight, is exactly "the house way puts the hand
+  in row 11" (best five = high card: 24,780,420 hands, proofs/pai_gow.py
+  ``all_pai_gow``); it is reported beside the reading in force, from the key histogram.
+  The two readings differ only on the A-high line.
+- **Emperor's Treasure** lines are Outlaw 9 category bits read on the seven cards
+  (``TREASURE_LINES``), so the odds are ``exact.outlaw9_odds`` on the seven-card masks
+  with a Treasure pay table (a hand is paid its highest line).
+- **Envy Bonus**: fixed amounts paid to a qualifying Treasure bet (at least $5) for each
+  *other* player's hand at the table that shows an envy line (its highest). By linearity
+  the expected envy per hand with ``n`` other players is ``n`` times the expected amount
+  one other hand triggers, and one other hand is a uniformly random seven-card hand of
+  the deck (whatever the dependence between hands), so one hand's distribution, the
+  enumeration's, gives it exactly. Reading: the hand that triggers is paid its own
+  Treasure prize, not an envy for itself; it still collects envy for the other hands.
+
+Pay table files (TOML, like docs/PAYTABLES.md) carry a ``status`` line; the shipped
+tables are examples, not filed (seed 004's appendices are missing).
+"""
+import math
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from .cards import JOKER
+from .categories import CATEGORY_BIT
+from .errors import VerifierError
+from .paytables import (DATA_DIR, PaytableError, Paytable, normalize_line_name, parse_pay,
+                        pay_text, PUSH, net_of)
+
+ACE = 12
+INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
+INSURANCE_TOP = {7: "nine_high", 8: "ten_high", 9: "jack_high", 10: "queen_high",
+                 11: "king_high", 12: "ace_high"}
+TREASURE_LINES = (
+    "seven_card_straight_flush", "royal_flush_and_royal_match",
+    "seven_card_straight_flush_with_joker", "five_aces", "royal_flush", "straight_flush",
+    "four_of_a_kind", "full_house", "flush", "three_of_a_kind", "straight",
+)
+GAME_BETS = {
+    "pai_gow_insurance": INSURANCE_LINES,
+    "emperors_treasure": TREASURE_LINES,
+    "envy_bonus": TREASURE_LINES,
+}
+GAME_TITLES = {
+    "pai_gow_insurance": "Pai Gow Insurance",
+    "emperors_treasure": "Emperor's Treasure",
+    "envy_bonus": "Envy Bonus",
+}
+EXAMPLE_FILES = {
+    "pai_gow_insurance": "pai_gow_insurance_example.toml",
+    "emperors_treasure": "emperors_treasure_example.toml",
+    "envy_bonus": "envy_bonus_example.toml",
+}
+INSURANCE_READING = "literal"
+INSURANCE_READINGS = {
+    "literal": "Pai Gow Insurance: the joker is always an ace (of any suit) and nothing "
+               "else, the ace only high: no pair, no straight (A-K-Q-J-T only with the "
+               "joker as its ace; A-2-3-4-5 is not a straight), no flush (four suited "
+               "cards and the joker make one)",
+    "semi-wild": "Pai Gow Insurance as the base game reads the cards: a pai gow is a hand "
+                 "the house way puts in row 11 (best five = high card; the joker "
+                 "completes straights and flushes, A-2-3-4-5 is a straight)",
+}
+ENVY_MINIMUM = 5          # dollars: the Treasure wager that qualifies for envy
+MAX_OTHER_PLAYERS = 6
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """A pay table of one Emperor's Challenge bet. ``pays``: ((line, Fraction|PUSH), ...);
+    for ``envy_bonus`` the values are dollar amounts, not "N to 1"."""
+    name: str
+    bet: str
+    status: str
+    pays: tuple
+    source: str = ""
+
+    @property
+    def pay(self):
+        return dict(self.pays)
+
+    @property
+    def is_example(self):
+        return "example" in self.status.lower()
+
+    def to_dict(self):
+        return {"name": self.name, "bet": self.bet, "status": self.status,
+                "lines": [{"category": c, "pay": pay_text(p)} for c, p in self.pays]}
+
+    @classmethod
+    def from_dict(cls, data, where="pay table"):
+        if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
+            raise PaytableError(f"{where}: not a pay table")
+        lines = []
+        for i, entry in enumerate(data["lines"]):
+            if not isinstance(entry, dict) or set(entry) != {"category", "pay"}:
+                raise PaytableError(f"{where}: line {i + 1} is not {{category, pay}}")
+            lines.append((entry["category"], entry["pay"]))
+        return _build(str(data.get("name", "")), data.get("bet"), data.get("status"), lines,
+                      where)
+
+    def as_outlaw9(self):
+        """The same lines as an Outlaw 9 Paytable (Treasure lines are Outlaw 9 bits)."""
+        return Paytable(self.name, "outlaw9", self.pays)
+
+
+def _build(name, bet, status, lines, where, source=""):
+    if bet not in GAME_BETS:
+        raise PaytableError(f"{where}: unknown bet {bet!r}: choose from {', '.join(GAME_BETS)}")
+    if not isinstance(status, str) or not status.strip():
+        raise PaytableError(f"{where}: needs a status line, e.g. status = \"example, not "
+                            "filed\" or status = \"filed\"")
+    out, seen = [], set()
+    for key, value in lines:
+        line = normalize_line_name(key)
+        if line not in GAME_BETS[bet]:
+            raise PaytableError(f"{where}: unknown {GAME_TITLES[bet]} line {key!r}; known: "
+                                + ", ".join(GAME_BETS[bet]))
+        if line in seen:
+            raise PaytableError(f"{where}: duplicate line {key!r}")
+        seen.add(line)
+        pay = parse_pay(value, f"{where}: line {key!r}")
+        if bet == "envy_bonus" and pay is PUSH:
+            raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
+        out.append((line, pay))
+    if not out:
+        raise PaytableError(f"{where}: no pay lines")
+    return GameTable(name, bet, status.strip(), tuple(out), source)
+
+
+def load_table(path):
+    """Read an Emperor's Challenge pay table file (name, bet, status, [pays])."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PaytableError(f"pay table file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PaytableError(f"cannot read pay table {path}: {exc}") from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PaytableError(f"{path}: not valid TOML: {exc}") from None
+    unknown = set(data) - {"name", "bet", "status", "pays"}
+    if unknown:
+        raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}")
+    if not isinstance(data.get("pays"), dict):
+        raise PaytableError(f"{path}: no [pays] table")
+    return _build(data.get("name", p.stem), data.get("bet"), data.get("status"),
+                  list(data["pays"].items()), str(path), str(path))
+
+
+def example_table(bet):
+    """The shipped example table of a bet (example, not filed)."""
+    return load_table(DATA_DIR / EXAMPLE_FILES[bet])
+
+
+def exact_value(x):
+    x = Fraction(x)
+    return {"exact": str(x), "decimal": float(x)}
+
+
+# ---------------------------------------------------------------------------------------
+# Pai Gow Insurance counts
+
+
+def insurance_counts_from_histogram(key_histogram):
+    """{line: hands} of the semi-wild reading: hands whose back is a high card (exactly
+    the house way's row 11), by the back key's top nibble (the top card)."""
+    out = {line: 0 for line in INSURANCE_LINES}
+    for (back_key, _front_key), hands in key_histogram.items():
+        if back_key >> 20 == 0:
+            top = back_key >> 16 & 15
+            if top not in INSURANCE_TOP:
+                raise VerifierError(f"a pai gow topped by rank index {top}: impossible")
+            out[INSURANCE_TOP[top]] += int(hands)
+    return out
+
+
+def _windows():
+    """Five-rank straight windows: (ranks, is_wheel)."""
+    out = [(frozenset(range(low, low + 5)), False) for low in range(0, 9)]
+    out.append((frozenset({ACE, 0, 1, 2, 3}), True))
+    return out
+
+
+def _suit_patterns(rank_suits, threshold):
+    """Ways to pick one card of each rank (``rank_suits``: list of suit sets) with fewer
+    than ``threshold`` cards of every suit."""
+    states = {(0, 0, 0, 0): 1}
+    for suits in rank_suits:
+        new = {}
+        for state, ways in states.items():
+            for s in suits:
+                if state[s] + 1 >= threshold:
+                    continue
+                nxt = state[:s] + (state[s] + 1,) + state[s + 1:]
+                new[nxt] = new.get(nxt, 0) + ways
+        states = new
+    return sum(states.values())
+
+
+def insurance_counts(deck, reading=INSURANCE_READING):
+    """{line: hands}: pai gow hands of ``deck`` by top card, counted by rank sets times
+    suit patterns (no enumeration of hands). ``reading``: "literal" or "semi-wild"."""
+    from itertools import combinations
+    if reading not in INSURANCE_READINGS:
+        raise VerifierError(f"unknown insurance reading {reading!r}")
+    suits = {}
+    for c in deck:
+        if c != JOKER:
+            suits.setdefault(c >> 2, set()).add(c & 3)
+    ranks = sorted(suits)
+    windows = _windows()
+    out = {line: 0 for line in INSURANCE_LINES}
+
+    def straight(held, joker):
+        for window, wheel in windows:
+            if wheel and reading == "literal":
+                continue
+            missing = len(window - held)
+            if missing == 0:
+                return True
+            if joker and missing == 1:
+                if reading == "semi-wild" or window - held == {ACE}:
+                    return True
+        return False
+
+    for k, joker in ((7, False), (6, True)):
+        if joker and JOKER not in deck:
+            continue
+        pool = [r for r in ranks if not (joker and r == ACE)]   # the joker pairs an ace
+        for held in combinations(pool, k):
+            held_set = frozenset(held)
+            if straight(held_set, joker):
+                continue
+            top = ACE if joker else max(held)
+            if top not in INSURANCE_TOP:
+                continue   # impossible in a pai gow: seven different ranks up to 8 are a straight
+            ways = _suit_patterns([suits[r] for r in held], 4 if joker else 5)
+            out[INSURANCE_TOP[top]] += ways
+    return out
+
+
+def insurance_odds(counts, table, total):
+    """Exact odds of Pai Gow Insurance: ``counts`` {line: hands}, the rest lose."""
+    if table.bet != "pai_gow_insurance":
+        raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
+    pay = table.pay
+    lines, expected, second, hit = [], Fraction(0), Fraction(0), Fraction(0)
+    winners = 0
+    for line in INSURANCE_LINES:
+        hands = int(counts.get(line, 0))
+        p = Fraction(hands, total)
+        net = net_of(pay[line]) if line in pay else Fraction(-1)
+        if line in pay:
+            winners += hands
+        expected += p * net
+        second += p * net * net
+        hit += p if net > 0 else 0
+        lines.append({"category": line, "pay": pay_text(pay[line]) if line in pay else None,
+                      "hands": hands, "probability": exact_value(p),
+                      "contribution": exact_value(p * net)})
+    losing = total - sum(int(counts.get(line, 0)) for line in INSURANCE_LINES)
+    p = Fraction(losing, total)
+    expected -= p
+    second += p
+    return {"bet": "pai_gow_insurance", "paytable": table.name, "status": table.status,
+            "total_hands": total, "lines": lines,
+            "loses": {"hands": losing, "probability": exact_value(p)},
+            "return": exact_value(expected), "house_edge": exact_value(-expected),
+            "hit_frequency": exact_value(hit), "variance": exact_value(second - expected ** 2)}
+
+
+# ---------------------------------------------------------------------------------------
+# Emperor's Treasure and the Envy Bonus
+
+
+def treasure_odds(seven_card_masks, table, total):
+    """Exact odds of Emperor's Treasure from the seven-card Outlaw 9 masks."""
+    from .exact import outlaw9_odds
+    if table.bet != "emperors_treasure":
+        raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
+    odds = outlaw9_odds(seven_card_masks, table.as_outlaw9(), reading="seven-card",
+                        total=total)
+    out = odds.to_dict()
+    out["bet"] = "emperors_treasure"
+    out["status"] = table.status
+    out.pop("standard_deviation", None)
+    return out, odds.expected
+
+
+def _mask_dict(source):
+    from .exact import mask_counts
+    return mask_counts(source)
+
+
+def envy_per_other_hand(seven_card_masks, table, total):
+    """(expected dollars one other hand triggers, {line: hands paid on it})."""
+    if table.bet != "envy_bonus":
+        raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
+    per_line = {line: 0 for line, _ in table.pays}
+    amount = Fraction(0)
+    for mask, hands in _mask_dict(seven_card_masks).items():
+        best, best_pay = None, Fraction(0)
+        for line, pay in table.pays:
+            if mask >> CATEGORY_BIT[line] & 1 and pay > best_pay:
+                best, best_pay = line, Fraction(pay)
+        if best is not None:
+            per_line[best] += hands
+            amount += hands * best_pay
+    return amount / total, per_line
+
+
+def envy_results(seven_card_masks, envy_table, treasure_return, total,
+                 bet=ENVY_MINIMUM, players=range(1, MAX_OTHER_PLAYERS + 1)):
+    """Envy per hand and the combined Treasure + envy return per unit, by table size."""
+    one, per_line = envy_per_other_hand(seven_card_masks, envy_table, total)
+    bet = Fraction(bet)
+    rows = []
+    for n in players:
+        envy = n * one
+        rows.append({"other_players": n, "envy_per_hand": exact_value(envy),
+                     "envy_share_of_bet": exact_value(envy / bet),
+                     "combined_return": exact_value(treasure_return + envy / bet)})
+    return {"bet": "envy_bonus", "paytable": envy_table.name, "status": envy_table.status,
+            "treasure_bet": str(bet), "envy_per_other_hand": exact_value(one),
+            "lines": [{"category": c, "amount": pay_text(p), "hands": per_line[c]}
+                      for c, p in envy_table.pays],
+            "by_table_size": rows}
+
+
+def _check_total(total, deck_size):
+    if total != math.comb(deck_size, 7):
+        raise VerifierError(f"total {total} is not C({deck_size},7)")

@@ -1,0 +1,361 @@
+"""Rule sets: named bundles of the readings, the settlement and the bets (docs/RULESETS.md).
+
+A rule set names the deck (52 cards + joker), the wheel rank, the house way, the bonus
+reading, the commission or fee schedule, and the bonus bets it offers with their default
+pay tables. Shipped ones live in ``verifier/data/rulesets/NAME.toml``; ``--rules FILE``
+reads a user file of the same form, which may name a shipped rule set to start from
+(``base = "casino-standard"``, default ``outlaw9-mikes``) and overrides the rest. Its
+house way must be one the verifier implements.
+
+This module also holds the certificate sections of the rule sets (registered with
+``certificate.register_section`` when ``verifier.certificate`` is imported):
+``rule_set``, ``base_game``, ``pai_gow_insurance``, ``emperors_treasure``, ``envy_bonus``.
+"""
+import tomllib
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from .errors import VerifierError
+from .paytables import DATA_DIR
+from .rules import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICES
+
+RULESET_DIR = DATA_DIR / "rulesets"
+DEFAULT_RULESET = "outlaw9-mikes"
+SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
+#: bets a rule set may offer -> the module that reads their pay tables
+OUTLAW9_BETS = ("outlaw9", "wrangler_push")
+GAME_BETS = ("pai_gow_insurance", "emperors_treasure", "envy_bonus")
+KNOWN_BETS = OUTLAW9_BETS + GAME_BETS
+_KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
+         "deck", "settlement", "bets", "base"}
+DECK_TEXT = "53 cards (52 + joker)"
+
+
+class RuleSetError(VerifierError):
+    """A bad rule set name or file (one line)."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    description: str
+    seeds: tuple
+    house_way: str
+    house_ways: tuple
+    wheel: str
+    bonus_reading: str
+    settlement: dict = field(hash=False, compare=False)
+    bets: tuple = ()                  # ((bet, pay table file), ...)
+    source: str = ""
+    deck: str = DECK_TEXT
+
+    @property
+    def rules(self):
+        return Rules(wheel=self.wheel, bonus_reading=self.bonus_reading,
+                     house_way=self.house_way)
+
+    def bet_names(self):
+        return [b for b, _ in self.bets]
+
+    def with_overrides(self, wheel=None, bonus_reading=None, house_way=None):
+        """A copy with command-line readings applied; a house way the rule set does not
+        offer is an error."""
+        out = self
+        if house_way is not None and house_way != self.house_way:
+            if house_way not in self.house_ways:
+                raise RuleSetError(f"rule set {self.name} uses the house way "
+                                   f"{' or '.join(self.house_ways)}, not {house_way!r} "
+                                   "(casino-standard lets you choose)")
+            out = replace(out, house_way=house_way)
+        if wheel is not None:
+            out = replace(out, wheel=wheel)
+        if bonus_reading is not None:
+            out = replace(out, bonus_reading=bonus_reading)
+        return out
+
+    def paytable_path(self, bet):
+        for b, f in self.bets:
+            if b == bet:
+                p = Path(f)
+                if p.is_absolute() or p.exists():
+                    return p
+                if self.source:
+                    local = Path(self.source).parent / f
+                    if local.exists():
+                        return local
+                return DATA_DIR / f
+        raise RuleSetError(f"rule set {self.name} has no {bet} bet")
+
+    def paytables(self):
+        """{bet: pay table} of every bet the rule set offers (its default tables)."""
+        from . import paytables, emperors
+        out = {}
+        for bet in self.bet_names():
+            path = self.paytable_path(bet)
+            table = emperors.load_table(path) if bet in GAME_BETS else paytables.load(path)
+            if table.bet != bet:
+                raise RuleSetError(f"rule set {self.name}: {path} is a {table.bet} pay table, "
+                                   f"not {bet}")
+            out[bet] = table
+        return out
+
+    def to_dict(self):
+        return {"name": self.name, "description": self.description,
+                "seeds": list(self.seeds), "deck": self.deck,
+                "house_way": self.house_way, "house_ways": list(self.house_ways),
+                "wheel": self.wheel, "bonus_reading": self.bonus_reading,
+                "settlement": {k: _json_ready(v) for k, v in self.settlement.items()},
+                "bets": {b: Path(f).name for b, f in self.bets}}
+
+
+def _json_ready(v):
+    if isinstance(v, Decimal):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return [_json_ready(x) for x in v]
+    return v
+
+
+def _check_settlement(s, where):
+    if not isinstance(s, dict):
+        raise RuleSetError(f"{where}: [settlement] must be a table")
+    kind = s.get("kind")
+    if kind == "commission":
+        try:
+            rate = Fraction(str(s["commission"]))
+        except (KeyError, ValueError, ZeroDivisionError):
+            raise RuleSetError(f"{where}: a commission settlement needs commission = "
+                               "\"0.05\"") from None
+        if not 0 <= rate < 1:
+            raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
+        return {"kind": "commission", "commission": str(s["commission"])}
+    if kind == "fees":
+        tiers = s.get("player_tiers")
+        ok = (isinstance(tiers, list) and tiers
+              and all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, int) and x >= 0
+                                                               for x in t) for t in tiers)
+              and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
+        if not ok:
+            raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
+                               "by increasing wager")
+        table_max = s.get("table_max", 1000)
+        if not isinstance(table_max, int) or table_max < tiers[-1][0]:
+            raise RuleSetError(f"{where}: table_max must be a whole number at least the top tier")
+        return {"kind": "fees", "player_tiers": [list(t) for t in tiers], "table_max": table_max}
+    raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
+
+
+def from_dict(data, where="rule set", source=""):
+    """A RuleSet from a parsed TOML/JSON mapping (every field given or inherited)."""
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise RuleSetError(f"{where}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}")
+
+    def get(key, choices=None):
+        if key not in data:
+            raise RuleSetError(f"{where}: missing {key}")
+        value = data[key]
+        if choices is not None and value not in choices:
+            raise RuleSetError(f"{where}: unknown {key} {value!r}: choose from "
+                               f"{', '.join(choices)}")
+        return value
+
+    house_way = get("house_way", HOUSE_WAY_CHOICES)
+    house_ways = tuple(data.get("house_ways") or (house_way,))
+    for hw in house_ways:
+        if hw not in HOUSE_WAY_CHOICES:
+            raise RuleSetError(f"{where}: unknown house way {hw!r} in house_ways: the "
+                               f"verifier implements {', '.join(HOUSE_WAY_CHOICES)}")
+    if house_way not in house_ways:
+        raise RuleSetError(f"{where}: house_way {house_way!r} is not in house_ways")
+    deck = data.get("deck", DECK_TEXT)
+    if deck != DECK_TEXT:
+        raise RuleSetError(f"{where}: deck {deck!r}: only {DECK_TEXT!r} is supported")
+    bets = data.get("bets") or {}
+    if not isinstance(bets, dict):
+        raise RuleSetError(f"{where}: [bets] must map a bet to its pay table file")
+    for bet, f in bets.items():
+        if bet not in KNOWN_BETS:
+            raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from {', '.join(KNOWN_BETS)}")
+        if not isinstance(f, str):
+            raise RuleSetError(f"{where}: bet {bet}: the pay table must be a file name")
+    if "envy_bonus" in bets and "emperors_treasure" not in bets:
+        raise RuleSetError(f"{where}: the envy bonus needs the emperors_treasure bet")
+    name = get("name")
+    if not isinstance(name, str) or not name:
+        raise RuleSetError(f"{where}: name must be a non-empty string")
+    return RuleSet(name=name, description=str(data.get("description", "")),
+                   seeds=tuple(str(s) for s in data.get("seeds", ())),
+                   house_way=house_way, house_ways=house_ways,
+                   wheel=get("wheel", WHEEL_CHOICES),
+                   bonus_reading=get("bonus_reading", BONUS_READING_CHOICES),
+                   settlement=_check_settlement(get("settlement"), where),
+                   bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck)
+
+
+def _read_toml(path):
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuleSetError(f"rule set file not found: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleSetError(f"cannot read rule set {path}: {exc}") from None
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load(name_or_path=None):
+    """A shipped rule set by name, or a rule set TOML file (which may start from a
+    shipped one with ``base = NAME``)."""
+    name_or_path = name_or_path or DEFAULT_RULESET
+    shipped = RULESET_DIR / f"{name_or_path}.toml"
+    if "/" not in str(name_or_path) and not str(name_or_path).endswith(".toml"):
+        if not shipped.exists():
+            raise RuleSetError(f"unknown rule set {name_or_path!r}: choose from "
+                               f"{', '.join(names())}, or give a .toml file")
+        return from_dict(_read_toml(shipped), str(shipped), str(shipped))
+    data = _read_toml(name_or_path)
+    base_name = data.pop("base", DEFAULT_RULESET)
+    if base_name not in names():
+        raise RuleSetError(f"{name_or_path}: base {base_name!r} is not a shipped rule set "
+                           f"({', '.join(names())})")
+    base = _read_toml(RULESET_DIR / f"{base_name}.toml")
+    merged = dict(base)
+    for key, value in data.items():
+        if key == "settlement" and isinstance(value, dict) and value.get("kind") in (
+                None, base["settlement"].get("kind")):
+            merged[key] = {**base["settlement"], **value}
+        else:
+            merged[key] = value
+    if "house_way" in data and "house_ways" not in data:
+        merged["house_ways"] = [data["house_way"]]
+    if "name" not in data:
+        merged["name"] = Path(name_or_path).stem
+    return from_dict(merged, str(name_or_path), str(name_or_path))
+
+
+def names():
+    """Shipped rule set names (the default first)."""
+    found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
+    return [n for n in SHIPPED if n in found] + [n for n in found if n not in SHIPPED]
+
+
+# ---------------------------------------------------------------------------------------
+# certificate sections
+
+
+def certificate_for(result, ruleset, paytables=None, base_game=None):
+    """The certificate of an enumeration under a rule set: the Outlaw 9 section (always,
+    the format requires it), ``rule_set``, one section per Emperor's Challenge bet the
+    rule set offers, and ``base_game`` when pairwise counts are given
+    (``{"counts": {...}, "settlement": {...}}``)."""
+    from . import certificate
+    tables = ruleset.paytables()
+    tables.update(paytables or {})
+    plain = {b: t for b, t in tables.items() if b in OUTLAW9_BETS}
+    inputs = {"rule_set": {"definition": ruleset.to_dict()}}
+    sections = ["outlaw9", "rule_set"]
+    for bet in GAME_BETS:
+        if bet in tables:
+            inputs[bet] = {"paytable": tables[bet].to_dict()}
+            sections.append(bet)
+    if base_game is not None:
+        inputs["base_game"] = base_game
+        sections.append("base_game")
+    return certificate.build(result, plain, sections=tuple(sections), section_inputs=inputs)
+
+
+def _rule_set_results(cert):
+    from .certificate import rules_of
+    definition = cert["sections"]["rule_set"]["definition"]
+    rs = from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
+                   "sections.rule_set.definition")
+    if rs.rules != rules_of(cert):
+        raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
+                         f"certificate's {rules_of(cert).as_dict()}")
+    missing = [b for b in rs.bet_names() if b in GAME_BETS and b not in cert["sections"]]
+    if missing:
+        raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
+                         "no section for it")
+    return {"name": rs.name, "description": rs.description, "house_way": rs.house_way,
+            "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
+
+
+def _histogram_of(cert):
+    return {(r[0], r[1]): r[2] for r in cert["counts"]["key_histogram"]["rows"]}
+
+
+def _insurance_results(cert):
+    from . import emperors
+    from .certificate import deck_of
+    table = emperors.GameTable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
+                                         "sections.pai_gow_insurance.paytable")
+    total = cert["total_hands"]
+    deck = deck_of(cert)
+    literal = emperors.insurance_counts(deck, "literal")
+    semi = emperors.insurance_counts_from_histogram(_histogram_of(cert))
+    closed = emperors.insurance_counts(deck, "semi-wild")
+    if semi != closed:
+        raise ValueError(f"the key histogram's pai gows {semi} disagree with the closed "
+                         f"form {closed}")
+    if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
+        raise ValueError("the high-card backs are not the row 11 hands")
+    return {"reading": emperors.INSURANCE_READING,
+            "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
+            "counts": literal,
+            "odds": emperors.insurance_odds(literal, table, total),
+            "alternative": {"reading": "semi-wild",
+                            "reading_text": emperors.INSURANCE_READINGS["semi-wild"],
+                            "counts": semi,
+                            "odds": emperors.insurance_odds(semi, table, total)}}
+
+
+def _treasure(cert):
+    from . import emperors
+    table = emperors.GameTable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
+                                         "sections.emperors_treasure.paytable")
+    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
+    return emperors.treasure_odds(sets, table, cert["total_hands"])
+
+
+def _treasure_results(cert):
+    return _treasure(cert)[0]
+
+
+def _envy_results(cert):
+    from . import emperors
+    table = emperors.GameTable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
+                                         "sections.envy_bonus.paytable")
+    _, treasure_return = _treasure(cert)
+    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
+    return emperors.envy_results(sets, table, treasure_return, cert["total_hands"])
+
+
+def _base_game_results(cert):
+    from .basegame import settle
+    section = cert["sections"]["base_game"]
+    counts = section["counts"]
+    n = cert["deck"]["size"]
+    import math
+    if counts["total"] != math.comb(n, 7) * math.comb(n - 7, 7):
+        raise ValueError(f"base game total {counts['total']} is not C({n},7) C({n - 7},7)")
+    return settle(counts, section["settlement"])
+
+
+SECTIONS = {
+    "rule_set": _rule_set_results,
+    "pai_gow_insurance": _insurance_results,
+    "emperors_treasure": _treasure_results,
+    "envy_bonus": _envy_results,
+    "base_game": _base_game_results,
+}
+
+
+def register_sections():
+    from . import certificate
+    for name, derive in SECTIONS.items():
+        certificate.register_section(name, derive)
