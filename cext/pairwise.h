@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -399,11 +400,9 @@ static void pw_reps_free(pw_reps_t *r) { free(r->pos); free(r->weight); memset(r
 /* ---------- the whole computation ---------- */
 
 static double pw_now(void) {
-#ifdef _OPENMP
-    return omp_get_wtime();
-#else
-    return 0.0;
-#endif
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* raw_by_k[k][PW_NRAW]: sum over all S of size k of D_S (unsigned, orbit-weighted).
@@ -577,11 +576,11 @@ static int pw_brute(const pw_ctx_t *x, int64_t *r) {
         #pragma omp for schedule(dynamic, 64)
         for (int64_t ip = 0; ip < (int64_t)x->nhands; ip++) {
             /* unrank ip: positions of the player hand */
-            int p[7], rest[PW_MAXN], nr = 0, in[PW_MAXN] = {0};
+            int rest[PW_MAXN], nr = 0, in[PW_MAXN] = {0};
             uint32_t v = (uint32_t)ip;
             for (int i = 6, hi = n - 1; i >= 0; i--) {
                 while (x->binom[hi][i + 1] > v) hi--;
-                p[i] = hi; v -= x->binom[hi][i + 1]; in[hi] = 1; hi--;
+                v -= x->binom[hi][i + 1]; in[hi] = 1; hi--;
             }
             uint32_t key = x->tab[ip];
             int pb = (int)(key / PW_NF), pf = (int)(key % PW_NF);

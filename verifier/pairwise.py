@@ -222,6 +222,11 @@ def subset_orbits(deck, k, group):
 # the pure-Python method and the brute force (small decks)
 # ---------------------------------------------------------------------------------
 
+def hand_keys(deck, keyfn):
+    """{sorted hand tuple: keyfn(hand)} for every hand of the deck."""
+    return _hand_keys(deck, keyfn)
+
+
 def _hand_keys(deck, keyfn):
     return {h: keyfn(h) for h in itertools.combinations(sorted(deck), 7)}
 
@@ -252,10 +257,13 @@ def _add(acc, counts, factor):
         acc[name] += factor * counts[name]
 
 
-def pairwise_counts_python(deck, keyfn, symmetry=True):
-    """Inclusion-exclusion over shared cards, pure Python (small decks only)."""
+def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
+    """Inclusion-exclusion over shared cards, pure Python (small decks only).
+
+    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}.
+    """
     deck = sorted(deck)
-    keys = _hand_keys(deck, keyfn)
+    keys = keys if keys is not None else _hand_keys(deck, keyfn)
     group = deck_symmetries(deck) if symmetry else [(0, 1, 2, 3)]
     orbits = [(k, s, weight) for k in range(8) for s, weight in subset_orbits(deck, k, group)]
     hists = _subset_hists(keys, {s for _k, s, _w in orbits})
@@ -290,10 +298,10 @@ def direct_python(player, deck, keyfn, keys=None):
     return acc
 
 
-def brute_force_python(deck, keyfn):
+def brute_force_python(deck, keyfn, keys=None):
     """Every ordered pair of disjoint hands, one by one (small decks only)."""
     deck = sorted(deck)
-    keys = _hand_keys(deck, keyfn)
+    keys = keys if keys is not None else _hand_keys(deck, keyfn)
     acc = _zero()
     for p, x in keys.items():
         rest = [c for c in deck if c not in p]
