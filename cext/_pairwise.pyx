@@ -14,6 +14,8 @@ cdef extern from "pairwise.h" nogil:
     int JOKER
     ctypedef struct engine_t:
         int nback
+        int *back_keys
+    int FRONT_FROM_DENSE[]
     engine_t *engine_new(int wheel_second, int house_way)
     void engine_free(engine_t *e)
     int PW_NRAW
@@ -117,6 +119,26 @@ cdef class PairwiseTable:
     @property
     def group_order(self):
         return self.ctx.ngroup
+
+    def key_histogram(self):
+        """{(back key, front key): hands} over every hand of the deck, from the table."""
+        cdef size_t nk = self.ctx.nkeys
+        cdef uint64_t *h = <uint64_t *>malloc(sizeof(uint64_t) * nk)
+        cdef uint32_t i
+        if h is NULL:
+            raise MemoryError
+        memset(h, 0, sizeof(uint64_t) * nk)
+        with nogil:
+            for i in range(self.ctx.nhands):
+                h[self.ctx.tab[i]] += 1
+        out = {}
+        try:
+            for j in range(nk):
+                if h[j]:
+                    out[(self.ctx.e.back_keys[j // 91], FRONT_FROM_DENSE[j % 91])] = int(h[j])
+        finally:
+            free(h)
+        return out
 
     def raw_by_size(self):
         """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7."""

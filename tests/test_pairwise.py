@@ -284,6 +284,26 @@ FULL_DECK_HANDS = [
 ]
 
 
+@pytest.mark.compiled
+def test_key_table_histogram_equals_enumeration(full_enumeration, full_table):
+    """The |S| = 0 term: the table of every hand's keys against the enumeration job."""
+    assert full_table.key_histogram() == full_enumeration.key_histogram
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("name", ["A2345", "TJQKA+Jk"])
+def test_compiled_other_house_way(name):
+    """The counting is the same for the Emperor's Challenge house way (house_way 1)."""
+    mod = compiled_module()
+    deck = LARGER_DECKS[name]
+    table = mod.PairwiseTable(deck, False, 1, 2)
+    assert table.counts() == table.brute_force()
+    hist = table.key_histogram()
+    ref = pw.pairwise_counts_python(deck[:17], pw.engine_key_function(Rules(house_way="emperors")))
+    assert ref == mod.PairwiseTable(deck[:17], False, 1, 2).counts()
+    assert sum(hist.values()) == math.comb(len(deck), 7)
+
+
 @pytest.fixture(scope="module")
 def full_table():
     compiled_module()
@@ -332,6 +352,14 @@ def test_monte_carlo_full_deck_quick(full_counts):
 @pytest.mark.full
 def test_monte_carlo_full_deck_1e8(full_counts):
     _monte_carlo_agrees(full_counts, pw.monte_carlo(10**8, seed=20240601))
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("rules", [Rules(wheel="second"), Rules(house_way="emperors")])
+def test_monte_carlo_full_deck_other_rules(rules):
+    compiled_module()
+    exact = pw.pairwise_counts(rules=rules)
+    _monte_carlo_agrees(exact, pw.monte_carlo(10**7, seed=77, rules=rules))
 
 
 @pytest.mark.compiled
