@@ -261,20 +261,20 @@ def insurance_odds(counts, table, total):
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
     pay = table.pay
     lines, expected, second, hit = [], Fraction(0), Fraction(0), Fraction(0)
-    winners = 0
+    paid = 0
     for line in INSURANCE_LINES:
+        if line not in pay:
+            continue                      # a line not in the table loses
         hands = int(counts.get(line, 0))
+        paid += hands
         p = Fraction(hands, total)
-        net = net_of(pay[line]) if line in pay else Fraction(-1)
-        if line in pay:
-            winners += hands
+        net = net_of(pay[line])
         expected += p * net
         second += p * net * net
         hit += p if net > 0 else 0
-        lines.append({"category": line, "pay": pay_text(pay[line]) if line in pay else None,
-                      "hands": hands, "probability": exact_value(p),
-                      "contribution": exact_value(p * net)})
-    losing = total - sum(int(counts.get(line, 0)) for line in INSURANCE_LINES)
+        lines.append({"category": line, "pay": pay_text(pay[line]), "hands": hands,
+                      "probability": exact_value(p), "contribution": exact_value(p * net)})
+    losing = total - paid
     p = Fraction(losing, total)
     expected -= p
     second += p

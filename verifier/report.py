@@ -185,6 +185,9 @@ def par_sheet(cert, source=""):
     out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
             "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
             ""]
+    extra = rule_set_summary(cert)
+    if extra:
+        out += ["## Rule set, bonus bets and base game", "", "```", extra, "```", ""]
     return "\n".join(out)
 
 

@@ -16,6 +16,7 @@ def cmd_check(args):
     from .. import certificate
     cert = certificate.load(args.certificate)
     problems = certificate.check(cert)
+    rules_guard(cert, args.rules, args.certificate)
     recomputed = None
     if args.recompute:
         more, recomputed = certificate.recompute(cert, threads=args.threads,
@@ -43,11 +44,24 @@ def cmd_check(args):
     return 0
 
 
-def _load_checked(path):
+def _load_checked(path, rules=None):
     from .. import certificate
     cert = certificate.load(path)
     certificate.verify_or_raise(cert, path)
+    rules_guard(cert, rules, path)
     return cert
+
+
+def rules_guard(cert, rules, path):
+    """``--rules NAME`` on a certificate command: refuse a certificate of another rule set."""
+    if not rules:
+        return
+    from ..rulesets import load, DEFAULT_RULESET
+    wanted = load(rules).name
+    section = cert.get("sections", {}).get("rule_set", {}).get("results") or {}
+    found = section.get("name", DEFAULT_RULESET)
+    if found != wanted:
+        raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted}")
 
 
 def _tables(cert, files):
@@ -68,7 +82,7 @@ def cmd_compare(args):
     from ..exact import outlaw9_odds
     from ..report import compare_json, compare_table
     start = time.perf_counter()
-    cert = _load_checked(args.certificate)
+    cert = _load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     tables = _tables(cert, args.paytable)
     sets = outlaw9_sets_of(cert, reading)
@@ -98,7 +112,7 @@ def cmd_solve(args):
     from ..certificate import outlaw9_sets_of
     from ..exact import outlaw9_odds, solve_pay
     from ..paytables import line_name, line_title, pay_label, pay_text
-    cert = _load_checked(args.certificate)
+    cert = _load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     table = _tables(cert, [args.paytable] if args.paytable else None)[0]
     line = line_name(args.line)
@@ -126,7 +140,7 @@ def cmd_solve(args):
 def cmd_report(args):
     from ..certificate import atomic_write_text
     from ..report import par_sheet
-    cert = _load_checked(args.certificate)
+    cert = _load_checked(args.certificate, args.rules)
     text = par_sheet(cert, source=args.certificate)
     if args.out:
         atomic_write_text(args.out, text)
@@ -142,6 +156,8 @@ def register(subparsers):
                                           "and re-derives every probability and return from "
                                           "the counts. Exit 0: intact; 1: a mismatch (named).")
     p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="refuse a certificate of another rule set")
     p.add_argument("--recompute", action="store_true",
                    help="also re-run the enumeration and compare every count")
     p.add_argument("--threads", type=int, default=None, help="threads for --recompute")
@@ -154,6 +170,8 @@ def register(subparsers):
                                           "frequency, standard deviation, per-line probability "
                                           "and contribution. No enumeration.")
     p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="refuse a certificate of another rule set")
     p.add_argument("--paytable", action="append", metavar="FILE",
                    help="a pay table (repeat for more; default: the certificate's)")
     p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
@@ -166,6 +184,8 @@ def register(subparsers):
                                           "house edge --edge, and the nearest practical pays "
                                           "(halves below 10, whole numbers above) on each side.")
     p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="refuse a certificate of another rule set")
     p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
     p.add_argument("--line", required=True,
                    help='the line to solve for: "Three Pairs" or three_pairs')
@@ -176,5 +196,7 @@ def register(subparsers):
 
     p = subparsers.add_parser("report", help="a Markdown par sheet from a certificate")
     p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="refuse a certificate of another rule set")
     p.add_argument("--out", metavar="FILE.md", help="write here (default: stdout)")
     p.set_defaults(func=cmd_report)

@@ -28,11 +28,17 @@ def add_thread_option(parser):
 def ruleset_from_args(args):
     """The rule set named by ``--rules`` with ``--wheel``/``--bonus-reading``/
     ``--house-way`` applied over it."""
+    from dataclasses import replace
     from ..rulesets import load
-    ruleset = load(getattr(args, "rules", None))
+    name = getattr(args, "rules", None)
+    ruleset = load(name)
+    house_way = getattr(args, "house_way", None)
+    if name is None and house_way is not None and house_way not in ruleset.house_ways:
+        # no --rules: --house-way is the plain reading it was before rule sets existed
+        ruleset = replace(ruleset, house_ways=ruleset.house_ways + (house_way,))
     return ruleset.with_overrides(wheel=getattr(args, "wheel", None),
                                   bonus_reading=getattr(args, "bonus_reading", None),
-                                  house_way=getattr(args, "house_way", None))
+                                  house_way=house_way)
 
 
 def rules_from_args(args):

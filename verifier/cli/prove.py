@@ -27,6 +27,8 @@ def register(subparsers):
     p.add_argument("--no-enumeration", action="store_true",
                    help="only the closed forms and published values (seconds)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    from .options import add_rule_options
+    add_rule_options(p)
     p.set_defaults(func=run)
 
 
@@ -35,7 +37,9 @@ def run(args):
     result = None
     if not args.no_enumeration:
         from verifier.enumeration import enumerate_hands
-        result = enumerate_hands(threads=args.threads, progress=not args.quiet)
+        from .options import rules_from_args
+        result = enumerate_hands(rules_from_args(args), threads=args.threads,
+                                 progress=not args.quiet)
     rows = compare.run_all(result)
     print(compare.format_table(rows))
     if not compare.all_agree(rows):

@@ -1,0 +1,142 @@
+"""Rule sets (verifier/rulesets.py, docs/RULESETS.md): shipped bundles, files, --rules,
+and their certificates."""
+import json
+
+import pytest
+
+from verifier import certificate, rulesets
+from verifier.backend import PURE_PYTHON
+from verifier.cards import parse_cards
+from verifier.cli import main
+from verifier.rulesets import RuleSetError
+
+RANKS = "JQKA" if PURE_PYTHON else "9TJQKA"
+
+
+def test_shipped_rule_sets():
+    assert rulesets.names() == ["outlaw9-mikes", "casino-standard", "emperors-challenge"]
+    default = rulesets.load()
+    assert default.name == "outlaw9-mikes"
+    assert default.rules == rulesets.load("outlaw9-mikes").rules
+    from verifier.rules import Rules
+    assert default.rules == Rules()                     # the old defaults, unchanged
+    from verifier.table.fees import PLAYER_FEE_TIERS
+    assert default.settlement["kind"] == "fees"
+    assert [tuple(t) for t in default.settlement["player_tiers"]] == list(PLAYER_FEE_TIERS)
+    assert default.bet_names() == ["outlaw9", "wrangler_push"]
+    casino = rulesets.load("casino-standard")
+    assert (casino.wheel, casino.house_way, casino.settlement) == \
+        ("second", "mikes", {"kind": "commission", "commission": "0.05"})
+    assert casino.house_ways == ("mikes", "emperors") and casino.bets == ()
+    emp = rulesets.load("emperors-challenge")
+    assert emp.house_way == "emperors" and emp.settlement["commission"] == "0.05"
+    assert emp.bet_names() == ["pai_gow_insurance", "emperors_treasure", "envy_bonus"]
+    assert all(t.is_example for t in emp.paytables().values())
+
+
+def test_casino_standard_wheel_is_second_highest(engine):
+    # Seed 002: A-2-3-4-5 is the second-highest straight and (footnote) the highest
+    # straight flush but one (RULES.md reads both as "just below A-K-Q-J-10").
+    second = rulesets.load("casino-standard").rules.wheel == "second"
+    assert second
+
+    def key(text):
+        return engine.eval5(parse_cards(text, 5), second)
+    assert key("9c Td Jh Qs Kd") < key("Ac 2d 3h 4s 5c") < key("Tc Jd Qh Ks Ad")
+    assert key("9s Ts Js Qs Ks") < key("As 2s 3s 4s 5s") < key("Ts Js Qs Ks As")
+    low = rulesets.load("outlaw9-mikes").rules.wheel == "second"
+    assert engine.eval5(parse_cards("Ac 2d 3h 4s 5c", 5), low) < \
+        engine.eval5(parse_cards("2c 3d 4h 5s 6c", 5), low)
+
+
+def test_user_file_overrides_a_shipped_rule_set(tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text('base = "casino-standard"\nhouse_way = "emperors"\nwheel = "lowest"\n'
+                 '[settlement]\ncommission = "0.04"\n')
+    rs = rulesets.load(str(f))
+    assert rs.name == "mine" and rs.house_way == "emperors" and rs.wheel == "lowest"
+    assert rs.settlement == {"kind": "commission", "commission": "0.04"}
+    f.write_text('house_way = "nowhere"\n')
+    with pytest.raises(RuleSetError, match="unknown house_way 'nowhere'"):
+        rulesets.load(str(f))
+    f.write_text('[bets]\nkeno = "x.toml"\n')
+    with pytest.raises(RuleSetError, match="unknown bet 'keno'"):
+        rulesets.load(str(f))
+    with pytest.raises(RuleSetError, match="unknown rule set 'nope'"):
+        rulesets.load("nope")
+
+
+def test_house_way_override(capsys):
+    emp = rulesets.load("emperors-challenge")
+    with pytest.raises(RuleSetError, match="not 'mikes'"):
+        emp.with_overrides(house_way="mikes")
+    casino = rulesets.load("casino-standard").with_overrides(house_way="emperors")
+    assert casino.rules.house_way == "emperors"
+    assert main(["hand", "As Ah Ad Ac Jk Kd Ks", "--rules", "emperors-challenge", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["front"] == "Kd Ks" and out["rules"]["house_way"] == "emperors"
+    assert main(["hand", "As Ah Ad Ac Jk Kd Ks", "--rules", "outlaw9-mikes",
+                 "--house-way", "emperors"]) == 2
+
+
+def test_rules_command(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for name in rulesets.names():
+        line = next(l for l in out.splitlines() if l.startswith(name))
+        assert len(line.split(None, 1)[1]) > 20
+    assert main(["rules", "emperors-challenge"]) == 0
+    assert "example, not filed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge"])
+def test_certificates_pass_check_reduced_deck(tmp_path, capsys, name):
+    out = tmp_path / "c.json"
+    extra = [] if PURE_PYTHON else ["--base-game"]
+    assert main(["run", "--rules", name, "--deck-ranks", RANKS, "--no-progress",
+                 "--out", str(out), *extra]) == 0
+    cert = certificate.load(out)
+    assert certificate.check(cert) == []
+    assert cert["sections"]["rule_set"]["results"]["name"] == name
+    if not PURE_PYTHON:
+        assert "base_game" in cert["sections"]
+    if name == "emperors-challenge":
+        for s in ("pai_gow_insurance", "emperors_treasure", "envy_bonus"):
+            assert s in cert["sections"]
+    capsys.readouterr()
+    assert main(["check", str(out), "--rules", name]) == 0
+    other = "casino-standard" if name != "casino-standard" else "outlaw9-mikes"
+    assert main(["check", str(out), "--rules", other]) == 2
+
+
+def test_tampered_rule_set_sections_fail_check(tmp_path):
+    out = tmp_path / "c.json"
+    assert main(["run", "--rules", "emperors-challenge", "--deck-ranks", RANKS,
+                 "--no-progress", "--out", str(out)]) == 0
+    cert = certificate.load(out)
+    # a changed Treasure pay, re-hashed: the stored results no longer re-derive
+    cert["sections"]["emperors_treasure"]["paytable"]["lines"][-1]["pay"] = "3"
+    cert["sha256"] = certificate.content_hash(cert)
+    fields = [m.field for m in certificate.check(cert)]
+    assert any(f.startswith("sections.emperors_treasure.results") for f in fields)
+    assert any(f.startswith("sections.envy_bonus.results") for f in fields)
+    # a rule set whose readings are not the certificate's
+    cert = certificate.load(out)
+    cert["sections"]["rule_set"]["definition"]["house_way"] = "mikes"
+    cert["sections"]["rule_set"]["definition"]["house_ways"] = ["mikes"]
+    cert["sha256"] = certificate.content_hash(cert)
+    assert any(m.field == "sections.rule_set" for m in certificate.check(cert))
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge"])
+def test_certificates_pass_check_full_deck(tmp_path, name):
+    out = tmp_path / "c.json"
+    assert main(["run", "--rules", name, "--no-progress", "--out", str(out)]) == 0
+    cert = certificate.load(out)
+    assert certificate.check(cert) == []
+    assert cert["total_hands"] == 154_143_080
+    if name == "emperors-challenge":
+        counts = cert["sections"]["pai_gow_insurance"]["results"]["alternative"]["counts"]
+        assert counts["jack_high"] == 963_480
+        assert cert["counts"]["fouls"] == 0
