@@ -15,33 +15,7 @@ from core_api cimport *
 
 front_dense_init()
 
-cdef dict _ENGINES = {}
-
-
-cdef class Engine:
-    """Owns the tables of one (wheel option, house way)."""
-    cdef engine_t *ptr
-
-    def __cinit__(self, bint wheel_second, int house_way):
-        if house_way not in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge
-            raise ValueError(f"unknown house way id {house_way}")
-        self.ptr = engine_new(wheel_second, house_way)
-        if self.ptr == NULL:
-            raise MemoryError("cannot allocate the engine tables")
-
-    def __dealloc__(self):
-        engine_free(self.ptr)
-
-    def back_keys(self):
-        return [self.ptr.back_keys[i] for i in range(self.ptr.nback)]
-
-
-cpdef Engine engine_for(bint wheel_second=False, int house_way=0):
-    key = (bool(wheel_second), house_way)
-    eng = _ENGINES.get(key)
-    if eng is None:
-        eng = _ENGINES[key] = Engine(wheel_second, house_way)
-    return eng
+include "engine_owner.pxi"
 
 
 cdef int _load(cards, int want, int *out) except -1:

@@ -10,14 +10,9 @@ from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
+from core_api cimport *
+
 cdef extern from "pairwise.h" nogil:
-    int JOKER
-    ctypedef struct engine_t:
-        int nback
-        int *back_keys
-    int FRONT_FROM_DENSE[]
-    engine_t *engine_new(int wheel_second, int house_way)
-    void engine_free(engine_t *e)
     int PW_NRAW
     int PP_N
     ctypedef struct pw_ctx_t:
@@ -70,22 +65,13 @@ cdef dict _player_dict(int64_t *r):
             "push_wrangler_1to1": push - push2}
 
 
-cdef class _Engine:
-    cdef engine_t *e
-
-    def __cinit__(self, int wheel_second, int house_way):
-        self.e = engine_new(wheel_second, house_way)
-        if self.e is NULL:
-            raise MemoryError("engine tables")
-
-    def __dealloc__(self):
-        engine_free(self.e)
+include "engine_owner.pxi"
 
 
 cdef class PairwiseTable:
     """The key of every hand of a deck, and the counts built on it."""
     cdef pw_ctx_t ctx
-    cdef _Engine engine
+    cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
 
@@ -94,10 +80,10 @@ cdef class PairwiseTable:
         cdef int buf[53]
         deck = _check_deck(deck, 7)
         self.deck = deck
-        self.engine = _Engine(wheel_second, house_way)
+        self.engine = engine_for(wheel_second, house_way)
         for i, c in enumerate(deck):
             buf[i] = c
-        if pw_init(&self.ctx, self.engine.e, buf, len(deck), threads):
+        if pw_init(&self.ctx, self.engine.ptr, buf, len(deck), threads):
             raise ValueError("bad deck")
         self.ctx.progress = progress
         if symmetry:
@@ -215,8 +201,7 @@ def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int thr
         d[i] = c
     for i, c in enumerate(cards):
         p[i] = c
-    eng = _Engine(wheel_second, house_way)
-    cdef engine_t *e = (<_Engine>eng).e
+    cdef engine_t *e = engine_for(wheel_second, house_way).ptr
     with nogil:
         pw_player_direct(e, d, n, p, threads, r)
     return _player_dict(r)
@@ -233,8 +218,7 @@ def monte_carlo(deck, int64_t deals, uint64_t seed=1, bint wheel_second=False,
         raise ValueError("deals must be >= 0")
     for i, c in enumerate(deck):
         d[i] = c
-    eng = _Engine(wheel_second, house_way)
-    cdef engine_t *e = (<_Engine>eng).e
+    cdef engine_t *e = engine_for(wheel_second, house_way).ptr
     with nogil:
         pw_monte_carlo(e, d, n, deals, seed, threads, r)
     return _player_dict(r)

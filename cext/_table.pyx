@@ -81,29 +81,7 @@ ACC_N = TS_ACC_N
 MAX_CHIPS = 1 << 40
 
 
-cdef class _Engine:
-    cdef engine_t *ptr
-
-    def __cinit__(self, bint wheel_second, int house_way):
-        if house_way not in (0, 1):
-            raise ValueError(f"unknown house way id {house_way}")
-        self.ptr = engine_new(wheel_second, house_way)
-        if self.ptr == NULL:
-            raise MemoryError("cannot allocate the engine tables")
-
-    def __dealloc__(self):
-        engine_free(self.ptr)
-
-
-cdef dict _ENGINES = {}
-
-
-cdef _Engine _engine(bint wheel_second, int house_way):
-    key = (bool(wheel_second), house_way)
-    eng = _ENGINES.get(key)
-    if eng is None:
-        eng = _ENGINES[key] = _Engine(wheel_second, house_way)
-    return eng
+include "engine_owner.pxi"
 
 
 def _chips(value, what):
@@ -206,7 +184,7 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
         raise ValueError("block range outside the run")
     if threads < 1:
         threads = 1
-    cdef const engine_t *e = _engine(wheel_second, house_way).ptr
+    cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
     cdef int nacc = <int>nb if per_block else threads
     cdef ts_acc_t *acc = <ts_acc_t *>calloc(max(nacc, 1), sizeof(ts_acc_t))
     if acc == NULL:
@@ -312,7 +290,7 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
     cdef int deck[53]
     cdef int s, k, i
     _load_rules(rules, &ru)
-    cdef const engine_t *e = _engine(wheel_second, house_way).ptr
+    cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
     res = []
     for dealer, bank, wagers, total, cards, action_pile in rounds:
         if not 1 <= dealer <= 7 or not 3 <= total <= 18 or not 0 <= action_pile < 7:
