@@ -36,7 +36,7 @@ def extensions():
         include_dirs=["cext"],
         extra_compile_args=flags,
         extra_link_args=["-fopenmp"] if openmp else [],
-        depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd"))],
+        depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))],
     ) for name, source in (("verifier._core", "cext/_core.pyx"),
                            ("verifier._table", "cext/_table.pyx"),
                            ("verifier._pairwise", "cext/_pairwise.pyx"))]
@@ -48,6 +48,6 @@ def extensions():
 setup(
     packages=find_packages(include=["verifier", "verifier.*"]) + ["verifier.proofs"],
     package_dir={"verifier.proofs": "proofs"},
-    package_data={"verifier": ["data/*.toml"]},
+    package_data={"verifier": ["data/*.toml", "data/rulesets/*.toml"]},
     ext_modules=extensions(),
 )
