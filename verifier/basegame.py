@@ -22,6 +22,11 @@ from fractions import Fraction
 from .errors import VerifierError
 
 
+#: The exact player-against-banker counts a certificate keeps (verifier.pairwise).
+PAIRWISE_COUNTS = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
+                   "push_wrangler_2to1", "push_wrangler_1to1")
+
+
 def exact_value(x):
     x = Fraction(x)
     return {"exact": str(x), "decimal": float(x)}
@@ -74,7 +79,8 @@ def settle(counts, settlement):
     "commission": "0.05"}`` or ``{"kind": "fees", "player_tiers": [[10, 1], ...],
     "table_max": 1000}``)."""
     w, l, p, total = _wlp(counts)
-    out = {"counts": {"total": total, "win": w, "loss": l, "push": p},
+    kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS if k in counts}
+    out = {"counts": dict(kept, total=total, win=w, loss=l, push=p),
            "probabilities": {k: exact_value(Fraction(v, total))
                              for k, v in (("win", w), ("loss", l), ("push", p))},
            "even_money_return": exact_value(even_money_return(counts))}

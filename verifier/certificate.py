@@ -202,8 +202,17 @@ def _outlaw9_results(cert):
     return outlaw9_odds(sets, table, reading=reading, total=cert["total_hands"]).to_dict()
 
 
+def _wrangler_results(cert):
+    from .exact import wrangler_odds
+    counts = cert["sections"]["base_game"]["counts"]
+    n = cert["deck"]["size"]
+    if int(counts["total"]) != math.comb(n, 7) * math.comb(n - 7, 7):
+        raise ValueError(f"pairwise total {counts['total']} is not C({n},7) C({n - 7},7)")
+    return wrangler_odds(counts, paytable_of(cert, "wrangler_push")).to_dict()
+
+
 #: name -> function(cert) returning the section's results, re-derived from the counts.
-SECTION_DERIVERS = {"outlaw9": _outlaw9_results}
+SECTION_DERIVERS = {"outlaw9": _outlaw9_results, "wrangler_push": _wrangler_results}
 
 
 def register_section(name, derive):

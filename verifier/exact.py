@@ -139,10 +139,11 @@ class LineOdds:
 
 
 @dataclass
-class Outlaw9Odds:
+class BetOdds:
+    """The exact odds of one bet under one pay table (Outlaw 9 or Wrangler Push)."""
     paytable: Paytable
-    total_hands: int
-    reading: str
+    total_hands: int             # hands (Outlaw 9) or ordered (player, banker) pairs
+    reading: str                 # Outlaw 9 bonus reading; None for the Wrangler Push
     lines: list                  # LineOdds per pay-table line, in the table's order
     loses: LineOdds              # hands that qualify for no line of the table
     expected: Fraction = field(init=False)
@@ -183,7 +184,7 @@ class Outlaw9Odds:
     def to_dict(self):
         """JSON form: exact "p/q" strings with decimals beside them."""
         return {
-            "bet": "outlaw9",
+            "bet": self.paytable.bet,
             "bonus_reading": self.reading,
             "paytable": self.paytable.name,
             "total_hands": self.total_hands,
@@ -196,6 +197,10 @@ class Outlaw9Odds:
             "variance": exact_value(self.variance),
             "standard_deviation": sqrt_value(self.variance),
         }
+
+
+#: The name kept for the Outlaw 9 bet's odds.
+Outlaw9Odds = BetOdds
 
 
 def outlaw9_odds(source, paytable=None, reading=None, total=None):
@@ -235,6 +240,89 @@ def outlaw9_odds(source, paytable=None, reading=None, total=None):
     p = Fraction(losing, total)
     loses = LineOdds(None, None, losing, p, Fraction(-1), -p)
     return Outlaw9Odds(paytable, total, reading, rows, loses)
+
+
+# ---------------------------------------------------------------------------------------
+# the Wrangler Push, from the exact player-against-banker counts
+
+
+def wrangler_odds(counts, paytable=None):
+    """Exact odds of the Wrangler Push from pairwise counts (``total``, ``push``,
+    ``push_wrangler_2to1``: pushes where either two-card hand is a pair of 3s or better).
+
+    A push with such a pair qualifies for both lines and, as on the Outlaw 9, is paid
+    the higher; a plain push qualifies for ``push`` only; every other outcome loses.
+    """
+    paytable = paytable or filed("wrangler_push")
+    if paytable.bet != "wrangler_push":
+        raise VerifierError(f"pay table {paytable.name!r} is for {paytable.bet}, not wrangler_push")
+    try:
+        total, pushes, paired = (int(counts[k]) for k in ("total", "push", "push_wrangler_2to1"))
+    except (KeyError, TypeError, ValueError):
+        raise VerifierError("Wrangler Push odds need the pairwise counts total, push and "
+                            "push_wrangler_2to1") from None
+    if not 0 <= paired <= pushes <= total or total <= 0:
+        raise VerifierError(f"pairwise counts do not fit: {paired} <= {pushes} <= {total}")
+    qualifying = {"push": pushes - paired, "push_with_pair_of_3s_or_better": paired}
+    pays = dict(paytable.pays)
+    per_line = {c: 0 for c in pays}
+    losing = total - pushes
+
+    def paid(outcome_lines, hands):
+        nonlocal losing
+        best = max((c for c in outcome_lines if c in pays), key=lambda c: net_of(pays[c]),
+                   default=None)
+        if best is None:
+            losing += hands
+        else:
+            per_line[best] += hands
+
+    paid(["push"], qualifying["push"])
+    paid(["push", "push_with_pair_of_3s_or_better"], qualifying["push_with_pair_of_3s_or_better"])
+    rows = []
+    for category, pay in paytable.pays:
+        p = Fraction(per_line[category], total)
+        rows.append(LineOdds(category, pay, per_line[category], p, net_of(pay), p * net_of(pay)))
+    p = Fraction(losing, total)
+    return BetOdds(paytable, total, None, rows, LineOdds(None, None, losing, p, Fraction(-1), -p))
+
+
+def odds_from_certificate(cert, paytable, reading=None):
+    """The odds of ``paytable``'s bet from a certificate's counts (no enumeration)."""
+    from .certificate import outlaw9_sets_of
+    if paytable.bet == "wrangler_push":
+        section = cert.get("sections", {}).get("base_game")
+        if not section:
+            raise VerifierError("this certificate has no base_game section (the exact "
+                                "player-against-banker counts the Wrangler Push needs): "
+                                "write it with `paigow-verify run --out` on the full deck")
+        return wrangler_odds(section["counts"], paytable)
+    reading = reading or cert["rules"]["bonus_reading"]["value"]
+    return outlaw9_odds(outlaw9_sets_of(cert, reading), paytable, reading=reading,
+                        total=cert["total_hands"])
+
+
+def bet_results(cert=None):
+    """Exact expected result per unit of each bet of the default rule set, from its
+    shipped certificate (or ``cert``): {"base" (1 to 1, before fees), "wrangler",
+    "outlaw9"} as Fractions."""
+    from pathlib import Path
+    from . import certificate
+    if cert is None:
+        here = Path(__file__).resolve().parent
+        for candidate in (here.parent / "proofs" / "certificates" / "outlaw9-mikes.json",
+                          here / "proofs" / "certificates" / "outlaw9-mikes.json"):
+            if candidate.exists():
+                cert = certificate.load(candidate)
+                break
+        else:
+            raise VerifierError("no shipped certificate of the default rule set found")
+    counts = cert["sections"]["base_game"]["counts"]
+    return {
+        "base": Fraction(int(counts["win"]) - int(counts["loss"]), int(counts["total"])),
+        "wrangler": odds_from_certificate(cert, certificate.paytable_of(cert, "wrangler_push")).expected,
+        "outlaw9": odds_from_certificate(cert, certificate.paytable_of(cert)).expected,
+    }
 
 
 # ---------------------------------------------------------------------------------------

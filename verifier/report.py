@@ -249,4 +249,14 @@ def rule_set_summary(cert):
                     for t in bg["tiers"]]
             out += [f"1 to 1, no fee: {_dec(bg['even_money_return'])} per unit; with the fee:",
                     _table(["Wager", "Fee", "Return at smallest", "Return at largest"], rows)]
+        c = bg["counts"]
+        if "copy_high" in c:
+            out += [f"Copies: high hand {c['copy_high']:,}, low hand {c['copy_low']:,}, "
+                    f"both {c['copy_both']:,}"]
+    if "wrangler_push" in sections:
+        from .certificate import paytable_of
+        from .exact import odds_from_certificate
+        odds = odds_from_certificate(cert, paytable_of(cert, "wrangler_push"))
+        out += ["", f"Wrangler Push: {odds.paytable.name} (over every ordered player-banker pair)",
+                odds_lines(odds), "", odds_summary(odds)]
     return "\n".join(out)

@@ -266,6 +266,8 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     if base_game is not None:
         inputs["base_game"] = base_game
         sections.append("base_game")
+        if "wrangler_push" in ruleset.bet_names():
+            sections.append("wrangler_push")   # derived from the base game's counts
     return certificate.build(result, plain, sections=tuple(sections), section_inputs=inputs)
 
 

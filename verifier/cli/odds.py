@@ -70,28 +70,28 @@ def _tables(cert, files):
     if not files:
         return [paytable_of(cert)]
     tables = [load(f) for f in files]
-    for t in tables:
-        if t.bet != "outlaw9":
-            raise VerifierError(f"pay table {t.source} is for {t.bet}; these figures are for "
-                                "outlaw9 (the Wrangler Push needs the pairwise section)")
+    bets = sorted({t.bet for t in tables})
+    if len(bets) > 1:
+        raise VerifierError(f"compare pay tables of one bet at a time (got {', '.join(bets)})")
     return tables
 
 
 def cmd_compare(args):
-    from ..certificate import outlaw9_sets_of
-    from ..exact import outlaw9_odds
+    from ..exact import odds_from_certificate
     from ..report import compare_json, compare_table
     start = time.perf_counter()
     cert = _load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     tables = _tables(cert, args.paytable)
-    sets = outlaw9_sets_of(cert, reading)
-    odds = [outlaw9_odds(sets, t, reading=reading, total=cert["total_hands"]) for t in tables]
+    odds = [odds_from_certificate(cert, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
     if args.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
-        print(f"{args.certificate}: {cert['total_hands']:,} hands, bonus reading {reading}")
+        what = (f"{odds[0].total_hands:,} ordered (player, banker) pairs"
+                if tables[0].bet == "wrangler_push"
+                else f"{cert['total_hands']:,} hands, bonus reading {reading}")
+        print(f"{args.certificate}: {what}")
         print(compare_table(names, odds))
         print(f"({time.perf_counter() - start:.2f} s, no enumeration)")
     return 0
@@ -115,6 +115,8 @@ def cmd_solve(args):
     cert = _load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     table = _tables(cert, [args.paytable] if args.paytable else None)[0]
+    if table.bet != "outlaw9":
+        raise VerifierError(f"solve works on Outlaw 9 pay tables; {table.source} is for {table.bet}")
     line = line_name(args.line)
     edge = parse_edge(args.edge)
     sets = outlaw9_sets_of(cert, reading)
