@@ -59,3 +59,14 @@ def test_pairwise_figures_reduced_deck():
     assert c["win"] + c["loss"] + c["push"] == c["total"]
     assert Fraction(figures["return"]["exact"]) == \
         Fraction(c["win"] * Fraction(19, 20) - c["loss"], c["total"])
+
+
+def test_a_california_certificate_also_shows_the_casino_commission_figure():
+    # 100 pairs: 30 wins, 30 losses, 40 pushes. California: 1 to 1 (0 per unit before
+    # fees); as a casino game wins pay 0.95: (30 * 0.95 - 30) / 100 = -0.015.
+    from fractions import Fraction
+    from verifier.basegame import settle
+    out = settle({"total": 100, "win": 30, "loss": 30, "push": 40},
+                 {"kind": "fees", "player_tiers": [[10, 1]], "table_max": 100})
+    assert Fraction(out["casino_comparison"]["return"]["exact"]) == Fraction(-15, 1000)
+    assert Fraction(out["even_money_return"]["exact"]) == 0

@@ -43,7 +43,11 @@ def _wlp(counts):
     return w, l, p, total
 
 
-def commission_return(counts, rate=Fraction(1, 20)):
+#: The casino game's commission on wins (seeds 002 and 004).
+CASINO_COMMISSION = Fraction(1, 20)
+
+
+def commission_return(counts, rate=CASINO_COMMISSION):
     """Expected result per unit for a player, wins paid 1 to 1 less ``rate``."""
     w, l, _p, total = _wlp(counts)
     rate = Fraction(rate)
@@ -97,7 +101,12 @@ def settle(counts, settlement):
             rows.append({"wagers": [low, high], "fee": fee,
                          "return_at_smallest": exact_value(fee_return(counts, low, fee)),
                          "return_at_largest": exact_value(fee_return(counts, high, fee))})
-        out.update({"kind": "fees", "tiers": rows})
+        # the same counts as a casino game would settle them, for comparison
+        casino = commission_return(counts, CASINO_COMMISSION)
+        out.update({"kind": "fees", "tiers": rows,
+                    "casino_comparison": {"commission": str(CASINO_COMMISSION),
+                                          "return": exact_value(casino),
+                                          "house_edge": exact_value(-casino)}})
     else:
         raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
     return out

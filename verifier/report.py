@@ -249,6 +249,9 @@ def rule_set_summary(cert):
                     for t in bg["tiers"]]
             out += [f"1 to 1, no fee: {_dec(bg['even_money_return'])} per unit; with the fee:",
                     _table(["Wager", "Fee", "Return at smallest", "Return at largest"], rows)]
+            if "casino_comparison" in bg:
+                out += [f"Settled as a casino game instead (1 to 1 less 5% commission): "
+                        f"{_dec(bg['casino_comparison']['return'])} per unit"]
         c = bg["counts"]
         if "copy_high" in c:
             out += [f"Copies: high hand {c['copy_high']:,}, low hand {c['copy_low']:,}, "
