@@ -18,7 +18,7 @@ SEED = 20261122
 
 def _disagreements(args):
     """Hands (of a seeded sample) where the two engines differ; worker for a pool."""
-    seed, count, flush_heavy = args
+    seed, count, flush_heavy, house_way = (tuple(args) + (0,))[:4]
     rng = random.Random(seed)
     bad = []
     for i in range(count):
@@ -30,19 +30,21 @@ def _disagreements(args):
         else:
             hand = rng.sample(range(53), 7)
         wheel_second = bool(i & 1)
-        got = (_core.set_hand(hand, wheel_second), _core.categories(hand, wheel_second),
-               _core.best_five_class(hand), _core.hand_keys(hand, wheel_second))
-        ref_set = reference.set_hand(hand, wheel_second)
-        want = (ref_set, reference.categories(hand, wheel_second),
+        got = (_core.set_hand(hand, wheel_second, house_way),
+               _core.categories(hand, wheel_second, house_way),
+               _core.best_five_class(hand), _core.hand_keys(hand, wheel_second, house_way))
+        ref_set = reference.set_hand(hand, wheel_second, house_way)
+        want = (ref_set, reference.categories(hand, wheel_second, house_way),
                 reference.best_five_class(hand), (ref_set[3], ref_set[2]))
         if got != want:
             bad.append((sorted(hand), wheel_second, got, want))
     return bad
 
 
-def _check_sample(total, flush_heavy, workers=2):
+def _check_sample(total, flush_heavy, house_way=0, workers=2):
     per = total // workers
-    jobs = [(SEED + w + 1000 * flush_heavy, per, flush_heavy) for w in range(workers)]
+    jobs = [(SEED + w + 1000 * flush_heavy + 10_000 * house_way, per, flush_heavy, house_way)
+            for w in range(workers)]
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         bad = [b for part in pool.map(_disagreements, jobs) for b in part]
     assert not bad, f"{len(bad)} disagreements, first: {bad[:3]}"
@@ -75,3 +77,12 @@ def test_the_memo_fast_path_agrees_with_classifying_all_21_sets(house_way):
     full = _core.set_hands(hands, False, house_way)
     for hand, (_, _, front_key, back_key, seven, house) in zip(hands, full):
         assert _core.hand_info_fast(hand, False, house_way) == (back_key, front_key, seven, house)
+
+
+def test_the_emperors_house_way_agrees_on_a_quick_random_sample():
+    assert not _disagreements((SEED + 3, 3000, False, 1))
+
+
+@pytest.mark.slow
+def test_the_emperors_house_way_agrees_on_50000_seeded_random_hands():
+    _check_sample(50_000, flush_heavy=False, house_way=1)
