@@ -16,7 +16,7 @@ can complete neither a straight (no window holds four of the six ranks) nor a fl
 changes the A-high line; J/Q/K-high are the same under both readings (a hand with
 the joker is A-high).
 """
-from ._common import C, ACE, count_rank_sets, suit_patterns_without_flush
+from ._common import ACE, count_rank_sets, suit_patterns_without_flush
 
 RANK_INDEX = {"9": 7, "T": 8, "J": 9, "Q": 10, "K": 11, "A": ACE}
 

@@ -119,7 +119,7 @@ def test_hands_api_selects_the_emperors_way():
 def test_no_fouls_reduced_deck():
     # Every hand of a 25-card deck (9 T J Q K A x 4 + joker: quads, five aces, two
     # pairs with straights all occur) is set without a foul.
-    from verifier.backend import engine, PURE_PYTHON
+    from verifier.backend import PURE_PYTHON
     from verifier.cards import deck_of_ranks
     from verifier.enumeration import enumerate_hands
     ranks = "JQKA" if PURE_PYTHON else "89TJQKA"

@@ -246,7 +246,6 @@ def test_compiled_per_hand_reduced_deck():
     rules = Rules(wheel="second")
     rng = random.Random(11)
     hands = [sorted(rng.sample(deck, 7)) for _ in range(20)]
-    total = dict.fromkeys(pw.COUNT_NAMES, 0)
     for hand in hands:
         fast = pw.versus_banker_fast(hand, rules=rules, deck=deck)
         assert fast == pw.versus_banker(hand, rules=rules, deck=deck)

@@ -6,7 +6,6 @@ from fractions import Fraction
 import pytest
 
 from verifier.errors import VerifierError
-from verifier.table.limits import TableRules
 from verifier.table.simulate import (SeatPlan, TableSetup, simulate, summary, uniform_setup,
                                      run_block)
 

@@ -11,6 +11,10 @@ from .rules import Rules  # noqa: E402
 from .errors import VerifierError  # noqa: E402
 
 
+__all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
+           "enumerate", "EnumerationResult"]
+
+
 def __getattr__(name):
     # Lazy: importing the package must not build engine tables.
     if name in ("set_hand", "HandSetting"):

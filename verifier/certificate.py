@@ -27,6 +27,7 @@ from . import __version__
 from .cards import card_str, parse_card, RANK_CHARS, JOKER
 from .categories import CATEGORY_NAMES
 from .errors import VerifierError
+from .files import read_text
 from .paytables import BET_CATEGORIES, Paytable, PaytableError, filed
 from .ranking import CLASS_NAMES, is_foul
 from .rules import BONUS_READING_CHOICES, Rules
@@ -265,17 +266,7 @@ def build(result, paytables=None, sections=("outlaw9",), section_inputs=None):
 
 def load(path):
     """Read a certificate; a missing, unreadable or non-JSON file is a one-line error."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CertificateError(f"certificate file not found: {path}") from None
-    except IsADirectoryError:
-        raise CertificateError(f"certificate {path} is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise CertificateError(f"{path}: not a certificate (not UTF-8 text)") from None
-    except OSError as exc:
-        raise CertificateError(f"cannot read certificate {path}: {exc.strerror}") from None
+    text = read_text(path, "certificate", CertificateError)
     try:
         cert = json.loads(text)
     except json.JSONDecodeError as exc:

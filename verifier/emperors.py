@@ -37,6 +37,7 @@ from pathlib import Path
 from .cards import JOKER
 from .categories import CATEGORY_BIT
 from .errors import VerifierError
+from .files import read_text
 from .paytables import (DATA_DIR, PaytableError, Paytable, normalize_line_name, parse_pay,
                         pay_text, PUSH, net_of)
 
@@ -143,13 +144,7 @@ def _build(name, bet, status, lines, where, source=""):
 
 def load_table(path):
     """Read an Emperor's Challenge pay table file (name, bet, status, [pays])."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PaytableError(f"pay table file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PaytableError(f"cannot read pay table {path}: {exc}") from None
+    text = read_text(path, "pay table", PaytableError)
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
@@ -159,7 +154,7 @@ def load_table(path):
         raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}")
     if not isinstance(data.get("pays"), dict):
         raise PaytableError(f"{path}: no [pays] table")
-    return _build(data.get("name", p.stem), data.get("bet"), data.get("status"),
+    return _build(data.get("name", Path(path).stem), data.get("bet"), data.get("status"),
                   list(data["pays"].items()), str(path), str(path))
 
 

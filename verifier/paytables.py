@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .categories import CATEGORY_NAMES
 from .errors import VerifierError
+from .files import read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -331,20 +332,7 @@ def loads(text, path="<string>"):
 
 def load(path):
     """Read a pay-table file; every problem is a one-line ``PaytableError``."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise PaytableError(f"pay table file not found: {path}") from None
-    except IsADirectoryError:
-        raise PaytableError(f"pay table {path} is a directory, not a file") from None
-    except OSError as exc:
-        raise PaytableError(f"cannot read pay table {path}: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise PaytableError(f"{path}: not a text (UTF-8) file") from None
-    return loads(text, str(path))
+    return loads(read_text(path, "pay table", PaytableError), str(path))
 
 
 def filed(bet="outlaw9"):

@@ -1,5 +1,5 @@
 """Options shared by several commands: the rule set, the rule readings, the thread count."""
-from ..rules import Rules, WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
+from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
 
 
 def add_rule_options(parser):

@@ -4,6 +4,7 @@ import random
 
 from ..cards import parse_cards
 from ..errors import VerifierError
+from ..files import read_text
 from ..rules import Rules
 from .deal import check_dice, roll_dice
 from .limits import TableRules, WAGER_KINDS
@@ -115,13 +116,7 @@ def round_from_dict(data, seed=None):
 
 def load_round(path, seed=None):
     """Read and parse a ROUND.json file."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise VerifierError(f"round file not found: {path}") from None
-    except OSError as exc:
-        raise VerifierError(f"cannot read round file {path}: {exc.strerror}") from None
+    text = read_text(path, "round")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
