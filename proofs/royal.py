@@ -33,7 +33,7 @@ def royal_match():
     The K-Q cannot be of the royal's suit (a royal missing its K and Q has three
     cards and the joker), so it is a K-Q of one of the other 3 suits and the seven
     cards are exactly: the royal (natural: 1 way; with the joker: 5 choices of the
-    missing card) + that K-Q. Reading (docs/RULES_READINGS_GAPS.md): the joker never
+    missing card) + that K-Q. Reading (docs/RULES_READINGS.md): the joker never
     stands for the king or queen of the match, since in a two-card hand it is an ace.
     """
     return 4 * (1 + 5) * 3                              # 72

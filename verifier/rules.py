@@ -1,40 +1,26 @@
-"""Rule readings: the options of RULES.md, with their defaults and descriptions.
+"""Rule readings: the options of RULES.md, with their defaults, and every fixed reading.
 
-Every reading in force is written into each certificate (see ``Rules.readings``).
+The readings live in one file, verifier/data/readings.toml. Every reading that applies
+to a set of rules is written into each certificate (``Rules.readings``), and
+docs/RULES_READINGS.md is generated from the same file (``readings_markdown``).
 """
+import functools
+import tomllib
 from dataclasses import dataclass, asdict
+from pathlib import Path
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
 HOUSE_WAY_CHOICES = ("mikes", "emperors")
 
-READING_TEXT = {
-    "deck": "52 cards plus one semi-wild joker (ace, or completes a straight, flush or "
-            "straight flush; an ace in a two-card hand); C(53,7) = 154,143,080 hands",
-    "wheel": {
-        "lowest": "A-2-3-4-5 is the lowest straight and straight flush (traditional ranking)",
-        "second": "A-2-3-4-5 ranks just below A-K-Q-J-10, straights and straight flushes alike",
-    },
-    "bonus_reading": {
-        "seven-card": "Outlaw 9 categories are read from the seven cards: a hand qualifies "
-                      "when some five (or all seven) of its cards show the category",
-        "house-way": "Outlaw 9 five-card categories are judged on the back hand as set by "
-                     "the house way (royal match: back royal plus suited K-Q front); "
-                     "seven-card categories as under seven-card",
-    },
-    "house_way": {
-        "mikes": "Mike's Cardroom house way, rows 1-11 of RULES.md; among equal-rank "
-                 "choices (joker as ace) the set with the highest back",
-        "emperors": "Emperor's Challenge house way (seed 004) as docs/RULES_READINGS.md "
-                    "reads it: Mike's rows, with rows 1 (five aces), 2 (four of a kind), "
-                    "6 (two pairs) and 9 (one pair with a straight or flush) as the seed "
-                    "states them",
-    },
-    "copies": "an identical rank (copy) goes to the banker; the player takes a hand only "
-              "by ranking strictly higher",
-    "multiple_categories": "a hand qualifying for several Outlaw 9 lines is paid its "
-                           "highest-paying line only",
-}
+READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.toml"
+
+
+@functools.lru_cache(maxsize=1)
+def reading_catalogue():
+    """The readings file (verifier/data/readings.toml): {"option": [...], "reading": [...]}."""
+    with open(READINGS_FILE, "rb") as f:
+        return tomllib.load(f)
 
 
 @dataclass(frozen=True)
@@ -56,11 +42,58 @@ class Rules:
         return asdict(self)
 
     def readings(self):
-        """Every reading in force, as name -> {value, text}, for docs and certificates."""
-        out = {"deck": {"value": "53 cards (52 + joker)", "text": READING_TEXT["deck"]}}
-        for name in ("wheel", "bonus_reading", "house_way"):
-            value = getattr(self, name)
-            out[name] = {"value": value, "text": READING_TEXT[name][value]}
-        for name in ("copies", "multiple_categories"):
-            out[name] = {"value": "fixed", "text": READING_TEXT[name]}
+        """Every reading in force, as id -> {value, text, topic}, for certificates: the
+        options with their chosen value, then each fixed reading that applies to these
+        rules (value "fixed", or "gap closed" where RULES.md left the point open)."""
+        catalogue = reading_catalogue()
+        out = {"deck": {"value": "53 cards (52 + joker)", "topic": "Cards and ranking",
+                        "text": _reading(catalogue, "deck")["text"]}}
+        for option in catalogue["option"]:
+            value = getattr(self, option["id"])
+            out[option["id"]] = {"value": value, "topic": option["topic"],
+                                 "text": option["choices"][value]}
+        for reading in catalogue["reading"]:
+            if reading["id"] == "deck" or reading.get("house_way", self.house_way) != self.house_way:
+                continue
+            out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
+                                  "topic": reading["topic"], "text": reading["text"]}
         return out
+
+
+def _reading(catalogue, reading_id):
+    return next(r for r in catalogue["reading"] if r["id"] == reading_id)
+
+
+def readings_markdown():
+    """docs/RULES_READINGS.md, generated from verifier/data/readings.toml."""
+    catalogue = reading_catalogue()
+    out = ["# Rule readings", "",
+           "<!-- Generated from verifier/data/readings.toml by "
+           "`paigow-verify rules --readings-markdown`; edit that file, not this one. -->", "",
+           "The filed rules (`seed 001`: Pai Gow Poker with the Wrangler Push and Outlaw 9 "
+           "High or Better bonus bets) leave points open. These are the readings the verifier "
+           "implements, following the product decision (`RULES.md`). Every certificate "
+           "repeats each reading that applies to its rules in its `rules` field. A reading "
+           "marked **option** is selectable, the first choice the default; one marked "
+           "**gap closed** is a point RULES.md itself leaves open, closed as a regulator "
+           "would accept.", ""]
+    topics = []
+    for item in catalogue["option"] + catalogue["reading"]:
+        if item["topic"] not in topics:
+            topics.append(item["topic"])
+    for topic in topics:
+        out += [f"## {topic}", ""]
+        for option in (o for o in catalogue["option"] if o["topic"] == topic):
+            out.append(f"- **option `{option['flag']}`** (`{option['id']}`):")
+            for i, (value, text) in enumerate(option["choices"].items()):
+                out.append(f"  - `{value}`{' (default)' if i == 0 else ''}: {text}.")
+        for reading in (r for r in catalogue["reading"] if r["topic"] == topic):
+            tags = []
+            if reading.get("gap"):
+                tags.append("**gap closed**")
+            if "house_way" in reading:
+                tags.append(f"house way `{reading['house_way']}`")
+            tag = f" ({', '.join(tags)})" if tags else ""
+            out.append(f"- `{reading['id']}`{tag}: {reading['text']}.")
+        out.append("")
+    return "\n".join(out)

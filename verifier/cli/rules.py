@@ -4,6 +4,10 @@ import json
 
 def cmd_rules(args):
     from ..rulesets import load, names
+    if args.readings_markdown:
+        from ..rules import readings_markdown
+        print(readings_markdown())
+        return 0
     if args.name:
         rs = load(args.name)
         data = rs.to_dict()
@@ -49,4 +53,7 @@ def register(subparsers):
                     "or a rule set TOML file, shows that rule set in full.")
     p.add_argument("name", nargs="?", metavar="NAME|FILE", help="a rule set to show")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--readings-markdown", action="store_true",
+                   help="print every rule reading (verifier/data/readings.toml) as Markdown: "
+                        "the source of docs/RULES_READINGS.md")
     p.set_defaults(func=cmd_rules)

@@ -9,7 +9,7 @@ Two readings:
   sets it, royal match needs that back royal plus a natural suited K-Q front; the
   seven-card categories are read as under seven-card.
 
-Readings where RULES.md leaves room (also in docs/RULES_READINGS_GAPS.md):
+Readings where RULES.md leaves room (also in docs/RULES_READINGS.md):
 - A five holding the joker shows only the class of its best reading: Jk with four
   suited cards in sequence is a straight flush, not also a flush or a straight.
 - Under house-way a royal back also counts as a straight flush (as under seven-card).

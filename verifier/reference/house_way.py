@@ -12,7 +12,7 @@ compared lexicographically; in the rows that fix the front's ranks all candidate
 share one front key, so that is "highest back". The returned card tuples are in
 ascending card order (positions i < j of the sorted seven).
 
-Readings where RULES.md leaves room (also in docs/RULES_READINGS_GAPS.md):
+Readings where RULES.md leaves room (also in docs/RULES_READINGS.md):
 - The joker counts as an ace everywhere a row tests ranks: "the other three cards hold
   a pair" (row 2) is met by the joker beside an ace; "a single king or ace" (row 2)
   and "a single ace (or joker)" (row 6) are met by a lone joker.
