@@ -33,7 +33,7 @@ def parse_card(token):
     """One token (``As``, ``10h``, ``td``, ``Jk``/``joker``) to a card int."""
     text = token.strip()
     low = text.lower()
-    if low in ("jk", "jo", "joker", "xx", "*"):
+    if low in ("jk", "joker"):
         return JOKER
     if low.startswith("10"):
         low = "t" + low[2:]

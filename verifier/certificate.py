@@ -271,8 +271,14 @@ def load(path):
         cert = json.loads(text)
     except json.JSONDecodeError as exc:
         stripped = text.rstrip()
-        what = ("truncated JSON (the file ends early)"
-                if exc.pos >= len(stripped) - 1 or not stripped.endswith("}") else "bad JSON")
+        if not stripped:
+            what = "truncated JSON (the file is empty)"
+        elif not stripped.startswith("{"):
+            what = "not JSON"
+        elif exc.pos >= len(stripped) - 1 or not stripped.endswith("}"):
+            what = "truncated JSON (the file ends early)"
+        else:
+            what = "bad JSON"
         raise CertificateError(f"{path}: not a certificate: {what} at line {exc.lineno} "
                                f"column {exc.colno} ({exc.msg})") from None
     if not isinstance(cert, dict) or cert.get("format") != FORMAT:

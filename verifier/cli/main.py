@@ -10,8 +10,15 @@ from ..errors import VerifierError
 COMMAND_MODULES = ["hand", "run", "odds", "prove", "table", "rules"]
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """Usage errors as one line (and exit 2), like every other error of the tool."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrorParser(
         prog="paigow-verify",
         description="Exact, exhaustive odds for Pai Gow Poker with the Wrangler Push and "
                     "Outlaw 9 High or Better bonus bets: every one of the 154,143,080 "
