@@ -17,17 +17,14 @@ Wrangler Push) go in a ``"pairwise"`` section registered with ``register_section
 import hashlib
 import json
 import math
-import os
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from . import __version__
 from .cards import card_str, parse_card, RANK_CHARS, JOKER
 from .categories import CATEGORY_NAMES
 from .errors import VerifierError
-from .files import read_text
+from .files import read_text, atomic_write_text
 from .paytables import BET_CATEGORIES, Paytable, PaytableError, filed
 from .ranking import CLASS_NAMES, is_foul
 from .rules import BONUS_READING_CHOICES, Rules
@@ -114,45 +111,6 @@ def _pretty(obj, indent=0):
 
 def dumps(cert):
     return _pretty(cert) + "\n"
-
-
-def atomic_write_text(path, text):
-    """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``.
-
-    On any exception (KeyboardInterrupt included) the temp file is removed and ``path``
-    is left as it was."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise VerifierError(f"cannot write {path}: directory {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def check_writable(path):
-    """Fail early (before a long run) when ``path`` cannot be written."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise VerifierError(f"cannot write {path}: directory {directory} does not exist")
-    if path.is_dir():
-        raise VerifierError(f"cannot write {path}: it is a directory")
-    if not os.access(directory, os.W_OK):
-        raise VerifierError(f"cannot write {path}: directory {directory} is not writable")
 
 
 def write(path, cert):

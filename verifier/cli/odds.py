@@ -140,7 +140,7 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
-    from ..certificate import atomic_write_text
+    from ..files import atomic_write_text
     from ..report import par_sheet
     cert = _load_checked(args.certificate, args.rules)
     text = par_sheet(cert, source=args.certificate)

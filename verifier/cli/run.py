@@ -56,6 +56,7 @@ def want_progress(args):
 
 
 def cmd_run(args):
+    from ..files import check_writable
     from .. import certificate
     from ..enumeration import enumerate_hands
     from ..exact import outlaw9_odds
@@ -73,7 +74,7 @@ def cmd_run(args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     rules = ruleset.rules
     if args.out:
-        certificate.check_writable(args.out)
+        check_writable(args.out)
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
     base_game, note = None, None
     if args.base_game is None:   # default: on for the full deck (about 10 s more)
