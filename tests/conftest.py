@@ -21,6 +21,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+def import_proof(name):
+    """A module of proofs/: ``verifier.proofs`` when installed, ``proofs`` in a source tree."""
+    import importlib
+    try:
+        return importlib.import_module(f"verifier.proofs.{name}")
+    except ImportError:
+        return importlib.import_module(f"proofs.{name}")
+
+
 @pytest.fixture(scope="session")
 def engine():
     """The engine under test: the compiled core, or the pure-Python twin."""

@@ -13,6 +13,7 @@ from verifier import emperors
 from verifier.cards import full_deck, JOKER
 from verifier.categories import names_to_mask
 from verifier.paytables import PaytableError
+from conftest import import_proof
 
 C53 = math.comb(53, 7)
 
@@ -30,7 +31,7 @@ def test_published_pai_gow_counts_both_readings():
 
 
 def test_semi_wild_reading_is_the_proofs_and_alspach():
-    from proofs import pai_gow
+    pai_gow = import_proof("pai_gow")
     semi = emperors.insurance_counts(full_deck(), "semi-wild")
     assert sum(semi.values()) == 24_780_420           # Alspach: best five = high card
     assert semi["queen_high"] == pai_gow.queen_high()
@@ -39,7 +40,7 @@ def test_semi_wild_reading_is_the_proofs_and_alspach():
 
 
 def test_literal_reading_differs_only_on_ace_high():
-    from proofs import pai_gow
+    pai_gow = import_proof("pai_gow")
     lit = emperors.insurance_counts(full_deck(), "literal")
     semi = emperors.insurance_counts(full_deck(), "semi-wild")
     assert {k: v for k, v in lit.items() if k != "ace_high"} == \
@@ -163,7 +164,8 @@ def test_higher_line_takes_the_hands_that_qualify_for_both():
 
 @pytest.mark.full
 def test_treasure_lines_add_up_and_agree_with_the_proofs(full_enumeration):
-    from proofs.registry import by_name, category_hands
+    registry = import_proof("registry")
+    by_name, category_hands = registry.by_name, registry.category_hands
     masks = full_enumeration.outlaw9_masks["seven-card"]
     table = emperors.example_table("emperors_treasure")
     res, _ = emperors.treasure_odds(masks, table, full_enumeration.total_hands)
