@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import VerifierError
 from ..rules import BONUS_READING_CHOICES
-from .run import add_progress_options, want_progress
+from .options import add_progress_options, want_progress
 
 MAX_SHOWN = 25
 

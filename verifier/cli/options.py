@@ -1,4 +1,6 @@
 """Options shared by several commands: the rule set, the rule readings, the thread count."""
+import sys
+
 from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
 
 
@@ -43,3 +45,15 @@ def ruleset_from_args(args):
 
 def rules_from_args(args):
     return ruleset_from_args(args).rules
+
+
+def add_progress_options(parser):
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--progress", dest="progress", action="store_true", default=None,
+                       help="show a progress bar on stderr (default: when stderr is a terminal)")
+    group.add_argument("--no-progress", dest="progress", action="store_false",
+                       help="no progress bar")
+
+
+def want_progress(args):
+    return sys.stderr.isatty() if args.progress is None else args.progress

@@ -26,9 +26,9 @@ def register(subparsers):
                    help="threads for the enumeration (default: every core)")
     p.add_argument("--no-enumeration", action="store_true",
                    help="only the closed forms and published values (seconds)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    from .options import add_rule_options
+    from .options import add_progress_options, add_rule_options
     add_rule_options(p)
+    add_progress_options(p)
     p.set_defaults(func=run)
 
 
@@ -37,9 +37,9 @@ def run(args):
     result = None
     if not args.no_enumeration:
         from verifier.enumeration import enumerate_hands
-        from .options import rules_from_args
+        from .options import rules_from_args, want_progress
         result = enumerate_hands(rules_from_args(args), threads=args.threads,
-                                 progress=not args.quiet)
+                                 progress=want_progress(args))
     rows = compare.run_all(result)
     print(compare.format_table(rows))
     if not compare.all_agree(rows):

@@ -1,11 +1,10 @@
 """``paigow-verify run``: the whole enumeration, the exact Outlaw 9 odds, a certificate."""
 import argparse
 import json
-import sys
 
 from ..cards import RANK_CHARS, deck_of_ranks
 from ..errors import VerifierError
-from .options import add_rule_options
+from .options import add_progress_options, add_rule_options, want_progress
 
 
 def load_paytables(files):
@@ -41,18 +40,6 @@ def reduced_deck(ranks):
     if len(deck) < 7:
         raise VerifierError(f"--deck-ranks {ranks!r} gives {len(deck)} cards, fewer than 7")
     return deck
-
-
-def add_progress_options(parser):
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--progress", dest="progress", action="store_true", default=None,
-                       help="show a progress bar on stderr (default: when stderr is a terminal)")
-    group.add_argument("--no-progress", dest="progress", action="store_false",
-                       help="no progress bar")
-
-
-def want_progress(args):
-    return sys.stderr.isatty() if args.progress is None else args.progress
 
 
 def cmd_run(args):

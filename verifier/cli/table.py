@@ -1,7 +1,8 @@
 """`paigow-verify settle ROUND.json` and `paigow-verify simulate`: the table (docs/TABLE.md)."""
 import json
 
-from .options import add_rule_options, add_thread_option, rules_from_args
+from .options import (add_progress_options, add_rule_options, add_thread_option,
+                      rules_from_args, want_progress)
 
 
 def register(subparsers):
@@ -42,7 +43,7 @@ def register(subparsers):
                    help="rounds per seeded block (default 500; part of what the seed reproduces)")
     p.add_argument("--check-ledger", action="store_true",
                    help="build and check the full ledger of every round (slower)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_options(p)
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     add_rule_options(p)
     p.set_defaults(func=run_simulate)
@@ -86,7 +87,7 @@ def run_simulate(args):
                           first_banker=args.first_banker or seats[0],
                           rounds_per_bank=args.rounds_per_bank, table=table)
     stats = simulate(setup, args.rounds, args.seed, args.threads, args.block_size,
-                     check_ledger=args.check_ledger, progress=not args.no_progress)
+                     check_ledger=args.check_ledger, progress=want_progress(args))
     summ = summary(stats, setup)
     summ["seed"] = args.seed
     summ["block_size"] = args.block_size
