@@ -21,6 +21,20 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+# Five-card keys written by hand (docs/ENGINE.md), for the rule vectors of the tests.
+R = {ch: i for i, ch in enumerate("23456789TJQKA")}
+HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES = range(10)
+
+
+def key(cls, *ranks):
+    """cls << 20 | rank nibbles from bit 16 down (ranks given as characters or ints)."""
+    payload, shift = 0, 16
+    for r in ranks:
+        payload |= (R[r] if isinstance(r, str) else r) << shift
+        shift -= 4
+    return cls << 20 | payload
+
+
 def import_proof(name):
     """A module of proofs/: ``verifier.proofs`` when installed, ``proofs`` in a source tree."""
     import importlib

@@ -12,16 +12,7 @@ import pytest
 from verifier.cards import parse_cards
 from verifier.reference import core as reference
 
-R = {ch: i for i, ch in enumerate("23456789TJQKA")}
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES = range(10)
-
-
-def key(cls, *ranks):
-    payload, shift = 0, 16
-    for r in ranks:
-        payload |= (R[r] if isinstance(r, str) else r) << shift
-        shift -= 4
-    return cls << 20 | payload
+from conftest import key, HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF
 
 
 def check(engine, hand, front, back_key, row, wheel_second=False):

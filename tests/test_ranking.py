@@ -11,17 +11,7 @@ import pytest
 
 from verifier.cards import parse_cards
 
-R = {ch: i for i, ch in enumerate("23456789TJQKA")}
-HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES = range(10)
-
-
-def key(cls, *ranks):
-    """cls << 20 | rank nibbles from bit 16 down (ranks given as characters or ints)."""
-    payload, shift = 0, 16
-    for r in ranks:
-        payload |= (R[r] if isinstance(r, str) else r) << shift
-        shift -= 4
-    return cls << 20 | payload
+from conftest import (key, HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES)
 
 
 def ev(engine, text, wheel_second=False):

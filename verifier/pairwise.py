@@ -29,10 +29,11 @@ import itertools
 import math
 
 from .cards import JOKER, full_deck
+from .ranking import PAIR_OF_THREES_KEY
 from .rules import Rules
 
 #: front key of a pair of 3s (pair of rank r is 169 + r; 3s are rank 1)
-WRANGLER_FRONT = 170
+WRANGLER_FRONT = PAIR_OF_THREES_KEY
 
 COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                "push_wrangler_2to1", "push_wrangler_1to1")

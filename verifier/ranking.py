@@ -9,6 +9,7 @@ CLASS_NAMES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight
 CLASS_BITS = 20
 ROYAL_ORDINAL = 9
 FRONT_PAIR_BASE = 169  # two-card key of a pair of rank r is 169 + r
+PAIR_OF_THREES_KEY = FRONT_PAIR_BASE + 1  # Wrangler Push pays 2 to 1 from this front up
 
 
 def class_of(key):

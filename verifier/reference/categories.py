@@ -28,7 +28,6 @@ from verifier.categories import CATEGORY_BIT as BIT
 
 from .ranking import (ACE, FIVE_ACES, FLUSH, FULL_HOUSE, JOKER, QUADS, STRAIGHT,
                       STRAIGHT_FLUSH, TRIPS, class_of, eval5, is_royal_key, rank_as_ace)
-from .house_way import set_hand
 
 KING, QUEEN = 11, 10
 RED_SUITS = (1, 2)
@@ -131,10 +130,3 @@ def house_way_mask(cards, front, back_key):
     if is_royal_key(back_key) and is_natural_suited_kq(front):
         mask |= 1 << BIT["royal_flush_and_royal_match"]
     return mask
-
-
-def categories(cards, wheel_second=False, house_way=0):
-    """(mask under the seven-card reading, mask under the house-way reading)."""
-    cards = sorted(cards)
-    front, _back, _fk, back_key, _row = set_hand(cards, wheel_second, house_way)
-    return seven_card_mask(cards), house_way_mask(cards, front, back_key)

@@ -3,18 +3,28 @@ compiled ``verifier._core``; docs/ENGINE.md). Slow and obvious by design."""
 from itertools import combinations
 
 from .ranking import eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul
-from .house_way import set_hand as _set_mikes, MIKES
-from .house_way_emperors import set_hand as _set_emperors, EMPERORS
+from .house_way import choose_row as _mikes_rows, MIKES
+from .house_way_emperors import choose_row as _emperors_rows, EMPERORS
 from .categories import seven_card_mask, house_way_mask, five_subsets
 
 PROGRESS_EVERY = 1000
 
 
+#: house way id -> its row chooser (cards sorted ascending -> (row, (front, back, fk, bk)))
+ROW_CHOOSERS = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
+
+
 def _set_hand(cards, wheel_second=False, house_way=MIKES):
-    """Dispatch on the house way id: 0 = Mike's Cardroom, 1 = Emperor's Challenge."""
-    if house_way == EMPERORS:
-        return _set_emperors(cards, wheel_second, house_way)
-    return _set_mikes(cards, wheel_second, house_way)
+    """(front_cards, back_cards, front_key, back_key, row) by house way id: 0 = Mike's
+    Cardroom, 1 = Emperor's Challenge."""
+    if house_way not in ROW_CHOOSERS:
+        raise ValueError(f"unknown house way {house_way!r} (0 = Mike's Cardroom, "
+                         "1 = Emperor's Challenge)")
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7:
+        raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
+    row, (front, back, fk, bk) = ROW_CHOOSERS[house_way](cards, bool(wheel_second))
+    return tuple(front), tuple(back), fk, bk, row
 
 
 def eval5(cards, wheel_second=False):

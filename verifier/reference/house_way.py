@@ -173,14 +173,3 @@ def choose_row(cards, wheel_second=False):
 
     # 11. High card: the second and third highest cards in front.
     return 11, fixed_front(cards, (singles[1], singles[2]), wheel_second)
-
-
-def set_hand(cards, wheel_second=False, house_way=MIKES):
-    """(front_cards, back_cards, front_key, back_key, row) as set by the house way."""
-    if house_way != MIKES:
-        raise ValueError(f"unknown house way {house_way!r} (0 = Mike's Cardroom)")
-    cards = sorted(cards)
-    if len(cards) != 7 or len(set(cards)) != 7:
-        raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
-    row, (front, back, fk, bk) = choose_row(cards, bool(wheel_second))
-    return tuple(front), tuple(back), fk, bk, row

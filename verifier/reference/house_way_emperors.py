@@ -83,14 +83,3 @@ def choose_row(cards, wheel_second=False):
         if pair >= TEN and singles and singles[0] >= JACK:
             return 10, fixed_front(cards, (singles[0], singles[1]), wheel_second)
     return row, chosen
-
-
-def set_hand(cards, wheel_second=False, house_way=EMPERORS):
-    """(front_cards, back_cards, front_key, back_key, row) as set by the Emperor's way."""
-    if house_way != EMPERORS:
-        raise ValueError(f"house way {house_way!r} is not the Emperor's Challenge way (1)")
-    cards = sorted(cards)
-    if len(cards) != 7 or len(set(cards)) != 7:
-        raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
-    row, (front, back, fk, bk) = choose_row(cards, bool(wheel_second))
-    return tuple(front), tuple(back), fk, bk, row

@@ -23,7 +23,6 @@ BASE, WRANGLER, OUTLAW9 = 0, 1, 2
 OUTLAW9_PAYS = (4000, 2000, 1000, 200, 100, 40, 25, 12, 10, 8, 6, 5, 4, 3, 2, 1)
 # Wrangler Push: 1 to 1, or 2 to 1 with a pair of 3s or higher in either two-card hand.
 WRANGLER_PAYS = (1, 2)
-WRANGLER_PAIR_RANK = 1  # rank index of the 3
 
 
 @dataclass(frozen=True)

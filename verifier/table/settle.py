@@ -19,11 +19,11 @@ from collections import namedtuple
 from fractions import Fraction
 
 from ..errors import VerifierError
-from ..ranking import FRONT_PAIR_BASE
-from .limits import WAGER_KINDS, WAGER_TITLES, WRANGLER_PAIR_RANK, WRANGLER_PAYS
+from ..ranking import PAIR_OF_THREES_KEY
+from .limits import WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS
 
 LOSE, PUSH = -1, 0
-WRANGLER_PAIR_KEY = FRONT_PAIR_BASE + WRANGLER_PAIR_RANK  # two-card key of a pair of 3s
+WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
 
 DEALER = "player-dealer"
 HOUSE = "house"
