@@ -48,6 +48,8 @@ def extensions():
 setup(
     packages=find_packages(include=["verifier", "verifier.*"]) + ["verifier.proofs"],
     package_dir={"verifier.proofs": "proofs"},
-    package_data={"verifier": ["data/*.toml", "data/rulesets/*.toml"]},
+    package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
+                             "data/*/*.json", "data/*/*.html"],
+                  "verifier.proofs": ["certificates/*.json"]},
     ext_modules=extensions(),
 )

@@ -14,11 +14,15 @@ counts of its own). Each name has a checker in ``SECTION_CHECKERS`` that re-deri
 a section with no checker fails ``check``. The player-vs-banker results (base game and
 Wrangler Push) go in a ``"pairwise"`` section registered with ``register_section``.
 """
+from __future__ import annotations
+
 import hashlib
 import json
 import math
+import os
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .cards import card_str, parse_card, RANK_CHARS, JOKER
@@ -28,6 +32,9 @@ from .files import read_text, atomic_write_text
 from .paytables import BET_CATEGORIES, Paytable, PaytableError, filed
 from .ranking import CLASS_NAMES, is_foul
 from .rules import BONUS_READING_CHOICES, Rules
+
+if TYPE_CHECKING:
+    from .enumeration import EnumerationResult
 
 FORMAT = "paigow-verifier certificate"
 FORMAT_VERSION = 1
@@ -113,7 +120,7 @@ def dumps(cert):
     return _pretty(cert) + "\n"
 
 
-def write(path, cert):
+def write(path: str | os.PathLike, cert: dict) -> None:
     atomic_write_text(path, dumps(cert))
 
 
@@ -180,7 +187,8 @@ def register_section(name, derive):
     SECTION_DERIVERS[name] = derive
 
 
-def build(result, paytables=None, sections=("outlaw9",), section_inputs=None):
+def build(result, paytables: dict | None = None, sections=("outlaw9",),
+          section_inputs: dict | None = None) -> dict:
     """The certificate of an EnumerationResult under the given pay tables.
 
     ``paytables``: {bet: Paytable}; bets not given use the filed table.
@@ -222,7 +230,7 @@ def build(result, paytables=None, sections=("outlaw9",), section_inputs=None):
 # reading
 
 
-def load(path):
+def load(path: str | os.PathLike) -> dict:
     """Read a certificate; a missing, unreadable or non-JSON file is a one-line error."""
     text = read_text(path, "certificate", CertificateError)
     try:
@@ -447,7 +455,7 @@ REQUIRED = {"tool": dict, "rules": dict, "deck": dict, "total_hands": int, "coun
             "paytables": dict, "sections": dict, HASH_FIELD: str}
 
 
-def check(cert):
+def check(cert: dict) -> list[Mismatch]:
     """Every mismatch in a loaded certificate (empty list: intact)."""
     out = []
     missing = [k for k, t in REQUIRED.items() if not isinstance(cert.get(k), t)]
@@ -468,7 +476,8 @@ def check(cert):
     return out
 
 
-def recompute(cert, threads=None, progress=False):
+def recompute(cert: dict, threads: int | None = None,
+              progress: bool = False) -> tuple[list[Mismatch], EnumerationResult | None]:
     """Re-run the enumeration with the certificate's rules and deck; count mismatches."""
     from .enumeration import enumerate_hands
     try:

@@ -28,7 +28,7 @@ Pay table files (TOML, like docs/PAYTABLES.md) carry a ``status`` line; the ship
 tables are examples, not filed (seed 004's appendices are missing).
 """
 import math
-import tomllib
+from ._toml import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction

@@ -4,8 +4,11 @@ classified, reduced to integer counts.
 The heavy lifting is ``engine.enumerate_counts`` (compiled core, or the pure-Python
 twin for small decks); this module names the counts and times the run.
 """
+from __future__ import annotations
+
 import math
 import time
+from typing import Sequence
 from dataclasses import dataclass, field
 
 from .backend import engine, NAME as ENGINE_NAME
@@ -55,7 +58,8 @@ class EnumerationResult:
         }
 
 
-def enumerate_hands(rules=None, threads=None, progress=False, deck=None):
+def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
+                    progress: bool = False, deck: "Sequence[int] | None" = None) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
     ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.

@@ -14,6 +14,8 @@ Conventions (docs/CERTIFICATE.md):
 
 Python API: ``outlaw9_odds(result_or_counts, paytable)`` and ``solve_pay(...)``.
 """
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
@@ -203,7 +205,8 @@ class BetOdds:
 Outlaw9Odds = BetOdds
 
 
-def outlaw9_odds(source, paytable=None, reading=None, total=None):
+def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None = None,
+                 total: int | None = None) -> BetOdds:
     """Exact odds of the Outlaw 9 bet under ``paytable`` (default: as filed).
 
     ``source``: an EnumerationResult (its rules' bonus reading unless ``reading``), a
@@ -246,7 +249,7 @@ def outlaw9_odds(source, paytable=None, reading=None, total=None):
 # the Wrangler Push, from the exact player-against-banker counts
 
 
-def wrangler_odds(counts, paytable=None):
+def wrangler_odds(counts: dict, paytable: Paytable | None = None) -> BetOdds:
     """Exact odds of the Wrangler Push from pairwise counts (``total``, ``push``,
     ``push_wrangler_2to1``: pushes where either two-card hand is a pair of 3s or better).
 

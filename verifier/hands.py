@@ -1,5 +1,8 @@
 """One hand: the house-way set, its row and its Outlaw 9 categories (Python API)."""
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import Sequence
 
 from .backend import engine
 from .cards import parse_cards, cards_str
@@ -59,7 +62,7 @@ class HandSetting:
         }
 
 
-def set_hand(cards, rules=None):
+def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> HandSetting:
     """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the house way."""
     rules = rules or Rules()
     hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)

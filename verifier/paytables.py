@@ -17,7 +17,7 @@ Category names may be written in snake case or as the filing writes them
 the bet loses. A hand qualifying for several lines is paid its highest line only.
 """
 import re
-import tomllib
+from ._toml import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction

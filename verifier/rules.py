@@ -5,7 +5,7 @@ to a set of rules is written into each certificate (``Rules.readings``), and
 docs/RULES_READINGS.md is generated from the same file (``readings_markdown``).
 """
 import functools
-import tomllib
+from ._toml import tomllib
 from dataclasses import dataclass, asdict
 from pathlib import Path
 

@@ -11,7 +11,7 @@ This module also holds the certificate sections of the rule sets (registered wit
 ``certificate.register_section`` when ``verifier.certificate`` is imported):
 ``rule_set``, ``base_game``, ``pai_gow_insurance``, ``emperors_treasure``, ``envy_bonus``.
 """
-import tomllib
+from ._toml import tomllib
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction

@@ -11,7 +11,7 @@ def load_paytables(files):
     """``--paytable`` files -> {bet: table}; two tables for one bet is an error. Tables of
     the Emperor's Challenge bets (bet = pai_gow_insurance, emperors_treasure, envy_bonus)
     are read by ``verifier.emperors``."""
-    import tomllib
+    from .._toml import tomllib
     from ..paytables import load
     from ..emperors import GAME_BETS, load_table
     tables = {}
