@@ -32,7 +32,7 @@ static inline void front_dense_init(void) {
     }
 }
 
-static accum_t *accum_new(const engine_t *e) {
+static inline accum_t *accum_new(const engine_t *e) {
     accum_t *a = (accum_t *)calloc(1, sizeof(accum_t));
     if (!a) return NULL;
     a->fast = (uint32_t *)calloc((size_t)MEMO_SIZE * 2, sizeof(uint32_t));
@@ -46,7 +46,7 @@ static accum_t *accum_new(const engine_t *e) {
     return a;
 }
 
-static void accum_free(accum_t *a) {
+static inline void accum_free(accum_t *a) {
     if (!a) return;
     free(a->fast); free(a->hist); free(a->cats_seven); free(a->cats_house); free(a);
 }
@@ -65,7 +65,7 @@ static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *
 
 /* All hands whose three lowest cards are deck[i0] < deck[i1] < deck[i2]. With `direct`
  * every hand goes through classify7 (no memo): the slow second algorithm. */
-static uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n,
+static inline uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n,
                                 int i0, int i1, int i2, int direct, accum_t *a) {
     int c[7];
     c[0] = deck[i0]; c[1] = deck[i1]; c[2] = deck[i2];
@@ -125,7 +125,7 @@ static inline uint64_t progress_get(uint64_t *counter) {
 }
 
 /* Adds accumulator `src` into `dst` (dst's fast counts stay unexpanded). */
-static void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src) {
+static inline void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src) {
     for (size_t i = 0; i < (size_t)MEMO_SIZE * 2; i++) dst->fast[i] += src->fast[i];
     for (size_t i = 0; i < (size_t)e->nback * NUM_FRONT_DENSE; i++) dst->hist[i] += src->hist[i];
     for (int i = 0; i < NUM_CATS_MASKS; i++) {
@@ -138,7 +138,7 @@ static void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src) {
 }
 
 /* Expands the per-memo-entry counts into the result arrays (64-bit totals). */
-static void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
+static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
                          uint64_t *cats_seven64, uint64_t *cats_house64,
                          uint64_t *best_class, uint64_t *royal, uint64_t *rows, uint64_t *fouls) {
     size_t nh = (size_t)e->nback * NUM_FRONT_DENSE;

@@ -1,7 +1,7 @@
 """Pai gow (no pair, no straight, no flush) hands by their highest card, and the
 Outlaw 9 lines "9 high" and "10 high".
 
-RULES.md: 9 high / 10 high = seven different ranks, highest a 9 (a 10), no joker,
+docs/RULES.md: 9 high / 10 high = seven different ranks, highest a 9 (a 10), no joker,
 no pair, no straight or flush possible. The same definition with a higher top card
 gives J-high ... A-high ("pai gow" as the Outlaw 9 filing uses the word).
 
@@ -9,12 +9,14 @@ Choose the ranks: a 7-set of ranks with the given top and no window inside it
 (the ace also plays low: A-2-3-4-5). Choose the suits: 4^7 minus the assignments with
 five or more of one suit (at most one suit can): 16,384 - 844 = 15,540.
 
-Seed 004's Pai Gow Insurance counts "the joker always as an ace": then a hand with
-the joker and six different non-ace ranks is also an A-high pai gow when the joker
-can complete neither a straight (no window holds four of the six ranks) nor a flush
-(no suit holds four of the six cards: 4^6 - 616 = 3,480 suit patterns). This only
-changes the A-high line; J/Q/K-high are the same under both readings (a hand with
-the joker is A-high).
+With the joker semi-wild (docs/RULES.md: an ace, or it completes a straight or flush),
+a hand with the joker and six different non-ace ranks is also an A-high pai gow when
+the joker can complete neither a straight (no window holds four of the six ranks) nor a
+flush (no suit holds four of the six cards: 4^6 - 616 = 3,480 suit patterns): 14,430,780
+A-high hands in all, the house way's row 11. This is the *semi-wild* reading of Pai Gow
+Insurance, not the one in force: the *literal* reading (the joker is only an ace, so it
+completes no straight; 16,243,080 A-high hands) is verifier/emperors.py's, see
+docs/RULESETS.md. J/Q/K-high are the same under both (a hand with the joker is A-high).
 """
 from ._common import ACE, count_rank_sets, suit_patterns_without_flush
 
@@ -52,8 +54,9 @@ def ace_high():
     return no_joker_pai_gow("A")
 
 
-def ace_high_joker_as_ace():
-    """A-high pai gow with the joker counted as the ace (Pai Gow Insurance reading)."""
+def ace_high_semi_wild():
+    """A-high pai gow with the joker semi-wild (row 11; Pai Gow Insurance's semi-wild
+    reading, not the literal one in force)."""
     joker_hands = (count_rank_sets(6, "no_joker_straight", exclude_ace=True)
                    * suit_patterns_without_flush(6, 3))
     return ace_high() + joker_hands
@@ -62,4 +65,4 @@ def ace_high_joker_as_ace():
 def all_pai_gow():
     """Every pai gow hand = the best-five "high card" class (Alspach: 24,780,420).
     No pai gow is 8-high or lower (2..8 is seven ranks, a straight)."""
-    return sum(no_joker_pai_gow(t) for t in "9TJQK") + ace_high_joker_as_ace()
+    return sum(no_joker_pai_gow(t) for t in "9TJQK") + ace_high_semi_wild()

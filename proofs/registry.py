@@ -126,7 +126,7 @@ ENTRIES += [
     Entry("pai gow: Q high", pai_gow.queen_high, None, _none),
     Entry("pai gow: K high", pai_gow.king_high, None, _none),
     Entry("pai gow: A high (no joker)", pai_gow.ace_high, None, _none),
-    Entry("pai gow: A high, joker as ace (insurance)", pai_gow.ace_high_joker_as_ace, None,
+    Entry("pai gow: A high, joker semi-wild (row 11)", pai_gow.ace_high_semi_wild, None,
           _none),
 ]
 

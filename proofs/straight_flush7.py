@@ -1,6 +1,6 @@
 """Outlaw 9 lines "7-card straight flush" and "7-card straight flush with joker".
 
-RULES.md: seven cards of one suit in sequence, no joker (A-2-...-7 counts); and six
+docs/RULES.md: seven cards of one suit in sequence, no joker (A-2-...-7 counts); and six
 suited cards plus the joker making seven in sequence.
 
 Place the ace at both ends: positions 1 (ace low), 2..13 (2..K), 14 (ace high). A

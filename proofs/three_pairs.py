@@ -1,5 +1,5 @@
 """Outlaw 9 line "Three pairs": exactly three pairs and no trips, the joker pairing
-with an ace (RULES.md). Seven cards are then ranks shaped 2+2+2+1 with the joker
+with an ace (docs/RULES.md). Seven cards are then ranks shaped 2+2+2+1 with the joker
 counted as an ace.
 
 No joker: three pair ranks C(13,3), suits C(4,2)^3, the single from the other 10

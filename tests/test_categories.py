@@ -1,10 +1,10 @@
-"""Outlaw 9 High or Better categories under both readings (RULES.md), hand-worked.
+"""Outlaw 9 High or Better categories under both readings (docs/RULES.md), hand-worked.
 
 Each vector lists every category the hand qualifies for under the seven-card reading
 (some five of the seven cards make exactly the class; royal also counts as straight
 flush) and under the house-way reading (five-card categories on the back hand the
 house way sets; 7-card straight flushes, 9/10 high, one colour and three pairs as
-under seven-card). The house-way set is worked by hand from RULES.md rows 1-11.
+under seven-card). The house-way set is worked by hand from docs/RULES.md rows 1-11.
 """
 import pytest
 

@@ -53,7 +53,7 @@ def test_contents(cert, result):
     results = cert["sections"]["outlaw9"]["results"]
     assert results["return"]["exact"].count("/") <= 1
     assert isinstance(results["return"]["decimal"], float)
-    assert "pairwise" in cert["reserved_sections"]
+    assert "reserved_sections" not in cert          # the dead placeholder is gone
 
 
 def test_canonical_hash_definition(cert_file):

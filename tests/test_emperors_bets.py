@@ -36,7 +36,7 @@ def test_semi_wild_reading_is_the_proofs_and_alspach():
     assert sum(semi.values()) == 24_780_420           # Alspach: best five = high card
     assert semi["queen_high"] == pai_gow.queen_high()
     assert semi["king_high"] == pai_gow.king_high()
-    assert semi["ace_high"] == pai_gow.ace_high_joker_as_ace()
+    assert semi["ace_high"] == pai_gow.ace_high_semi_wild()
 
 
 def test_literal_reading_differs_only_on_ace_high():

@@ -1,4 +1,4 @@
-"""Mike's Cardroom house way (RULES.md rows 1-11), hand-worked vectors.
+"""Mike's Cardroom house way (docs/RULES.md rows 1-11), hand-worked vectors.
 
 Each vector: seven cards -> the expected front (exact cards: where several fronts of
 equal rank give equal backs, the docs/ENGINE.md tie-break picks the first front in

@@ -97,7 +97,7 @@ def test_emperors_vectors(engine, hand, row, front_key, back_key, why):
 
 
 def test_mikes_differs_where_the_seed_does(engine):
-    # The same hands under Mike's way, as RULES.md rows 2 and 6 read (by hand).
+    # The same hands under Mike's way, as docs/RULES.md rows 2 and 6 read (by hand).
     mikes = {
         "7s 7h 7d 7c Qh 3c 2d": front("Q", "3"),   # 8/7/6 behind with a single Q
         "Js Jh Jd Jc Ah 3c 2d": front("A", "3"),   # J/10/9 behind with a single A

@@ -85,7 +85,7 @@ def test_pai_gow_by_top_card():
     tops = [pai_gow.nine_high(), pai_gow.ten_high(), pai_gow.jack_high(),
             pai_gow.queen_high(), pai_gow.king_high(), pai_gow.ace_high()]
     assert sum(tops) == 23_294_460                     # 52-card seven-card high card
-    assert pai_gow.ace_high_joker_as_ace() - pai_gow.ace_high() == 1_485_960
+    assert pai_gow.ace_high_semi_wild() - pai_gow.ace_high() == 1_485_960
 
 
 def test_rank_set_counts_closed_forms():

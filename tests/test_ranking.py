@@ -1,4 +1,4 @@
-"""Five-card and two-card keys (docs/ENGINE.md), hand-worked from RULES.md.
+"""Five-card and two-card keys (docs/ENGINE.md), hand-worked from docs/RULES.md.
 
 Every expected key below is built by hand from the ENGINE.md layout
 ``cls << 20 | nibbles``; rank indices are 2..A = 0..12.
@@ -149,7 +149,7 @@ def test_eval2_order(engine):
 
 # ---------------------------------------------------------------- brute-force reference
 def joker_reference(engine, four, wheel_second):
-    """Written here from RULES.md: five aces with four aces; otherwise the best key over
+    """Written here from docs/RULES.md: five aces with four aces; otherwise the best key over
     every regular card not among the four that is an ace or completes a straight,
     flush or straight flush."""
     if sum(1 for c in four if c >> 2 == 12) == 4:

@@ -36,7 +36,7 @@ def test_shipped_rule_sets():
 
 def test_casino_standard_wheel_is_second_highest(engine):
     # Seed 002: A-2-3-4-5 is the second-highest straight and (footnote) the highest
-    # straight flush but one (RULES.md reads both as "just below A-K-Q-J-10").
+    # straight flush but one (docs/RULES.md reads both as "just below A-K-Q-J-10").
     second = rulesets.load("casino-standard").rules.wheel == "second"
     assert second
 
@@ -140,3 +140,40 @@ def test_certificates_pass_check_full_deck(tmp_path, name):
         counts = cert["sections"]["pai_gow_insurance"]["results"]["alternative"]["counts"]
         assert counts["jack_high"] == 963_480
         assert cert["counts"]["fouls"] == 0
+
+
+def test_a_user_file_without_description_says_what_it_changes(tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text('base = "casino-standard"\nhouse_way = "emperors"\nwheel = "lowest"\n'
+                 '[settlement]\ncommission = "0.04"\n')
+    description = rulesets.load(str(f)).description
+    assert description.startswith("casino-standard rule set, changed: ")
+    for change in ("house_way = emperors", "wheel = lowest", "settlement commission = 0.04"):
+        assert change in description
+    assert "Casino game (seed 002)" not in description     # not the base's own words
+
+
+def test_a_user_files_bets_are_found_beside_it_not_in_the_working_directory(tmp_path,
+                                                                            monkeypatch):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    treasure = rulesets.DATA_DIR / "emperors_treasure_example.toml"
+    (folder / "mine_treasure.toml").write_text(treasure.read_text())
+    (folder / "mine.toml").write_text('base = "emperors-challenge"\n'
+                                      '[bets]\nemperors_treasure = "mine_treasure.toml"\n')
+    monkeypatch.chdir(tmp_path)                 # the file is not in the working directory
+    rs = rulesets.load("rules/mine.toml")
+    assert rs.paytable_path("emperors_treasure") == folder / "mine_treasure.toml"
+
+
+def test_a_missing_bet_file_is_refused_at_load_naming_the_path_as_written(tmp_path, capsys):
+    from verifier.cli import main
+    f = tmp_path / "mine.toml"
+    f.write_text('base = "emperors-challenge"\n[bets]\nemperors_treasure = "nope/t.toml"\n')
+    with pytest.raises(RuleSetError, match=r"bet emperors_treasure: pay table file not found: "
+                                            r"nope/t\.toml"):
+        rulesets.load(str(f))
+    assert main(["rules", str(f)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""                            # nothing printed before the error
+    assert "site-packages" not in err and len(err.splitlines()) == 1

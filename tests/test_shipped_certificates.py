@@ -49,3 +49,39 @@ def test_the_full_enumeration_recreates_the_shipped_certificate(path, tmp_path):
         a, b = result_content(shipped), result_content(fresh)
         differing = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
         pytest.fail(f"re-created certificate differs in: {', '.join(differing)}")
+
+
+def _forge_base_game(cert, pairs):
+    """Moves ``pairs`` ordered pairs from the player's wins to losses, then re-derives every
+    section with the tool's own code and re-hashes, as docs/CERTIFICATE.md describes: a
+    consistent forgery that only recomputing the pairwise count can catch."""
+    from verifier import certificate
+    counts = cert["sections"]["base_game"]["counts"]
+    counts["win"] -= pairs
+    counts["loss"] += pairs
+    for name, section in cert["sections"].items():
+        section["results"] = certificate._normalise(certificate.SECTION_DERIVERS[name](cert))
+    cert["sha256"] = certificate.content_hash(cert)
+    return cert
+
+
+@pytest.mark.full
+def test_check_recompute_catches_a_consistent_forgery_of_the_base_game(tmp_path, capsys):
+    path = CERT_DIR / f"{DEFAULT_RULE_SET}.json"
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(_forge_base_game(json.loads(path.read_text()), 10 ** 12)))
+    assert main(["check", str(forged)]) == 0            # every figure re-derives from the counts
+    capsys.readouterr()
+    assert main(["check", "--recompute", "--no-progress", str(forged)]) == 1
+    out = capsys.readouterr().out
+    assert "sections.base_game.counts.win" in out and "sections.base_game.counts.loss" in out
+
+
+@pytest.mark.full
+def test_check_recompute_says_what_it_recomputed(capsys):
+    path = CERT_DIR / f"{DEFAULT_RULE_SET}.json"
+    assert main(["check", "--recompute", "--no-progress", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "recomputed the enumeration of all 154,143,080 hands" in out
+    # C(53,7) * C(46,7) ordered pairs of disjoint hands
+    assert "recomputed the player-against-banker count over all 8,250,459,031,214,400" in out

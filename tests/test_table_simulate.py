@@ -146,3 +146,16 @@ def test_simulation_agrees_with_certificate():
     for kind in ("base", "wrangler", "outlaw9"):
         lo, hi = summ["bets"][kind]["per_unit_wagered"]["ci99"]
         assert lo <= float(exact[kind]) <= hi, kind
+
+
+def test_the_output_says_when_the_bank_cap_made_the_result_differ_from_the_exact_one(capsys):
+    from verifier.cli import main
+    # a $20 bank cannot cover seven seats of $10 base + $10 Outlaw 9: the cap binds often
+    assert main(["simulate", "--rounds", "400", "--seed", "3", "--bank", "20",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "Note: the bank's cap bound in" in out and "A larger --bank" in out
+    # a bank no round can exhaust: nothing to say
+    assert main(["simulate", "--rounds", "50", "--seed", "3", "--bank", "1000000000",
+                 "--no-progress"]) == 0
+    assert "Note: the bank's cap" not in capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""The Wrangler Push bet (RULES.md "Wrangler Push bonus"): wins on a base-game push,
+"""The Wrangler Push bet (docs/RULES.md "Wrangler Push bonus"): wins on a base-game push,
 2 to 1 when either two-card hand is a pair of 3s or better, else 1 to 1; loses on
 every other outcome. Expectations are worked by hand from made-up pairwise counts, and
 from a brute force over every ordered pair of a small deck.

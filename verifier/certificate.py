@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 FORMAT = "paigow-verifier certificate"
 FORMAT_VERSION = 1
 HASH_FIELD = "sha256"
-#: Section names a later issue fills in (player-vs-banker: base game and Wrangler Push).
-RESERVED_SECTIONS = ("pairwise",)
 
 
 class CertificateError(VerifierError):
@@ -214,7 +212,6 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
         "counts": counts_of(result),
         "paytables": {bet: tables[bet].to_dict() for bet in sorted(tables)},
         "sections": {},
-        "reserved_sections": list(RESERVED_SECTIONS),
     }
     cert = _normalise(cert)
     inputs = _normalise(section_inputs or {})
@@ -477,14 +474,18 @@ def check(cert: dict) -> list[Mismatch]:
 
 
 def recompute(cert: dict, threads: int | None = None,
-              progress: bool = False) -> tuple[list[Mismatch], EnumerationResult | None]:
-    """Re-run the enumeration with the certificate's rules and deck; count mismatches."""
+              progress: bool = False) -> tuple[list[Mismatch], list[str]]:
+    """Re-run everything the certificate vouches for with its rules and deck: the
+    enumeration (every count) and, when it has a ``base_game`` section, the exact
+    player-against-banker count. Returns (mismatches, what was recomputed)."""
     from .enumeration import enumerate_hands
     try:
         rules, deck = rules_of(cert), deck_of(cert)
     except (ValueError, KeyError, TypeError) as exc:
-        return [Mismatch("rules", f"cannot re-run: {exc}")], None
+        return [Mismatch("rules", f"cannot re-run: {exc}")], []
     result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    done = [f"the enumeration of all {result.total_hands:,} hands ({result.seconds:.1f} s, "
+            f"{result.engine} engine)"]
     out = []
     if result.total_hands != cert.get("total_hands"):
         out.append(Mismatch("total_hands", f"is {cert.get('total_hands')!r}, recomputed "
@@ -492,7 +493,16 @@ def recompute(cert: dict, threads: int | None = None,
     expected = _normalise(counts_of(result))
     for m in diff(expected, cert.get("counts"), "counts"):
         out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
-    return out, result
+    section = (cert.get("sections") or {}).get("base_game")
+    if isinstance(section, dict):
+        from .pairwise import pairwise_counts
+        start = time.perf_counter()
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+        done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
+                    f"pairs ({time.perf_counter() - start:.1f} s)")
+        for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):
+            out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
+    return out, done
 
 
 def quick_check(cert):

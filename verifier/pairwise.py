@@ -333,12 +333,9 @@ def check_counts(counts, n):
 # ---------------------------------------------------------------------------------
 
 def _compiled():
-    """The compiled module, or None when it is not built."""
-    try:
-        from . import _pairwise
-    except ImportError:
-        return None
-    return _pairwise
+    """The compiled module, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.backend)."""
+    from .backend import compiled
+    return compiled("_pairwise")
 
 
 def _options(rules, threads):

@@ -275,7 +275,10 @@ class Paytable:
         seen = {}
         out = []
         for key, value in lines:
-            category = line_name(key, bet)
+            try:
+                category = line_name(key, bet)
+            except PaytableError as exc:
+                raise PaytableError(f"{where}: line {key!r}: {exc}") from None
             if category in seen:
                 raise PaytableError(f"{where}: duplicate line {key!r} "
                                     f"(category {category} already given as {seen[category]!r})")

@@ -1,4 +1,4 @@
-"""Rule readings: the options of RULES.md, with their defaults, and every fixed reading.
+"""Rule readings: the options of docs/RULES.md, with their defaults, and every fixed reading.
 
 The readings live in one file, verifier/data/readings.toml. Every reading that applies
 to a set of rules is written into each certificate (``Rules.readings``), and
@@ -44,7 +44,7 @@ class Rules:
     def readings(self):
         """Every reading in force, as id -> {value, text, topic}, for certificates: the
         options with their chosen value, then each fixed reading that applies to these
-        rules (value "fixed", or "gap closed" where RULES.md left the point open)."""
+        rules (value "fixed", or "gap closed" where docs/RULES.md left the point open)."""
         catalogue = reading_catalogue()
         out = {"deck": {"value": "53 cards (52 + joker)", "topic": "Cards and ranking",
                         "text": _reading(catalogue, "deck")["text"]}}
@@ -72,10 +72,10 @@ def readings_markdown():
            "`paigow-verify rules --readings-markdown`; edit that file, not this one. -->", "",
            "The filed rules (`seed 001`: Pai Gow Poker with the Wrangler Push and Outlaw 9 "
            "High or Better bonus bets) leave points open. These are the readings the verifier "
-           "implements, following the product decision (`RULES.md`). Every certificate "
+           "implements, following the product decision (`docs/RULES.md`). Every certificate "
            "repeats each reading that applies to its rules in its `rules` field. A reading "
            "marked **option** is selectable, the first choice the default; one marked "
-           "**gap closed** is a point RULES.md itself leaves open, closed as a regulator "
+           "**gap closed** is a point docs/RULES.md itself leaves open, closed as a regulator "
            "would accept.", ""]
     topics = []
     for item in catalogue["option"] + catalogue["reading"]:

@@ -78,14 +78,8 @@ class RuleSet:
     def paytable_path(self, bet):
         for b, f in self.bets:
             if b == bet:
-                p = Path(f)
-                if p.is_absolute() or p.exists():
-                    return p
-                if self.source:
-                    local = Path(self.source).parent / f
-                    if local.exists():
-                        return local
-                return DATA_DIR / f
+                # a user file's bets were made absolute by load(), against its own folder
+                return Path(f) if Path(f).is_absolute() else DATA_DIR / f
         raise RuleSetError(f"rule set {self.name} has no {bet} bet")
 
     def paytables(self):
@@ -235,7 +229,51 @@ def load(name_or_path=None):
         merged["house_ways"] = [data["house_way"]]
     if "name" not in data:
         merged["name"] = Path(name_or_path).stem
-    return from_dict(merged, str(name_or_path), str(name_or_path))
+    if "description" not in data:
+        merged["description"] = _derived_description(base_name, base, data)
+    where = str(name_or_path)
+    if isinstance(data.get("bets"), dict):
+        merged["bets"] = _bets_beside(data["bets"], Path(name_or_path).resolve().parent, where)
+    ruleset = from_dict(merged, where, where)
+    try:
+        ruleset.paytables()         # every bet's table read now, not after an enumeration
+    except VerifierError as exc:
+        raise RuleSetError(f"{where}: {exc}") from None
+    return ruleset
+
+
+def _bets_beside(bets, folder, where):
+    """A rule-set file's ``[bets]`` with each pay table path made absolute against the
+    file's own folder (not the working directory); a missing file is an error naming the
+    path as the file writes it."""
+    out = {}
+    for bet, f in bets.items():
+        if bet not in KNOWN_BETS or not isinstance(f, str):
+            return bets             # from_dict names the problem
+        path = folder / f
+        if not path.is_file():
+            raise RuleSetError(f"{where}: bet {bet}: pay table file not found: {f} "
+                               f"(looked for it beside the rule set file)")
+        out[bet] = str(path)
+    return out
+
+
+def _derived_description(base_name, base, data):
+    """What a rule-set file without a ``description`` is: its base, and what it changes."""
+    changed = []
+    for key, value in data.items():
+        if key in ("name", "seeds", "description"):
+            continue
+        if key == "settlement" and isinstance(value, dict):
+            changed += [f"settlement {k} = {_json_ready(v)}" for k, v in value.items()
+                        if base.get("settlement", {}).get(k) != v]
+        elif key == "bets" and isinstance(value, dict):
+            changed.append("bets " + (", ".join(f"{b} ({Path(str(f)).name})"
+                                                for b, f in value.items()) or "none"))
+        elif base.get(key) != value:
+            changed.append(f"{key} = {_json_ready(value)}")
+    text = f"{base_name} rule set"
+    return f"{text}, changed: {'; '.join(changed)}" if changed else text
 
 
 def names():

@@ -1,6 +1,7 @@
 """Entry point: builds the parser from the command modules and turns errors into one line."""
 import argparse
 import importlib
+import os
 import sys
 
 from .. import __version__
@@ -14,7 +15,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
     """Usage errors as one line (and exit 2), like every other error of the tool."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"paigow-verify: error: {message} (see {self.prog} --help)\n")
 
 
 def build_parser():
@@ -44,7 +45,15 @@ def main(argv=None):
         parser.print_help()
         return 2
     try:
-        return args.func(args) or 0
+        status = args.func(args) or 0
+        sys.stdout.flush()      # a closed pipe shows here, inside the handlers below
+        return status
+    except BrokenPipeError:
+        # the reader went away (`paigow-verify ... | head`): stop quietly, as Unix tools do
+        # when SIGPIPE ends them, and keep the interpreter's final flush from complaining
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 128 + 13
     except VerifierError as exc:
         print(f"paigow-verify: error: {exc}", file=sys.stderr)
         return 2

@@ -42,7 +42,9 @@ def cmd_rules(args):
     width = max(len(n) for n, _ in rows)
     for n, d in rows:
         print(f"{n:<{width}}  {d}")
-    print("\n--rules NAME or --rules FILE.toml on every command (docs/RULESETS.md)")
+    print("\n--rules NAME or --rules FILE.toml: hand, run, prove and simulate play it; check, "
+          "compare, solve and report refuse a certificate of another rule set "
+          "(docs/RULESETS.md)")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Outlaw 9 High or Better categories, by their definitions in RULES.md.
+"""Outlaw 9 High or Better categories, by their definitions in docs/RULES.md.
 
 Bit i of a mask is line i of the filed pay table (docs/ENGINE.md, verifier/categories.py).
 Two readings:
@@ -9,7 +9,7 @@ Two readings:
   sets it, royal match needs that back royal plus a natural suited K-Q front; the
   seven-card categories are read as under seven-card.
 
-Readings where RULES.md leaves room (also in docs/RULES_READINGS.md):
+Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - A five holding the joker shows only the class of its best reading: Jk with four
   suited cards in sequence is a straight flush, not also a flush or a straight.
 - Under house-way a royal back also counts as a straight flush (as under seven-card).

@@ -1,9 +1,9 @@
-"""Mike's Cardroom house way, rows 1-11 of RULES.md, read literally top to bottom.
+"""Mike's Cardroom house way, rows 1-11 of docs/RULES.md, read literally top to bottom.
 
 Pairs, trips and quads are counted with the joker as an ace. Where a row fixes the
 front by ranks, every one of the 21 (front, back) splits whose front has those ranks
 (joker as ace) is tried and the one with the highest back is kept ("the set with the
-highest back is used"). Rows 7 and 9 search the splits as RULES.md states.
+highest back is used"). Rows 7 and 9 search the splits as docs/RULES.md states.
 
 Tie-break (docs/ENGINE.md): the seven cards are sorted ascending, fronts are visited
 in lexicographic order of positions (i < j), and a candidate replaces the current
@@ -12,7 +12,7 @@ compared lexicographically; in the rows that fix the front's ranks all candidate
 share one front key, so that is "highest back". The returned card tuples are in
 ascending card order (positions i < j of the sorted seven).
 
-Readings where RULES.md leaves room (also in docs/RULES_READINGS.md):
+Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - The joker counts as an ace everywhere a row tests ranks: "the other three cards hold
   a pair" (row 2) is met by the joker beside an ace; "a single king or ace" (row 2)
   and "a single ace (or joker)" (row 6) are met by a lone joker.
@@ -95,7 +95,7 @@ def is_pair(two_ranks):
 
 
 def choose_row(cards, wheel_second=False):
-    """(row, chosen split) for seven sorted cards, RULES.md rows 1..11 top to bottom."""
+    """(row, chosen split) for seven sorted cards, docs/RULES.md rows 1..11 top to bottom."""
     counts = rank_counts(cards)
     by = {n: sorted((r for r, m in counts.items() if m == n), reverse=True) for n in range(1, 6)}
     singles, pairs, trips, quads = by[1], by[2], by[3], by[4]

@@ -1,7 +1,7 @@
 """The Emperor's Challenge house way (seed 004), pure-Python reference (house_way id 1).
 
 Written from docs/RULES_READINGS.md, section "Emperor's Challenge house way", and
-RULES.md. Rows keep Mike's numbering (1 = five aces ... 11 = high card); a row the
+docs/RULES.md. Rows keep Mike's numbering (1 = five aces ... 11 = high card); a row the
 seed does not change is Mike's row (verifier/reference/house_way.py), with the same
 tie-break (docs/ENGINE.md: fronts visited in lexicographic order of positions of the
 sorted seven, highest back among fronts of the required ranks). Pairs, trips and quads

@@ -3,9 +3,9 @@
 Joker-free hands are ranked by counting ranks and suits. A hand with the joker is
 ranked by brute force: the joker is replaced in turn by every regular card not among
 the five, a replacement is legal when it is an ace or when the result is a straight,
-flush or straight flush (RULES.md: the joker is an ace or completes one of those),
+flush or straight flush (docs/RULES.md: the joker is an ace or completes one of those),
 and the best legal key is the hand's key. With four aces beside it the joker makes
-five aces. Taking the best key gives, as RULES.md says, the highest straight in a
+five aces. Taking the best key gives, as docs/RULES.md says, the highest straight in a
 straight and the highest missing rank of the suit in a flush.
 """
 from functools import lru_cache

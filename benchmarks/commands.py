@@ -1,0 +1,67 @@
+"""Times whole `paigow-verify` commands as a user runs them (start-up included): wall
+seconds (best of --repeat) and the peak memory of the process. The timings in README.md
+and docs/*.md come from this script.
+
+    python benchmarks/commands.py              # every command below, 3 runs each
+    python benchmarks/commands.py --repeat 1 --only run
+
+Timing is reported, never asserted: it is not part of the test suite.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CERT = str(ROOT / "proofs" / "certificates" / "outlaw9-mikes.json")
+EXAMPLES = ROOT / "examples" / "paytables"
+
+COMMANDS = {
+    "hand": ["hand", "As Ks Qs Js Ts Kh Qh"],
+    "hand --versus-banker": ["hand", "As Ks Qs Js Ts Kh Qh", "--versus-banker"],
+    "run --no-base-game": ["run", "--no-progress", "--no-base-game"],
+    "run": ["run", "--no-progress", "--out", "{tmp}/cert.json"],
+    "check": ["check", CERT],
+    "check --recompute": ["check", "--recompute", "--no-progress", CERT],
+    "compare": ["compare", CERT, "--paytable", str(EXAMPLES / "outlaw9-three-pairs-2.toml"),
+                "--paytable", str(EXAMPLES / "outlaw9-no-pai-gow.toml")],
+    "report": ["report", CERT],
+    "simulate 1M rounds": ["simulate", "--rounds", "1000000", "--no-progress"],
+}
+
+
+def timed(argv):
+    """(wall seconds, peak RSS MiB) of one run of the tool as a child process."""
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed with exit {child.returncode}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", nargs="*", help="command labels to time (default: all)")
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, argv in COMMANDS.items():
+            if args.only and label not in args.only:
+                continue
+            argv = [a.format(tmp=tmp) for a in argv]
+            runs = [timed(argv) for _ in range(args.repeat)]
+            best = min(w for w, _ in runs)
+            print(f"{label:24s} {best:8.2f} s   peak {max(m for _, m in runs):7.0f} MiB",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

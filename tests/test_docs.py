@@ -1,0 +1,133 @@
+"""The docs are executed (issue 16): every shell example and Python snippet in README.md and
+docs/*.md runs, and where the doc shows output, the output is what the doc shows.
+
+What is run:
+- ```` ```console ```` blocks: each line starting with ``$ `` is a command (run by bash, with
+  ``paigow-verify`` the tool under test); the lines after it, up to the next command, are
+  its output as the doc shows it. Every shown line must appear in the real output, in
+  order (a line ``...`` stands for any lines; a line ending in ``...`` for any line that
+  starts as shown). A command whose shown output contains
+  ``paigow-verify: error:`` must fail with exit status 2; any other must succeed.
+- ```` ```python ```` blocks: run as a script (their ``assert`` lines are the doc's claims).
+- An HTML comment right before a block, ``<!-- doctest: full -->``, marks a block that runs
+  the whole deck (pytest marker ``full``); ``<!-- doctest: skip REASON -->`` one that is not
+  run here (installing, a placeholder); both are listed by the test ids.
+Commands run in a scratch folder holding links to the repository's ``examples/``,
+``proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
+into the tree.
+"""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import verifier
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+FENCE = re.compile(r"(?:^<!-- doctest: (?P<mark>[^>]*?) -->\n)?^```(?P<lang>\w*)\n(?P<body>.*?)^```",
+                   re.S | re.M)
+RUNNABLE = ("console", "python")
+
+
+def blocks():
+    out = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for m in FENCE.finditer(text):
+            if m.group("lang") not in RUNNABLE:
+                continue
+            line = text.count("\n", 0, m.start("body"))
+            mark = (m.group("mark") or "").strip()
+            marks = []
+            if mark == "full":
+                marks.append(pytest.mark.full)
+            elif mark.startswith("skip"):
+                marks.append(pytest.mark.skip(reason=mark[4:].strip() or "not run"))
+            out.append(pytest.param(m.group("lang"), m.group("body"), marks=marks,
+                                    id=f"{doc.relative_to(ROOT)}:{line}"))
+    return out
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    """A working folder with the repository's example files, and ``paigow-verify`` on the
+    PATH running the ``verifier`` package these tests import."""
+    folder = tmp_path_factory.mktemp("docs")
+    for name in ("examples", "proofs", "docs"):
+        (folder / name).symlink_to(ROOT / name)
+    bindir = folder / ".bin"
+    bindir.mkdir()
+    tool = bindir / "paigow-verify"
+    tool.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m verifier.cli "$@"\n')
+    tool.chmod(0o755)
+    env = dict(os.environ)
+    env["PATH"] = f"{bindir}{os.pathsep}{env['PATH']}"
+    env["PYTHONPATH"] = str(Path(verifier.__file__).resolve().parent.parent)
+    env["COLUMNS"] = "100"
+    return folder, env
+
+
+def console_steps(body):
+    """[(command, [shown output lines])] of a console block."""
+    steps = []
+    for line in body.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        elif steps:
+            steps[-1][1].append(line.rstrip())
+        elif line.strip():
+            raise AssertionError(f"console block starts with output, not a command: {line!r}")
+    return steps
+
+
+def _same(want, got):
+    """A shown line ending in "..." shows the start of the real line."""
+    return got.startswith(want[:-3]) if want.endswith("...") else got == want
+
+
+def shown_in(shown, actual):
+    """The first shown line missing from ``actual`` (shown lines must appear in order;
+    a line "..." skips lines), or None."""
+    lines = [a.rstrip() for a in actual.splitlines()]
+    i = 0
+    for want in shown:
+        if not want.strip() or want.strip() == "...":
+            continue
+        while i < len(lines) and not _same(want, lines[i]):
+            i += 1
+        if i == len(lines):
+            return want
+        i += 1
+    return None
+
+
+def test_the_docs_have_runnable_examples():
+    found = blocks()
+    assert len(found) >= 8
+    assert any(p.id.startswith("README.md") for p in found)
+
+
+@pytest.mark.parametrize("lang,body", blocks())
+def test_doc_example_runs_as_shown(lang, body, scratch):
+    folder, env = scratch
+    if lang == "python":
+        out = subprocess.run([sys.executable, "-c", body], cwd=folder, env=env,
+                             capture_output=True, text=True, timeout=900)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return
+    for command, shown in console_steps(body):
+        out = subprocess.run(["bash", "-c", command], cwd=folder, env=env,
+                             capture_output=True, text=True, timeout=900)
+        actual = out.stdout + out.stderr
+        fails = any(s.startswith("paigow-verify: error:") for s in shown)
+        if fails:
+            assert out.returncode == 2, f"$ {command}\nexpected exit 2, got {out.returncode}"
+        else:
+            assert out.returncode == 0, f"$ {command}\nexit {out.returncode}:\n{actual[-2000:]}"
+        missing = shown_in(shown, actual)
+        assert missing is None, (f"$ {command}\nthe doc shows {missing!r}, the tool printed:\n"
+                                 f"{actual[-3000:]}")
