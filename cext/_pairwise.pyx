@@ -6,6 +6,7 @@ disjoint seven-card hands of the deck, both set by the house way.
 """
 import itertools
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
@@ -26,7 +27,12 @@ cdef extern from "pairwise.h" nogil:
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
-    int pw_run(const pw_ctx_t *x, int64_t raw_by_k[8][9])
+    ctypedef struct pw_job_t:
+        int64_t raw_by_k[8][9]
+        uint64_t done, total
+    int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
+    int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
+    void pw_job_end(pw_job_t *j)
     int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r)
     void pw_player_direct(const engine_t *e, const int *deck, int n, const int *player,
                           int nthreads, int64_t *r)
@@ -132,14 +138,40 @@ cdef class PairwiseTable:
         return out
 
     def raw_by_size(self):
-        """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7."""
-        cdef int64_t raw[8][9]
+        """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7.
+
+        The C job runs in steps of about 1/400 of the work (a fraction of a second on
+        the full deck): between steps the progress bar moves (when the table was made
+        with ``progress``) and Ctrl-C is answered (KeyboardInterrupt)."""
+        from .progress import progress_bar
+        cdef pw_job_t *job = <pw_job_t *>malloc(sizeof(pw_job_t))
         cdef int rc
-        with nogil:
-            rc = pw_run(&self.ctx, raw)
-        if rc:
+        cdef uint64_t budget, before
+        if job is NULL:
             raise MemoryError("pairwise work space")
-        return [{RAW_NAMES[i]: int(raw[k][i]) for i in range(9)} for k in range(8)]
+        with nogil:
+            rc = pw_job_begin(&self.ctx, job)
+        if rc:
+            free(job)
+            raise MemoryError("pairwise work space")
+        try:
+            budget = job.total // 400 + 1
+            with progress_bar(job.total, "hand", enabled=bool(self.ctx.progress),
+                              desc="player v banker") as advance:
+                while True:
+                    before = job.done
+                    with nogil:
+                        rc = pw_job_step(&self.ctx, job, budget)
+                    if advance:
+                        advance(job.done - before)
+                    PyErr_CheckSignals()
+                    if rc:
+                        break
+            return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(9)}
+                    for k in range(8)]
+        finally:
+            pw_job_end(job)
+            free(job)
 
     def counts(self):
         """Exact counts over every ordered pair of disjoint hands."""

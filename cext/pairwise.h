@@ -405,67 +405,101 @@ static double pw_now(void) {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* raw_by_k[k][PW_NRAW]: sum over all S of size k of D_S (unsigned, orbit-weighted).
- * The table must be built. Returns 0 on success. */
-static int pw_run(const pw_ctx_t *x, int64_t raw_by_k[8][PW_NRAW]) {
-    memset(raw_by_k, 0, sizeof(int64_t) * 8 * PW_NRAW);
+/* The whole computation as a resumable job, so that the caller regains control between
+ * steps (a progress bar, Ctrl-C) without changing any count:
+ *   pw_job_begin (|S| = 0 and 7, every level's orbit representatives),
+ *   pw_job_step  (representatives until about `budget` hands have been visited),
+ *   pw_job_end   (frees; raw_by_k is complete once pw_job_step has returned 1).
+ * raw_by_k[k][PW_NRAW]: sum over all S of size k of D_S (unsigned, orbit-weighted).
+ * Work is counted in hands visited: a representative of size k visits C(n-k, 7-k). */
+typedef struct {
+    int64_t raw_by_k[8][PW_NRAW];
+    pw_work_t *work;
+    int nwork;
+    pw_reps_t reps[7];          /* levels 1..6 */
+    int k, i;                   /* next level and representative */
+    uint64_t done, total;       /* hands visited, of the total */
+} pw_job_t;
+
+static void pw_job_end(pw_job_t *j) {
+    if (j->work) {
+        for (int t = 0; t < j->nwork; t++) {
+            free(j->work[t].keys); free(j->work[t].tmp); free(j->work[t].hist);
+        }
+        free(j->work);
+    }
+    for (int k = 0; k < 7; k++) pw_reps_free(&j->reps[k]);
+    j->work = NULL;
+}
+
+static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
+    memset(j, 0, sizeof *j);
     int nt = x->nthreads, n = x->n;
     size_t maxlist = x->binom[n - 1][6] + 1;
-    pw_work_t *work = (pw_work_t *)calloc(nt, sizeof(pw_work_t));
-    if (!work) return -1;
-    int fail = 0;
+    j->work = (pw_work_t *)calloc(nt, sizeof(pw_work_t));
+    if (!j->work) return -1;
+    j->nwork = nt;
     for (int t = 0; t < nt; t++) {
-        work[t].keys = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
-        work[t].tmp = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
-        work[t].hist = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
-        if (!work[t].keys || !work[t].tmp || !work[t].hist) fail = 1;
+        j->work[t].keys = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
+        j->work[t].tmp = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
+        j->work[t].hist = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
+        if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist) { pw_job_end(j); return -1; }
     }
-    double t0 = pw_now();
     /* |S| = 0: the histogram of every hand */
-    if (!fail) {
-        uint32_t *h = work[0].hist;
-        for (uint32_t i = 0; i < x->nhands; i++) h[x->tab[i]]++;
-        pw_dense_raw(x, h, raw_by_k[0]);
-    }
+    uint32_t *h = j->work[0].hist;
+    for (uint32_t i = 0; i < x->nhands; i++) h[x->tab[i]]++;
+    pw_dense_raw(x, h, j->raw_by_k[0]);
     /* |S| = 7: P = B = S, a double copy (player loses) */
-    raw_by_k[7][PW_T] = raw_by_k[7][PW_L] = x->nhands;
-    raw_by_k[7][PW_CH] = raw_by_k[7][PW_CL] = raw_by_k[7][PW_CB] = x->nhands;
-    pw_reps_t reps, next;
-    memset(&reps, 0, sizeof reps);
+    j->raw_by_k[7][PW_T] = j->raw_by_k[7][PW_L] = x->nhands;
+    j->raw_by_k[7][PW_CH] = j->raw_by_k[7][PW_CL] = j->raw_by_k[7][PW_CB] = x->nhands;
     int empty[1] = {0};
-    if (!fail && pw_reps_push(&reps, empty, 0, 1)) fail = 1;
-    for (int k = 1; k <= 6 && !fail; k++) {
-        if (pw_reps_next(x, &reps, k - 1, &next)) { fail = 1; break; }
-        pw_reps_free(&reps);
-        reps = next;
-        if (n - k < 7 - k) continue;
-        int count = reps.count;
-        const pw_reps_t *rp = &reps;
-        #pragma omp parallel num_threads(nt)
-        {
-            int tid = 0;
-#ifdef _OPENMP
-            tid = omp_get_thread_num();
-#endif
-            pw_work_t *w = &work[tid];
-            int64_t acc[PW_NRAW] = {0};
-            #pragma omp for schedule(dynamic, k <= 3 ? 1 : 64)
-            for (int i = 0; i < count; i++) {
-                int s[7];
-                for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
-                pw_term(x, w, s, k, rp->weight[i], acc);
-            }
-            #pragma omp critical
-            for (int q = 0; q < PW_NRAW; q++) raw_by_k[k][q] += acc[q];
-        }
-        if (x->progress)
-            fprintf(stderr, "pairwise: |S| = %d: %d orbit representatives, %.1f s\n",
-                    k, count, pw_now() - t0);
+    if (pw_reps_push(&j->reps[0], empty, 0, 1)) { pw_job_end(j); return -1; }
+    for (int k = 1; k <= 6; k++) {
+        if (pw_reps_next(x, &j->reps[k - 1], k - 1, &j->reps[k])) { pw_job_end(j); return -1; }
+        if (n - k >= 7 - k)
+            j->total += (uint64_t)j->reps[k].count * x->binom[n - k][7 - k];
     }
-    pw_reps_free(&reps);
-    for (int t = 0; t < nt; t++) { free(work[t].keys); free(work[t].tmp); free(work[t].hist); }
-    free(work);
-    return fail ? -1 : 0;
+    j->k = 1;
+    return 0;
+}
+
+/* Representatives until about `budget` hands are visited (at least one per thread).
+ * Returns 1 when the job is complete, 0 when there is more to do. */
+static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
+    int n = x->n, nt = x->nthreads;
+    while (j->k <= 6 && (n - j->k < 7 - j->k || j->i >= j->reps[j->k].count)) {
+        j->k++;
+        j->i = 0;
+    }
+    if (j->k > 6) return 1;
+    int k = j->k;
+    uint64_t per = x->binom[n - k][7 - k];
+    int64_t want = (int64_t)(budget / (per ? per : 1));
+    if (want < nt) want = nt;
+    int i0 = j->i, i1 = i0 + (int)(want < j->reps[k].count - i0 ? want : j->reps[k].count - i0);
+    const pw_reps_t *rp = &j->reps[k];
+    pw_work_t *work = j->work;
+    int64_t *raw = j->raw_by_k[k];
+    #pragma omp parallel num_threads(nt)
+    {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        pw_work_t *w = &work[tid];
+        int64_t acc[PW_NRAW] = {0};
+        #pragma omp for schedule(dynamic, 1)
+        for (int i = i0; i < i1; i++) {
+            int s[7];
+            for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
+            pw_term(x, w, s, k, rp->weight[i], acc);
+        }
+        #pragma omp critical
+        for (int q = 0; q < PW_NRAW; q++) raw[q] += acc[q];
+    }
+    j->i = i1;
+    j->done += (uint64_t)(i1 - i0) * per;
+    return 0;
 }
 
 /* ---------- one player hand ---------- */

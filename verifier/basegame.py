@@ -112,14 +112,14 @@ def settle(counts, settlement):
     return out
 
 
-def pairwise_figures(deck=None, rules=None, settlement=None, threads=None):
+def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False):
     """(figures or None, note): runs ``pairwise_counts`` when it is available."""
     try:
         from .pairwise import pairwise_counts
     except ImportError as exc:
         return None, f"pairwise engine not available ({exc})"
     try:
-        counts = pairwise_counts(deck=deck, rules=rules, threads=threads)
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
     except (KeyError, NotImplementedError, ImportError) as exc:
         return None, f"pairwise engine cannot run these rules ({type(exc).__name__}: {exc})"
     figures = settle(counts, settlement)

@@ -69,7 +69,8 @@ def cmd_run(args):
     if args.base_game:
         from ..basegame import pairwise_figures
         figures, note = pairwise_figures(deck=result.deck, rules=rules,
-                                         settlement=ruleset.settlement, threads=args.threads)
+                                         settlement=ruleset.settlement, threads=args.threads,
+                                         progress=want_progress(args))
         if figures is not None:
             base_game = {"counts": figures["counts"], "settlement": ruleset.settlement}
     cert = certificate_for(result, ruleset, tables, base_game=base_game)

@@ -1,0 +1,50 @@
+"""Ctrl-C in the long stages (issues 13 and 14): the compiled pairwise count runs in short
+steps, so an interrupt is answered at once, with one line, exit 130 and no file written;
+the same steps drive its progress bar."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import verifier
+from verifier.cli import main
+
+
+def interrupt_after(seconds, argv, tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(seconds)
+    assert proc.poll() is None, "finished before the interrupt"
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=20)   # answered well within (about 0.2 s here)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("Ctrl-C not answered within 20 s")
+    return proc.returncode, out, err
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("stage,seconds", [("enumeration", 1.0), ("pairwise", 10.0)])
+def test_ctrl_c_in_each_stage_of_run_is_one_line_exit_130_and_no_file(stage, seconds,
+                                                                      tmp_path):
+    rc, out, err = interrupt_after(seconds, ["run", "--no-progress", "--out", "c.json"],
+                                   tmp_path)
+    assert rc == 130
+    assert err == "paigow-verify: interrupted\n"
+    assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
+
+
+@pytest.mark.compiled
+def test_the_pairwise_stage_shows_a_progress_bar_only_when_asked(tmp_path, capsys):
+    argv = ["run", "--deck-ranks", "AKQJ", "--base-game", "--out", str(tmp_path / "c.json")]
+    assert main(argv + ["--progress"]) == 0
+    assert "player v banker" in capsys.readouterr().err
+    assert main(argv + ["--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
