@@ -28,16 +28,16 @@ Pay table files (TOML, like docs/PAYTABLES.md) carry a ``status`` line; the ship
 tables are examples, not filed (seed 004's appendices are missing).
 """
 import math
-from ._toml import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ._toml import tomllib
 from .cards import JOKER
 from .categories import CATEGORY_BIT
 from .errors import VerifierError
-from .files import read_text
+from .files import parse_toml, read_text
 from .paytables import (DATA_DIR, PaytableError, Paytable, normalize_line_name, parse_pay,
                         pay_text, PUSH, net_of)
 
@@ -146,7 +146,7 @@ def load_table(path):
     """Read an Emperor's Challenge pay table file (name, bet, status, [pays])."""
     text = read_text(path, "pay table", PaytableError)
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        data = parse_toml(text, path, "pay table", PaytableError, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PaytableError(f"{path}: not valid TOML: {exc}") from None
     unknown = set(data) - {"name", "bet", "status", "pays"}

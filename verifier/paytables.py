@@ -17,15 +17,15 @@ Category names may be written in snake case or as the filing writes them
 the bet loses. A hand qualifying for several lines is paid its highest line only.
 """
 import re
-from ._toml import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
+from ._toml import tomllib
 from .categories import CATEGORY_NAMES
 from .errors import VerifierError
-from .files import read_text
+from .files import parse_toml, read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -136,6 +136,10 @@ def line_title(name):
     return LINE_TITLES.get(name, name.replace("_", " "))
 
 
+#: the largest pay a table may hold (N to 1), and the largest denominator of one
+MAX_PAY = 10 ** 9
+
+
 def parse_pay(value, where="pay"):
     """A pay value -> ``Fraction`` (N to 1; 0 = the bet loses) or ``PUSH``.
 
@@ -144,6 +148,12 @@ def parse_pay(value, where="pay"):
     """
     if value is PUSH:
         return PUSH
+    if isinstance(value, Decimal) and value.is_finite() and not (
+            -12 <= value.adjusted() <= 12 and len(value.as_tuple().digits) <= 30):
+        raise PaytableError(f"{where}: pay {value!r} is out of range (at most {MAX_PAY:,} to 1, "
+                            "30 digits)")
+    if isinstance(value, str) and len(value) > 60:
+        raise PaytableError(f"{where}: pay text is too long ({len(value)} characters)")
     if isinstance(value, Fraction):
         amount = value
     elif isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
@@ -169,6 +179,8 @@ def parse_pay(value, where="pay"):
             raise PaytableError(f"{where}: pay {value!r} is not a finite number") from None
     if amount < 0:
         raise PaytableError(f"{where}: pay {value} is negative (0 means the bet loses)")
+    if amount > MAX_PAY or amount.denominator > MAX_PAY:
+        raise PaytableError(f"{where}: pay {value} is out of range (at most {MAX_PAY:,} to 1)")
     return amount
 
 
@@ -300,7 +312,7 @@ def _where(path, text, lineno):
 def loads(text, path="<string>"):
     """Parse pay-table TOML text (see the module docstring)."""
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        data = parse_toml(text, path, "pay table", PaytableError, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)

@@ -5,9 +5,10 @@ to a set of rules is written into each certificate (``Rules.readings``), and
 docs/RULES_READINGS.md is generated from the same file (``readings_markdown``).
 """
 import functools
-from ._toml import tomllib
 from dataclasses import dataclass, asdict
 from pathlib import Path
+
+from ._toml import tomllib
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")

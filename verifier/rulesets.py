@@ -11,13 +11,15 @@ This module also holds the certificate sections of the rule sets (registered wit
 ``certificate.register_section`` when ``verifier.certificate`` is imported):
 ``rule_set``, ``base_game``, ``pai_gow_insurance``, ``emperors_treasure``, ``envy_bonus``.
 """
-from ._toml import tomllib
+import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ._toml import tomllib
 from .errors import VerifierError
+from .files import parse_toml, read_text
 from .paytables import DATA_DIR
 from .rules import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICES
 
@@ -112,30 +114,42 @@ def _json_ready(v):
     return v
 
 
+#: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
+SETTLEMENT_KEYS = {"commission": {"kind", "commission"},
+                   "fees": {"kind", "player_tiers", "table_max"}}
+
+
 def _check_settlement(s, where):
     if not isinstance(s, dict):
         raise RuleSetError(f"{where}: [settlement] must be a table")
     kind = s.get("kind")
+    unknown = set(s) - SETTLEMENT_KEYS.get(kind, set(s))
+    if unknown:
+        raise RuleSetError(f"{where}: unknown key(s) in [settlement] of kind {kind}: "
+                           f"{', '.join(sorted(map(repr, unknown)))} (keys: "
+                           f"{', '.join(sorted(SETTLEMENT_KEYS[kind]))})")
     if kind == "commission":
-        try:
-            rate = Fraction(str(s["commission"]))
-        except (KeyError, ValueError, ZeroDivisionError):
+        text = str(s.get("commission", ""))
+        if not re.fullmatch(r"0?\.\d{1,12}|0|1", text):
             raise RuleSetError(f"{where}: a commission settlement needs commission = "
-                               "\"0.05\"") from None
+                               "\"0.05\" (a decimal from 0 to 1, at most 12 places)")
+        rate = Fraction(text)
         if not 0 <= rate < 1:
             raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
         return {"kind": "commission", "commission": str(s["commission"])}
     if kind == "fees":
         tiers = s.get("player_tiers")
         ok = (isinstance(tiers, list) and tiers
-              and all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, int) and x >= 0
-                                                               for x in t) for t in tiers)
+              and all(isinstance(t, list) and len(t) == 2
+                      and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10 ** 9
+                              for x in t) for t in tiers)
               and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
         if not ok:
             raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
                                "by increasing wager")
         table_max = s.get("table_max", 1000)
-        if not isinstance(table_max, int) or table_max < tiers[-1][0]:
+        if isinstance(table_max, bool) or not isinstance(table_max, int) \
+                or not tiers[-1][0] <= table_max <= 10 ** 9:
             raise RuleSetError(f"{where}: table_max must be a whole number at least the top tier")
         return {"kind": "fees", "player_tiers": [list(t) for t in tiers], "table_max": table_max}
     raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
@@ -156,6 +170,12 @@ def from_dict(data, where="rule set", source=""):
                                f"{', '.join(choices)}")
         return value
 
+    for key in ("house_ways", "seeds"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RuleSetError(f"{where}: {key} must be a list of strings")
+    if not isinstance(data.get("description", ""), str):
+        raise RuleSetError(f"{where}: description must be a string")
     house_way = get("house_way", HOUSE_WAY_CHOICES)
     house_ways = tuple(data.get("house_ways") or (house_way,))
     for hw in house_ways:
@@ -190,14 +210,9 @@ def from_dict(data, where="rule set", source=""):
 
 
 def _read_toml(path):
+    text = read_text(path, "rule set", RuleSetError)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RuleSetError(f"rule set file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleSetError(f"cannot read rule set {path}: {exc}") from None
-    try:
-        return tomllib.loads(text, parse_float=Decimal)
+        return parse_toml(text, path, "rule set", RuleSetError, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise RuleSetError(f"{path}: not valid TOML: {exc}") from None
 

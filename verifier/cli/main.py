@@ -2,7 +2,9 @@
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 
 from .. import __version__
 from ..errors import VerifierError
@@ -38,9 +40,22 @@ def build_parser():
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an exception so that every write cleans up as on Ctrl-C."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None):
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:       # --help (0) or a usage error (2): a status, as always
+        return exc.code
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -62,9 +77,10 @@ def main(argv=None):
         print(f"paigow-verify: error: {exc.strerror or exc}{': ' + str(name) if name else ''}",
               file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("paigow-verify: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,14 @@
 """Commands on a certificate, with no enumeration (except ``check --recompute``):
 ``check``, ``compare``, ``solve``, ``report``."""
 import json
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
 
 from ..errors import VerifierError
 from ..rules import BONUS_READING_CHOICES
-from .options import add_progress_options, want_progress
+from .options import thread_number, add_progress_options, want_progress
 
 MAX_SHOWN = 25
 
@@ -55,10 +56,14 @@ def rules_guard(cert, rules, path):
     """``--rules NAME`` on a certificate command: refuse a certificate of another rule set."""
     if not rules:
         return
-    from ..rulesets import load, DEFAULT_RULESET
+    from ..rulesets import load
     wanted = load(rules).name
-    section = cert.get("sections", {}).get("rule_set", {}).get("results") or {}
-    found = section.get("name", DEFAULT_RULESET)
+    sections = cert.get("sections") if isinstance(cert.get("sections"), dict) else {}
+    section = sections.get("rule_set")
+    if not isinstance(section, dict) or not isinstance(section.get("results"), dict):
+        raise VerifierError(f"{path} has no rule_set section, so nothing shows it is a "
+                            f"certificate of rule set {wanted}")
+    found = section["results"].get("name")
     if found != wanted:
         raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted}")
 
@@ -96,15 +101,26 @@ def cmd_compare(args):
     return 0
 
 
+#: a house edge as written: a decimal (exponent at most two digits) or p/q, short
+_EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}")
+
+
 def parse_edge(text):
-    """``0.05``, ``5%``, ``1/20`` -> Fraction."""
+    """``0.05``, ``5%``, ``1/20`` -> Fraction, strictly between -1 and 1 (a house edge
+    beyond 100% is no pay table's); anything else is one line."""
     t = text.strip()
+    percent = t.endswith("%")
+    number = t[:-1].strip() if percent else t
+    bad = f"bad --edge {text!r}: write 0.05, 5% or 1/20"
+    if not _EDGE.fullmatch(number):
+        raise VerifierError(bad)
     try:
-        if t.endswith("%"):
-            return Fraction(t[:-1].strip()) / 100
-        return Fraction(t)
+        edge = Fraction(number) / (100 if percent else 1)
     except (ValueError, ZeroDivisionError):
-        raise VerifierError(f"bad --edge {text!r}: write 0.05, 5% or 1/20") from None
+        raise VerifierError(bad) from None
+    if not -1 < edge < 1:
+        raise VerifierError(f"bad --edge {text!r}: a house edge is between -100% and 100%")
+    return edge
 
 
 def cmd_solve(args):
@@ -139,11 +155,12 @@ def cmd_solve(args):
 
 
 def cmd_report(args):
-    from ..files import atomic_write_text
+    from ..files import atomic_write_text, check_writable
     from ..report import par_sheet
     cert = _load_checked(args.certificate, args.rules)
     text = par_sheet(cert, source=args.certificate)
     if args.out:
+        check_writable(args.out, inputs=[args.certificate])
         atomic_write_text(args.out, text)
         print(f"par sheet written: {args.out}")
     else:
@@ -162,7 +179,7 @@ def register(subparsers):
     p.add_argument("--recompute", action="store_true",
                    help="also re-run the enumeration and, for a certificate with the base "
                         "game, the exact player-against-banker count, and compare every count")
-    p.add_argument("--threads", type=int, default=None, help="threads for --recompute")
+    p.add_argument("--threads", type=thread_number, default=None, help="threads for --recompute")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress_options(p)
     p.set_defaults(func=cmd_check)

@@ -1,4 +1,7 @@
-"""Options shared by several commands: the rule set, the rule readings, the thread count."""
+"""Options shared by several commands: the rule set, the rule readings, the thread count,
+and the range-checked number types every numeric option uses."""
+import argparse
+import re
 import sys
 
 from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
@@ -22,8 +25,30 @@ def add_rule_options(parser):
                             "set's; Mike's Cardroom for outlaw9-mikes)")
 
 
+def whole_number(low, high):
+    """An argparse type: a whole number written in digits, from ``low`` to ``high``
+    (anything else is one usage-error line: no float, no 4,000-digit number, no hang)."""
+    def parse(text):
+        t = str(text).strip().replace("_", "")
+        if not re.fullmatch(r"[+-]?\d{1,20}", t):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number "
+                                             f"from {low:,} to {high:,}")
+        value = int(t)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:,} is out of range: from {low:,} to "
+                                             f"{high:,}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def thread_number(text):
+    from ..parallel import MAX_THREADS
+    return whole_number(1, MAX_THREADS)(text)
+
+
 def add_thread_option(parser):
-    parser.add_argument("--threads", type=int, default=None, metavar="N",
+    parser.add_argument("--threads", type=thread_number, default=None, metavar="N",
                         help="worker threads (default: OMP_NUM_THREADS, else every core)")
 
 

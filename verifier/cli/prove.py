@@ -17,12 +17,14 @@ def _proofs():
     return compare
 
 
+from .options import thread_number
+
 def register(subparsers):
     p = subparsers.add_parser(
         "prove", help="check closed-form counts against the exhaustive enumeration",
         description="Derive the headline counts by independent closed-form "
                     "combinatorics (docs/PROOFS.md), run the enumeration, and compare.")
-    p.add_argument("--threads", type=int, default=None, metavar="N",
+    p.add_argument("--threads", type=thread_number, default=None, metavar="N",
                    help="threads for the enumeration (default: every core)")
     p.add_argument("--no-enumeration", action="store_true",
                    help="only the closed forms and published values (seconds)")

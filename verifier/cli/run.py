@@ -4,7 +4,7 @@ import json
 
 from ..cards import RANK_CHARS, deck_of_ranks
 from ..errors import VerifierError
-from .options import add_progress_options, add_rule_options, want_progress
+from .options import thread_number, add_progress_options, add_rule_options, want_progress
 
 
 def load_paytables(files):
@@ -61,7 +61,7 @@ def cmd_run(args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     rules = ruleset.rules
     if args.out:
-        check_writable(args.out)
+        check_writable(args.out, inputs=list(args.paytable or []) + [args.rules])
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
     base_game, note = None, None
     if args.base_game is None:   # default: on for the full deck (about 10 s more)
@@ -105,7 +105,7 @@ def register(subparsers):
         description="Enumerates all C(53,7) = 154,143,080 seven-card hands, sets each by the "
                     "house way, classifies it, and prints the counts and the exact Outlaw 9 "
                     "odds under the pay table (default: as filed).")
-    p.add_argument("--threads", type=int, default=None,
+    p.add_argument("--threads", type=thread_number, default=None,
                    help="threads for the compiled core (default: OMP_NUM_THREADS or every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="CERT.json", help="write the certificate to this file")

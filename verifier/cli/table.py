@@ -2,7 +2,10 @@
 import json
 
 from .options import (add_progress_options, add_rule_options, add_thread_option,
-                      rules_from_args, want_progress)
+                      rules_from_args, want_progress, whole_number)
+
+SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
+CHIPS = whole_number(0, 10 ** 9)
 
 
 def register(subparsers):
@@ -13,7 +16,7 @@ def register(subparsers):
                     "action seat, hands set, settlement with the bank's cap. Prints every "
                     "chip movement with its reason. Format: docs/TABLE.md.")
     p.add_argument("round_file", metavar="ROUND.json")
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=SEED, default=None,
                    help="shuffle/dice seed when the file gives no cards or dice (default: "
                         "the file's \"seed\", else 0)")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -26,20 +29,20 @@ def register(subparsers):
                     "clockwise). Reports each seat's result and the player-dealer position's, "
                     "with 99%% confidence intervals, fees, and how often the bank's cap binds. "
                     "Same seed and block size -> same output, whatever the thread count.")
-    p.add_argument("--rounds", type=int, required=True, metavar="N")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--rounds", type=whole_number(1, 10 ** 15), required=True, metavar="N")
+    p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
-    p.add_argument("--base", type=int, default=100, help="base wager per player seat (default 100)")
-    p.add_argument("--wrangler", type=int, default=10, help="Wrangler Push wager (default 10, 0 = none)")
-    p.add_argument("--outlaw9", type=int, default=10, help="Outlaw 9 wager (default 10, 0 = none)")
-    p.add_argument("--bank", type=int, default=1000, help="bank each player-dealer puts up (default 1000)")
+    p.add_argument("--base", type=CHIPS, default=100, help="base wager per player seat (default 100)")
+    p.add_argument("--wrangler", type=CHIPS, default=10, help="Wrangler Push wager (default 10, 0 = none)")
+    p.add_argument("--outlaw9", type=CHIPS, default=10, help="Outlaw 9 wager (default 10, 0 = none)")
+    p.add_argument("--bank", type=CHIPS, default=1000, help="bank each player-dealer puts up (default 1000)")
     p.add_argument("--seats", default="1-7",
                    help="occupied seats, e.g. 1-7 or 1,3,5 (default 1-7); all occupied seats bank")
-    p.add_argument("--first-banker", type=int, default=None, help="seat that banks first (default: lowest occupied)")
+    p.add_argument("--first-banker", type=whole_number(1, 7), default=None, help="seat that banks first (default: lowest occupied)")
     p.add_argument("--rounds-per-bank", type=int, default=2, choices=(1, 2),
                    help="consecutive rounds each player-dealer banks (filed maximum 2)")
-    p.add_argument("--table-max", type=int, default=1000, help="table maximum per bet (default 1000)")
-    p.add_argument("--block-size", type=int, default=500,
+    p.add_argument("--table-max", type=CHIPS, default=1000, help="table maximum per bet (default 1000)")
+    p.add_argument("--block-size", type=whole_number(1, 10 ** 7), default=500,
                    help="rounds per seeded block (default 500; part of what the seed reproduces)")
     p.add_argument("--check-ledger", action="store_true",
                    help="build and check the full ledger of every round (slower)")

@@ -1,10 +1,11 @@
 """ROUND.json: one round described in a file (format in docs/TABLE.md)."""
 import json
 import random
+import re
 
 from ..cards import parse_cards
 from ..errors import VerifierError
-from ..files import read_text
+from ..files import parse_json, read_text
 from ..rules import Rules
 from .deal import check_dice, roll_dice
 from .limits import TableRules, WAGER_KINDS
@@ -15,10 +16,12 @@ TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "f
 
 
 def _seat_number(text, where):
-    try:
-        seat = int(str(text))
-    except ValueError:
-        raise VerifierError(f"{where}: seat {text!r} is not a seat number 1 to 7") from None
+    """A seat as the file writes it: 1 to 7, as a number or the digit alone ("1", not
+    "01" or " 1": two spellings of one seat would merge two seats' wagers)."""
+    if isinstance(text, bool) or not (isinstance(text, int) or
+                                      (isinstance(text, str) and re.fullmatch(r"\d", text))):
+        raise VerifierError(f"{where}: seat {text!r} is not a seat number 1 to 7")
+    seat = int(text)
     if not 1 <= seat <= 7:
         raise VerifierError(f"{where}: seat {seat} does not exist (seats are 1 to 7)")
     return seat
@@ -79,7 +82,10 @@ def round_from_dict(data, seed=None):
     deck = hands = None
     if "deck" in data and "hands" in data:
         raise VerifierError('give either "deck" or "hands", not both')
-    seed = data.get("seed", 0 if seed is None else seed)
+    if "seed" in data and (isinstance(data["seed"], bool) or not isinstance(data["seed"], int)):
+        raise VerifierError(f"bad seed {data['seed']!r}: a whole number")
+    if seed is None:                # --seed overrides the file's (docs/TABLE.md)
+        seed = data.get("seed", 0)
     rng = random.Random(f"paigow-round:{seed}")
     if "deck" in data:
         deck = _cards(data["deck"], "deck", 53)
@@ -103,7 +109,8 @@ def round_from_dict(data, seed=None):
     else:
         dice = roll_dice(rng)
     action_pile = data.get("action_pile", 1)
-    if not isinstance(action_pile, int) or not 1 <= action_pile <= 7:
+    if isinstance(action_pile, bool) or not isinstance(action_pile, int) \
+            or not 1 <= action_pile <= 7:
         raise VerifierError(f"bad action_pile {action_pile!r}: piles are numbered 1 to 7 from the left")
     fronts = {}
     for key, text in (data.get("fronts") or {}).items():
@@ -118,7 +125,7 @@ def load_round(path, seed=None):
     """Read and parse a ROUND.json file."""
     text = read_text(path, "round")
     try:
-        data = json.loads(text)
+        data = parse_json(text, path, "round file")
     except json.JSONDecodeError as exc:
         raise VerifierError(f"{path}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     return round_from_dict(data, seed)

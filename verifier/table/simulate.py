@@ -473,8 +473,9 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     if per_block:
         out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
         return [stats_from_kernel(s, mod.FIELDS, rules["denom"]) for s in out]
-    # chunks of blocks between progress updates: about 64k rounds, whole blocks
-    step = max(threads * 4, 65536 // block_size) if progress else nblocks
+    # chunks of whole blocks, about 64k rounds: between them the bar moves and Ctrl-C is
+    # answered (Python handles the signal as each call returns)
+    step = max(threads * 4, 65536 // block_size)
     total = None
     with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
         for b0 in range(0, nblocks, step):
