@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 FORMAT = "paigow-verifier certificate"
 FORMAT_VERSION = 1
 HASH_FIELD = "sha256"
+SIGNATURE_FIELD = "signature"       # verifier/signing.py; outside the hash
 
 
 class CertificateError(VerifierError):
@@ -59,9 +60,10 @@ class Mismatch:
 
 
 def canonical_bytes(cert):
-    """The bytes the hash is taken over: the certificate without its ``sha256`` field,
-    as ``json.dumps(sort_keys=True, separators=(",", ":"))`` (ASCII, UTF-8)."""
-    body = {k: v for k, v in cert.items() if k != HASH_FIELD}
+    """The bytes the hash is taken over: the certificate without its ``sha256`` and
+    ``signature`` fields, as ``json.dumps(sort_keys=True, separators=(",", ":"))``
+    (ASCII, UTF-8)."""
+    body = {k: v for k, v in cert.items() if k not in (HASH_FIELD, SIGNATURE_FIELD)}
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
@@ -462,7 +464,8 @@ def check(cert: dict) -> list[Mismatch]:
     if missing:
         return [Mismatch(k, "missing or of the wrong type") for k in missing]
     out += [Mismatch(k, "unexpected field: not part of the certificate format")
-            for k in sorted(set(cert) - set(REQUIRED) - {"format", "format_version"})]
+            for k in sorted(set(cert) - set(REQUIRED)
+                            - {"format", "format_version", SIGNATURE_FIELD})]
     out += [Mismatch(f"counts.{k}", "unexpected field: not a count this tool writes")
             for k in sorted(set(cert["counts"]) - set(COUNT_FIELDS))]
     if cert[HASH_FIELD] != content_hash(cert):

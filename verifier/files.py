@@ -114,24 +114,27 @@ def parse_toml(text, path, what, error=VerifierError, parse_float=float):
         raise error(f"{path}: not a {what}: {exc}") from None
 
 
-def atomic_write_text(path, text):
-    """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``.
+def atomic_write_bytes(path, data, mode=None):
+    """Write ``data`` to ``path`` via a temp file in the same directory and ``os.replace``.
 
-    On any exception (KeyboardInterrupt included) the temp file is removed and ``path``
-    is left as it was."""
+    On any exception (KeyboardInterrupt and SIGTERM included) the temp file is removed and
+    ``path`` is left as it was. ``mode``: the new file's permissions (default: as the
+    umask allows; 0o600 for a private key)."""
     path = Path(path)
     check_writable(path)
     directory = path.parent if str(path.parent) else Path(".")
     _remove_stale_temps(directory, path.name)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -139,6 +142,11 @@ def atomic_write_text(path, text):
         except OSError:
             pass
         raise
+
+
+def atomic_write_text(path, text):
+    """``atomic_write_bytes`` of UTF-8 text."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 #: a temp file of ours older than this was left by a killed process (SIGKILL, power loss)

@@ -18,6 +18,9 @@ def cmd_check(args):
     cert = certificate.load(args.certificate)
     problems = certificate.check(cert)
     rules_guard(cert, args.rules, args.certificate)
+    if args.public_key:
+        from ..signing import verify
+        problems += [certificate.Mismatch(f, m) for f, m in verify(cert, args.public_key)]
     recomputed = []
     if args.recompute:
         more, recomputed = certificate.recompute(cert, threads=args.threads,
@@ -41,6 +44,9 @@ def cmd_check(args):
           f"({', '.join(cert['sections'])})")
     for what in recomputed:
         print(f"recomputed {what}: every count agrees")
+    if args.public_key:
+        print(f"signed by the key of {args.public_key} "
+              f"({cert['signature']['key_fingerprint']})")
     return 0
 
 
@@ -180,6 +186,9 @@ def register(subparsers):
                    help="also re-run the enumeration and, for a certificate with the base "
                         "game, the exact player-against-banker count, and compare every count")
     p.add_argument("--threads", type=thread_number, default=None, help="threads for --recompute")
+    p.add_argument("--public-key", metavar="PUBLIC.pem",
+                   help="also require an Ed25519 signature by this key over the content "
+                        "(paigow-verify keygen, sign, run --sign)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress_options(p)
     p.set_defaults(func=cmd_check)

@@ -61,7 +61,10 @@ def cmd_run(args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     rules = ruleset.rules
     if args.out:
-        check_writable(args.out, inputs=list(args.paytable or []) + [args.rules])
+        check_writable(args.out, inputs=list(args.paytable or []) + [args.rules, args.sign])
+    if args.sign:
+        from ..signing import load_private_key
+        load_private_key(args.sign)           # a bad key fails now, not after the run
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
     base_game, note = None, None
     if args.base_game is None:   # default: on for the full deck (about 10 s more)
@@ -75,6 +78,9 @@ def cmd_run(args):
             base_game = {"counts": figures["counts"], "settlement": ruleset.settlement}
     cert = certificate_for(result, ruleset, tables, base_game=base_game)
     odds = outlaw9_odds(result, certificate.paytable_of(cert))
+    if args.sign:
+        from ..signing import sign
+        sign(cert, args.sign)
     if args.out:
         certificate.write(args.out, cert)
     if args.json:
@@ -109,6 +115,8 @@ def register(subparsers):
                    help="threads for the compiled core (default: OMP_NUM_THREADS or every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", metavar="CERT.json", help="write the certificate to this file")
+    p.add_argument("--sign", metavar="PRIVATE.pem",
+                   help="sign the certificate with this Ed25519 key (paigow-verify keygen)")
     p.add_argument("--paytable", action="append", metavar="FILE",
                    help="pay table file (TOML, docs/PAYTABLES.md); its 'bet' says which bet "
                         "it replaces; may be given once per bet")

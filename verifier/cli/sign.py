@@ -1,0 +1,45 @@
+"""``paigow-verify keygen`` and ``paigow-verify sign``: Ed25519 signatures on certificates
+(verifier/signing.py; ``run --sign`` and ``check --public-key`` use the same module)."""
+
+
+def cmd_keygen(args):
+    from ..signing import keygen
+    fp = keygen(args.private, args.public)
+    print(f"wrote {args.private} (private: keep it secret) and {args.public} (public: give it "
+          f"to whoever checks your certificates); key fingerprint {fp}")
+    return 0
+
+
+def cmd_sign(args):
+    from .. import certificate, signing
+    from ..files import check_writable
+    out = args.out or args.certificate
+    check_writable(out, inputs=[args.key])
+    cert = certificate.load(args.certificate)
+    certificate.verify_or_raise(cert, args.certificate)      # never sign what check rejects
+    signing.sign(cert, args.key)
+    certificate.write(out, cert)
+    print(f"{out}: signed with key {cert[signing.FIELD]['key_fingerprint']}")
+    return 0
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "keygen", help="make an Ed25519 key pair for signing certificates",
+        description="Writes a new Ed25519 key pair: PRIVATE.pem (PKCS#8, unencrypted, mode "
+                    "600) signs certificates (run --sign, sign); PUBLIC.pem checks them "
+                    "(check --public-key). Never overwrites a file.")
+    p.add_argument("private", metavar="PRIVATE.pem")
+    p.add_argument("public", metavar="PUBLIC.pem")
+    p.set_defaults(func=cmd_keygen)
+
+    p = subparsers.add_parser(
+        "sign", help="sign a certificate (Ed25519 over its content hash)",
+        description="Checks the certificate in full, then adds an Ed25519 signature over its "
+                    "content hash and the key's fingerprint (the hash itself is unchanged). "
+                    "check --public-key PUBLIC.pem then fails on any change.")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--key", required=True, metavar="PRIVATE.pem")
+    p.add_argument("--out", metavar="FILE", help="write the signed certificate here "
+                                                 "(default: in place)")
+    p.set_defaults(func=cmd_sign)
