@@ -241,10 +241,11 @@ def test_commands_refuse_a_rehashed_certificate_that_check_rejects(tmp_path, cap
         one_line_error(argv, capsys, "fails its check")
 
 
-@pytest.mark.parametrize("where", ["top", "counts"])
+@pytest.mark.parametrize("where", ["top", "counts", "section"])
 def test_unknown_keys_fail_check(where, tmp_path, capsys):
     cert = json.loads(MIKES.read_text())
-    (cert if where == "top" else cert["counts"])["bogus_count"] = 1
+    {"top": cert, "counts": cert["counts"],
+     "section": cert["sections"]["base_game"]}[where]["bogus_count"] = 1
     edited = write(tmp_path / "c.json", json.dumps(_rehashed(cert)))
     assert main(["check", str(edited)]) == 1
     assert "bogus_count: unexpected field" in capsys.readouterr().out

@@ -179,12 +179,16 @@ def _wrangler_results(cert):
 
 #: name -> function(cert) returning the section's results, re-derived from the counts.
 SECTION_DERIVERS = {"outlaw9": _outlaw9_results, "wrangler_push": _wrangler_results}
+#: what a section keeps beside its ``results`` (the inputs its deriver reads)
+SECTION_INPUTS = {"outlaw9": (), "wrangler_push": ()}
 
 
-def register_section(name, derive):
+def register_section(name, derive, inputs=()):
     """Add a section kind: ``derive(cert) -> results`` (JSON-ready). ``build`` fills it in
-    when asked and ``check`` re-derives and compares it like the Outlaw 9 section."""
+    when asked and ``check`` re-derives and compares it like the Outlaw 9 section.
+    ``inputs``: the fields the section keeps beside ``results`` (any other fails check)."""
     SECTION_DERIVERS[name] = derive
+    SECTION_INPUTS[name] = tuple(inputs)
 
 
 def build(result, paytables: dict | None = None, sections=("outlaw9",),
@@ -436,6 +440,12 @@ def _check_sections(cert):
     if "outlaw9" not in cert["sections"]:
         out.append(Mismatch("sections.outlaw9", "missing"))
     for name, section in cert["sections"].items():
+        if not isinstance(section, dict):
+            out.append(Mismatch(f"sections.{name}", "not an object"))
+            continue
+        allowed = {"results"} | set(SECTION_INPUTS.get(name, ()))
+        out += [Mismatch(f"sections.{name}.{k}", "unexpected field: not part of this section")
+                for k in sorted(set(section) - allowed)]
         derive = SECTION_DERIVERS.get(name)
         if derive is None:
             out.append(Mismatch(f"sections.{name}", "no checker for this section in "

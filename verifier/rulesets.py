@@ -401,16 +401,17 @@ def _base_game_results(cert):
     return settle(counts, section["settlement"])
 
 
+#: section -> (deriver, the inputs it keeps beside its results)
 SECTIONS = {
-    "rule_set": _rule_set_results,
-    "pai_gow_insurance": _insurance_results,
-    "emperors_treasure": _treasure_results,
-    "envy_bonus": _envy_results,
-    "base_game": _base_game_results,
+    "rule_set": (_rule_set_results, ("definition",)),
+    "pai_gow_insurance": (_insurance_results, ("paytable",)),
+    "emperors_treasure": (_treasure_results, ("paytable",)),
+    "envy_bonus": (_envy_results, ("paytable",)),
+    "base_game": (_base_game_results, ("counts", "settlement")),
 }
 
 
 def register_sections():
     from . import certificate
-    for name, derive in SECTIONS.items():
-        certificate.register_section(name, derive)
+    for name, (derive, inputs) in SECTIONS.items():
+        certificate.register_section(name, derive, inputs)
