@@ -266,3 +266,22 @@ def test_malformed_sections_are_one_line_with_rules(sections, tmp_path, capsys):
     assert main(["check", str(edited), "--rules", "outlaw9-mikes"]) in (1, 2)
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.splitlines()) <= 1
+
+
+def test_a_rehashed_certificate_with_a_duplicated_deck_card_under_recompute(tmp_path, capsys):
+    cert = json.loads(MIKES.read_text())
+    cert["deck"]["cards"][1] = cert["deck"]["cards"][0]
+    edited = write(tmp_path / "c.json", json.dumps(_rehashed(cert)))
+    assert main(["check", str(edited), "--recompute", "--no-progress"]) == 1
+    out, err = capsys.readouterr()
+    assert "deck: cannot re-run on this deck" in out and err == ""
+
+
+def test_no_command_is_one_line_not_help_on_stdout(capsys):
+    one_line_error([], capsys, "no command given")
+
+
+def test_pairwise_work_space_is_bounded_by_the_cores_not_by_threads():
+    from verifier.pairwise import _options
+    from verifier.parallel import available_cores
+    assert _options(None, 256)[3] == available_cores()

@@ -501,8 +501,11 @@ def recompute(cert: dict, threads: int | None = None,
     from .enumeration import enumerate_hands
     try:
         rules, deck = rules_of(cert), deck_of(cert)
+        bad_deck = _check_deck(cert)
     except (ValueError, KeyError, TypeError) as exc:
         return [Mismatch("rules", f"cannot re-run: {exc}")], []
+    if bad_deck:
+        return [Mismatch("deck", f"cannot re-run on this deck: {bad_deck[0].message}")], []
     result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
     done = [f"the enumeration of all {result.total_hands:,} hands ({result.seconds:.1f} s, "
             f"{result.engine} engine)"]

@@ -339,9 +339,12 @@ def _compiled():
 
 
 def _options(rules, threads):
-    from .parallel import thread_count
+    from .parallel import available_cores, thread_count
     rules = rules or Rules()
-    return rules, rules.wheel == "second", _house_way_id(rules), thread_count(threads)
+    # each thread has a work space of about 160 MiB on the full deck: no more threads than
+    # cores (more never helps this CPU-bound count), so memory stays bounded
+    nthreads = min(thread_count(threads), available_cores())
+    return rules, rules.wheel == "second", _house_way_id(rules), nthreads
 
 
 def _check_hand(cards, deck):

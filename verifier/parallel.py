@@ -15,6 +15,11 @@ def thread_count(requested=None):
     env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
     if env.isdigit() and int(env) > 0:
         return min(int(env), MAX_THREADS)
+    return available_cores()
+
+
+def available_cores():
+    """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux

@@ -57,7 +57,8 @@ def main(argv=None):
     except SystemExit as exc:       # --help (0) or a usage error (2): a status, as always
         return exc.code
     if not getattr(args, "func", None):
-        parser.print_help()
+        print("paigow-verify: error: no command given (see paigow-verify --help)",
+              file=sys.stderr)
         return 2
     try:
         status = args.func(args) or 0
@@ -76,6 +77,9 @@ def main(argv=None):
         name = exc.filename if exc.filename else ""
         print(f"paigow-verify: error: {exc.strerror or exc}{': ' + str(name) if name else ''}",
               file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("paigow-verify: error: out of memory (try fewer --threads)", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:
         terminated = isinstance(exc, Terminated)
