@@ -24,7 +24,8 @@ def result():
 
 @pytest.fixture
 def cert(result):
-    return certificate.build(result)
+    from verifier import rulesets
+    return rulesets.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
 
 
 @pytest.fixture

@@ -131,3 +131,21 @@ def test_doc_example_runs_as_shown(lang, body, scratch):
         missing = shown_in(shown, actual)
         assert missing is None, (f"$ {command}\nthe doc shows {missing!r}, the tool printed:\n"
                                  f"{actual[-3000:]}")
+
+
+OUTSIDE = ("/work/", "../shared", "site-packages", "/root/", "/home/", "/tmp/")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_doc_points_outside_the_repository(doc):
+    """Issue 16: the repository carries what it cites. No doc names a path outside the
+    repository, and every relative Markdown link resolves to a file in it."""
+    text = doc.read_text(encoding="utf-8")
+    for needle in OUTSIDE:
+        assert needle not in text, f"{doc.name} points outside the repository: {needle}"
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue                                  # https:, mailto:
+        resolved = (doc.parent / target).resolve()
+        assert resolved.exists(), f"{doc.name} links to {target}, which is not in the repository"
+        assert ROOT in resolved.parents or resolved == ROOT

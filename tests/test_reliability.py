@@ -251,11 +251,15 @@ def test_unknown_keys_fail_check(where, tmp_path, capsys):
     assert "bogus_count: unexpected field" in capsys.readouterr().out
 
 
-def test_a_certificate_without_its_rule_set_passes_for_no_rule_set(tmp_path, capsys):
+def test_a_certificate_without_its_rule_set_fails_check(tmp_path, capsys):
+    # the case: casino-standard, rule_set deleted, re-hashed, passed for outlaw9-mikes
     cert = json.loads(CASINO.read_text())
     del cert["sections"]["rule_set"]
     edited = write(tmp_path / "c.json", json.dumps(_rehashed(cert)))
-    one_line_error(["check", edited, "--rules", "outlaw9-mikes"], capsys, "no rule_set section")
+    assert main(["check", str(edited)]) == 1
+    assert "sections.rule_set: missing" in capsys.readouterr().out
+    assert main(["check", str(edited), "--rules", "outlaw9-mikes"]) in (1, 2)
+    assert main(["report", str(edited)]) != 0
 
 
 @pytest.mark.parametrize("sections", [[], "x", {"rule_set": "a string"}])

@@ -437,8 +437,10 @@ def _check_paytables(cert):
 
 def _check_sections(cert):
     out = []
-    if "outlaw9" not in cert["sections"]:
-        out.append(Mismatch("sections.outlaw9", "missing"))
+    for required in ("outlaw9", "rule_set"):
+        if required not in cert["sections"]:
+            out.append(Mismatch(f"sections.{required}", "missing: every certificate carries it "
+                                "(the rule set names the game its figures are for)"))
     for name, section in cert["sections"].items():
         if not isinstance(section, dict):
             out.append(Mismatch(f"sections.{name}", "not an object"))
