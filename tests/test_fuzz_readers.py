@@ -21,6 +21,7 @@ SEEDS = {
     "pay table": (ROOT / "examples" / "paytables" / "outlaw9-three-pairs-2.toml").read_text(),
     "rule set": (ROOT / "examples" / "rulesets" / "casino-emperors-4pct.toml").read_text(),
     "round": (ROOT / "examples" / "round.json").read_text(),
+    "house way": (ROOT / "verifier" / "data" / "house_ways" / "foxwoods.toml").read_text(),
 }
 SHORT = settings(max_examples=25, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
@@ -31,6 +32,7 @@ def mutated(text):
     """The example text with random edits: cuts, repeats, replaced or inserted pieces."""
     pieces = st.sampled_from(['"', "[", "]", "{", "}", "=", ",", "\n", "0", "-1", "1e400",
                               "9" * 50, "true", "nan", "[pays]", "[settlement]", "seat",
+                              "when", "front", "rows", "top_single", "A", "==", "(", "*",
                               "\x00", "é", " ", "#"])
 
     @st.composite
@@ -110,7 +112,13 @@ def make_tests(profile):
     def cards(cards):
         assert_behaves(["hand", cards])
 
-    return pay_tables, rule_sets, round_files, cards
+    @profile
+    @given(text=inputs("house way"))
+    def house_ways(tmp_path_factory, text):
+        assert_behaves(["hand", "Th Td 5c 5s Ah 3d 2c", "--house-way",
+                        _write(tmp_path_factory, "w.toml", text)])
+
+    return pay_tables, rule_sets, round_files, cards, house_ways
 
 
 @pytest.fixture(scope="module")
@@ -141,13 +149,17 @@ def test_fuzz_certificates_short(tmp_path_factory, certificate_text, data):
     assert_behaves(["check", _write(tmp_path_factory, "c.json", json.dumps(cert))])
 
 
-short_pay_tables, short_rule_sets, short_round_files, short_cards = make_tests(SHORT)
+(short_pay_tables, short_rule_sets, short_round_files, short_cards,
+ short_house_ways) = make_tests(SHORT)
+test_fuzz_house_ways_short = short_house_ways
 test_fuzz_pay_tables_short = short_pay_tables
 test_fuzz_rule_sets_short = short_rule_sets
 test_fuzz_round_files_short = short_round_files
 test_fuzz_cards_short = short_cards
 
-long_pay_tables, long_rule_sets, long_round_files, long_cards = make_tests(LONG)
+(long_pay_tables, long_rule_sets, long_round_files, long_cards,
+ long_house_ways) = make_tests(LONG)
+test_fuzz_house_ways_long = pytest.mark.fuzz(long_house_ways)
 test_fuzz_pay_tables_long = pytest.mark.fuzz(long_pay_tables)
 test_fuzz_rule_sets_long = pytest.mark.fuzz(long_rule_sets)
 test_fuzz_round_files_long = pytest.mark.fuzz(long_round_files)

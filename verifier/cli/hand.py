@@ -21,7 +21,17 @@ def register(subparsers):
 
 def run_hand(args):
     from ..hands import set_hand
-    setting = set_hand(args.cards, rules_from_args(args))
+    from ..rules import HOUSE_WAY_CHOICES
+    house_way = None
+    if args.house_way is not None and args.house_way not in HOUSE_WAY_CHOICES:
+        from ..houseway import load
+        house_way = load(args.house_way)       # a shipped house way by name, or a file
+        args.house_way = None
+    setting = set_hand(args.cards, rules_from_args(args), house_way)
+    if house_way is not None and args.versus_banker:
+        from ..errors import VerifierError
+        raise VerifierError("--versus-banker counts against a banker on a built-in house "
+                            "way (mikes, emperors); it does not take a house-way file yet")
     out = setting.to_json_dict()
     if args.versus_banker:
         from ..pairwise import versus_banker
@@ -33,6 +43,7 @@ def run_hand(args):
     print(f"front      {out['front']:<16} {out['front_hand']}")
     print(f"back       {out['back']:<16} {out['back_hand']}")
     print(f"row        {out['row']} ({out['row_name']})")
+    print(f"house way  {out['house_way']}")
     print(f"best five  {out['best_five'].replace('_', ' ')}")
     print(f"outlaw 9   {', '.join(out['outlaw9']) or 'none'}  "
           f"({setting.rules.bonus_reading} reading)")

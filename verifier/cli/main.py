@@ -10,7 +10,7 @@ from .. import __version__
 from ..errors import VerifierError
 
 # Command modules, in the order their commands appear in --help.
-COMMAND_MODULES = ["hand", "run", "odds", "sign", "prove", "table", "rules"]
+COMMAND_MODULES = ["hand", "run", "odds", "sign", "prove", "table", "rules", "houseways"]
 
 
 class OneLineErrorParser(argparse.ArgumentParser):

@@ -1,0 +1,174 @@
+"""House ways as files (issue 10, docs/HOUSE_WAYS.md).
+
+- The files of the two built-in house ways set hands exactly as the compiled ones (a
+  second implementation of the same charts), over hands drawn to reach every row.
+- Foxwoods: a hand worked by hand from the text (docs/HOUSE_WAYS_SOURCES.md 1.1) for
+  every row of the file, named for the rule.
+- The commands: ``house-ways`` lists and prints them, ``hand --house-way`` names the row,
+  and a bad file is one line naming the file and the line.
+"""
+import random
+
+import pytest
+
+from verifier import houseway
+from verifier.cards import parse_cards
+from verifier.cli import main
+
+
+def grouped(rng):
+    """Seven cards from a few ranks (and the joker): quads, trips, pairs are common."""
+    ranks = rng.sample(range(13), rng.randint(2, 5))
+    pool = {r * 4 + s for r in ranks for s in range(4)} | {52} | set(rng.sample(range(52), 3))
+    return sorted(rng.sample(sorted(pool), 7))
+
+
+def suited(rng):
+    """Seven cards rich in one suit: flushes, straight flushes."""
+    s = rng.randrange(4)
+    pool = {r * 4 + s for r in range(13)} | {52} | set(rng.sample(range(52), 6))
+    return sorted(rng.sample(sorted(pool), 7))
+
+
+def any_hand(rng):
+    return sorted(rng.sample(range(53), 7))
+
+
+def five_aces(rng):
+    """The four aces and the joker, with two of the kings or any two cards."""
+    pool = range(44, 48) if rng.random() < 0.5 else range(48)
+    return sorted([48, 49, 50, 51, 52] + rng.sample(pool, 2))
+
+
+@pytest.mark.parametrize("name,house_way_id", [("mikes", 0), ("emperors", 1)])
+def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_id):
+    hw = houseway.load(name)
+    rng = random.Random(20261123 + house_way_id)
+    fired = set()
+    for n in range(6000):
+        cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
+        wheel_second = n % 5 == 0
+        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, house_way_id)
+        s = houseway.set_hand(cards, hw, wheel_second)
+        assert (s.row, sorted(s.front), s.front_key, s.back_key) == \
+            (row, sorted(front), fk, bk), (name, cards, wheel_second)
+        fired.add(s.row_index)
+    assert fired == set(range(1, len(hw.rows) + 1)), "every row of the file is exercised"
+
+
+def test_shipped_house_ways_load_and_are_listed(capsys):
+    assert houseway.names()[:3] == ["mikes", "emperors", "foxwoods"]
+    for name in houseway.names():
+        hw = houseway.load(name)
+        assert hw.name == name and hw.rows and hw.source
+        assert set(hw.readings) == set(houseway.fileformat.READINGS)
+    assert main(["house-ways"]) == 0
+    out = capsys.readouterr().out
+    for name in houseway.names():
+        assert name in out
+
+
+def test_house_ways_name_prints_the_file_text(capsys):
+    assert main(["house-ways", "foxwoods"]) == 0
+    assert capsys.readouterr().out == houseway.shipped_path("foxwoods").read_text()
+
+
+# ------------------------------------------------------------------ Foxwoods, row by row
+FOXWOODS = [
+    # (rule, cards, front ranks, row)
+    ("five aces with a pair of kings: kings in front", "As Ah Ad Ac Jk Kd Kc", "KK", 1),
+    ("five aces: a pair of aces in front", "As Ah Ad Ac Jk 9d 2c", "AA", 1),
+    ("quads with a pair: the pair in front", "Jh Jd Jc Js 5h 5d 2c", "55", 2),
+    ("quads with trips: a pair from the trips in front", "5h 5d 5c 5s Kh Kd Kc", "KK", 2),
+    ("quads A, K, Q, J: always split, even with an ace", "Jh Jd Jc Js Ah Kd 2c", "JJ", 3),
+    ("quads 10-7 with a king to put up front: quads in back", "9h 9d 9c 9s Kh 3d 2c", "K3", 4),
+    ("quads 10-7 without a king or better: split", "9h 9d 9c 9s Qh 3d 2c", "99", 4),
+    ("quads 6s and below: never split", "6h 6d 6c 6s Ah Kd 2c", "AK", 5),
+    ("two trips: a pair from the higher set in front", "Kh Kd Kc 7h 7d 7c 2s", "KK", 6),
+    ("full house: the highest permissible pair in front", "Qh Qd Qc 8h 8d 5c 5s", "88", 7),
+    ("full house with one pair: that pair in front", "Qh Qd Qc 5h 5d Ac 2s", "55", 7),
+    ("three pair: high pair in front", "Ah Ad 8c 8s 5h 5d 2c", "AA", 8),
+    ("two pair, big pair J-A: split", "Kh Kd 4c 4s Ah 3d 2c", "44", 9),
+    ("two pair 10-7 with an ace: both pairs in back", "Th Td 5c 5s Ah 3d 2c", "A3", 10),
+    ("two pair 10-7 without an ace: split", "Th Td 5c 5s Kh 3d 2c", "55", 10),
+    ("two pair 6-3 with a king: both pairs in back", "6h 6d 3c 3s Kh 9d 2c", "K9", 11),
+    ("two pair 6-3 with a queen only: split", "6h 6d 3c 3s Qh 9d 2c", "33", 11),
+    ("trips with a straight: the straight in back, a pair in front", "7h 7d 7c 8s 9h Td Jc",
+     "77", 12),
+    ("three aces: an ace and the next highest card in front", "Ah Ad Ac Ks 9h 5d 2c", "AK",
+     13),
+    ("three kings: trips in back, two highest in front", "Kh Kd Kc Qs 9h 5d 2c", "Q9", 14),
+    ("straight with an ace and a pair of kings: the ace in front, the pair in back",
+     "Kh Kd Ah Qs Jc Th 2c", "AQ", 15),
+    ("straight with an ace and kings, the pair in front is higher: straight rule",
+     "Ks Kd Ah 5s 4c 3h 2c", "KK", 16),
+    ("straight, no pair: the highest two cards that leave a straight", "2h 3d 4c 5s 6h 9d Kc",
+     "K9", 16),
+    ("one pair: pair in back, the highest two other cards in front", "8h 8d Ac Js 6h 4d 2c",
+     "AJ", 17),
+    ("no pair: second and third highest in front", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 18),
+]
+
+
+def ranks_of(cards):
+    return "".join(sorted(("A" if c == 52 else "23456789TJQKA"[c >> 2] for c in cards),
+                          key="23456789TJQKA".index, reverse=True))
+
+
+@pytest.mark.parametrize("rule,cards,front,row", FOXWOODS, ids=[v[0] for v in FOXWOODS])
+def test_foxwoods(rule, cards, front, row):
+    s = houseway.set_hand(parse_cards(cards, count=7), houseway.load("foxwoods"))
+    assert (ranks_of(s.front), s.row) == (front, row)
+
+
+def test_every_foxwoods_row_has_a_vector():
+    rows = {row for *_x, row in FOXWOODS}
+    assert rows == {r.label for r in houseway.load("foxwoods").rows}
+
+
+def test_hand_names_the_row_of_a_house_way_file(capsys):
+    assert main(["hand", "Th Td 5c 5s Ah 3d 2c", "--house-way", "foxwoods"]) == 0
+    out = capsys.readouterr().out
+    assert "row        10 (two pair, big pair 10, 9, 8 or 7" in out
+    assert "Ah" in out.splitlines()[1] and "3d" in out.splitlines()[1]
+
+
+# ------------------------------------------------------------------ bad files
+BAD = [
+    ("name = 'x'\n[[rows]]\nname = 'a'\nhand = 'two-pairs'\nfront = 'highest'\n",
+     "line 4: unknown hand 'two-pairs'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nwhen = 'top_single == Z'\nfront = 'highest'\n",
+     "line 4: when: unknown name 'Z'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nwhen = '__import__(\"os\")'\nfront = 'highest'\n",
+     "line 4: when:"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nwhen = 'pairs < 3'\nfront = 'highest'\n",
+     "line 4: when: 'pairs < 3': pairs and singles are lists"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = 'split'\n", "line 4: front 'split'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\npair = '9-Z'\nfront = 'highest'\n",
+     "line 4: bad rank band '9-Z'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = ['A']\n", "line 4: front is two"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = 'highest'\nplay = 'x'\n",
+     "line 5: unknown key 'play'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = 'highest'\n[readings]\njoker = 'wild'\n",
+     "reading joker = 'wild'"),
+    ("[[rows]\nname = 'a'\n", "line 1: not valid TOML"),
+    ("name = 'x'\n", "no rows"),
+]
+
+
+@pytest.mark.parametrize("text,message", BAD, ids=[m for _t, m in BAD])
+def test_a_bad_house_way_file_is_one_line_naming_file_and_line(text, message, tmp_path,
+                                                               capsys):
+    path = tmp_path / "way.toml"
+    path.write_text(text)
+    assert main(["hand", "Th Td 5c 5s Ah 3d 2c", "--house-way", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert f"{path}: " in err and message in err, err
+
+
+def test_a_hand_no_row_covers_is_one_line(tmp_path, capsys):
+    path = tmp_path / "way.toml"
+    path.write_text("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\nfront = 'highest'\n")
+    assert main(["hand", "Th Td 5c 5s Ah 3d 2c", "--house-way", str(path)]) == 2
+    assert "no row of way sets a hand of type two-pair" in capsys.readouterr().err

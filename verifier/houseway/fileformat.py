@@ -1,0 +1,278 @@
+"""Reading and validating house-way files (the format: docs/HOUSE_WAYS.md).
+
+Every problem is one ``HouseWayError`` line naming the file and, for a row or one of its
+keys, the line it is on.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .._toml import tomllib
+from ..errors import VerifierError
+from ..files import parse_toml, read_text
+from .conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank,
+                         rank_value)
+from .interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
+
+HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
+#: shipped house ways that the engine also has compiled in (the fast route)
+BUILT_IN = ("mikes", "emperors")
+#: the order `house-ways` lists them in
+ORDER = ("mikes", "emperors", "foxwoods", "trump-plaza", "ballys-atlantic-city",
+         "golden-nugget", "flamingo-hilton")
+
+#: the readings every house-way file states (or takes by default), with the values this
+#: version can carry out; the words go into certificates and `house-ways NAME`
+READINGS = {
+    "joker": {"ace-in-groups": "the joker counts as an ace in pairs, trips and quads, and "
+                               "as a single ace (\"holding an ace\" is met by the joker); in "
+                               "the back hand it completes straights and flushes by the "
+                               "rank rules"},
+    "ties": {"highest-back": "where a play fixes the front's ranks and several cards fit, "
+                             "the set with the highest back is used; among equal sets, the "
+                             "first in the engine's order (docs/ENGINE.md)"},
+    "if_you_can": {"else-then-next-row": "a play that cannot be made with the cards gives "
+                                         "way to the row's else play, and with none, to "
+                                         "the next row"},
+    "complete_hand": {"straight-or-better": "\"any complete hand\" in back is a straight "
+                                            "or better"},
+}
+TOP_KEYS = {"name", "title", "source", "readings", "rows"}
+ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "else", "note",
+            *NUMBER_FEATURES}
+FRONT_WORDS = ("highest", "best-of-rest")
+MAX_ROWS = 200
+
+
+class HouseWayError(VerifierError):
+    """A house-way file that cannot be read or is not valid (one line)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    label: int
+    hands: tuple
+    bands: tuple            # ((feature, (low, high)), ...)
+    when: object            # features -> bool, or None
+    when_text: str
+    front: object           # "highest" | "best-of-rest" | (rank fn, rank fn)
+    back: str | None
+    improves_on: str | None  # made only if its front beats the highest front keeping this
+    otherwise: object       # a front play, or None
+    line: int
+
+
+@dataclass(frozen=True)
+class HouseWay:
+    name: str
+    title: str
+    source: str
+    readings: dict          # reading -> value
+    notes: dict             # point of the text -> how this file reads it
+    rows: tuple = field(repr=False)
+    path: str = ""
+    text: str = field(default="", repr=False)
+
+    @property
+    def built_in(self) -> bool:
+        """True for the house ways the engine also has compiled in."""
+        return self.name in BUILT_IN and Path(self.path).parent == HOUSE_WAY_DIR
+
+    def readings_dict(self) -> dict:
+        """The readings in force, with their words, for certificates and listings."""
+        out = {key: {"value": value, "text": READINGS[key][value]}
+               for key, value in self.readings.items()}
+        for point, reading in self.notes.items():
+            out[f"note: {point}"] = {"value": "reading", "text": reading}
+        return out
+
+
+def names() -> list:
+    """The shipped house ways, in listing order."""
+    found = sorted(p.stem for p in HOUSE_WAY_DIR.glob("*.toml"))
+    return [n for n in ORDER if n in found] + [n for n in found if n not in ORDER]
+
+
+def shipped_path(name: str) -> Path:
+    return HOUSE_WAY_DIR / f"{name}.toml"
+
+
+def load(name_or_path) -> HouseWay:
+    """A shipped house way by name, or a house-way TOML file."""
+    text_name = str(name_or_path)
+    if re.fullmatch(r"[a-z0-9-]+", text_name) and shipped_path(text_name).is_file():
+        path = shipped_path(text_name)
+    else:
+        path = Path(text_name)
+        if not path.exists() and not text_name.endswith(".toml"):
+            raise HouseWayError(f"unknown house way {text_name!r}: choose from "
+                                f"{', '.join(names())}, or give a house-way .toml file")
+    return loads(read_text(path, "house way", HouseWayError), str(path))
+
+
+def _row_lines(text):
+    """The line (from 1) of each ``[[rows]]`` header, in order."""
+    return [i for i, line in enumerate(text.splitlines(), 1)
+            if re.match(r"\s*\[\[\s*rows\s*\]\]", line)]
+
+
+def _key_line(text, start, key):
+    lines = text.splitlines()
+    for i in range(start, len(lines)):
+        if i > start - 1 and re.match(r"\s*\[", lines[i]):
+            break
+        if re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", lines[i]):
+            return i + 1
+    return start
+
+
+def loads(text: str, path: str = "<string>") -> HouseWay:
+    try:
+        data = parse_toml(text, path, "house way", HouseWayError)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        reason = msg[:m.start()].strip() if m else msg
+        where = f"{path}: line {m.group(1)}" if m else path
+        raise HouseWayError(f"{where}: not valid TOML: {reason}") from None
+    unknown = sorted(set(data) - TOP_KEYS)
+    if unknown:
+        raise HouseWayError(f"{path}: unknown key {unknown[0]!r}: a house way has "
+                            f"{', '.join(sorted(TOP_KEYS))}")
+    for key in ("name", "title", "source"):
+        if not isinstance(data.get(key, ""), str):
+            raise HouseWayError(f"{path}: {key} must be a string")
+    name = data.get("name") or Path(path).stem
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", name):
+        raise HouseWayError(f"{path}: name {name!r}: lower-case letters, digits and '-'")
+    readings, notes = _readings(data.get("readings", {}), path)
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows:
+        raise HouseWayError(f"{path}: no rows: a house way is a list of [[rows]], tried "
+                            "top to bottom")
+    if len(rows) > MAX_ROWS:
+        raise HouseWayError(f"{path}: {len(rows)} rows, more than the limit of {MAX_ROWS}")
+    starts = _row_lines(text)
+    parsed = tuple(_row(row, i, starts[i] if i < len(starts) else 0, text, path)
+                   for i, row in enumerate(rows))
+    return HouseWay(name, data.get("title", name), data.get("source", ""), readings, notes,
+                    parsed, path, text)
+
+
+def _readings(table, path):
+    if not isinstance(table, dict):
+        raise HouseWayError(f"{path}: [readings] must be a table")
+    readings = {key: next(iter(values)) for key, values in READINGS.items()}
+    notes = {}
+    for key, value in table.items():
+        if key == "notes":
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                raise HouseWayError(f"{path}: [readings.notes] maps a point of the text to "
+                                    "how it is read, both strings")
+            notes = dict(value)
+            continue
+        if key not in READINGS:
+            raise HouseWayError(f"{path}: unknown reading {key!r}: the readings are "
+                                f"{', '.join(READINGS)} and [readings.notes]")
+        if value not in READINGS[key]:
+            raise HouseWayError(f"{path}: reading {key} = {value!r}: this version carries "
+                                f"out {', '.join(map(repr, READINGS[key]))}")
+        readings[key] = value
+    return readings, notes
+
+
+def _row(row, index, start, text, path):
+    where = f"{path}: line {start}" if start else f"{path}: row {index + 1}"
+
+    def fail(message, key=None):
+        line = _key_line(text, start, key) if key and start else start
+        at = f"{path}: line {line}" if line else where
+        raise HouseWayError(f"{at}: {message}")
+
+    if not isinstance(row, dict):
+        fail("a row is a table")
+    unknown = sorted(set(row) - ROW_KEYS)
+    if unknown:
+        fail(f"unknown key {unknown[0]!r} in a row: a row has name, row, hand, the rank "
+             f"bands ({', '.join(NUMBER_FEATURES)}), when, front, back, improves_on, else, "
+             "note",
+             unknown[0])
+    name = row.get("name")
+    if not isinstance(name, str) or not name.strip():
+        fail("a row needs a name (the chart's words)")
+    label = row.get("row", index + 1)
+    if type(label) is not int or not 1 <= label <= 999:
+        fail("row must be a whole number from 1 to 999 (the chart's row)", "row")
+    hands = row.get("hand")
+    hands = [hands] if isinstance(hands, str) else hands
+    if not isinstance(hands, list) or not hands:
+        fail(f"a row needs hand = one of {', '.join(HAND_TYPES)} (or a list)", "hand")
+    expanded = []
+    for h in hands:
+        if h in HAND_FAMILIES:
+            expanded.extend(HAND_FAMILIES[h])
+        elif h in HAND_TYPES:
+            expanded.append(h)
+        else:
+            fail(f"unknown hand {h!r}: choose from {', '.join(HAND_TYPES)}, "
+                 f"{', '.join(HAND_FAMILIES)}", "hand")
+    bands = []
+    for feature in NUMBER_FEATURES:
+        if feature in row:
+            bands.append((feature, _band(row[feature], lambda m: fail(m, feature))))
+    when = None
+    when_text = row.get("when", "")
+    if "when" in row:
+        try:
+            when = compile_condition(row["when"])
+        except ConditionError as exc:
+            fail(f"when: {exc}", "when")
+    front = _front(row.get("front"), lambda m: fail(m, "front"))
+    back = row.get("back")
+    if back is not None and back not in BACK_CLASSES:
+        fail(f"back = {back!r}: choose from {', '.join(BACK_CLASSES)}", "back")
+    improves_on = row.get("improves_on")
+    if improves_on is not None and improves_on not in BACK_CLASSES:
+        fail(f"improves_on = {improves_on!r}: choose from {', '.join(BACK_CLASSES)}",
+             "improves_on")
+    otherwise = None
+    if "else" in row:
+        otherwise = _front(row["else"], lambda m: fail(f"else: {m}", "else"))
+    if not isinstance(row.get("note", ""), str):
+        fail("note must be a string", "note")
+    return Row(name.strip(), label, tuple(dict.fromkeys(expanded)), tuple(bands), when,
+               when_text, front, back, improves_on, otherwise, start)
+
+
+def _band(value, fail):
+    """A rank band, "9-J" (either order) or one rank, as (low, high) in 2..14."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        fail(f"a rank band is written \"9-J\" or \"K\", not {value!r}")
+    parts = str(value).split("-")
+    if len(parts) > 2:
+        fail(f"bad rank band {value!r}: write \"9-J\" or \"K\"")
+    try:
+        ranks = [rank_value(p) for p in parts]
+    except ConditionError as exc:
+        fail(f"bad rank band {value!r}: {exc}")
+    return (min(ranks), max(ranks))
+
+
+def _front(value, fail):
+    if value is None:
+        fail("a row needs front = \"highest\", \"best-of-rest\", or two ranks or features, "
+             "e.g. [\"low_pair\", \"low_pair\"]")
+    if isinstance(value, str):
+        if value not in FRONT_WORDS:
+            fail(f"front {value!r}: write \"highest\", \"best-of-rest\" or a list of two "
+                 "ranks or features")
+        return value
+    if not isinstance(value, list) or len(value) != 2:
+        fail("front is two ranks or features, e.g. [\"A\", \"top_single\"]")
+    try:
+        return tuple(compile_rank(v) for v in value)
+    except ConditionError as exc:
+        fail(f"front: {exc}")
