@@ -57,7 +57,7 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_i
 
 
 def test_shipped_house_ways_load_and_are_listed(capsys):
-    assert houseway.names()[:3] == ["mikes", "emperors", "foxwoods"]
+    assert houseway.names()[:4] == ["mikes", "emperors", "foxwoods", "trump-plaza"]
     for name in houseway.names():
         hw = houseway.load(name)
         assert hw.name == name and hw.rows and hw.source
@@ -110,20 +110,69 @@ FOXWOODS = [
 ]
 
 
+# ------------------------------------------------------------------ Trump Plaza, row by row
+TRUMP_PLAZA = [
+    ("five aces with a pair of kings: kings in front", "As Ah Ad Ac Jk Kd Kc", "KK", 1),
+    ("five aces: split, two in front", "As Ah Ad Ac Jk 9d 2c", "AA", 2),
+    ("quads + pair: pair in front", "Jh Jd Jc Js 5h 5d 2c", "55", 3),
+    ("quads + trips: a pair from the trips in front", "5h 5d 5c 5s Kh Kd Kc", "KK", 3),
+    ("quad aces: always split", "Ah Ad Ac As Kh Qd 2c", "AA", 4),
+    ("quads J-K with an ace to play in front: together", "Kh Kd Kc Ks Ah 3d 2c", "A3", 5),
+    ("quads J-K without an ace: split", "Kh Kd Kc Ks Qh 3d 2c", "KK", 5),
+    ("quads 7-10 with a king: together", "9h 9d 9c 9s Kh 3d 2c", "K3", 6),
+    ("quads 7-10 with a queen only: split", "9h 9d 9c 9s Qh 3d 2c", "99", 6),
+    ("quads 2-6: always together", "6h 6d 6c 6s Ah Kd 2c", "AK", 7),
+    ("three of a kind twice: the highest pair in front", "Kh Kd Kc 7h 7d 7c 2s", "KK", 8),
+    ("full house, pair of twos with an ace and a king: A-K in front", "Qh Qd Qc 2h 2d Ac Ks",
+     "AK", 9),
+    ("full house, pair of twos with an ace and no king: split", "Qh Qd Qc 2h 2d Ac Js", "22",
+     10),
+    ("full house with two pairs: the highest pair in front", "Qh Qd Qc 8h 8d 5c 5s", "88", 10),
+    ("three pair: the highest pair in front", "Ah Ad 8c 8s 5h 5d 2c", "AA", 11),
+    ("two pair, aces and any other pair: split, even with a king", "Ah Ad 4c 4s Kh 9d 2c",
+     "44", 12),
+    ("two pair, medium and high: split, even with an ace", "Kh Kd 8c 8s Ah 3d 2c", "88", 13),
+    ("two pair, low and high with an ace: both in back", "Kh Kd 4c 4s Ah 9d 2c", "A9", 14),
+    ("two pair, low and high without an ace: split", "Kh Kd 4c 4s Qh 9d 2c", "44", 14),
+    ("two pair, medium and medium with an ace: both in back", "Th Td 8c 8s Ah 3d 2c", "A3",
+     15),
+    ("two pair, medium and medium, a king only: split", "Th Td 8c 8s Kh 3d 2c", "88", 15),
+    ("two pair, low and medium with a king: both in back", "Th Td 4c 4s Kh 9d 2c", "K9", 16),
+    ("two pair, low and medium, a queen only: split", "Th Td 4c 4s Qh 9d 2c", "44", 16),
+    ("two pair, low and low with a king: both in back", "6h 6d 3c 3s Kh 9d 2c", "K9", 16),
+    ("straight with three of a kind: pair in front", "7h 7d 7c 8s 9h Td Jc", "77", 17),
+    ("three aces: pair of aces in back, one ace in front", "Ah Ad Ac Ks 9h 5d 2c", "AK", 18),
+    ("three of a kind: always in back", "Kh Kd Kc Qs 9h 5d 2c", "Q9", 19),
+    ("straight, no pair: the highest two cards in front", "2h 3d 4c 5s 6h 9d Kc", "K9", 20),
+    ("straight with one pair it does not need: pair in front", "8h 8d 9c Ts Jh Qd Kc", "88",
+     20),
+    ("straight that needs a card of the pair: straight in back", "8h 8d 9c Ts Jh Qd 2c", "82",
+     20),
+    ("one pair: pair in back, next two highest in front", "8h 8d Ac Js 6h 4d 2c", "AJ", 21),
+    ("no pair: next two highest in front", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 22),
+]
+VECTORS = {"foxwoods": FOXWOODS, "trump-plaza": TRUMP_PLAZA}
+
+
 def ranks_of(cards):
     return "".join(sorted(("A" if c == 52 else "23456789TJQKA"[c >> 2] for c in cards),
                           key="23456789TJQKA".index, reverse=True))
 
 
-@pytest.mark.parametrize("rule,cards,front,row", FOXWOODS, ids=[v[0] for v in FOXWOODS])
-def test_foxwoods(rule, cards, front, row):
-    s = houseway.set_hand(parse_cards(cards, count=7), houseway.load("foxwoods"))
+CASES = [(name, *v) for name, vectors in VECTORS.items() for v in vectors]
+
+
+@pytest.mark.parametrize("house_way,rule,cards,front,row", CASES,
+                         ids=[f"{c[0]}: {c[1]}" for c in CASES])
+def test_house_way_rule(house_way, rule, cards, front, row):
+    s = houseway.set_hand(parse_cards(cards, count=7), houseway.load(house_way))
     assert (ranks_of(s.front), s.row) == (front, row)
 
 
-def test_every_foxwoods_row_has_a_vector():
-    rows = {row for *_x, row in FOXWOODS}
-    assert rows == {r.label for r in houseway.load("foxwoods").rows}
+@pytest.mark.parametrize("house_way", VECTORS)
+def test_every_row_has_a_hand_worked_vector(house_way):
+    rows = {row for *_x, row in VECTORS[house_way]}
+    assert rows == {r.label for r in houseway.load(house_way).rows}
 
 
 def test_hand_names_the_row_of_a_house_way_file(capsys):
