@@ -56,7 +56,7 @@ def odds_summary(odds):
     ])
 
 
-def run_summary(result, odds, cert_path=None, cert_hash=None):
+def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
     """The readable summary printed by ``run``."""
     r = result.rules
     out = [f"paigow-verify run: {result.total_hands:,} hands ({len(result.deck)}-card deck), "
@@ -81,6 +81,9 @@ def run_summary(result, odds, cert_path=None, cert_hash=None):
             odds_lines(odds), "", odds_summary(odds)]
     if cert_path:
         out += ["", f"Certificate written: {cert_path} (sha256 {cert_hash})"]
+    if result_hash:
+        out += [f"Result hash (the same for every run of these rules): result_sha256 "
+                f"{result_hash}"]
     return "\n".join(out)
 
 
