@@ -2,18 +2,22 @@
 RFC 8785 canonical JSON of the results and readings, without run metadata. Two runs of the
 same rules give the same one, whatever the thread count or engine; ``check`` verifies it.
 
-The hash is recomputed here from the format's definition with ``hashlib`` and the
-``rfc8785`` package, not with the tool's own function."""
+The hash is recomputed here from the format's definition (docs/CERTIFICATE.md) with
+``hashlib`` and the ``rfc8785`` package, not with the tool's own function. The stand-alone
+script of docs/CERTIFICATE.md runs on the standard library alone (``python -I -S``), checks
+a fresh certificate, and catches edits; its RFC 8785 writer agrees with ``rfc8785``."""
 import copy
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 import rfc8785
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import verifier
 from verifier import certificate
@@ -177,3 +181,97 @@ def test_a_float_without_a_canonical_form(bad, cert, tmp_path, capsys):
     (line,) = out.err.splitlines()
     assert line.startswith("paigow-verify: error: ") and out.out == ""
 
+
+# ------------------------------------------------------------------ the doc's outside script
+def doc_script():
+    """The stand-alone script of docs/CERTIFICATE.md (the python block defining canonical)."""
+    text = (ROOT / "docs" / "CERTIFICATE.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    (script,) = [b for b in blocks if "def canonical" in b]
+    return script
+
+
+def run_doc_script(tmp_path, cert):
+    script = tmp_path / "check_certificate.py"
+    script.write_text(doc_script())
+    path = tmp_path / "cert.json"
+    certificate.write(path, cert)
+    # -I -S: no site-packages, no PYTHONPATH: the standard library only
+    return subprocess.run([sys.executable, "-I", "-S", str(script), str(path)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_doc_shows_the_result_hash_of_the_shipped_default_certificate():
+    text = (ROOT / "docs" / "CERTIFICATE.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"result_sha256 ([0-9a-f]{64})", text))
+    shipped = json.loads((ROOT / "proofs" / "certificates" / "outlaw9-mikes.json").read_text())
+    assert shown == {shipped["result_sha256"]}
+
+
+def test_the_doc_script_uses_the_standard_library_only():
+    imports = re.findall(r"^(?:import|from) (\w+)", doc_script(), re.M)
+    assert set(imports) <= {"hashlib", "json", "sys", "fractions"}, imports
+
+
+def test_the_doc_script_checks_a_fresh_certificate(tmp_path, cert):
+    out = run_doc_script(tmp_path, cert)
+    assert out.returncode == 0, out.stderr
+    ret = cert["sections"]["outlaw9"]["results"]["return"]["exact"]
+    assert f"both hashes match; Outlaw 9 return {ret} = " in out.stdout
+
+
+def test_the_doc_script_catches_an_edit_rehashed_in_sha256_only(tmp_path, cert):
+    edited = copy.deepcopy(cert)
+    sets = edited["counts"]["outlaw9_sets"]["seven-card"]
+    sets[0]["hands"] -= 1
+    sets[1]["hands"] += 1
+    edited["sha256"] = certificate.content_hash(edited)
+    out = run_doc_script(tmp_path, edited)
+    assert out.returncode == 1 and "result_sha256 does not match" in out.stderr
+
+
+def test_the_doc_script_recomputes_the_return_from_the_counts(tmp_path, cert):
+    # the pay of the first line of the table that pays some hand, changed and both hashes
+    # re-made: only re-deriving the return from the counts shows the stored one is stale
+    edited = copy.deepcopy(cert)
+    results = edited["sections"]["outlaw9"]["results"]
+    (i, line) = next((i, l) for i, l in enumerate(results["lines"]) if l["hands"])
+    edited["paytables"]["outlaw9"]["lines"][i]["pay"] = str(int(line["pay"]) + 1)
+    certificate.seal(edited)
+    out = run_doc_script(tmp_path, edited)
+    assert out.returncode == 1
+    assert "AssertionError: the counts give an Outlaw 9 return of" in out.stderr
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2 ** 53) + 1, 2 ** 53 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20)
+
+
+@pytest.fixture(scope="module")
+def doc_canonical():
+    script = doc_script()
+    definitions = script[script.index("def es6_number"):script.index("def sha256")]
+    namespace = {}
+    exec("import json\n" + definitions, namespace)
+    return namespace["canonical"]
+
+
+@settings(max_examples=500, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=JSON)
+def test_the_doc_scripts_canonical_form_is_rfc8785(doc_canonical, value):
+    try:
+        expected = rfc8785.dumps(value)
+    except rfc8785.CanonicalizationError:        # e.g. a lone surrogate: not UTF-8
+        return
+    assert doc_canonical(value).encode("utf-8") == expected
+
+
+@pytest.mark.parametrize("x", [0.0, -0.0, 1.0, -1.5, 0.5, 1e-6, 1e-7, 2.075993291427679e-07,
+                               1e20, 1e21, 1e22, 1.5e20, 5e-324, 1.7976931348623157e308,
+                               0.1, 100.0, 1e16, 123456.789])
+def test_the_doc_scripts_numbers_are_ecmascripts(doc_canonical, x):
+    assert doc_canonical(x).encode() == rfc8785.dumps(x)
