@@ -68,6 +68,13 @@ def test_threads_and_engines_give_the_same_result_hash(tmp_path, rules):
         assert certificate.check(cert) == []
 
 
+def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
+    path = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
+    assert main(["report", str(path)]) == 0
+    shipped = json.loads(path.read_text())
+    assert f"result SHA-256 `{shipped['result_sha256']}`" in capsys.readouterr().out
+
+
 @pytest.fixture(scope="module")
 def cert():
     from verifier import rulesets

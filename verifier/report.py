@@ -154,7 +154,9 @@ def par_sheet(cert, source=""):
     tool = cert.get("tool", {})
     out = [f"# Par sheet: Outlaw 9 High or Better ({table.name})", ""]
     if source:
-        out += [f"From certificate `{source}`, SHA-256 `{cert.get('sha256', '')}`.", ""]
+        out += [f"From certificate `{source}`, SHA-256 `{cert.get('sha256', '')}`; result "
+                f"SHA-256 `{cert.get('result_sha256', '')}` (the same for every run of these "
+                "rules).", ""]
     out += [f"Computed by {tool.get('name', 'paigow-verifier')} {tool.get('version', '?')} "
             f"({tool.get('engine', '?')} engine) by enumerating all {total:,} seven-card hands "
             f"of a {cert['deck']['size']}-card deck. Every figure is exact; decimals are "
