@@ -36,7 +36,7 @@ def cert_file(cert, tmp_path):
 
 
 def rehash(cert):
-    cert["sha256"] = certificate.content_hash(cert)
+    certificate.seal(cert)
     return cert
 
 
@@ -106,6 +106,7 @@ def test_hand_edits_fail_check(case, forge_hash, cert, tmp_path, capsys):
     fields = [m.field for m in certificate.check(edited)]
     assert any(f.startswith(field) for f in fields), fields
     assert ("sha256" in fields) is not forge_hash
+    assert ("result_sha256" in fields) is not forge_hash
     path = tmp_path / "edited.json"
     certificate.write(path, edited)
     assert main(["check", str(path)]) == 1

@@ -36,10 +36,12 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     source = {str(p.relative_to(ROOT)) for pattern in ("cext/*.pyx", "cext/*.pxd", "cext/*.pxi",
                                                        "cext/*.h", "verifier/data/**/*.toml",
+                                                       "verifier/data/*.json",
                                                        "proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)
     assert "verifier/py.typed" in names and "LICENSE" in names
+    assert "verifier/data/certificate.schema.json" in names
     assert not any(n.endswith(".so") for n in names)
 
 
@@ -60,3 +62,9 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
     probe = run([str(bindir / "python"), "-c",
                  "import verifier, verifier.backend as b; print(b.NAME)"], cwd=tmp_path)
     assert probe.stdout.strip() == "compiled"
+    # the certificate's JSON Schema ships as package data
+    schema = run([str(bindir / "python"), "-c",
+                  "from importlib import resources; import json; print(json.loads(resources."
+                  "files('verifier').joinpath('data/certificate.schema.json').read_text())"
+                  "['title'])"], cwd=tmp_path)
+    assert "certificate" in schema.stdout

@@ -226,7 +226,7 @@ def test_ctrl_c_during_simulate_without_a_progress_bar(tmp_path):
 
 # ----------------------------------------------------------------------------- trust
 def _rehashed(cert):
-    cert["sha256"] = certificate.content_hash(cert)
+    certificate.seal(cert)
     return cert
 
 

@@ -116,7 +116,7 @@ def test_tampered_rule_set_sections_fail_check(tmp_path):
     cert = certificate.load(out)
     # a changed Treasure pay, re-hashed: the stored results no longer re-derive
     cert["sections"]["emperors_treasure"]["paytable"]["lines"][-1]["pay"] = "3"
-    cert["sha256"] = certificate.content_hash(cert)
+    certificate.seal(cert)
     fields = [m.field for m in certificate.check(cert)]
     assert any(f.startswith("sections.emperors_treasure.results") for f in fields)
     assert any(f.startswith("sections.envy_bonus.results") for f in fields)
@@ -124,7 +124,7 @@ def test_tampered_rule_set_sections_fail_check(tmp_path):
     cert = certificate.load(out)
     cert["sections"]["rule_set"]["definition"]["house_way"] = "mikes"
     cert["sections"]["rule_set"]["definition"]["house_ways"] = ["mikes"]
-    cert["sha256"] = certificate.content_hash(cert)
+    certificate.seal(cert)
     assert any(m.field == "sections.rule_set" for m in certificate.check(cert))
 
 

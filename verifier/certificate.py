@@ -1,12 +1,15 @@
 """Certificates: every integer count of a run, the rule readings, the pay tables, the
-exact results, and a SHA-256 over the canonical content (format: docs/CERTIFICATE.md).
+exact results, and two SHA-256 hashes (format: docs/CERTIFICATE.md): ``result_sha256``
+over the results and readings only (RFC 8785 canonical JSON, the same for every run of
+the same rules, whatever the thread count, engine or machine) and ``sha256`` over the
+whole content (run metadata included; what a signature covers).
 
-- ``build(result, paytables)`` -> the certificate dict (hash included);
+- ``build(result, paytables)`` -> the certificate dict (hashes included);
 - ``write(path, cert)`` writes it atomically (temp file in the same directory, then
   ``os.replace``: never a half file, also not on an error or Ctrl-C);
 - ``load(path)`` reads one (one-line ``VerifierError`` on a missing or bad file);
 - ``check(cert)`` -> list of ``Mismatch(field, message)``: re-derives every result from
-  the counts, checks the sums and the hash; ``recompute(cert)`` re-runs the enumeration
+  the counts, checks the sums and both hashes; ``recompute(cert)`` re-runs the enumeration
   and compares every count.
 
 Sections: ``cert["sections"]`` maps a section name to ``{"results": ...}`` (and any
@@ -20,9 +23,12 @@ import hashlib
 import json
 import math
 import os
+import platform
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import rfc8785
 
 from . import __version__
 from .cards import card_str, parse_card, RANK_CHARS, JOKER
@@ -39,6 +45,7 @@ if TYPE_CHECKING:
 FORMAT = "paigow-verifier certificate"
 FORMAT_VERSION = 1
 HASH_FIELD = "sha256"
+RESULT_HASH_FIELD = "result_sha256"  # over result_content(): no run metadata
 SIGNATURE_FIELD = "signature"       # verifier/signing.py; outside the hash
 
 
@@ -73,19 +80,51 @@ def content_hash(cert):
 
 #: Fields of ``tool`` that describe one run (time, machine) rather than the result; two
 #: runs of the same rules give certificates equal in everything else (``same_result``).
-RUN_FIELDS = ("engine", "threads", "seconds", "created")
+RUN_FIELDS = ("engine", "threads", "seconds", "created", "host")
 
 
 def result_content(cert):
-    """The certificate without its hash and its run-only ``tool`` fields."""
-    body = {k: v for k, v in cert.items() if k != HASH_FIELD}
-    body["tool"] = {k: v for k, v in cert.get("tool", {}).items() if k not in RUN_FIELDS}
+    """What ``result_sha256`` covers: the certificate without its two hashes, its
+    signature and the run-only ``tool`` fields (RUN_FIELDS)."""
+    body = {k: v for k, v in cert.items()
+            if k not in (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD)}
+    tool = cert.get("tool", {})
+    body["tool"] = ({k: v for k, v in tool.items() if k not in RUN_FIELDS}
+                    if isinstance(tool, dict) else tool)
     return body
+
+
+def result_canonical_bytes(cert):
+    """``result_content`` as RFC 8785 canonical JSON (the ``rfc8785`` package). Raises
+    CertificateError when it has no canonical form (an integer beyond 2**53 - 1, a NaN)."""
+    try:
+        return rfc8785.dumps(result_content(cert))
+    except rfc8785.CanonicalizationError as exc:
+        raise CertificateError(f"the results have no RFC 8785 canonical form: {exc}") from None
+
+
+def result_hash(cert):
+    return hashlib.sha256(result_canonical_bytes(cert)).hexdigest()
 
 
 def same_result(cert_a, cert_b):
     """True when two certificates certify the same thing (equal but for run metadata)."""
     return result_content(cert_a) == result_content(cert_b)
+
+
+def seal(cert):
+    """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
+    covers it. Returns the certificate."""
+    cert[RESULT_HASH_FIELD] = result_hash(cert)
+    cert[HASH_FIELD] = content_hash(cert)
+    return cert
+
+
+def host():
+    """The machine of a run, for the record (run metadata; no host name is kept)."""
+    return (f"{platform.system() or 'unknown'} {platform.machine() or 'unknown'}, "
+            f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count() or 1} CPU(s)")
 
 
 def _normalise(obj):
@@ -211,6 +250,7 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
             "threads": result.threads,
             "seconds": round(result.seconds, 3),
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "host": host(),
         },
         "rules": rule_readings(result.rules, result.deck),
         "deck": {"size": len(result.deck), "cards": [card_str(c) for c in result.deck]},
@@ -225,8 +265,7 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
         cert["sections"][name] = dict(inputs.get(name, {}))
     for name in sections:
         cert["sections"][name]["results"] = _normalise(SECTION_DERIVERS[name](cert))
-    cert[HASH_FIELD] = content_hash(cert)
-    return cert
+    return seal(cert)
 
 
 # ---------------------------------------------------------------------------------------
@@ -466,7 +505,7 @@ def _check_sections(cert):
 COUNT_FIELDS = ("best_five", "royal_flushes", "house_way_rows", "fouls", "outlaw9_sets",
                 "key_histogram")
 REQUIRED = {"tool": dict, "rules": dict, "deck": dict, "total_hands": int, "counts": dict,
-            "paytables": dict, "sections": dict, HASH_FIELD: str}
+            "paytables": dict, "sections": dict, RESULT_HASH_FIELD: str, HASH_FIELD: str}
 
 
 def check(cert: dict) -> list[Mismatch]:
@@ -483,6 +522,12 @@ def check(cert: dict) -> list[Mismatch]:
     if cert[HASH_FIELD] != content_hash(cert):
         out.append(Mismatch(HASH_FIELD, "does not match the content: the certificate was "
                                         "changed after it was written"))
+    try:
+        if cert[RESULT_HASH_FIELD] != result_hash(cert):
+            out.append(Mismatch(RESULT_HASH_FIELD, "does not match the results and readings: "
+                                "a count, reading or result was changed after it was written"))
+    except CertificateError as exc:
+        out.append(Mismatch(RESULT_HASH_FIELD, str(exc)))
     steps = (("deck", _check_deck), ("rules", _check_rules), ("paytables", _check_paytables),
              ("counts", lambda c: _check_counts(c, c["total_hands"])),
              ("sections", _check_sections))

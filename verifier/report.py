@@ -56,7 +56,7 @@ def odds_summary(odds):
     ])
 
 
-def run_summary(result, odds, cert_path=None, cert_hash=None):
+def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
     """The readable summary printed by ``run``."""
     r = result.rules
     out = [f"paigow-verify run: {result.total_hands:,} hands ({len(result.deck)}-card deck), "
@@ -81,6 +81,9 @@ def run_summary(result, odds, cert_path=None, cert_hash=None):
             odds_lines(odds), "", odds_summary(odds)]
     if cert_path:
         out += ["", f"Certificate written: {cert_path} (sha256 {cert_hash})"]
+    if result_hash:
+        out += [f"Result hash (the same for every run of these rules): result_sha256 "
+                f"{result_hash}"]
     return "\n".join(out)
 
 
@@ -151,7 +154,9 @@ def par_sheet(cert, source=""):
     tool = cert.get("tool", {})
     out = [f"# Par sheet: Outlaw 9 High or Better ({table.name})", ""]
     if source:
-        out += [f"From certificate `{source}`, SHA-256 `{cert.get('sha256', '')}`.", ""]
+        out += [f"From certificate `{source}`, SHA-256 `{cert.get('sha256', '')}`; result "
+                f"SHA-256 `{cert.get('result_sha256', '')}` (the same for every run of these "
+                "rules).", ""]
     out += [f"Computed by {tool.get('name', 'paigow-verifier')} {tool.get('version', '?')} "
             f"({tool.get('engine', '?')} engine) by enumerating all {total:,} seven-card hands "
             f"of a {cert['deck']['size']}-card deck. Every figure is exact; decimals are "

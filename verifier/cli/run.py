@@ -93,9 +93,10 @@ def cmd_run(args):
             out["base_game_skipped"] = note
         out["certificate"] = str(args.out) if args.out else None
         out["sha256"] = cert["sha256"]
+        out["result_sha256"] = cert["result_sha256"]
         print(json.dumps(out, indent=1))
     else:
-        print(run_summary(result, odds, args.out, cert["sha256"]))
+        print(run_summary(result, odds, args.out, cert["sha256"], cert["result_sha256"]))
         extra = rule_set_summary(cert)
         if extra:
             print()
