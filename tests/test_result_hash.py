@@ -37,7 +37,8 @@ def independent_result_hash(cert):
 
 
 def run(tmp_path, name, *args, pure=False):
-    """``paigow-verify run`` in a fresh interpreter (the engine is chosen at import)."""
+    """``paigow-verify run`` in a fresh interpreter (the engine is chosen at import), run
+    outside the source tree so that the package under test is the one imported here."""
     env = {k: v for k, v in os.environ.items() if k != "PAIGOW_PUREPYTHON"}
     if pure:
         env["PAIGOW_PUREPYTHON"] = "1"
@@ -45,7 +46,8 @@ def run(tmp_path, name, *args, pure=False):
     out = tmp_path / f"{name}.json"
     proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", RANKS,
                            "--no-progress", "--out", str(out), *args],
-                          env=env, capture_output=True, text=True, timeout=600)
+                          env=env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     cert = json.loads(out.read_text())
     assert f"result_sha256 {cert['result_sha256']}" in proc.stdout
