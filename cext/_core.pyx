@@ -169,7 +169,7 @@ cdef class _Job:
         cdef uint64_t *cs = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
         cdef uint64_t *ch = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
         cdef uint64_t best[10]
-        cdef uint64_t rows[12]
+        cdef uint64_t rows[ROW_SLOTS]
         cdef uint64_t royal, fouls
         try:
             accum_expand(e, self.acc[0], hist, cs, ch, best, &royal, rows, &fouls)
@@ -182,7 +182,7 @@ cdef class _Job:
                 "total": self.acc[0].hands,
                 "best_five": [best[i] for i in range(10)],
                 "royal": royal,
-                "rows": [rows[i] for i in range(12)],
+                "rows": [rows[i] for i in range(ROW_SLOTS)],
                 "sets_seven": {i: cs[i] for i in range(NUM_CATS_MASKS) if cs[i]},
                 "sets_house": {i: ch[i] for i in range(NUM_CATS_MASKS) if ch[i]},
                 "hist": hist_dict,
@@ -215,3 +215,80 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
     if progress is not None and job.done() > reported:
         progress(job.done() - reported)
     return job.result()
+
+
+
+def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
+                       int threads):
+    """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
+    hand: (hands, hands set differently, the first such hand or None). Two settings are
+    the same when the front cards (so the back cards) and the row agree, row r of the
+    second being row ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's
+    rows)."""
+    deck = sorted(int(c) for c in deck)
+    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck) or len(deck) < 7:
+        raise ValueError("deck must hold at least seven distinct card numbers 0..52")
+    cdef const engine_t *ea = engine_for(wheel_second, house_way_a).ptr
+    cdef const engine_t *eb = engine_for(wheel_second, house_way_b).ptr
+    cdef int n = len(deck), a, t
+    cdef int rowmap[ROW_SLOTS]
+    for t in range(ROW_SLOTS):
+        rowmap[t] = rows_b_as_a[t] if t < len(rows_b_as_a) else -1
+    cdef int *dk = <int *>malloc(sizeof(int) * n)
+    cdef long long *out = <long long *>malloc(sizeof(long long) * 3 * n)
+    if dk == NULL or out == NULL:
+        free(dk); free(out)
+        raise MemoryError("cannot allocate the comparison")
+    for t in range(n):
+        dk[t] = deck[t]
+    try:
+        for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
+            _compare_from(ea, eb, dk, n, a, rowmap, out + 3 * a)
+        hands = sum(out[3 * t] for t in range(n - 6))
+        differ = sum(out[3 * t + 1] for t in range(n - 6))
+        hand = None
+        for t in range(n - 6):
+            if out[3 * t + 2] >= 0:
+                hand = [dk[(out[3 * t + 2] >> (6 * k)) & 63] for k in range(7)]
+                break
+        return hands, differ, hand
+    finally:
+        free(dk); free(out)
+
+
+cdef void _compare_from(const engine_t *ea, const engine_t *eb, const int *dk, int n,
+                        int a, const int *rowmap, long long *out) noexcept nogil:
+    """Hands whose lowest card is dk[a]: out = (hands, differing, first differing or -1),
+    the first as seven 6-bit deck positions."""
+    cdef int b, c, d, e, f, g
+    cdef int cards[7]
+    cdef hand_info_t x, y
+    cdef long long count = 0, bad = 0, first = -1
+    cards[0] = dk[a]
+    for b in range(a + 1, n - 5):
+        cards[1] = dk[b]
+        for c in range(b + 1, n - 4):
+            cards[2] = dk[c]
+            for d in range(c + 1, n - 3):
+                cards[3] = dk[d]
+                for e in range(d + 1, n - 2):
+                    cards[4] = dk[e]
+                    for f in range(e + 1, n - 1):
+                        cards[5] = dk[f]
+                        for g in range(f + 1, n):
+                            cards[6] = dk[g]
+                            classify7(ea, cards, &x)
+                            classify7(eb, cards, &y)
+                            count += 1
+                            if (x.set.front[0] != y.set.front[0]
+                                    or x.set.front[1] != y.set.front[1]
+                                    or x.set.row != rowmap[y.set.row]):
+                                bad += 1
+                                if first < 0:
+                                    first = (<long long>a | (<long long>b << 6)
+                                             | (<long long>c << 12) | (<long long>d << 18)
+                                             | (<long long>e << 24) | (<long long>f << 30)
+                                             | (<long long>g << 36))
+    out[0] = count
+    out[1] = bad
+    out[2] = first

@@ -5,6 +5,10 @@ from libc.stdint cimport uint32_t, uint64_t
 cdef extern from "engine.h" nogil:
     int JOKER
     int MEMO_SIZE
+    enum: HOUSE_WAY_PROGRAM
+    enum: ROW_SLOTS
+    enum: HW_MAX_ROWS
+    enum: HW_ROW_INTS
     ctypedef struct hand_set_t:
         int front[2]
         int back[5]
@@ -22,7 +26,7 @@ cdef extern from "engine.h" nogil:
         int house_way
         int nback
         int *back_keys
-    engine_t *engine_new(int wheel_second, int house_way)
+    engine_t *engine_new(int wheel_second, int house_way, const int *program, int nrows)
     void engine_free(engine_t *e)
     int c_eval5 "eval5"(const engine_t *e, const int *cards)
     int c_eval2 "eval2"(const int *cards)

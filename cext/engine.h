@@ -18,7 +18,8 @@
 #define NUM_SPLITS 21
 #define FRONT_KEYS 182
 
-enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1 };
+/* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
+enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
 
 /* Outlaw 9 category bits, in filed pay-table order. */
 enum {
@@ -54,6 +55,7 @@ typedef struct {
 
 typedef struct {
     int wheel_second, house_way;
+    int *program, nrows;   /* HOUSE_WAY_PROGRAM: the rows (houseway.h), owned */
     int nf5[MSET5];        /* five cards, no joker, not one suit: by rank multiset */
     int nfj[MSET4];        /* four cards + joker, not one suit */
     int fl5[8192];         /* five suited cards: by rank mask */
@@ -304,6 +306,11 @@ static inline int pick_split(const plan_t *p, const int *bk, const int *fk) {
     return best;
 }
 
+#include "houseway.h"
+/* slots of the per-row counts: row 0 (no row: a bug, or a file that leaves a hand
+ * uncovered) and rows 1.. (the built-ins' 1-11, a program's row indices) */
+#define ROW_SLOTS (HW_MAX_ROWS + 1)
+
 /* ---------- Outlaw 9 categories ---------- */
 
 static inline int is_seven_in_sequence(int mask7) {
@@ -377,14 +384,20 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     }
     shape_t sh;
     shape_of(c, &sh);
-    plan_t plan = e->house_way == HOUSE_WAY_EMPERORS ? plan_emperors(c, &sh) : plan_mikes(c, &sh);
-    int s = pick_split(&plan, bk, fk);
-    if (s < 0 && plan.pick != PICK_PATTERN) {
-        plan = plan_mikes_fallback(&sh);
-        s = pick_split(&plan, bk, fk);
-    }
     hand_set_t *hs = &out->set;
-    hs->row = plan.row;
+    int s;
+    if (e->house_way == HOUSE_WAY_PROGRAM) {
+        s = hw_run(e->program, e->nrows, c, &sh, bk, fk, &hs->row);
+    } else {
+        plan_t plan = e->house_way == HOUSE_WAY_EMPERORS ? plan_emperors(c, &sh)
+                                                         : plan_mikes(c, &sh);
+        s = pick_split(&plan, bk, fk);
+        if (s < 0 && plan.pick != PICK_PATTERN) {
+            plan = plan_mikes_fallback(&sh);
+            s = pick_split(&plan, bk, fk);
+        }
+        hs->row = plan.row;
+    }
     if (s < 0) { s = 0; hs->row = 0; }   /* no split matched: a bug, reported as row 0 */
     hs->front[0] = c[SPLIT_FRONT[s][0]]; hs->front[1] = c[SPLIT_FRONT[s][1]];
     for (int i = 0; i < 5; i++) hs->back[i] = c[SPLIT_BACK[s][i]];
@@ -456,13 +469,21 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
     m->straight_possible = (int8_t)e->straight_possible[k == 6][mask];
 }
 
-static engine_t *engine_new(int wheel_second, int house_way) {
+/* program/nrows: the rows of a house-way file (HOUSE_WAY_PROGRAM), copied; else NULL/0. */
+static engine_t *engine_new(int wheel_second, int house_way, const int *program, int nrows) {
     static int once = 0;
     if (!once) { multiset_init(); splits_init(); once = 1; }
     engine_t *e = (engine_t *)calloc(1, sizeof(engine_t));
     if (!e) return NULL;
     e->wheel_second = wheel_second;
     e->house_way = house_way;
+    if (house_way == HOUSE_WAY_PROGRAM) {
+        if (nrows < 1 || nrows > HW_MAX_ROWS || !program) { free(e); return NULL; }
+        e->program = (int *)malloc(sizeof(int) * (size_t)nrows * HW_ROW_INTS);
+        if (!e->program) { free(e); return NULL; }
+        memcpy(e->program, program, sizeof(int) * (size_t)nrows * HW_ROW_INTS);
+        e->nrows = nrows;
+    }
     build_eval_tables(e);
     build_back_keys(e);
     e->memo = (memo_t *)calloc(MEMO_SIZE, sizeof(memo_t));
@@ -482,6 +503,7 @@ static void engine_free(engine_t *e) {
     if (!e) return;
     free(e->back_keys);
     free(e->memo);
+    free(e->program);
     free(e);
 }
 

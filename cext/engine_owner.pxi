@@ -3,14 +3,46 @@
 # C tables behind them (MSET_TERM, SPLIT_*, FRONT_DENSE) are static to the module
 # that compiled engine.h, so an engine must not cross from one module to another.
 
+from libc.stdlib cimport malloc as _malloc, free as _free
+
+#: house way id (2 and up) -> (program ints, number of rows): house-way files compiled by
+#: verifier.houseway.compiled, defined in every module that builds engines
+cdef dict _PROGRAMS = {}
+
+
+def define_house_way(int house_way, program, int nrows):
+    """Give a compiled house-way file (verifier.houseway.compiled) the id ``house_way``
+    (2 and up) in this module."""
+    if house_way < 2 or not 1 <= nrows <= HW_MAX_ROWS or len(program) != nrows * HW_ROW_INTS:
+        raise ValueError("bad house-way program")
+    old = _PROGRAMS.get(house_way)
+    if old is not None and old[0] != list(program):
+        raise ValueError(f"house way id {house_way} is already another program")
+    _PROGRAMS[house_way] = (list(program), nrows)
+
+
 cdef class Engine:
     """Owns the tables of one (wheel option, house way)."""
     cdef engine_t *ptr
 
     def __cinit__(self, bint wheel_second, int house_way):
-        if house_way not in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge
+        cdef int *program = NULL
+        cdef int nrows = 0, i
+        if house_way in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge (compiled in)
+            self.ptr = engine_new(wheel_second, house_way, NULL, 0)
+        elif house_way in _PROGRAMS:
+            ints, nrows = _PROGRAMS[house_way]
+            program = <int *>_malloc(sizeof(int) * len(ints))
+            if program == NULL:
+                raise MemoryError("cannot allocate the house-way program")
+            try:
+                for i in range(len(ints)):
+                    program[i] = ints[i]
+                self.ptr = engine_new(wheel_second, HOUSE_WAY_PROGRAM, program, nrows)
+            finally:
+                _free(program)
+        else:
             raise ValueError(f"unknown house way id {house_way}")
-        self.ptr = engine_new(wheel_second, house_way)
         if self.ptr == NULL:
             raise MemoryError("cannot allocate the engine tables")
 

@@ -17,7 +17,7 @@ typedef struct {
     uint32_t *hist;          /* [nback * NUM_FRONT_DENSE]: (back key, front key) */
     uint32_t *cats_seven;    /* [65536] */
     uint32_t *cats_house;    /* [65536] */
-    uint64_t best_class[10], royal, rows[12], fouls, hands;
+    uint64_t best_class[10], royal, rows[ROW_SLOTS], fouls, hands;
 } accum_t;
 
 static int FRONT_DENSE[FRONT_KEYS];   /* two-card key -> 0..90 */
@@ -133,7 +133,7 @@ static inline void accum_merge(const engine_t *e, accum_t *dst, const accum_t *s
         dst->cats_house[i] += src->cats_house[i];
     }
     for (int i = 0; i < 10; i++) dst->best_class[i] += src->best_class[i];
-    for (int i = 0; i < 12; i++) dst->rows[i] += src->rows[i];
+    for (int i = 0; i < ROW_SLOTS; i++) dst->rows[i] += src->rows[i];
     dst->royal += src->royal; dst->fouls += src->fouls; dst->hands += src->hands;
 }
 
@@ -148,7 +148,7 @@ static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *h
         cats_house64[i] = a->cats_house[i];
     }
     for (int i = 0; i < 10; i++) best_class[i] = a->best_class[i];
-    for (int i = 0; i < 12; i++) rows[i] = a->rows[i];
+    for (int i = 0; i < ROW_SLOTS; i++) rows[i] = a->rows[i];
     *royal = a->royal; *fouls = a->fouls;
     for (int idx = 0; idx < MEMO_SIZE; idx++) {
         const memo_t *m = &e->memo[idx];

@@ -56,6 +56,44 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_i
     assert fired == set(range(1, len(hw.rows) + 1)), "every row of the file is exercised"
 
 
+@pytest.mark.parametrize("name", houseway.names())
+def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
+    """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
+    reads them in Python: two implementations, the same settings and rows."""
+    from verifier.houseway.compiled import file_id
+    hw = houseway.load(name)
+    hw_id = file_id(hw)
+    rng = random.Random(7)
+    for n in range(3000):
+        cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
+        wheel_second = n % 5 == 0
+        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, hw_id)
+        s = houseway.set_hand(cards, hw, wheel_second)
+        assert (row, sorted(front), fk, bk) == (s.row_index, sorted(s.front), s.front_key,
+                                                 s.back_key), (name, cards)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name,built_in", [("mikes", 0), ("emperors", 1)])
+def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
+    """Issue 10: the files of the built-in house ways, through the compiled route, set
+    every hand of the 53-card deck exactly as the compiled-in house ways (same front
+    cards, so the same back, and the same chart row)."""
+    from verifier import backend
+    from verifier.cards import full_deck
+    from verifier.houseway.compiled import file_id
+    if backend.PURE_PYTHON:
+        pytest.skip("compiled route only: 154 million hands")
+    hw = houseway.load(name)
+    rows = [0] + [r.label for r in hw.rows]
+    hands, differ, first = backend.engine.compare_house_ways(
+        full_deck(), False, built_in, file_id(hw), rows, 2)
+    assert (hands, differ, first) == (154_143_080, 0, None)
+    # the comparison does see a difference: a wrong row map differs on every hand
+    assert backend.engine.compare_house_ways(list(range(12)), False, built_in, file_id(hw),
+                                             [0] * len(rows), 1)[1] == 792
+
+
 def test_shipped_house_ways_load_and_are_listed(capsys):
     assert houseway.names()[:4] == ["mikes", "emperors", "foxwoods", "trump-plaza"]
     for name in houseway.names():

@@ -65,6 +65,58 @@ def compile_condition(text: str):
     return lambda features: bool(_eval(node, features))
 
 
+#: feature numbers of the compiled route (cext/houseway.h F_*): numbers, then flags
+FEATURE_IDS = {name: i for i, name in enumerate(NUMBER_FEATURES + FLAG_FEATURES)}
+LIST_IDS = {"pairs": 0, "singles": 1}
+#: byte code of the compiled route (cext/houseway.h HW_OP_*)
+OP_CONST, OP_FEAT, OP_IN, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_NOT = \
+    range(1, 13)
+_OP_OF = {ast.Lt: OP_LT, ast.LtE: OP_LE, ast.Gt: OP_GT, ast.GtE: OP_GE, ast.Eq: OP_EQ,
+          ast.NotEq: OP_NE}
+
+
+def condition_code(text: str) -> list:
+    """The condition as reverse-Polish byte code for cext/houseway.h (same checks as
+    ``compile_condition``)."""
+    compile_condition(text)
+    out = []
+    _emit(ast.parse(text.strip(), mode="eval").body, out)
+    return out
+
+
+def _emit(node, out):
+    if isinstance(node, ast.BoolOp):
+        _emit(node.values[0], out)
+        for v in node.values[1:]:
+            _emit(v, out)
+            out.append(OP_AND if isinstance(node.op, ast.And) else OP_OR)
+    elif isinstance(node, ast.UnaryOp):
+        _emit(node.operand, out)
+        out.append(OP_NOT)
+    elif isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            _emit(operands[i], out)
+            if isinstance(op, (ast.In, ast.NotIn)):
+                out += [OP_IN, LIST_IDS[operands[i + 1].id]]
+                if isinstance(op, ast.NotIn):
+                    out.append(OP_NOT)
+            else:
+                _emit(operands[i + 1], out)
+                out.append(_OP_OF[type(op)])
+            if i:
+                out.append(OP_AND)
+    elif isinstance(node, ast.Name):
+        if node.id in RANK_NAMES:
+            out += [OP_CONST, RANK_NAMES[node.id]]
+        elif node.id in LIST_IDS:           # a list used as a truth value: never in a row
+            raise ConditionError(f"{node.id} is a list: use it after `in`")
+        else:
+            out += [OP_FEAT, FEATURE_IDS[node.id]]
+    else:
+        out += [OP_CONST, node.value]
+
+
 def compile_rank(text):
     """A function features -> rank for one card of a front: a rank or a number feature."""
     if isinstance(text, int) and not isinstance(text, bool):

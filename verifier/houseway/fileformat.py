@@ -43,7 +43,7 @@ TOP_KEYS = {"name", "title", "source", "readings", "rows"}
 ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "else", "note",
             *NUMBER_FEATURES}
 FRONT_WORDS = ("highest", "best-of-rest")
-MAX_ROWS = 200
+MAX_ROWS = 120          # the compiled route's limit too (cext/houseway.h HW_MAX_ROWS)
 
 
 class HouseWayError(VerifierError):
@@ -63,6 +63,8 @@ class Row:
     improves_on: str | None  # made only if its front beats the highest front keeping this
     otherwise: object       # a front play, or None
     line: int
+    front_raw: object = None  # front and else as written (for the compiled route)
+    else_raw: object = None
 
 
 @dataclass(frozen=True)
@@ -244,7 +246,8 @@ def _row(row, index, start, text, path):
     if not isinstance(row.get("note", ""), str):
         fail("note must be a string", "note")
     return Row(name.strip(), label, tuple(dict.fromkeys(expanded)), tuple(bands), when,
-               when_text, front, back, improves_on, otherwise, start)
+               when_text, front, back, improves_on, otherwise, start, row.get("front"),
+               row.get("else"))
 
 
 def _band(value, fail):

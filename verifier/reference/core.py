@@ -14,6 +14,18 @@ PROGRESS_EVERY = 1000
 ROW_CHOOSERS = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
 
 
+def define_house_way(house_way_id, house_way):
+    """A house-way file under an engine number (2 and up), set by the Python interpreter
+    (the twin of the compiled route, verifier.houseway.compiled); rows are the file's row
+    indices, as the compiled route counts them."""
+    from ..houseway.interpret import set_hand as set_by_file
+
+    def choose(cards, wheel_second):
+        s = set_by_file(cards, house_way, wheel_second)
+        return s.row_index, (s.front, s.back, s.front_key, s.back_key)
+    ROW_CHOOSERS[house_way_id] = choose
+
+
 def _set_hand(cards, wheel_second=False, house_way=MIKES):
     """(front_cards, back_cards, front_key, back_key, row) by house way id: 0 = Mike's
     Cardroom, 1 = Emperor's Challenge."""
