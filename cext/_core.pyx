@@ -218,52 +218,18 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
 
 
 
-def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
-                       int threads):
-    """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
-    hand: (hands, hands set differently, the first such hand or None). Two settings are
-    the same when the front cards (so the back cards) and the row agree, row r of the
-    second being row ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's
-    rows)."""
-    deck = sorted(int(c) for c in deck)
-    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck) or len(deck) < 7:
-        raise ValueError("deck must hold at least seven distinct card numbers 0..52")
-    cdef const engine_t *ea = engine_for(wheel_second, house_way_a).ptr
-    cdef const engine_t *eb = engine_for(wheel_second, house_way_b).ptr
-    cdef int n = len(deck), a, t
-    cdef int rowmap[ROW_SLOTS]
-    for t in range(ROW_SLOTS):
-        rowmap[t] = rows_b_as_a[t] if t < len(rows_b_as_a) else -1
-    cdef int *dk = <int *>malloc(sizeof(int) * n)
-    cdef long long *out = <long long *>malloc(sizeof(long long) * 3 * n)
-    if dk == NULL or out == NULL:
-        free(dk); free(out)
-        raise MemoryError("cannot allocate the comparison")
-    for t in range(n):
-        dk[t] = deck[t]
-    try:
-        for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
-            _compare_from(ea, eb, dk, n, a, rowmap, out + 3 * a)
-        hands = sum(out[3 * t] for t in range(n - 6))
-        differ = sum(out[3 * t + 1] for t in range(n - 6))
-        hand = None
-        for t in range(n - 6):
-            if out[3 * t + 2] >= 0:
-                hand = [dk[(out[3 * t + 2] >> (6 * k)) & 63] for k in range(7)]
-                break
-        return hands, differ, hand
-    finally:
-        free(dk); free(out)
+
+# ---------------------------------------------------------------------------------------
+# every hand of a deck, one at a time (house-way comparison and search)
+
+ctypedef bint (*hand_visitor)(const int *cards, long long where, void *ctx) noexcept nogil
 
 
-cdef void _compare_from(const engine_t *ea, const engine_t *eb, const int *dk, int n,
-                        int a, const int *rowmap, long long *out) noexcept nogil:
-    """Hands whose lowest card is dk[a]: out = (hands, differing, first differing or -1),
-    the first as seven 6-bit deck positions."""
-    cdef int b, c, d, e, f, g
+cdef void _each_hand(const int *dk, int n, int a, hand_visitor visit, void *ctx) noexcept nogil:
+    """Visits every 7-card hand of dk[0:n] whose lowest card is dk[a], in deck order, with
+    ``where`` its seven deck positions (6 bits each); stops when ``visit`` returns true."""
+    cdef int b, c, d, f, g, h
     cdef int cards[7]
-    cdef hand_info_t x, y
-    cdef long long count = 0, bad = 0, first = -1
     cards[0] = dk[a]
     for b in range(a + 1, n - 5):
         cards[1] = dk[b]
@@ -271,24 +237,124 @@ cdef void _compare_from(const engine_t *ea, const engine_t *eb, const int *dk, i
             cards[2] = dk[c]
             for d in range(c + 1, n - 3):
                 cards[3] = dk[d]
-                for e in range(d + 1, n - 2):
-                    cards[4] = dk[e]
-                    for f in range(e + 1, n - 1):
-                        cards[5] = dk[f]
-                        for g in range(f + 1, n):
-                            cards[6] = dk[g]
-                            classify7(ea, cards, &x)
-                            classify7(eb, cards, &y)
-                            count += 1
-                            if (x.set.front[0] != y.set.front[0]
-                                    or x.set.front[1] != y.set.front[1]
-                                    or x.set.row != rowmap[y.set.row]):
-                                bad += 1
-                                if first < 0:
-                                    first = (<long long>a | (<long long>b << 6)
-                                             | (<long long>c << 12) | (<long long>d << 18)
-                                             | (<long long>e << 24) | (<long long>f << 30)
-                                             | (<long long>g << 36))
-    out[0] = count
-    out[1] = bad
-    out[2] = first
+                for f in range(d + 1, n - 2):
+                    cards[4] = dk[f]
+                    for g in range(f + 1, n - 1):
+                        cards[5] = dk[g]
+                        for h in range(g + 1, n):
+                            cards[6] = dk[h]
+                            if visit(cards, <long long>a | (<long long>b << 6)
+                                     | (<long long>c << 12) | (<long long>d << 18)
+                                     | (<long long>f << 24) | (<long long>g << 30)
+                                     | (<long long>h << 36), ctx):
+                                return
+
+
+cdef int *_deck_array(deck, int *n) except NULL:
+    deck = sorted(int(c) for c in deck)
+    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck) or len(deck) < 7:
+        raise ValueError("deck must hold at least seven distinct card numbers 0..52")
+    cdef int *dk = <int *>malloc(sizeof(int) * len(deck))
+    if dk == NULL:
+        raise MemoryError("cannot allocate the deck")
+    for t in range(len(deck)):
+        dk[t] = deck[t]
+    n[0] = len(deck)
+    return dk
+
+
+ctypedef struct compare_ctx:
+    const engine_t *ea
+    const engine_t *eb
+    const int *rowmap
+    long long hands, differ, first
+
+
+cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept nogil:
+    cdef compare_ctx *x = <compare_ctx *>ctx
+    cdef hand_info_t p, q
+    classify7(x.ea, cards, &p)
+    classify7(x.eb, cards, &q)
+    x.hands += 1
+    if (p.set.front[0] != q.set.front[0] or p.set.front[1] != q.set.front[1]
+            or p.set.row != x.rowmap[q.set.row]):
+        x.differ += 1
+        if x.first < 0:
+            x.first = where
+    return False
+
+
+def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
+                       int threads):
+    """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
+    hand: (hands, hands set differently, the first such hand or None). Two settings are
+    the same when the front cards (so the back cards) and the row agree, row r of the
+    second being row ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's
+    rows)."""
+    cdef const engine_t *ea = engine_for(wheel_second, house_way_a).ptr
+    cdef const engine_t *eb = engine_for(wheel_second, house_way_b).ptr
+    cdef int n, a, t
+    cdef int rowmap[ROW_SLOTS]
+    for t in range(ROW_SLOTS):
+        rowmap[t] = rows_b_as_a[t] if t < len(rows_b_as_a) else -1
+    cdef int *dk = _deck_array(deck, &n)
+    cdef compare_ctx *ctx = <compare_ctx *>malloc(sizeof(compare_ctx) * n)
+    if ctx == NULL:
+        free(dk)
+        raise MemoryError("cannot allocate the comparison")
+    try:
+        for a in range(n - 6):
+            ctx[a].ea, ctx[a].eb, ctx[a].rowmap = ea, eb, rowmap
+            ctx[a].hands = ctx[a].differ = 0
+            ctx[a].first = -1
+        for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
+            _each_hand(dk, n, a, _compare_visit, &ctx[a])
+        hand = None
+        for a in range(n - 6):
+            if ctx[a].first >= 0:
+                hand = [dk[(ctx[a].first >> (6 * k)) & 63] for k in range(7)]
+                break
+        return (sum(ctx[a].hands for a in range(n - 6)),
+                sum(ctx[a].differ for a in range(n - 6)), hand)
+    finally:
+        free(dk); free(ctx)
+
+
+ctypedef struct find_ctx:
+    const engine_t *e
+    bint foul
+    long long found
+
+
+cdef bint _find_visit(const int *cards, long long where, void *ctx) noexcept nogil:
+    cdef find_ctx *x = <find_ctx *>ctx
+    cdef hand_info_t p
+    classify7(x.e, cards, &p)
+    if (x.foul and p.foul != 0) or (not x.foul and p.set.row == 0):
+        x.found = where
+        return True
+    return False
+
+
+def find_hand(deck, wheel_second, int house_way, bint foul, int threads):
+    """The first 7-card hand of ``deck`` (in deck order) that the house way sets as a foul
+    (``foul``) or that no row of a house-way file covers (row 0); None if there is none.
+    For the one-line errors of ``run``."""
+    cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    cdef int n, a
+    cdef int *dk = _deck_array(deck, &n)
+    cdef find_ctx *ctx = <find_ctx *>malloc(sizeof(find_ctx) * n)
+    if ctx == NULL:
+        free(dk)
+        raise MemoryError("cannot allocate the search")
+    try:
+        for a in range(n - 6):
+            ctx[a].e, ctx[a].foul, ctx[a].found = e, foul, -1
+        for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
+            _each_hand(dk, n, a, _find_visit, &ctx[a])
+        for a in range(n - 6):
+            if ctx[a].found >= 0:
+                return [dk[(ctx[a].found >> (6 * k)) & 63] for k in range(7)]
+        return None
+    finally:
+        free(dk); free(ctx)

@@ -7,6 +7,8 @@
 - The commands: ``house-ways`` lists and prints them, ``hand --house-way`` names the row,
   and a bad file is one line naming the file and the line.
 """
+import json
+import math
 import random
 
 import pytest
@@ -259,3 +261,66 @@ def test_a_hand_no_row_covers_is_one_line(tmp_path, capsys):
     path.write_text("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\nfront = 'highest'\n")
     assert main(["hand", "Th Td 5c 5s Ah 3d 2c", "--house-way", str(path)]) == 2
     assert "no row of way sets a hand of type two-pair" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the whole game by a file
+def test_run_and_check_with_a_shipped_house_way_file(tmp_path, capsys):
+    out = tmp_path / "fox.json"
+    assert main(["run", "--rules", "casino-standard", "--house-way", "foxwoods",
+                 "--deck-ranks", "9TJQKA", "--no-progress", "--out", str(out)]) == 0
+    assert "House way rows (foxwoods)" in capsys.readouterr().out
+    cert = json.loads(out.read_text())
+    assert cert["rules"]["house_way"]["value"] == "foxwoods"
+    # the file's readings go into the certificate, beside the rule readings
+    assert cert["rules"]["house_way if_you_can"]["value"] == "else-then-next-row"
+    assert any(k.startswith("house_way note: ") for k in cert["rules"])
+    rows = cert["counts"]["house_way_rows"]
+    assert set(rows) == {str(i) for i in range(1, len(houseway.load("foxwoods").rows) + 1)}
+    assert sum(rows.values()) == math.comb(25, 7)
+    assert main(["check", str(out), "--recompute", "--no-progress"]) == 0
+    capsys.readouterr()
+    # a certificate of Foxwoods does not pass for one of Mike's house way
+    cert["rules"]["house_way"]["value"] = "mikes"
+    from verifier import certificate
+    certificate.seal(cert)
+    assert certificate.check(cert)
+
+
+GREEDY = """[[rows]]
+name = "every hand: the highest front"
+hand = ["any-quads", "five-aces", "two-trips", "any-full-house", "three-pair", "two-pair",
+        "trips", "one-pair", "no-pair"]
+front = "highest"
+"""
+
+
+def test_run_refuses_a_house_way_that_fouls_naming_a_hand(tmp_path, capsys):
+    path = tmp_path / "greedy.toml"
+    path.write_text(GREEDY)
+    assert main(["run", "--house-way", str(path), "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "as a foul" in err
+    # the first foul in deck order, worked by hand: the highest front is the pair of 9s,
+    # which leaves 9-T-J-Q-A behind, ace high: the front is above the back
+    assert "e.g. 9c 9d 9h Tc Jc Qc Ad" in err
+
+
+def test_run_refuses_a_house_way_that_leaves_hands_uncovered(tmp_path, capsys):
+    path = tmp_path / "partial.toml"
+    path.write_text("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\n"
+                    "front = ['second_single', 'third_single']\n")
+    assert main(["run", "--house-way", str(path), "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert "covers 480,700 hands by no row, e.g. 9c 9d 9h 9s Tc Td Th" in err
+
+
+def test_a_rule_set_file_names_a_shipped_house_way(tmp_path, capsys):
+    path = tmp_path / "my.toml"
+    path.write_text('base = "casino-standard"\nhouse_way = "trump-plaza"\n')
+    assert main(["rules", str(path)]) == 0
+    assert "changed: house_way = trump-plaza" in capsys.readouterr().out
+    assert main(["hand", "Kh Kd 4c 4s Ah 9d 2c", "--rules", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["front"], out["house_way"], out["row"]) == ("9d Ah", "trump-plaza", 14)

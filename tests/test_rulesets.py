@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from verifier.errors import VerifierError
+
 from verifier import certificate, rulesets
 from verifier.backend import PURE_PYTHON
 from verifier.cards import parse_cards
@@ -67,16 +69,20 @@ def test_user_file_overrides_a_shipped_rule_set(tmp_path):
 
 
 def test_house_way_override(capsys):
-    emp = rulesets.load("emperors-challenge")
-    with pytest.raises(RuleSetError, match="not 'mikes'"):
-        emp.with_overrides(house_way="mikes")
+    # issue 10: the command line's house way overrides the rule set's, for any rule set;
+    # one the rule set does not offer is added to its house_ways (the game was changed)
+    emp = rulesets.load("emperors-challenge").with_overrides(house_way="mikes")
+    assert emp.rules.house_way == "mikes" and emp.house_ways == ("emperors", "mikes")
+    with pytest.raises(VerifierError, match="unknown house way 'nowhere'"):
+        rulesets.load("emperors-challenge").with_overrides(house_way="nowhere")
     casino = rulesets.load("casino-standard").with_overrides(house_way="emperors")
     assert casino.rules.house_way == "emperors"
     assert main(["hand", "As Ah Ad Ac Jk Kd Ks", "--rules", "emperors-challenge", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["front"] == "Kd Ks" and out["rules"]["house_way"] == "emperors"
     assert main(["hand", "As Ah Ad Ac Jk Kd Ks", "--rules", "outlaw9-mikes",
-                 "--house-way", "emperors"]) == 2
+                 "--house-way", "emperors", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["front"] == "Kd Ks"   # Emperor's row 1
 
 
 def test_rules_command(capsys):

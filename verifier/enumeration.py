@@ -19,7 +19,6 @@ from .progress import progress_bar
 from .ranking import CLASS_NAMES
 from .rules import Rules, BONUS_READING_CHOICES
 
-HOUSE_WAY_IDS = {"mikes": 0, "emperors": 1}
 
 
 @dataclass
@@ -29,7 +28,7 @@ class EnumerationResult:
     total_hands: int
     best_five: dict            # class name -> hands (royal flushes inside straight_flush)
     royal_flushes: int         # hands whose best five cards are a royal flush
-    house_way_rows: dict       # row number 1..11 -> hands
+    house_way_rows: dict       # row -> hands: 1..11 built in, a file's rows by place
     outlaw9_masks: dict        # bonus reading -> {category mask: hands}
     key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
     fouls: int = 0
@@ -58,21 +57,41 @@ class EnumerationResult:
         }
 
 
+def _refuse(rules, deck, house_way, raw, threads):
+    """A house-way file that leaves hands uncovered or sets fouls: one line, with a hand."""
+    from .cards import cards_str
+    from .houseway import HouseWayError
+    foul = not raw["rows"][0]
+    what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
+            f"covers {raw['rows'][0]:,} hands by no row")
+    hand = engine.find_hand(deck, rules.wheel == "second", house_way, foul, threads)
+    example = f", e.g. {cards_str(hand)}" if hand else ""
+    raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
+                        "CARDS --house-way ... shows how it sets one)")
+
+
 def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
-                    progress: bool = False, deck: "Sequence[int] | None" = None) -> EnumerationResult:
+                    progress: bool = False, deck: "Sequence[int] | None" = None,
+                    refuse_faults: bool = True) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
     ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
     ``progress``: show a tqdm bar on stderr.
+    ``refuse_faults``: a house way that sets a foul or leaves a hand to no row is a
+    one-line ``HouseWayError`` naming a hand (the built-ins do neither).
     """
     rules = rules or Rules()
     deck = sorted(deck) if deck is not None else full_deck()
     nthreads = thread_count(threads)
     total = math.comb(len(deck), 7)
     start = time.perf_counter()
+    from .houseway.compiled import engine_number, row_count
+    house_way = engine_number(rules.house_way)
     with progress_bar(total, "hands", enabled=progress) as advance:
-        raw = engine.enumerate_counts(deck, rules.wheel == "second",
-                                      HOUSE_WAY_IDS[rules.house_way], nthreads, advance)
+        raw = engine.enumerate_counts(deck, rules.wheel == "second", house_way, nthreads,
+                                      advance)
+    if refuse_faults and (raw["rows"][0] or raw["fouls"]):
+        _refuse(rules, deck, house_way, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
         rules=rules,
@@ -80,7 +99,8 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
         total_hands=raw["total"],
         best_five={CLASS_NAMES[c]: n for c, n in enumerate(raw["best_five"])},
         royal_flushes=raw["royal"],
-        house_way_rows={row: raw["rows"][row] for row in range(1, 12)},
+        house_way_rows={row: raw["rows"][row]
+                        for row in range(1, row_count(rules.house_way) + 1)},
         outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
                        BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
         key_histogram=dict(raw["hist"]),

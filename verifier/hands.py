@@ -7,23 +7,10 @@ from typing import Sequence
 from .backend import engine
 from .cards import parse_cards, cards_str
 from .categories import mask_to_names
-from .enumeration import HOUSE_WAY_IDS
 from .ranking import CLASS_NAMES, describe_back, describe_front, is_foul
+from .houseway import BUILT_IN_ROW_NAMES as ROW_NAMES
 from .rules import Rules
 
-ROW_NAMES = {
-    1: "five aces",
-    2: "four of a kind",
-    3: "two sets of three of a kind",
-    4: "full house",
-    5: "three pairs",
-    6: "two pairs",
-    7: "three of a kind with a complete hand",
-    8: "three of a kind",
-    9: "straight, flush or straight flush",
-    10: "one pair",
-    11: "high card",
-}
 
 
 @dataclass
@@ -65,47 +52,33 @@ class HandSetting:
         }
 
 
-def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None,
-             house_way=None) -> HandSetting:
-    """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the house
-    way of ``rules``, or by ``house_way``, a house-way file (``verifier.houseway.load``)."""
+def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> HandSetting:
+    """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the rules'
+    house way: a built-in one, a shipped house-way file or a user's file."""
+    from .errors import VerifierError
+    from .houseway.compiled import engine_number
     rules = rules or Rules()
     hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)
     if not isinstance(cards, str):
         parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
     wheel_second = rules.wheel == "second"
-    if house_way is not None:
-        return _set_by_file(hand, rules, house_way)
-    house_way = HOUSE_WAY_IDS[rules.house_way]
+    house_way = engine_number(rules.house_way)
     front, back, front_key, back_key, row = engine.set_hand(hand, wheel_second, house_way)
     seven, house = engine.categories(hand, wheel_second, house_way)
+    hw = rules.house_way_file()
+    row_name = ROW_NAMES.get(row, "") if hw is None else ""
+    if hw is not None:
+        if row == 0:
+            from .houseway import hand_type
+            raise VerifierError(f"{hw.path}: no row of {hw.name} sets a hand of type "
+                                f"{hand_type(hand)}")
+        row, row_name = hw.rows[row - 1].label, hw.rows[row - 1].name
     return HandSetting(
         cards=hand, front=list(front), back=list(back), front_key=front_key,
         back_key=back_key, row=row,
         best_five=CLASS_NAMES[engine.best_five_class(hand)],
         categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
-        rules=rules,
-    )
-
-
-def _set_by_file(hand, rules, house_way):
-    from .errors import VerifierError
-    from .houseway import set_hand as set_by_file
-    from .houseway.interpret import NoRowError
-    from .reference.categories import house_way_mask
-    wheel_second = rules.wheel == "second"
-    try:
-        s = set_by_file(hand, house_way, wheel_second)
-    except NoRowError as exc:
-        raise VerifierError(f"{house_way.path}: {exc}") from None
-    seven, _ = engine.categories(hand, wheel_second, 0)     # read on the seven cards
-    house = house_way_mask(sorted(hand), s.front, s.back_key)
-    return HandSetting(
-        cards=hand, front=list(s.front), back=list(s.back), front_key=s.front_key,
-        back_key=s.back_key, row=s.row,
-        best_five=CLASS_NAMES[engine.best_five_class(hand)],
-        categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
-        rules=rules, row_name=s.row_name, house_way=house_way.name,
+        rules=rules, row_name=row_name, house_way=hw.name if hw is not None else "",
     )
 
 

@@ -41,9 +41,9 @@ COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_bo
 
 
 def _house_way_id(rules):
-    """The engine's number of the rules' house way (verifier.enumeration owns the map)."""
-    from .enumeration import HOUSE_WAY_IDS
-    return HOUSE_WAY_IDS[rules.house_way]
+    """The engine's number of the rules' house way (verifier.houseway.compiled owns it)."""
+    from .houseway.compiled import engine_number
+    return engine_number(rules.house_way)
 
 
 # ---------------------------------------------------------------------------------

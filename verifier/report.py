@@ -7,10 +7,6 @@ from .exact import outlaw9_odds, sqrt_exact
 from .paytables import line_title, pay_label
 from .ranking import CLASS_NAMES
 
-ROW_NAMES = {1: "five aces", 2: "four of a kind", 3: "two sets of trips", 4: "full house",
-             5: "three pairs", 6: "two pairs", 7: "trips with a complete hand",
-             8: "three of a kind", 9: "straight / flush / straight flush", 10: "one pair",
-             11: "high card"}
 
 
 def pct(x, places=6):
@@ -71,7 +67,9 @@ def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
                     num(Fraction(result.royal_flushes, total), 10)])
     out += ["Best five-card hand of the seven cards",
             _table(["Class", "Hands", "Probability"], rows), ""]
-    rows = [[f"{row} {ROW_NAMES[row]}", f"{n:,}", num(Fraction(n, total), 10)]
+    from .houseway import row_names
+    names = row_names(r.house_way)
+    rows = [[f"{row} {names[row]}", f"{n:,}", num(Fraction(n, total), 10)]
             for row, n in sorted(result.house_way_rows.items())]
     way = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}.get(r.house_way,
                                                                           r.house_way)

@@ -33,11 +33,20 @@ class Rules:
 
     def __post_init__(self):
         for name, choices in (("wheel", WHEEL_CHOICES),
-                              ("bonus_reading", BONUS_READING_CHOICES),
-                              ("house_way", HOUSE_WAY_CHOICES)):
+                              ("bonus_reading", BONUS_READING_CHOICES)):
             value = getattr(self, name)
             if value not in choices:
                 raise ValueError(f"unknown {name} {value!r}: choose from {', '.join(choices)}")
+        if self.house_way not in HOUSE_WAY_CHOICES:
+            self.house_way_file()           # a shipped house-way file or a TOML file
+
+    def house_way_file(self):
+        """The house way as a file (verifier.houseway.HouseWay), or None for the two
+        compiled in (mikes, emperors: their own readings are in readings.toml)."""
+        if self.house_way in HOUSE_WAY_CHOICES:
+            return None
+        from .houseway import load
+        return load(self.house_way)
 
     def as_dict(self):
         return asdict(self)
@@ -49,10 +58,19 @@ class Rules:
         catalogue = reading_catalogue()
         out = {"deck": {"value": "53 cards (52 + joker)", "topic": "Cards and ranking",
                         "text": _reading(catalogue, "deck")["text"]}}
+        hw = self.house_way_file()
         for option in catalogue["option"]:
             value = getattr(self, option["id"])
-            out[option["id"]] = {"value": value, "topic": option["topic"],
-                                 "text": option["choices"][value]}
+            if option["id"] == "house_way" and hw is not None:
+                text = (f"the house way file {hw.name} ({hw.title}; {hw.source}): its rows "
+                        "tried top to bottom, docs/HOUSE_WAYS.md")
+            else:
+                text = option["choices"][value]
+            out[option["id"]] = {"value": value, "topic": option["topic"], "text": text}
+        if hw is not None:
+            for key, reading in hw.readings_dict().items():
+                out[f"house_way {key}"] = {"value": reading["value"], "topic": "House way",
+                                           "text": reading["text"]}
         for reading in catalogue["reading"]:
             if reading["id"] == "deck" or reading.get("house_way", self.house_way) != self.house_way:
                 continue

@@ -62,14 +62,15 @@ class RuleSet:
         return [b for b, _ in self.bets]
 
     def with_overrides(self, wheel=None, bonus_reading=None, house_way=None):
-        """A copy with command-line readings applied; a house way the rule set does not
-        offer is an error."""
+        """A copy with command-line readings applied. The command line's house way
+        overrides the rule set's, for any rule set (a shipped house way by name, or a
+        house-way file); one the rule set does not offer is added to its ``house_ways``,
+        so the certificate says the game was changed."""
         out = self
         if house_way is not None and house_way != self.house_way:
             if house_way not in self.house_ways:
-                raise RuleSetError(f"rule set {self.name} uses the house way "
-                                   f"{' or '.join(self.house_ways)}, not {house_way!r} "
-                                   "(casino-standard lets you choose)")
+                Rules(house_way=house_way)          # a house way that exists, or one line
+                out = replace(out, house_ways=self.house_ways + (house_way,))
             out = replace(out, house_way=house_way)
         if wheel is not None:
             out = replace(out, wheel=wheel)
@@ -155,6 +156,24 @@ def _check_settlement(s, where):
     raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
 
 
+def _check_house_way(value, where):
+    """A house way a rule set may name: a built-in, a shipped file, or a house-way file
+    (a path, as given)."""
+    from .houseway import names, HouseWayError
+    if not isinstance(value, str):
+        raise RuleSetError(f"{where}: a house way is a name or a file, not {value!r}")
+    if value in HOUSE_WAY_CHOICES or value in names():
+        return
+    if not value.endswith(".toml"):
+        raise RuleSetError(f"{where}: unknown house_way {value!r}: choose from "
+                           f"{', '.join(dict.fromkeys(HOUSE_WAY_CHOICES + tuple(names())))}, "
+                           "or a house-way .toml file")
+    try:
+        Rules(house_way=value)
+    except HouseWayError as exc:
+        raise RuleSetError(f"{where}: house_way: {exc}") from None
+
+
 def from_dict(data, where="rule set", source=""):
     """A RuleSet from a parsed TOML/JSON mapping (every field given or inherited)."""
     unknown = set(data) - _KEYS
@@ -176,12 +195,10 @@ def from_dict(data, where="rule set", source=""):
             raise RuleSetError(f"{where}: {key} must be a list of strings")
     if not isinstance(data.get("description", ""), str):
         raise RuleSetError(f"{where}: description must be a string")
-    house_way = get("house_way", HOUSE_WAY_CHOICES)
+    house_way = get("house_way")
     house_ways = tuple(data.get("house_ways") or (house_way,))
-    for hw in house_ways:
-        if hw not in HOUSE_WAY_CHOICES:
-            raise RuleSetError(f"{where}: unknown house way {hw!r} in house_ways: the "
-                               f"verifier implements {', '.join(HOUSE_WAY_CHOICES)}")
+    for hw in (house_way, *house_ways):
+        _check_house_way(hw, where)
     if house_way not in house_ways:
         raise RuleSetError(f"{where}: house_way {house_way!r} is not in house_ways")
     deck = data.get("deck", DECK_TEXT)
@@ -351,14 +368,18 @@ def _insurance_results(cert):
                                          "sections.pai_gow_insurance.paytable")
     total = cert["total_hands"]
     deck = deck_of(cert)
+    from .certificate import rules_of
     literal = emperors.insurance_counts(deck, "literal")
-    semi = emperors.insurance_counts_from_histogram(_histogram_of(cert))
-    closed = emperors.insurance_counts(deck, "semi-wild")
-    if semi != closed:
-        raise ValueError(f"the key histogram's pai gows {semi} disagree with the closed "
-                         f"form {closed}")
-    if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
-        raise ValueError("the high-card backs are not the row 11 hands")
+    semi = emperors.insurance_counts(deck, "semi-wild")
+    if rules_of(cert).house_way in HOUSE_WAY_CHOICES:
+        # the built-ins set every pai gow, and only those, with a high-card back (row 11):
+        # the key histogram must show the closed form's counts
+        from_histogram = emperors.insurance_counts_from_histogram(_histogram_of(cert))
+        if from_histogram != semi:
+            raise ValueError(f"the key histogram's pai gows {from_histogram} disagree with "
+                             f"the closed form {semi}")
+        if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
+            raise ValueError("the high-card backs are not the row 11 hands")
     return {"reading": emperors.INSURANCE_READING,
             "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
             "counts": literal,

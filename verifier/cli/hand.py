@@ -21,17 +21,7 @@ def register(subparsers):
 
 def run_hand(args):
     from ..hands import set_hand
-    from ..rules import HOUSE_WAY_CHOICES
-    house_way = None
-    if args.house_way is not None and args.house_way not in HOUSE_WAY_CHOICES:
-        from ..houseway import load
-        house_way = load(args.house_way)       # a shipped house way by name, or a file
-        args.house_way = None
-    setting = set_hand(args.cards, rules_from_args(args), house_way)
-    if house_way is not None and args.versus_banker:
-        from ..errors import VerifierError
-        raise VerifierError("--versus-banker counts against a banker on a built-in house "
-                            "way (mikes, emperors); it does not take a house-way file yet")
+    setting = set_hand(args.cards, rules_from_args(args))
     out = setting.to_json_dict()
     if args.versus_banker:
         from ..pairwise import versus_banker

@@ -4,8 +4,7 @@ import argparse
 import re
 import sys
 
-from ..errors import VerifierError
-from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES
+from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES
 
 
 def add_rule_options(parser):
@@ -22,10 +21,9 @@ def add_rule_options(parser):
                        help="Outlaw 9 categories read from all seven cards or from the two "
                             "hands as the house way sets them (default: the rule set's)")
     group.add_argument("--house-way", metavar="NAME|FILE", default=None,
-                       help="house way: mikes or emperors, among those the rule set offers "
-                            "(default: the rule set's; Mike's Cardroom for outlaw9-mikes); "
-                            "`hand` also takes any shipped house way (`paigow-verify "
-                            "house-ways`) or a house-way TOML file")
+                       help="house way: a shipped one (`paigow-verify house-ways` lists "
+                            "them) or a house-way TOML file; overrides the rule set's "
+                            "(default: the rule set's; Mike's Cardroom for outlaw9-mikes)")
 
 
 def whole_number(low, high):
@@ -58,18 +56,10 @@ def add_thread_option(parser):
 def ruleset_from_args(args):
     """The rule set named by ``--rules`` with ``--wheel``/``--bonus-reading``/
     ``--house-way`` applied over it."""
-    from dataclasses import replace
     from ..rulesets import load
     name = getattr(args, "rules", None)
     ruleset = load(name)
     house_way = getattr(args, "house_way", None)
-    if house_way is not None and house_way not in HOUSE_WAY_CHOICES:
-        raise VerifierError(f"--house-way {house_way}: this command sets hands by the "
-                            f"built-in house ways only ({', '.join(HOUSE_WAY_CHOICES)}); "
-                            "`paigow-verify hand` takes any house way or house-way file")
-    if name is None and house_way is not None and house_way not in ruleset.house_ways:
-        # no --rules: --house-way is the plain reading it was before rule sets existed
-        ruleset = replace(ruleset, house_ways=ruleset.house_ways + (house_way,))
     return ruleset.with_overrides(wheel=getattr(args, "wheel", None),
                                   bonus_reading=getattr(args, "bonus_reading", None),
                                   house_way=house_way)

@@ -15,6 +15,31 @@ from .fileformat import (HouseWay, HouseWayError, Row, load, loads, names, shipp
                          HOUSE_WAY_DIR, BUILT_IN)
 from .interpret import Setting, features_of, hand_type, set_hand
 
-__all__ = ["HouseWay", "HouseWayError", "Row", "Setting", "load", "loads", "names",
+#: the rows of the two compiled-in house ways (docs/RULES.md rows 1-11)
+BUILT_IN_ROW_NAMES = {
+    1: "five aces",
+    2: "four of a kind",
+    3: "two sets of three of a kind",
+    4: "full house",
+    5: "three pairs",
+    6: "two pairs",
+    7: "three of a kind with a complete hand",
+    8: "three of a kind",
+    9: "straight, flush or straight flush",
+    10: "one pair",
+    11: "high card",
+}
+
+
+def row_names(house_way: str) -> dict:
+    """{row number of the per-row counts: its name} for a house way by name or file:
+    rows 1-11 of the built-ins, or a file's rows by place (with the chart's row)."""
+    if house_way in BUILT_IN:
+        return dict(BUILT_IN_ROW_NAMES)
+    hw = load(house_way)
+    return {i: f"(row {row.label}) {row.name}" for i, row in enumerate(hw.rows, 1)}
+
+
+__all__ = ["row_names", "BUILT_IN_ROW_NAMES", "HouseWay", "HouseWayError", "Row", "Setting", "load", "loads", "names",
            "shipped_path", "set_hand", "features_of", "hand_type", "HOUSE_WAY_DIR",
            "BUILT_IN"]

@@ -70,11 +70,32 @@ def program_of(house_way) -> list:
     return ints
 
 
+BUILT_IN_IDS = {"mikes": 0, "emperors": 1}
+BUILT_IN_ROWS = 11
+
+
+def engine_number(name: str) -> int:
+    """The engine number of a house way by name or file (``Rules.house_way``): 0 and 1
+    for the built-ins, else its file's program (loaded and defined on first use)."""
+    if name in BUILT_IN_IDS:
+        return BUILT_IN_IDS[name]
+    from .fileformat import load
+    return file_id(load(name))
+
+
+def row_count(name: str) -> int:
+    """How many rows the per-row counts have: 11 for the built-ins, else the file's rows."""
+    if name in BUILT_IN_IDS:
+        return BUILT_IN_ROWS
+    from .fileformat import load
+    return len(load(name).rows)
+
+
 def house_way_id(house_way) -> int:
     """The engine number of a ``HouseWay``: 0 or 1 for the shipped built-ins (the fast
     route), else a number (2 and up) under which every engine module carries its program."""
     if house_way.built_in:
-        return {"mikes": 0, "emperors": 1}[house_way.name]
+        return BUILT_IN_IDS[house_way.name]
     return file_id(house_way)
 
 

@@ -81,7 +81,7 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
     total = 0
     best_five = [0] * 10
     royal = 0
-    rows = [0] * 12
+    rows = [0] * 121     # cext/engine.h ROW_SLOTS
     sets_seven, sets_house, hist = {}, {}, {}
     fouls = 0
     pending = 0
@@ -108,3 +108,18 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
     return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
             "sets_seven": sets_seven, "sets_house": sets_house, "hist": hist,
             "fouls": fouls}
+
+
+def find_hand(deck, wheel_second, house_way, foul, threads=1):
+    """The first hand of ``deck`` (in deck order) set as a foul (``foul``) or covered by no
+    row (row 0), or None (the compiled core's ``find_hand``, slowly)."""
+    for cards in combinations(sorted(deck), 7):
+        try:
+            _f, _b, fk, bk, row = _set_hand(list(cards), wheel_second, house_way)
+        except ValueError:
+            row, fk, bk = 0, 0, 0
+            if foul:
+                continue
+        if (is_foul(fk, bk) if foul else row == 0):
+            return list(cards)
+    return None

@@ -11,7 +11,7 @@
 from dataclasses import dataclass, field
 
 from ..errors import VerifierError
-from ..rules import Rules, HOUSE_WAY_CHOICES
+from ..rules import Rules
 from .deal import SEATS, check_seat
 from .fees import FeeSchedule
 
@@ -49,7 +49,8 @@ class TableRules:
 
     @property
     def house_way_id(self):
-        return HOUSE_WAY_CHOICES.index(self.rules.house_way)
+        from ..houseway.compiled import engine_number
+        return engine_number(self.rules.house_way)
 
     @property
     def mask_index(self):

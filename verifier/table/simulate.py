@@ -406,8 +406,6 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
-    if table.house_way_id not in (0, 1):
-        return f"house way {table.rules.house_way!r} is not in the compiled engine"
     if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
     if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
