@@ -286,6 +286,8 @@ def test_run_and_check_with_a_shipped_house_way_file(tmp_path, capsys):
     assert certificate.check(cert)
 
 
+PARTIAL = ("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\n"
+           "front = ['second_single', 'third_single']\n")
 GREEDY = """[[rows]]
 name = "every hand: the highest front"
 hand = ["any-quads", "five-aces", "two-trips", "any-full-house", "three-pair", "two-pair",
@@ -308,8 +310,7 @@ def test_run_refuses_a_house_way_that_fouls_naming_a_hand(tmp_path, capsys):
 
 def test_run_refuses_a_house_way_that_leaves_hands_uncovered(tmp_path, capsys):
     path = tmp_path / "partial.toml"
-    path.write_text("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\n"
-                    "front = ['second_single', 'third_single']\n")
+    path.write_text(PARTIAL)
     assert main(["run", "--house-way", str(path), "--deck-ranks", "9TJQKA",
                  "--no-progress"]) == 2
     err = capsys.readouterr().err
@@ -324,3 +325,76 @@ def test_a_rule_set_file_names_a_shipped_house_way(tmp_path, capsys):
     assert main(["hand", "Kh Kd 4c 4s Ah 9d 2c", "--rules", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["front"], out["house_way"], out["row"]) == ("9d Ah", "trump-plaza", 14)
+
+
+# ------------------------------------------------------------------ house-ways check
+def test_house_ways_check_reports_rows_uncovered_hands_and_fouls(tmp_path, capsys):
+    assert main(["house-ways", "check", "foxwoods", "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "hands no row covers: 0\nhands set as a foul: 0\n" in out
+    # with only 9s to aces there are no quads of 6s or less, no big pair of 6-3, and every
+    # hand of seven cards from five ranks holds a pair: rows 6, 12, 18 and 19 never fire
+    assert "rows that never fire: 4 (6, 12, 18, 19)" in out
+    greedy = tmp_path / "greedy.toml"
+    greedy.write_text(GREEDY)
+    assert main(["house-ways", "check", str(greedy), "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 1
+    assert "hands set as a foul: 285,680 (the first: 9c 9d 9h Tc Jc Qc Ad)" in \
+        capsys.readouterr().out
+    partial = tmp_path / "partial.toml"
+    partial.write_text(PARTIAL)
+    assert main(["house-ways", "check", str(partial), "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "hands no row covers: 480,700 (the first: 9c 9d 9h 9s Tc Td Th)" in out
+    assert "hands set as a foul: 0" in out        # an uncovered hand is not a set at all
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("name", houseway.names())
+def test_every_shipped_house_way_covers_every_hand_without_a_foul(name, capsys):
+    assert main(["house-ways", "check", name, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "all 154,143,080 hands" in out
+    assert "hands no row covers: 0\nhands set as a foul: 0\n" in out
+    assert "rows that never fire: 0" in out
+    per_row = {int(line.split()[0]): int(line.split()[3].replace(",", ""))
+               for line in out.split("hands per row:\n")[1].splitlines()}
+    if name in ("foxwoods", "trump-plaza", "emperors"):
+        # five aces (four aces and the joker) with a pair of kings: C(4,2) = 6 hands; five
+        # aces with any other two cards: C(48,2) - 6 = 1,122
+        assert (per_row[1], per_row[2]) == (6, 1122)
+
+
+# ------------------------------------------------------------------ the house way's tables
+@pytest.mark.parametrize("house_way", ["mikes", "foxwoods"])
+def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys):
+    """front_hands and back_hands (from the enumeration's key histogram) against every hand
+    of a small deck set one by one by the pure-Python reference and tallied from its cards."""
+    from itertools import combinations
+    from verifier.cards import deck_of_ranks
+    from verifier.reference import core as reference
+    from verifier.reference.ranking import eval5
+    from verifier.houseway.compiled import engine_number
+    deck = deck_of_ranks("TKA")
+    rank = "23456789TJQKA"
+    classes = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
+               "full_house", "four_of_a_kind", "straight_flush", "five_aces"]
+    if house_way != "mikes":
+        reference.define_house_way(engine_number(house_way), houseway.load(house_way))
+    fronts, backs = {}, {}
+    for hand in combinations(deck, 7):
+        front, back, _fk, _bk, _row = reference.set_hand(hand, False,
+                                                         engine_number(house_way))
+        ranks = sorted((12 if c == 52 else c >> 2 for c in front), reverse=True)
+        name = rank[ranks[0]] + rank[ranks[1]]
+        fronts[name] = fronts.get(name, 0) + 1
+        cls = classes[eval5(list(back)) >> 20]
+        backs[cls] = backs.get(cls, 0) + 1
+    assert main(["run", "--house-way", house_way, "--deck-ranks", "TKA", "--no-progress",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in out["front_hands"].items() if v} == fronts
+    assert {k: v for k, v in out["back_hands"].items() if v} == backs
+    assert sum(out["front_hands"].values()) == math.comb(13, 7)

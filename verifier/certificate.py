@@ -486,7 +486,7 @@ def _check_paytables(cert):
 
 def _check_sections(cert):
     out = []
-    for required in ("outlaw9", "rule_set"):
+    for required in ("outlaw9", "rule_set", "house_way"):
         if required not in cert["sections"]:
             out.append(Mismatch(f"sections.{required}", "missing: every certificate carries it "
                                 "(the rule set names the game its figures are for)"))
@@ -600,3 +600,8 @@ def verify_or_raise(cert, path="certificate"):
 from .rulesets import register_sections as _register_rule_set_sections  # noqa: E402
 
 _register_rule_set_sections()
+
+# The house way's own figures: fronts, backs and rows (verifier/houseway/tables.py).
+from .houseway.tables import section_results as _house_way_results  # noqa: E402
+
+register_section("house_way", _house_way_results)

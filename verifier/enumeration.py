@@ -17,6 +17,7 @@ from .categories import mask_to_names
 from .parallel import thread_count
 from .progress import progress_bar
 from .ranking import CLASS_NAMES
+from .houseway.tables import hand_tables
 from .rules import Rules, BONUS_READING_CHOICES
 
 
@@ -49,6 +50,7 @@ class EnumerationResult:
             "best_five": self.best_five,
             "royal_flushes": self.royal_flushes,
             "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
+            **hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items()),
             "outlaw9_sets": self.outlaw9_sets(),
             "fouls": self.fouls,
             "seconds": round(self.seconds, 3),

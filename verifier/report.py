@@ -188,10 +188,35 @@ def par_sheet(cert, source=""):
     out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
             "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
             ""]
+    out += house_way_tables(cert)
     extra = rule_set_summary(cert)
     if extra:
         out += ["## Rule set, bonus bets and base game", "", "```", extra, "```", ""]
     return "\n".join(out)
+
+
+def house_way_tables(cert):
+    """The par sheet's house way: hands per row, back classes and two-card fronts."""
+    hw = cert["sections"]["house_way"]["results"]
+    total = cert["total_hands"]
+
+    def share(n):
+        return f"{n / total:.10f}"
+    out = [f"## House way: {hw['house_way']}", "",
+           "How the house way sets the hands: the row that decided, the class of the "
+           "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
+    out.append(_md_table(["Row", "Hands", "Probability"],
+                         [[f"{r['row']} {r['name']}", f"{r['hands']:,}", share(r["hands"])]
+                          for r in hw["rows"]], right=(1, 2)))
+    out += [""]
+    out.append(_md_table(["Back hand", "Hands", "Probability"],
+                         [[c.replace("_", " "), f"{n:,}", share(n)]
+                          for c, n in hw["back_hands"].items()], right=(1, 2)))
+    out += [""]
+    out.append(_md_table(["Front hand", "Hands", "Probability"],
+                         [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()],
+                         right=(1, 2)))
+    return out + [""]
 
 
 # ---------------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     tables.update(paytables or {})
     plain = {b: t for b, t in tables.items() if b in OUTLAW9_BETS}
     inputs = {"rule_set": {"definition": ruleset.to_dict()}}
-    sections = ["outlaw9", "rule_set"]
+    sections = ["outlaw9", "rule_set", "house_way"]
     for bet in GAME_BETS:
         if bet in tables:
             inputs[bet] = {"paytable": tables[bet].to_dict()}

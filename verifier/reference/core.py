@@ -18,10 +18,14 @@ def define_house_way(house_way_id, house_way):
     """A house-way file under an engine number (2 and up), set by the Python interpreter
     (the twin of the compiled route, verifier.houseway.compiled); rows are the file's row
     indices, as the compiled route counts them."""
-    from ..houseway.interpret import set_hand as set_by_file
+    from ..houseway.interpret import NoRowError, set_hand as set_by_file
 
     def choose(cards, wheel_second):
-        s = set_by_file(cards, house_way, wheel_second)
+        try:
+            s = set_by_file(cards, house_way, wheel_second)
+        except NoRowError:          # row 0 and the first split, as the compiled route
+            front, back = cards[:2], cards[2:]
+            return 0, (front, back, _eval2(front), _eval5(back, wheel_second))
         return s.row_index, (s.front, s.back, s.front_key, s.back_key)
     ROW_CHOOSERS[house_way_id] = choose
 
@@ -93,7 +97,7 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
         royal += is_royal_key(best)
         front, _back, fk, bk, row = _set_hand(hand, wheel_second, house_way)
         rows[row] += 1
-        fouls += is_foul(fk, bk)
+        fouls += row != 0 and is_foul(fk, bk)
         hist[(bk, fk)] = hist.get((bk, fk), 0) + 1
         m7 = seven_card_mask(hand)
         mh = house_way_mask(hand, front, bk)
@@ -114,12 +118,7 @@ def find_hand(deck, wheel_second, house_way, foul, threads=1):
     """The first hand of ``deck`` (in deck order) set as a foul (``foul``) or covered by no
     row (row 0), or None (the compiled core's ``find_hand``, slowly)."""
     for cards in combinations(sorted(deck), 7):
-        try:
-            _f, _b, fk, bk, row = _set_hand(list(cards), wheel_second, house_way)
-        except ValueError:
-            row, fk, bk = 0, 0, 0
-            if foul:
-                continue
-        if (is_foul(fk, bk) if foul else row == 0):
+        _f, _b, fk, bk, row = _set_hand(list(cards), wheel_second, house_way)
+        if (row != 0 and is_foul(fk, bk)) if foul else row == 0:
             return list(cards)
     return None

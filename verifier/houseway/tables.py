@@ -1,0 +1,53 @@
+"""The house way's own figures (issue 10): how often it plays each two-card front and each
+five-card back class, and the hands of each row. The tables published "power ratings"
+use; in every certificate (section ``house_way``), at the top of ``run --json`` and in the
+par sheet. All are derived from the counts the enumeration keeps (the key histogram of
+(back key, front key) pairs and the per-row counts), so ``check`` re-derives them.
+"""
+from __future__ import annotations
+
+from ..ranking import CLASS_NAMES
+
+RANKS = "23456789TJQKA"
+FRONT_PAIR_BASE = 169
+
+
+def front_name(front_key: int) -> str:
+    """A two-card front as its two ranks, high first, the joker written A: "AA", "T9"."""
+    if front_key >= FRONT_PAIR_BASE:
+        return RANKS[front_key - FRONT_PAIR_BASE] * 2
+    hi, lo = divmod(front_key, 13)
+    return RANKS[hi] + RANKS[lo]
+
+
+def _front_order(name):
+    """Fronts from the highest: pairs (aces first), then by high card, then second."""
+    hi, lo = RANKS.index(name[0]), RANKS.index(name[1])
+    return (hi == lo, hi, lo)
+
+
+def hand_tables(histogram) -> dict:
+    """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
+    (back key, front key, hands); fronts highest first, classes highest first."""
+    fronts, backs = {}, {}
+    for back_key, front_key, n in histogram:
+        name = front_name(int(front_key))
+        fronts[name] = fronts.get(name, 0) + int(n)
+        cls = CLASS_NAMES[int(back_key) >> 20]
+        backs[cls] = backs.get(cls, 0) + int(n)
+    return {"front_hands": {k: fronts[k] for k in sorted(fronts, key=_front_order,
+                                                         reverse=True)},
+            "back_hands": {c: backs.get(c, 0) for c in reversed(CLASS_NAMES)}}
+
+
+def section_results(cert) -> dict:
+    """The certificate's ``house_way`` section, re-derived from its counts."""
+    from . import row_names
+    house_way = cert["rules"]["house_way"]["value"]
+    out = hand_tables(cert["counts"]["key_histogram"]["rows"])
+    names = row_names(house_way)
+    out["rows"] = [{"row": int(r), "name": names.get(int(r), ""), "hands": n}
+                   for r, n in sorted(cert["counts"]["house_way_rows"].items(),
+                                      key=lambda item: int(item[0]))]
+    out["house_way"] = house_way
+    return out
