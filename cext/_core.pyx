@@ -266,37 +266,42 @@ cdef int *_deck_array(deck, int *n) except NULL:
 ctypedef struct compare_ctx:
     const engine_t *ea
     const engine_t *eb
-    const int *rowmap
+    const int *rowmap        # NULL: compare the sets only, not the rows
     long long hands, differ, first
+    long long by_type[12]    # hands set differently, by hand type (cext/houseway.h H_*)
 
 
 cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept nogil:
     cdef compare_ctx *x = <compare_ctx *>ctx
     cdef hand_info_t p, q
+    cdef shape_t sh
     classify7(x.ea, cards, &p)
     classify7(x.eb, cards, &q)
     x.hands += 1
     if (p.set.front[0] != q.set.front[0] or p.set.front[1] != q.set.front[1]
-            or p.set.row != x.rowmap[q.set.row]):
+            or (x.rowmap != NULL and p.set.row != x.rowmap[q.set.row])):
         x.differ += 1
+        shape_of(cards, &sh)
+        x.by_type[hw_hand_type(&sh)] += 1
         if x.first < 0:
             x.first = where
     return False
 
 
 def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
-                       int threads):
+                       int threads, by_type=False):
     """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
-    hand: (hands, hands set differently, the first such hand or None). Two settings are
-    the same when the front cards (so the back cards) and the row agree, row r of the
-    second being row ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's
-    rows)."""
+    hand: (hands, hands set differently, the first such hand or None), and with
+    ``by_type`` a fourth item, the differing hands by hand type (verifier.houseway
+    HAND_TYPES order). Two settings are the same when the front cards (so the back cards)
+    agree and, unless ``rows_b_as_a`` is None, the row too, row r of the second being row
+    ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's rows)."""
     cdef const engine_t *ea = engine_for(wheel_second, house_way_a).ptr
     cdef const engine_t *eb = engine_for(wheel_second, house_way_b).ptr
     cdef int n, a, t
     cdef int rowmap[ROW_SLOTS]
     for t in range(ROW_SLOTS):
-        rowmap[t] = rows_b_as_a[t] if t < len(rows_b_as_a) else -1
+        rowmap[t] = rows_b_as_a[t] if rows_b_as_a is not None and t < len(rows_b_as_a) else -1
     cdef int *dk = _deck_array(deck, &n)
     cdef compare_ctx *ctx = <compare_ctx *>malloc(sizeof(compare_ctx) * n)
     if ctx == NULL:
@@ -304,9 +309,12 @@ def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, row
         raise MemoryError("cannot allocate the comparison")
     try:
         for a in range(n - 6):
-            ctx[a].ea, ctx[a].eb, ctx[a].rowmap = ea, eb, rowmap
+            ctx[a].ea, ctx[a].eb = ea, eb
+            ctx[a].rowmap = rowmap if rows_b_as_a is not None else NULL
             ctx[a].hands = ctx[a].differ = 0
             ctx[a].first = -1
+            for t in range(12):
+                ctx[a].by_type[t] = 0
         for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
             _each_hand(dk, n, a, _compare_visit, &ctx[a])
         hand = None
@@ -314,8 +322,11 @@ def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, row
             if ctx[a].first >= 0:
                 hand = [dk[(ctx[a].first >> (6 * k)) & 63] for k in range(7)]
                 break
-        return (sum(ctx[a].hands for a in range(n - 6)),
-                sum(ctx[a].differ for a in range(n - 6)), hand)
+        out = (sum(ctx[a].hands for a in range(n - 6)),
+               sum(ctx[a].differ for a in range(n - 6)), hand)
+        if by_type:
+            out += ([sum(ctx[a].by_type[t] for a in range(n - 6)) for t in range(12)],)
+        return out
     finally:
         free(dk); free(ctx)
 

@@ -36,6 +36,10 @@ cdef extern from "engine.h" nogil:
         int front_key
         int cats_seven
         int cats_house
+    ctypedef struct shape_t:
+        pass
+    void shape_of(const int *c, shape_t *sh)
+    int hw_hand_type(const shape_t *sh)
     void engine_hand_info_fast(const engine_t *e, const int *cards, hand_keys_t *out)
     void c_hand_keys "engine_hand_keys"(const engine_t *e, const int *cards, int *back_key, int *front_key)
 

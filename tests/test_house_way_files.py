@@ -10,6 +10,7 @@
 import json
 import math
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -398,3 +399,23 @@ def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys
     assert {k: v for k, v in out["front_hands"].items() if v} == fronts
     assert {k: v for k, v in out["back_hands"].items() if v} == backs
     assert sum(out["front_hands"].values()) == math.comb(13, 7)
+
+
+# ------------------------------------------------------------------ house-ways compare
+def test_house_ways_compare(capsys):
+    assert main(["house-ways", "compare", "mikes", str(houseway.shipped_path("mikes")),
+                 "foxwoods", "--deck-ranks", "JQKA", "--no-progress", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    built_in, file, fox = out["house_ways"]
+    # the file of Mike's house way plays exactly as the built-in: same hands, same game
+    assert file["set_differently_from_first"] == 0 and file["counts"] == built_in["counts"]
+    for hw in out["house_ways"]:
+        c = hw["counts"]
+        # ordered pairs of hands dealt from the 17 cards: C(17,7) * C(10,7)
+        assert c["win"] + c["push"] + c["loss"] == c["total"] == math.comb(17, 7) * 120
+        assert Fraction(hw["return_5pct_commission"]["exact"]) == \
+            (Fraction(95, 100) * c["win"] - c["loss"]) / c["total"]
+    # five aces with a pair of kings: Foxwoods plays the kings in front, Mike's the aces:
+    # C(4,2) = 6 hands of this deck, and no other five-aces hand differs
+    assert fox["set_differently_by_hand_type"]["five-aces"] == 6
+    assert fox["set_differently_from_first"] == sum(fox["set_differently_by_hand_type"].values())

@@ -7,7 +7,6 @@ interpreter of verifier/houseway/interpret.py under the same number.
 """
 from __future__ import annotations
 
-from .. import backend
 from .conditions import FEATURE_IDS, condition_code, rank_value
 from .interpret import BACK_CLASSES, HAND_TYPES
 
@@ -107,6 +106,7 @@ def file_id(house_way) -> int:
     hw_id = _IDS.get(key)
     if hw_id is None:
         hw_id = _IDS[key] = 2 + len(_IDS)
+    from .. import backend          # only here: reading certificates needs no engine
     nrows = len(house_way.rows)
     if backend.PURE_PYTHON:
         from ..reference import core

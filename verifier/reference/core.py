@@ -122,3 +122,21 @@ def find_hand(deck, wheel_second, house_way, foul, threads=1):
         if (row != 0 and is_foul(fk, bk)) if foul else row == 0:
             return list(cards)
     return None
+
+
+def compare_house_ways(deck, wheel_second, house_way_a, house_way_b, rows_b_as_a, threads=1,
+                       by_type=False):
+    """Every hand of ``deck`` set by two house ways, compared (the compiled core's
+    ``compare_house_ways``, slowly)."""
+    from ..houseway.interpret import HAND_TYPES, hand_type
+    hands = differ = 0
+    first, types = None, [0] * len(HAND_TYPES)
+    for cards in combinations(sorted(deck), 7):
+        fa, _b, _fk, _bk, ra = _set_hand(list(cards), wheel_second, house_way_a)
+        fb, _b, _fk, _bk, rb = _set_hand(list(cards), wheel_second, house_way_b)
+        hands += 1
+        if tuple(fa) != tuple(fb) or (rows_b_as_a is not None and ra != rows_b_as_a[rb]):
+            differ += 1
+            types[HAND_TYPES.index(hand_type(cards))] += 1
+            first = first or list(cards)
+    return (hands, differ, first) + ((types,) if by_type else ())
