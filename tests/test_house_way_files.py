@@ -11,6 +11,7 @@ import json
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -419,3 +420,16 @@ def test_house_ways_compare(capsys):
     # C(4,2) = 6 hands of this deck, and no other five-aces hand differs
     assert fox["set_differently_by_hand_type"]["five-aces"] == 6
     assert fox["set_differently_from_first"] == sum(fox["set_differently_by_hand_type"].values())
+
+
+def test_settle_plays_the_round_by_another_house_way(capsys):
+    """examples/round.json, seat 1: Kd 2s Qs Ac Jh Kh Td (a straight to the ace beside a
+    pair of kings). Mike's row 9: the highest front that keeps the straight behind, K-2.
+    Foxwoods' exception: the ace in front with the next card, the kings behind, A-Q."""
+    round_file = str(Path(__file__).resolve().parent.parent / "examples" / "round.json")
+    assert main(["settle", round_file]) == 0
+    seat = [l for l in capsys.readouterr().out.splitlines() if "seat 1 (player):" in l][0]
+    assert "front 2s Kd (K-2 high)" in seat
+    assert main(["settle", round_file, "--house-way", "foxwoods"]) == 0
+    seat = [l for l in capsys.readouterr().out.splitlines() if "seat 1 (player):" in l][0]
+    assert "front Qs Ac (A-Q high)" in seat and "back 2s Td Jh Kd Kh (one pair, Ks)" in seat

@@ -20,6 +20,10 @@ def register(subparsers):
                    help="shuffle/dice seed when the file gives no cards or dice (default: "
                         "the file's \"seed\", else 0)")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--house-way", metavar="NAME|FILE", default=None,
+                   help="house way that sets the hands (a shipped one, `paigow-verify "
+                        "house-ways`, or a house-way file); replaces the file's "
+                        "rules.house_way (default: the file's, else Mike's Cardroom)")
     p.set_defaults(func=run_settle)
 
     p = subparsers.add_parser(
@@ -55,7 +59,7 @@ def register(subparsers):
 def run_settle(args):
     from ..table.roundfile import load_round
     from ..table.round import play_round, format_round
-    spec, table = load_round(args.round_file, args.seed)
+    spec, table = load_round(args.round_file, args.seed, args.house_way)
     result = play_round(spec, table)
     if args.json:
         print(json.dumps(result.to_json_dict(), indent=2))

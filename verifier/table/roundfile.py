@@ -121,11 +121,14 @@ def round_from_dict(data, seed=None):
     return spec, table
 
 
-def load_round(path, seed=None):
-    """Read and parse a ROUND.json file."""
+def load_round(path, seed=None, house_way=None):
+    """Read and parse a ROUND.json file; ``house_way`` (a shipped house way or a house-way
+    file) replaces the file's ``rules.house_way``."""
     text = read_text(path, "round")
     try:
         data = parse_json(text, path, "round file")
     except json.JSONDecodeError as exc:
         raise VerifierError(f"{path}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    if house_way is not None and isinstance(data, dict) and isinstance(data.get("rules", {}), dict):
+        data["rules"] = dict(data.get("rules", {}), house_way=house_way)
     return round_from_dict(data, seed)
