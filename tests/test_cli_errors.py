@@ -27,3 +27,11 @@ def test_a_text_file_given_as_a_certificate_is_called_not_json(tmp_path, capsys)
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not JSON" in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "house-ways", "solve", "run", "check"])
+def test_help_prints_no_doubled_percent_sign(command, capsys):
+    """argparse %-formats option help but not a parser's description: "%%" written in a
+    description reaches the user as "%%"."""
+    assert main([command, "--help"]) == 0
+    assert "%%" not in capsys.readouterr().out

@@ -17,10 +17,10 @@ def register(subparsers):
                     "rows that never fire, with the hands of every row (exit 1 when a hand "
                     "is uncovered or fouled). With `compare A B [C ...]`: for each, the "
                     "exact base game with the player and the banker both on that house way "
-                    "(win, push, loss; the return with 5%% commission and under the "
+                    "(win, push, loss; the return with 5% commission and under the "
                     "California fees of seed 001), and how many hands each sets "
                     "differently from the first, by hand type.")
-    p.add_argument("words", nargs="*", metavar="NAME | check FILE | compare A B ...",
+    p.add_argument("words", nargs="*", metavar="NAME | check FILE | compare A B",
                    help="a shipped house way (see the list); `check` and a house way; "
                         "`compare` and two or more house ways (names or files)")
     p.add_argument("--json", action="store_true",

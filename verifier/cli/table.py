@@ -31,7 +31,7 @@ def register(subparsers):
         description="Simulate rounds at a seven-seat table: every seat plays the same wagers "
                     "and takes the bank in turn (at most two consecutive rounds, offered "
                     "clockwise). Reports each seat's result and the player-dealer position's, "
-                    "with 99%% confidence intervals, fees, and how often the bank's cap binds. "
+                    "with 99% confidence intervals, fees, and how often the bank's cap binds. "
                     "Same seed and block size -> same output, whatever the thread count.")
     p.add_argument("--rounds", type=whole_number(1, 10 ** 15), required=True, metavar="N")
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
