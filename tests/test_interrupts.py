@@ -48,3 +48,29 @@ def test_the_pairwise_stage_shows_a_progress_bar_only_when_asked(tmp_path, capsy
     assert "player v banker" in capsys.readouterr().err
     assert main(argv + ["--no-progress"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_ctrl_c_swallowed_by_a_finalizer_still_ends_the_command(tmp_path, capsys):
+    """Python prints and ignores an exception raised inside __del__: a KeyboardInterrupt
+    that lands there is lost. The recorded signal still ends the command as interrupted
+    and keeps the output file from being put in place."""
+    import signal as sig
+    from verifier import files, interrupts
+
+    class Finalizer:
+        def __del__(self):
+            sig.raise_signal(sig.SIGINT)       # the interrupt lands inside __del__
+
+    interrupts.install()
+    try:
+        Finalizer()                            # collected at once: the exception is lost
+        with pytest.raises(KeyboardInterrupt):
+            files.atomic_write_text(tmp_path / "out.txt", "x")
+        assert list(tmp_path.iterdir()) == []
+        interrupts.install()                   # forget it again
+        assert interrupts.pending() is None
+    finally:
+        sig.signal(sig.SIGINT, sig.default_int_handler)
+        sig.signal(sig.SIGTERM, sig.SIG_DFL)
+    capsys.readouterr()

@@ -135,6 +135,8 @@ def atomic_write_bytes(path, data, mode=None):
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
+        from .interrupts import check
+        check()                 # a Ctrl-C whose exception was lost: nothing is put in place
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -7,7 +7,9 @@ import sys
 import threading
 
 from .. import __version__
+from .. import interrupts
 from ..errors import VerifierError
+from ..interrupts import Terminated
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = ["hand", "run", "odds", "sign", "prove", "table", "rules", "houseways"]
@@ -40,17 +42,24 @@ def build_parser():
     return parser
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, turned into an exception so that every write cleans up as on Ctrl-C."""
-
-
-def _on_sigterm(signum, frame):
-    raise Terminated()
-
-
 def main(argv=None):
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_sigterm)
+        interrupts.install()
+    try:
+        status = _main(argv)
+    except KeyboardInterrupt as exc:   # at any point, start-up (imports) included
+        return _interrupted(exc)
+    lost = interrupts.pending()        # raised inside a finalizer and swallowed there
+    return _interrupted(lost) if lost is not None else status
+
+
+def _interrupted(exc):
+    terminated = isinstance(exc, Terminated)
+    print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+    return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
+
+
+def _main(argv):
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -81,10 +90,6 @@ def main(argv=None):
     except MemoryError:
         print("paigow-verify: error: out of memory (try fewer --threads)", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as exc:
-        terminated = isinstance(exc, Terminated)
-        print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
-        return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
 
 
 if __name__ == "__main__":
