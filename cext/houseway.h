@@ -21,7 +21,8 @@ enum {
     HW_FRONT = HW_BANDS + 3 * HW_MAX_BANDS,                               /* kind, 4 operands */
     HW_BACK = HW_FRONT + 5, HW_IMPROVES = HW_BACK + 1,
     HW_HAS_ELSE = HW_IMPROVES + 1, HW_ELSE = HW_HAS_ELSE + 1,             /* kind, 4 operands */
-    HW_CODE_LEN = HW_ELSE + 5, HW_CODE = HW_CODE_LEN + 1
+    HW_CODE_LEN = HW_ELSE + 5, HW_CODE = HW_CODE_LEN + 1,
+    HW_FRONT_MIN = 250            /* front_at_least: the least front key, -1 none */
 };
 /* front kinds; operand kinds */
 enum { HW_FRONT_RANKS = 0, HW_FRONT_HIGHEST = 1, HW_FRONT_BEST_OF_REST = 2 };
@@ -32,7 +33,8 @@ enum { HW_OP_CONST = 1, HW_OP_FEAT, HW_OP_IN, HW_OP_LT, HW_OP_LE, HW_OP_GT, HW_O
 /* features (verifier.houseway.conditions.FEATURE_IDS) */
 enum { F_QUADS, F_TRIPS, F_LOW_TRIPS, F_PAIR, F_LOW_PAIR, F_THIRD_PAIR, F_TOP_SINGLE,
        F_SECOND_SINGLE, F_THIRD_SINGLE, F_REST_PAIR, F_JOKER, F_STRAIGHT, F_FLUSH,
-       F_STRAIGHT_FLUSH, F_COMPLETE, HW_NFEATURES };
+       F_STRAIGHT_FLUSH, F_COMPLETE, F_ROYAL, F_ACE_HIGH_STRAIGHT, F_LOWER_STRAIGHT,
+       HW_NFEATURES };
 /* hand types (verifier.houseway.interpret.HAND_TYPES) */
 enum { H_FIVE_ACES, H_QUADS, H_QUADS_PAIR, H_QUADS_TRIPS, H_TWO_TRIPS, H_FULL_HOUSE,
        H_FULL_HOUSE_TWO_PAIR, H_THREE_PAIR, H_TWO_PAIR, H_TRIPS, H_ONE_PAIR, H_NO_PAIR };
@@ -89,6 +91,11 @@ static inline void hw_features(const int *c, const shape_t *sh, const int *bk,
         if (k == STRAIGHT || k == STRAIGHT_FLUSH) f[F_STRAIGHT] = 1;
         if (k == FLUSH || k == STRAIGHT_FLUSH) f[F_FLUSH] = 1;
         if (k == STRAIGHT_FLUSH) f[F_STRAIGHT_FLUSH] = 1;
+        if (IS_ROYAL(bk[s])) f[F_ROYAL] = 1;
+        if (k == STRAIGHT || k == STRAIGHT_FLUSH) {
+            if (((bk[s] >> 16) & 15) == ROYAL_ORDINAL) f[F_ACE_HIGH_STRAIGHT] = 1;
+            else f[F_LOWER_STRAIGHT] = 1;
+        }
     }
     f[F_COMPLETE] = best_class >= STRAIGHT;
 }
@@ -186,6 +193,7 @@ static inline int hw_run(const int *program, int nrows, const int *c, const shap
                 int rival = hw_pick(HIGHEST, p[HW_IMPROVES], &x, bk, fk);
                 if (rival >= 0 && fk[s] <= fk[rival]) s = -1;
             }
+            if (s >= 0 && p[HW_FRONT_MIN] >= 0 && fk[s] < p[HW_FRONT_MIN]) s = -1;
         }
         if (s < 0 && p[HW_HAS_ELSE]) s = hw_pick(p + HW_ELSE, -1, &x, bk, fk);
         if (s >= 0) { *row = r + 1; return s; }

@@ -99,7 +99,8 @@ def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
 
 
 def test_shipped_house_ways_load_and_are_listed(capsys):
-    assert houseway.names()[:4] == ["mikes", "emperors", "foxwoods", "trump-plaza"]
+    assert houseway.names() == ["mikes", "emperors", "foxwoods", "trump-plaza",
+                                "ballys-atlantic-city", "golden-nugget", "flamingo-hilton"]
     for name in houseway.names():
         hw = houseway.load(name)
         assert hw.name == name and hw.rows and hw.source
@@ -193,7 +194,132 @@ TRUMP_PLAZA = [
     ("one pair: pair in back, next two highest in front", "8h 8d Ac Js 6h 4d 2c", "AJ", 21),
     ("no pair: next two highest in front", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 22),
 ]
-VECTORS = {"foxwoods": FOXWOODS, "trump-plaza": TRUMP_PLAZA}
+# ------------------------------------------------------------------ Bally's Atlantic City
+BALLYS = [
+    ("five aces with a pair of kings: kings low", "As Ah Ad Ac Jk Kd Kc", "KK", 1),
+    ("five aces: split, two aces low", "As Ah Ad Ac Jk 9d 2c", "AA", 2),
+    ("four aces plus a pair of kings: kings low", "Ah Ad Ac As Kh Kd 2c", "KK", 3),
+    ("four aces with a pair of queens: split", "Ah Ad Ac As Qh Qd 2c", "AA", 4),
+    ("four aces: always split", "Ah Ad Ac As Kh 9d 2c", "AA", 4),
+    ("quads + pair: the pair low", "Jh Jd Jc Js 5h 5d 2c", "55", 5),
+    ("quads + trips: a pair from the trips low", "5h 5d 5c 5s Kh Kd Kc", "KK", 5),
+    ("quads 2s-9s: never split", "9h 9d 9c 9s Qh 3d 2c", "Q3", 6),
+    ("quads 10s-Ks with an ace to play low: kept", "Kh Kd Kc Ks Ah 3d 2c", "A3", 7),
+    ("quads 10s-Ks without an ace: split", "Th Td Tc Ts Kh 3d 2c", "TT", 7),
+    ("two three-of-a-kinds: a pair from the highest low", "Kh Kd Kc 7h 7d 7c 2s", "KK", 8),
+    ("full house, 2s with an ace and king: A-K low", "Qh Qd Qc 2h 2d Ac Ks", "AK", 9),
+    ("full house with two pairs: the highest pair low", "Qh Qd Qc 8h 8d 5c 5s", "88", 10),
+    ("full house, 2s with an ace but no king: split", "Qh Qd Qc 2h 2d Ac Js", "22", 10),
+    ("three pairs: the highest pair low", "Ah Ad 8c 8s 5h 5d 2c", "AA", 11),
+    ("two pair, aces + any other pair: split", "Ah Ad 4c 4s Kh 9d 2c", "44", 12),
+    ("two pair, mid + high: split even with an ace", "Kh Kd 8c 8s Ah 3d 2c", "88", 13),
+    ("two pair, low + high with an ace: kept", "Kh Kd 4c 4s Ah 9d 2c", "A9", 14),
+    ("two pair, low + high without an ace: split", "Kh Kd 4c 4s Qh 9d 2c", "44", 14),
+    ("two pair, mid + mid with an ace: kept", "Th Td 8c 8s Ah 3d 2c", "A3", 15),
+    ("two pair, mid + mid with a king only: split", "Th Td 8c 8s Kh 3d 2c", "88", 15),
+    ("two pair, low + mid with a king: kept", "Th Td 4c 4s Kh 9d 2c", "K9", 16),
+    ("two pair, low + low with a queen only: split", "6h 6d 3c 3s Qh 9d 2c", "33", 16),
+    ("trips with a straight: the pair low", "7h 7d 7c 8s 9h Td Jc", "77", 17),
+    ("three aces: a pair of aces high, one ace low", "Ah Ad Ac Ks 9h 5d 2c", "AK", 18),
+    ("three of a kind: always high", "Kh Kd Kc Qs 9h 5d 2c", "Q9", 19),
+    ("ace-high straight with the joker: a pair of aces high", "Ah Jk Kd Qc Js 5c 3d", "KQ",
+     20),
+    # the joker beside K-Q-J-T is read as the ace (the best reading): still ace-high only
+    ("ace and joker with K-Q-J-T: every straight is to the ace", "Ah Jk Kd Qc Js Tc 3d",
+     "KQ", 20),
+    ("ace and joker with a lower straight: the straight, the aces low",
+     "Ah Jk Kd Qc Js Tc 9d", "AA", 21),
+    ("straight, no pair: the highest two cards low", "2h 3d 4c 5s 6h 9d Kc", "K9", 21),
+    ("straight and a pair it does not need: the pair low", "8h 8d 9c Ts Jh Qd Kc", "88", 21),
+    ("one pair: pair high, the two highest low", "8h 8d Ac Js 6h 4d 2c", "AJ", 22),
+    ("no pair: second and third highest low", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 23),
+]
+
+# ------------------------------------------------------------------ Golden Nugget
+GOLDEN_NUGGET = [
+    ("five aces with a pair of kings: kings in front", "As Ah Ad Ac Jk Kd Kc", "KK", 1),
+    ("five aces: split", "As Ah Ad Ac Jk 9d 2c", "AA", 2),
+    ("quads 2-6: always together", "6h 6d 6c 6s Ah Kd 2c", "AK", 3),
+    ("quads 7-10 with an ace: together", "9h 9d 9c 9s Ah 3d 2c", "A3", 4),
+    ("quads 7-10 with a king only: split", "9h 9d 9c 9s Kh 3d 2c", "99", 4),
+    ("quads 7-10 with a pair (better than an ace): together", "9h 9d 9c 9s 5h 5d 2c",
+     "55", 4),
+    ("quads J-K with a pair of 10s: together", "Kh Kd Kc Ks Th Td 2c", "TT", 5),
+    ("quads J-K with a pair of 9s: split", "Kh Kd Kc Ks 9h 9d 2c", "KK", 5),
+    ("quad aces with a pair of 7s: together", "Ah Ad Ac As 7h 7d 2c", "77", 6),
+    ("quad aces with a pair of 6s: split", "Ah Ad Ac As 6h 6d 2c", "AA", 6),
+    ("three of a kind twice: highest pair in front", "Kh Kd Kc 7h 7d 7c 2s", "KK", 7),
+    ("full house, 2s with an ace and a king: A-K in front", "Qh Qd Qc 2h 2d Ac Ks", "AK", 8),
+    ("full house, 2s with an ace only: split", "Qh Qd Qc 2h 2d Ac Js", "22", 9),
+    ("trips and two pairs: the highest pair in front", "Qh Qd Qc 8h 8d 5c 5s", "88", 9),
+    ("three pair: highest pair in front", "Ah Ad 8c 8s 5h 5d 2c", "AA", 10),
+    ("two pair with a straight, no exception: the straight in back", "9h 9d Tc Ts Jh Qd Kc",
+     "T9", 11),
+    ("two pair, aces and any other pair: split", "Ah Ad 4c 4s Kh 9d 2c", "44", 12),
+    ("two pair, jacks and 6s with an ace: split", "Jh Jd 6c 6s Ah 3d 2c", "66", 13),
+    ("two pair, 7s or greater and no ace: split", "Th Td 5c 5s Kh 3d 2c", "55", 14),
+    ("two pair, 10s and 5s with an ace: in back", "Th Td 5c 5s Ah 3d 2c", "A3", 15),
+    ("two pair, 6s and 3s: in back", "6h 6d 3c 3s Qh 9d 2c", "Q9", 15),
+    ("trips with a straight: a pair in front", "7h 7d 7c 8s 9h Td Jc", "77", 16),
+    ("three aces: broken up", "Ah Ad Ac Ks 9h 5d 2c", "AK", 17),
+    ("three kings: in back", "Kh Kd Kc Qs 9h 5d 2c", "Q9", 18),
+    ("royal flush broken for a straight flush behind an ace-high front", "Ah Kh Qh Jh Th 9h 2c",
+     "A2", 19),
+    ("royal flush with no king-high front possible: in back", "Ah Kh Qh Jh Th 3c 2c", "32",
+     20),
+    ("straight flush with a jack-high front: the highest front", "Jh 8h 7h 6h 5h 4h 2c", "J2",
+     21),
+    ("straight flush, no jack-high front: in back", "9h 8h 7h 6h 5h Ts 2c", "T2", 22),
+    ("straight: in back, highest front", "2h 3d 4c 5s 6h 9d Kc", "K9", 23),
+    ("straight with a pair it does not need: pair in front", "8h 8d 9c Ts Jh Qd Kc", "88", 23),
+    ("one pair: next two highest in front", "8h 8d Ac Js 6h 4d 2c", "AJ", 24),
+    ("no pair: next two in front", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 25),
+]
+
+# ------------------------------------------------------------------ Flamingo Hilton
+FLAMINGO_HILTON = [
+    ("five aces with a pair of kings: kings in front", "As Ah Ad Ac Jk Kd Kc", "KK", 1),
+    ("five aces: split", "As Ah Ad Ac Jk 9d 2c", "AA", 2),
+    ("quads 2-6: always together", "6h 6d 6c 6s Ah Kd 2c", "AK", 3),
+    ("quads 7-10 with an ace and a face card: together", "9h 9d 9c 9s Ah Jd 2c", "AJ", 4),
+    ("quads 7-10 with an ace and a ten: split", "9h 9d 9c 9s Ah Td 2c", "99", 4),
+    ("quads 7-10 with a pair: together", "9h 9d 9c 9s 5h 5d 2c", "55", 4),
+    ("quads J-K with a pair of 10s: together", "Kh Kd Kc Ks Th Td 2c", "TT", 5),
+    ("quads J-K with an ace only: split", "Kh Kd Kc Ks Ah 3d 2c", "KK", 5),
+    ("quad aces with a pair of 7s: together", "Ah Ad Ac As 7h 7d 2c", "77", 6),
+    ("quad aces with a pair of 6s: split", "Ah Ad Ac As 6h 6d 2c", "AA", 6),
+    ("two trips: higher pair in front", "Kh Kd Kc 7h 7d 7c 2s", "KK", 7),
+    ("full house, 2s with an ace and a king: A-K in front", "Qh Qd Qc 2h 2d Ac Ks", "AK", 8),
+    ("trips and two pairs: highest pair in front", "Qh Qd Qc 8h 8d 5c 5s", "88", 9),
+    ("three pair: highest pair in front", "Ah Ad 8c 8s 5h 5d 2c", "AA", 10),
+    ("two pair with a straight, no exception: the straight in back", "9h 9d Tc Ts Jh Qd Kc",
+     "T9", 11),
+    ("two pair, both 6s or less: not split", "6h 6d 3c 3s Qh 9d 2c", "Q9", 12),
+    ("two pair, both 10s or less with an ace: not split", "Th Td 5c 5s Ah 3d 2c", "A3", 13),
+    ("two pair, face cards and 5s or less with an ace: not split", "Kh Kd 4c 4s Ah 9d 2c",
+     "A9", 14),
+    ("two pair, 10s and 5s without an ace: split", "Th Td 5c 5s Kh 3d 2c", "55", 15),
+    ("two pair, kings and 8s with an ace: split", "Kh Kd 8c 8s Ah 3d 2c", "88", 15),
+    ("trips with a straight: a pair in front", "7h 7d 7c 8s 9h Td Jc", "77", 16),
+    ("three aces: broken up", "Ah Ad Ac Ks 9h 5d 2c", "AK", 17),
+    ("three kings: in back", "Kh Kd Kc Qs 9h 5d 2c", "Q9", 18),
+    ("royal broken: a straight flush behind an ace-high front", "Ah Kh Qh Jh Th 9h 2c", "A2",
+     19),
+    ("royal flush, no king-high front possible: in back", "Ah Kh Qh Jh Th 3c 2c", "32", 20),
+    ("straight flush with an ace and a face card to play in front", "9h 8h 7h 6h 5h Ac Jd",
+     "AJ", 21),
+    ("straight flush, no ace-face front: in back", "9h 8h 7h 6h 5h Ts 2c", "T2", 22),
+    ("a straight and a flush: the straight, for a king-high front", "Ah Kh 9h 5h 2h 3c 4d",
+     "K9", 23),
+    ("a straight and a flush, no king-high front: the flush in back", "Qh 9h 6h 5h 2h 3c 4d",
+     "43", 24),
+    ("straight: in the high hand", "2h 3d 4c 5s 6h 9d Kc", "K9", 25),
+    ("straight with a pair it does not need: pair in front", "8h 8d 9c Ts Jh Qd Kc", "88", 25),
+    ("one pair: two highest singletons in front", "8h 8d Ac Js 6h 4d 2c", "AJ", 26),
+    ("no pair: second and third highest in front", "Ah Qd 9c 7s 5h 3d 2c", "Q9", 27),
+]
+VECTORS = {"foxwoods": FOXWOODS, "trump-plaza": TRUMP_PLAZA, "ballys-atlantic-city": BALLYS,
+           "golden-nugget": GOLDEN_NUGGET, "flamingo-hilton": FLAMINGO_HILTON}
 
 
 def ranks_of(cards):
@@ -242,6 +368,8 @@ BAD = [
      "line 5: unknown key 'play'"),
     ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = 'highest'\n[readings]\njoker = 'wild'\n",
      "reading joker = 'wild'"),
+    ("[[rows]]\nname = 'a'\nhand = 'two-pair'\nfront = 'highest'\nfront_at_least = 'AZ'\n",
+     "line 5: front_at_least 'Z' is not a rank"),
     ("[[rows]\nname = 'a'\n", "line 1: not valid TOML"),
     ("name = 'x'\n", "no rows"),
 ]
@@ -363,7 +491,7 @@ def test_every_shipped_house_way_covers_every_hand_without_a_foul(name, capsys):
     assert "rows that never fire: 0" in out
     per_row = {int(line.split()[0]): int(line.split()[3].replace(",", ""))
                for line in out.split("hands per row:\n")[1].splitlines()}
-    if name in ("foxwoods", "trump-plaza", "emperors"):
+    if name != "mikes":
         # five aces (four aces and the joker) with a pair of kings: C(4,2) = 6 hands; five
         # aces with any other two cards: C(48,2) - 6 = 1,122
         assert (per_row[1], per_row[2]) == (6, 1122)

@@ -21,6 +21,7 @@ BACK, IMPROVES, HAS_ELSE = FRONT + 5, FRONT + 6, FRONT + 7
 ELSE = HAS_ELSE + 1
 CODE_LEN = ELSE + 5
 CODE = CODE_LEN + 1
+FRONT_MIN = 250           # cext/houseway.h HW_FRONT_MIN
 
 _IDS: dict = {}           # program (tuple) -> engine number
 
@@ -63,6 +64,7 @@ def program_of(house_way) -> list:
         if len(code) > MAX_CODE:
             raise ProgramTooBig(f"row {row.name!r}: its condition is too long for the "
                                 f"compiled route ({len(code)} codes, at most {MAX_CODE})")
+        r[FRONT_MIN] = -1 if row.front_min is None else row.front_min
         r[CODE_LEN] = len(code)
         r[CODE:CODE + len(code)] = code
         ints += r

@@ -14,8 +14,10 @@ Features of the seven cards (docs/HOUSE_WAYS.md has the table):
 first); ``top_single`` ``second_single`` ``third_single`` (ranks that appear once);
 ``rest_pair`` (the highest pair, or pair from trips, among the cards outside the biggest
 group); ``pairs`` ``singles`` (lists, for ``in``); ``joker`` (the joker is among the
-cards); ``straight`` ``flush`` ``straight_flush`` ``complete`` (some five of the seven make
-that hand; complete = a straight or better).
+cards); ``straight`` ``flush`` ``straight_flush`` ``complete`` ``royal`` (some five of the
+seven make that hand; complete = a straight or better); ``ace_high_straight`` and
+``lower_straight`` (some five make a straight or straight flush to the ace; one to a lower
+card, the wheel included).
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ RANK_NAMES = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 NUMBER_FEATURES = ("quads", "trips", "low_trips", "pair", "low_pair", "third_pair",
                    "top_single", "second_single", "third_single", "rest_pair")
 LIST_FEATURES = ("pairs", "singles")
-FLAG_FEATURES = ("joker", "straight", "flush", "straight_flush", "complete")
+FLAG_FEATURES = ("joker", "straight", "flush", "straight_flush", "complete", "royal",
+                 "ace_high_straight", "lower_straight")
 FEATURES = NUMBER_FEATURES + LIST_FEATURES + FLAG_FEATURES
 
 _COMPARE = {ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
@@ -115,6 +118,23 @@ def _emit(node, out):
             out += [OP_FEAT, FEATURE_IDS[node.id]]
     else:
         out += [OP_CONST, node.value]
+
+
+def front_floor(text) -> int:
+    """``front_at_least``: "J" (a jack-high front or better), "AJ" (ace-jack or better),
+    "22" (any pair) as the least two-card key (docs/ENGINE.md: pair r -> 169 + r, else
+    high * 13 + low, ranks 0..12)."""
+    if not isinstance(text, str) or not 1 <= len(text.strip()) <= 5:
+        raise ConditionError(f"{text!r}: write one rank (\"J\": J-high or better) or two "
+                             "(\"AJ\", \"22\" for any pair)")
+    t = text.strip().upper().replace("10", "T")
+    ranks = [rank_value(c) - 2 for c in t]
+    if len(ranks) == 1:
+        return ranks[0] * 13
+    if len(ranks) != 2:
+        raise ConditionError(f"{text!r}: one or two ranks")
+    hi, lo = max(ranks), min(ranks)
+    return 169 + hi if hi == lo else hi * 13 + lo
 
 
 def compile_rank(text):

@@ -13,7 +13,7 @@ from .._toml import tomllib
 from ..errors import VerifierError
 from ..files import parse_toml, read_text
 from .conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank,
-                         rank_value)
+                         front_floor, rank_value)
 from .interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
@@ -40,7 +40,8 @@ READINGS = {
                                             "or better"},
 }
 TOP_KEYS = {"name", "title", "source", "readings", "rows"}
-ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "else", "note",
+ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "front_at_least",
+            "else", "note",
             *NUMBER_FEATURES}
 FRONT_WORDS = ("highest", "best-of-rest")
 MAX_ROWS = 120          # the compiled route's limit too (cext/houseway.h HW_MAX_ROWS)
@@ -65,6 +66,7 @@ class Row:
     line: int
     front_raw: object = None  # front and else as written (for the compiled route)
     else_raw: object = None
+    front_min: int | None = None  # front_at_least as the least two-card key
 
 
 @dataclass(frozen=True)
@@ -199,8 +201,8 @@ def _row(row, index, start, text, path):
     unknown = sorted(set(row) - ROW_KEYS)
     if unknown:
         fail(f"unknown key {unknown[0]!r} in a row: a row has name, row, hand, the rank "
-             f"bands ({', '.join(NUMBER_FEATURES)}), when, front, back, improves_on, else, "
-             "note",
+             f"bands ({', '.join(NUMBER_FEATURES)}), when, front, back, improves_on, "
+             "front_at_least, else, note",
              unknown[0])
     name = row.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -240,6 +242,12 @@ def _row(row, index, start, text, path):
     if improves_on is not None and improves_on not in BACK_CLASSES:
         fail(f"improves_on = {improves_on!r}: choose from {', '.join(BACK_CLASSES)}",
              "improves_on")
+    front_min = None
+    if "front_at_least" in row:
+        try:
+            front_min = front_floor(row["front_at_least"])
+        except ConditionError as exc:
+            fail(f"front_at_least {exc}", "front_at_least")
     otherwise = None
     if "else" in row:
         otherwise = _front(row["else"], lambda m: fail(f"else: {m}", "else"))
@@ -247,7 +255,7 @@ def _row(row, index, start, text, path):
         fail("note must be a string", "note")
     return Row(name.strip(), label, tuple(dict.fromkeys(expanded)), tuple(bands), when,
                when_text, front, back, improves_on, otherwise, start, row.get("front"),
-               row.get("else"))
+               row.get("else"), front_min)
 
 
 def _band(value, fail):

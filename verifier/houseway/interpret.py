@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..reference.house_way import best_split, rank_counts as _counts, splits
 from ..reference.ranking import (ACE, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of,
-                                 eval5, rank_as_ace)
+                                 eval5, is_royal_key, rank_as_ace)
 
 #: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace)
 HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "full-house",
@@ -27,7 +27,7 @@ HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "f
 HAND_FAMILIES = {"any-quads": ("quads", "quads-pair", "quads-trips"),
                  "any-full-house": ("full-house", "full-house-two-pair")}
 #: the least back hand a play may ask for (``back = ...``)
-BACK_CLASSES = {"complete": COMPLETE}
+BACK_CLASSES = {"complete": COMPLETE, "flush": FLUSH, "straight-flush": STRAIGHT_FLUSH}
 
 
 class NoRowError(ValueError):
@@ -74,7 +74,9 @@ def features_of(cards, wheel_second=False) -> dict:
     group = max(r for r, m in counts.items() if m == biggest)
     rest = {r: m for r, m in counts.items() if r != group}
     rest_pairs = [_value(r) for r, m in rest.items() if m >= 2]
-    classes = {class_of(eval5(back, wheel_second)) for _f, back in splits(sorted(cards))}
+    keys = [eval5(back, wheel_second) for _f, back in splits(sorted(cards))]
+    classes = {class_of(k) for k in keys}
+    straights = [(k >> 16) & 15 for k in keys if class_of(k) in (STRAIGHT, STRAIGHT_FLUSH)]
     return {
         "quads": first(by[4]) or first(by[5]),
         "trips": first(by[3]), "low_trips": first(by[3], 1),
@@ -88,6 +90,9 @@ def features_of(cards, wheel_second=False) -> dict:
         "flush": bool(classes & {FLUSH, STRAIGHT_FLUSH}),
         "straight_flush": STRAIGHT_FLUSH in classes,
         "complete": max(classes) >= COMPLETE,
+        "royal": any(is_royal_key(k) for k in keys),
+        "ace_high_straight": 9 in straights,        # ordinal 9: to the ace
+        "lower_straight": any(o != 9 for o in straights),
         # not a condition feature: the ranks outside the biggest group, for best-of-rest
         "_rest": sorted((r for r, m in rest.items() for _ in range(m)), reverse=True),
     }
@@ -103,10 +108,13 @@ def _best_of_rest(features):
     return (_value(rest[0]), _value(rest[1]))
 
 
-def _play(cards, spec, back, features, wheel_second, improves_on=None):
+def _play(cards, spec, back, features, wheel_second, improves_on=None, front_min=None):
     """The chosen (front, back, front_key, back_key) of one play, or None if it cannot
     be made with the cards (or, with ``improves_on``, if its front is no higher than the
     highest front that keeps that hand behind)."""
+    if front_min is not None:
+        mine = _play(cards, spec, back, features, wheel_second, improves_on)
+        return mine if mine is not None and mine[2] >= front_min else None
     if improves_on is not None:
         rival = _play(cards, "highest", improves_on, features, wheel_second)
         mine = _play(cards, spec, back, features, wheel_second)
@@ -149,7 +157,7 @@ def set_hand(cards, house_way, wheel_second=False) -> Setting:
         chosen = None
         if row.when is None or row.when(features):
             chosen = _play(cards, row.front, row.back, features, wheel_second,
-                           row.improves_on)
+                           row.improves_on, row.front_min)
         if chosen is None and row.otherwise is not None:
             chosen = _play(cards, row.otherwise, None, features, wheel_second)
         if chosen is not None:
