@@ -394,6 +394,7 @@ def test_a_hand_no_row_covers_is_one_line(tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ the whole game by a file
+@pytest.mark.compiled  # 480,700 hands: minutes on the pure-Python twin
 def test_run_and_check_with_a_shipped_house_way_file(tmp_path, capsys):
     out = tmp_path / "fox.json"
     assert main(["run", "--rules", "casino-standard", "--house-way", "foxwoods",
@@ -426,6 +427,7 @@ front = "highest"
 """
 
 
+@pytest.mark.compiled  # 480,700 hands: minutes on the pure-Python twin
 def test_run_refuses_a_house_way_that_fouls_naming_a_hand(tmp_path, capsys):
     path = tmp_path / "greedy.toml"
     path.write_text(GREEDY)
@@ -438,6 +440,7 @@ def test_run_refuses_a_house_way_that_fouls_naming_a_hand(tmp_path, capsys):
     assert "e.g. 9c 9d 9h Tc Jc Qc Ad" in err
 
 
+@pytest.mark.compiled  # 480,700 hands: minutes on the pure-Python twin
 def test_run_refuses_a_house_way_that_leaves_hands_uncovered(tmp_path, capsys):
     path = tmp_path / "partial.toml"
     path.write_text(PARTIAL)
@@ -458,6 +461,7 @@ def test_a_rule_set_file_names_a_shipped_house_way(tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ house-ways check
+@pytest.mark.compiled  # 480,700 hands: minutes on the pure-Python twin
 def test_house_ways_check_reports_rows_uncovered_hands_and_fouls(tmp_path, capsys):
     assert main(["house-ways", "check", "foxwoods", "--deck-ranks", "9TJQKA",
                  "--no-progress"]) == 0
