@@ -27,7 +27,6 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
 Pay table files (TOML, like docs/PAYTABLES.md) carry a ``status`` line; the shipped
 tables are examples, not filed (seed 004's appendices are missing).
 """
-import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -39,7 +38,7 @@ from .categories import CATEGORY_BIT
 from .errors import VerifierError
 from .files import parse_toml, read_text
 from .paytables import (DATA_DIR, PaytableError, Paytable, normalize_line_name, parse_pay,
-                        pay_text, PUSH, net_of)
+                        pay_text, PUSH)
 
 ACE = 12
 INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
@@ -251,33 +250,23 @@ def insurance_counts(deck, reading=INSURANCE_READING):
 
 
 def insurance_odds(counts, table, total):
-    """Exact odds of Pai Gow Insurance: ``counts`` {line: hands}, the rest lose."""
+    """Exact odds of Pai Gow Insurance: ``counts`` {line: hands}, the rest lose (the
+    certificate's form: lines in the order of INSURANCE_LINES)."""
+    from dataclasses import replace
+    from .exact import odds_of_lines
     if table.bet != "pai_gow_insurance":
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
-    pay = table.pay
-    lines, expected, second, hit = [], Fraction(0), Fraction(0), Fraction(0)
-    paid = 0
-    for line in INSURANCE_LINES:
-        if line not in pay:
-            continue                      # a line not in the table loses
-        hands = int(counts.get(line, 0))
-        paid += hands
-        p = Fraction(hands, total)
-        net = net_of(pay[line])
-        expected += p * net
-        second += p * net * net
-        hit += p if net > 0 else 0
-        lines.append({"category": line, "pay": pay_text(pay[line]), "hands": hands,
-                      "probability": exact_value(p), "contribution": exact_value(p * net)})
-    losing = total - paid
-    p = Fraction(losing, total)
-    expected -= p
-    second += p
+    ordered = replace(table, pays=tuple(sorted(table.pays,
+                                               key=lambda cp: INSURANCE_LINES.index(cp[0]))))
+    odds = odds_of_lines(ordered, {line: int(counts.get(line, 0)) for line in INSURANCE_LINES},
+                         total)
     return {"bet": "pai_gow_insurance", "paytable": table.name, "status": table.status,
-            "total_hands": total, "lines": lines,
-            "loses": {"hands": losing, "probability": exact_value(p)},
-            "return": exact_value(expected), "house_edge": exact_value(-expected),
-            "hit_frequency": exact_value(hit), "variance": exact_value(second - expected ** 2)}
+            "total_hands": total, "lines": [row.to_dict() for row in odds.lines],
+            "loses": {"hands": odds.loses.hands,
+                      "probability": exact_value(odds.loses.probability)},
+            "return": exact_value(odds.expected), "house_edge": exact_value(odds.house_edge),
+            "hit_frequency": exact_value(odds.hit_frequency),
+            "variance": exact_value(odds.variance)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -337,7 +326,3 @@ def envy_results(seven_card_masks, envy_table, treasure_return, total,
                       for c, p in envy_table.pays],
             "by_table_size": rows}
 
-
-def _check_total(total, deck_size):
-    if total != math.comb(deck_size, 7):
-        raise VerifierError(f"total {total} is not C({deck_size},7)")

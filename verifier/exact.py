@@ -205,6 +205,26 @@ class BetOdds:
 Outlaw9Odds = BetOdds
 
 
+def odds_of_lines(paytable, per_line, total, reading=None) -> BetOdds:
+    """The odds of any bet from the number of hands (or pairs) paid on each line of its
+    pay table, out of ``total``: every other hand loses the unit bet. The one place where
+    counts meet pays: every bet's odds are built here."""
+    paid = sum(per_line.get(c, 0) for c, _ in paytable.pays)
+    if total <= 0:
+        raise VerifierError("no hands: the total number of hands must be positive")
+    if paid > total:
+        raise VerifierError(f"the line counts add up to {paid:,}, more than the {total:,} hands")
+    rows = []
+    for category, pay in paytable.pays:
+        hands = per_line.get(category, 0)
+        p = Fraction(hands, total)
+        net = net_of(pay)
+        rows.append(LineOdds(category, pay, hands, p, net, p * net))
+    p = Fraction(total - paid, total)
+    return BetOdds(paytable, total, reading, rows,
+                   LineOdds(None, None, total - paid, p, Fraction(-1), -p))
+
+
 def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None = None,
                  total: int | None = None) -> BetOdds:
     """Exact odds of the Outlaw 9 bet under ``paytable`` (default: as filed).
@@ -228,21 +248,11 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
         raise VerifierError(f"the category counts add up to {counted:,}, more than the "
                             f"{total:,} hands")
     per_line = {c: 0 for c, _ in paytable.pays}
-    losing = total - counted
     for mask, hands in counts.items():
         category, _ = paid_line(mask, paytable)
-        if category is None:
-            losing += hands
-        else:
+        if category is not None:
             per_line[category] += hands
-    rows = []
-    for category, pay in paytable.pays:
-        p = Fraction(per_line[category], total)
-        net = net_of(pay)
-        rows.append(LineOdds(category, pay, per_line[category], p, net, p * net))
-    p = Fraction(losing, total)
-    loses = LineOdds(None, None, losing, p, Fraction(-1), -p)
-    return Outlaw9Odds(paytable, total, reading, rows, loses)
+    return odds_of_lines(paytable, per_line, total, reading)
 
 
 # ---------------------------------------------------------------------------------------
@@ -269,25 +279,16 @@ def wrangler_odds(counts: dict, paytable: Paytable | None = None) -> BetOdds:
     qualifying = {"push": pushes - paired, "push_with_pair_of_3s_or_better": paired}
     pays = dict(paytable.pays)
     per_line = {c: 0 for c in pays}
-    losing = total - pushes
 
     def paid(outcome_lines, hands):
-        nonlocal losing
         best = max((c for c in outcome_lines if c in pays), key=lambda c: net_of(pays[c]),
                    default=None)
-        if best is None:
-            losing += hands
-        else:
+        if best is not None:
             per_line[best] += hands
 
     paid(["push"], qualifying["push"])
     paid(["push", "push_with_pair_of_3s_or_better"], qualifying["push_with_pair_of_3s_or_better"])
-    rows = []
-    for category, pay in paytable.pays:
-        p = Fraction(per_line[category], total)
-        rows.append(LineOdds(category, pay, per_line[category], p, net_of(pay), p * net_of(pay)))
-    p = Fraction(losing, total)
-    return BetOdds(paytable, total, None, rows, LineOdds(None, None, losing, p, Fraction(-1), -p))
+    return odds_of_lines(paytable, per_line, total)
 
 
 def odds_from_certificate(cert, paytable, reading=None):
