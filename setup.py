@@ -49,7 +49,8 @@ setup(
     packages=find_packages(include=["verifier", "verifier.*"]) + ["verifier.proofs"],
     package_dir={"verifier.proofs": "proofs"},
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
-                             "data/*/*.json", "data/*/*.html"],
+                             "data/*/*.json", "data/*/*.html",
+                             "parsheet/templates/*.j2"],
                   "verifier.proofs": ["certificates/*.json"]},
     ext_modules=extensions(),
 )

@@ -37,6 +37,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
     source = {str(p.relative_to(ROOT)) for pattern in ("cext/*.pyx", "cext/*.pxd", "cext/*.pxi",
                                                        "cext/*.h", "verifier/data/**/*.toml",
                                                        "verifier/data/*.json",
+                                                       "verifier/parsheet/templates/*.j2",
                                                        "proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)
@@ -68,3 +69,7 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
                   "files('verifier').joinpath('data/certificate.schema.json').read_text())"
                   "['title'])"], cwd=tmp_path)
     assert "certificate" in schema.stdout
+    # the par sheet's template ships too: an HTML sheet from a shipped certificate
+    cert = str(ROOT / "proofs" / "certificates" / "casino-standard.json")
+    html = run([str(bindir / "paigow-verify"), "report", cert, "--format", "html"], cwd=tmp_path)
+    assert "Par sheet: Casino game (seed 002)" in html.stdout and "<svg" in html.stdout

@@ -74,7 +74,7 @@ def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
     path = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
     assert main(["report", str(path)]) == 0
     shipped = json.loads(path.read_text())
-    assert f"result SHA-256 `{shipped['result_sha256']}`" in capsys.readouterr().out
+    assert f"| Result SHA-256 | `{shipped['result_sha256']}`" in capsys.readouterr().out
 
 
 @pytest.fixture(scope="module")

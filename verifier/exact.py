@@ -140,8 +140,20 @@ class LineOdds:
         }
 
 
+class ReturnFigures:
+    """What follows from a bet's expected net result per unit (``expected``)."""
+
+    @property
+    def house_edge(self):
+        return -self.expected
+
+    @property
+    def return_to_player(self):
+        return 1 + self.expected
+
+
 @dataclass
-class BetOdds:
+class BetOdds(ReturnFigures):
     """The exact odds of one bet under one pay table (Outlaw 9 or Wrangler Push)."""
     paytable: Paytable
     total_hands: int             # hands (Outlaw 9) or ordered (player, banker) pairs
@@ -158,14 +170,6 @@ class BetOdds:
         second = sum((r.probability * r.net * r.net for r in rows), Fraction(0))
         self.variance = second - self.expected ** 2
         self.hit_frequency = sum((r.probability for r in rows if r.net > 0), Fraction(0))
-
-    @property
-    def house_edge(self):
-        return -self.expected
-
-    @property
-    def return_to_player(self):
-        return 1 + self.expected
 
     @property
     def standard_deviation(self):

@@ -1,9 +1,8 @@
-"""Readable output: the text summary of ``run``, the ``compare`` table, and the Markdown
-par sheet of ``report``. Figures come from the exact layer; decimals are for display."""
+"""Readable text output: the summary of ``run`` and the ``compare`` table (the par sheet
+of ``report`` is verifier/parsheet/). Figures come from the exact layer; decimals are
+for display."""
 from fractions import Fraction
 
-from .certificate import outlaw9_sets_of, paytable_of, rules_of
-from .exact import outlaw9_odds, sqrt_exact
 from .paytables import line_title, pay_label
 from .ranking import CLASS_NAMES
 
@@ -129,94 +128,6 @@ def compare_table(names, odds_list):
 
 def compare_json(names, odds_list):
     return {"paytables": [{"name": n, "results": o.to_dict()} for n, o in zip(names, odds_list)]}
-
-
-# ---------------------------------------------------------------------------------------
-# the Markdown par sheet
-
-
-def _md_table(header, rows, right=()):
-    out = ["| " + " | ".join(header) + " |",
-           "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
-    return "\n".join(out)
-
-
-def par_sheet(cert, source=""):
-    """A Markdown par sheet of a certificate: readings, pay table, per-line table, figures."""
-    rules = rules_of(cert)
-    table = paytable_of(cert)
-    reading = rules.bonus_reading
-    total = cert["total_hands"]
-    odds = outlaw9_odds(outlaw9_sets_of(cert, reading), table, reading=reading, total=total)
-    tool = cert.get("tool", {})
-    out = [f"# Par sheet: Outlaw 9 High or Better ({table.name})", ""]
-    if source:
-        out += [f"From certificate `{source}`, SHA-256 `{cert.get('sha256', '')}`; result "
-                f"SHA-256 `{cert.get('result_sha256', '')}` (the same for every run of these "
-                "rules).", ""]
-    out += [f"Computed by {tool.get('name', 'paigow-verifier')} {tool.get('version', '?')} "
-            f"({tool.get('engine', '?')} engine) by enumerating all {total:,} seven-card hands "
-            f"of a {cert['deck']['size']}-card deck. Every figure is exact; decimals are "
-            "rounded for display.", "", "## Rule readings", ""]
-    out.append(_md_table(["Reading", "Value", "Meaning"],
-                         [[name, f"`{r['value']}`", r["text"]]
-                          for name, r in cert["rules"].items()]))
-    out += ["", "## Pay table", ""]
-    out.append(_md_table(["Line", "Pays"], [[line_title(c), pay_label(p)] for c, p in table.pays],
-                         right=(1,)))
-    out += ["", "A hand that qualifies for several lines is paid its highest line only; "
-            "a hand that qualifies for none loses.", "", "## Per line", ""]
-    rows = []
-    for r in odds.lines + [odds.loses]:
-        pay = pay_label(r.pay) if r.pay is not None else "loses"
-        rows.append([r.title, pay, f"{r.hands:,}", f"{float(r.probability):.10f}",
-                     f"{float(r.contribution):+.10f}", f"`{r.probability}`"])
-    rows.append(["**Total**", "", f"{total:,}", f"{1:.10f}", f"{float(odds.expected):+.10f}", ""])
-    out.append(_md_table(["Line", "Pays", "Hands", "Probability", "Contribution",
-                          "Exact probability"], rows, right=(1, 2, 3, 4)))
-    out += ["", "## Summary", ""]
-    out.append(_md_table(["Figure", "Value", "Exact"], [
-        ["Return per unit bet", f"{float(odds.expected):+.10f}", f"`{odds.expected}`"],
-        ["House edge", pct(odds.house_edge, 6), f"`{odds.house_edge}`"],
-        ["Return to player", pct(odds.return_to_player, 6), f"`{odds.return_to_player}`"],
-        ["Hit frequency", pct(odds.hit_frequency, 6), f"`{odds.hit_frequency}`"],
-        ["Variance", f"{float(odds.variance):.6f}", f"`{odds.variance}`"],
-        ["Standard deviation", f"{odds.standard_deviation_decimal:.6f}",
-         f"`{sqrt_exact(odds.variance)}`"],
-    ], right=(1,)))
-    out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
-            "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
-            ""]
-    out += house_way_tables(cert)
-    extra = rule_set_summary(cert)
-    if extra:
-        out += ["## Rule set, bonus bets and base game", "", "```", extra, "```", ""]
-    return "\n".join(out)
-
-
-def house_way_tables(cert):
-    """The par sheet's house way: hands per row, back classes and two-card fronts."""
-    hw = cert["sections"]["house_way"]["results"]
-    total = cert["total_hands"]
-
-    def share(n):
-        return f"{n / total:.10f}"
-    out = [f"## House way: {hw['house_way']}", "",
-           "How the house way sets the hands: the row that decided, the class of the "
-           "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
-    out.append(_md_table(["Row", "Hands", "Probability"],
-                         [[f"{r['row']} {r['name']}", f"{r['hands']:,}", share(r["hands"])]
-                          for r in hw["rows"]], right=(1, 2)))
-    out += [""]
-    out.append(_md_table(["Back hand", "Hands", "Probability"],
-                         [[c.replace("_", " "), f"{n:,}", share(n)]
-                          for c, n in hw["back_hands"].items()], right=(1, 2)))
-    out += [""]
-    out.append(_md_table(["Front hand", "Hands", "Probability"],
-                         [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()],
-                         right=(1, 2)))
-    return out + [""]
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,274 @@
+"""The par sheet (issue 12 items 1 and 2): one per rule set, titled by its game, every bet
+with odds, volatility and ranges, flags, the base game and the house way; Markdown, HTML
+rendered by headless Chromium, and PDF read back as text and as an image.
+
+Expected figures come from closed forms (combinations, the normal quantiles), from the
+published filings or from the certificate's counts by a formula written here, never from
+the sheet itself."""
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from verifier import certificate
+from verifier.cli import main
+from verifier.parsheet import render
+from verifier.parsheet.model import Bet, Line, build, _flag
+
+ROOT = Path(__file__).resolve().parent.parent
+CERTS = ROOT / "proofs" / "certificates"
+TOTAL = math.comb(53, 7)
+
+
+@pytest.fixture(scope="module")
+def certs():
+    return {name: certificate.load(CERTS / f"{name}.json")
+            for name in ("outlaw9-mikes", "casino-standard", "emperors-challenge")}
+
+
+def headings(text):
+    return [line[3:] for line in text.splitlines() if line.startswith("## ")]
+
+
+# ---------------------------------------------------------------------------------------
+# one sheet per rule set
+
+
+def test_each_rule_set_is_titled_by_its_game_and_shows_its_own_bets(certs):
+    mikes = render(certs["outlaw9-mikes"])
+    assert mikes.startswith("# Par sheet: California game (seed 001), rule set outlaw9-mikes")
+    assert headings(mikes)[:4] == ["Flags", "Outlaw 9 High or Better", "Wrangler Push",
+                                   "Base game"]
+    casino = render(certs["casino-standard"])
+    assert casino.startswith("# Par sheet: Casino game (seed 002)")
+    assert "Outlaw 9 High or Better" not in headings(casino)       # seed 002: no side bets
+    assert headings(casino)[0] == "Base game"
+    emperors = render(certs["emperors-challenge"])
+    assert emperors.startswith("# Par sheet: Emperor's Challenge (seed 004)")
+    assert headings(emperors)[:4] == ["Pai Gow Insurance", "Emperor's Treasure", "Envy Bonus",
+                                      "Base game"]
+    assert "status: example, not filed" in emperors
+
+
+def test_only_the_readings_that_apply_to_the_game(certs):
+    def readings(name):
+        return {r.name for r in build(certs[name]).readings}
+    mikes, casino, emperors = (readings(n) for n in ("outlaw9-mikes", "casino-standard",
+                                                     "emperors-challenge"))
+    assert {"bonus_reading", "outlaw9_categories", "wrangler_push", "table_dealer_fee",
+            "fee_return"} <= mikes
+    assert not {"insurance_joker", "envy_bonus"} & mikes
+    # a commission game with no side bet: no Outlaw 9, Wrangler, fee or table readings
+    assert not {"bonus_reading", "outlaw9_categories", "wrangler_push", "table_dealer_fee",
+                "fee_return", "insurance_joker"} & casino
+    assert {"deck", "joker", "settlement"} <= casino
+    # the Treasure reads Outlaw 9's categories on the seven cards, not its bonus reading
+    assert {"insurance_joker", "emperors_treasure", "envy_bonus", "outlaw9_categories"} <= emperors
+    assert not {"bonus_reading", "outlaw9_house_way_royal", "wrangler_push"} & emperors
+
+
+def test_odds_are_one_in_the_inverse_probability(certs):
+    sheet = build(certs["outlaw9-mikes"])
+    outlaw9 = sheet.bets[0]
+    line = outlaw9.lines[0]
+    # 7-card straight flushes: 8 runs of seven ranks (A-7 .. 8-A) in each of 4 suits
+    assert line.combinations == 8 * 4
+    assert line.probability == Fraction(32, TOTAL)
+    assert line.odds == f"1 in {TOTAL / 32:,.0f}" == "1 in 4,816,971"
+    # five aces: the joker and the four aces with any two of the other 48 cards
+    five_aces = next(x for x in outlaw9.lines if x.title == "5 Aces")
+    assert five_aces.combinations == math.comb(48, 2)
+    assert "1 in 136,652" in render(certs["outlaw9-mikes"])     # C(53,7)/1128 = 136,651.7
+
+
+def test_the_filed_outlaw9_table_is_flagged_for_returning_more_than_100_percent(certs):
+    text = render(certs["outlaw9-mikes"])
+    # the filed table's return, +126209/19267885 (stop 8's published figure)
+    assert Fraction(126209, 19267885) > 0
+    flags = text.split("## Flags")[1].split("## ")[0]
+    assert "Outlaw 9 High or Better: returns more than 100% to the player: 100.655023%" in flags
+    assert "Wrangler Push" not in flags                         # 94.02% to the player
+
+
+def test_a_line_rarer_than_one_in_100_million_is_flagged():
+    total = 300_000_000
+    lines = [Line("Jackpot", "1,000,000 to 1", 2, Fraction(2, total),
+                  Fraction(2, total) * 1_000_000),
+             Line("Never", "5 to 1", 0, Fraction(0), Fraction(0)),
+             Line("No line (loses)", "loses", total - 2, Fraction(total - 2, total),
+                  -Fraction(total - 2, total))]
+    bet = _flag(Bet("toy", "Toy", "toy table", "", "hands", total, lines))
+    assert lines[0].flags == ["rarer than 1 in 100 million games (1 in 150,000,000)"]
+    assert lines[1].flags == ["never occurs under these rules"]
+    assert lines[2].flags == []
+    assert len(bet.flags) == 2
+
+
+def test_volatility_and_ranges_of_an_even_money_coin_are_the_normal_quantiles():
+    # a fair coin at 1 to 1: return 0, variance 1; after n bets the 95% range is
+    # +-1.959964 sqrt(n) and the 90% range +-1.644854 sqrt(n) (the normal quantiles)
+    half = Fraction(1, 2)
+    lines = [Line("Heads", "1 to 1", 1, half, half), Line("Tails", "loses", 1, half, -half)]
+    coin = Bet("coin", "Coin", "", "", "tosses", 2, lines, expected=Fraction(0),
+               variance=Fraction(1), hit_frequency=half)
+    assert coin.volatility_index == pytest.approx(1.644854, abs=1e-6)
+    ranges = {r.hands: r for r in coin.ranges}
+    assert sorted(ranges) == [1_000, 10_000, 100_000, 1_000_000]
+    assert ranges[10_000].high95 == pytest.approx(195.9964, abs=1e-3)
+    assert ranges[10_000].low90 == pytest.approx(-164.4854, abs=1e-3)
+    assert ranges[1_000_000].high95 == pytest.approx(1959.964, abs=1e-2)
+
+
+def test_the_base_game_at_5_percent_commission_from_the_counts(certs):
+    cert = certs["casino-standard"]
+    c = {k: int(v) for k, v in cert["sections"]["base_game"]["counts"].items()}
+    base = build(cert).base_game
+    # win pays 0.95, a push 0, a loss -1, over C(53,7) C(46,7) ordered pairs
+    assert c["total"] == math.comb(53, 7) * math.comb(46, 7) == base.total
+    assert base.expected == (Fraction(95, 100) * c["win"] - c["loss"]) / c["total"]
+    assert base.hit_frequency == Fraction(c["win"], c["total"])
+    second = (Fraction(95, 100) ** 2 * c["win"] + c["loss"]) / c["total"]
+    assert base.variance == second - base.expected ** 2
+    assert [line.combinations for line in base.lines] == [c["win"], c["push"], c["loss"]]
+
+
+def test_the_california_base_game_shows_every_fee_tier(certs):
+    text = render(certs["outlaw9-mikes"])
+    tiers = text.split("**Fee tiers")[1].split("\n\n")[1]
+    # the filed schedule (docs/TABLE.md): $10-$100 $1 ... $401-$1,000 $5
+    for row in ("| $10-$100 | $1 |", "| $101-$200 | $2 |", "| $401-$1,000 | $5 |"):
+        assert row in tiers
+    assert "**Copies**" in text
+
+
+def test_the_house_way_distributions_add_up_to_every_hand(certs):
+    sheet = build(certs["emperors-challenge"])
+    assert [t.title for t in sheet.house_way_tables] == [
+        "Hands per row", "Back hand (five cards)", "Front hand (two cards)"]
+    for table in sheet.house_way_tables:
+        assert sum(int(row[1].replace(",", "")) for row in table.rows) == TOTAL
+
+
+def test_the_sheet_carries_date_tool_and_hashes_but_no_local_path(certs, tmp_path):
+    cert = certs["outlaw9-mikes"]
+    copy = tmp_path / "somewhere-local" / "mine.json"
+    copy.parent.mkdir()
+    copy.write_bytes((CERTS / "outlaw9-mikes.json").read_bytes())
+    out = tmp_path / "sheet.md"
+    assert main(["report", str(copy), "--out", str(out)]) == 0
+    text = out.read_text()
+    assert cert["tool"]["created"] in text and "paigow-verifier 0.1.0" in text
+    assert cert["sha256"] in text and cert["result_sha256"] in text
+    assert "somewhere-local" not in text and str(tmp_path) not in text
+    assert str(ROOT) not in text
+
+
+def test_a_reduced_deck_certificate_without_the_base_game_says_what_is_left_out(tmp_path):
+    path = tmp_path / "qka.json"
+    assert main(["run", "--deck-ranks", "QKA", "--no-progress", "--no-base-game", "--out",
+                 str(path)]) == 0
+    text = render(certificate.load(path))
+    assert "1,716 hands" in text                      # C(13,7) = 1,716
+    assert "Not in this sheet: Wrangler Push" in text
+    assert "## Base game" not in text
+
+
+# ---------------------------------------------------------------------------------------
+# HTML and PDF
+
+
+def test_html_is_one_self_contained_file_with_inline_svg_charts(certs):
+    html = render(certs["emperors-challenge"], "html")
+    assert html.startswith("<!DOCTYPE html>")
+    assert "<script" not in html and "<link" not in html and "src=" not in html
+    # nothing is fetched: the only addresses are XML namespace names
+    assert {a for a in re.findall(r'([\w:-]+)="https?://', html)} <= {"xmlns", "xmlns:xlink"}
+    # three charts per wager (Insurance, Treasure, base game), two for the envy amounts
+    assert html.count("<svg") == 3 * 3 + 2
+    assert "Emperor&#39;s Treasure: confidence funnel" in html or \
+        "Emperor's Treasure: confidence funnel" in html
+
+
+def need(tool):
+    """A renderer: skipped where it is missing, except in CI (.ci/run installs it)."""
+    path = shutil.which(tool)
+    if path is None:
+        if os.environ.get("PAIGOW_REQUIRE_RENDERERS"):
+            pytest.fail(f"{tool} is missing and PAIGOW_REQUIRE_RENDERERS is set")
+        pytest.skip(f"{tool} is not installed")
+    return path
+
+
+def not_blank(png):
+    from PIL import Image
+    with Image.open(png) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 20, "the picture is (nearly) blank"
+    background = max(colours)[0] / sum(n for n, _ in colours)
+    assert background < 0.97, "the picture is (nearly) all one colour"
+
+
+def pdf_text(pdf):
+    return subprocess.run([need("pdftotext"), "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def chromium(*args):
+    return subprocess.run([need("chromium"), "--headless", "--no-sandbox", "--disable-gpu",
+                           "--hide-scrollbars", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.slow
+def test_html_rendered_by_headless_chromium_shows_the_figures(certs, tmp_path):
+    page = tmp_path / "mikes.html"
+    assert main(["report", str(CERTS / "outlaw9-mikes.json"), "--format", "html", "--out",
+                 str(page)]) == 0
+    shot = tmp_path / "shot.png"
+    chromium("--window-size=1200,2000", f"--screenshot={shot}", page.as_uri())
+    assert shot.exists()
+    not_blank(shot)
+    printed = tmp_path / "printed.pdf"
+    chromium("--no-pdf-header-footer", f"--print-to-pdf={printed}", page.as_uri())
+    text = pdf_text(printed)
+    for part in ("Par sheet: California game (seed 001)", "1 in 4,816,971", "100.655023%",
+                 "returns more than 100% to the player", "5.978683%",       # Wrangler edge
+                 "Volatility index", "1,000,000", "House way: mikes"):
+        assert part in text, part
+
+
+@pytest.mark.slow
+def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, capsys):
+    pdf = tmp_path / "emperors.pdf"
+    assert main(["report", str(CERTS / "emperors-challenge.json"), "--format", "pdf", "--out",
+                 str(pdf)]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    text = pdf_text(pdf)
+    for part in ("Par sheet: Emperor's Challenge (seed 004)", "Pai Gow Insurance",
+                 "Emperor's Treasure", "Envy Bonus", "Base game", "status: example, not filed",
+                 "page 1 of"):
+        assert part in text, part
+    subprocess.run([need("pdftoppm"), "-png", "-r", "50", "-f", "1", "-l", "2", str(pdf),
+                    str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) == 2
+    for page in pages:
+        not_blank(page)
+
+
+def test_pdf_needs_an_out_file(capsys):
+    assert main(["report", str(CERTS / "outlaw9-mikes.json"), "--format", "pdf"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--out" in err
+
+
+def test_report_formats_are_listed_in_help():
+    out = subprocess.run([sys.executable, "-m", "verifier.cli", "report", "--help"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and "{markdown,html,pdf}" in out.stdout
