@@ -25,7 +25,7 @@ def result():
 @pytest.fixture
 def cert(result):
     from verifier import rulesets
-    return rulesets.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
+    return certificate.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
 
 
 @pytest.fixture
@@ -212,7 +212,7 @@ def test_a_new_section_is_checked_the_same_way(cert, monkeypatch):
     def derive(c):
         return {"hands": c["total_hands"], "half": str(Fraction(c["total_hands"], 2))}
 
-    monkeypatch.setitem(certificate.SECTION_DERIVERS, "pairwise", derive)
+    monkeypatch.setitem(certificate.SECTIONS, "pairwise", certificate.Section(derive))
     good = copy.deepcopy(cert)
     good["sections"]["pairwise"] = {"results": derive(good)}
     rehash(good)

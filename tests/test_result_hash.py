@@ -83,14 +83,14 @@ def cert():
     from verifier.cards import deck_of_ranks
     from verifier.enumeration import enumerate_hands
     result = enumerate_hands(deck=deck_of_ranks(RANKS))
-    return rulesets.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
+    return certificate.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
 
 
 def test_two_runs_in_one_process_give_the_same_result_hash(cert):
     from verifier import rulesets
     from verifier.cards import deck_of_ranks
     from verifier.enumeration import enumerate_hands
-    again = rulesets.certificate_for(enumerate_hands(deck=deck_of_ranks(RANKS)),
+    again = certificate.certificate_for(enumerate_hands(deck=deck_of_ranks(RANKS)),
                                      rulesets.load(rulesets.DEFAULT_RULESET))
     assert again["result_sha256"] == cert["result_sha256"] == independent_result_hash(cert)
 

@@ -61,7 +61,7 @@ def _forge_base_game(cert, pairs):
     counts["win"] -= pairs
     counts["loss"] += pairs
     for name, section in cert["sections"].items():
-        section["results"] = certificate._normalise(certificate.SECTION_DERIVERS[name](cert))
+        section["results"] = certificate._normalise(certificate.SECTIONS[name].derive(cert))
     certificate.seal(cert)
     return cert
 

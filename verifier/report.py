@@ -197,7 +197,7 @@ def rule_set_summary(cert):
                     f"both {c['copy_both']:,}"]
     if "wrangler_push" in sections:
         from .certificate import paytable_of
-        from .exact import odds_from_certificate
+        from .certificate import odds_from_certificate
         odds = odds_from_certificate(cert, paytable_of(cert, "wrangler_push"))
         out += ["", f"Wrangler Push: {odds.paytable.name} (over every ordered player-banker pair)",
                 odds_lines(odds), "", odds_summary(odds)]

@@ -88,7 +88,7 @@ def _tables(cert, files):
 
 
 def cmd_compare(args):
-    from ..exact import odds_from_certificate
+    from ..certificate import odds_from_certificate
     from ..report import compare_json, compare_table
     start = time.perf_counter()
     cert = _load_checked(args.certificate, args.rules)

@@ -48,7 +48,7 @@ def cmd_run(args):
     from ..enumeration import enumerate_hands
     from ..exact import outlaw9_odds
     from ..report import run_summary, rule_set_summary
-    from ..rulesets import certificate_for
+    from ..certificate import certificate_for
     from .options import ruleset_from_args
 
     ruleset = ruleset_from_args(args)

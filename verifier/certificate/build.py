@@ -1,0 +1,87 @@
+"""Building a certificate: the counts of an enumeration, the rule readings, the pay
+tables, and each section's results derived from them (verifier/certificate/sections.py)."""
+from __future__ import annotations
+
+import time
+
+from .. import __version__
+from ..cards import card_str
+from ..paytables import BET_CATEGORIES, filed
+from ..ranking import CLASS_NAMES
+from ..rules import BONUS_READING_CHOICES
+from .format import FORMAT, FORMAT_VERSION, _normalise, host, rule_readings, seal
+from .sections import SECTIONS
+from ..rulesets import GAME_BETS, OUTLAW9_BETS
+
+
+def counts_of(result):
+    """All integer counts of an EnumerationResult, in the certificate's form."""
+    hist = sorted([int(bk), int(fk), int(n)] for (bk, fk), n in result.key_histogram.items())
+    return {
+        "best_five": {name: int(result.best_five[name]) for name in CLASS_NAMES},
+        "royal_flushes": int(result.royal_flushes),
+        "house_way_rows": {str(row): int(n) for row, n in sorted(result.house_way_rows.items())},
+        "fouls": int(result.fouls),
+        "outlaw9_sets": {reading: result.outlaw9_sets(reading) for reading in BONUS_READING_CHOICES},
+        "key_histogram": {"columns": ["back_key", "front_key", "hands"], "rows": hist},
+    }
+
+
+def build(result, paytables: dict | None = None, sections=("outlaw9",),
+          section_inputs: dict | None = None) -> dict:
+    """The certificate of an EnumerationResult under the given pay tables.
+
+    ``paytables``: {bet: Paytable}; bets not given use the filed table.
+    ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
+    results (its pay table, its own counts), stored before any section is derived.
+    """
+    tables = {bet: filed(bet) for bet in BET_CATEGORIES}
+    tables.update(paytables or {})
+    cert = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "tool": {
+            "name": "paigow-verifier",
+            "version": __version__,
+            "engine": result.engine,
+            "threads": result.threads,
+            "seconds": round(result.seconds, 3),
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "host": host(),
+        },
+        "rules": rule_readings(result.rules, result.deck),
+        "deck": {"size": len(result.deck), "cards": [card_str(c) for c in result.deck]},
+        "total_hands": int(result.total_hands),
+        "counts": counts_of(result),
+        "paytables": {bet: tables[bet].to_dict() for bet in sorted(tables)},
+        "sections": {},
+    }
+    cert = _normalise(cert)
+    inputs = _normalise(section_inputs or {})
+    for name in sections:
+        cert["sections"][name] = dict(inputs.get(name, {}))
+    for name in sections:
+        cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
+    return seal(cert)
+
+
+def certificate_for(result, ruleset, paytables=None, base_game=None):
+    """The certificate of an enumeration under a rule set: the Outlaw 9 section (always,
+    the format requires it), ``rule_set``, one section per Emperor's Challenge bet the
+    rule set offers, and ``base_game`` when pairwise counts are given
+    (``{"counts": {...}, "settlement": {...}}``)."""
+    tables = ruleset.paytables()
+    tables.update(paytables or {})
+    plain = {b: t for b, t in tables.items() if b in OUTLAW9_BETS}
+    inputs = {"rule_set": {"definition": ruleset.to_dict()}}
+    sections = ["outlaw9", "rule_set", "house_way"]
+    for bet in GAME_BETS:
+        if bet in tables:
+            inputs[bet] = {"paytable": tables[bet].to_dict()}
+            sections.append(bet)
+    if base_game is not None:
+        inputs["base_game"] = base_game
+        sections.append("base_game")
+        if "wrangler_push" in ruleset.bet_names():
+            sections.append("wrangler_push")   # derived from the base game's counts
+    return build(result, plain, sections=tuple(sections), section_inputs=inputs)

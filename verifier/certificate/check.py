@@ -1,0 +1,265 @@
+"""Checking a certificate: both hashes, every count's sums, the readings, the pay tables,
+and every section's results re-derived from the counts (``check``); re-running the
+enumeration and the pairwise count (``recompute``)."""
+from __future__ import annotations
+
+import math
+import time
+
+from .. import __version__
+from ..cards import parse_card
+from ..categories import CATEGORY_NAMES
+from ..errors import VerifierError
+from ..paytables import BET_CATEGORIES, Paytable, PaytableError
+from ..ranking import CLASS_NAMES, is_foul
+from ..rules import BONUS_READING_CHOICES
+from .build import counts_of
+from .format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch,
+                     _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings,
+                     rules_of)
+from .sections import SECTIONS
+
+
+def _is_count(x):
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _check_counts(cert, total):
+    out = []
+    counts = cert["counts"]
+    best = counts["best_five"]
+    if set(best) != set(CLASS_NAMES):
+        out.append(Mismatch("counts.best_five", "the classes are not " + ", ".join(CLASS_NAMES)))
+    for name, n in best.items():
+        if not _is_count(n):
+            out.append(Mismatch(f"counts.best_five.{name}", f"{n!r} is not a count"))
+    if all(_is_count(n) for n in best.values()) and sum(best.values()) != total:
+        out.append(Mismatch("counts.best_five", f"adds up to {sum(best.values()):,}, "
+                                                f"not the {total:,} hands"))
+    royal = counts["royal_flushes"]
+    if not _is_count(royal) or (_is_count(best.get("straight_flush"))
+                                and royal > best["straight_flush"]):
+        out.append(Mismatch("counts.royal_flushes", f"{royal!r} is not a count of at most "
+                                                    "the straight flushes"))
+    rows = counts["house_way_rows"]
+    nrows = _row_count(cert)
+    if set(rows) != {str(r) for r in range(1, nrows + 1)}:
+        out.append(Mismatch("counts.house_way_rows", f"the rows are not 1..{nrows}"))
+    elif not all(_is_count(n) for n in rows.values()):
+        out.append(Mismatch("counts.house_way_rows", "a row is not a count"))
+    elif sum(rows.values()) != total:
+        out.append(Mismatch("counts.house_way_rows", f"adds up to {sum(rows.values()):,}, "
+                                                     f"not the {total:,} hands"))
+    sets = counts["outlaw9_sets"]
+    if set(sets) != set(BONUS_READING_CHOICES):
+        out.append(Mismatch("counts.outlaw9_sets", "needs one list per bonus reading: "
+                                                   + ", ".join(BONUS_READING_CHOICES)))
+    for reading, entries in sets.items():
+        where = f"counts.outlaw9_sets.{reading}"
+        seen = set()
+        added = 0
+        for i, entry in enumerate(entries):
+            cats, hands = entry.get("categories"), entry.get("hands")
+            if not isinstance(cats, list) or any(c not in CATEGORY_NAMES for c in cats) \
+                    or cats != [c for c in CATEGORY_NAMES if c in cats]:
+                out.append(Mismatch(f"{where}[{i}].categories", f"{_short(cats)} is not a set "
+                                    "of category names in pay-table order"))
+                continue
+            if tuple(cats) in seen:
+                out.append(Mismatch(f"{where}[{i}]", "the same set twice"))
+            seen.add(tuple(cats))
+            if not _is_count(hands):
+                out.append(Mismatch(f"{where}[{i}].hands", f"{hands!r} is not a count"))
+                continue
+            added += hands
+        if added != total:
+            out.append(Mismatch(where, f"adds up to {added:,}, not the {total:,} hands"))
+    hist = counts["key_histogram"]
+    hrows = hist["rows"]
+    if hist.get("columns") != ["back_key", "front_key", "hands"]:
+        out.append(Mismatch("counts.key_histogram.columns", "not back_key, front_key, hands"))
+    elif not all(isinstance(r, list) and len(r) == 3 and all(_is_count(x) for x in r)
+                 for r in hrows):
+        out.append(Mismatch("counts.key_histogram.rows", "a row is not [back, front, hands]"))
+    else:
+        if sum(r[2] for r in hrows) != total:
+            out.append(Mismatch("counts.key_histogram", f"adds up to {sum(r[2] for r in hrows):,}, "
+                                                        f"not the {total:,} hands"))
+        if len({(r[0], r[1]) for r in hrows}) != len(hrows):
+            out.append(Mismatch("counts.key_histogram", "a (back, front) pair is listed twice"))
+        fouls = sum(r[2] for r in hrows if is_foul(r[1], r[0]))
+        if fouls != counts["fouls"]:
+            out.append(Mismatch("counts.fouls", f"is {counts['fouls']!r}, the key histogram "
+                                                f"has {fouls:,} fouled hands"))
+    return out
+
+
+def _row_count(cert):
+    """Rows of the certificate's house way (11 built in; a file's rows), 11 if unreadable."""
+    from ..houseway.compiled import row_count
+    try:
+        return row_count(cert["rules"]["house_way"]["value"])
+    except (VerifierError, KeyError, TypeError):
+        return 11
+
+
+def _check_rules(cert):
+    out = []
+    try:
+        rules = rules_of(cert)
+    except (ValueError, KeyError, TypeError) as exc:
+        return [Mismatch("rules", f"not a valid set of readings ({exc})")]
+    expected = rule_readings(rules, deck_of(cert))
+    out.extend(diff(expected, cert["rules"], "rules"))
+    return out
+
+
+def _check_deck(cert):
+    deck = cert["deck"]
+    cards = deck["cards"]
+    try:
+        parsed = [parse_card(c) for c in cards]
+    except VerifierError as exc:
+        return [Mismatch("deck.cards", str(exc))]
+    out = []
+    if len(set(parsed)) != len(parsed):
+        out.append(Mismatch("deck.cards", "a card is listed twice"))
+    if deck["size"] != len(cards):
+        out.append(Mismatch("deck.size", f"is {deck['size']!r}, the deck lists {len(cards)} cards"))
+    expected = math.comb(len(cards), 7)
+    if cert["total_hands"] != expected:
+        out.append(Mismatch("total_hands", f"is {cert['total_hands']!r}, not "
+                                           f"C({len(cards)},7) = {expected:,}"))
+    return out
+
+
+def _check_paytables(cert):
+    out = []
+    tables = cert["paytables"]
+    for bet in tables:
+        if bet not in BET_CATEGORIES:
+            out.append(Mismatch(f"paytables.{bet}", "unknown bet"))
+            continue
+        try:
+            table = Paytable.from_dict(tables[bet], f"paytables.{bet}")
+        except PaytableError as exc:
+            out.append(Mismatch(f"paytables.{bet}", str(exc)))
+            continue
+        if table.bet != bet:
+            out.append(Mismatch(f"paytables.{bet}.bet", f"is {table.bet!r}"))
+        # pays must be written canonically, so the re-derived results name the same table
+        out.extend(diff(table.to_dict(), tables[bet], f"paytables.{bet}"))
+    if "outlaw9" not in tables:
+        out.append(Mismatch("paytables.outlaw9", "missing"))
+    return out
+
+
+def _check_sections(cert):
+    out = []
+    for required in ("outlaw9", "rule_set", "house_way"):
+        if required not in cert["sections"]:
+            out.append(Mismatch(f"sections.{required}", "missing: every certificate carries it "
+                                "(the rule set names the game its figures are for)"))
+    for name, section in cert["sections"].items():
+        if not isinstance(section, dict):
+            out.append(Mismatch(f"sections.{name}", "not an object"))
+            continue
+        kind = SECTIONS.get(name)
+        allowed = {"results"} | set(kind.inputs if kind else ())
+        out += [Mismatch(f"sections.{name}.{k}", "unexpected field: not part of this section")
+                for k in sorted(set(section) - allowed)]
+        if kind is None:
+            out.append(Mismatch(f"sections.{name}", "no checker for this section in "
+                                                    f"paigow-verifier {__version__}"))
+            continue
+        try:
+            expected = _normalise(kind.derive(cert))
+        except (VerifierError, KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+            out.append(Mismatch(f"sections.{name}", f"cannot be re-derived ({exc})"))
+            continue
+        out.extend(diff(expected, section.get("results"), f"sections.{name}.results"))
+    return out
+
+
+#: the fields of ``counts`` (counts_of)
+COUNT_FIELDS = ("best_five", "royal_flushes", "house_way_rows", "fouls", "outlaw9_sets",
+                "key_histogram")
+REQUIRED = {"tool": dict, "rules": dict, "deck": dict, "total_hands": int, "counts": dict,
+            "paytables": dict, "sections": dict, RESULT_HASH_FIELD: str, HASH_FIELD: str}
+
+
+def check(cert: dict) -> list[Mismatch]:
+    """Every mismatch in a loaded certificate (empty list: intact)."""
+    out = []
+    missing = [k for k, t in REQUIRED.items() if not isinstance(cert.get(k), t)]
+    if missing:
+        return [Mismatch(k, "missing or of the wrong type") for k in missing]
+    out += [Mismatch(k, "unexpected field: not part of the certificate format")
+            for k in sorted(set(cert) - set(REQUIRED)
+                            - {"format", "format_version", SIGNATURE_FIELD})]
+    out += [Mismatch(f"counts.{k}", "unexpected field: not a count this tool writes")
+            for k in sorted(set(cert["counts"]) - set(COUNT_FIELDS))]
+    if cert[HASH_FIELD] != content_hash(cert):
+        out.append(Mismatch(HASH_FIELD, "does not match the content: the certificate was "
+                                        "changed after it was written"))
+    try:
+        if cert[RESULT_HASH_FIELD] != result_hash(cert):
+            out.append(Mismatch(RESULT_HASH_FIELD, "does not match the results and readings: "
+                                "a count, reading or result was changed after it was written"))
+    except CertificateError as exc:
+        out.append(Mismatch(RESULT_HASH_FIELD, str(exc)))
+    steps = (("deck", _check_deck), ("rules", _check_rules), ("paytables", _check_paytables),
+             ("counts", lambda c: _check_counts(c, c["total_hands"])),
+             ("sections", _check_sections))
+    for name, step in steps:
+        try:
+            out.extend(step(cert))
+        except (KeyError, TypeError, ValueError, AttributeError, VerifierError) as exc:
+            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            out.append(Mismatch(name, f"malformed ({detail})"))
+    return out
+
+
+def recompute(cert: dict, threads: int | None = None,
+              progress: bool = False) -> tuple[list[Mismatch], list[str]]:
+    """Re-run everything the certificate vouches for with its rules and deck: the
+    enumeration (every count) and, when it has a ``base_game`` section, the exact
+    player-against-banker count. Returns (mismatches, what was recomputed)."""
+    from ..enumeration import enumerate_hands
+    try:
+        rules, deck = rules_of(cert), deck_of(cert)
+        bad_deck = _check_deck(cert)
+    except (ValueError, KeyError, TypeError) as exc:
+        return [Mismatch("rules", f"cannot re-run: {exc}")], []
+    if bad_deck:
+        return [Mismatch("deck", f"cannot re-run on this deck: {bad_deck[0].message}")], []
+    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    done = [f"the enumeration of all {result.total_hands:,} hands ({result.seconds:.1f} s, "
+            f"{result.engine} engine)"]
+    out = []
+    if result.total_hands != cert.get("total_hands"):
+        out.append(Mismatch("total_hands", f"is {cert.get('total_hands')!r}, recomputed "
+                                           f"{result.total_hands}"))
+    expected = _normalise(counts_of(result))
+    for m in diff(expected, cert.get("counts"), "counts"):
+        out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
+    section = (cert.get("sections") or {}).get("base_game")
+    if isinstance(section, dict):
+        from ..pairwise import pairwise_counts
+        start = time.perf_counter()
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+        done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
+                    f"pairs ({time.perf_counter() - start:.1f} s)")
+        for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):
+            out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
+    return out, done
+
+
+def verify_or_raise(cert, path="certificate"):
+    """For commands that read figures from a certificate: refuse one that fails ``check``
+    (every figure re-derived from the counts), not only its hash."""
+    problems = check(cert)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CertificateError(f"{path} fails its check: {problems[0]}{more}; "
+                               "run paigow-verify check for the details")

@@ -1,0 +1,245 @@
+"""The certificate's format: its fields, its two hashes, reading and writing it, and the
+accessors every reader uses (rules_of, deck_of, paytable_of, outlaw9_sets_of). Imports
+nothing that computes results: the layers above (sections, build, check) depend on it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import platform
+from dataclasses import dataclass
+
+import rfc8785
+
+from ..cards import parse_card, RANK_CHARS, JOKER
+from ..errors import VerifierError
+from ..files import atomic_write_text, parse_json, read_text
+from ..paytables import Paytable
+from ..rules import Rules
+
+FORMAT = "paigow-verifier certificate"
+FORMAT_VERSION = 1
+HASH_FIELD = "sha256"
+RESULT_HASH_FIELD = "result_sha256"  # over result_content(): no run metadata
+SIGNATURE_FIELD = "signature"       # verifier/signing.py; outside the hash
+
+
+class CertificateError(VerifierError):
+    """A certificate file that cannot be read at all (missing, not JSON, not a certificate)."""
+
+
+@dataclass
+class Mismatch:
+    field: str
+    message: str
+
+    def __str__(self):
+        return f"{self.field}: {self.message}"
+
+
+# ---------------------------------------------------------------------------------------
+# canonical form and hash
+
+
+def canonical_bytes(cert):
+    """The bytes the hash is taken over: the certificate without its ``sha256`` and
+    ``signature`` fields, as ``json.dumps(sort_keys=True, separators=(",", ":"))``
+    (ASCII, UTF-8)."""
+    body = {k: v for k, v in cert.items() if k not in (HASH_FIELD, SIGNATURE_FIELD)}
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def content_hash(cert):
+    return hashlib.sha256(canonical_bytes(cert)).hexdigest()
+
+
+#: Fields of ``tool`` that describe one run (time, machine) rather than the result; two
+#: runs of the same rules give certificates equal in everything else (``same_result``).
+RUN_FIELDS = ("engine", "threads", "seconds", "created", "host")
+
+
+def result_content(cert):
+    """What ``result_sha256`` covers: the certificate without its two hashes, its
+    signature and the run-only ``tool`` fields (RUN_FIELDS)."""
+    body = {k: v for k, v in cert.items()
+            if k not in (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD)}
+    tool = cert.get("tool", {})
+    body["tool"] = ({k: v for k, v in tool.items() if k not in RUN_FIELDS}
+                    if isinstance(tool, dict) else tool)
+    return body
+
+
+def result_canonical_bytes(cert):
+    """``result_content`` as RFC 8785 canonical JSON (the ``rfc8785`` package). Raises
+    CertificateError when it has no canonical form (an integer beyond 2**53 - 1, a NaN)."""
+    try:
+        return rfc8785.dumps(result_content(cert))
+    except rfc8785.CanonicalizationError as exc:
+        raise CertificateError(f"the results have no RFC 8785 canonical form: {exc}") from None
+
+
+def result_hash(cert):
+    return hashlib.sha256(result_canonical_bytes(cert)).hexdigest()
+
+
+def same_result(cert_a, cert_b):
+    """True when two certificates certify the same thing (equal but for run metadata)."""
+    return result_content(cert_a) == result_content(cert_b)
+
+
+def seal(cert):
+    """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
+    covers it. Returns the certificate."""
+    cert[RESULT_HASH_FIELD] = result_hash(cert)
+    cert[HASH_FIELD] = content_hash(cert)
+    return cert
+
+
+def host():
+    """The machine of a run, for the record (run metadata; no host name is kept)."""
+    return (f"{platform.system() or 'unknown'} {platform.machine() or 'unknown'}, "
+            f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count() or 1} CPU(s)")
+
+
+def _normalise(obj):
+    """Round-trip through JSON, so the hash is taken over exactly what a reader sees."""
+    return json.loads(json.dumps(obj))
+
+
+# ---------------------------------------------------------------------------------------
+# writing
+
+
+def _pretty(obj, indent=0):
+    """JSON with one line per list of scalars (count rows, category lists stay compact)."""
+    pad = " " * indent
+    inner = " " * (indent + 1)
+    if isinstance(obj, dict):
+        if not obj:
+            return "{}"
+        items = [f"{inner}{json.dumps(str(k))}: {_pretty(v, indent + 1)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(obj, list):
+        if not obj:
+            return "[]"
+        if all(not isinstance(x, (dict, list)) for x in obj):
+            return json.dumps(obj)
+        items = [f"{inner}{_pretty(v, indent + 1)}" for v in obj]
+        return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+    return json.dumps(obj)
+
+
+def dumps(cert):
+    return _pretty(cert) + "\n"
+
+
+def write(path: str | os.PathLike, cert: dict) -> None:
+    atomic_write_text(path, dumps(cert))
+
+
+# ---------------------------------------------------------------------------------------
+# readings
+
+
+def deck_reading(deck):
+    """The deck reading: the full deck, or a reduced one (tests)."""
+    if len(deck) == 53:
+        return None
+    ranks = sorted({c >> 2 for c in deck if c != JOKER})
+    joker = "plus the joker" if JOKER in deck else "no joker"
+    return {"value": f"reduced: {len(deck)} cards",
+            "text": f"reduced deck for testing: ranks {' '.join(RANK_CHARS[r] for r in ranks)}, "
+                    f"{joker}; C({len(deck)},7) = {math.comb(len(deck), 7):,} hands"}
+
+
+def rule_readings(rules, deck):
+    readings = rules.readings()
+    reduced = deck_reading(deck)
+    if reduced:
+        readings["deck"] = reduced
+    return readings
+
+
+# ---------------------------------------------------------------------------------------
+# reading
+
+
+def load(path: str | os.PathLike) -> dict:
+    """Read a certificate; a missing, unreadable or non-JSON file is a one-line error."""
+    text = read_text(path, "certificate", CertificateError)
+    try:
+        cert = parse_json(text, path, "certificate", CertificateError)
+    except json.JSONDecodeError as exc:
+        stripped = text.rstrip()
+        if not stripped:
+            what = "truncated JSON (the file is empty)"
+        elif not stripped.startswith("{"):
+            what = "not JSON"
+        elif exc.pos >= len(stripped) - 1 or not stripped.endswith("}"):
+            what = "truncated JSON (the file ends early)"
+        else:
+            what = "bad JSON"
+        raise CertificateError(f"{path}: not a certificate: {what} at line {exc.lineno} "
+                               f"column {exc.colno} ({exc.msg})") from None
+    if not isinstance(cert, dict) or cert.get("format") != FORMAT:
+        raise CertificateError(f"{path}: not a certificate (no \"format\": \"{FORMAT}\")")
+    version = cert.get("format_version")
+    if version != FORMAT_VERSION:
+        raise CertificateError(f"{path}: certificate format version {version!r} is not "
+                               f"supported (this tool reads version {FORMAT_VERSION})")
+    return cert
+
+
+def rules_of(cert):
+    r = cert["rules"]
+    return Rules(wheel=r["wheel"]["value"], bonus_reading=r["bonus_reading"]["value"],
+                 house_way=r["house_way"]["value"])
+
+
+def deck_of(cert):
+    return sorted(parse_card(c) for c in cert["deck"]["cards"])
+
+
+def paytable_of(cert, bet="outlaw9"):
+    return Paytable.from_dict(cert["paytables"][bet], f"paytables.{bet}")
+
+
+def outlaw9_sets_of(cert, reading=None):
+    reading = reading or cert["rules"]["bonus_reading"]["value"]
+    return cert["counts"]["outlaw9_sets"][reading]
+
+
+# ---------------------------------------------------------------------------------------
+# comparing
+
+
+def diff(expected, found, path):
+    """Paths (``a.b[3].c``) where two JSON values differ; empty when equal."""
+    out = []
+    if isinstance(expected, dict) and isinstance(found, dict):
+        for key in list(expected) + [k for k in found if k not in expected]:
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in found:
+                out.append(Mismatch(sub, "missing"))
+            elif key not in expected:
+                out.append(Mismatch(sub, "unexpected field"))
+            else:
+                out.extend(diff(expected[key], found[key], sub))
+        return out
+    if isinstance(expected, list) and isinstance(found, list):
+        if len(expected) != len(found):
+            return [Mismatch(path, f"has {len(found)} entries, expected {len(expected)}")]
+        for i, (a, b) in enumerate(zip(expected, found)):
+            out.extend(diff(a, b, f"{path}[{i}]"))
+        return out
+    if type(expected) is not type(found) or expected != found:
+        return [Mismatch(path, f"is {_short(found)}, re-derived {_short(expected)}")]
+    return []
+
+
+def _short(value):
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,131 @@
+"""The table of certificate sections: for each section, the function that derives its
+results from the certificate's counts and inputs (``build`` writes them, ``check``
+re-derives and compares them) and the inputs it keeps beside its results. A section not
+in this table fails ``check``. The one place that joins certificates to the bets' odds:
+exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
+"""
+import math
+from dataclasses import dataclass
+
+from .. import emperors
+from ..basegame import settle
+from ..exact import outlaw9_odds, wrangler_odds
+from ..houseway.tables import section_results as house_way_results
+from ..paytables import Paytable
+from ..rules import HOUSE_WAY_CHOICES
+from ..rulesets import GAME_BETS, from_dict
+from .format import deck_of, paytable_of, rules_of
+
+
+@dataclass(frozen=True)
+class Section:
+    derive: object                  # function(cert) -> JSON-ready results
+    inputs: tuple = ()              # the fields kept beside ``results``
+
+
+def _outlaw9_results(cert):
+    table = Paytable.from_dict(cert["paytables"]["outlaw9"], "paytables.outlaw9")
+    reading = cert["rules"]["bonus_reading"]["value"]
+    sets = cert["counts"]["outlaw9_sets"][reading]
+    return outlaw9_odds(sets, table, reading=reading, total=cert["total_hands"]).to_dict()
+
+
+def _wrangler_results(cert):
+    counts = cert["sections"]["base_game"]["counts"]
+    n = cert["deck"]["size"]
+    if int(counts["total"]) != math.comb(n, 7) * math.comb(n - 7, 7):
+        raise ValueError(f"pairwise total {counts['total']} is not C({n},7) C({n - 7},7)")
+    return wrangler_odds(counts, paytable_of(cert, "wrangler_push")).to_dict()
+
+
+def _rule_set_results(cert):
+    definition = cert["sections"]["rule_set"]["definition"]
+    rs = from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
+                   "sections.rule_set.definition")
+    if rs.rules != rules_of(cert):
+        raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
+                         f"certificate's {rules_of(cert).as_dict()}")
+    missing = [b for b in rs.bet_names() if b in GAME_BETS and b not in cert["sections"]]
+    if missing:
+        raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
+                         "no section for it")
+    return {"name": rs.name, "description": rs.description, "house_way": rs.house_way,
+            "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
+
+
+def _histogram_of(cert):
+    return {(r[0], r[1]): r[2] for r in cert["counts"]["key_histogram"]["rows"]}
+
+
+def _insurance_results(cert):
+    table = emperors.GameTable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
+                                         "sections.pai_gow_insurance.paytable")
+    total = cert["total_hands"]
+    deck = deck_of(cert)
+    literal = emperors.insurance_counts(deck, "literal")
+    semi = emperors.insurance_counts(deck, "semi-wild")
+    if rules_of(cert).house_way in HOUSE_WAY_CHOICES:
+        # the built-ins set every pai gow, and only those, with a high-card back (row 11):
+        # the key histogram must show the closed form's counts
+        from_histogram = emperors.insurance_counts_from_histogram(_histogram_of(cert))
+        if from_histogram != semi:
+            raise ValueError(f"the key histogram's pai gows {from_histogram} disagree with "
+                             f"the closed form {semi}")
+        if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
+            raise ValueError("the high-card backs are not the row 11 hands")
+    return {"reading": emperors.INSURANCE_READING,
+            "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
+            "counts": literal,
+            "odds": emperors.insurance_odds(literal, table, total),
+            "alternative": {"reading": "semi-wild",
+                            "reading_text": emperors.INSURANCE_READINGS["semi-wild"],
+                            "counts": semi,
+                            "odds": emperors.insurance_odds(semi, table, total)}}
+
+
+def _treasure(cert):
+    table = emperors.GameTable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
+                                         "sections.emperors_treasure.paytable")
+    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
+    return emperors.treasure_odds(sets, table, cert["total_hands"])
+
+
+def _treasure_results(cert):
+    return _treasure(cert)[0]
+
+
+def _envy_results(cert):
+    table = emperors.GameTable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
+                                         "sections.envy_bonus.paytable")
+    _, treasure_return = _treasure(cert)
+    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
+    return emperors.envy_results(sets, table, treasure_return, cert["total_hands"])
+
+
+def _base_game_results(cert):
+    section = cert["sections"]["base_game"]
+    counts = section["counts"]
+    n = cert["deck"]["size"]
+    if counts["total"] != math.comb(n, 7) * math.comb(n - 7, 7):
+        raise ValueError(f"base game total {counts['total']} is not C({n},7) C({n - 7},7)")
+    return settle(counts, section["settlement"])
+
+
+def register_section(name, derive, inputs=()):
+    """Add a section kind of one's own (docs/CERTIFICATE.md): ``derive(cert) -> results``
+    (JSON-ready); ``build`` fills it in when asked and ``check`` re-derives and compares
+    it. ``inputs``: the fields it keeps beside ``results`` (any other fails check)."""
+    SECTIONS[name] = Section(derive, tuple(inputs))
+
+
+#: every section a certificate may have
+SECTIONS = {
+    "outlaw9": Section(_outlaw9_results),
+    "rule_set": Section(_rule_set_results, ("definition",)),
+    "house_way": Section(house_way_results),
+    "base_game": Section(_base_game_results, ("counts", "settlement")),
+    "wrangler_push": Section(_wrangler_results),
+    "pai_gow_insurance": Section(_insurance_results, ("paytable",)),
+    "emperors_treasure": Section(_treasure_results, ("paytable",)),
+    "envy_bonus": Section(_envy_results, ("paytable",)),
+}
