@@ -59,14 +59,15 @@ class EnumerationResult:
         }
 
 
-def _refuse(rules, deck, house_way, raw, threads):
+def _refuse(rules, deck, raw, threads):
     """A house-way file that leaves hands uncovered or sets fouls: one line, with a hand."""
     from .cards import cards_str
     from .houseway import HouseWayError
     foul = not raw["rows"][0]
     what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
             f"covers {raw['rows'][0]:,} hands by no row")
-    hand = engine.find_hand(deck, rules.wheel == "second", house_way, foul, threads)
+    from .houseway.compiled import engine_arguments
+    hand = engine.find_hand(deck, *engine_arguments(rules), foul, threads)
     example = f", e.g. {cards_str(hand)}" if hand else ""
     raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
                         "CARDS --house-way ... shows how it sets one)")
@@ -87,13 +88,12 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     nthreads = thread_count(threads)
     total = math.comb(len(deck), 7)
     start = time.perf_counter()
-    from .houseway.compiled import engine_number, row_count
-    house_way = engine_number(rules.house_way)
+    from .houseway.compiled import engine_arguments, row_count
+    wheel_second, house_way = engine_arguments(rules)
     with progress_bar(total, "hands", enabled=progress) as advance:
-        raw = engine.enumerate_counts(deck, rules.wheel == "second", house_way, nthreads,
-                                      advance)
+        raw = engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
     if refuse_faults and (raw["rows"][0] or raw["fouls"]):
-        _refuse(rules, deck, house_way, raw, nthreads)
+        _refuse(rules, deck, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
         rules=rules,

@@ -56,13 +56,12 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> Hand
     """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the rules'
     house way: a built-in one, a shipped house-way file or a user's file."""
     from .errors import VerifierError
-    from .houseway.compiled import engine_number
+    from .houseway.compiled import engine_arguments
     rules = rules or Rules()
     hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)
     if not isinstance(cards, str):
         parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
-    wheel_second = rules.wheel == "second"
-    house_way = engine_number(rules.house_way)
+    wheel_second, house_way = engine_arguments(rules)
     front, back, front_key, back_key, row = engine.set_hand(hand, wheel_second, house_way)
     seven, house = engine.categories(hand, wheel_second, house_way)
     hw = rules.house_way_file()

@@ -40,12 +40,6 @@ COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_bo
 
 
 
-def _house_way_id(rules):
-    """The engine's number of the rules' house way (verifier.houseway.compiled owns it)."""
-    from .houseway.compiled import engine_number
-    return engine_number(rules.house_way)
-
-
 # ---------------------------------------------------------------------------------
 # key functions
 # ---------------------------------------------------------------------------------
@@ -53,9 +47,8 @@ def _house_way_id(rules):
 def engine_key_function(rules=None):
     """cards7 -> (back_key, front_key) with the engine in use (compiled or reference)."""
     from .backend import engine
-    rules = rules or Rules()
-    wheel_second = rules.wheel == "second"
-    house_way = _house_way_id(rules)
+    from .houseway.compiled import engine_arguments
+    wheel_second, house_way = engine_arguments(rules or Rules())
 
     def keys(cards):
         _front, _back, front_key, back_key, _row = engine.set_hand(sorted(cards), wheel_second,
@@ -339,12 +332,13 @@ def _compiled():
 
 
 def _options(rules, threads):
+    from .houseway.compiled import engine_arguments
     from .parallel import available_cores, thread_count
     rules = rules or Rules()
     # each thread has a work space of about 160 MiB on the full deck: no more threads than
     # cores (more never helps this CPU-bound count), so memory stays bounded
     nthreads = min(thread_count(threads), available_cores())
-    return rules, rules.wheel == "second", _house_way_id(rules), nthreads
+    return (rules, *engine_arguments(rules), nthreads)
 
 
 def _check_hand(cards, deck):

@@ -72,15 +72,15 @@ def check_house_way(name_or_path, args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
                              deck=deck, refuse_faults=False)
-    from ..houseway.compiled import engine_number
-    number = engine_number(path)
+    from ..houseway.compiled import engine_arguments
+    wheel_second, number = engine_arguments(rules)
     uncovered = result.total_hands - sum(result.house_way_rows.values())
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
           f"{result.total_hands:,} hands of the {len(result.deck)}-card deck, wheel "
           f"{args.wheel}")
 
     def first(foul):
-        hand = engine.find_hand(result.deck, args.wheel == "second", number, foul,
+        hand = engine.find_hand(result.deck, wheel_second, number, foul,
                                 result.threads)
         return f" (the first: {cards_str(hand)})" if hand else ""
     print(f"hands no row covers: {uncovered:,}{first(False) if uncovered else ''}")
@@ -101,7 +101,7 @@ def compare_house_ways(house_ways, args):
     from ..basegame import commission_return, settle
     from ..cards import full_deck
     from ..houseway import load
-    from ..houseway.compiled import engine_number
+    from ..houseway.compiled import engine_arguments
     from ..houseway.interpret import HAND_TYPES
     from ..pairwise import pairwise_counts
     from ..rules import Rules
@@ -111,7 +111,7 @@ def compare_house_ways(house_ways, args):
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
     names = [load(h).name for h in house_ways]
     rows = []
-    first = engine_number(house_ways[0])
+    _, first = engine_arguments(Rules(wheel=args.wheel, house_way=house_ways[0]))
     for house_way in house_ways:
         rules = Rules(wheel=args.wheel, house_way=house_way)
         counts = pairwise_counts(deck=deck, rules=rules, threads=args.threads,
@@ -120,9 +120,9 @@ def compare_house_ways(house_ways, args):
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
         else:
+            wheel_second, number = engine_arguments(rules)
             hands, differ, _first, by_type = engine.compare_house_ways(
-                deck, args.wheel == "second", first, engine_number(house_way), None,
-                args.threads or 2, by_type=True)
+                deck, wheel_second, first, number, None, args.threads or 2, by_type=True)
         rows.append({"counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
                      "commission_return": commission_return(counts),
                      "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],

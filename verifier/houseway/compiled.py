@@ -84,6 +84,12 @@ def engine_number(name: str) -> int:
     return file_id(load(name))
 
 
+def engine_arguments(rules) -> tuple[bool, int]:
+    """The one adapter from the rules to the compiled engine's (and its twin's) arguments:
+    ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number."""
+    return rules.wheel == "second", engine_number(rules.house_way)
+
+
 def row_count(name: str) -> int:
     """How many rows the per-row counts have: 11 for the built-ins, else the file's rows."""
     if name in BUILT_IN_IDS:
