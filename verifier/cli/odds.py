@@ -133,12 +133,14 @@ def cmd_solve(args):
     from ..certificate import outlaw9_sets_of
     from ..exact import outlaw9_odds, solve_pay
     from ..paytables import line_name, line_title, pay_label, pay_text
+    from .formula import bet_of_file, solve_on_formula
+    if len(args.line) > 1 or (args.bet or "outlaw9") != "outlaw9" or (
+            args.paytable and bet_of_file(args.paytable) not in (None, "outlaw9")):
+        return solve_on_formula(args)   # a group of lines, or another bet
     cert = _load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     table = _tables(cert, [args.paytable] if args.paytable else None)[0]
-    if table.bet != "outlaw9":
-        raise VerifierError(f"solve works on Outlaw 9 pay tables; {table.source} is for {table.bet}")
-    line = line_name(args.line)
+    line = line_name(args.line[0])
     edge = parse_edge(args.edge)
     sets = outlaw9_sets_of(cert, reading)
     total = cert["total_hands"]
@@ -207,18 +209,24 @@ def register(subparsers):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_compare)
 
-    p = subparsers.add_parser("solve", help="the pay on one line that gives a target house edge",
+    p = subparsers.add_parser("solve", help="the pay on one line, or a group of lines scaled "
+                                            "together, that gives a target house edge",
                               description="The exact pay (N to 1) on --line that gives the "
                                           "house edge --edge, and the nearest practical pays "
-                                          "(halves below 10, whole numbers above) on each side.")
+                                          "(halves below 10, whole numbers above) on each side. "
+                                          "With --line repeated, the lines' present pays are "
+                                          "scaled together by one factor k, solved on the "
+                                          "bet's formula (paigow-verify formula).")
     p.add_argument("certificate", metavar="CERT.json")
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="refuse a certificate of another rule set")
     p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
-    p.add_argument("--line", required=True,
-                   help='the line to solve for: "Three Pairs" or three_pairs')
+    p.add_argument("--line", required=True, action="append",
+                   help='the line to solve for: "Three Pairs" or three_pairs; repeat it '
+                        "for a group scaled together")
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
-    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None)
+    from .formula import add_bet_options
+    add_bet_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_solve)
 
