@@ -378,3 +378,34 @@ def test_cli_errors(tmp_path, argv, fragment):
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.count("\n") == 1 and fragment in out.stderr
     assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("name,bets", [("outlaw9-mikes", ["outlaw9", "wrangler_push"]),
+                                       ("casino-standard", ["outlaw9"]),
+                                       ("emperors-challenge", ["outlaw9", "emperors_treasure",
+                                                               "pai_gow_insurance"])])
+def test_par_sheet_shows_the_formulas(certs, name, bets):
+    from verifier.report import par_sheet
+    cert = certs[name]
+    text = par_sheet(cert)
+    assert "## Return as a formula" in text
+    assert text.count("\nreturn = (") == len(bets)
+    outlaw9 = odds_from_certificate(cert, certificate.paytable_of(cert)).expected
+    assert f"Exact at the table's pays (`{outlaw9}`)" in text
+    for bet in bets:
+        f = bet_formula(cert, bet)
+        assert f"return = {f.text()}\n" in text and f"\n{f.latex()}\n" in text
+
+
+def test_one_line_not_in_the_table(certs_cached):
+    # three pairs dropped from the table: its pay is the unknown, from nothing
+    cert = certs_cached
+    base = certificate.paytable_of(cert)
+    without = Paytable(base.name, "outlaw9", tuple(p for p in base.pays if p[0] != "three_pairs"))
+    f = bet_formula(cert, paytable=without)
+    assert "three_pairs" not in f.symbols
+    sol = solve_lines(f, ["Three Pairs"], Fraction(1, 100))
+    other = solve_pay(certificate.outlaw9_sets_of(cert), without, "three_pairs",
+                      Fraction(1, 100), reading="seven-card", total=cert["total_hands"])
+    assert sol.pays == {"three_pairs": other.pay}
+    assert sol.below[2] == other.below[1].house_edge

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from .categories import CATEGORY_NAMES
 from .errors import VerifierError
-from .paytables import PUSH, line_title, normalize_line_name, parse_pay, pay_text
+from .paytables import PUSH, normalize_line_name, parse_pay, pay_text
 
 #: bets with a return formula, and their titles
 FORMULA_BETS = {
@@ -506,7 +506,3 @@ def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
     return LineSolution(tuple(group), edge, base, scale,
                         {line: base[line] * scale for line in group}, solved,
                         practical(0), practical(1))
-
-
-def line_titles(lines):
-    return ", ".join(line_title(line) for line in lines)

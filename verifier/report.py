@@ -188,11 +188,35 @@ def par_sheet(cert, source=""):
     out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
             "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
             ""]
+    out += formula_section(cert)
     out += house_way_tables(cert)
     extra = rule_set_summary(cert)
     if extra:
         out += ["## Rule set, bonus bets and base game", "", "```", extra, "```", ""]
     return "\n".join(out)
+
+
+def formula_section(cert):
+    """The par sheet's return formulas (verifier/formula.py) in their pay symbols: the
+    Outlaw 9, the Wrangler Push when the certificate has its section, and the Emperor's
+    Treasure and Pai Gow Insurance when it has their sections."""
+    from .formula import VALIDITY, bet_formula
+    bets = ["outlaw9"]
+    if "wrangler_push" in cert.get("sections", {}):     # the rule set offers it
+        bets.append("wrangler_push")
+    bets += [b for b in ("emperors_treasure", "pai_gow_insurance") if b in cert.get("sections", {})]
+    out = ["## Return as a formula", "",
+           "The return per unit bet in one symbol per paying line (`p_full_house`: the N of "
+           "N to 1): the outcomes paid on each line times its symbol, less the outcomes paid "
+           "on no line, over all outcomes (`paigow-verify formula`).", ""]
+    for bet in bets:
+        f = bet_formula(cert, bet)
+        out += [f"{f.title} ({f.table_name}), {f.total:,} {f.sets.unit}:", "",
+                "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
+                f"Exact at the table's pays (`{f.at()}`); {VALIDITY}"
+                + (": " + ", ".join(f"`{f.symbols[a]} >= {f.symbols[b]}`" for a, b in f.order)
+                   if f.order else "") + ".", ""]
+    return out
 
 
 def house_way_tables(cert):
