@@ -409,3 +409,11 @@ def test_one_line_not_in_the_table(certs_cached):
                       Fraction(1, 100), reading="seven-card", total=cert["total_hands"])
     assert sol.pays == {"three_pairs": other.pay}
     assert sol.below[2] == other.below[1].house_edge
+
+
+@pytest.mark.parametrize("command", ["formula", "solve"])
+def test_help(command, capsys):
+    from verifier.cli import main
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--bet NAME" in out and "%%" not in out
