@@ -159,9 +159,9 @@ def _paid(lines, pays, order):
     table), or None when no line of the table pays it."""
     best, best_net = None, Fraction(-1)
     for line in order:
-        if line in lines and pays[line] is not PUSH and pays[line] == 0:
+        if line not in lines or (pays[line] is not PUSH and pays[line] == 0):
             continue            # a line at 0 loses: as if it were absent
-        if line in lines and (best is None or _net(pays[line]) > best_net):
+        if best is None or _net(pays[line]) > best_net:
             best, best_net = line, _net(pays[line])
     return best
 

@@ -101,7 +101,7 @@ def solve_on_formula(args):
     if len(sol.lines) == 1:
         print(f"Solving for the pay on {line_title(sol.lines[0])}")
     else:
-        print(f"Solving for k, the lines scaled together from their present pays: "
+        print("Solving for k, the lines scaled together from their present pays: "
               + ", ".join(f"{line_title(line)} k x {pay_text(p)}"
                           for line, p in sol.base.items()))
     print(f"Target house edge {float(edge):.6%} (exact {edge})")
