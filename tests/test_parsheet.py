@@ -272,3 +272,16 @@ def test_report_formats_are_listed_in_help():
     out = subprocess.run([sys.executable, "-m", "verifier.cli", "report", "--help"],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0 and "{markdown,html,pdf}" in out.stdout
+
+
+def test_each_paying_bet_shows_its_return_as_a_formula_in_the_pays(certs):
+    sheet = build(certs["emperors-challenge"])
+    by_key = {bet.key: bet for bet in sheet.bets}
+    # the formula, evaluated at the table's pays, is the return the lines add up to
+    for key in ("pai_gow_insurance", "emperors_treasure"):
+        bet = by_key[key]
+        assert bet.formula.at() == sum((line.contribution for line in bet.lines), Fraction(0))
+    assert by_key["envy_bonus"].formula is None        # dollars per other hand: no N to 1
+    text = render(certs["outlaw9-mikes"])
+    assert "return = (32*p_seven_card_straight_flush + 72*p_royal_flush_and_royal_match" in text
+    assert "\\frac{2434137118103540 \\, p_{\\text{push}}" in text

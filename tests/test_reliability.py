@@ -113,8 +113,9 @@ def test_duplicate_json_keys_are_refused(tmp_path, capsys):
     ["simulate", "--rounds", "10", "--threads", "20000"],
     ["solve", MIKES, "--line", "flush", "--edge", "1e400"],
     ["solve", MIKES, "--line", "flush", "--edge", "1e-999999999"],
+    ["solve", MIKES, "--line", "flush", "--line", "straight", "--edge", "1e400"],
 ], ids=["threads-2**31", "rounds-1e21", "block-size-2**63", "threads-20000", "edge-1e400",
-        "edge-1e-999999999"])
+        "edge-1e-999999999", "group-edge-1e400"])
 def test_numeric_options_out_of_range(argv, capsys):
     start = time.monotonic()
     one_line_error(argv, capsys)
@@ -236,8 +237,9 @@ def test_commands_refuse_a_rehashed_certificate_that_check_rejects(tmp_path, cap
     forged = write(tmp_path / "forged.json", json.dumps(_rehashed(cert)))
     assert main(["check", str(forged)]) == 1
     capsys.readouterr()
-    for argv in (["compare", forged], ["report", forged],
-                 ["solve", forged, "--line", "flush", "--edge", "0.05"]):
+    for argv in (["compare", forged], ["report", forged], ["formula", forged],
+                 ["solve", forged, "--line", "flush", "--edge", "0.05"],
+                 ["solve", forged, "--line", "flush", "--line", "straight", "--edge", "0.05"]):
         one_line_error(argv, capsys, "fails its check")
 
 

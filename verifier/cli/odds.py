@@ -1,15 +1,14 @@
 """Commands on a certificate, with no enumeration (except ``check --recompute``):
 ``check``, ``compare``, ``solve``, ``report``."""
 import json
-import re
 import time
-from fractions import Fraction
 from pathlib import Path
 
 from ..errors import VerifierError
 from ..parsheet import FORMATS
 from ..rules import BONUS_READING_CHOICES
-from .options import thread_number, add_progress_options, want_progress
+from .options import (add_progress_options, load_checked, parse_edge, rules_guard,
+                      thread_number, want_progress)
 
 MAX_SHOWN = 25
 
@@ -51,30 +50,6 @@ def cmd_check(args):
     return 0
 
 
-def _load_checked(path, rules=None):
-    from .. import certificate
-    cert = certificate.load(path)
-    certificate.verify_or_raise(cert, path)
-    rules_guard(cert, rules, path)
-    return cert
-
-
-def rules_guard(cert, rules, path):
-    """``--rules NAME`` on a certificate command: refuse a certificate of another rule set."""
-    if not rules:
-        return
-    from ..rulesets import load
-    wanted = load(rules).name
-    sections = cert.get("sections") if isinstance(cert.get("sections"), dict) else {}
-    section = sections.get("rule_set")
-    if not isinstance(section, dict) or not isinstance(section.get("results"), dict):
-        raise VerifierError(f"{path} has no rule_set section, so nothing shows it is a "
-                            f"certificate of rule set {wanted}")
-    found = section["results"].get("name")
-    if found != wanted:
-        raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted}")
-
-
 def _tables(cert, files):
     from ..certificate import paytable_of
     from ..paytables import load
@@ -91,7 +66,7 @@ def cmd_compare(args):
     from ..certificate import odds_from_certificate
     from ..report import compare_json, compare_table
     start = time.perf_counter()
-    cert = _load_checked(args.certificate, args.rules)
+    cert = load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     tables = _tables(cert, args.paytable)
     odds = [odds_from_certificate(cert, t, reading) for t in tables]
@@ -108,38 +83,18 @@ def cmd_compare(args):
     return 0
 
 
-#: a house edge as written: a decimal (exponent at most two digits) or p/q, short
-_EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}")
-
-
-def parse_edge(text):
-    """``0.05``, ``5%``, ``1/20`` -> Fraction, strictly between -1 and 1 (a house edge
-    beyond 100% is no pay table's); anything else is one line."""
-    t = text.strip()
-    percent = t.endswith("%")
-    number = t[:-1].strip() if percent else t
-    bad = f"bad --edge {text!r}: write 0.05, 5% or 1/20"
-    if not _EDGE.fullmatch(number):
-        raise VerifierError(bad)
-    try:
-        edge = Fraction(number) / (100 if percent else 1)
-    except (ValueError, ZeroDivisionError):
-        raise VerifierError(bad) from None
-    if not -1 < edge < 1:
-        raise VerifierError(f"bad --edge {text!r}: a house edge is between -100% and 100%")
-    return edge
-
-
 def cmd_solve(args):
     from ..certificate import outlaw9_sets_of
     from ..exact import outlaw9_odds, solve_pay
     from ..paytables import line_name, line_title, pay_label, pay_text
-    cert = _load_checked(args.certificate, args.rules)
+    from .formula import bet_of_file, solve_on_formula
+    if len(args.line) > 1 or (args.bet or "outlaw9") != "outlaw9" or (
+            args.paytable and bet_of_file(args.paytable) not in (None, "outlaw9")):
+        return solve_on_formula(args)   # a group of lines, or another bet
+    cert = load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
     table = _tables(cert, [args.paytable] if args.paytable else None)[0]
-    if table.bet != "outlaw9":
-        raise VerifierError(f"solve works on Outlaw 9 pay tables; {table.source} is for {table.bet}")
-    line = line_name(args.line)
+    line = line_name(args.line[0])
     edge = parse_edge(args.edge)
     sets = outlaw9_sets_of(cert, reading)
     total = cert["total_hands"]
@@ -167,7 +122,7 @@ def cmd_report(args):
     if args.format == "pdf" and not args.out:
         raise VerifierError("--format pdf needs --out FILE.pdf (a PDF is not written to a "
                             "terminal)")
-    cert = _load_checked(args.certificate, args.rules)
+    cert = load_checked(args.certificate, args.rules)
     if args.out:
         check_writable(args.out, inputs=[args.certificate])
     sheet = render(cert, args.format)
@@ -213,18 +168,24 @@ def register(subparsers):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_compare)
 
-    p = subparsers.add_parser("solve", help="the pay on one line that gives a target house edge",
+    p = subparsers.add_parser("solve", help="the pay on one line, or a group of lines scaled "
+                                            "together, that gives a target house edge",
                               description="The exact pay (N to 1) on --line that gives the "
                                           "house edge --edge, and the nearest practical pays "
-                                          "(halves below 10, whole numbers above) on each side.")
+                                          "(halves below 10, whole numbers above) on each side. "
+                                          "With --line repeated, the lines' present pays are "
+                                          "scaled together by one factor k, solved on the "
+                                          "bet's formula (paigow-verify formula).")
     p.add_argument("certificate", metavar="CERT.json")
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="refuse a certificate of another rule set")
     p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
-    p.add_argument("--line", required=True,
-                   help='the line to solve for: "Three Pairs" or three_pairs')
+    p.add_argument("--line", required=True, action="append",
+                   help='the line to solve for: "Three Pairs" or three_pairs; repeat it '
+                        "for a group scaled together")
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
-    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None)
+    from .formula import add_bet_options
+    add_bet_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_solve)
 

@@ -12,7 +12,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 def render(sheet) -> str:
     import jinja2
     from . import charts
-    from .markdown import definitions
+    from .markdown import definitions, formula_validity
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
@@ -22,7 +22,8 @@ def render(sheet) -> str:
         bets.append({"bet": bet, "lines": line_rows(bet),
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
-                     "charts": charts.charts_of(bet)})
+                     "charts": charts.charts_of(bet),
+                     "validity": formula_validity(bet.formula) if bet.formula else ""})
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions())

@@ -29,6 +29,8 @@ def bet_section(bet, level="##"):
         out += [f"Range of the player's net result after a number of unit bets (normal "
                 f"approximation: expected ± z × SD × √n, z = {Z90:.3f} and {Z95:.3f}):", ""]
         out += [md_table(RANGE_HEADER, range_rows(bet), right=(0, 1, 2, 3, 4)), ""]
+    if bet.formula is not None:
+        out += formula_lines(bet.formula)
     for table in bet.tables:
         out += [f"**{table.title}**", "", md_table(table.header, table.rows,
                                                     right=tuple(range(1, len(table.header)))),
@@ -79,3 +81,16 @@ def definitions():
             f"Odds: 1 in (1 / probability). Volatility index: {Z90:.3f} × the standard "
             f"deviation of one unit bet. Lines rarer than {RARE_TEXT} games are flagged ⚑. "
             "Ranges after " + ", ".join(f"{n:,}" for n in SESSIONS) + " bets.")
+
+
+def formula_lines(f):
+    """The return as an exact expression in the pay symbols (verifier/formula.py)."""
+    return ["Return as a formula in the pays (`p_full_house`: the N of N to 1):", "",
+            "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
+            f"The formula is {formula_validity(f)}.", ""]
+
+
+def formula_validity(f):
+    from ..formula import VALIDITY
+    order = f.conditions_text()
+    return VALIDITY + (f": {order}" if order else "")

@@ -99,6 +99,7 @@ class Bet(ReturnFigures):
     notes: list = field(default_factory=list)
     tables: list = field(default_factory=list)
     flags: list = field(default_factory=list)
+    formula: object = None          # verifier.formula.BetFormula: the return in pay symbols
 
     @property
     def standard_deviation(self):
@@ -412,6 +413,10 @@ def build(cert) -> ParSheet:
             bets.append(_treasure(cert))
         elif name == "envy_bonus":
             bets.append(_envy(cert))
+    from ..formula import FORMULA_BETS, bet_formula
+    for bet in bets:
+        if bet.key in FORMULA_BETS:
+            bet.formula = bet_formula(cert, bet.key)
     base = _base_game(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):
         _flag(bet)

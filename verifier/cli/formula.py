@@ -1,0 +1,149 @@
+"""``paigow-verify formula CERT``: a bet's return as an exact expression in its pay symbols;
+and ``solve`` on that expression for a group of lines, or a bet other than Outlaw 9."""
+import json
+
+from ..rules import BONUS_READING_CHOICES
+
+
+def bet_of_file(path):
+    """The ``bet`` a pay-table file names, or None when it cannot be read (the loader
+    then says why)."""
+    from ..files import parse_toml, read_text
+    try:
+        data = parse_toml(read_text(path, "pay table"), path, "pay table")
+    except Exception:   # noqa: BLE001 - any problem is reported by the loader proper
+        return None
+    bet = data.get("bet", "outlaw9") if isinstance(data, dict) else None
+    return bet if isinstance(bet, str) else None
+
+
+def load_table(path, bet=None):
+    """A pay-table file of any bet with a formula (Emperor's Challenge tables included)."""
+    from .. import emperors, paytables
+    bet = bet or bet_of_file(path)
+    if bet in emperors.GAME_BETS:
+        return emperors.load_table(path)
+    return paytables.load(path)
+
+
+def formula_from_args(args):
+    """The certificate (checked) and the formula its command line asks for."""
+    from ..formula import bet_formula, bet_lines
+    from .options import load_checked
+    cert = load_checked(args.certificate, args.rules)
+    if args.bet:
+        bet_lines(args.bet)             # an unknown bet is named before any file is read
+    table = load_table(args.paytable, args.bet) if args.paytable else None
+    return cert, bet_formula(cert, args.bet, table, args.bonus_reading)
+
+
+def _pay_now(formula, line):
+    from ..paytables import PUSH, pay_label
+    pay = formula.pays[line]
+    if pay is PUSH:
+        return "push"
+    return pay_label(pay) if pay > 0 else "0 (loses)"
+
+
+def cmd_formula(args):
+    from ..paytables import line_title
+    from ..formula import VALIDITY
+    _, formula = formula_from_args(args)
+    if args.json:
+        print(json.dumps(formula.to_dict(), indent=1))
+        return 0
+    if args.latex:
+        print(formula.latex())
+        return 0
+    sets = formula.sets
+    note = f", {sets.note}" if sets.note else ""
+    print(f"{formula.title} ({formula.table_name}): {formula.total:,} {sets.unit}{note}")
+    print(f"return = {formula.text()}")
+    rows = [("symbol", "line", "pays now", sets.unit.split()[-1])]
+    for line in formula.lines:
+        symbol = str(formula.symbols[line]) if line in formula.symbols else "-"
+        rows.append((symbol, line_title(line), _pay_now(formula, line),
+                     f"{formula.paid[line]:,}"))
+    rows.append(("-", "no line (loses)", "-1", f"{formula.loses:,}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        print(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
+              f"{r[3]:>{widths[3]}}")
+    print(f"{VALIDITY}:")
+    for a, b in formula.order:
+        print(f"  {formula.symbols[a]} >= {formula.symbols[b]}")
+    if not formula.order:
+        print("  (no outcome qualifies for two paying lines: any pays above 0)")
+    value = formula.at()
+    print(f"at the table's pays: return {value} ({float(value):+.10f}), house edge "
+          f"{float(-value):.6%}")
+    return 0
+
+
+def _pays_text(pays):
+    from ..paytables import line_title, pay_label
+    return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
+
+
+def solve_on_formula(args):
+    """``solve`` for a group of lines, or one line of a bet other than Outlaw 9."""
+    from ..formula import solve_lines
+    from ..paytables import line_title, pay_text
+    from .options import parse_edge
+    _, formula = formula_from_args(args)
+    edge = parse_edge(args.edge)
+    sol = solve_lines(formula, args.line, edge)
+    if args.json:
+        print(json.dumps(sol.to_dict(), indent=1))
+        return 0
+    now = formula.at()
+    print(f"{formula.title} ({formula.table_name}): house edge now {float(-now):.6%}")
+    if len(sol.lines) == 1:
+        print(f"Solving for the pay on {line_title(sol.lines[0])}")
+    else:
+        print("Solving for k, the lines scaled together from their present pays: "
+              + ", ".join(f"{line_title(line)} k x {pay_text(p)}"
+                          for line, p in sol.base.items()))
+    print(f"Target house edge {float(edge):.6%} (exact {edge})")
+    if len(sol.lines) > 1:
+        print(f"Exact k = {sol.scale} (= {float(sol.scale):.10f})")
+    for line, pay in sol.pays.items():
+        print(f"Exact pay: {line_title(line)} {pay_text(pay)} to 1 (= {float(pay):.10f} to 1)")
+    print(f"return there = {sol.formula.text()}")
+    print("Nearest practical pays (halves below 10, whole numbers from 10"
+          + (", every line rounded down, then up):" if len(sol.lines) > 1 else "):"))
+    sides = [sol.below] if sol.below[0] == sol.above[0] else [sol.below, sol.above]
+    for pays, _, house_edge in sides:
+        print(f"  {_pays_text(pays)}: house edge {float(house_edge):.6%} (exact {house_edge})")
+    return 0
+
+
+def add_bet_options(p):
+    p.add_argument("--bet", metavar="NAME", default=None,
+                   help="outlaw9 (default), wrangler_push, emperors_treasure or "
+                        "pai_gow_insurance")
+    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
+                   help="which category counts the Outlaw 9 uses (default: the "
+                        "certificate's reading)")
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "formula", help="a bet's return as an exact expression in its pays",
+        description="The return per unit bet as an exact expression in one symbol per "
+                    "paying line (p_full_house: the N of N to 1), from a certificate's "
+                    "counts: (sum of outcomes paid on a line times its symbol, less the "
+                    "outcomes paid on no line) over all outcomes. A hand qualifying for "
+                    "several lines is paid its highest, so the expression holds while the "
+                    "pays keep the order it prints. No enumeration.")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="refuse a certificate of another rule set")
+    p.add_argument("--paytable", metavar="FILE",
+                   help="a pay table (default: the certificate's table of the bet)")
+    add_bet_options(p)
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--latex", action="store_true", help="print the expression as LaTeX")
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_formula)
+

@@ -1,0 +1,508 @@
+"""A bet's return as an exact SymPy expression in its pay symbols, and solving on it.
+
+One symbol per paying line of the table, ``p_<line>`` (``p_full_house``): the net a unit
+bet wins on that line (N to 1). With ``T`` outcomes (hands, or ordered player-banker
+pairs for the Wrangler Push), ``h_L`` of them paid on line ``L`` and ``l`` paid on no line::
+
+    return = (sum over paying lines of h_L * p_L  -  l) / T
+
+A push line returns the bet: it contributes 0 (no symbol). A line at 0 loses, as if it
+were absent (its hands are in ``l``). A hand qualifying for several lines is paid its
+highest line only, so which line pays a hand depends on the ORDER of the pays: the
+expression is exact for the table's order and stays exact while the pays keep it
+(``BetFormula.order``: ``p_a >= p_b`` wherever some hand qualifies for both and is paid
+``a``), every paying line above 0. ``formula_of`` builds it afresh for any other order.
+
+Solving (``solve_lines``): one line's pay, or a group of lines scaled together by one
+factor ``k`` (the pays ``k * p_i`` of their present ``p_i``), for a target house edge.
+The return is non-decreasing and piecewise linear in the unknown (a line takes over a
+hand only once its pay passes the hand's other lines); on each piece the formula of that
+piece's order is solved with SymPy, and the root is kept only inside its piece.
+
+Bets: ``outlaw9`` (the certificate's category counts, any bonus reading),
+``wrangler_push`` (the base game's pairwise counts), ``emperors_treasure`` (the
+seven-card category counts) and ``pai_gow_insurance`` (the certificate's pai gow counts,
+reading in force). The Envy Bonus pays dollar amounts per other player's hand, not N to 1
+on a wager, and has no return of its own here. Nothing here prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .categories import CATEGORY_NAMES
+from .errors import VerifierError
+from .paytables import PUSH, normalize_line_name, parse_pay, pay_text
+
+#: bets with a return formula, and their titles
+FORMULA_BETS = {
+    "outlaw9": "Outlaw 9 High or Better",
+    "wrangler_push": "Wrangler Push",
+    "emperors_treasure": "Emperor's Treasure",
+    "pai_gow_insurance": "Pai Gow Insurance",
+}
+VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
+            "is paid its highest line only) and every paying line pays more than 0")
+
+
+def _sympy():
+    import sympy
+    return sympy
+
+
+def pay_symbol(line):
+    """The SymPy symbol of a line's pay: ``p_full_house``."""
+    return _sympy().Symbol(f"p_{line}", positive=True)
+
+
+def _latex_name(line):
+    return r"p_{\text{%s}}" % line.replace("_", r"\_")
+
+
+# ---------------------------------------------------------------------------------------
+# what the certificate counts: the sets of lines an outcome qualifies for
+
+
+@dataclass(frozen=True)
+class QualifyingSets:
+    """``sets``: ((frozenset of lines, outcomes), ...); outcomes in no set qualify for
+    nothing. ``total``: all outcomes. ``unit``: what an outcome is, for display."""
+    bet: str
+    lines: tuple
+    sets: tuple
+    total: int
+    unit: str
+    note: str = ""
+
+
+def bet_lines(bet):
+    """Every line a bet can have, as the pay table files name them."""
+    from .emperors import GAME_BETS
+    from .paytables import BET_CATEGORIES
+    if bet in ("outlaw9", "wrangler_push"):
+        return tuple(BET_CATEGORIES[bet])
+    if bet in FORMULA_BETS:
+        return tuple(GAME_BETS[bet])
+    raise VerifierError(f"no return formula for bet {bet!r}: choose from "
+                        f"{', '.join(FORMULA_BETS)}"
+                        + (" (the envy bonus pays dollar amounts per other hand, not N to "
+                           "1 on a wager)" if bet == "envy_bonus" else ""))
+
+
+def canonical_line(text, bet):
+    """A line as a user wrote it -> its snake name among the bet's lines, or an error."""
+    name = normalize_line_name(text)
+    lines = bet_lines(bet)
+    if name not in lines:
+        raise VerifierError(f"unknown {FORMULA_BETS[bet]} line {text!r}; known: "
+                            + ", ".join(lines))
+    return name
+
+
+def _category_sets(entries):
+    from .exact import mask_counts
+    out = []
+    for mask, hands in sorted(mask_counts(entries).items()):
+        lines = frozenset(name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1)
+        out.append((lines, hands))
+    return tuple(out)
+
+
+def qualifying_sets(cert, bet="outlaw9", reading=None):
+    """The sets of lines the outcomes of ``bet`` qualify for, from a certificate."""
+    from .certificate import outlaw9_sets_of
+    bet_lines(bet)
+    sections = cert.get("sections", {})
+    total = cert["total_hands"]
+    if bet == "outlaw9":
+        reading = reading or cert["rules"]["bonus_reading"]["value"]
+        return QualifyingSets(bet, bet_lines(bet), _category_sets(outlaw9_sets_of(cert, reading)),
+                              total, "hands", f"bonus reading {reading}")
+    if bet == "emperors_treasure":
+        return QualifyingSets(bet, bet_lines(bet),
+                              _category_sets(outlaw9_sets_of(cert, "seven-card")), total,
+                              "hands", "lines read on the seven cards")
+    if bet == "wrangler_push":
+        section = sections.get("base_game")
+        if not section:
+            raise VerifierError("this certificate has no base_game section (the exact "
+                                "player-against-banker counts the Wrangler Push needs)")
+        counts = section["counts"]
+        pushes, paired = int(counts["push"]), int(counts["push_wrangler_2to1"])
+        sets = ((frozenset({"push"}), pushes - paired),
+                (frozenset({"push", "push_with_pair_of_3s_or_better"}), paired))
+        return QualifyingSets(bet, bet_lines(bet), sets, int(counts["total"]),
+                              "ordered (player, banker) pairs")
+    section = sections.get(bet)
+    if not section:
+        raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
+                            f"offer {FORMULA_BETS[bet]})")
+    results = section["results"]
+    sets = tuple((frozenset({line}), int(results["counts"][line])) for line in bet_lines(bet))
+    return QualifyingSets(bet, bet_lines(bet), sets, total, "hands",
+                          f"insurance reading {results['reading']}")
+
+
+# ---------------------------------------------------------------------------------------
+# the formula
+
+
+def _net(pay):
+    """The net of a unit bet paid on a line: push 0, 0 (loses) -1, N to 1 +N."""
+    if pay is PUSH:
+        return Fraction(0)
+    return Fraction(pay) if pay > 0 else Fraction(-1)
+
+
+def _paid(lines, pays, order):
+    """The line a set of lines is paid on (the highest pay; ties: the first in the
+    table), or None when no line of the table pays it."""
+    best, best_net = None, Fraction(-1)
+    for line in order:
+        if line not in lines or (pays[line] is not PUSH and pays[line] == 0):
+            continue            # a line at 0 loses: as if it were absent
+        if best is None or _net(pays[line]) > best_net:
+            best, best_net = line, _net(pays[line])
+    return best
+
+
+@dataclass
+class BetFormula:
+    """The return per unit bet of ``bet`` as an exact expression in its pay symbols."""
+    bet: str
+    table_name: str
+    pays: dict                  # line -> Fraction | PUSH, the table's pays
+    lines: tuple                # the table's lines, in its order
+    symbols: dict               # line -> Symbol, the lines paying more than 0
+    paid: dict                  # line -> outcomes paid on it (every table line)
+    loses: int                  # outcomes paid on no line
+    total: int
+    order: tuple                # ((a, b), ...): p_a >= p_b keeps the formula exact
+    sets: QualifyingSets
+
+    @property
+    def title(self):
+        return FORMULA_BETS[self.bet]
+
+    @property
+    def numerator(self):
+        """``sum h_L p_L - l``: the return times the number of outcomes."""
+        sympy = _sympy()
+        return sympy.Add(*[self.paid[line] * self.symbols[line] for line in self.lines
+                           if line in self.symbols and self.paid[line]], -self.loses)
+
+    @property
+    def expression(self):
+        """The return per unit bet (SymPy; exact rational coefficients)."""
+        return self.numerator / self.total
+
+    def _terms(self, name, times, minus):
+        terms = [f"{self.paid[line]}{times}{name(line)}" for line in self.lines
+                 if line in self.symbols and self.paid[line]]
+        text = " + ".join(terms) if terms else "0"
+        return f"{text}{minus}{self.loses}" if self.loses else text
+
+    def text(self):
+        """``(31080*p_nine_high + ... - 118225868)/154143080``: counts in the table's order."""
+        return f"({self._terms(lambda line: str(self.symbols[line]), '*', ' - ')})/{self.total}"
+
+    def latex(self):
+        """The same as LaTeX, for a filing."""
+        return (r"\frac{%s}{%d}" % (self._terms(_latex_name, r" \, ", " - "), self.total))
+
+    def conditions(self):
+        """The SymPy relations under which the expression is exact."""
+        sympy = _sympy()
+        return ([sympy.Ge(self.symbols[a], self.symbols[b]) for a, b in self.order]
+                + [sympy.Gt(s, 0) for s in self.symbols.values()])
+
+    def conditions_text(self):
+        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order)
+
+    def _values(self, pays):
+        values = {line: self.pays[line] for line in self.symbols}
+        for line, pay in (pays or {}).items():
+            line = canonical_line(line, self.bet)
+            pay = parse_pay(pay, f"pay of {line}")
+            if line not in self.symbols:
+                raise VerifierError(f"{line} has no pay symbol in this formula (it "
+                                    f"{'pushes' if self.pays.get(line) is PUSH else 'loses'} "
+                                    "in the table): build the formula of a table that pays it")
+            if pay is PUSH or pay <= 0:
+                raise VerifierError(f"{line}: the formula holds for pays above 0 only")
+            values[line] = Fraction(pay)
+        return values
+
+    def holds_at(self, pays=None):
+        """Whether the pays (line -> pay, the rest as in the table) keep this order."""
+        values = self._values(pays)
+        return all(values[a] >= values[b] for a, b in self.order)
+
+    def at(self, pays=None):
+        """The exact return at these pays (default: the table's), from the expression.
+        Pays outside the order it holds for are an error."""
+        sympy = _sympy()
+        values = self._values(pays)
+        broken = [(a, b) for a, b in self.order if values[a] < values[b]]
+        if broken:
+            a, b = broken[0]
+            raise VerifierError(f"the formula holds while {self.symbols[a]} >= "
+                                f"{self.symbols[b]}; these pays break that order (build the "
+                                "formula of the new table)")
+        subs = {self.symbols[line]: sympy.Rational(v.numerator, v.denominator)
+                for line, v in values.items()}
+        value = self.expression.subs(subs)
+        if not value.is_Rational:   # pragma: no cover - a linear form at rationals
+            raise VerifierError(f"the formula did not evaluate to a rational: {value}")
+        return Fraction(int(value.p), int(value.q))
+
+    def to_dict(self):
+        from .exact import exact_value
+        value = self.at()
+        return {
+            "bet": self.bet, "paytable": self.table_name, "total": self.total,
+            "unit": self.sets.unit, "note": self.sets.note,
+            "expression": self.text(), "sympy": str(self.expression), "latex": self.latex(),
+            "symbols": {line: str(s) for line, s in self.symbols.items()},
+            "lines": [{"category": line, "pay": pay_text(self.pays[line]),
+                       "symbol": str(self.symbols[line]) if line in self.symbols else None,
+                       "paid": self.paid[line]} for line in self.lines],
+            "loses": self.loses,
+            "valid_while": [f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order],
+            "validity": VALIDITY,
+            "return": exact_value(value), "house_edge": exact_value(-value),
+        }
+
+
+def _reduced(edges, rank):
+    """The edges a -> b not implied by a longer path, ordered by ``rank``."""
+    nodes = {n for e in edges for n in e}
+    reach = {n: {b for a, b in edges if a == n} for n in nodes}
+    changed = True
+    while changed:
+        changed = False
+        for n in nodes:
+            more = set().union(*(reach[m] for m in reach[n])) - reach[n] if reach[n] else set()
+            if more:
+                reach[n] |= more
+                changed = True
+    keep = [(a, b) for a, b in edges
+            if not any(b in reach[m] for m in reach[a] if m != b)]
+    return tuple(sorted(keep, key=lambda e: (rank[e[0]], rank[e[1]])))
+
+
+def formula_of(sets: QualifyingSets, table) -> BetFormula:
+    """The formula of ``table`` (a Paytable or GameTable of ``sets.bet``) on ``sets``."""
+    bet = table.bet if table.bet in FORMULA_BETS else None
+    if bet != sets.bet:
+        raise VerifierError(f"pay table {table.name!r} is for {table.bet}, not {sets.bet}")
+    pays = {line: pay for line, pay in table.pays}
+    lines = tuple(pays)
+    for line in lines:
+        if line not in sets.lines:
+            raise VerifierError(f"pay table {table.name!r}: {line} is not a "
+                                f"{FORMULA_BETS[bet]} line")
+    symbols = {line: pay_symbol(line) for line in lines
+               if pays[line] is not PUSH and pays[line] > 0}
+    paid = {line: 0 for line in lines}
+    counted = 0
+    edges = set()
+    for qualifying, hands in sets.sets:
+        counted += hands
+        best = _paid(qualifying, pays, lines)
+        if best is None:
+            continue
+        paid[best] += hands
+        if best in symbols and hands:
+            edges |= {(best, other) for other in qualifying
+                      if other in symbols and other != best}
+    if counted > sets.total:
+        raise VerifierError(f"the counts add up to {counted:,}, more than the {sets.total:,} "
+                            f"{sets.unit}")
+    loses = sets.total - sum(paid.values())
+    rank = {line: (-_net(pays[line]), i) for i, line in enumerate(lines)}
+    return BetFormula(bet, table.name, pays, lines, symbols, paid, loses, sets.total,
+                      _reduced(edges, rank), sets)
+
+
+def default_table(cert, bet):
+    """The pay table a certificate holds for ``bet`` (Outlaw 9 and Wrangler Push: the
+    certificate's tables; Emperor's bets: their sections' tables)."""
+    from .certificate import paytable_of
+    bet_lines(bet)
+    if bet in ("outlaw9", "wrangler_push"):
+        if bet not in cert.get("paytables", {}):
+            raise VerifierError(f"this certificate has no {bet} pay table: give one "
+                                "(--paytable FILE)")
+        return paytable_of(cert, bet)
+    from .emperors import GameTable
+    section = cert.get("sections", {}).get(bet)
+    if not section:
+        raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
+                            f"offer {FORMULA_BETS[bet]})")
+    return GameTable.from_dict(section["paytable"], f"sections.{bet}.paytable")
+
+
+def bet_formula(cert, bet=None, paytable=None, reading=None) -> BetFormula:
+    """The formula of a bet from a certificate: ``bet`` (default: the pay table's, else
+    outlaw9), ``paytable`` (default: the certificate's), ``reading`` (Outlaw 9 only)."""
+    bet = bet or (paytable.bet if paytable is not None else "outlaw9")
+    table = paytable if paytable is not None else default_table(cert, bet)
+    return formula_of(qualifying_sets(cert, bet, reading), table)
+
+
+# ---------------------------------------------------------------------------------------
+# solving on the formula
+
+
+def _with_pays(table, new):
+    """A copy of ``table`` with some lines' pays replaced (or added)."""
+    from dataclasses import replace
+    lines = list(table.pays)
+    index = {line: i for i, (line, _) in enumerate(lines)}
+    for line, pay in new.items():
+        if line in index:
+            lines[index[line]] = (line, pay)
+        else:
+            lines.append((line, pay))
+    return replace(table, pays=tuple(lines), source="")
+
+
+def _table_of(formula):
+    from .emperors import GameTable
+    from .paytables import Paytable
+    pays = tuple((line, formula.pays[line]) for line in formula.lines)
+    if formula.bet in ("outlaw9", "wrangler_push"):
+        return Paytable(formula.table_name, formula.bet, pays)
+    return GameTable(formula.table_name, formula.bet, "", pays)
+
+
+@dataclass
+class LineSolution:
+    """A group of lines solved for a target house edge. ``base``: line -> the pay at
+    scale 1 (the present pay; 1 for a single line, so the scale is the pay itself);
+    ``pays``: the exact pays; ``below``/``above``: (pays, formula, house edge) at the
+    nearest practical pays on each side (every line rounded down, resp. up)."""
+    lines: tuple
+    target_edge: Fraction
+    base: dict
+    scale: Fraction
+    pays: dict
+    formula: BetFormula         # the formula of the solved table (it holds there)
+    below: tuple
+    above: tuple
+
+    def to_dict(self):
+        from .exact import exact_value
+
+        def side(item):
+            pays, _, edge = item
+            return {"pays": {line: pay_text(p) for line, p in pays.items()},
+                    "house_edge": exact_value(edge)}
+        return {"bet": self.formula.bet, "lines": list(self.lines),
+                "target_edge": exact_value(self.target_edge),
+                "base": {line: pay_text(p) for line, p in self.base.items()},
+                "scale": exact_value(self.scale),
+                "pays": {line: exact_value(p) for line, p in self.pays.items()},
+                "pay_text": {line: pay_text(p) for line, p in self.pays.items()},
+                "formula": self.formula.text(),
+                "below": side(self.below), "above": side(self.above)}
+
+
+def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
+    """The pay of one line, or the common factor ``k`` of a group of lines (pays
+    ``k * p_i``), that makes the house edge exactly ``edge``, with the nearest practical
+    pays (halves below 10, whole numbers from 10) on each side and their exact edges."""
+    from .exact import practical_grid
+    sympy = _sympy()
+    if isinstance(lines, str):
+        lines = [lines]
+    group = []
+    for text in lines:
+        line = canonical_line(text, formula.bet)
+        if line in group:
+            raise VerifierError(f"line {line} is given twice")
+        group.append(line)
+    if not group:
+        raise VerifierError("name at least one line to solve for")
+    edge = Fraction(edge)
+    if len(group) == 1:
+        base = {group[0]: Fraction(1)}
+    else:
+        base = {}
+        for line in group:
+            pay = formula.pays.get(line)
+            if pay is None or pay is PUSH or pay <= 0:
+                raise VerifierError(
+                    f"a group is scaled from its present pays, and {line} "
+                    f"{'is not in the table' if pay is None else 'pays ' + pay_text(pay)}: "
+                    "give every line of the group a pay above 0 first (--paytable FILE)")
+            base[line] = Fraction(pay)
+    table = _table_of(formula)
+    sets = formula.sets
+    # total * return(t) = sum over sets of hands * max(a t, o): a = the set's largest base
+    # among the group, o = its best net among the other lines (-1: none)
+    pieces = set()
+    slope_hands = 0
+    for qualifying, hands in sets.sets:
+        a = max((base[line] for line in group if line in qualifying), default=None)
+        if a is None or not hands:
+            continue
+        slope_hands += hands
+        others = [line for line in qualifying if line in formula.pays and line not in group]
+        best = _paid(frozenset(others), formula.pays, formula.lines)
+        o = _net(formula.pays[best]) if best is not None else Fraction(-1)
+        if o > 0:
+            pieces.add(o / a)
+    names = ", ".join(group)
+    if not slope_hands:
+        raise VerifierError(f"no {sets.unit} qualify for {names}: "
+                            "their pays cannot change the edge")
+    t = sympy.Symbol("t", positive=True)
+    bounds = [Fraction(0)] + sorted(pieces) + [None]
+
+    def table_at(scale):
+        return _with_pays(table, {line: base[line] * scale for line in group})
+
+    def solve_on(lo, hi):
+        probe = (lo + hi) / 2 if hi is not None else lo + 1
+        piece = formula_of(sets, table_at(probe))
+        subs = {piece.symbols[line]: sympy.Rational(base[line].numerator,
+                                                    base[line].denominator) * t
+                for line in group}
+        subs.update({s: sympy.Rational(piece.pays[line].numerator, piece.pays[line].denominator)
+                     for line, s in piece.symbols.items() if line not in group})
+        equation = piece.expression.subs(subs) + sympy.Rational(edge.numerator, edge.denominator)
+        for root in sympy.solve(equation, t):
+            if not root.is_Rational:   # pragma: no cover - a linear equation
+                continue
+            root = Fraction(int(root.p), int(root.q))
+            if lo < root and (hi is None or root <= hi):
+                return root
+        return None
+
+    # as the pays fall to 0 the group's lines take their hands at a net near 0: a push
+    floor = formula_of(sets, _with_pays(table, {line: PUSH for line in group})).at()
+    if -edge <= floor:
+        raise VerifierError(
+            f"no positive pay on {names} gives a house edge of {float(edge):.6%}: even "
+            f"pays near 0 give {float(-floor):.6%}")
+    scale = None
+    for lo, hi in zip(bounds, bounds[1:]):
+        scale = solve_on(lo, hi)
+        if scale is not None:
+            break
+    if scale is None:  # pragma: no cover - the return is continuous and unbounded above
+        raise VerifierError(f"could not solve for the pays of {names}")
+    solved = formula_of(sets, table_at(scale))
+    if solved.at() != -edge:  # pragma: no cover - a second look at the root
+        raise VerifierError(f"the solved pays of {names} do not give the target edge")
+
+    def practical(side):
+        pays = {line: practical_grid(base[line] * scale)[side] for line in group}
+        f = formula_of(sets, _with_pays(table, pays))
+        return pays, f, -f.at()
+
+    return LineSolution(tuple(group), edge, base, scale,
+                        {line: base[line] * scale for line in group}, solved,
+                        practical(0), practical(1))
