@@ -3,6 +3,7 @@ and ``solve`` on that expression for a group of lines, or a bet other than Outla
 import json
 
 from ..rules import BONUS_READING_CHOICES
+from .options import add_certificate_options
 
 
 def bet_of_file(path):
@@ -136,9 +137,7 @@ def register(subparsers):
                     "outcomes paid on no line) over all outcomes. A hand qualifying for "
                     "several lines is paid its highest, so the expression holds while the "
                     "pays keep the order it prints. No enumeration.")
-    p.add_argument("certificate", metavar="CERT.json")
-    p.add_argument("--rules", metavar="NAME|FILE", default=None,
-                   help="refuse a certificate of another rule set")
+    add_certificate_options(p)
     p.add_argument("--paytable", metavar="FILE",
                    help="a pay table (default: the certificate's table of the bet)")
     add_bet_options(p)

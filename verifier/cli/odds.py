@@ -7,8 +7,8 @@ from pathlib import Path
 from ..errors import VerifierError
 from ..parsheet import FORMATS
 from ..rules import BONUS_READING_CHOICES
-from .options import (add_progress_options, load_checked, parse_edge, rules_guard,
-                      thread_number, want_progress)
+from .options import (add_certificate_options, add_progress_options, load_checked,
+                      parse_edge, rules_guard, thread_number, want_progress)
 
 MAX_SHOWN = 25
 
@@ -140,9 +140,7 @@ def register(subparsers):
                               description="Checks the hash, that the counts add up to C(n,7), "
                                           "and re-derives every probability and return from "
                                           "the counts. Exit 0: intact; 1: a mismatch (named).")
-    p.add_argument("certificate", metavar="CERT.json")
-    p.add_argument("--rules", metavar="NAME|FILE", default=None,
-                   help="refuse a certificate of another rule set")
+    add_certificate_options(p)
     p.add_argument("--recompute", action="store_true",
                    help="also re-run the enumeration and, for a certificate with the base "
                         "game, the exact player-against-banker count, and compare every count")
@@ -158,9 +156,7 @@ def register(subparsers):
                               description="One column per pay table: return, house edge, hit "
                                           "frequency, standard deviation, per-line probability "
                                           "and contribution. No enumeration.")
-    p.add_argument("certificate", metavar="CERT.json")
-    p.add_argument("--rules", metavar="NAME|FILE", default=None,
-                   help="refuse a certificate of another rule set")
+    add_certificate_options(p)
     p.add_argument("--paytable", action="append", metavar="FILE",
                    help="a pay table (repeat for more; default: the certificate's)")
     p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
@@ -176,9 +172,7 @@ def register(subparsers):
                                           "With --line repeated, the lines' present pays are "
                                           "scaled together by one factor k, solved on the "
                                           "bet's formula (paigow-verify formula).")
-    p.add_argument("certificate", metavar="CERT.json")
-    p.add_argument("--rules", metavar="NAME|FILE", default=None,
-                   help="refuse a certificate of another rule set")
+    add_certificate_options(p)
     p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
     p.add_argument("--line", required=True, action="append",
                    help='the line to solve for: "Three Pairs" or three_pairs; repeat it '
@@ -198,9 +192,7 @@ def register(subparsers):
                     "the house way's hand distributions and the readings that apply. Bets "
                     "returning more than 100%% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
-    p.add_argument("certificate", metavar="CERT.json")
-    p.add_argument("--rules", metavar="NAME|FILE", default=None,
-                   help="refuse a certificate of another rule set")
+    add_certificate_options(p)
     p.add_argument("--format", choices=FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts) "
                         "or pdf (A4, needs --out)")

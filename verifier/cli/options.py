@@ -87,6 +87,13 @@ def want_progress(args):
 # certificate commands
 
 
+def add_certificate_options(parser):
+    """The certificate a command reads, and ``--rules`` to refuse one of another rule set."""
+    parser.add_argument("certificate", metavar="CERT.json")
+    parser.add_argument("--rules", metavar="NAME|FILE", default=None,
+                        help="refuse a certificate of another rule set")
+
+
 def load_checked(path, rules=None):
     """A certificate for a command that reads figures from it: loaded, fully checked, and
     of the rule set ``--rules`` names (if any)."""
