@@ -3,6 +3,7 @@ import json
 import math
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from verifier.cli import main
 
 RANKS = "QKA"  # Q, K, A in four suits plus the joker: 13 cards, 1,716 hands
 TOTAL = math.comb(13, 7)
+TOTAL_FULL = math.comb(53, 7)
 
 TABLES = {
     "filed_copy": None,  # the shipped file
@@ -195,3 +197,49 @@ def test_check_json(cert_path, capsys):
     assert main(["check", cert_path, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["ok"] is True and data["mismatches"] == []
+
+
+# ---------------------------------------------------------------------------------------
+# solve --out: the solved pay table as a file that reads back
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+
+
+def test_solve_out_writes_a_pay_table_with_exactly_the_target_edge(tmp_path, capsys):
+    from verifier import certificate, emperors, paytables
+    from verifier.exact import outlaw9_odds
+    mikes = str(SHIPPED / "outlaw9-mikes.json")
+    cert = certificate.load(mikes)
+    one, group, below = (tmp_path / n for n in ("one.toml", "group.toml", "below.toml"))
+    assert main(["solve", mikes, "--line", "Full House", "--edge", "2%", "--out", str(one)]) == 0
+    assert main(["solve", mikes, "--line", "Full House", "--line", "Flush", "--edge", "0.03",
+                 "--out", str(group)]) == 0
+    assert main(["solve", mikes, "--line", "Full House", "--edge", "2%", "--out", str(below),
+                 "--write", "below"]) == 0
+    assert "pay table written" in capsys.readouterr().out
+    # the edges, recomputed from the certificate's counts by the odds code, not the solver
+    for path, edge in ((one, Fraction(2, 100)), (group, Fraction(3, 100))):
+        table = paytables.load(path)
+        assert table.status.startswith("not filed")
+        assert certificate.odds_from_certificate(cert, table).house_edge == edge
+    filed = paytables.filed("outlaw9")
+    assert paytables.load(below).pay["full_house"] == 4          # 5 to 1 gives -0.66%
+    assert paytables.load(group).pay["four_of_a_kind"] == filed.pay["four_of_a_kind"]
+    # another bet: the Emperor's Treasure, read back by its own loader
+    emp = str(SHIPPED / "emperors-challenge.json")
+    out = tmp_path / "treasure.toml"
+    assert main(["solve", emp, "--bet", "emperors_treasure", "--line", "flush", "--edge", "5%",
+                 "--out", str(out)]) == 0
+    table = emperors.load_table(out)
+    sets = certificate.load(emp)["counts"]["outlaw9_sets"]["seven-card"]
+    assert outlaw9_odds(sets, table.as_outlaw9(), total=TOTAL_FULL).house_edge == Fraction(5, 100)
+
+
+def test_solve_out_refuses_to_overwrite_its_certificate_before_any_work(tmp_path, capsys):
+    cert = tmp_path / "c.json"
+    cert.write_bytes((SHIPPED / "outlaw9-mikes.json").read_bytes())
+    before = cert.read_bytes()
+    assert main(["solve", str(cert), "--line", "Flush", "--edge", "2%", "--out", str(cert)]) == 2
+    assert "input of this command" in capsys.readouterr().err
+    assert cert.read_bytes() == before

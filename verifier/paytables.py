@@ -238,6 +238,7 @@ class Paytable:
     bet: str
     pays: tuple  # ((category, pay), ...)
     source: str = ""
+    status: str = ""  # "filed", "not filed", ...: optional; shown wherever the table is
 
     def __post_init__(self):
         if self.bet not in BET_CATEGORIES:
@@ -265,11 +266,14 @@ class Paytable:
 
     def to_dict(self):
         """The certificate form: pays as exact strings, in order."""
-        return {
+        out = {
             "name": self.name,
             "bet": self.bet,
             "lines": [{"category": c, "pay": pay_text(p)} for c, p in self.pays],
         }
+        if self.status:
+            out["status"] = self.status
+        return out
 
     @classmethod
     def from_dict(cls, data, where="pay table"):
@@ -284,7 +288,11 @@ class Paytable:
             if not isinstance(entry, dict) or set(entry) != {"category", "pay"}:
                 raise PaytableError(f"{where}: line {i + 1} is not {{category, pay}}")
             lines.append((entry["category"], entry["pay"]))
-        return cls.from_lines(str(data.get("name", "")), bet, lines, where)
+        table = cls.from_lines(str(data.get("name", "")), bet, lines, where)
+        status = data.get("status", "")
+        if not isinstance(status, str):
+            raise PaytableError(f"{where}: status must be a string")
+        return cls(table.name, table.bet, table.pays, status=status)
 
     @classmethod
     def from_lines(cls, name, bet, lines, where="pay table"):
@@ -305,7 +313,7 @@ class Paytable:
         return cls(name, bet, tuple(out))
 
 
-_TOP_KEYS = {"name", "bet", "pays"}
+_TOP_KEYS = {"name", "bet", "status", "pays"}
 
 
 def _where(path, text, lineno):
@@ -330,7 +338,7 @@ def loads(text, path="<string>"):
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; "
-                            "a pay table has name, bet and a [pays] table")
+                            "a pay table has name, bet, status and a [pays] table")
     pays = data.get("pays")
     if not isinstance(pays, dict):
         raise PaytableError(f"{path}: no [pays] table (one line per category, \"N to 1\" as N)")
@@ -345,8 +353,11 @@ def loads(text, path="<string>"):
         if isinstance(value, dict):
             raise PaytableError(f"{path}: line {key!r}: pay is a table, not a number")
         lines.append((key, value))
+    status = data.get("status", "")
+    if not isinstance(status, str):
+        raise PaytableError(f"{path}: status must be a string, e.g. status = \"filed\"")
     table = Paytable.from_lines(name, bet, lines, where=str(path))
-    return Paytable(table.name, table.bet, table.pays, str(path))
+    return Paytable(table.name, table.bet, table.pays, str(path), status)
 
 
 def load(path):
@@ -357,3 +368,17 @@ def load(path):
 def filed(bet="outlaw9"):
     """The pay table as filed (seed 001), shipped in verifier/data."""
     return load(DATA_DIR / FILED_FILES[bet])
+
+
+def toml_text(name, bet, pays, status=None, comment=""):
+    """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
+    whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
+    so that ``load`` reads back exactly the same table."""
+    import tomli_w
+    data = {"name": name, "bet": bet}
+    if status is not None:
+        data["status"] = status
+    data["pays"] = {line: (int(pay) if pay is not PUSH and Fraction(pay).denominator == 1
+                           else pay_text(pay)) for line, pay in pays}
+    head = "".join(f"# {text}\n" for text in comment.splitlines())
+    return head + tomli_w.dumps(data)

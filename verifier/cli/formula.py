@@ -94,6 +94,8 @@ def solve_on_formula(args):
     _, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)
+    write_solved(args, formula.table_name, formula.bet, list(formula.pays.items()),
+                 {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
     if args.json:
         print(json.dumps(sol.to_dict(), indent=1))
         return 0
@@ -117,6 +119,32 @@ def solve_on_formula(args):
     for pays, _, house_edge in sides:
         print(f"  {_pays_text(pays)}: house edge {float(house_edge):.6%} (exact {house_edge})")
     return 0
+
+
+def check_solved_out(args):
+    """``solve --out``: refused before any work when it cannot be written."""
+    if args.out:
+        from ..files import check_writable
+        check_writable(args.out, inputs=[args.certificate, args.paytable, args.rules])
+
+
+def write_solved(args, name, bet, pays, solved):
+    """``solve --out FILE``: the pay table with the solved pays (``--write``: the exact
+    pays, or the nearest practical ones below or above), as a pay-table file that
+    ``--paytable`` reads back. A solved table is not a filed one: its status says so."""
+    if not args.out:
+        return
+    from ..files import atomic_write_text
+    from ..paytables import toml_text
+    new = solved[args.write]
+    lines = [(line, new.get(line, pay)) for line, pay in pays]
+    lines += [(line, pay) for line, pay in new.items() if line not in dict(pays)]
+    text = toml_text(f"{name}, solved for a house edge of {args.edge}", bet, lines,
+                     status="not filed (solved by paigow-verify solve)",
+                     comment=f"Solved by paigow-verify solve {args.certificate} --edge "
+                             f"{args.edge} ({args.write} pays).")
+    atomic_write_text(args.out, text)
+    print(f"pay table written: {args.out} ({args.write} pays)")
 
 
 def add_bet_options(p):

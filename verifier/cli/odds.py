@@ -87,7 +87,8 @@ def cmd_solve(args):
     from ..certificate import outlaw9_sets_of
     from ..exact import outlaw9_odds, solve_pay
     from ..paytables import line_name, line_title, pay_label, pay_text
-    from .formula import bet_of_file, solve_on_formula
+    from .formula import bet_of_file, check_solved_out, solve_on_formula, write_solved
+    check_solved_out(args)
     if len(args.line) > 1 or (args.bet or "outlaw9") != "outlaw9" or (
             args.paytable and bet_of_file(args.paytable) not in (None, "outlaw9")):
         return solve_on_formula(args)   # a group of lines, or another bet
@@ -99,6 +100,9 @@ def cmd_solve(args):
     sets = outlaw9_sets_of(cert, reading)
     total = cert["total_hands"]
     sol = solve_pay(sets, table, line, edge, reading=reading, total=total)
+    write_solved(args, table.name, table.bet, table.pays,
+                 {"exact": {line: sol.pay}, "below": {line: sol.below[0]},
+                  "above": {line: sol.above[0]}})
     if args.json:
         print(json.dumps(sol.to_dict(), indent=1))
         return 0
@@ -180,6 +184,12 @@ def register(subparsers):
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
     from .formula import add_bet_options
     add_bet_options(p)
+    p.add_argument("--out", metavar="FILE.toml",
+                   help="also write the solved pay table here (a pay-table file that "
+                        "--paytable reads)")
+    p.add_argument("--write", choices=("exact", "below", "above"), default="exact",
+                   help="which pays --out writes: the exact solution (default) or the "
+                        "nearest practical pays below or above it")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_solve)
 
