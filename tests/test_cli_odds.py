@@ -243,3 +243,19 @@ def test_solve_out_refuses_to_overwrite_its_certificate_before_any_work(tmp_path
     assert main(["solve", str(cert), "--line", "Flush", "--edge", "2%", "--out", str(cert)]) == 2
     assert "input of this command" in capsys.readouterr().err
     assert cert.read_bytes() == before
+
+
+def test_compare_takes_any_bet_of_the_certificate(capsys):
+    from verifier import certificate
+    emp = str(SHIPPED / "emperors-challenge.json")
+    assert main(["compare", emp, "--bet", "pai_gow_insurance", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["paytables"][0]["results"]
+    # by hand from the section's counts and pays: each line's hands x pay, the rest -1
+    section = certificate.load(emp)["sections"]["pai_gow_insurance"]
+    pays = {x["category"]: Fraction(x["pay"]) for x in section["paytable"]["lines"]}
+    counts = section["results"]["counts"]
+    paid = sum(counts[c] for c in pays)
+    expected = (sum(counts[c] * pays[c] for c in pays) - (TOTAL_FULL - paid)) / TOTAL_FULL
+    assert Fraction(got["return"]["exact"]) == expected
+    assert main(["compare", emp, "--bet", "envy_bonus"]) == 2
+    assert "envy" in capsys.readouterr().err.lower()

@@ -23,7 +23,8 @@ from fractions import Fraction
 
 from .categories import CATEGORY_BIT, CATEGORY_NAMES, names_to_mask
 from .errors import VerifierError
-from .paytables import Paytable, filed, line_name, line_title, net_of, pay_text
+from .paytables import (Paytable, filed, line_name, line_title, net_of, normalize_line_name,
+                        pay_text)
 
 
 # ---------------------------------------------------------------------------------------
@@ -181,7 +182,7 @@ class BetOdds(ReturnFigures):
         return sqrt_decimal(self.variance)
 
     def line(self, category):
-        category = line_name(category)
+        category = normalize_line_name(category)
         for row in self.lines:
             if row.category == category:
                 return row

@@ -90,8 +90,8 @@ def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
 
 def compare_rows(odds_list):
     """Rows of the compare table: (label, [value per table]) as exact Fractions/strings."""
-    from .categories import CATEGORY_NAMES
-    used = [c for c in CATEGORY_NAMES if any(o.line(c) for o in odds_list)]
+    # every line of every table, in the order of the tables' lines
+    used = list(dict.fromkeys(r.category for o in odds_list for r in o.lines))
     rows = [
         ("Return per unit bet", [o.expected for o in odds_list], "num"),
         ("House edge", [o.house_edge for o in odds_list], "pct"),

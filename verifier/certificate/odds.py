@@ -4,12 +4,28 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import VerifierError
-from ..exact import outlaw9_odds, wrangler_odds
-from .format import load, outlaw9_sets_of, paytable_of
+from ..exact import odds_of_lines, outlaw9_odds, wrangler_odds
+from .format import deck_of, load, outlaw9_sets_of, paytable_of
 
 
 def odds_from_certificate(cert, paytable, reading=None):
-    """The odds of ``paytable``'s bet from a certificate's counts (no enumeration)."""
+    """The odds of ``paytable``'s bet from a certificate's counts (no enumeration): the
+    Outlaw 9 (``reading``: which category counts, default the certificate's), the
+    Wrangler Push (the base game's counts), the Emperor's Treasure (the seven-card
+    counts) and Pai Gow Insurance (its section's counts, else the closed form)."""
+    if paytable.bet == "emperors_treasure":
+        return outlaw9_odds(outlaw9_sets_of(cert, "seven-card"), paytable.as_outlaw9(),
+                            reading="seven-card", total=cert["total_hands"])
+    if paytable.bet == "pai_gow_insurance":
+        from .. import emperors
+        section = cert.get("sections", {}).get("pai_gow_insurance")
+        counts = (section["results"]["counts"] if section else
+                  emperors.insurance_counts(deck_of(cert), emperors.INSURANCE_READING))
+        return odds_of_lines(paytable, counts, cert["total_hands"])
+    if paytable.bet == "envy_bonus":
+        raise VerifierError("the Envy Bonus pays dollars for other players' hands, not N to 1 "
+                            "on a bet: its figures are in the certificate's envy_bonus section "
+                            "and the par sheet")
     if paytable.bet == "wrangler_push":
         section = cert.get("sections", {}).get("base_game")
         if not section:

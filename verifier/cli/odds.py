@@ -6,7 +6,6 @@ from pathlib import Path
 
 from ..errors import VerifierError
 from ..parsheet import FORMATS
-from ..rules import BONUS_READING_CHOICES
 from .options import (add_certificate_options, add_progress_options, load_checked,
                       parse_edge, rules_guard, thread_number, want_progress)
 
@@ -50,13 +49,15 @@ def cmd_check(args):
     return 0
 
 
-def _tables(cert, files):
-    from ..certificate import paytable_of
-    from ..paytables import load
+def _tables(cert, files, bet=None):
+    """The pay tables a command compares: the files (of any bet), else the certificate's
+    table of ``bet`` (default outlaw9)."""
+    from ..formula import default_table
+    from .formula import load_table
     if not files:
-        return [paytable_of(cert)]
-    tables = [load(f) for f in files]
-    bets = sorted({t.bet for t in tables})
+        return [default_table(cert, bet or "outlaw9")]
+    tables = [load_table(f) for f in files]
+    bets = sorted({t.bet for t in tables} | ({bet} if bet else set()))
     if len(bets) > 1:
         raise VerifierError(f"compare pay tables of one bet at a time (got {', '.join(bets)})")
     return tables
@@ -68,7 +69,7 @@ def cmd_compare(args):
     start = time.perf_counter()
     cert = load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
-    tables = _tables(cert, args.paytable)
+    tables = _tables(cert, args.paytable, args.bet)
     odds = [odds_from_certificate(cert, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
     if args.json:
@@ -76,7 +77,8 @@ def cmd_compare(args):
     else:
         what = (f"{odds[0].total_hands:,} ordered (player, banker) pairs"
                 if tables[0].bet == "wrangler_push"
-                else f"{cert['total_hands']:,} hands, bonus reading {reading}")
+                else f"{cert['total_hands']:,} hands, bonus reading {reading}"
+                if tables[0].bet == "outlaw9" else f"{cert['total_hands']:,} hands")
         print(f"{args.certificate}: {what}")
         print(compare_table(names, odds))
         print(f"({time.perf_counter() - start:.2f} s, no enumeration)")
@@ -162,9 +164,10 @@ def register(subparsers):
                                           "and contribution. No enumeration.")
     add_certificate_options(p)
     p.add_argument("--paytable", action="append", metavar="FILE",
-                   help="a pay table (repeat for more; default: the certificate's)")
-    p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
-                   help="which category counts to use (default: the certificate's reading)")
+                   help="a pay table of any bet but the Envy Bonus (repeat for more; "
+                        "default: the certificate's table of --bet)")
+    from .formula import add_bet_options
+    add_bet_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_compare)
 
