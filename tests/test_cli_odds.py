@@ -207,7 +207,7 @@ SHIPPED = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
 
 
 def test_solve_out_writes_a_pay_table_with_exactly_the_target_edge(tmp_path, capsys):
-    from verifier import certificate, emperors, paytables
+    from verifier import certificate, paytables
     from verifier.exact import outlaw9_odds
     mikes = str(SHIPPED / "outlaw9-mikes.json")
     cert = certificate.load(mikes)
@@ -231,7 +231,7 @@ def test_solve_out_writes_a_pay_table_with_exactly_the_target_edge(tmp_path, cap
     out = tmp_path / "treasure.toml"
     assert main(["solve", emp, "--bet", "emperors_treasure", "--line", "flush", "--edge", "5%",
                  "--out", str(out)]) == 0
-    table = emperors.load_table(out)
+    table = paytables.load(out)
     sets = certificate.load(emp)["counts"]["outlaw9_sets"]["seven-card"]
     assert outlaw9_odds(sets, table.as_outlaw9(), total=TOTAL_FULL).house_edge == Fraction(5, 100)
 

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from verifier import emperors
+from verifier import emperors, paytables
 from verifier.cards import full_deck, JOKER
 from verifier.categories import names_to_mask
 from verifier.paytables import PaytableError
@@ -91,7 +91,7 @@ def test_literal_counts_brute_force_two_suits():
     # judged directly; the rank-set x suit-pattern count must agree line by line.
     deck = sorted(r * 4 + s for r in (0, 1, 2, 3, 6, 7, 8, 9, 10, 11, 12) for s in (0, 1))
     deck.append(JOKER)
-    direct = {line: 0 for line in emperors.INSURANCE_LINES}
+    direct = {line: 0 for line in paytables.INSURANCE_LINES}
     for hand in combinations(deck, 7):
         top = _literal_pai_gow_top(hand)
         if top is not None:
@@ -123,8 +123,8 @@ def test_pai_gow_counts_from_the_full_enumeration(full_enumeration):
 
 
 def test_insurance_odds_by_hand():
-    table = emperors.GameTable("t", "pai_gow_insurance", "example, not filed",
-                               (("nine_high", Fraction(100)), ("ace_high", Fraction(1))))
+    table = paytables.Paytable("t", "pai_gow_insurance", status="example, not filed",
+                               pays=(("nine_high", Fraction(100)), ("ace_high", Fraction(1))))
     counts = {"nine_high": 1, "ten_high": 4, "ace_high": 10}
     odds = emperors.insurance_odds(counts, table, 100)
     # 1 hand +100, 10 hands +1, the other 89 (ten-high is not in the table) lose:
@@ -145,7 +145,7 @@ def _masks(*entries):
 def test_higher_line_takes_the_hands_that_qualify_for_both():
     masks = _masks((["four_of_a_kind", "three_of_a_kind"], 10), (["three_of_a_kind"], 5),
                    (["flush", "straight"], 3), (["three_pairs"], 2), ([], 80))
-    table = emperors.example_table("emperors_treasure")
+    table = paytables.example("emperors_treasure")
     res, ret = emperors.treasure_odds(masks, table, 100)
     hands = {line["category"]: line["hands"] for line in res["lines"]}
     assert hands["four_of_a_kind"] == 10 and hands["three_of_a_kind"] == 5
@@ -154,7 +154,7 @@ def test_higher_line_takes_the_hands_that_qualify_for_both():
     # 10*25 + 5*3 + 3*4 - 82 = 195  -> 195/100
     assert ret == Fraction(195, 100)
     # A table paying the straight above the flush moves those 3 hands to the straight.
-    swapped = emperors.GameTable("s", "emperors_treasure", "example", (
+    swapped = paytables.Paytable("s", "emperors_treasure", status="example", pays=(
         ("four_of_a_kind", Fraction(25)), ("flush", Fraction(4)), ("straight", Fraction(6)),
         ("three_of_a_kind", Fraction(3))))
     res, _ = emperors.treasure_odds(masks, swapped, 100)
@@ -167,7 +167,7 @@ def test_treasure_lines_add_up_and_agree_with_the_proofs(full_enumeration):
     registry = import_proof("registry")
     by_name, category_hands = registry.by_name, registry.category_hands
     masks = full_enumeration.outlaw9_masks["seven-card"]
-    table = emperors.example_table("emperors_treasure")
+    table = paytables.example("emperors_treasure")
     res, _ = emperors.treasure_odds(masks, table, full_enumeration.total_hands)
     paid = {line["category"]: line["hands"] for line in res["lines"]}
     assert sum(paid.values()) + res["loses"]["hands"] == C53
@@ -199,7 +199,7 @@ def test_treasure_lines_add_up_and_agree_with_the_proofs(full_enumeration):
 def test_envy_by_linearity_by_hand():
     masks = _masks((["five_aces", "four_of_a_kind"], 2), (["four_of_a_kind"], 8),
                    (["full_house"], 10), ([], 80))
-    envy = emperors.GameTable("e", "envy_bonus", "example", (
+    envy = paytables.Paytable("e", "envy_bonus", status="example", pays=(
         ("five_aces", Fraction(250)), ("four_of_a_kind", Fraction(5))))
     one, per_line = emperors.envy_per_other_hand(masks, envy, 100)
     assert one == Fraction(2 * 250 + 8 * 5, 100)            # $5.40 per other hand
@@ -219,18 +219,21 @@ def test_envy_by_linearity_by_hand():
 
 def test_shipped_tables_are_marked_examples():
     for bet in emperors.GAME_BETS:
-        table = emperors.example_table(bet)
+        table = paytables.example(bet)
         assert table.is_example and "not filed" in table.status
         assert "not filed" in table.name.lower()
 
 
 def test_bad_tables_are_one_line_errors(tmp_path):
     bad = tmp_path / "t.toml"
+    # a status is optional, as for every pay table (issue 11), but must be text
     bad.write_text('name = "x"\nbet = "pai_gow_insurance"\n[pays]\nnine_high = 5\n')
-    with pytest.raises(PaytableError, match="status"):
-        emperors.load_table(bad)
+    assert paytables.load(bad).status == ""
+    bad.write_text('bet = "pai_gow_insurance"\nstatus = 1\n[pays]\nnine_high = 5\n')
+    with pytest.raises(PaytableError, match="status must be a string"):
+        paytables.load(bad)
     bad.write_text('bet = "emperors_treasure"\nstatus = "filed"\n[pays]\nnine_high = 5\n')
-    with pytest.raises(PaytableError, match="unknown Emperor's Treasure line"):
-        emperors.load_table(bad)
+    with pytest.raises(PaytableError, match="unknown Emperor's Treasure category"):
+        paytables.load(bad)
     bad.write_text('bet = "pai_gow_insurance"\nstatus = "filed"\n[pays]\n"9 High" = 40\n')
-    assert emperors.load_table(bad).pay["nine_high"] == 40
+    assert paytables.load(bad).pay["nine_high"] == 40

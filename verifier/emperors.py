@@ -14,7 +14,7 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
   ``all_pai_gow``); it is reported beside the reading in force, from the key histogram.
   The two readings differ only on the A-high line.
 - **Emperor's Treasure** lines are Outlaw 9 category bits read on the seven cards
-  (``TREASURE_LINES``), so the odds are ``exact.outlaw9_odds`` on the seven-card masks
+  (``paytables.TREASURE_LINES``), so the odds are ``exact.outlaw9_odds`` on the seven-card masks
   with a Treasure pay table (a hand is paid its highest line).
 - **Envy Bonus**: fixed amounts paid to a qualifying Treasure bet (at least $5) for each
   *other* player's hand at the table that shows an envy line (its highest). By linearity
@@ -24,46 +24,23 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
   enumeration's, gives it exactly. Reading: the hand that triggers is paid its own
   Treasure prize, not an envy for itself; it still collects envy for the other hands.
 
-Pay table files (TOML, like docs/PAYTABLES.md) carry a ``status`` line; the shipped
-tables are examples, not filed (seed 004's appendices are missing).
+Their pay tables are ordinary pay-table files (docs/PAYTABLES.md, verifier/paytables.py)
+with a ``status`` line; the shipped tables are examples, not filed (seed 004's appendices
+are missing): ``paytables.example(bet)``.
 """
-from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
-from ._toml import tomllib
 from .cards import JOKER
 from .categories import CATEGORY_BIT
 from .errors import VerifierError
-from .files import parse_toml, read_text
-from .paytables import (DATA_DIR, PaytableError, Paytable, normalize_line_name, parse_pay,
-                        pay_text, PUSH)
+from .paytables import BET_CATEGORIES, BET_TITLES, EXAMPLE_FILES, INSURANCE_LINES, pay_text
 
 ACE = 12
-INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
 INSURANCE_TOP = {7: "nine_high", 8: "ten_high", 9: "jack_high", 10: "queen_high",
                  11: "king_high", 12: "ace_high"}
-TREASURE_LINES = (
-    "seven_card_straight_flush", "royal_flush_and_royal_match",
-    "seven_card_straight_flush_with_joker", "five_aces", "royal_flush", "straight_flush",
-    "four_of_a_kind", "full_house", "flush", "three_of_a_kind", "straight",
-)
-GAME_BETS = {
-    "pai_gow_insurance": INSURANCE_LINES,
-    "emperors_treasure": TREASURE_LINES,
-    "envy_bonus": TREASURE_LINES,
-}
-GAME_TITLES = {
-    "pai_gow_insurance": "Pai Gow Insurance",
-    "emperors_treasure": "Emperor's Treasure",
-    "envy_bonus": "Envy Bonus",
-}
-EXAMPLE_FILES = {
-    "pai_gow_insurance": "pai_gow_insurance_example.toml",
-    "emperors_treasure": "emperors_treasure_example.toml",
-    "envy_bonus": "envy_bonus_example.toml",
-}
+#: the Emperor's Challenge bets and their lines, titles (pay tables: verifier/paytables.py)
+GAME_BETS = {bet: BET_CATEGORIES[bet] for bet in EXAMPLE_FILES}
+GAME_TITLES = {bet: BET_TITLES[bet] for bet in EXAMPLE_FILES}
 INSURANCE_READING = "literal"
 INSURANCE_READINGS = {
     "literal": "Pai Gow Insurance: the joker is always an ace (of any suit) and nothing "
@@ -76,90 +53,6 @@ INSURANCE_READINGS = {
 }
 ENVY_MINIMUM = 5          # dollars: the Treasure wager that qualifies for envy
 MAX_OTHER_PLAYERS = 6
-
-
-@dataclass(frozen=True)
-class GameTable:
-    """A pay table of one Emperor's Challenge bet. ``pays``: ((line, Fraction|PUSH), ...);
-    for ``envy_bonus`` the values are dollar amounts, not "N to 1"."""
-    name: str
-    bet: str
-    status: str
-    pays: tuple
-    source: str = ""
-
-    @property
-    def pay(self):
-        return dict(self.pays)
-
-    @property
-    def is_example(self):
-        return "example" in self.status.lower()
-
-    def to_dict(self):
-        return {"name": self.name, "bet": self.bet, "status": self.status,
-                "lines": [{"category": c, "pay": pay_text(p)} for c, p in self.pays]}
-
-    @classmethod
-    def from_dict(cls, data, where="pay table"):
-        if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
-            raise PaytableError(f"{where}: not a pay table")
-        lines = []
-        for i, entry in enumerate(data["lines"]):
-            if not isinstance(entry, dict) or set(entry) != {"category", "pay"}:
-                raise PaytableError(f"{where}: line {i + 1} is not {{category, pay}}")
-            lines.append((entry["category"], entry["pay"]))
-        return _build(str(data.get("name", "")), data.get("bet"), data.get("status"), lines,
-                      where)
-
-    def as_outlaw9(self):
-        """The same lines as an Outlaw 9 Paytable (Treasure lines are Outlaw 9 bits)."""
-        return Paytable(self.name, "outlaw9", self.pays)
-
-
-def _build(name, bet, status, lines, where, source=""):
-    if bet not in GAME_BETS:
-        raise PaytableError(f"{where}: unknown bet {bet!r}: choose from {', '.join(GAME_BETS)}")
-    if not isinstance(status, str) or not status.strip():
-        raise PaytableError(f"{where}: needs a status line, e.g. status = \"example, not "
-                            "filed\" or status = \"filed\"")
-    out, seen = [], set()
-    for key, value in lines:
-        line = normalize_line_name(key)
-        if line not in GAME_BETS[bet]:
-            raise PaytableError(f"{where}: unknown {GAME_TITLES[bet]} line {key!r}; known: "
-                                + ", ".join(GAME_BETS[bet]))
-        if line in seen:
-            raise PaytableError(f"{where}: duplicate line {key!r}")
-        seen.add(line)
-        pay = parse_pay(value, f"{where}: line {key!r}")
-        if bet == "envy_bonus" and pay is PUSH:
-            raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
-        out.append((line, pay))
-    if not out:
-        raise PaytableError(f"{where}: no pay lines")
-    return GameTable(name, bet, status.strip(), tuple(out), source)
-
-
-def load_table(path):
-    """Read an Emperor's Challenge pay table file (name, bet, status, [pays])."""
-    text = read_text(path, "pay table", PaytableError)
-    try:
-        data = parse_toml(text, path, "pay table", PaytableError, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise PaytableError(f"{path}: not valid TOML: {exc}") from None
-    unknown = set(data) - {"name", "bet", "status", "pays"}
-    if unknown:
-        raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}")
-    if not isinstance(data.get("pays"), dict):
-        raise PaytableError(f"{path}: no [pays] table")
-    return _build(data.get("name", Path(path).stem), data.get("bet"), data.get("status"),
-                  list(data["pays"].items()), str(path), str(path))
-
-
-def example_table(bet):
-    """The shipped example table of a bet (example, not filed)."""
-    return load_table(DATA_DIR / EXAMPLE_FILES[bet])
 
 
 def exact_value(x):

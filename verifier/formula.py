@@ -292,7 +292,7 @@ def _reduced(edges, rank):
 
 
 def formula_of(sets: QualifyingSets, table) -> BetFormula:
-    """The formula of ``table`` (a Paytable or GameTable of ``sets.bet``) on ``sets``."""
+    """The formula of ``table`` (a Paytable of ``sets.bet``) on ``sets``."""
     bet = table.bet if table.bet in FORMULA_BETS else None
     if bet != sets.bet:
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}, not {sets.bet}")
@@ -335,12 +335,12 @@ def default_table(cert, bet):
             raise VerifierError(f"this certificate has no {bet} pay table: give one "
                                 "(--paytable FILE)")
         return paytable_of(cert, bet)
-    from .emperors import GameTable
+    from .paytables import Paytable
     section = cert.get("sections", {}).get(bet)
     if not section:
         raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
                             f"offer {FORMULA_BETS[bet]})")
-    return GameTable.from_dict(section["paytable"], f"sections.{bet}.paytable")
+    return Paytable.from_dict(section["paytable"], f"sections.{bet}.paytable")
 
 
 def bet_formula(cert, bet=None, paytable=None, reading=None) -> BetFormula:
@@ -369,12 +369,9 @@ def _with_pays(table, new):
 
 
 def _table_of(formula):
-    from .emperors import GameTable
     from .paytables import Paytable
     pays = tuple((line, formula.pays[line]) for line in formula.lines)
-    if formula.bet in ("outlaw9", "wrangler_push"):
-        return Paytable(formula.table_name, formula.bet, pays)
-    return GameTable(formula.table_name, formula.bet, "", pays)
+    return Paytable(formula.table_name, formula.bet, pays)
 
 
 @dataclass

@@ -29,17 +29,38 @@ from .files import parse_toml, read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-#: The bets a pay table can be for, and the categories (lines) each bet has.
+#: Pai Gow Insurance (seed 004): a pai gow by its top card.
+INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
+#: Emperor's Treasure and the Envy Bonus (seed 004): Outlaw 9 categories on the seven cards.
+TREASURE_LINES = (
+    "seven_card_straight_flush", "royal_flush_and_royal_match",
+    "seven_card_straight_flush_with_joker", "five_aces", "royal_flush", "straight_flush",
+    "four_of_a_kind", "full_house", "flush", "three_of_a_kind", "straight",
+)
+#: The bets a pay table can be for, and the categories (lines) each bet has. The Envy
+#: Bonus's "pays" are dollar amounts per other hand, not N to 1.
 BET_CATEGORIES = {
     "outlaw9": tuple(CATEGORY_NAMES),
     "wrangler_push": ("push", "push_with_pair_of_3s_or_better"),
+    "pai_gow_insurance": INSURANCE_LINES,
+    "emperors_treasure": TREASURE_LINES,
+    "envy_bonus": TREASURE_LINES,
 }
 BET_TITLES = {
     "outlaw9": "Outlaw 9 High or Better",
     "wrangler_push": "Wrangler Push",
+    "pai_gow_insurance": "Pai Gow Insurance",
+    "emperors_treasure": "Emperor's Treasure",
+    "envy_bonus": "Envy Bonus",
 }
 #: Files shipped in verifier/data: the pay tables as filed (seed 001).
 FILED_FILES = {"outlaw9": "outlaw9_filed.toml", "wrangler_push": "wrangler_push_filed.toml"}
+#: ... and the Emperor's Challenge examples (seed 004's appendices are missing).
+EXAMPLE_FILES = {
+    "pai_gow_insurance": "pai_gow_insurance_example.toml",
+    "emperors_treasure": "emperors_treasure_example.toml",
+    "envy_bonus": "envy_bonus_example.toml",
+}
 
 # Human names of each line, for tables and reports.
 LINE_TITLES = {
@@ -248,6 +269,15 @@ class Paytable:
     def pay(self):
         return dict(self.pays)
 
+    @property
+    def is_example(self):
+        return "example" in self.status.lower()
+
+    def as_outlaw9(self):
+        """The same lines as an Outlaw 9 table (Treasure and Envy lines are Outlaw 9
+        categories)."""
+        return Paytable(self.name, "outlaw9", self.pays, self.source, self.status)
+
     def categories(self):
         return [c for c, _ in self.pays]
 
@@ -307,7 +337,10 @@ class Paytable:
                 raise PaytableError(f"{where}: duplicate line {key!r} "
                                     f"(category {category} already given as {seen[category]!r})")
             seen[category] = key
-            out.append((category, parse_pay(value, f"{where}: line {key!r}")))
+            pay = parse_pay(value, f"{where}: line {key!r}")
+            if bet == "envy_bonus" and pay is PUSH:
+                raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
+            out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
         return cls(name, bet, tuple(out))
@@ -368,6 +401,11 @@ def load(path):
 def filed(bet="outlaw9"):
     """The pay table as filed (seed 001), shipped in verifier/data."""
     return load(DATA_DIR / FILED_FILES[bet])
+
+
+def example(bet):
+    """The shipped example table of an Emperor's Challenge bet (example, not filed)."""
+    return load(DATA_DIR / EXAMPLE_FILES[bet])
 
 
 def toml_text(name, bet, pays, status=None, comment=""):

@@ -83,11 +83,11 @@ class RuleSet:
 
     def paytables(self):
         """{bet: pay table} of every bet the rule set offers (its default tables)."""
-        from . import paytables, emperors
+        from . import paytables
         out = {}
         for bet in self.bet_names():
             path = self.paytable_path(bet)
-            table = emperors.load_table(path) if bet in GAME_BETS else paytables.load(path)
+            table = paytables.load(path)
             if table.bet != bet:
                 raise RuleSetError(f"rule set {self.name}: {path} is a {table.bet} pay table, "
                                    f"not {bet}")

@@ -6,7 +6,7 @@ import time
 
 from .. import __version__
 from ..cards import card_str
-from ..paytables import BET_CATEGORIES, filed
+from ..paytables import FILED_FILES, filed
 from ..ranking import CLASS_NAMES
 from ..rules import BONUS_READING_CHOICES
 from .format import FORMAT, FORMAT_VERSION, _normalise, host, rule_readings, seal
@@ -35,7 +35,7 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
     ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
     results (its pay table, its own counts), stored before any section is derived.
     """
-    tables = {bet: filed(bet) for bet in BET_CATEGORIES}
+    tables = {bet: filed(bet) for bet in FILED_FILES}
     tables.update(paytables or {})
     cert = {
         "format": FORMAT,

@@ -10,7 +10,7 @@ from .. import __version__
 from ..cards import parse_card
 from ..categories import CATEGORY_NAMES
 from ..errors import VerifierError
-from ..paytables import BET_CATEGORIES, Paytable, PaytableError
+from ..paytables import FILED_FILES, Paytable, PaytableError
 from ..ranking import CLASS_NAMES, is_foul
 from ..rules import BONUS_READING_CHOICES
 from .build import counts_of
@@ -137,7 +137,7 @@ def _check_paytables(cert):
     out = []
     tables = cert["paytables"]
     for bet in tables:
-        if bet not in BET_CATEGORIES:
+        if bet not in FILED_FILES:
             out.append(Mismatch(f"paytables.{bet}", "unknown bet"))
             continue
         try:

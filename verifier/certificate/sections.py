@@ -58,7 +58,7 @@ def _histogram_of(cert):
 
 
 def _insurance_results(cert):
-    table = emperors.GameTable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
+    table = Paytable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
                                          "sections.pai_gow_insurance.paytable")
     total = cert["total_hands"]
     deck = deck_of(cert)
@@ -84,7 +84,7 @@ def _insurance_results(cert):
 
 
 def _treasure(cert):
-    table = emperors.GameTable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
+    table = Paytable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
                                          "sections.emperors_treasure.paytable")
     sets = cert["counts"]["outlaw9_sets"]["seven-card"]
     return emperors.treasure_odds(sets, table, cert["total_hands"])
@@ -95,7 +95,7 @@ def _treasure_results(cert):
 
 
 def _envy_results(cert):
-    table = emperors.GameTable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
+    table = Paytable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
                                          "sections.envy_bonus.paytable")
     _, treasure_return = _treasure(cert)
     sets = cert["counts"]["outlaw9_sets"]["seven-card"]

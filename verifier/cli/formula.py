@@ -18,15 +18,6 @@ def bet_of_file(path):
     return bet if isinstance(bet, str) else None
 
 
-def load_table(path, bet=None):
-    """A pay-table file of any bet with a formula (Emperor's Challenge tables included)."""
-    from .. import emperors, paytables
-    bet = bet or bet_of_file(path)
-    if bet in emperors.GAME_BETS:
-        return emperors.load_table(path)
-    return paytables.load(path)
-
-
 def formula_from_args(args):
     """The certificate (checked) and the formula its command line asks for."""
     from ..formula import bet_formula, bet_lines
@@ -34,7 +25,8 @@ def formula_from_args(args):
     cert = load_checked(args.certificate, args.rules)
     if args.bet:
         bet_lines(args.bet)             # an unknown bet is named before any file is read
-    table = load_table(args.paytable, args.bet) if args.paytable else None
+    from ..paytables import load
+    table = load(args.paytable) if args.paytable else None
     return cert, bet_formula(cert, args.bet, table, args.bonus_reading)
 
 

@@ -53,10 +53,10 @@ def _tables(cert, files, bet=None):
     """The pay tables a command compares: the files (of any bet), else the certificate's
     table of ``bet`` (default outlaw9)."""
     from ..formula import default_table
-    from .formula import load_table
+    from ..paytables import load
     if not files:
         return [default_table(cert, bet or "outlaw9")]
-    tables = [load_table(f) for f in files]
+    tables = [load(f) for f in files]
     bets = sorted({t.bet for t in tables} | ({bet} if bet else set()))
     if len(bets) > 1:
         raise VerifierError(f"compare pay tables of one bet at a time (got {', '.join(bets)})")

@@ -8,20 +8,11 @@ from .options import thread_number, add_progress_options, add_rule_options, want
 
 
 def load_paytables(files):
-    """``--paytable`` files -> {bet: table}; two tables for one bet is an error. Tables of
-    the Emperor's Challenge bets (bet = pai_gow_insurance, emperors_treasure, envy_bonus)
-    are read by ``verifier.emperors``."""
-    from .._toml import tomllib
+    """``--paytable`` files -> {bet: table}; two tables for one bet is an error."""
     from ..paytables import load
-    from ..emperors import GAME_BETS, load_table
     tables = {}
     for path in files or []:
-        try:
-            with open(path, "rb") as f:
-                bet = tomllib.load(f).get("bet")
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-            bet = None      # load() reports the problem in one line
-        table = load_table(path) if bet in GAME_BETS else load(path)
+        table = load(path)
         if table.bet in tables:
             raise VerifierError(f"two pay tables for {table.bet}: {tables[table.bet].source} "
                                 f"and {path}")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..exact import ReturnFigures
+from ..paytables import Paytable
 
 #: z of a two-sided 90% and 95% normal interval
 Z90 = 1.6448536269514722
@@ -212,7 +213,7 @@ def _insurance(cert):
     from .. import emperors
     from ..exact import odds_of_lines
     section = cert["sections"]["pai_gow_insurance"]
-    table = emperors.GameTable.from_dict(section["paytable"],
+    table = Paytable.from_dict(section["paytable"],
                                          "sections.pai_gow_insurance.paytable")
     results = section["results"]
     total = cert["total_hands"]
@@ -234,7 +235,7 @@ def _treasure(cert):
     from .. import emperors
     from ..exact import outlaw9_odds
     section = cert["sections"]["emperors_treasure"]
-    table = emperors.GameTable.from_dict(section["paytable"],
+    table = Paytable.from_dict(section["paytable"],
                                          "sections.emperors_treasure.paytable")
     odds = outlaw9_odds(cert["counts"]["outlaw9_sets"]["seven-card"], table.as_outlaw9(),
                         reading="seven-card", total=cert["total_hands"])
