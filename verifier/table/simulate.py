@@ -29,11 +29,14 @@ from ..progress import progress_bar
 from .deal import PILE_POSITIONS, PILES, SEATS, check_seat
 from .hands import set_hands
 from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (open_ledger, outlaw9_odds, settle,
+from .settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house,
                      WRANGLER_PAIR_KEY)
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
+#: when the house banks (the casino game), the dealer's place among the seven hands:
+#: seat 7's, so seats 1-6 play and seat 1 is on the dealer's left (docs/TABLE.md)
+HOUSE_SEAT = 7
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,14 @@ class TableSetup:
     def __post_init__(self):
         if len(self.seats) != SEATS:
             raise VerifierError(f"a table has {SEATS} seats, got {len(self.seats)} seat plans")
+        if self.table.house_banks:
+            if any(self.seats[HOUSE_SEAT - 1].wagers):
+                raise VerifierError(f"seat {HOUSE_SEAT} is the dealer's place when the house "
+                                    f"banks ({self.table.name}): players sit at seats 1-6")
+            wagers = {s: self.seats[s - 1].wagers for s in range(1, SEATS + 1) if s != HOUSE_SEAT}
+            if not check_round(HOUSE_SEAT, 0, wagers, self.table):
+                raise VerifierError("no seat places a wager")
+            return
         check_seat(self.first_banker, "first banker seat")
         if self.rounds_per_bank not in range(1, MAX_BANK_ROUNDS + 1):
             raise VerifierError(f"a player-dealer may bank at most {MAX_BANK_ROUNDS} "
@@ -69,7 +80,10 @@ class TableSetup:
             check_round(seat, self.seats[seat - 1].bank, wagers, self.table)
 
     def bankers(self):
-        """The seats that accept the bank, in the clockwise order it is offered."""
+        """The seats that accept the bank, in the clockwise order it is offered (the
+        dealer's place alone when the house banks)."""
+        if self.table.house_banks:
+            return [HOUSE_SEAT]
         return [(self.first_banker - 1 + k) % SEATS + 1 for k in range(SEATS)
                 if self.seats[(self.first_banker - 1 + k) % SEATS].bank > 0]
 
@@ -80,8 +94,15 @@ class TableSetup:
         return bankers[(r // self.rounds_per_bank) % len(bankers)]
 
 
-def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=range(1, SEATS + 1), **kw):
-    """Every listed seat plays the same wagers and banks the same amount."""
+def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
+    """Every listed seat plays the same wagers and banks the same amount (seats: all
+    seven, or 1-6 when the house banks; there ``bank`` is not used)."""
+    table = kw.get("table")
+    house = table is not None and table.house_banks
+    if seats is None:
+        seats = range(1, SEATS) if house else range(1, SEATS + 1)
+    if house:
+        bank = 0
     seats = set(seats)
     plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan()
                   for s in range(1, SEATS + 1))
@@ -137,15 +158,16 @@ class Acc:
 class Stats:
     """Everything a run of rounds adds up; exact and mergeable."""
 
-    def __init__(self):
+    def __init__(self, kinds=WAGER_KINDS):
+        self.kinds = tuple(kinds)                         # the bets (table.stat_kinds)
         self.rounds = 0
         self.seat_round = [Acc() for _ in range(SEATS)]   # x: net after fees, w: wagered
         self.seat_unit = [Acc() for _ in range(SEATS)]    # x: net before fees, w: wagered
         self.seat_fees = [0] * SEATS                      # as a player
         self.seat_banked = [0] * SEATS                    # rounds banked
         self.seat_bank_net = [0] * SEATS                  # net after fees while banking
-        self.bet_unit = [Acc() for _ in WAGER_KINDS]      # per bet kind, all seats
-        self.bet_wins = [0] * len(WAGER_KINDS)
+        self.bet_unit = [Acc() for _ in kinds]            # per bet kind, all seats
+        self.bet_wins = [0] * len(kinds)
         self.dealer_round = Acc()                         # x: net after fees, w: bank
         self.dealer_unit = Acc()                          # x: net before fees, w: bank
         self.dealer_fees = 0
@@ -229,41 +251,49 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     sets = setter(hands, table.wheel_second, table.house_way_id)
 
     # 3. settle round by round
-    st = Stats()
-    bet_n = [0, 0, 0]
-    bet_sx = [0, 0, 0]
-    bet_sxx = [0, 0, 0]
-    bet_sw = [0, 0, 0]
-    bet_sww = [0, 0, 0]
-    bet_sxw = [0, 0, 0]
+    kinds = table.kinds
+    fast = kinds == WAGER_KINDS and not table.house_banks   # the California game, inline
+    st = Stats(table.stat_kinds)
+    nk = len(st.kinds)
+    bet_n = [0] * nk
+    bet_sx = [0] * nk
+    bet_sxx = [0] * nk
+    bet_sw = [0] * nk
+    bet_sww = [0] * nk
+    bet_sxw = [0] * nk
     bet_wins = st.bet_wins
     for dealer, players, idx in rounds:
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
-        df, db = d[2], d[3]
-        odds = {}
-        for k, s in enumerate(players, 1):
-            h = sets[idx + k]
-            pf, pb = h[2], h[3]
-            if pb > db:
-                b = 1 if pf > df else 0
-            else:
-                b = 0 if pf > df else -1
-            if b == 0:
-                w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
-            else:
-                w = -1
-            m = h[mi]
-            odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
-        ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee) if check_ledger else None
-        res = settle(players, wagers, odds, bank, ledger)
+        ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee, kinds,
+                             table.house_banks) if check_ledger else None
+        if fast:
+            df, db = d[2], d[3]
+            odds = {}
+            for k, s in enumerate(players, 1):
+                h = sets[idx + k]
+                pf, pb = h[2], h[3]
+                if pb > db:
+                    b = 1 if pf > df else 0
+                else:
+                    b = 0 if pf > df else -1
+                if b == 0:
+                    w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
+                else:
+                    w = -1
+                m = h[mi]
+                odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
+            res = settle(players, wagers, odds, bank, ledger)
+        else:
+            res = _settle_round(table, players, wagers, bank, d, sets, hands, idx, ledger)
         if ledger is not None:
             ledger.check()
             bal = ledger.balances()
             for s in players:
                 assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
-            assert bal["player-dealer"] == res.dealer_net - dealer_fee
+            if not table.house_banks:
+                assert bal["player-dealer"] == res.dealer_net - dealer_fee
             st.ledgers_checked += 1
 
         # statistics
@@ -291,8 +321,9 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             st.wagered += wsum
         if total_players + res.dealer_net != 0:
             raise AssertionError("round does not balance: players and player-dealer nets differ")
-        st.seat_banked[dealer - 1] += 1
-        st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
+        if not table.house_banks:
+            st.seat_banked[dealer - 1] += 1
+            st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
         st.dealer_round.add(res.dealer_net - dealer_fee, bank)
         st.dealer_unit.add(res.dealer_net, bank)
         st.dealer_fees += dealer_fee
@@ -305,6 +336,24 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
         acc.n, acc.sx, acc.sxx = bet_n[kind], bet_sx[kind], bet_sxx[kind]
         acc.sw, acc.sww, acc.sxw = bet_sw[kind], bet_sww[kind], bet_sxw[kind]
     return st
+
+
+def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, ledger):
+    """One round of any table (round.round_odds, then the bank's or the house's
+    settlement): the general path, for every game but the California one's fast path."""
+    from .round import round_odds
+    odds = {}
+    for k, s in enumerate(players, 1):
+        odds[s] = round_odds(dealer_set, sets[idx + k], table=table, cards=hands[idx + k])
+    if not table.house_banks:
+        return settle(players, wagers, odds, bank, ledger, table.kinds)
+    envy = None
+    if table.envy_pays:
+        t = table.kinds.index("treasure")
+        envy = envy_owed(players, {s: wagers[s][t] for s in players},
+                         {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
+                         table.envy_pays, table.envy_minimum)
+    return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
 
 
 def _block_job(job):
@@ -335,7 +384,7 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
     for block, start in enumerate(range(0, rounds, block_size)):
         jobs.append((setup, seed, block, start, min(block_size, rounds - start), setter,
                      check_ledger))
-    total = Stats()
+    total = Stats(setup.table.stat_kinds)
     with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
         if threads == 1 or len(jobs) == 1:
             results = map(_block_job, jobs)
@@ -406,6 +455,9 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
+    if table.house_banks or table.kinds != WAGER_KINDS:
+        return (f"the compiled kernel plays the player-dealer game with its Wrangler Push "
+                f"and Outlaw 9 bets only, not {table.name}'s (the Python path plays it)")
     if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
     if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
@@ -495,30 +547,40 @@ def _ci(pair, digits=5):
                                                         round(value + half, digits + 3)]}
 
 
+def _exact(x):
+    """An exact sum for JSON: an int, or a fraction's text when not whole."""
+    return str(x) if isinstance(x, Fraction) else x
+
+
 def summary(stats, setup):
     """A JSON-ready summary of a run."""
+    table = setup.table
     seats = {}
     for s in range(1, SEATS + 1):
         acc, unit = stats.seat_round[s - 1], stats.seat_unit[s - 1]
         seats[str(s)] = {
-            "wagers": dict(zip(WAGER_KINDS, setup.seats[s - 1].wagers)),
+            "wagers": dict(zip(table.kinds, setup.seats[s - 1].wagers)),
             "bank": setup.seats[s - 1].bank,
             "rounds_played": acc.n,
             "rounds_banked": stats.seat_banked[s - 1],
             "mean_per_round_after_fees": _ci(acc.mean_ci()),
             "per_unit_wagered_before_fees": _ci(unit.ratio_ci()),
             "fees_paid_as_player": stats.seat_fees[s - 1],
-            "net_as_player_after_fees": acc.sx,
+            "net_as_player_after_fees": _exact(acc.sx),
             "net_as_player_dealer_after_fees": stats.seat_bank_net[s - 1],
         }
     n = stats.rounds
     return {
         "rounds": n,
+        "rule_set": table.name,
+        "settlement": ({"kind": "commission", "commission": str(table.commission),
+                        "banker": "house"} if table.house_banks else
+                       {"kind": "fees", "banker": "player-dealer"}),
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
                         "won": stats.bet_wins[i],
                         "per_unit_wagered": _ci(stats.bet_unit[i].ratio_ci())}
-                 for i, kind in enumerate(WAGER_KINDS)},
+                 for i, kind in enumerate(stats.kinds)},
         "player_dealer": {
             "rounds": stats.dealer_round.n,
             "mean_per_round_after_fees": _ci(stats.dealer_round.mean_ci()),
@@ -547,18 +609,31 @@ CAP_NOTE = ("Note: the bank's cap bound in {rounds:,} rounds. There the player-d
             "together.")
 
 
+_SHORT = {"wrangler": "WP", "outlaw9": "O9", "insurance": "Ins", "treasure": "ET"}
+
+
 def format_summary(summ):
     def f(ci):
         if ci is None:
             return "-"
         lo, hi = ci["ci99"]
         return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
-    out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)", "",
-           "Seat  wagers(base/WP/O9)  bank  played  banked  mean per round after fees        "
-           "per unit wagered before fees      fees"]
+    house = summ.get("settlement", {}).get("banker") == "house"
+    out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
+    if house:
+        out.append(f"Rule set {summ['rule_set']}: the house banks every hand, "
+                   f"{float(Fraction(summ['settlement']['commission'])):.2%} commission on winning "
+                   "base wagers, no fees")
+    out.append("")
+    first = next(iter(summ["seats"].values()))["wagers"]
+    names = "/".join(_SHORT.get(k, k) for k in first)
+    out.append(f"Seat  wagers({names})".ljust(26) + "bank  played  banked  mean per round "
+               "after fees        per unit wagered before fees      fees")
     for s, d in summ["seats"].items():
         w = d["wagers"]
-        out.append(f"{s:>4}  {w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10} {d['bank']:>5} "
+        w = (f"{w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10}" if list(w) == list(WAGER_KINDS)
+             else f"{'/'.join(str(v) for v in w.values()):<20}")
+        out.append(f"{s:>4}  {w} {d['bank']:>5} "
                    f"{d['rounds_played']:>7} {d['rounds_banked']:>7}  "
                    f"{f(d['mean_per_round_after_fees']):<32}  "
                    f"{f(d['per_unit_wagered_before_fees']):<32}  {d['fees_paid_as_player']}")
@@ -568,8 +643,14 @@ def format_summary(summ):
         out.append(f"{kind:<9} {d['placed']:>7} {d['won']:>7}  {f(d['per_unit_wagered'])}")
     pd = summ["player_dealer"]
     out.append("")
-    out.append(f"Player-dealer position: {pd['rounds']:,} rounds")
+    out.append(f"House (dealer) position: {pd['rounds']:,} rounds" if house else
+               f"Player-dealer position: {pd['rounds']:,} rounds")
     out.append(f"  mean per round after fees:     {f(pd['mean_per_round_after_fees'])}")
+    if house:
+        out.append(f"Fees, all seats: ${summ['fees_total']:,}")
+        if summ["ledgers_checked"]:
+            out.append(f"Ledgers checked and balanced: {summ['ledgers_checked']:,}")
+        return "\n".join(out)
     out.append(f"  per unit of bank before fees:  {f(pd['per_unit_of_bank_before_fees'])}")
     out.append(f"  fees paid: ${pd['fees_paid']:,}")
     frac = pd["cap_binds_fraction"]
