@@ -55,6 +55,8 @@ def register(subparsers):
                    help="consecutive rounds each player-dealer banks (filed maximum 2)")
     p.add_argument("--table-max", type=CHIPS, default=None,
                    help="table maximum per bet (default: the rule set's, else 1000)")
+    p.add_argument("--table-min", type=CHIPS, default=None,
+                   help="table minimum per bet (default 10, seed 001's)")
     p.add_argument("--block-size", type=whole_number(1, 10 ** 7), default=500,
                    help="rounds per seeded block (default 500; part of what the seed reproduces)")
     p.add_argument("--check-ledger", action="store_true",
@@ -98,6 +100,8 @@ def simulate_table(args):
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits."""
     from ..table.limits import TableRules
     kw = {} if args.table_max is None else {"maximum": args.table_max}
+    if args.table_min is not None:
+        kw["minimum"] = args.table_min
     return TableRules.from_ruleset(ruleset_from_args(args), **kw)
 
 

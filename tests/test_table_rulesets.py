@@ -1,0 +1,225 @@
+"""The table plays the rule set (issue 11 item 4): its settlement (fees, or the house
+banking every hand for a commission) and its bets, pays read from its files."""
+import json
+import random
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from verifier import emperors
+from verifier.cards import JOKER
+from verifier.categories import CATEGORY_BIT, CATEGORY_NAMES
+from verifier.errors import VerifierError
+from verifier.rulesets import load
+from verifier.table.limits import TableRules, check_round
+from verifier.table.round import RoundSpec, play_round
+from verifier.table.settle import HOUSE, Ledger, envy_owed, settle_house
+from verifier.table.simulate import (HOUSE_SEAT, block_rng, run_block, simulate, summary,
+                                     uniform_setup)
+
+CERTS = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+
+
+def table_of(name, **kw):
+    return TableRules.from_ruleset(load(name), **kw)
+
+
+# ----------------------------------------------------------------------------- the tables
+def test_the_default_rule_set_is_the_default_table():
+    assert table_of("outlaw9-mikes") == TableRules()
+    assert not TableRules().house_banks
+
+
+def test_the_casino_table_is_read_from_its_rule_set():
+    t = table_of("casino-standard")
+    assert t.house_banks and t.commission == Fraction(1, 20)
+    assert t.kinds == ("base",) and t.stat_kinds == ("base",)
+    assert t.fees.player_fee(500) == 0 and t.fees.dealer_fee(5000) == 0
+    assert t.wheel_second            # seed 002: A-2-3-4-5 second-highest
+
+
+def test_the_emperors_bets_pay_their_files():
+    t = table_of("emperors-challenge")
+    tables = load("emperors-challenge").paytables()
+    assert t.kinds == ("base", "insurance", "treasure")
+    assert t.stat_kinds == t.kinds + ("envy",)
+    ins = tables["pai_gow_insurance"].pay
+    assert t.insurance_pays == tuple(ins[line] for line in emperors.INSURANCE_LINES)
+    tre = tables["emperors_treasure"].pay
+    for line, bit in CATEGORY_BIT.items():
+        assert t.treasure_pays[bit] == (tre[line] if line in tre else -1)
+        assert t.envy_pays[bit] == tables["envy_bonus"].pay.get(line, 0)
+    assert t.envy_minimum == emperors.ENVY_MINIMUM
+
+
+def test_a_fee_game_cannot_offer_the_emperors_bets():
+    with pytest.raises(VerifierError, match="player-dealer"):
+        TableRules(kinds=("base", "treasure"))
+
+
+# ----------------------------------------------------------------------------- Pai Gow Insurance
+@pytest.mark.parametrize("seed", range(4))
+def test_insurance_line_hand_by_hand_is_the_certificates_count(seed):
+    """Every seven-card hand of a small deck, classified one by one, gives the closed
+    form's counts of the literal reading (the one certificates carry)."""
+    rng = random.Random(seed)
+    deck = rng.sample(range(52), 16) + [JOKER] * (seed % 2)
+    want = emperors.insurance_counts(deck, "literal")
+    got = dict.fromkeys(emperors.INSURANCE_LINES, 0)
+    for hand in combinations(deck, 7):
+        line = emperors.insurance_line(hand)
+        if line:
+            got[line] += 1
+    assert got == want
+
+
+def test_insurance_line_examples():
+    c = lambda r, s: r * 4 + s   # noqa: E731 - rank 0 = deuce, 12 = ace
+    assert emperors.insurance_line([c(7, 0), c(6, 1), c(5, 2), c(3, 3), c(2, 0), c(1, 1), c(0, 2)]) \
+        == "nine_high"
+    # the joker is an ace: J-high cards with it are ace-high; with an ace it is a pair
+    hand = [JOKER, c(9, 0), c(7, 1), c(6, 2), c(4, 3), c(2, 0), c(1, 1)]
+    assert emperors.insurance_line(hand) == "ace_high"
+    assert emperors.insurance_line(hand[:-1] + [c(12, 1)]) is None
+    # A-2-3-4-5 is no straight; the joker makes A-K-Q-J-T
+    wheel = [c(12, 0), c(0, 1), c(1, 2), c(2, 3), c(3, 0), c(6, 1), c(8, 2)]
+    assert emperors.insurance_line(wheel) == "ace_high"
+    assert emperors.insurance_line([JOKER, c(11, 0), c(10, 1), c(9, 2), c(8, 3), c(2, 0),
+                                    c(1, 1)]) is None
+    # four suited cards and the joker are a flush
+    assert emperors.insurance_line([JOKER, c(9, 0), c(7, 0), c(5, 0), c(3, 0), c(2, 1),
+                                    c(0, 2)]) is None
+
+
+# ----------------------------------------------------------------------------- settlement
+def test_house_settlement_is_exact_with_the_commission():
+    ledger = Ledger()
+    wagers = {1: (10,), 2: (100,), 3: (25,), 4: (40,)}
+    for s, (w,) in wagers.items():
+        ledger.move(f"seat {s}", f"seat {s} base", w, "wager")
+    odds = {1: (1,), 2: (1,), 3: (0,), 4: (-1,)}
+    res = settle_house([1, 2, 3, 4], wagers, odds, ("base",), Fraction(1, 20), None, ledger)
+    assert res.seat_nets() == {1: Fraction(19, 2), 2: 95, 3: 0, 4: -40}
+    assert res.dealer_net == 40 - 95 - Fraction(19, 2)
+    assert not res.cap_bound
+    ledger.check()
+    chips_in, chips_out, house = ledger.totals()
+    assert house == res.dealer_net
+    assert ledger.balances()[HOUSE] == res.dealer_net
+
+
+def test_envy_is_paid_for_the_other_players_hands_only():
+    four = 1 << CATEGORY_BIT["four_of_a_kind"]
+    royal = 1 << CATEGORY_BIT["royal_flush"] | 1 << CATEGORY_BIT["straight_flush"]
+    pays = table_of("emperors-challenge").envy_pays
+    masks = {1: four, 2: royal, 3: 0, 5: four}
+    stakes = {1: 10, 2: 5, 3: 4, 5: 0}
+    owed = envy_owed([1, 2, 3, 5], stakes, masks, pays, 5)
+    # seat 1: royal 50 + four 5; seat 2: two fours; seat 3's $4 and seat 5's no bet: nothing
+    assert owed == {1: 55, 2: 10}
+
+
+# ----------------------------------------------------------------------------- rounds
+@pytest.mark.parametrize("name", ["casino-standard", "emperors-challenge"])
+def test_the_python_simulator_plays_play_rounds_rounds(name):
+    """run_block's rounds of a house-banked game are play_round's, round by round."""
+    table = table_of(name)
+    wagers = (100,) if name == "casino-standard" else (25, 10, 10)
+    setup = uniform_setup(wagers, table=table)
+    for r in range(6):
+        st = run_block(setup, 7, r, r, 1, check_ledger=True)
+        rng = block_rng(7, r)
+        deck = list(range(53))
+        rng.shuffle(deck)
+        dice = tuple(int(rng.random() * 6) + 1 for _ in range(3))
+        spec = RoundSpec(HOUSE_SEAT, 0, {s: wagers for s in range(1, 7)}, dice, deck=deck)
+        result = play_round(spec, table)
+        nets = result.settlement.seat_nets()
+        assert [st.seat_unit[s - 1].sx for s in range(1, 7)] == [nets[s] for s in range(1, 7)]
+        assert st.dealer_unit.sx == result.settlement.dealer_net
+        assert result.party_nets().get(HOUSE, 0) == result.settlement.dealer_net
+        json.dumps(result.to_json_dict())
+
+
+def test_house_round_checks():
+    t = table_of("casino-standard")
+    with pytest.raises(VerifierError, match="dealer's position"):
+        check_round(7, 0, {7: (10,)}, t)
+    with pytest.raises(VerifierError, match="expected base amounts"):
+        check_round(7, 0, {1: (10, 10, 10)}, t)
+    with pytest.raises(VerifierError, match="seat 7 is the dealer's place"):
+        uniform_setup((100,), seats=range(1, 8), table=t)
+
+
+# ----------------------------------------------------------------------------- the command
+def run_json(capsys, *argv):
+    from verifier.cli.main import main
+    assert main(["simulate", "--threads", "1", "--no-progress", "--json", *argv]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_simulate_plays_each_rule_set(capsys):
+    casino = run_json(capsys, "--rules", "casino-standard", "--rounds", "40", "--seed", "3")
+    assert set(casino["bets"]) == {"base"} and casino["fees_total"] == 0
+    assert casino["settlement"] == {"kind": "commission", "commission": "1/20",
+                                    "banker": "house"}
+    assert casino["bets"]["base"]["placed"] == 6 * 40
+    assert casino["seats"]["7"]["rounds_played"] == 0
+    emp = run_json(capsys, "--rules", "emperors-challenge", "--rounds", "40", "--treasure", "5",
+                   "--table-min", "5")
+    assert set(emp["bets"]) == {"base", "insurance", "treasure", "envy"}
+    assert emp["bets"]["envy"]["placed"] == 6 * 40 and emp["fees_total"] == 0
+    assert "ci99" in emp["bets"]["insurance"]["per_unit_wagered"]
+    ca = run_json(capsys, "--rounds", "10")
+    assert set(ca["bets"]) == {"base", "wrangler", "outlaw9"} and ca["fees_total"] > 0
+
+
+def test_cli_simulate_refuses_bets_the_rule_set_does_not_offer(capsys):
+    from verifier.cli.main import main
+    assert main(["simulate", "--rules", "casino-standard", "--rounds", "5", "--outlaw9", "10",
+                 "--no-progress"]) == 2
+    assert "offers no Outlaw 9 bet" in capsys.readouterr().err
+    assert main(["simulate", "--rounds", "5", "--treasure", "10", "--no-progress"]) == 2
+    assert main(["simulate", "--rules", "casino-standard", "--rounds", "5", "--seats", "1-7",
+                 "--no-progress"]) == 2
+    # a zero amount for a bet not offered is no bet at all
+    assert main(["simulate", "--rules", "casino-standard", "--rounds", "5", "--wrangler", "0",
+                 "--no-progress", "--threads", "1"]) == 0
+
+
+# ----------------------------------------------------------------------------- exact figures
+def exact(cert_name, *path):
+    data = json.loads((CERTS / f"{cert_name}.json").read_text())["sections"]
+    for key in path:
+        data = data[key]
+    return Fraction(data["exact"])
+
+
+def check(summ, kind, value):
+    lo, hi = summ["bets"][kind]["per_unit_wagered"]["ci99"]
+    assert lo <= float(value) <= hi, (kind, float(value), lo, hi)
+
+
+@pytest.mark.compiled
+def test_casino_simulation_agrees_with_the_certificate():
+    """Base game at 5% commission, house way against house way: the certificate's
+    return within the simulation's 99% interval."""
+    setup = uniform_setup((100,), table=table_of("casino-standard"))
+    summ = summary(simulate(setup, 40_000, seed=2026, threads=1), setup)
+    check(summ, "base", exact("casino-standard", "base_game", "results", "return"))
+
+
+@pytest.mark.compiled
+def test_emperors_simulation_agrees_with_the_certificate():
+    """Base game, Pai Gow Insurance, Emperor's Treasure and the Envy Bonus (five other
+    players: 5 x the envy one other hand triggers, per unit of a $10 Treasure bet)."""
+    setup = uniform_setup((100, 10, 10), table=table_of("emperors-challenge"))
+    summ = summary(simulate(setup, 40_000, seed=2026, threads=1), setup)
+    name = "emperors-challenge"
+    check(summ, "base", exact(name, "base_game", "results", "return"))
+    check(summ, "insurance", exact(name, "pai_gow_insurance", "results", "odds", "return"))
+    check(summ, "treasure", exact(name, "emperors_treasure", "results", "return"))
+    envy = exact(name, "envy_bonus", "results", "envy_per_other_hand")
+    check(summ, "envy", 5 * envy / 10)
