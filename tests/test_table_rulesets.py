@@ -202,24 +202,108 @@ def check(summ, kind, value):
     assert lo <= float(value) <= hi, (kind, float(value), lo, hi)
 
 
+def casino_summary(rounds, compiled):
+    setup = uniform_setup((100,), table=table_of("casino-standard"))
+    stats = simulate(setup, rounds, seed=2026, threads=2, compiled=compiled)
+    assert stats.path == ("compiled" if compiled else "python")
+    return summary(stats, setup)
+
+
+def emperors_summary(rounds, compiled):
+    setup = uniform_setup((100, 10, 10), table=table_of("emperors-challenge"))
+    stats = simulate(setup, rounds, seed=2026, threads=2, compiled=compiled)
+    assert stats.path == ("compiled" if compiled else "python")
+    return summary(stats, setup)
+
+
+# The Python path plays fewer rounds. The kernel plays 2,000,000: the Treasure's and the
+# Envy's largest lines are about 1 hand in 5 million, so a short run that has not seen
+# them sits low, outside an interval that cannot know they exist.
 @pytest.mark.compiled
-def test_casino_simulation_agrees_with_the_certificate():
+@pytest.mark.parametrize("compiled,rounds", [(False, 40_000)])
+def test_casino_simulation_agrees_with_the_certificate(compiled, rounds):
     """Base game at 5% commission, house way against house way: the certificate's
     return within the simulation's 99% interval."""
-    setup = uniform_setup((100,), table=table_of("casino-standard"))
-    summ = summary(simulate(setup, 40_000, seed=2026, threads=1), setup)
+    summ = casino_summary(rounds, compiled)
     check(summ, "base", exact("casino-standard", "base_game", "results", "return"))
 
 
 @pytest.mark.compiled
-def test_emperors_simulation_agrees_with_the_certificate():
+@pytest.mark.parametrize("compiled,rounds", [(False, 40_000)])
+def test_emperors_simulation_agrees_with_the_certificate(compiled, rounds):
     """Base game, Pai Gow Insurance, Emperor's Treasure and the Envy Bonus (five other
     players: 5 x the envy one other hand triggers, per unit of a $10 Treasure bet)."""
-    setup = uniform_setup((100, 10, 10), table=table_of("emperors-challenge"))
-    summ = summary(simulate(setup, 40_000, seed=2026, threads=1), setup)
+    summ = emperors_summary(rounds, compiled)
     name = "emperors-challenge"
     check(summ, "base", exact(name, "base_game", "results", "return"))
     check(summ, "insurance", exact(name, "pai_gow_insurance", "results", "odds", "return"))
     check(summ, "treasure", exact(name, "emperors_treasure", "results", "return"))
     envy = exact(name, "envy_bonus", "results", "envy_per_other_hand")
     check(summ, "envy", 5 * envy / 10)
+
+
+# ----------------------------------------------------------------------------- the kernel
+def _random_house_round(rng, table):
+    dealer = rng.randint(1, 7)
+    wagers = {}
+    for seat in range(1, 8):
+        if seat == dealer or rng.random() < 0.2:
+            continue
+        stakes = tuple(rng.choice([0, 5, 10, 25, 100, rng.randint(10, 1000)])
+                       for _ in table.kinds)
+        if any(stakes):
+            wagers[seat] = stakes
+    deck = list(range(53))
+    rng.shuffle(deck)
+    dice = tuple(rng.randint(1, 6) for _ in range(3))
+    return RoundSpec(dealer, 0, wagers, dice, deck=deck, action_pile=rng.randrange(7))
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("name", ["casino-standard", "emperors-challenge"])
+def test_kernel_replay_equals_python_round_engine(name):
+    """The compiled kernel's rounds of a house-banked game are play_round's: odds,
+    every result (commission and Envy Bonus exact), the house's net."""
+    _table = pytest.importorskip("verifier._table")
+    from verifier.table.simulate import kernel_rules
+    table = table_of(name, minimum=5)
+    rng = random.Random(f"house-{name}")
+    specs = [_random_house_round(rng, table) for _ in range(1500)]
+    got = _table.replay(kernel_rules(table),
+                        [(s.dealer_seat, s.bank, s.wagers, sum(s.dice), s.deck, s.action_pile)
+                         for s in specs],
+                        wheel_second=table.wheel_second, house_way=table.house_way_id)
+    seen = {"fraction": 0, "insurance": 0, "treasure": 0, "envy": 0}
+    for spec, mine in zip(specs, got):
+        res = play_round(spec, table)
+        st = res.settlement
+        order = [s for s in res.order if s in spec.wagers]
+        assert mine["order"] == order and (mine["first_seat"], mine["action_seat"]) == \
+            (res.first_seat, res.action_seat)
+        assert mine["odds"] == {s: tuple(res.odds[s]) for s in order}
+        assert mine["results"] == [tuple(r) for r in st.results]
+        assert mine["nets"] == {s: st.seat_nets().get(s, 0) for s in order}
+        assert mine["dealer_net"] == st.dealer_net == res.party_nets().get(HOUSE, 0)
+        assert mine["fees"] == {s: 0 for s in order} and mine["dealer_fee"] == 0
+        seen["fraction"] += any(isinstance(r[3], Fraction) for r in mine["results"])
+        seen["insurance"] += any(len(o) > 1 and o[1] > 0 for o in mine["odds"].values())
+        seen["treasure"] += any(len(o) > 2 and o[2] > 0 for o in mine["odds"].values())
+        seen["envy"] += any(r[1] == 3 and r[3] > 0 for r in mine["results"])
+    assert seen["fraction"] > 0
+    if name == "emperors-challenge":
+        assert min(seen.values()) > 0, seen
+
+
+@pytest.mark.compiled
+def test_kernel_house_game_reproducible_and_thread_independent():
+    from verifier.table.simulate import simulate_compiled
+    setup = uniform_setup((25, 10, 10), table=table_of("emperors-challenge"))
+    a = summary(simulate_compiled(setup, 20_000, seed=5, threads=1, block_size=300), setup)
+    b = summary(simulate_compiled(setup, 20_000, seed=5, threads=2, block_size=300), setup)
+    c = summary(simulate_compiled(setup, 20_000, seed=6, threads=2, block_size=300), setup)
+    assert a == b != c
+    assert a["fees_total"] == 0 and a["seats"]["7"]["rounds_played"] == 0
+    assert all(d["rounds_banked"] == 0 for d in a["seats"].values())
+    blocks = simulate_compiled(setup, 2_000, seed=9, threads=2, block_size=700, per_block=True)
+    for st in blocks:   # the players' results and the house's cancel, exactly
+        assert sum(acc.sx for acc in st.seat_unit) + st.dealer_unit.sx == 0

@@ -104,7 +104,7 @@ def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
     if house:
         bank = 0
     seats = set(seats)
-    plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan()
+    plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan((0,) * len(wagers))
                   for s in range(1, SEATS + 1))
     return TableSetup(plans, first_banker=kw.pop("first_banker", min(seats)), **kw)
 
@@ -418,23 +418,40 @@ def _table_module():
 
 
 def kernel_rules(table):
-    """The rules of ``table`` as the compiled kernel takes them."""
+    """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
+    the commission, as data (cext/table_sim.h types none of them)."""
     pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
+    scale = table.commission.denominator
     return {
         "mask_index": table.mask_index,
         "outlaw9_pays": tuple(table.outlaw9_pays),
         "wrangler_pays": tuple(table.wrangler_pays),
         "wrangler_pair_key": WRANGLER_PAIR_KEY,
-        "denom": math.lcm(*pays),
+        "denom": math.lcm(*(p for p in pays if isinstance(p, int) and p >= 1)),
         "player_tiers": tuple(table.fees.player_tiers),
         "dealer_tiers": tuple(table.fees.dealer_tiers),
+        "kinds": tuple(table.kinds),
+        "house": table.house_banks,
+        "scale": scale,
+        "keep": scale - table.commission.numerator,
+        "insurance_pays": tuple(table.insurance_pays) or (-1,) * 6,
+        "treasure_pays": tuple(table.treasure_pays) or (-1,) * 16,
+        "envy_pays": tuple(table.envy_pays),
+        "envy_minimum": table.envy_minimum,
     }
+
+
+def kernel_scale(table):
+    """The kernel's money unit, 1/scale of a dollar (the commission's denominator when
+    the house banks)."""
+    return table.commission.denominator if table.house_banks else 1
 
 
 def kernel_table(setup):
     """The seats, banks and bank rotation of ``setup`` as the compiled kernel takes them."""
     return {
-        "wagers": [tuple(p.wagers) for p in setup.seats],
+        "wagers": [tuple(p.wagers) if any(p.wagers) else (0,) * len(setup.table.kinds)
+                   for p in setup.seats],
         "banks": [p.bank for p in setup.seats],
         "bankers": setup.bankers(),
         "rounds_per_bank": setup.rounds_per_bank,
@@ -455,9 +472,21 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
-    if table.house_banks or table.kinds != WAGER_KINDS:
-        return (f"the compiled kernel plays the player-dealer game with its Wrangler Push "
-                f"and Outlaw 9 bets only, not {table.name}'s (the Python path plays it)")
+    if not table.house_banks and table.kinds != WAGER_KINDS:
+        return "the compiled kernel plays the player-dealer game with both its bets only"
+    side = tuple(table.insurance_pays) + tuple(table.treasure_pays)
+    if any(not isinstance(o, int) or not -1 <= o <= 10 ** 6 for o in side) or any(
+            not isinstance(a, int) or not 0 <= a < KERNEL_MAX_CHIPS for a in table.envy_pays):
+        return "a pay table's pays are not whole numbers the compiled kernel takes"
+    scale = kernel_scale(table)
+    if scale >= KERNEL_MAX_DENOM:
+        return "the commission's denominator is too large for the compiled kernel"
+    if table.house_banks:
+        top = max((w for p in setup.seats for w in p.wagers), default=0)
+        odds = max((1, *side, *table.outlaw9_pays, *table.wrangler_pays))
+        envy = SEATS * max(table.envy_pays, default=0)
+        if max(top * odds, envy) * scale >= 1 << 58:
+            return "amounts beyond the compiled kernel's range"
     if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
     if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
@@ -476,13 +505,19 @@ def kernel_seed(seed):
     return int.from_bytes(digest[:8], "little")
 
 
-def stats_from_kernel(sums, fields, denom):
-    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``)."""
-    st = Stats()
+def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
+    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``); money
+    sums in units of 1/``scale`` dollar."""
+    from .limits import whole
+    st = Stats(kinds)
 
     def acc(offset):
         a = Acc()
         a.n, a.sx, a.sxx, a.sw, a.sww, a.sxw = sums[offset:offset + 6]
+        if scale != 1:
+            a.sx = whole(Fraction(a.sx, scale))
+            a.sxx = whole(Fraction(a.sxx, scale * scale))
+            a.sxw = whole(Fraction(a.sxw, scale))
         return a
 
     st.rounds = sums[fields["rounds"]]
@@ -490,8 +525,8 @@ def stats_from_kernel(sums, fields, denom):
     st.seat_unit = [acc(fields["seat_unit"] + 6 * i) for i in range(SEATS)]
     for name in ("seat_fees", "seat_banked", "seat_bank_net"):
         setattr(st, name, list(sums[fields[name]:fields[name] + SEATS]))
-    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(WAGER_KINDS))]
-    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(WAGER_KINDS)])
+    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(kinds))]
+    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(kinds)])
     st.dealer_round = acc(fields["dealer_round"])
     st.dealer_unit = acc(fields["dealer_unit"])
     for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
@@ -522,7 +557,8 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     nblocks = -(-rounds // block_size)
     if per_block:
         out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
-        return [stats_from_kernel(s, mod.FIELDS, rules["denom"]) for s in out]
+        return [stats_from_kernel(s, mod.FIELDS, rules["denom"], table.stat_kinds,
+                                  kernel_scale(table)) for s in out]
     # chunks of whole blocks, about 64k rounds: between them the bar moves and Ctrl-C is
     # answered (Python handles the signal as each call returns)
     step = max(threads * 4, 65536 // block_size)
@@ -535,7 +571,8 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
             total = sums if total is None else [a + b for a, b in zip(total, sums)]
             if advance:
                 advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
-    return stats_from_kernel(total, mod.FIELDS, rules["denom"])
+    return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds,
+                             kernel_scale(table))
 
 
 # ----------------------------------------------------------------------------- report
