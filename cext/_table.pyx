@@ -17,7 +17,7 @@ from core_api cimport *
 cdef extern from "table_sim.h" nogil:
     int TS_ACC_N
     int TS_SEAT_ROUND, TS_SEAT_UNIT, TS_SEAT_FEES, TS_SEAT_BANKED, TS_SEAT_BANK_NET
-    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES
+    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES, TS_BET_ROUND
     int TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS, TS_RETURNED_NUM
     int TS_WAGERED, TS_ROUNDS, TS_IMBALANCED
     ctypedef struct ts_rules_t:
@@ -81,7 +81,7 @@ FIELDS = {
     "seat_round": TS_SEAT_ROUND, "seat_unit": TS_SEAT_UNIT, "seat_fees": TS_SEAT_FEES,
     "seat_banked": TS_SEAT_BANKED, "seat_bank_net": TS_SEAT_BANK_NET,
     "bet_unit": TS_BET_UNIT, "bet_wins": TS_BET_WINS, "dealer_round": TS_DEALER_ROUND,
-    "dealer_unit": TS_DEALER_UNIT, "dealer_fees": TS_DEALER_FEES,
+    "dealer_unit": TS_DEALER_UNIT, "dealer_fees": TS_DEALER_FEES, "bet_round": TS_BET_ROUND,
     "cap_rounds": TS_CAP_ROUNDS, "exhausted_rounds": TS_EXHAUSTED_ROUNDS,
     "win_limit_rounds": TS_WIN_LIMIT_ROUNDS, "returned_num": TS_RETURNED_NUM,
     "wagered": TS_WAGERED, "rounds": TS_ROUNDS, "imbalanced": TS_IMBALANCED,

@@ -406,6 +406,8 @@ enum {
     TS_DEALER_ROUND = TS_BET_WINS + 4,      /* 6: x net after fees, w bank */
     TS_DEALER_UNIT = TS_DEALER_ROUND + 6,   /* 6: x net before fees, w bank */
     TS_DEALER_FEES = TS_DEALER_UNIT + 6,
+    TS_BET_ROUND = TS_DEALER_FEES + 1,      /* 4 x 6: per round, x results, w stakes */
+    TS_BET_ROUND_END = TS_BET_ROUND + 24 - 1,
     TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS,
     TS_RETURNED_NUM, TS_WAGERED, TS_ROUNDS, TS_IMBALANCED,
     TS_ACC_N
@@ -438,11 +440,16 @@ static inline void ts_accumulate(ts_acc_t *a, const ts_rules_t *ru, const ts_rou
     __int128 *v = a->v;
     const int64_t S = ru->house ? ru->scale : 1;
     v[TS_ROUNDS] += 1;
+    int64_t rx[TS_STAT_KINDS] = {0, 0, 0, 0}, rw[TS_STAT_KINDS] = {0, 0, 0, 0};
     for (int i = 0; i < o->nres; i++) {
         const ts_result_t *r = &o->res[i];
         ts_add6(v + TS_BET_UNIT + 6 * r->kind, r->x, r->stake);
         if (r->x > 0) v[TS_BET_WINS + r->kind] += 1;
+        rx[r->kind] += r->x;
+        rw[r->kind] += r->stake;
     }
+    for (int k = 0; k < TS_STAT_KINDS; k++)
+        if (rw[k]) ts_add6(v + TS_BET_ROUND + 6 * k, rx[k], rw[k]);
     int64_t total = 0;
     for (int i = 0; i < o->norder; i++) {
         int s = o->order[i];

@@ -168,6 +168,10 @@ class Stats:
         self.seat_bank_net = [0] * SEATS                  # net after fees while banking
         self.bet_unit = [Acc() for _ in kinds]            # per bet kind, all seats
         self.bet_wins = [0] * len(kinds)
+        # per bet kind, per round: x the round's results of that kind, w its stakes. The
+        # bets of one round are not independent (one dealer hand; one Envy trigger pays
+        # every other Treasure bet), so the bets' intervals are taken over rounds.
+        self.bet_round = [Acc() for _ in kinds]
         self.dealer_round = Acc()                         # x: net after fees, w: bank
         self.dealer_unit = Acc()                          # x: net before fees, w: bank
         self.dealer_fees = 0
@@ -181,7 +185,7 @@ class Stats:
     def merge(self, o):
         self.rounds += o.rounds
         for mine, theirs in ((self.seat_round, o.seat_round), (self.seat_unit, o.seat_unit),
-                             (self.bet_unit, o.bet_unit)):
+                             (self.bet_unit, o.bet_unit), (self.bet_round, o.bet_round)):
             for a, b in zip(mine, theirs):
                 a.merge(b)
         for name in ("seat_fees", "seat_banked", "seat_bank_net", "bet_wins"):
@@ -262,6 +266,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     bet_sww = [0] * nk
     bet_sxw = [0] * nk
     bet_wins = st.bet_wins
+    bet_round = st.bet_round
     for dealer, players, idx in rounds:
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
@@ -299,8 +304,12 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
         # statistics
         st.rounds += 1
         nets = dict.fromkeys(players, 0)
+        round_x = [0] * nk
+        round_w = [0] * nk
         for s, kind, stake, x in res.results:
             nets[s] += x
+            round_x[kind] += x
+            round_w[kind] += stake
             bet_n[kind] += 1
             bet_sx[kind] += x
             bet_sxx[kind] += x * x
@@ -309,6 +318,9 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             bet_sxw[kind] += x * stake
             if x > 0:
                 bet_wins[kind] += 1
+        for kind in range(nk):
+            if round_w[kind]:
+                bet_round[kind].add(round_x[kind], round_w[kind])
         total_players = 0
         for s in players:
             x = nets[s]
@@ -527,6 +539,7 @@ def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
         setattr(st, name, list(sums[fields[name]:fields[name] + SEATS]))
     st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(kinds))]
     st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(kinds)])
+    st.bet_round = [acc(fields["bet_round"] + 6 * k) for k in range(len(kinds))]
     st.dealer_round = acc(fields["dealer_round"])
     st.dealer_unit = acc(fields["dealer_unit"])
     for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
@@ -616,7 +629,7 @@ def summary(stats, setup):
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
                         "won": stats.bet_wins[i],
-                        "per_unit_wagered": _ci(stats.bet_unit[i].ratio_ci())}
+                        "per_unit_wagered": _ci(stats.bet_round[i].ratio_ci())}
                  for i, kind in enumerate(stats.kinds)},
         "player_dealer": {
             "rounds": stats.dealer_round.n,
