@@ -321,3 +321,37 @@ def test_kernel_house_game_reproducible_and_thread_independent():
     blocks = simulate_compiled(setup, 2_000, seed=9, threads=2, block_size=700, per_block=True)
     for st in blocks:   # the players' results and the house's cancel, exactly
         assert sum(acc.sx for acc in st.seat_unit) + st.dealer_unit.sx == 0
+
+
+# ----------------------------------------------------------------------------- user rule sets
+def _user_rule_sets(folder):
+    (folder / "o9.toml").write_text('name = "half"\nbet = "outlaw9"\n[pays]\n'
+                                    'seven_card_straight_flush = 4000\nstraight = 2.5\n'
+                                    'three_pairs = "push"\n')
+    (folder / "fees.toml").write_text('base = "outlaw9-mikes"\nname = "o9-only"\n[bets]\n'
+                                      'outlaw9 = "o9.toml"\n')
+    (folder / "casino.toml").write_text('base = "casino-standard"\nname = "casino-o9"\n[bets]\n'
+                                        'outlaw9 = "o9.toml"\n')
+    return folder / "fees.toml", folder / "casino.toml"
+
+
+def test_a_user_rule_set_is_played_as_written(tmp_path, capsys):
+    """A fee game with only an Outlaw 9 bet of fractional, push and missing lines, and a
+    casino game that adds that Outlaw 9 bet: the Python path plays them (the kernel takes
+    whole odds only), ledgers balanced."""
+    from verifier.table.simulate import compiled_unavailable
+    fees, casino = _user_rule_sets(tmp_path)
+    t = TableRules.from_ruleset(load(str(fees)))
+    assert t.kinds == ("base", "outlaw9") and not t.house_banks
+    assert t.outlaw9_pays[CATEGORY_BIT["straight"]] == Fraction(5, 2)
+    assert t.outlaw9_pays[CATEGORY_BIT["three_pairs"]] == 0
+    assert t.outlaw9_pays[CATEGORY_BIT["flush"]] == -1
+    setup = uniform_setup((100, 10), bank=60, table=t)
+    assert compiled_unavailable(setup) is not None
+    st = simulate(setup, 200, seed=4, threads=1, check_ledger=True)
+    assert st.path == "python" and st.ledgers_checked == 200
+    ct = TableRules.from_ruleset(load(str(casino)))
+    assert ct.house_banks and ct.kinds == ("base", "outlaw9")
+    out = run_json(capsys, "--rules", str(casino), "--rounds", "30", "--check-ledger")
+    assert set(out["bets"]) == {"base", "outlaw9"} and out["ledgers_checked"] == 30
+    assert out["fees_total"] == 0

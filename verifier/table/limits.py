@@ -38,6 +38,10 @@ BASE, WRANGLER, OUTLAW9 = 0, 1, 2
 LOSE_LINE = -1          # the odds of a line the pay table does not pay
 
 
+def _is_odds(p):
+    return isinstance(p, (int, Fraction)) and not isinstance(p, bool) and (p >= 0 or p == -1)
+
+
 def whole(x):
     """An exact amount as an int when it is whole (ledgers and sums stay integers)."""
     return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
@@ -118,15 +122,17 @@ class TableRules:
                                 "and Outlaw 9 bets")
         if self.house_banks and self.kinds != tuple(k for k in ALL_KINDS if k in self.kinds):
             raise VerifierError(f"bad wager order {self.kinds!r}")
-        if self.settlement == "fees" and (
-                len(self.outlaw9_pays) != 16 or not all(isinstance(p, int) and p >= 1
-                                                        for p in self.outlaw9_pays)):
-            raise VerifierError("an Outlaw 9 pay table needs 16 whole-number odds, each 1 or more")
-        if self.settlement == "fees" and (
-                len(self.wrangler_pays) != 2 or not all(isinstance(p, int) and p >= 1
-                                                        for p in self.wrangler_pays)):
-            raise VerifierError("a Wrangler Push pay table needs two whole-number odds, "
-                                "each 1 or more")
+        for pays, size, what in ((self.outlaw9_pays, 16, "an Outlaw 9"),
+                                 (self.wrangler_pays, 2, "a Wrangler Push"),
+                                 (self.insurance_pays, 6, "a Pai Gow Insurance"),
+                                 (self.treasure_pays, 16, "an Emperor's Treasure")):
+            if pays and (len(pays) != size or not all(_is_odds(p) for p in pays)):
+                raise VerifierError(f"{what} pay table needs {size} odds, each -1 (loses), "
+                                    "0 (push) or an exact positive number")
+        if self.envy_pays and (len(self.envy_pays) != 16 or not all(
+                isinstance(a, (int, Fraction)) and not isinstance(a, bool) and a >= 0
+                for a in self.envy_pays)):
+            raise VerifierError("an Envy Bonus table needs 16 amounts, each 0 or more")
         if not 0 <= self.commission < 1:
             raise VerifierError(f"commission {self.commission} is not between 0 and 1")
         if self.envy_pays and "treasure" not in self.kinds:

@@ -81,7 +81,7 @@ class RoundResult:
                 if seat in self.envy:
                     entry["envy"] = str(self.envy[seat])
             seats[str(seat)] = entry
-        return _jsonable({
+        return jsonable({
             "dealer_seat": self.spec.dealer_seat,
             "bank": self.spec.bank,
             "dice": list(self.spec.dice),
@@ -103,12 +103,12 @@ class RoundResult:
         })
 
 
-def _jsonable(value):
+def jsonable(value):
     """Exact amounts that are not whole (a commission's part of a dollar) as strings."""
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: jsonable(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, Fraction):
         return str(value)
     return value

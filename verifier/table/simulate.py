@@ -486,6 +486,10 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     table = setup.table
     if not table.house_banks and table.kinds != WAGER_KINDS:
         return "the compiled kernel plays the player-dealer game with both its bets only"
+    if len(table.kinds) > 3:
+        return "the compiled kernel takes at most three wagers per seat"
+    if any(not isinstance(o, int) or o < 1 for o in (*table.outlaw9_pays, *table.wrangler_pays)):
+        return "the Outlaw 9 or Wrangler Push pays are not whole odds of 1 or more"
     side = tuple(table.insurance_pays) + tuple(table.treasure_pays)
     if any(not isinstance(o, int) or not -1 <= o <= 10 ** 6 for o in side) or any(
             not isinstance(a, int) or not 0 <= a < KERNEL_MAX_CHIPS for a in table.envy_pays):
@@ -597,11 +601,6 @@ def _ci(pair, digits=5):
                                                         round(value + half, digits + 3)]}
 
 
-def _exact(x):
-    """An exact sum for JSON: an int, or a fraction's text when not whole."""
-    return str(x) if isinstance(x, Fraction) else x
-
-
 def summary(stats, setup):
     """A JSON-ready summary of a run."""
     table = setup.table
@@ -616,11 +615,12 @@ def summary(stats, setup):
             "mean_per_round_after_fees": _ci(acc.mean_ci()),
             "per_unit_wagered_before_fees": _ci(unit.ratio_ci()),
             "fees_paid_as_player": stats.seat_fees[s - 1],
-            "net_as_player_after_fees": _exact(acc.sx),
+            "net_as_player_after_fees": acc.sx,
             "net_as_player_dealer_after_fees": stats.seat_bank_net[s - 1],
         }
     n = stats.rounds
-    return {
+    from .round import jsonable
+    return jsonable({
         "rounds": n,
         "rule_set": table.name,
         "settlement": ({"kind": "commission", "commission": str(table.commission),
@@ -646,7 +646,7 @@ def summary(stats, setup):
         },
         "fees_total": stats.dealer_fees + sum(stats.seat_fees),
         "ledgers_checked": stats.ledgers_checked,
-    }
+    })
 
 
 #: Said under every simulation in which the bank's cap bound (issue 16): why the bets'
