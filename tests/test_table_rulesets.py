@@ -355,3 +355,17 @@ def test_a_user_rule_set_is_played_as_written(tmp_path, capsys):
     out = run_json(capsys, "--rules", str(casino), "--rounds", "30", "--check-ledger")
     assert set(out["bets"]) == {"base", "outlaw9"} and out["ledgers_checked"] == 30
     assert out["fees_total"] == 0
+
+
+def test_a_house_round_as_text():
+    from verifier.table.round import format_round
+    table = table_of("emperors-challenge", minimum=5)
+    deck = list(range(53))
+    random.Random(3).shuffle(deck)
+    result = play_round(RoundSpec(7, 0, {1: (15, 10, 10), 2: (100, 5, 5), 4: (10, 0, 10)},
+                                  (2, 3, 4), deck=deck), table)
+    text = format_round(result)
+    assert text.startswith("Dealer: the house banks, at seat 7's place")
+    assert "seat 7 (dealer: the house)" in text and "Envy Bonus $0" in text
+    chips_in, chips_out, house = result.ledger.totals()
+    assert f"Balance: chips in ${chips_in} = chips out ${chips_out} + house ${house}" in text

@@ -256,7 +256,7 @@ def format_round(result):
     out = []
     table = result.table or TableRules()
     kinds = table.kinds
-    dealer_word = "dealer (the house banks)" if table.house_banks else "player-dealer"
+    dealer_word = "dealer: the house" if table.house_banks else "player-dealer"
     if table.house_banks:
         out.append(f"Dealer: the house banks, at seat {spec.dealer_seat}'s place")
     else:
