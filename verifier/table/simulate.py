@@ -501,7 +501,7 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
         top = max((w for p in setup.seats for w in p.wagers), default=0)
         odds = max((1, *side, *table.outlaw9_pays, *table.wrangler_pays))
         envy = SEATS * max(table.envy_pays, default=0)
-        if max(top * odds, envy) * scale >= 1 << 58:
+        if max(top * odds, envy) * scale >= 1 << 55:   # a round sums 19 results
             return "amounts beyond the compiled kernel's range"
     if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
