@@ -29,11 +29,16 @@ def register(subparsers):
 
     p = subparsers.add_parser(
         "simulate", help="simulate many rounds with a rotating bank",
-        description="Simulate rounds at a seven-seat table: every seat plays the same wagers "
-                    "and takes the bank in turn (at most two consecutive rounds, offered "
-                    "clockwise). Reports each seat's result and the player-dealer position's, "
-                    "with 99% confidence intervals, fees, and how often the bank's cap binds. "
-                    "Same seed and block size -> same output, whatever the thread count.")
+        description="Simulate rounds at a seven-seat table of the rule set's game (--rules, "
+                    "default outlaw9-mikes): every seat plays the same wagers; in the "
+                    "player-dealer game each takes the bank in turn (at most two consecutive "
+                    "rounds, offered clockwise), pays the collection fees and is capped by its "
+                    "bank; in a commission game (casino-standard, emperors-challenge) the house "
+                    "banks every hand from seat 7's place and takes its commission on winning "
+                    "base wagers. Only the rule set's bets are played. Reports each seat's "
+                    "result, each bet's, and the banker position's, with 99% confidence "
+                    "intervals, fees, and how often the bank's cap binds. Same seed and block "
+                    "size -> same output, whatever the thread count (docs/TABLE.md).")
     p.add_argument("--rounds", type=whole_number(1, 10 ** 15), required=True, metavar="N")
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
