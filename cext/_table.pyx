@@ -17,7 +17,7 @@ from core_api cimport *
 cdef extern from "table_sim.h" nogil:
     int TS_ACC_N
     int TS_SEAT_ROUND, TS_SEAT_UNIT, TS_SEAT_FEES, TS_SEAT_BANKED, TS_SEAT_BANK_NET
-    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES
+    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES, TS_BET_ROUND
     int TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS, TS_RETURNED_NUM
     int TS_WAGERED, TS_ROUNDS, TS_IMBALANCED
     ctypedef struct ts_rules_t:
@@ -31,6 +31,15 @@ cdef extern from "table_sim.h" nogil:
         int64_t p_fee[8]
         int64_t d_low[8]
         int64_t d_fee[8]
+        int house, nkinds
+        int kind[3]
+        int64_t scale, keep
+        int ins_pays[6]
+        int tr_pays[16]
+        int envy
+        int64_t envy_pays[16]
+        int64_t envy_min
+        int treasure_slot
     ctypedef struct ts_round_in_t:
         int dealer, total, action_pile
         int64_t bank
@@ -44,11 +53,12 @@ cdef extern from "table_sim.h" nogil:
         int order[7]
         int norder
         int odds[8][3]
+        int64_t envy[8]
         int64_t net[8]
         int64_t fee[8]
         int64_t dealer_net, dealer_fee, returned_num
         int exhausted, win_limited, nres
-        ts_result_t res[21]
+        ts_result_t res[28]
     ctypedef struct ts_acc_t:
         pass
     ctypedef struct ts_table_t:
@@ -71,7 +81,7 @@ FIELDS = {
     "seat_round": TS_SEAT_ROUND, "seat_unit": TS_SEAT_UNIT, "seat_fees": TS_SEAT_FEES,
     "seat_banked": TS_SEAT_BANKED, "seat_bank_net": TS_SEAT_BANK_NET,
     "bet_unit": TS_BET_UNIT, "bet_wins": TS_BET_WINS, "dealer_round": TS_DEALER_ROUND,
-    "dealer_unit": TS_DEALER_UNIT, "dealer_fees": TS_DEALER_FEES,
+    "dealer_unit": TS_DEALER_UNIT, "dealer_fees": TS_DEALER_FEES, "bet_round": TS_BET_ROUND,
     "cap_rounds": TS_CAP_ROUNDS, "exhausted_rounds": TS_EXHAUSTED_ROUNDS,
     "win_limit_rounds": TS_WIN_LIMIT_ROUNDS, "returned_num": TS_RETURNED_NUM,
     "wagered": TS_WAGERED, "rounds": TS_ROUNDS, "imbalanced": TS_IMBALANCED,
@@ -91,9 +101,16 @@ def _chips(value, what):
     return value
 
 
+KIND_CODES = {"base": 1, "wrangler": 2, "outlaw9": 3, "insurance": 4, "treasure": 5}
+
+
 cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     """rules: mask_index, outlaw9_pays (16), wrangler_pays (2), wrangler_pair_key, denom,
-    player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each)."""
+    player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each); and optionally kinds
+    (the wagers, default base, wrangler, outlaw9), house (the house banks), scale and keep
+    (the commission: a winning base wager is paid stake * keep / scale), insurance_pays
+    (6), treasure_pays (16), envy_pays (16 dollar amounts, or empty), envy_minimum."""
+    cdef int i
     ru.mask_index = 1 if rules["mask_index"] else 0
     o9 = list(rules["outlaw9_pays"])
     wr = list(rules["wrangler_pays"])
@@ -124,6 +141,39 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     for i, (low, fee) in enumerate(dt):
         ru.d_low[i] = low
         ru.d_fee[i] = _chips(fee, "fee")
+    kinds = list(rules.get("kinds", ("base", "wrangler", "outlaw9")))
+    if not 1 <= len(kinds) <= 3 or kinds[0] != "base" or any(k not in KIND_CODES for k in kinds):
+        raise ValueError(f"bad wager kinds {kinds}")
+    ru.nkinds = len(kinds)
+    for i in range(3):
+        ru.kind[i] = KIND_CODES[kinds[i]] if i < len(kinds) else 0
+    ru.house = 1 if rules.get("house") else 0
+    ru.scale = int(rules.get("scale", 1))
+    ru.keep = int(rules.get("keep", ru.scale))
+    if not 1 <= ru.scale < (1 << 20) or not 0 <= ru.keep <= ru.scale:
+        raise ValueError("bad commission scale")
+    if not ru.house and ("insurance" in kinds or "treasure" in kinds):
+        raise ValueError("the Emperor's bets are played only when the house banks")
+    ins = list(rules.get("insurance_pays", (-1,) * 6))
+    tr = list(rules.get("treasure_pays", (-1,) * 16))
+    envy = list(rules.get("envy_pays", ()))
+    if len(ins) != 6 or len(tr) != 16 or len(envy) not in (0, 16):
+        raise ValueError("pay tables: 6 insurance odds, 16 treasure odds, 16 or no envy amounts")
+    for i, o in enumerate(ins):
+        if not -1 <= o <= 1_000_000:
+            raise ValueError(f"Pai Gow Insurance odds {o} not usable")
+        ru.ins_pays[i] = o
+    for i, o in enumerate(tr):
+        if not -1 <= o <= 1_000_000:
+            raise ValueError(f"Emperor's Treasure odds {o} not usable")
+        ru.tr_pays[i] = o
+    ru.envy = 1 if envy else 0
+    for i in range(16):
+        ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy else 0
+    ru.envy_min = _chips(rules.get("envy_minimum", 0), "envy minimum")
+    ru.treasure_slot = kinds.index("treasure") if "treasure" in kinds else -1
+    if ru.envy and ru.treasure_slot < 0:
+        raise ValueError("the Envy Bonus needs the Treasure bet")
     return 0
 
 
@@ -163,7 +213,9 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
             t.wagers[s][k] = 0
     for s in range(1, 8):
         t.bank[s] = _chips(banks[s - 1], "bank")
-        for k in range(3):
+        if len(wagers[s - 1]) != t.rules.nkinds:
+            raise ValueError(f"seat {s}: {t.rules.nkinds} wagers expected")
+        for k in range(t.rules.nkinds):
             t.wagers[s][k] = _chips(wagers[s - 1][k], "wager")
     t.nbankers = len(bankers)
     for i, seat in enumerate(bankers):
@@ -214,24 +266,31 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
         free(acc)
 
 
-cdef dict _out_dict(const ts_round_out_t *out, int64_t denom):
+def _money(x, scale):
+    v = Fraction(x, scale)
+    return int(v) if v.denominator == 1 else v
+
+
+cdef dict _out_dict(const ts_round_out_t *out, const ts_rules_t *ru):
     cdef int i
+    cdef int64_t denom = ru.denom
+    scale = ru.scale if ru.house else 1
     order = [out.order[i] for i in range(out.norder)]
     returned = Fraction(out.returned_num, denom)
     return {
         "first_seat": out.first_seat,
         "action_seat": out.action_seat,
         "order": order,
-        "odds": {s: (out.odds[s][0], out.odds[s][1], out.odds[s][2]) for s in order},
-        "nets": {s: out.net[s] for s in order},
+        "odds": {s: tuple(out.odds[s][k] for k in range(ru.nkinds)) for s in order},
+        "nets": {s: _money(out.net[s], scale) for s in order},
         "fees": {s: out.fee[s] for s in order},
-        "dealer_net": out.dealer_net,
+        "dealer_net": _money(out.dealer_net, scale),
         "dealer_fee": out.dealer_fee,
         "returned": int(returned) if returned.denominator == 1 else returned,
         "exhausted": bool(out.exhausted),
         "win_limited": bool(out.win_limited),
-        "results": [(out.res[i].seat, out.res[i].kind, out.res[i].stake, out.res[i].x)
-                    for i in range(out.nres)],
+        "results": [(out.res[i].seat, out.res[i].kind, out.res[i].stake,
+                     _money(out.res[i].x, scale)) for i in range(out.nres)],
     }
 
 
@@ -243,7 +302,9 @@ cdef int _load_wagers(wagers, ts_round_in_t *inp) except -1:
     for seat, stakes in wagers.items():
         if not 1 <= seat <= 7:
             raise ValueError(f"bad seat {seat}")
-        for k in range(3):
+        if not 1 <= len(stakes) <= 3:
+            raise ValueError(f"seat {seat}: one to three wagers")
+        for k in range(len(stakes)):
             inp.wagers[seat][k] = _chips(stakes[k], "wager")
     return 0
 
@@ -257,6 +318,8 @@ def settle(dict rules, order, wagers, odds, bank):
     cdef ts_round_out_t out
     cdef int i, k
     _load_rules(rules, &ru)
+    if ru.house:
+        raise ValueError("settle plays the player-dealer's settlement only")
     _load_wagers(wagers, &inp)
     inp.bank = _chips(bank, "bank")
     inp.dealer = 0
@@ -275,7 +338,7 @@ def settle(dict rules, order, wagers, odds, bank):
             out.odds[s][k] = o
     out.dealer_fee = 0
     ts_settle(&ru, &inp, &out)
-    return _out_dict(&out, ru.denom)
+    return _out_dict(&out, &ru)
 
 
 def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
@@ -307,5 +370,5 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
         _load_wagers(wagers, &inp)
         with nogil:
             ts_play_round(&ru, e, deck, &inp, &out)
-        res.append(_out_dict(&out, ru.denom))
+        res.append(_out_dict(&out, &ru))
     return res

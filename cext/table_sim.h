@@ -1,6 +1,9 @@
 /* The table simulator's round kernel: one round of the California player-dealer game,
- * dealt, set and settled exactly as verifier/table/ does it (docs/TABLE.md), and a
- * block of rounds with a rotating bank, accumulated into exact integer sums.
+ * or of a casino game the house banks (seeds 002, 004: a commission, Pai Gow Insurance,
+ * Emperor's Treasure, the Envy Bonus), dealt, set and settled exactly as verifier/table/
+ * does it (docs/TABLE.md), and a block of rounds with a rotating bank, accumulated into
+ * exact integer sums. Every pay, fee and commission comes in ts_rules_t, from the rule
+ * set (verifier/table/simulate.kernel_rules): none is written here.
  *
  * Mirrors, line for line where it matters:
  *   deal.py    the seven piles (left-right, then right-left), the dice, the action seat,
@@ -13,7 +16,9 @@
  *
  * Chips are int64. The "stake returned" of a partly paid win, stake - pay / odds, is
  * kept as a numerator over rules->denom, a common multiple of every odds the pay tables
- * hold, so it stays exact. Accumulators are __int128. */
+ * hold, so it stays exact. When the house banks, results are in units of 1/rules->scale
+ * of a dollar (the commission's denominator), so a commission stays exact too.
+ * Accumulators are __int128. */
 #ifndef PAIGOW_TABLE_SIM_H
 #define PAIGOW_TABLE_SIM_H
 
@@ -24,6 +29,10 @@
 #define TS_SEATS 7
 #define TS_DECK 53
 #define TS_MAX_TIERS 8
+#define TS_KINDS 3                 /* wagers per seat */
+#define TS_STAT_KINDS 4            /* and the Envy Bonus */
+/* what a wager slot holds (rules->kind) */
+enum { TS_K_NONE, TS_K_BASE, TS_K_WRANGLER, TS_K_OUTLAW9, TS_K_INSURANCE, TS_K_TREASURE };
 
 /* ----------------------------------------------------------------------------- RNG */
 /* xoshiro256**, seeded through splitmix64 from (seed, block). */
@@ -91,6 +100,17 @@ typedef struct {
     int np, nd;                /* fee tiers: (lowest amount, fee), increasing */
     int64_t p_low[TS_MAX_TIERS], p_fee[TS_MAX_TIERS];
     int64_t d_low[TS_MAX_TIERS], d_fee[TS_MAX_TIERS];
+    int house;                 /* 1: the house banks (no bank, no cap, no fees) */
+    int nkinds;                /* wagers per seat (1..3), kind[] says which */
+    int kind[TS_KINDS];
+    int64_t scale;             /* house: money in units of 1/scale dollar */
+    int64_t keep;              /* house: a winning base wager is paid stake * keep units */
+    int ins_pays[6];           /* Pai Gow Insurance odds, nine_high .. ace_high (-1 loses) */
+    int tr_pays[16];           /* Emperor's Treasure odds by category bit (-1 loses) */
+    int envy;                  /* the Envy Bonus is offered */
+    int64_t envy_pays[16];     /* its dollars by category bit (0 none) */
+    int64_t envy_min;          /* the Treasure wager that qualifies */
+    int treasure_slot;         /* wager slot of the Treasure bet, -1 none */
 } ts_rules_t;
 
 static inline int64_t ts_tier_fee(int64_t amount, int n, const int64_t *low, const int64_t *fee) {
@@ -116,7 +136,7 @@ typedef struct {
     int total;                    /* dice total 3..18 */
     int action_pile;              /* 0..6 */
     int64_t bank;
-    int64_t wagers[8][3];         /* by seat 1..7 (the dealer's row is ignored) */
+    int64_t wagers[8][TS_KINDS];  /* by seat 1..7 (the dealer's row is ignored) */
 } ts_round_in_t;
 
 typedef struct { int seat, kind; int64_t stake, x; } ts_result_t;
@@ -125,14 +145,15 @@ typedef struct {
     int first_seat, action_seat;
     int in_play[8];               /* seat has a wager (never the dealer) */
     int order[7]; int norder;     /* seats in play, settlement order */
-    int odds[8][3];
-    int64_t net[8];               /* player results before fees */
+    int odds[8][TS_KINDS];
+    int64_t envy[8];              /* Envy Bonus owed (dollars), -1: no qualifying bet */
+    int64_t net[8];               /* player results before fees (house: in 1/scale) */
     int64_t fee[8];               /* player fees */
     int64_t dealer_net, dealer_fee;
     int64_t returned_num;         /* stake returned, over rules->denom */
     int exhausted, win_limited;
     int nres;
-    ts_result_t res[21];
+    ts_result_t res[7 * TS_STAT_KINDS];
 } ts_round_out_t;
 
 static inline void ts_sort7(int *c) {
@@ -143,22 +164,62 @@ static inline void ts_sort7(int *c) {
     }
 }
 
-static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k) {
-    int c[7];
+static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k,
+                              int *c) {
     for (int i = 0; i < 7; i++) c[i] = deck[TS_PILE_POS[pile][i]];
     ts_sort7(c);
     engine_hand_info_fast(e, c, k);
 }
 
-static inline int ts_outlaw9_odds(const ts_rules_t *ru, int mask) {
-    if (!mask) return -1;
-    int best = -1;
+/* Pai Gow Insurance (emperors.insurance_line, the literal reading: the joker is an ace of
+ * any suit and nothing else, A-2-3-4-5 no straight): the line 0..5 (nine_high ..
+ * ace_high) of seven cards, -1 when they are not a pai gow. */
+static inline int ts_insurance_line(const int *c) {
+    int joker = 0, suits[4] = {0, 0, 0, 0}, n = 0;
+    uint32_t held = 0;
+    for (int i = 0; i < 7; i++) {
+        if (c[i] == JOKER) { joker = 1; continue; }
+        uint32_t bit = 1u << (c[i] >> 2);
+        if (held & bit) return -1;                    /* a pair */
+        held |= bit; n++;
+        suits[c[i] & 3]++;
+    }
+    if (joker) {
+        if (held & (1u << 12)) return -1;             /* the joker pairs an ace */
+        held |= 1u << 12;
+    }
+    for (int low = 0; low <= 8; low++)
+        if ((held & (0x1Fu << low)) == (0x1Fu << low)) return -1;   /* a straight */
+    for (int s = 0; s < 4; s++)
+        if (suits[s] + joker >= 5) return -1;          /* a flush */
+    int top = 12;
+    while (!(held >> top & 1)) top--;
+    return top >= 7 ? top - 7 : -1;
+}
+
+static inline int64_t ts_envy_amount(const ts_rules_t *ru, int mask) {
+    int64_t best = 0;
     for (int i = 0; i < 16; i++)
-        if ((mask >> i & 1) && ru->o9_pays[i] > best) best = ru->o9_pays[i];
+        if ((mask >> i & 1) && ru->envy_pays[i] > best) best = ru->envy_pays[i];
     return best;
 }
 
+/* The highest-paying line of a category mask (Outlaw 9, Emperor's Treasure), -1 none. */
+static inline int ts_mask_odds(const int *pays, int mask) {
+    if (!mask) return -1;
+    int best = -1;
+    for (int i = 0; i < 16; i++)
+        if ((mask >> i & 1) && pays[i] > best) best = pays[i];
+    return best;
+}
+
+static inline int ts_outlaw9_odds(const ts_rules_t *ru, int mask) {
+    return ts_mask_odds(ru->o9_pays, mask);
+}
+
 static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_round_out_t *out);
+static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in,
+                                   ts_round_out_t *out);
 
 /* Play one round from a dealt deck (53 cards, top first). */
 static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const int *deck,
@@ -175,6 +236,7 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         out->in_play[s] = s != dealer && (w[0] | w[1] | w[2]) != 0;
         out->net[s] = 0;
         out->fee[s] = 0;
+        out->envy[s] = -1;
         if (out->in_play[s]) {
             out->fee[s] = ts_tier_fee(w[0], ru->np, ru->p_low, ru->p_fee);
             action_total += w[0];
@@ -185,7 +247,9 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     /* seat s receives pile (action_pile + clockwise distance from first) mod 7 */
     int shift = in->action_pile - first + 14;
     hand_keys_t dk, pk;
-    ts_hand_of(e, deck, (shift + dealer) % 7, &dk);
+    int c[7];
+    int64_t envy_of[8] = {0, 0, 0, 0, 0, 0, 0, 0}, envy_total = 0;
+    ts_hand_of(e, deck, (shift + dealer) % 7, &dk, c);
 
     /* settlement order, and each seat's odds */
     int n = 0;
@@ -193,21 +257,87 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int s = (action - 1 + k) % 7 + 1;
         if (!out->in_play[s]) continue;
         out->order[n++] = s;
-        ts_hand_of(e, deck, (shift + s) % 7, &pk);
-        int b, w;
+        ts_hand_of(e, deck, (shift + s) % 7, &pk, c);
+        int b;
         if (pk.back_key > dk.back_key) b = pk.front_key > dk.front_key ? 1 : 0;
         else b = pk.front_key > dk.front_key ? 0 : -1;
-        if (b == 0)
-            w = (pk.front_key >= ru->wr_pair_key || dk.front_key >= ru->wr_pair_key)
-                ? ru->wr_pays[1] : ru->wr_pays[0];
-        else
-            w = -1;
-        out->odds[s][0] = b;
-        out->odds[s][1] = w;
-        out->odds[s][2] = ts_outlaw9_odds(ru, ru->mask_index ? pk.cats_house : pk.cats_seven);
+        for (int slot = 0; slot < ru->nkinds; slot++) {
+            int o = -1;
+            switch (ru->kind[slot]) {
+            case TS_K_BASE: o = b; break;
+            case TS_K_WRANGLER:
+                if (b == 0)
+                    o = (pk.front_key >= ru->wr_pair_key || dk.front_key >= ru->wr_pair_key)
+                        ? ru->wr_pays[1] : ru->wr_pays[0];
+                break;
+            case TS_K_OUTLAW9:
+                o = ts_outlaw9_odds(ru, ru->mask_index ? pk.cats_house : pk.cats_seven);
+                break;
+            case TS_K_INSURANCE: {
+                int line = ts_insurance_line(c);
+                o = line < 0 ? -1 : ru->ins_pays[line];
+                break;
+            }
+            case TS_K_TREASURE: o = ts_mask_odds(ru->tr_pays, pk.cats_seven); break;
+            }
+            out->odds[s][slot] = o;
+        }
+        if (ru->envy) {
+            envy_of[s] = ts_envy_amount(ru, pk.cats_seven);
+            envy_total += envy_of[s];
+        }
     }
     out->norder = n;
-    ts_settle(ru, in, out);
+    if (ru->envy)   /* each qualifying Treasure bet: the envy of every OTHER player's hand */
+        for (int i = 0; i < n; i++) {
+            int s = out->order[i];
+            if (in->wagers[s][ru->treasure_slot] >= ru->envy_min)
+                out->envy[s] = envy_total - envy_of[s];
+        }
+    if (ru->house) ts_settle_house(ru, in, out);
+    else ts_settle(ru, in, out);
+}
+
+/* Settlement when the house banks (settle.settle_house): every wager on its own, no cap;
+ * a winning base wager paid 1 to 1 less the commission (stake * keep units), a side bet
+ * its odds, a push nothing; the Envy Bonus as result kind nkinds. Units: 1/scale. */
+static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in,
+                                   ts_round_out_t *out) {
+    int n = out->norder, nres = 0;
+    const int64_t S = ru->scale;
+    int64_t total = 0;
+    for (int s = 0; s < 8; s++) out->net[s] = 0;
+    for (int i = 0; i < n; i++) {
+        int s = out->order[i];
+        for (int slot = 0; slot < ru->nkinds; slot++) {
+            int64_t stake = in->wagers[s][slot];
+            if (!stake) continue;
+            int o = out->odds[s][slot];
+            int64_t res;
+            if (o == 0) res = 0;
+            else if (o < 0) res = -stake * S;
+            else if (ru->kind[slot] == TS_K_BASE) res = stake * o * ru->keep;
+            else res = stake * o * S;
+            out->res[nres].seat = s; out->res[nres].kind = slot;
+            out->res[nres].stake = stake; out->res[nres].x = res;
+            nres++;
+            out->net[s] += res;
+            total += res;
+        }
+        if (out->envy[s] >= 0) {
+            int64_t res = out->envy[s] * S;
+            out->res[nres].seat = s; out->res[nres].kind = ru->nkinds;
+            out->res[nres].stake = in->wagers[s][ru->treasure_slot]; out->res[nres].x = res;
+            nres++;
+            out->net[s] += res;
+            total += res;
+        }
+    }
+    out->nres = nres;
+    out->dealer_net = -total;
+    out->returned_num = 0;
+    out->exhausted = 0;
+    out->win_limited = 0;
 }
 
 /* Settlement with the bank's running cap (settle.settle): the seats out->order[0..norder)
@@ -220,7 +350,7 @@ static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_r
     const int64_t D = ru->denom;
     for (int i = 0; i < n; i++) {
         int s = out->order[i];
-        for (int kind = 0; kind < 3; kind++) {
+        for (int kind = 0; kind < ru->nkinds; kind++) {
             int64_t stake = in->wagers[s][kind];
             if (!stake) continue;
             int64_t res;
@@ -271,11 +401,13 @@ enum {
     TS_SEAT_FEES = TS_SEAT_UNIT + 42,       /* 7 */
     TS_SEAT_BANKED = TS_SEAT_FEES + 7,      /* 7 */
     TS_SEAT_BANK_NET = TS_SEAT_BANKED + 7,  /* 7 */
-    TS_BET_UNIT = TS_SEAT_BANK_NET + 7,     /* 3 x 6 */
-    TS_BET_WINS = TS_BET_UNIT + 18,         /* 3 */
-    TS_DEALER_ROUND = TS_BET_WINS + 3,      /* 6: x net after fees, w bank */
+    TS_BET_UNIT = TS_SEAT_BANK_NET + 7,     /* 4 x 6 (the wager slots, then the Envy Bonus) */
+    TS_BET_WINS = TS_BET_UNIT + 24,         /* 4 */
+    TS_DEALER_ROUND = TS_BET_WINS + 4,      /* 6: x net after fees, w bank */
     TS_DEALER_UNIT = TS_DEALER_ROUND + 6,   /* 6: x net before fees, w bank */
     TS_DEALER_FEES = TS_DEALER_UNIT + 6,
+    TS_BET_ROUND = TS_DEALER_FEES + 1,      /* 4 x 6: per round, x results, w stakes */
+    TS_BET_ROUND_END = TS_BET_ROUND + 24 - 1,
     TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS,
     TS_RETURNED_NUM, TS_WAGERED, TS_ROUNDS, TS_IMBALANCED,
     TS_ACC_N
@@ -301,21 +433,30 @@ static inline void ts_add6(__int128 *p, int64_t x, int64_t w) {
     p[0] += 1; p[1] += X; p[2] += X * X; p[3] += W; p[4] += W * W; p[5] += X * W;
 }
 
-static inline void ts_accumulate(ts_acc_t *a, const ts_round_in_t *in, const ts_round_out_t *o) {
+/* Money sums are in the rules' units (1/scale dollar when the house banks, else dollars);
+ * stakes and banks in dollars. */
+static inline void ts_accumulate(ts_acc_t *a, const ts_rules_t *ru, const ts_round_in_t *in,
+                                 const ts_round_out_t *o) {
     __int128 *v = a->v;
+    const int64_t S = ru->house ? ru->scale : 1;
     v[TS_ROUNDS] += 1;
+    int64_t rx[TS_STAT_KINDS] = {0, 0, 0, 0}, rw[TS_STAT_KINDS] = {0, 0, 0, 0};
     for (int i = 0; i < o->nres; i++) {
         const ts_result_t *r = &o->res[i];
         ts_add6(v + TS_BET_UNIT + 6 * r->kind, r->x, r->stake);
         if (r->x > 0) v[TS_BET_WINS + r->kind] += 1;
+        rx[r->kind] += r->x;
+        rw[r->kind] += r->stake;
     }
+    for (int k = 0; k < TS_STAT_KINDS; k++)
+        if (rw[k]) ts_add6(v + TS_BET_ROUND + 6 * k, rx[k], rw[k]);
     int64_t total = 0;
     for (int i = 0; i < o->norder; i++) {
         int s = o->order[i];
         int64_t x = o->net[s];
         const int64_t *w = in->wagers[s];
         int64_t wsum = w[0] + w[1] + w[2];
-        int64_t fee = o->fee[s];
+        int64_t fee = o->fee[s] * S;
         total += x;
         ts_add6(v + TS_SEAT_ROUND + 6 * (s - 1), x - fee, wsum);
         ts_add6(v + TS_SEAT_UNIT + 6 * (s - 1), x, wsum);
@@ -324,9 +465,11 @@ static inline void ts_accumulate(ts_acc_t *a, const ts_round_in_t *in, const ts_
     }
     if (total + o->dealer_net != 0) v[TS_IMBALANCED] += 1;
     int d = in->dealer;
-    v[TS_SEAT_BANKED + d - 1] += 1;
-    v[TS_SEAT_BANK_NET + d - 1] += o->dealer_net - o->dealer_fee;
-    ts_add6(v + TS_DEALER_ROUND, o->dealer_net - o->dealer_fee, in->bank);
+    if (!ru->house) {
+        v[TS_SEAT_BANKED + d - 1] += 1;
+        v[TS_SEAT_BANK_NET + d - 1] += o->dealer_net - o->dealer_fee;
+    }
+    ts_add6(v + TS_DEALER_ROUND, o->dealer_net - o->dealer_fee * S, in->bank);
     ts_add6(v + TS_DEALER_UNIT, o->dealer_net, in->bank);
     v[TS_DEALER_FEES] += o->dealer_fee;
     if (o->returned_num) {
@@ -340,7 +483,7 @@ static inline void ts_accumulate(ts_acc_t *a, const ts_round_in_t *in, const ts_
 /* ----------------------------------------------------------------------------- a block */
 typedef struct {
     ts_rules_t rules;
-    int64_t wagers[8][3];        /* each seat's wagers when playing (seat 1..7) */
+    int64_t wagers[8][TS_KINDS]; /* each seat's wagers when playing (seat 1..7) */
     int64_t bank[8];             /* each seat's bank when banking */
     int bankers[7], nbankers;    /* the seats that bank, in the order offered */
     int rounds_per_bank;
@@ -373,7 +516,7 @@ static inline void ts_run_block(const ts_table_t *t, const engine_t *e, uint64_t
         ts_round_in_t *in = &ins[(r / t->rounds_per_bank) % t->nbankers];
         in->total = total;
         ts_play_round(&t->rules, e, deck, in, &out);
-        ts_accumulate(acc, in, &out);
+        ts_accumulate(acc, &t->rules, in, &out);
     }
 }
 

@@ -142,6 +142,28 @@ def insurance_counts(deck, reading=INSURANCE_READING):
     return out
 
 
+def insurance_line(cards):
+    """The Pai Gow Insurance line of one seven-card hand under the reading in force
+    ("literal": the joker is an ace of any suit and nothing else, A-2-3-4-5 is no
+    straight), or None when the hand is not a pai gow. The hand-by-hand form of
+    ``insurance_counts(deck, "literal")`` (the table simulator's)."""
+    joker = JOKER in cards
+    ranks = {c >> 2 for c in cards if c != JOKER}
+    if len(ranks) + joker != 7 or (joker and ACE in ranks):
+        return None                                  # a pair (the joker pairs an ace)
+    held = ranks | {ACE} if joker else ranks
+    for low in range(0, 9):                          # 2-6 .. T-A; the wheel is no straight
+        if set(range(low, low + 5)) <= held:
+            return None
+    suits = [0, 0, 0, 0]
+    for c in cards:
+        if c != JOKER:
+            suits[c & 3] += 1
+    if max(suits) + joker >= 5:                      # the joker is that suit's ace
+        return None
+    return INSURANCE_TOP.get(max(held))
+
+
 def insurance_odds(counts, table, total):
     """Exact odds of Pai Gow Insurance: ``counts`` {line: hands}, the rest lose (the
     certificate's form: lines in the order of INSURANCE_LINES)."""

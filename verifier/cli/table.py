@@ -2,10 +2,11 @@
 import json
 
 from .options import (add_progress_options, add_rule_options, add_thread_option,
-                      rules_from_args, want_progress, whole_number)
+                      ruleset_from_args, want_progress, whole_number)
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
 CHIPS = whole_number(0, 10 ** 9)
+SIDE_BET_DEFAULT = 10
 
 
 def register(subparsers):
@@ -28,24 +29,39 @@ def register(subparsers):
 
     p = subparsers.add_parser(
         "simulate", help="simulate many rounds with a rotating bank",
-        description="Simulate rounds at a seven-seat table: every seat plays the same wagers "
-                    "and takes the bank in turn (at most two consecutive rounds, offered "
-                    "clockwise). Reports each seat's result and the player-dealer position's, "
-                    "with 99% confidence intervals, fees, and how often the bank's cap binds. "
-                    "Same seed and block size -> same output, whatever the thread count.")
+        description="Simulate rounds at a seven-seat table of the rule set's game (--rules, "
+                    "default outlaw9-mikes): every seat plays the same wagers; in the "
+                    "player-dealer game each takes the bank in turn (at most two consecutive "
+                    "rounds, offered clockwise), pays the collection fees and is capped by its "
+                    "bank; in a commission game (casino-standard, emperors-challenge) the house "
+                    "banks every hand from seat 7's place and takes its commission on winning "
+                    "base wagers. Only the rule set's bets are played. Reports each seat's "
+                    "result, each bet's, and the banker position's, with 99% confidence "
+                    "intervals, fees, and how often the bank's cap binds. Same seed and block "
+                    "size -> same output, whatever the thread count (docs/TABLE.md).")
     p.add_argument("--rounds", type=whole_number(1, 10 ** 15), required=True, metavar="N")
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
     p.add_argument("--base", type=CHIPS, default=100, help="base wager per player seat (default 100)")
-    p.add_argument("--wrangler", type=CHIPS, default=10, help="Wrangler Push wager (default 10, 0 = none)")
-    p.add_argument("--outlaw9", type=CHIPS, default=10, help="Outlaw 9 wager (default 10, 0 = none)")
-    p.add_argument("--bank", type=CHIPS, default=1000, help="bank each player-dealer puts up (default 1000)")
-    p.add_argument("--seats", default="1-7",
-                   help="occupied seats, e.g. 1-7 or 1,3,5 (default 1-7); all occupied seats bank")
+    for flag, title in (("wrangler", "Wrangler Push"), ("outlaw9", "Outlaw 9"),
+                        ("insurance", "Pai Gow Insurance"), ("treasure", "Emperor's Treasure")):
+        p.add_argument(f"--{flag}", type=CHIPS, default=None,
+                       help=f"{title} wager when the rule set offers it (default "
+                            f"{SIDE_BET_DEFAULT}, 0 = none)")
+    p.add_argument("--bank", type=CHIPS, default=1000,
+                   help="bank each player-dealer puts up (default 1000; not used when the "
+                        "house banks)")
+    p.add_argument("--seats", default=None,
+                   help="occupied seats, e.g. 1-7 or 1,3,5 (default 1-7, or 1-6 when the house "
+                        "banks and the dealer takes seat 7's place); in the player-dealer game "
+                        "all occupied seats bank")
     p.add_argument("--first-banker", type=whole_number(1, 7), default=None, help="seat that banks first (default: lowest occupied)")
     p.add_argument("--rounds-per-bank", type=int, default=2, choices=(1, 2),
                    help="consecutive rounds each player-dealer banks (filed maximum 2)")
-    p.add_argument("--table-max", type=CHIPS, default=1000, help="table maximum per bet (default 1000)")
+    p.add_argument("--table-max", type=CHIPS, default=None,
+                   help="table maximum per bet (default: the rule set's, else 1000)")
+    p.add_argument("--table-min", type=CHIPS, default=None,
+                   help="table minimum per bet (default 10, seed 001's)")
     p.add_argument("--block-size", type=whole_number(1, 10 ** 7), default=500,
                    help="rounds per seeded block (default 500; part of what the seed reproduces)")
     p.add_argument("--check-ledger", action="store_true",
@@ -85,12 +101,36 @@ def _parse_seats(text):
     return sorted(seats)
 
 
-def run_simulate(args):
+def simulate_table(args):
+    """The table ``simulate`` plays: the rule set's (``--rules``), its limits."""
     from ..table.limits import TableRules
+    kw = {} if args.table_max is None else {"maximum": args.table_max}
+    if args.table_min is not None:
+        kw["minimum"] = args.table_min
+    return TableRules.from_ruleset(ruleset_from_args(args), **kw)
+
+
+def seat_wagers(args, table):
+    """One seat's wagers, one per bet the table offers; a side bet it does not offer
+    given a non-zero amount is an error."""
+    from ..errors import VerifierError
+    from ..table.limits import WAGER_TITLES
+    wagers = [args.base]
+    for kind in ("wrangler", "outlaw9", "insurance", "treasure"):
+        value = getattr(args, kind)
+        if kind in table.kinds:
+            wagers.append(SIDE_BET_DEFAULT if value is None else value)
+        elif value:
+            raise VerifierError(f"rule set {table.name} offers no {WAGER_TITLES[kind]} bet "
+                                f"(--{kind}); its bets: {', '.join(table.kinds)}")
+    return tuple(wagers)
+
+
+def run_simulate(args):
     from ..table.simulate import uniform_setup, simulate, summary, format_summary
-    seats = _parse_seats(args.seats)
-    table = TableRules(maximum=args.table_max, rules=rules_from_args(args))
-    setup = uniform_setup((args.base, args.wrangler, args.outlaw9), args.bank, seats,
+    table = simulate_table(args)
+    seats = _parse_seats(args.seats or ("1-6" if table.house_banks else "1-7"))
+    setup = uniform_setup(seat_wagers(args, table), args.bank, seats,
                           first_banker=args.first_banker or seats[0],
                           rounds_per_bank=args.rounds_per_bank, table=table)
     stats = simulate(setup, args.rounds, args.seed, args.threads, args.block_size,

@@ -10,7 +10,11 @@ Modules, one idea each:
 - ``round``    -- a full round, pure and deterministic
 - ``simulate`` -- many rounds with a rotating bank, in parallel, reproducible by seed
 
+The table a rule set describes (``limits.TableRules.from_ruleset``): the California game
+above, or a casino game the house banks for a commission, with the Emperor's Challenge
+bets (docs/TABLE.md, "Rule sets at the table").
+
 Readings of the filing that the table needs are documented in docs/TABLE.md.
 Chips are exact integers throughout (only the "uncovered part of a partly paid
-win" is a Fraction).
+win" and a commission's part of a dollar are Fractions).
 """

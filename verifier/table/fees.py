@@ -16,8 +16,19 @@ from dataclasses import dataclass
 
 from ..errors import VerifierError
 
+
+
+def _filed_player_tiers():
+    """The player's tiers of the default rule set (outlaw9-mikes: seed 001's schedule),
+    read from its file."""
+    from ..rulesets import load
+    return tuple(tuple(t) for t in load().settlement["player_tiers"])
+
+
 # (lowest amount of the tier, fee); a tier runs up to the next tier's lowest amount - 1.
-PLAYER_FEE_TIERS = ((10, 1), (101, 2), (201, 3), (301, 4), (401, 5))
+PLAYER_FEE_TIERS = _filed_player_tiers()
+# The player-dealer's tiers: the rule set format has no place for them yet (the reading
+# above, docs/TABLE.md), so they are kept here.
 DEALER_FEE_TIERS = ((10, 1), (201, 2))
 
 
@@ -65,3 +76,5 @@ class FeeSchedule:
 
 
 FILED_SCHEDULE = FeeSchedule()
+#: no fees at all (the casino game: the house takes a commission instead)
+NO_FEES = FeeSchedule(player_tiers=(), dealer_tiers=())

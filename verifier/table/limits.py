@@ -1,4 +1,9 @@
-"""Table limits, pay tables and the checks a round must pass before the deal.
+"""Table limits, the game's pays and settlement, and the checks a round must pass.
+
+``TableRules.from_ruleset`` builds the table a rule set describes: its settlement (the
+fee schedule of the California game, or a commission with the house banking every
+hand) and its bets with their pay tables, read from the rule set's files, never typed
+here. ``TableRules()`` is the default rule set's table (outlaw9-mikes, seed 001).
 
 - Minimum $10 per spot, as filed; every bet placed (base, Wrangler Push, Outlaw 9)
   must be within the table limits ("Bonus bet wagers must be within table limits").
@@ -9,20 +14,75 @@
 - The bank (the player-dealer's wager) must be at least the table minimum.
 """
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
 
 from ..errors import VerifierError
 from ..rules import Rules
 from .deal import SEATS, check_seat
-from .fees import FeeSchedule
+from .fees import FeeSchedule, NO_FEES
 
+#: the California game's wagers, in settlement order (seed 001)
 WAGER_KINDS = ("base", "wrangler", "outlaw9")
-WAGER_TITLES = {"base": "base game", "wrangler": "Wrangler Push", "outlaw9": "Outlaw 9"}
+#: every wager a seat can place (the table's ``kinds`` are some of them, base first),
+#: and the Envy Bonus, a payment on a Treasure bet rather than a wager of its own
+ALL_KINDS = ("base", "wrangler", "outlaw9", "insurance", "treasure")
+ENVY = "envy"
+WAGER_TITLES = {"base": "base game", "wrangler": "Wrangler Push", "outlaw9": "Outlaw 9",
+                "insurance": "Pai Gow Insurance", "treasure": "Emperor's Treasure",
+                "envy": "Envy Bonus"}
+#: a rule set's bet -> the table's wager kind
+BET_KINDS = {"wrangler_push": "wrangler", "outlaw9": "outlaw9",
+             "pai_gow_insurance": "insurance", "emperors_treasure": "treasure"}
 BASE, WRANGLER, OUTLAW9 = 0, 1, 2
+LOSE_LINE = -1          # the odds of a line the pay table does not pay
+
+
+def _is_odds(p):
+    return isinstance(p, (int, Fraction)) and not isinstance(p, bool) and (p >= 0 or p == -1)
+
+
+def whole(x):
+    """An exact amount as an int when it is whole (ledgers and sums stay integers)."""
+    return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
+
+
+def line_odds(pay):
+    """A pay table's pay -> odds: N to 1 -> N, push -> 0, 0 (or absent) -> -1."""
+    from ..paytables import PUSH
+    if pay is PUSH:
+        return 0
+    pay = Fraction(pay)
+    if pay <= 0:
+        return LOSE_LINE
+    return whole(pay)
+
+
+def odds_by_line(table, lines):
+    """A pay table's odds in the order of ``lines`` (lines it does not pay lose)."""
+    pay = table.pay
+    return tuple(line_odds(pay[line]) if line in pay else LOSE_LINE for line in lines)
+
+
+@lru_cache(maxsize=None)
+def default_ruleset():
+    from ..rulesets import load
+    return load()
+
+
+def _default(bet):
+    """The default rule set's odds of a bet: Outlaw 9 by category bit, Wrangler Push as
+    (1 to 1 line, pair of 3s line)."""
+    from ..categories import CATEGORY_NAMES
+    from ..paytables import BET_CATEGORIES
+    lines = CATEGORY_NAMES if bet == "outlaw9" else BET_CATEGORIES[bet]
+    return odds_by_line(default_ruleset().paytables()[bet], lines)
+
 
 # Outlaw 9 High or Better, as filed, in the order of verifier/categories.py.
-OUTLAW9_PAYS = (4000, 2000, 1000, 200, 100, 40, 25, 12, 10, 8, 6, 5, 4, 3, 2, 1)
+OUTLAW9_PAYS = _default("outlaw9")
 # Wrangler Push: 1 to 1, or 2 to 1 with a pair of 3s or higher in either two-card hand.
-WRANGLER_PAYS = (1, 2)
+WRANGLER_PAYS = _default("wrangler_push")
 
 
 @dataclass(frozen=True)
@@ -34,14 +94,95 @@ class TableRules:
     rules: Rules = field(default_factory=Rules)
     outlaw9_pays: tuple = OUTLAW9_PAYS
     wrangler_pays: tuple = WRANGLER_PAYS
+    # the wagers a seat places, in settlement order (base first)
+    kinds: tuple = WAGER_KINDS
+    # settlement: "fees" (a player-dealer banks, collection fees) or "commission" (the
+    # house banks every hand and takes ``commission`` of every winning base wager)
+    settlement: str = "fees"
+    commission: Fraction = Fraction(0)
+    # Emperor's Challenge bets (seed 004): odds by INSURANCE_LINES, odds by Outlaw 9
+    # category bit (Treasure), dollars by category bit (Envy; empty: no Envy Bonus)
+    insurance_pays: tuple = ()
+    treasure_pays: tuple = ()
+    envy_pays: tuple = ()
+    envy_minimum: int = 5
+    name: str = "outlaw9-mikes"
 
     def __post_init__(self):
         if not (isinstance(self.minimum, int) and isinstance(self.maximum, int)
                 and 0 < self.minimum <= self.maximum):
             raise VerifierError(f"bad table limits ${self.minimum}-${self.maximum}")
-        if len(self.outlaw9_pays) != 16 or not all(isinstance(p, int) and p >= 1
-                                                   for p in self.outlaw9_pays):
-            raise VerifierError("an Outlaw 9 pay table needs 16 whole-number odds, each 1 or more")
+        if self.settlement not in ("fees", "commission"):
+            raise VerifierError(f"unknown settlement {self.settlement!r}: fees or commission")
+        if not self.kinds or self.kinds[0] != "base" or not set(self.kinds) <= set(ALL_KINDS):
+            raise VerifierError(f"bad wagers {self.kinds!r}: base first, then some of "
+                                f"{', '.join(ALL_KINDS[1:])}")
+        if self.settlement == "fees" and not set(self.kinds) <= set(WAGER_KINDS):
+            raise VerifierError("the player-dealer (fee) game offers only the Wrangler Push "
+                                "and Outlaw 9 bets")
+        if self.house_banks and self.kinds != tuple(k for k in ALL_KINDS if k in self.kinds):
+            raise VerifierError(f"bad wager order {self.kinds!r}")
+        for pays, size, what in ((self.outlaw9_pays, 16, "an Outlaw 9"),
+                                 (self.wrangler_pays, 2, "a Wrangler Push"),
+                                 (self.insurance_pays, 6, "a Pai Gow Insurance"),
+                                 (self.treasure_pays, 16, "an Emperor's Treasure")):
+            if pays and (len(pays) != size or not all(_is_odds(p) for p in pays)):
+                raise VerifierError(f"{what} pay table needs {size} odds, each -1 (loses), "
+                                    "0 (push) or an exact positive number")
+        if self.envy_pays and (len(self.envy_pays) != 16 or not all(
+                isinstance(a, (int, Fraction)) and not isinstance(a, bool) and a >= 0
+                for a in self.envy_pays)):
+            raise VerifierError("an Envy Bonus table needs 16 amounts, each 0 or more")
+        if not 0 <= self.commission < 1:
+            raise VerifierError(f"commission {self.commission} is not between 0 and 1")
+        if self.envy_pays and "treasure" not in self.kinds:
+            raise VerifierError("the Envy Bonus needs the Emperor's Treasure bet")
+
+    @classmethod
+    def from_ruleset(cls, ruleset, **kw):
+        """The table a rule set describes: its settlement and its bets' pay tables.
+        ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
+        from ..categories import CATEGORY_NAMES
+        from ..emperors import ENVY_MINIMUM, INSURANCE_LINES
+        from ..paytables import BET_CATEGORIES
+        tables = ruleset.paytables()
+        out = {"rules": ruleset.rules, "name": ruleset.name}
+        offered = [BET_KINDS[b] for b in tables if b in BET_KINDS]
+        out["kinds"] = ("base",) + tuple(k for k in ALL_KINDS[1:] if k in offered)
+        if "outlaw9" in tables:
+            out["outlaw9_pays"] = odds_by_line(tables["outlaw9"], CATEGORY_NAMES)
+        if "wrangler_push" in tables:
+            out["wrangler_pays"] = odds_by_line(tables["wrangler_push"],
+                                                BET_CATEGORIES["wrangler_push"])
+        if "pai_gow_insurance" in tables:
+            out["insurance_pays"] = odds_by_line(tables["pai_gow_insurance"], INSURANCE_LINES)
+        if "emperors_treasure" in tables:
+            out["treasure_pays"] = odds_by_line(tables["emperors_treasure"], CATEGORY_NAMES)
+        if "envy_bonus" in tables:
+            pay = tables["envy_bonus"].pay
+            out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in CATEGORY_NAMES)
+            out["envy_minimum"] = ENVY_MINIMUM
+        s = ruleset.settlement
+        if s["kind"] == "fees":
+            out["settlement"] = "fees"
+            out["fees"] = FeeSchedule(player_tiers=tuple(tuple(t) for t in s["player_tiers"]))
+            out["maximum"] = s["table_max"]
+        else:
+            out["settlement"] = "commission"
+            out["commission"] = Fraction(s["commission"])
+            out["fees"] = NO_FEES
+        out.update(kw)
+        return cls(**out)
+
+    @property
+    def house_banks(self):
+        """The casino game: the house banks every hand (no rotation, no cap, no fees)."""
+        return self.settlement == "commission"
+
+    @property
+    def stat_kinds(self):
+        """The results the simulator reports: the wagers, and the Envy Bonus if offered."""
+        return self.kinds + ((ENVY,) if self.envy_pays else ())
 
     @property
     def wheel_second(self):
@@ -68,19 +209,22 @@ def _check_amount(value, what):
 
 def check_round(dealer_seat, bank, wagers, table):
     """Validate a round's seats, wagers and bank; return the wagers as
-    ``{seat: (base, wrangler, outlaw9)}`` with seats that bet nothing left out."""
+    ``{seat: amounts}`` (one per ``table.kinds``: base, wrangler, outlaw9 in the fee game)
+    with seats that bet nothing left out. When the house banks, ``bank`` is not used."""
     check_seat(dealer_seat, "player-dealer seat")
     _check_amount(bank, "bank")
-    if bank < table.minimum:
+    if bank < table.minimum and not table.house_banks:
         raise VerifierError(f"the bank of ${bank} cannot cover the table minimum of ${table.minimum}")
     out = {}
     for seat, stakes in wagers.items():
         check_seat(seat, "wager seat")
         if seat == dealer_seat:
+            if table.house_banks:
+                raise VerifierError(f"seat {seat} is the dealer's position: no one wagers there")
             raise VerifierError(f"seat {seat} is the player-dealer's: it banks and cannot also wager")
-        if len(stakes) != 3:
-            raise VerifierError(f"seat {seat}: expected base, wrangler and outlaw9 amounts")
-        for kind, value in zip(WAGER_KINDS, stakes):
+        if len(stakes) != len(table.kinds):
+            raise VerifierError(f"seat {seat}: expected {', '.join(table.kinds)} amounts")
+        for kind, value in zip(table.kinds, stakes):
             what = f"seat {seat} {WAGER_TITLES[kind]} wager"
             _check_amount(value, what)
             if value and not table.minimum <= value <= table.maximum:

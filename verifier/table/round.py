@@ -8,6 +8,7 @@ player's hand by the house way unless the spec gives that player's own front han
 The bonus bets are always judged on both hands set by the house way (as filed).
 """
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..cards import JOKER, card_str, cards_str
 from ..categories import mask_to_names
@@ -16,16 +17,16 @@ from ..ranking import describe_back, describe_front
 from .deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat,
                    settlement_order)
 from .hands import player_set, set_hands
-from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (DEALER, HOUSE, base_odds, open_ledger, outlaw9_odds,
-                     settle, wrangler_odds)
+from .limits import TableRules, WAGER_KINDS, WAGER_TITLES, check_round
+from .settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger,
+                     outlaw9_odds, settle, settle_house, wrangler_odds)
 
 
 @dataclass
 class RoundSpec:
     dealer_seat: int
     bank: int
-    wagers: dict                      # seat -> (base, wrangler, outlaw9)
+    wagers: dict                      # seat -> amounts, one per table.kinds
     dice: tuple
     deck: list = None                 # 53 cards, top card first, dealt into piles
     hands: dict = None                # or: seat -> its seven cards
@@ -44,11 +45,13 @@ class RoundResult:
     discard: list                     # dealt discards plus the cards of seats without a wager
     seat_cards: dict                  # seat -> seven cards, the seats in play
     sets: dict                        # seat -> {"house_way": (...), "played": (...), "foul"}
-    odds: dict                        # seat -> (base, wrangler, outlaw9) odds
+    odds: dict                        # seat -> odds, one per table.kinds
     player_fees: dict
     dealer_fee: int
     settlement: object
     ledger: object
+    table: object = None
+    envy: dict = field(default_factory=dict)  # seat -> Envy Bonus paid
 
     def party_nets(self):
         """Party -> result of the round including fees (the house's take as "house")."""
@@ -72,10 +75,13 @@ class RoundResult:
                 entry["role"] = "player"
                 entry["played"] = {"front": cards_str(pl[0]), "back": cards_str(pl[1]),
                                    "front_key": pl[2], "back_key": pl[3], "foul": s["foul"]}
-                entry["wagers"] = dict(zip(WAGER_KINDS, self.spec.wagers.get(seat, (0, 0, 0))))
-                entry["odds"] = dict(zip(WAGER_KINDS, self.odds[seat]))
+                kinds = self.table.kinds if self.table else WAGER_KINDS
+                entry["wagers"] = dict(zip(kinds, self.spec.wagers.get(seat, (0,) * len(kinds))))
+                entry["odds"] = {k: _json_odds(o) for k, o in zip(kinds, self.odds[seat])}
+                if seat in self.envy:
+                    entry["envy"] = str(self.envy[seat])
             seats[str(seat)] = entry
-        return {
+        return jsonable({
             "dealer_seat": self.spec.dealer_seat,
             "bank": self.spec.bank,
             "dice": list(self.spec.dice),
@@ -94,7 +100,22 @@ class RoundResult:
                     "win_limit_reached": self.settlement.win_limited,
                     "stake_returned": str(self.settlement.returned)},
             "balance": {"chips_in": chips_in, "chips_out": chips_out, "fees": fees},
-        }
+        })
+
+
+def jsonable(value):
+    """Exact amounts that are not whole (a commission's part of a dollar) as strings."""
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def _json_odds(o):
+    return o if isinstance(o, int) else str(o)
 
 
 def _check_cards(cards, what):
@@ -138,11 +159,14 @@ def _seat_cards(spec, wagers):
     return out, None, []
 
 
-def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules()):
-    """(base, wrangler, outlaw9) odds of one player's seat against the player-dealer.
+def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(),
+               cards=None):
+    """The odds of one player's seat against the dealer, one per ``table.kinds`` (base,
+    wrangler, outlaw9 in the fee game).
 
     ``dealer_set`` and ``player_hw`` are set_hands results (house way); ``played`` is
-    the player's own (front_key, back_key) when not the house way.
+    the player's own (front_key, back_key) when not the house way; ``cards`` the
+    player's seven cards (Pai Gow Insurance reads them).
     """
     df, db = dealer_set[2], dealer_set[3]
     pf, pb = player_hw[2], player_hw[3]
@@ -150,9 +174,17 @@ def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(
         b = base_odds(pf, pb, df, db)
     else:
         b = base_odds(played[0], played[1], df, db, foul)
-    w = wrangler_odds(pf, pb, df, db, table.wrangler_pays)
-    o = outlaw9_odds(player_hw[4 + table.mask_index], table.outlaw9_pays)
-    return b, w, o
+    out = [b]
+    for kind in table.kinds[1:]:
+        if kind == "wrangler":
+            out.append(wrangler_odds(pf, pb, df, db, table.wrangler_pays))
+        elif kind == "outlaw9":
+            out.append(outlaw9_odds(player_hw[4 + table.mask_index], table.outlaw9_pays))
+        elif kind == "insurance":
+            out.append(insurance_odds(cards, table.insurance_pays))
+        elif kind == "treasure":   # always the seven-card categories (seed 004)
+            out.append(outlaw9_odds(player_hw[4], table.treasure_pays))
+    return tuple(out)
 
 
 def play_round(spec, table=None, setter=None):
@@ -164,7 +196,8 @@ def play_round(spec, table=None, setter=None):
     total = sum(dice)
     player_fees = {seat: table.fees.player_fee(w[0]) for seat, w in wagers.items()}
     dealer_fee = table.fees.dealer_fee(sum(w[0] for w in wagers.values()))
-    ledger = open_ledger(spec.dealer_seat, spec.bank, wagers, player_fees, dealer_fee)
+    ledger = open_ledger(spec.dealer_seat, spec.bank, wagers, player_fees, dealer_fee,
+                         table.kinds, table.house_banks)
 
     seat_cards, piles, discard = _seat_cards(spec, wagers)
     in_play = [spec.dealer_seat] + [s for s in sorted(seat_cards) if s in wagers]
@@ -194,24 +227,40 @@ def play_round(spec, table=None, setter=None):
             shown = (pf_cards, pb_cards, fk, bk)
         else:
             shown = hw[seat][:4]
-        odds[seat] = round_odds(dealer, hw[seat], played, bool(foul), table)
+        odds[seat] = round_odds(dealer, hw[seat], played, bool(foul), table, seat_cards[seat])
         sets[seat] = {"house_way": hw[seat], "played": shown, "foul": bool(foul),
                       "mask": hw[seat][4 + table.mask_index]}
 
     act = action_seat(total, spec.dealer_seat)
     order = settlement_order(act, spec.dealer_seat)
-    settlement = settle(order, wagers, odds, spec.bank, ledger)
+    envy = {}
+    if table.house_banks:
+        if table.envy_pays:
+            t = table.kinds.index("treasure")
+            envy = envy_owed(in_play[1:], {s: wagers[s][t] for s in in_play[1:]},
+                             {s: hw[s][4] for s in in_play[1:]}, table.envy_pays,
+                             table.envy_minimum)
+        settlement = settle_house(order, wagers, odds, table.kinds, table.commission, envy,
+                                  ledger)
+    else:
+        settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)
     ledger.check()
     return RoundResult(spec, total, first_pile_seat(total, spec.dealer_seat), act, order,
                        piles, discard, seat_cards, sets, odds, player_fees, dealer_fee,
-                       settlement, ledger)
+                       settlement, ledger, table, envy)
 
 
 def format_round(result):
     """The round as text: the deal, the hands, then the ledger line by line."""
     spec = result.spec
     out = []
-    out.append(f"Player-dealer: seat {spec.dealer_seat}, bank ${spec.bank}")
+    table = result.table or TableRules()
+    kinds = table.kinds
+    dealer_word = "dealer: the house" if table.house_banks else "player-dealer"
+    if table.house_banks:
+        out.append(f"Dealer: the house banks, at seat {spec.dealer_seat}'s place")
+    else:
+        out.append(f"Player-dealer: seat {spec.dealer_seat}, bank ${spec.bank}")
     out.append(f"Dice: {'+'.join(map(str, spec.dice))} = {result.dice_total}: first pile to "
                f"seat {result.first_seat}, Action button at seat {result.action_seat}")
     if result.piles is not None:
@@ -222,7 +271,7 @@ def format_round(result):
     for seat in [spec.dealer_seat] + [s for s in result.order if s in result.seat_cards]:
         s = result.sets[seat]
         hw = s["house_way"]
-        who = "player-dealer" if seat == spec.dealer_seat else "player"
+        who = dealer_word if seat == spec.dealer_seat else "player"
         line = (f"  seat {seat} ({who}): {cards_str(result.seat_cards[seat])} -> "
                 f"front {cards_str(hw[0])} ({describe_front(hw[2])}), "
                 f"back {cards_str(hw[1])} ({describe_back(hw[3])})")
@@ -233,18 +282,21 @@ def format_round(result):
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
                            + (" FOUL" if s["foul"] else ""))
             names = mask_to_names(s["mask"])
+            titles = ["base"] + [WAGER_TITLES[k] for k in kinds[1:]]
             words = [f"{title} {_odds_word(o)}" for title, o, stake in
-                     zip(("base", "Wrangler Push", "Outlaw 9"), result.odds[seat],
-                         spec.wagers[seat]) if stake]
+                     zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
+            if seat in result.envy:
+                words.append(f"{WAGER_TITLES['envy']} ${result.envy[seat]}")
             out.append("      " + ", ".join(words) + (f"  [{', '.join(names)}]" if names else ""))
     out.append("Ledger:")
     for i, e in enumerate(result.ledger.entries, 1):
-        out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} ${e.amount:<7} {e.reason}")
+        out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} ${str(e.amount):<7} {e.reason}")
     out.append("Results (after fees):")
     for party, value in sorted(result.party_nets().items()):
-        out.append(f"  {party:<14} {value:+d}")
+        out.append(f"  {party:<14} {'+' if value >= 0 else ''}{value}")
     chips_in, chips_out, fees = result.ledger.totals()
-    out.append(f"Balance: chips in ${chips_in} = chips out ${chips_out} + fees ${fees}")
+    out.append(f"Balance: chips in ${chips_in} = chips out ${chips_out} + "
+               + (f"house ${fees}" if table.house_banks else f"fees ${fees}"))
     st = result.settlement
     if st.cap_bound:
         out.append(f"Bank cap: ${st.returned} of stake not covered and returned"

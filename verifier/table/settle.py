@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..errors import VerifierError
 from ..ranking import PAIR_OF_THREES_KEY
-from .limits import WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS
+from .limits import ENVY, WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS, whole
 
 LOSE, PUSH = -1, 0
 WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
@@ -34,8 +34,8 @@ def seat_account(seat):
     return f"seat {seat}"
 
 
-def circle_account(seat, kind):
-    return f"seat {seat} {WAGER_KINDS[kind]}"
+def circle_account(seat, kind, kinds=WAGER_KINDS):
+    return f"seat {seat} {kinds[kind]}"
 
 
 def is_party(account):
@@ -68,10 +68,34 @@ def wrangler_odds(player_front, player_back, dealer_front, dealer_back, pays=WRA
 
 
 def outlaw9_odds(mask, pays):
-    """Outlaw 9: the highest-paying qualifying line of ``pays`` (bit i = line i), else -1."""
+    """Outlaw 9: the highest-paying qualifying line of ``pays`` (bit i = line i), else -1.
+    Also Emperor's Treasure, whose lines are Outlaw 9 category bits."""
     if not mask:
         return LOSE
     return max(pays[i] for i in range(len(pays)) if mask >> i & 1)
+
+
+def insurance_odds(cards, pays):
+    """Pai Gow Insurance: the odds of the seven cards' line (``pays`` by
+    emperors.INSURANCE_LINES), -1 when they are not a pai gow."""
+    from ..emperors import INSURANCE_LINES, insurance_line
+    line = insurance_line(cards)
+    return LOSE if line is None else pays[INSURANCE_LINES.index(line)]
+
+
+def envy_amount(mask, pays):
+    """The Envy Bonus one other hand triggers: the amount of its highest envy line (``pays``
+    in dollars by Outlaw 9 category bit), 0 when it triggers none."""
+    return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=0)
+
+
+def envy_owed(seats, treasure_stakes, masks, pays, minimum):
+    """seat -> Envy Bonus (0 included): each Treasure bet of at least ``minimum`` collects the envy of
+    every OTHER player's hand at the table (docs/TABLE.md; readings envy_bonus).
+    ``masks``: seat -> seven-card category mask, the players' hands only."""
+    amounts = {s: envy_amount(masks[s], pays) for s in seats}
+    total = sum(amounts.values())
+    return {s: total - amounts[s] for s in seats if treasure_stakes.get(s, 0) >= minimum}
 
 
 # ----------------------------------------------------------------------------- ledger
@@ -104,11 +128,13 @@ class Ledger:
 
     def totals(self):
         """(chips in, chips out, fees): put up by the parties, handed back to them from
-        the table, and taken by the house."""
+        the table (or paid by the house, when it banks), and the house's net take (the
+        fees; when the house banks, what it won less what it paid)."""
         chips_in = sum(e.amount for e in self.entries if is_party(e.source))
         chips_out = sum(e.amount for e in self.entries
                         if is_party(e.dest) and not is_party(e.source))
-        fees = sum(e.amount for e in self.entries if e.dest == HOUSE)
+        fees = sum(e.amount for e in self.entries if e.dest == HOUSE) \
+            - sum(e.amount for e in self.entries if e.source == HOUSE)
         return chips_in, chips_out, fees
 
     def check(self):
@@ -125,9 +151,14 @@ class Ledger:
         return [e._asdict() for e in self.entries]
 
 
-def open_ledger(dealer_seat, bank, wagers, player_fees, dealer_fee):
-    """Fees first (before the deal), then the stakes and the bank on the table."""
+def open_ledger(dealer_seat, bank, wagers, player_fees, dealer_fee, kinds=WAGER_KINDS,
+                house_banks=False):
+    """Fees first (before the deal), then the stakes and the bank on the table. When the
+    house banks there are no fees and no bank: only the stakes."""
     ledger = Ledger()
+    if house_banks:
+        _stakes_on_table(ledger, wagers, kinds)
+        return ledger
     for seat in sorted(wagers):
         fee = player_fees.get(seat, 0)
         ledger.move(seat_account(seat), HOUSE, fee,
@@ -135,11 +166,15 @@ def open_ledger(dealer_seat, bank, wagers, player_fees, dealer_fee):
     ledger.move(DEALER, HOUSE, dealer_fee, "player-dealer collection fee, total table action "
                 f"${sum(w[0] for w in wagers.values())}")
     ledger.move(DEALER, BANK, bank, f"player-dealer (seat {dealer_seat}) puts up the bank")
+    _stakes_on_table(ledger, wagers, kinds)
+    return ledger
+
+
+def _stakes_on_table(ledger, wagers, kinds):
     for seat in sorted(wagers):
         for kind, stake in enumerate(wagers[seat]):
-            ledger.move(seat_account(seat), circle_account(seat, kind), stake,
-                        f"{WAGER_TITLES[WAGER_KINDS[kind]]} wager")
-    return ledger
+            ledger.move(seat_account(seat), circle_account(seat, kind, kinds), stake,
+                        f"{WAGER_TITLES[kinds[kind]]} wager")
 
 
 # ----------------------------------------------------------------------------- settlement
@@ -166,12 +201,12 @@ class Settlement:
         return out
 
 
-def settle(order, wagers, odds, bank, ledger=None):
+def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
     """Settle every wager in ``order`` (player seats), base, Wrangler Push, Outlaw 9.
 
-    ``wagers[seat]`` and ``odds[seat]`` are triples (base, wrangler, outlaw9); seats
-    without wagers may be missing from both. With a ``ledger`` every movement is
-    recorded and the bank is finally handed back to the player-dealer.
+    ``wagers[seat]`` and ``odds[seat]`` are tuples, one per ``kinds`` (base, wrangler,
+    outlaw9); seats without wagers may be missing from both. With a ``ledger`` every
+    movement is recorded and the bank is finally handed back to the player-dealer.
     """
     net = 0
     exhausted = False
@@ -183,7 +218,7 @@ def settle(order, wagers, odds, bank, ledger=None):
         if stakes is None:
             continue
         outs = odds[seat]
-        for kind in (0, 1, 2):
+        for kind in range(len(stakes)):
             stake = stakes[kind]
             if not stake:
                 continue
@@ -191,15 +226,15 @@ def settle(order, wagers, odds, bank, ledger=None):
                 returned += stake
                 res = 0
                 if ledger is not None:
-                    ledger.move(circle_account(seat, kind), seat_account(seat), stake,
-                                f"{_title(kind)} returned: the bank is exhausted")
+                    ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
+                                f"{_title(kind, kinds)} returned: the bank is exhausted")
             else:
                 o = outs[kind]
                 if o == PUSH:
                     res = 0
                     if ledger is not None:
-                        ledger.move(circle_account(seat, kind), seat_account(seat), stake,
-                                    f"{_title(kind)} pushes: stake returned")
+                        ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
+                                    f"{_title(kind, kinds)} pushes: stake returned")
                 elif o < 0:
                     room = bank - net
                     take = stake if stake <= room else room
@@ -209,9 +244,9 @@ def settle(order, wagers, odds, bank, ledger=None):
                         win_limited = True
                         returned += stake - take
                     if ledger is not None:
-                        ledger.move(circle_account(seat, kind), BANK, take, f"{_title(kind)} loses")
-                        ledger.move(circle_account(seat, kind), seat_account(seat), stake - take,
-                                    f"{_title(kind)}: ${stake - take} not covered (the "
+                        ledger.move(circle_account(seat, kind, kinds), BANK, take, f"{_title(kind, kinds)} loses")
+                        ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake - take,
+                                    f"{_title(kind, kinds)}: ${stake - take} not covered (the "
                                     "player-dealer may not win more than the bank), returned")
                 else:
                     owed = stake * o
@@ -222,12 +257,12 @@ def settle(order, wagers, odds, bank, ledger=None):
                     if pay < owed:
                         returned += stake - Fraction(pay, o)
                     if ledger is not None:
-                        why = f"{_title(kind)} wins {o} to 1"
+                        why = f"{_title(kind, kinds)} wins {o} to 1"
                         if pay < owed:
                             why += f": owed ${owed}, the bank covers ${pay}"
                         ledger.move(BANK, seat_account(seat), pay, why)
-                        ledger.move(circle_account(seat, kind), seat_account(seat), stake,
-                                    f"{_title(kind)} stake returned with the win")
+                        ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
+                                    f"{_title(kind, kinds)} stake returned with the win")
                     if net == -bank:
                         exhausted = True
             results.append((seat, kind, stake, res))
@@ -238,5 +273,54 @@ def settle(order, wagers, odds, bank, ledger=None):
     return Settlement(results, net, exhausted, win_limited, returned)
 
 
-def _title(kind):
-    return WAGER_TITLES[WAGER_KINDS[kind]]
+def _title(kind, kinds=WAGER_KINDS):
+    return WAGER_TITLES[kinds[kind]]
+
+
+def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None):
+    """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
+    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less
+    ``commission``; a side bet is paid its odds; a push returns the stake; anything else
+    loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
+    in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
+    ints, or Fractions where a commission leaves a part of a dollar."""
+    results = []
+    envy = envy or {}
+    keep = 1 - commission
+    t = kinds.index("treasure") if "treasure" in kinds else None
+    for seat in order:
+        stakes = wagers.get(seat)
+        if stakes is None:
+            continue
+        outs = odds[seat]
+        for kind, stake in enumerate(stakes):
+            if not stake:
+                continue
+            o = outs[kind]
+            circle = circle_account(seat, kind, kinds)
+            title = _title(kind, kinds)
+            if o == PUSH:
+                res = 0
+                if ledger is not None:
+                    ledger.move(circle, seat_account(seat), stake, f"{title} pushes: stake returned")
+            elif o < 0:
+                res = -stake
+                if ledger is not None:
+                    ledger.move(circle, HOUSE, stake, f"{title} loses")
+            else:
+                res = whole(stake * o * keep if kind == 0 else stake * o)
+                if ledger is not None:
+                    why = f"{title} wins {o} to 1"
+                    if kind == 0 and commission:
+                        why += f" less {commission} commission"
+                    ledger.move(HOUSE, seat_account(seat), res, why)
+                    ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
+            results.append((seat, kind, stake, res))
+        if seat in envy:
+            amount = envy[seat]
+            results.append((seat, len(kinds), stakes[t], amount))
+            if ledger is not None:
+                ledger.move(HOUSE, seat_account(seat), amount,
+                            f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
+    dealer_net = -sum(r[3] for r in results)
+    return Settlement(results, whole(dealer_net) if dealer_net else 0, False, False, 0)

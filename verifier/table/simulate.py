@@ -29,11 +29,14 @@ from ..progress import progress_bar
 from .deal import PILE_POSITIONS, PILES, SEATS, check_seat
 from .hands import set_hands
 from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (open_ledger, outlaw9_odds, settle,
+from .settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house,
                      WRANGLER_PAIR_KEY)
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
+#: when the house banks (the casino game), the dealer's place among the seven hands:
+#: seat 7's, so seats 1-6 play and seat 1 is on the dealer's left (docs/TABLE.md)
+HOUSE_SEAT = 7
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,14 @@ class TableSetup:
     def __post_init__(self):
         if len(self.seats) != SEATS:
             raise VerifierError(f"a table has {SEATS} seats, got {len(self.seats)} seat plans")
+        if self.table.house_banks:
+            if any(self.seats[HOUSE_SEAT - 1].wagers):
+                raise VerifierError(f"seat {HOUSE_SEAT} is the dealer's place when the house "
+                                    f"banks ({self.table.name}): players sit at seats 1-6")
+            wagers = {s: self.seats[s - 1].wagers for s in range(1, SEATS + 1) if s != HOUSE_SEAT}
+            if not check_round(HOUSE_SEAT, 0, wagers, self.table):
+                raise VerifierError("no seat places a wager")
+            return
         check_seat(self.first_banker, "first banker seat")
         if self.rounds_per_bank not in range(1, MAX_BANK_ROUNDS + 1):
             raise VerifierError(f"a player-dealer may bank at most {MAX_BANK_ROUNDS} "
@@ -69,7 +80,10 @@ class TableSetup:
             check_round(seat, self.seats[seat - 1].bank, wagers, self.table)
 
     def bankers(self):
-        """The seats that accept the bank, in the clockwise order it is offered."""
+        """The seats that accept the bank, in the clockwise order it is offered (the
+        dealer's place alone when the house banks)."""
+        if self.table.house_banks:
+            return [HOUSE_SEAT]
         return [(self.first_banker - 1 + k) % SEATS + 1 for k in range(SEATS)
                 if self.seats[(self.first_banker - 1 + k) % SEATS].bank > 0]
 
@@ -80,10 +94,17 @@ class TableSetup:
         return bankers[(r // self.rounds_per_bank) % len(bankers)]
 
 
-def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=range(1, SEATS + 1), **kw):
-    """Every listed seat plays the same wagers and banks the same amount."""
+def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
+    """Every listed seat plays the same wagers and banks the same amount (seats: all
+    seven, or 1-6 when the house banks; there ``bank`` is not used)."""
+    table = kw.get("table")
+    house = table is not None and table.house_banks
+    if seats is None:
+        seats = range(1, SEATS) if house else range(1, SEATS + 1)
+    if house:
+        bank = 0
     seats = set(seats)
-    plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan()
+    plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan((0,) * len(wagers))
                   for s in range(1, SEATS + 1))
     return TableSetup(plans, first_banker=kw.pop("first_banker", min(seats)), **kw)
 
@@ -137,15 +158,20 @@ class Acc:
 class Stats:
     """Everything a run of rounds adds up; exact and mergeable."""
 
-    def __init__(self):
+    def __init__(self, kinds=WAGER_KINDS):
+        self.kinds = tuple(kinds)                         # the bets (table.stat_kinds)
         self.rounds = 0
         self.seat_round = [Acc() for _ in range(SEATS)]   # x: net after fees, w: wagered
         self.seat_unit = [Acc() for _ in range(SEATS)]    # x: net before fees, w: wagered
         self.seat_fees = [0] * SEATS                      # as a player
         self.seat_banked = [0] * SEATS                    # rounds banked
         self.seat_bank_net = [0] * SEATS                  # net after fees while banking
-        self.bet_unit = [Acc() for _ in WAGER_KINDS]      # per bet kind, all seats
-        self.bet_wins = [0] * len(WAGER_KINDS)
+        self.bet_unit = [Acc() for _ in kinds]            # per bet kind, all seats
+        self.bet_wins = [0] * len(kinds)
+        # per bet kind, per round: x the round's results of that kind, w its stakes. The
+        # bets of one round are not independent (one dealer hand; one Envy trigger pays
+        # every other Treasure bet), so the bets' intervals are taken over rounds.
+        self.bet_round = [Acc() for _ in kinds]
         self.dealer_round = Acc()                         # x: net after fees, w: bank
         self.dealer_unit = Acc()                          # x: net before fees, w: bank
         self.dealer_fees = 0
@@ -159,7 +185,7 @@ class Stats:
     def merge(self, o):
         self.rounds += o.rounds
         for mine, theirs in ((self.seat_round, o.seat_round), (self.seat_unit, o.seat_unit),
-                             (self.bet_unit, o.bet_unit)):
+                             (self.bet_unit, o.bet_unit), (self.bet_round, o.bet_round)):
             for a, b in zip(mine, theirs):
                 a.merge(b)
         for name in ("seat_fees", "seat_banked", "seat_bank_net", "bet_wins"):
@@ -229,48 +255,61 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     sets = setter(hands, table.wheel_second, table.house_way_id)
 
     # 3. settle round by round
-    st = Stats()
-    bet_n = [0, 0, 0]
-    bet_sx = [0, 0, 0]
-    bet_sxx = [0, 0, 0]
-    bet_sw = [0, 0, 0]
-    bet_sww = [0, 0, 0]
-    bet_sxw = [0, 0, 0]
+    kinds = table.kinds
+    fast = kinds == WAGER_KINDS and not table.house_banks   # the California game, inline
+    st = Stats(table.stat_kinds)
+    nk = len(st.kinds)
+    bet_n = [0] * nk
+    bet_sx = [0] * nk
+    bet_sxx = [0] * nk
+    bet_sw = [0] * nk
+    bet_sww = [0] * nk
+    bet_sxw = [0] * nk
     bet_wins = st.bet_wins
+    bet_round = st.bet_round
     for dealer, players, idx in rounds:
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
-        df, db = d[2], d[3]
-        odds = {}
-        for k, s in enumerate(players, 1):
-            h = sets[idx + k]
-            pf, pb = h[2], h[3]
-            if pb > db:
-                b = 1 if pf > df else 0
-            else:
-                b = 0 if pf > df else -1
-            if b == 0:
-                w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
-            else:
-                w = -1
-            m = h[mi]
-            odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
-        ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee) if check_ledger else None
-        res = settle(players, wagers, odds, bank, ledger)
+        ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee, kinds,
+                             table.house_banks) if check_ledger else None
+        if fast:
+            df, db = d[2], d[3]
+            odds = {}
+            for k, s in enumerate(players, 1):
+                h = sets[idx + k]
+                pf, pb = h[2], h[3]
+                if pb > db:
+                    b = 1 if pf > df else 0
+                else:
+                    b = 0 if pf > df else -1
+                if b == 0:
+                    w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
+                else:
+                    w = -1
+                m = h[mi]
+                odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
+            res = settle(players, wagers, odds, bank, ledger)
+        else:
+            res = _settle_round(table, players, wagers, bank, d, sets, hands, idx, ledger)
         if ledger is not None:
             ledger.check()
             bal = ledger.balances()
             for s in players:
                 assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
-            assert bal["player-dealer"] == res.dealer_net - dealer_fee
+            if not table.house_banks:
+                assert bal["player-dealer"] == res.dealer_net - dealer_fee
             st.ledgers_checked += 1
 
         # statistics
         st.rounds += 1
         nets = dict.fromkeys(players, 0)
+        round_x = [0] * nk
+        round_w = [0] * nk
         for s, kind, stake, x in res.results:
             nets[s] += x
+            round_x[kind] += x
+            round_w[kind] += stake
             bet_n[kind] += 1
             bet_sx[kind] += x
             bet_sxx[kind] += x * x
@@ -279,6 +318,9 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             bet_sxw[kind] += x * stake
             if x > 0:
                 bet_wins[kind] += 1
+        for kind in range(nk):
+            if round_w[kind]:
+                bet_round[kind].add(round_x[kind], round_w[kind])
         total_players = 0
         for s in players:
             x = nets[s]
@@ -291,8 +333,9 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             st.wagered += wsum
         if total_players + res.dealer_net != 0:
             raise AssertionError("round does not balance: players and player-dealer nets differ")
-        st.seat_banked[dealer - 1] += 1
-        st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
+        if not table.house_banks:
+            st.seat_banked[dealer - 1] += 1
+            st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
         st.dealer_round.add(res.dealer_net - dealer_fee, bank)
         st.dealer_unit.add(res.dealer_net, bank)
         st.dealer_fees += dealer_fee
@@ -305,6 +348,24 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
         acc.n, acc.sx, acc.sxx = bet_n[kind], bet_sx[kind], bet_sxx[kind]
         acc.sw, acc.sww, acc.sxw = bet_sw[kind], bet_sww[kind], bet_sxw[kind]
     return st
+
+
+def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, ledger):
+    """One round of any table (round.round_odds, then the bank's or the house's
+    settlement): the general path, for every game but the California one's fast path."""
+    from .round import round_odds
+    odds = {}
+    for k, s in enumerate(players, 1):
+        odds[s] = round_odds(dealer_set, sets[idx + k], table=table, cards=hands[idx + k])
+    if not table.house_banks:
+        return settle(players, wagers, odds, bank, ledger, table.kinds)
+    envy = None
+    if table.envy_pays:
+        t = table.kinds.index("treasure")
+        envy = envy_owed(players, {s: wagers[s][t] for s in players},
+                         {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
+                         table.envy_pays, table.envy_minimum)
+    return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
 
 
 def _block_job(job):
@@ -335,7 +396,7 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
     for block, start in enumerate(range(0, rounds, block_size)):
         jobs.append((setup, seed, block, start, min(block_size, rounds - start), setter,
                      check_ledger))
-    total = Stats()
+    total = Stats(setup.table.stat_kinds)
     with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
         if threads == 1 or len(jobs) == 1:
             results = map(_block_job, jobs)
@@ -369,23 +430,40 @@ def _table_module():
 
 
 def kernel_rules(table):
-    """The rules of ``table`` as the compiled kernel takes them."""
+    """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
+    the commission, as data (cext/table_sim.h types none of them)."""
     pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
+    scale = table.commission.denominator
     return {
         "mask_index": table.mask_index,
         "outlaw9_pays": tuple(table.outlaw9_pays),
         "wrangler_pays": tuple(table.wrangler_pays),
         "wrangler_pair_key": WRANGLER_PAIR_KEY,
-        "denom": math.lcm(*pays),
+        "denom": math.lcm(*(p for p in pays if isinstance(p, int) and p >= 1)),
         "player_tiers": tuple(table.fees.player_tiers),
         "dealer_tiers": tuple(table.fees.dealer_tiers),
+        "kinds": tuple(table.kinds),
+        "house": table.house_banks,
+        "scale": scale,
+        "keep": scale - table.commission.numerator,
+        "insurance_pays": tuple(table.insurance_pays) or (-1,) * 6,
+        "treasure_pays": tuple(table.treasure_pays) or (-1,) * 16,
+        "envy_pays": tuple(table.envy_pays),
+        "envy_minimum": table.envy_minimum,
     }
+
+
+def kernel_scale(table):
+    """The kernel's money unit, 1/scale of a dollar (the commission's denominator when
+    the house banks)."""
+    return table.commission.denominator if table.house_banks else 1
 
 
 def kernel_table(setup):
     """The seats, banks and bank rotation of ``setup`` as the compiled kernel takes them."""
     return {
-        "wagers": [tuple(p.wagers) for p in setup.seats],
+        "wagers": [tuple(p.wagers) if any(p.wagers) else (0,) * len(setup.table.kinds)
+                   for p in setup.seats],
         "banks": [p.bank for p in setup.seats],
         "bankers": setup.bankers(),
         "rounds_per_bank": setup.rounds_per_bank,
@@ -406,6 +484,25 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
+    if not table.house_banks and table.kinds != WAGER_KINDS:
+        return "the compiled kernel plays the player-dealer game with both its bets only"
+    if len(table.kinds) > 3:
+        return "the compiled kernel takes at most three wagers per seat"
+    if any(not isinstance(o, int) or o < 1 for o in (*table.outlaw9_pays, *table.wrangler_pays)):
+        return "the Outlaw 9 or Wrangler Push pays are not whole odds of 1 or more"
+    side = tuple(table.insurance_pays) + tuple(table.treasure_pays)
+    if any(not isinstance(o, int) or not -1 <= o <= 10 ** 6 for o in side) or any(
+            not isinstance(a, int) or not 0 <= a < KERNEL_MAX_CHIPS for a in table.envy_pays):
+        return "a pay table's pays are not whole numbers the compiled kernel takes"
+    scale = kernel_scale(table)
+    if scale >= KERNEL_MAX_DENOM:
+        return "the commission's denominator is too large for the compiled kernel"
+    if table.house_banks:
+        top = max((w for p in setup.seats for w in p.wagers), default=0)
+        odds = max((1, *side, *table.outlaw9_pays, *table.wrangler_pays))
+        envy = SEATS * max(table.envy_pays, default=0)
+        if max(top * odds, envy) * scale >= 1 << 55:   # a round sums 19 results
+            return "amounts beyond the compiled kernel's range"
     if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
     if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
@@ -424,13 +521,19 @@ def kernel_seed(seed):
     return int.from_bytes(digest[:8], "little")
 
 
-def stats_from_kernel(sums, fields, denom):
-    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``)."""
-    st = Stats()
+def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
+    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``); money
+    sums in units of 1/``scale`` dollar."""
+    from .limits import whole
+    st = Stats(kinds)
 
     def acc(offset):
         a = Acc()
         a.n, a.sx, a.sxx, a.sw, a.sww, a.sxw = sums[offset:offset + 6]
+        if scale != 1:
+            a.sx = whole(Fraction(a.sx, scale))
+            a.sxx = whole(Fraction(a.sxx, scale * scale))
+            a.sxw = whole(Fraction(a.sxw, scale))
         return a
 
     st.rounds = sums[fields["rounds"]]
@@ -438,8 +541,9 @@ def stats_from_kernel(sums, fields, denom):
     st.seat_unit = [acc(fields["seat_unit"] + 6 * i) for i in range(SEATS)]
     for name in ("seat_fees", "seat_banked", "seat_bank_net"):
         setattr(st, name, list(sums[fields[name]:fields[name] + SEATS]))
-    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(WAGER_KINDS))]
-    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(WAGER_KINDS)])
+    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(kinds))]
+    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(kinds)])
+    st.bet_round = [acc(fields["bet_round"] + 6 * k) for k in range(len(kinds))]
     st.dealer_round = acc(fields["dealer_round"])
     st.dealer_unit = acc(fields["dealer_unit"])
     for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
@@ -470,7 +574,8 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     nblocks = -(-rounds // block_size)
     if per_block:
         out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
-        return [stats_from_kernel(s, mod.FIELDS, rules["denom"]) for s in out]
+        return [stats_from_kernel(s, mod.FIELDS, rules["denom"], table.stat_kinds,
+                                  kernel_scale(table)) for s in out]
     # chunks of whole blocks, about 64k rounds: between them the bar moves and Ctrl-C is
     # answered (Python handles the signal as each call returns)
     step = max(threads * 4, 65536 // block_size)
@@ -483,7 +588,8 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
             total = sums if total is None else [a + b for a, b in zip(total, sums)]
             if advance:
                 advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
-    return stats_from_kernel(total, mod.FIELDS, rules["denom"])
+    return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds,
+                             kernel_scale(table))
 
 
 # ----------------------------------------------------------------------------- report
@@ -497,11 +603,12 @@ def _ci(pair, digits=5):
 
 def summary(stats, setup):
     """A JSON-ready summary of a run."""
+    table = setup.table
     seats = {}
     for s in range(1, SEATS + 1):
         acc, unit = stats.seat_round[s - 1], stats.seat_unit[s - 1]
         seats[str(s)] = {
-            "wagers": dict(zip(WAGER_KINDS, setup.seats[s - 1].wagers)),
+            "wagers": dict(zip(table.kinds, setup.seats[s - 1].wagers)),
             "bank": setup.seats[s - 1].bank,
             "rounds_played": acc.n,
             "rounds_banked": stats.seat_banked[s - 1],
@@ -512,13 +619,18 @@ def summary(stats, setup):
             "net_as_player_dealer_after_fees": stats.seat_bank_net[s - 1],
         }
     n = stats.rounds
-    return {
+    from .round import jsonable
+    return jsonable({
         "rounds": n,
+        "rule_set": table.name,
+        "settlement": ({"kind": "commission", "commission": str(table.commission),
+                        "banker": "house"} if table.house_banks else
+                       {"kind": "fees", "banker": "player-dealer"}),
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
                         "won": stats.bet_wins[i],
-                        "per_unit_wagered": _ci(stats.bet_unit[i].ratio_ci())}
-                 for i, kind in enumerate(WAGER_KINDS)},
+                        "per_unit_wagered": _ci(stats.bet_round[i].ratio_ci())}
+                 for i, kind in enumerate(stats.kinds)},
         "player_dealer": {
             "rounds": stats.dealer_round.n,
             "mean_per_round_after_fees": _ci(stats.dealer_round.mean_ci()),
@@ -534,7 +646,7 @@ def summary(stats, setup):
         },
         "fees_total": stats.dealer_fees + sum(stats.seat_fees),
         "ledgers_checked": stats.ledgers_checked,
-    }
+    })
 
 
 #: Said under every simulation in which the bank's cap bound (issue 16): why the bets'
@@ -547,18 +659,31 @@ CAP_NOTE = ("Note: the bank's cap bound in {rounds:,} rounds. There the player-d
             "together.")
 
 
+_SHORT = {"wrangler": "WP", "outlaw9": "O9", "insurance": "Ins", "treasure": "ET"}
+
+
 def format_summary(summ):
     def f(ci):
         if ci is None:
             return "-"
         lo, hi = ci["ci99"]
         return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
-    out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)", "",
-           "Seat  wagers(base/WP/O9)  bank  played  banked  mean per round after fees        "
-           "per unit wagered before fees      fees"]
+    house = summ.get("settlement", {}).get("banker") == "house"
+    out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
+    if house:
+        out.append(f"Rule set {summ['rule_set']}: the house banks every hand, "
+                   f"{float(Fraction(summ['settlement']['commission'])):.2%} commission on winning "
+                   "base wagers, no fees")
+    out.append("")
+    first = next(iter(summ["seats"].values()))["wagers"]
+    names = "/".join(_SHORT.get(k, k) for k in first)
+    out.append(f"Seat  wagers({names})".ljust(26) + "bank  played  banked  mean per round "
+               "after fees        per unit wagered before fees      fees")
     for s, d in summ["seats"].items():
         w = d["wagers"]
-        out.append(f"{s:>4}  {w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10} {d['bank']:>5} "
+        w = (f"{w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10}" if list(w) == list(WAGER_KINDS)
+             else f"{'/'.join(str(v) for v in w.values()):<20}")
+        out.append(f"{s:>4}  {w} {d['bank']:>5} "
                    f"{d['rounds_played']:>7} {d['rounds_banked']:>7}  "
                    f"{f(d['mean_per_round_after_fees']):<32}  "
                    f"{f(d['per_unit_wagered_before_fees']):<32}  {d['fees_paid_as_player']}")
@@ -568,8 +693,14 @@ def format_summary(summ):
         out.append(f"{kind:<9} {d['placed']:>7} {d['won']:>7}  {f(d['per_unit_wagered'])}")
     pd = summ["player_dealer"]
     out.append("")
-    out.append(f"Player-dealer position: {pd['rounds']:,} rounds")
+    out.append(f"House (dealer) position: {pd['rounds']:,} rounds" if house else
+               f"Player-dealer position: {pd['rounds']:,} rounds")
     out.append(f"  mean per round after fees:     {f(pd['mean_per_round_after_fees'])}")
+    if house:
+        out.append(f"Fees, all seats: ${summ['fees_total']:,}")
+        if summ["ledgers_checked"]:
+            out.append(f"Ledgers checked and balanced: {summ['ledgers_checked']:,}")
+        return "\n".join(out)
     out.append(f"  per unit of bank before fees:  {f(pd['per_unit_of_bank_before_fees'])}")
     out.append(f"  fees paid: ${pd['fees_paid']:,}")
     frac = pd["cap_binds_fraction"]
