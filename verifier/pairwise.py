@@ -29,6 +29,7 @@ import itertools
 import math
 
 from .cards import JOKER, full_deck
+from .outcome import LOSS, WIN, base_outcome
 from .ranking import PAIR_OF_THREES_KEY
 from .rules import Rules
 
@@ -160,9 +161,10 @@ def pair_outcome(p, b):
     """Counts (0/1 each) for one ordered pair of key tuples (back, front)."""
     out = _zero()
     out["total"] = 1
-    if p[0] > b[0] and p[1] > b[1]:
+    outcome = base_outcome(p[0], p[1], b[0], b[1])
+    if outcome == WIN:
         out["win"] = 1
-    elif p[0] <= b[0] and p[1] <= b[1]:
+    elif outcome == LOSS:
         out["loss"] = 1
     else:
         out["push"] = 1

@@ -19,10 +19,10 @@ from collections import namedtuple
 from fractions import Fraction
 
 from ..errors import VerifierError
+from ..outcome import LOSS as LOSE, PUSH, base_outcome
 from ..ranking import PAIR_OF_THREES_KEY
 from .limits import ENVY, WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS, whole
 
-LOSE, PUSH = -1, 0
 WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
 
 DEALER = "player-dealer"
@@ -48,13 +48,7 @@ def base_odds(player_front, player_back, dealer_front, dealer_back, foul=False):
     """Base game: 1 (both hands strictly higher), 0 (one each), -1 (otherwise or foul)."""
     if foul:
         return LOSE
-    hi = player_back > dealer_back
-    lo = player_front > dealer_front
-    if hi and lo:
-        return 1
-    if hi or lo:
-        return PUSH
-    return LOSE
+    return base_outcome(player_back, player_front, dealer_back, dealer_front)
 
 
 def wrangler_odds(player_front, player_back, dealer_front, dealer_back, pays=WRANGLER_PAYS):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import VerifierError
+from ..outcome import base_outcome
 from ..parallel import thread_count
 from ..progress import progress_bar
 from .deal import PILE_POSITIONS, PILES, SEATS, check_seat
@@ -279,10 +280,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             for k, s in enumerate(players, 1):
                 h = sets[idx + k]
                 pf, pb = h[2], h[3]
-                if pb > db:
-                    b = 1 if pf > df else 0
-                else:
-                    b = 0 if pf > df else -1
+                b = base_outcome(pb, pf, db, df)
                 if b == 0:
                     w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
                 else:
