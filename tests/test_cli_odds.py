@@ -259,3 +259,16 @@ def test_compare_takes_any_bet_of_the_certificate(capsys):
     assert Fraction(got["return"]["exact"]) == expected
     assert main(["compare", emp, "--bet", "envy_bonus"]) == 2
     assert "envy" in capsys.readouterr().err.lower()
+
+
+@pytest.mark.parametrize("rules,shown,absent", [
+    ("casino-standard", [], ["Outlaw 9", "Wrangler", "Insurance"]),     # seed 002: no side bet
+    ("emperors-challenge", ["Pai Gow Insurance", "Emperor's Treasure", "Envy Bonus"],
+     ["Outlaw 9", "Wrangler"]),
+    ("outlaw9-mikes", ["Outlaw 9 High or Better", "Not computed: Wrangler Push"], ["Envy"]),
+])
+def test_run_shows_the_bets_of_its_rule_set_and_no_other(rules, shown, absent, capsys):
+    assert main(["run", "--rules", rules, "--deck-ranks", RANKS, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert all(s in out for s in shown), shown
+    assert not any(a in out for a in absent), absent

@@ -30,29 +30,23 @@ def _table(header, rows, align=None):
     return "\n".join(out)
 
 
-def odds_lines(odds):
-    """The per-line rows of a par table (text)."""
-    rows = []
-    for r in odds.lines + [odds.loses]:
-        pay = pay_label(r.pay) if r.pay is not None else "loses"
-        rows.append([r.title, pay, f"{r.hands:,}", num(r.probability, 10),
-                     num(r.contribution, 10)])
-    return _table(["Line", "Pays", "Hands", "Probability", "Contribution"], rows)
+def bet_text(bet):
+    """One bet of the par-sheet model (verifier/parsheet/model.py) as plain text."""
+    from .parsheet.display import LINE_HEADER, figure_rows, line_rows
+    head = f"{bet.title}: {bet.paytable}" + (f" [{bet.status}]" if bet.status else "")
+    out = [f"{head}; {bet.total:,} {bet.unit}", _table(LINE_HEADER, line_rows(bet))]
+    out += bet.notes
+    for table in bet.tables:
+        out += ["", table.title, _table(table.header, table.rows)]
+        out += [table.note] if table.note else []
+    if bet.kind == "wager":
+        out += ["", _table(["Figure", "Value", "Exact"], figure_rows(bet))]
+    return out
 
 
-def odds_summary(odds):
-    sd = odds.standard_deviation
-    return "\n".join([
-        f"Return per unit bet   {num(odds.expected, 10):>16}   exact {odds.expected}",
-        f"House edge            {pct(odds.house_edge):>16}   exact {odds.house_edge}",
-        f"Hit frequency         {pct(odds.hit_frequency):>16}   exact {odds.hit_frequency}",
-        f"Variance              {num(odds.variance, 6):>16}   exact {odds.variance}",
-        f"Standard deviation    {num(odds.standard_deviation_decimal, 6):>16}   exact {sd}",
-    ])
-
-
-def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
-    """The readable summary printed by ``run``."""
+def run_summary(result, sheet, cert_path=None, cert_hash=None, result_hash=None):
+    """The readable summary printed by ``run``: the enumeration's counts, then every bet
+    of the rule set and the base game as the par sheet's model has them."""
     r = result.rules
     out = [f"paigow-verify run: {result.total_hands:,} hands ({len(result.deck)}-card deck), "
            f"engine {result.engine}, {result.threads} thread(s), {result.seconds:.1f} s",
@@ -74,8 +68,9 @@ def run_summary(result, odds, cert_path=None, cert_hash=None, result_hash=None):
                                                                           r.house_way)
     out += [f"House way rows ({way})", _table(["Row", "Hands", "Probability"], rows),
             f"Fouls (front above back): {result.fouls:,}", ""]
-    out += [f"Outlaw 9 High or Better: {odds.paytable.name} (bonus reading {odds.reading})",
-            odds_lines(odds), "", odds_summary(odds)]
+    for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else []):
+        out += bet_text(bet) + [""]
+    out += [f"Not computed: {text}." for text in sheet.omitted]
     if cert_path:
         out += ["", f"Certificate written: {cert_path} (sha256 {cert_hash})"]
     if result_hash:
@@ -128,77 +123,3 @@ def compare_table(names, odds_list):
 
 def compare_json(names, odds_list):
     return {"paytables": [{"name": n, "results": o.to_dict()} for n, o in zip(names, odds_list)]}
-
-
-# ---------------------------------------------------------------------------------------
-# rule-set sections (docs/RULESETS.md)
-
-
-def _dec(v, places=8):
-    return f"{v['decimal']:+.{places}f}"
-
-
-def rule_set_summary(cert):
-    """Readable lines for the rule-set sections of a certificate ('' when it has none)."""
-    sections = cert.get("sections", {})
-    out = []
-    rs = sections.get("rule_set", {}).get("results")
-    if rs:
-        out += [f"Rule set {rs['name']}: {rs['description']}"]
-    ins = sections.get("pai_gow_insurance", {}).get("results")
-    if ins:
-        o = ins["odds"]
-        rows = [[line["category"].replace("_", " "), line["pay"] or "-", f"{line['hands']:,}",
-                 f"{ins['alternative']['counts'][line['category']]:,}"] for line in o["lines"]]
-        out += ["", f"Pai Gow Insurance: {o['paytable']} [{o['status']}]",
-                f"Reading in force: {ins['reading_text']}",
-                _table(["Top card", "Pays", "Hands", "Hands (semi-wild reading)"], rows),
-                f"Return per unit {_dec(o['return'])} (house edge {o['house_edge']['decimal']:.4%}); "
-                f"under the semi-wild reading {_dec(ins['alternative']['odds']['return'])}"]
-    tr = sections.get("emperors_treasure", {}).get("results")
-    if tr:
-        rows = [[line["category"].replace("_", " "), line["pay"], f"{line['hands']:,}"]
-                for line in tr["lines"]]
-        out += ["", f"Emperor's Treasure: {tr['paytable']} [{tr['status']}] (seven-card reading)",
-                _table(["Line", "Pays", "Hands"], rows),
-                f"Return per unit {_dec(tr['return'])} (house edge {tr['house_edge']['decimal']:.4%})"]
-    env = sections.get("envy_bonus", {}).get("results")
-    if env:
-        rows = [[str(r["other_players"]), f"${r['envy_per_hand']['decimal']:.6f}",
-                 f"{r['envy_share_of_bet']['decimal']:.6%}", _dec(r["combined_return"])]
-                for r in env["by_table_size"]]
-        out += ["", f"Envy Bonus: {env['paytable']} [{env['status']}], per ${env['treasure_bet']} "
-                    f"Treasure bet; one other hand pays ${env['envy_per_other_hand']['decimal']:.6f} "
-                    "on average (exact by linearity)",
-                _table(["Other players", "Envy per hand", "Share of bet",
-                        "Treasure + envy return"], rows)]
-    bg = sections.get("base_game", {}).get("results")
-    if bg:
-        c = bg["counts"]
-        out += ["", f"Base game ({bg['kind']}): {c['total']:,} (player, banker) pairs: win "
-                    f"{bg['probabilities']['win']['decimal']:.8f}, loss "
-                    f"{bg['probabilities']['loss']['decimal']:.8f}, push "
-                    f"{bg['probabilities']['push']['decimal']:.8f}"]
-        if bg["kind"] == "commission":
-            out += [f"Return per unit with {float(Fraction(bg['commission'])):.0%} commission: "
-                    f"{_dec(bg['return'])}"]
-        else:
-            rows = [[f"${t['wagers'][0]}-${t['wagers'][1]}", f"${t['fee']}",
-                     _dec(t["return_at_smallest"]), _dec(t["return_at_largest"])]
-                    for t in bg["tiers"]]
-            out += [f"1 to 1, no fee: {_dec(bg['even_money_return'])} per unit; with the fee:",
-                    _table(["Wager", "Fee", "Return at smallest", "Return at largest"], rows)]
-            if "casino_comparison" in bg:
-                out += [f"Settled as a casino game instead (1 to 1 less 5% commission): "
-                        f"{_dec(bg['casino_comparison']['return'])} per unit"]
-        c = bg["counts"]
-        if "copy_high" in c:
-            out += [f"Copies: high hand {c['copy_high']:,}, low hand {c['copy_low']:,}, "
-                    f"both {c['copy_both']:,}"]
-    if "wrangler_push" in sections:
-        from .certificate import paytable_of
-        from .certificate import odds_from_certificate
-        odds = odds_from_certificate(cert, paytable_of(cert, "wrangler_push"))
-        out += ["", f"Wrangler Push: {odds.paytable.name} (over every ordered player-banker pair)",
-                odds_lines(odds), "", odds_summary(odds)]
-    return "\n".join(out)

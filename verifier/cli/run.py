@@ -38,7 +38,8 @@ def cmd_run(args):
     from .. import certificate
     from ..enumeration import enumerate_hands
     from ..exact import outlaw9_odds
-    from ..report import run_summary, rule_set_summary
+    from ..parsheet.model import build
+    from ..report import run_summary
     from ..certificate import certificate_for
     from .options import ruleset_from_args
 
@@ -68,7 +69,6 @@ def cmd_run(args):
         if figures is not None:
             base_game = {"counts": figures["counts"], "settlement": ruleset.settlement}
     cert = certificate_for(result, ruleset, tables, base_game=base_game)
-    odds = outlaw9_odds(result, certificate.paytable_of(cert))
     if args.sign:
         from ..signing import sign
         sign(cert, args.sign)
@@ -77,7 +77,7 @@ def cmd_run(args):
     if args.json:
         out = result.to_json_dict()
         out["rule_set"] = ruleset.name
-        out["outlaw9"] = odds.to_dict()
+        out["outlaw9"] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()
         out["sections"] = {k: v["results"] for k, v in cert["sections"].items()
                            if k not in ("outlaw9",)}
         if note and base_game is None:
@@ -87,11 +87,8 @@ def cmd_run(args):
         out["result_sha256"] = cert["result_sha256"]
         print(json.dumps(out, indent=1))
     else:
-        print(run_summary(result, odds, args.out, cert["sha256"], cert["result_sha256"]))
-        extra = rule_set_summary(cert)
-        if extra:
-            print()
-            print(extra)
+        print(run_summary(result, build(cert), args.out, cert["sha256"],
+                          cert["result_sha256"]))
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")
     return 0
