@@ -87,7 +87,7 @@ def cmd_run(args):
         out["result_sha256"] = cert["result_sha256"]
         print(json.dumps(out, indent=1))
     else:
-        print(run_summary(result, build(cert), args.out, cert["sha256"],
+        print(run_summary(result, build(cert, formulas=False), args.out, cert["sha256"],
                           cert["result_sha256"]))
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")

@@ -389,8 +389,10 @@ def _title(name, description):
     return f"{head}, rule set {name}" if head else f"rule set {name}"
 
 
-def build(cert) -> ParSheet:
-    """The par sheet of a certificate (checked beforehand: see verifier.certificate)."""
+def build(cert, formulas=True) -> ParSheet:
+    """The par sheet of a certificate (checked beforehand: see verifier.certificate).
+    ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
+    summary goes without)."""
     from ..certificate import paytable_of
     sections = cert["sections"]
     rs = sections["rule_set"]["results"]
@@ -414,10 +416,11 @@ def build(cert) -> ParSheet:
             bets.append(_treasure(cert))
         elif name == "envy_bonus":
             bets.append(_envy(cert))
-    from ..formula import FORMULA_BETS, bet_formula
-    for bet in bets:
-        if bet.key in FORMULA_BETS:
-            bet.formula = bet_formula(cert, bet.key)
+    if formulas:
+        from ..formula import FORMULA_BETS, bet_formula
+        for bet in bets:
+            if bet.key in FORMULA_BETS:
+                bet.formula = bet_formula(cert, bet.key)
     base = _base_game(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):
         _flag(bet)
