@@ -27,9 +27,14 @@ cdef extern from "pairwise.h" nogil:
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
+    ctypedef struct pw_reps_t:
+        int count
     ctypedef struct pw_job_t:
         int64_t raw_by_k[8][9]
+        pw_reps_t reps[7]
+        int k, i
         uint64_t done, total
+        double seconds_by_k[8]
     int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
     int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
     void pw_job_end(pw_job_t *j)
@@ -63,6 +68,13 @@ def _suit_group(deck):
     return out
 
 
+cdef str _stage_note(pw_job_t *job):
+    """Where the job is: the size of the shared-card sets, the orbit within that size."""
+    cdef int k = min(job.k, 6)
+    cdef int i = job.i if job.k <= 6 else job.reps[6].count
+    return f"shared cards {k}, orbit {i:,}/{job.reps[k].count:,}"
+
+
 cdef dict _player_dict(int64_t *r):
     total, win, loss, ch, cl, cb, push2 = [int(r[i]) for i in range(7)]
     push = total - win - loss
@@ -80,6 +92,7 @@ cdef class PairwiseTable:
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
+    cdef public list seconds_by_size
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
                   bint symmetry=True, bint progress=False):
@@ -163,10 +176,11 @@ cdef class PairwiseTable:
                     with nogil:
                         rc = pw_job_step(&self.ctx, job, budget)
                     if advance:
-                        advance(job.done - before)
+                        advance(job.done - before, _stage_note(job))
                     PyErr_CheckSignals()
                     if rc:
                         break
+            self.seconds_by_size = [job.seconds_by_k[k] for k in range(8)]
             return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(9)}
                     for k in range(8)]
         finally:

@@ -419,6 +419,7 @@ typedef struct {
     pw_reps_t reps[7];          /* levels 1..6 */
     int k, i;                   /* next level and representative */
     uint64_t done, total;       /* hands visited, of the total */
+    double seconds_by_k[8];     /* wall seconds spent on each level (0: begin) */
 } pw_job_t;
 
 static void pw_job_end(pw_job_t *j) {
@@ -434,6 +435,7 @@ static void pw_job_end(pw_job_t *j) {
 
 static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     memset(j, 0, sizeof *j);
+    double t0 = pw_now();
     int nt = x->nthreads, n = x->n;
     size_t maxlist = x->binom[n - 1][6] + 1;
     j->work = (pw_work_t *)calloc(nt, sizeof(pw_work_t));
@@ -460,6 +462,7 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
             j->total += (uint64_t)j->reps[k].count * x->binom[n - k][7 - k];
     }
     j->k = 1;
+    j->seconds_by_k[0] = pw_now() - t0;
     return 0;
 }
 
@@ -480,6 +483,7 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
     const pw_reps_t *rp = &j->reps[k];
     pw_work_t *work = j->work;
     int64_t *raw = j->raw_by_k[k];
+    double t0 = pw_now();
     #pragma omp parallel num_threads(nt)
     {
         int tid = 0;
@@ -497,6 +501,7 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
         #pragma omp critical
         for (int q = 0; q < PW_NRAW; q++) raw[q] += acc[q];
     }
+    j->seconds_by_k[k] += pw_now() - t0;
     j->i = i1;
     j->done += (uint64_t)(i1 - i0) * per;
     return 0;

@@ -45,9 +45,23 @@ def test_ctrl_c_in_each_stage_of_run_is_one_line_exit_130_and_no_file(stage, sec
 def test_the_pairwise_stage_shows_a_progress_bar_only_when_asked(tmp_path, capsys):
     argv = ["run", "--deck-ranks", "AKQJ", "--base-game", "--out", str(tmp_path / "c.json")]
     assert main(argv + ["--progress"]) == 0
-    assert "player v banker" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "player v banker" in err
+    assert "shared cards" in err and "orbit" in err    # by set size and orbit
     assert main(argv + ["--no-progress"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.compiled
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
+    """By default (no --progress/--no-progress) a piped stderr gets nothing at all, from
+    the enumeration and from the pairwise stage."""
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", "AKQJ",
+                           "--base-game", "--out", "c.json"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
