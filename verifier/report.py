@@ -3,7 +3,7 @@ par sheet of ``report``. Figures come from the exact layer; decimals are for dis
 from fractions import Fraction
 
 from .certificate import outlaw9_sets_of, paytable_of, rules_of
-from .exact import outlaw9_odds, sqrt_exact
+from .exact import outlaw9_odds
 from .paytables import line_title, pay_label
 from .ranking import CLASS_NAMES
 
@@ -42,7 +42,7 @@ def odds_lines(odds):
 
 
 def odds_summary(odds):
-    sd = odds.standard_deviation
+    sd = odds.standard_deviation_text
     return "\n".join([
         f"Return per unit bet   {num(odds.expected, 10):>16}   exact {odds.expected}",
         f"House edge            {pct(odds.house_edge):>16}   exact {odds.house_edge}",
@@ -183,7 +183,7 @@ def par_sheet(cert, source=""):
         ["Hit frequency", pct(odds.hit_frequency, 6), f"`{odds.hit_frequency}`"],
         ["Variance", f"{float(odds.variance):.6f}", f"`{odds.variance}`"],
         ["Standard deviation", f"{odds.standard_deviation_decimal:.6f}",
-         f"`{sqrt_exact(odds.variance)}`"],
+         f"`{odds.standard_deviation_text}`"],
     ], right=(1,)))
     out += ["", "Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a "
             "loss -1). House edge: minus the return. Hit frequency: probability the bet wins.",
