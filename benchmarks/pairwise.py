@@ -43,8 +43,10 @@ def main():
         wall = time.perf_counter() - start
         check_counts(counts, 53)
         assert counts["total"] == math.comb(53, 7) * math.comb(46, 7)
-        print(f"threads={threads}: {wall:6.2f} s wall (key table {built:.2f} s, "
+        print(f"threads={threads}: {wall:6.2f} s wall (key tables {built:.2f} s, "
               f"inclusion-exclusion {wall - built:.2f} s)")
+        print("  by shared-card set size |S| (0: every hand and the orbit lists): " +
+              ", ".join(f"{k}: {t:.2f} s" for k, t in enumerate(table.seconds_by_size[:7])))
         for i, text in enumerate(SAMPLE_HANDS[:args.hands]):
             hand = parse_cards(text)
             t0 = time.perf_counter()

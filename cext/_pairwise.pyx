@@ -20,13 +20,14 @@ cdef extern from "pairwise.h" nogil:
         const engine_t *e
         int n
         uint32_t nhands
-        uint32_t *tab
         int nback, nkeys, lowf, ngroup
         int group[24][53]
         int nthreads, progress
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
+    int64_t pw_check_keys(const pw_ctx_t *x)
+    void pw_all_hands(const pw_ctx_t *x, uint32_t *h)
     ctypedef struct pw_reps_t:
         int count
     ctypedef struct pw_job_t:
@@ -133,14 +134,12 @@ cdef class PairwiseTable:
     def key_histogram(self):
         """{(back key, front key): hands} over every hand of the deck, from the table."""
         cdef size_t nk = self.ctx.nkeys
-        cdef uint64_t *h = <uint64_t *>malloc(sizeof(uint64_t) * nk)
-        cdef uint32_t i
+        cdef uint32_t *h = <uint32_t *>malloc(sizeof(uint32_t) * nk)
         if h is NULL:
             raise MemoryError
-        memset(h, 0, sizeof(uint64_t) * nk)
+        memset(h, 0, sizeof(uint32_t) * nk)
         with nogil:
-            for i in range(self.ctx.nhands):
-                h[self.ctx.tab[i]] += 1
+            pw_all_hands(&self.ctx, h)
         out = {}
         try:
             for j in range(nk):
@@ -149,6 +148,14 @@ cdef class PairwiseTable:
         finally:
             free(h)
         return out
+
+    def check_keys(self):
+        """Every hand's key from the compact tables against the engine's own, one by one:
+        the number that differ (0)."""
+        cdef int64_t bad
+        with nogil:
+            bad = pw_check_keys(&self.ctx)
+        return int(bad)
 
     def raw_by_size(self):
         """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7.
