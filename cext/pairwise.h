@@ -273,7 +273,14 @@ typedef struct {
 static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
     uint32_t *a = w->keys, *t = w->tmp, *h = w->hist;
     uint32_t cnt[129];
-    for (int pass = 0; pass < 2; pass++) {
+    if (m <= 32) {                              /* few keys: insertion sort (by key, so */
+        for (int i = 1; i < m; i++) {           /* by back index too) */
+            uint32_t v = a[i];
+            int q = i;
+            while (q > 0 && a[q - 1] > v) { a[q] = a[q - 1]; q--; }
+            a[q] = v;
+        }
+    } else for (int pass = 0; pass < 2; pass++) {
         int shift = pass * 7;
         memset(cnt, 0, sizeof cnt);
         for (int i = 0; i < m; i++) cnt[((a[i] / PW_NF) >> shift & 127) + 1]++;
@@ -340,6 +347,8 @@ typedef struct {
     uint32_t mw[8][PW_MAXN];
     uint32_t sw[PW_MAXN];
     uint64_t bw[PW_MAXN];
+    int ng;                       /* the free cards in runs of one rank (the joker alone): */
+    uint8_t gs[PW_MAXN], ge[PW_MAXN], gjoker[PW_MAXN];  /* indices [gs, ge) */
 } pw_sup_t;
 
 /* With term(i, p) the multiset term of deck position p at hand place i (0-based) and
@@ -366,9 +375,18 @@ static void pw_superset_setup(const pw_ctx_t *x, const int *s, int k, pw_sup_t *
         }
     }
     u->mbase = F[m][x->n];
-    int below = 0;
+    int below = 0, prev = -1;
+    u->ng = 0;
     for (int p = 0; p < x->n; p++) {
         if (in[p]) { below++; continue; }
+        int joker = x->deck[p] == JOKER, rank = joker ? 13 : RANK(x->deck[p]);
+        if (rank != prev || joker) {           /* a new run of one rank */
+            u->gs[u->ng] = (uint8_t)u->nq;
+            u->gjoker[u->ng] = (uint8_t)joker;
+            u->ng++;
+        }
+        u->ge[u->ng - 1] = (uint8_t)(u->nq + 1);
+        prev = rank;
         for (int j = 1; j <= m; j++)
             u->mw[j][u->nq] = x->mterm[j - 1 + below][p] - F[j][p] + F[j - 1][p];
         u->sw[u->nq] = x->sbit[p];
@@ -435,11 +453,37 @@ static void pw_collect(const pw_ctx_t *x, const pw_sup_t *u, int j, int upto, ui
     const uint32_t *mw = u->mw[j], *sw = u->sw;
     const uint64_t *bw = u->bw;
     if (j == 1) {
-        for (int i = 0; i < upto; i++) pw_collect_hand(x, o, mb + mw[i], sb + sw[i], bb | bw[i]);
+        if ((sb + PW_FLUSH_ADD + 0x01010101u) & 0x80808080u) {   /* one more card may */
+            for (int i = 0; i < upto; i++)                      /* make a flush possible */
+                pw_collect_hand(x, o, mb + mw[i], sb + sw[i], bb | bw[i]);
+            return;
+        }
+        /* none can: the free cards of one rank give one multiset, counted at once */
+        for (int g = 0; g < u->ng && u->gs[g] < upto; g++) {
+            int a = u->gs[g], e = u->ge[g] < upto ? u->ge[g] : upto;
+            if (u->gjoker[g]) {
+                pw_collect_hand(x, o, mb + mw[a], sb + sw[a], bb | bw[a]);
+                continue;
+            }
+            uint32_t m = mb + mw[a];
+            if (!o->mcnt[m]) o->mlist[o->mlen++] = m;
+            o->mcnt[m] += (uint32_t)(e - a);
+        }
         return;
     }
     for (int i = j - 1; i < upto; i++)
         pw_collect(x, u, j - 1, i, mb + mw[i], sb + sw[i], bb | bw[i], o);
+}
+
+/* The multisets counted in o -> their keys' counts in o->hist (and list); clears mcnt. */
+static void pw_sink_fold(const pw_ctx_t *x, pw_sink_t *o) {
+    for (int i = 0; i < o->mlen; i++) {
+        uint32_t m = o->mlist[i], key = x->mkey[m];
+        if (!o->hist[key]) o->keys[o->len++] = key;
+        o->hist[key] += o->mcnt[m];
+        o->mcnt[m] = 0;
+    }
+    o->mlen = 0;
 }
 
 /* Every hand of the deck into the dense histogram h (added). */
@@ -463,12 +507,7 @@ static void pw_term(const pw_ctx_t *x, pw_work_t *w, const int *s, int k, int64_
     } else {
         pw_sink_t o = {w->hist, w->keys, w->mcnt, w->mlist, 0, 0};
         pw_collect(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, &o);
-        for (int i = 0; i < o.mlen; i++) {      /* multisets -> their keys */
-            uint32_t m = o.mlist[i], key = x->mkey[m];
-            if (!o.hist[key]) o.keys[o.len++] = key;
-            o.hist[key] += o.mcnt[m];
-            o.mcnt[m] = 0;
-        }
+        pw_sink_fold(x, &o);
         pw_sparse_raw(x, w, o.len, raw);
     }
     for (int i = 0; i < PW_NRAW; i++) r[i] += factor * raw[i];
@@ -633,20 +672,28 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     int none[1] = {0};
     pw_superset_setup(x, none, 0, &u);
     pw_work_t *work = j->work;
+    pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
+    if (!sink) { pw_job_end(j); return -1; }
+    for (int t = 0; t < nt; t++) {
+        pw_sink_t o = {work[t].hist, work[t].keys, work[t].mcnt, work[t].mlist, 0, 0};
+        sink[t] = o;
+    }
     #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
     for (int i = u.nq - 1; i >= 6; i--) {
-        int tid = 0, len = 0;
+        int tid = 0;
 #ifdef _OPENMP
         tid = omp_get_thread_num();
 #endif
-        pw_visit(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i], 0,
-                 work[tid].hist, NULL, &len);
+        pw_collect(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i],
+                   &sink[tid]);
     }
     uint32_t *h = work[0].hist;
-    for (int t = 1; t < nt; t++) {
+    for (int t = 0; t < nt; t++) {
+        pw_sink_fold(x, &sink[t]);
         uint32_t *o = work[t].hist;
-        for (int i = 0; i < x->nkeys; i++) { h[i] += o[i]; o[i] = 0; }
+        if (t) for (int i = 0; i < x->nkeys; i++) { h[i] += o[i]; o[i] = 0; }
     }
+    free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);
     /* |S| = 7: P = B = S, a double copy (player loses) */
     j->raw_by_k[7][PW_T] = j->raw_by_k[7][PW_L] = x->nhands;
