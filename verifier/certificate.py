@@ -20,6 +20,7 @@ Wrangler Push) go in a ``"pairwise"`` section registered with ``register_section
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -151,9 +152,18 @@ def _pretty(obj, indent=0):
             return "[]"
         if all(not isinstance(x, (dict, list)) for x in obj):
             return json.dumps(obj)
+        if _int_rows(obj):      # the key histogram: 150,000 rows, one dumps for them all
+            rows = json.dumps(obj)[2:-2].split("], [")
+            return "[\n" + ",\n".join(f"{inner}[{row}]" for row in rows) + "\n" + pad + "]"
         items = [f"{inner}{_pretty(v, indent + 1)}" for v in obj]
         return "[\n" + ",\n".join(items) + "\n" + pad + "]"
     return json.dumps(obj)
+
+
+def _int_rows(obj):
+    """True when ``obj`` is a list of non-empty lists of plain ints (checked in C)."""
+    return (set(map(type, obj)) == {list} and all(map(len, obj))
+            and set(map(type, itertools.chain.from_iterable(obj))) == {int})
 
 
 def dumps(cert):
