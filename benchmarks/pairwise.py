@@ -7,7 +7,7 @@ hands (8,250,459,031,214,400 of them): wall seconds per stage and peak memory.
 
 It also prints the seconds spent on each size of shared-card set |S| (0: every hand and
 the search for the orbit representatives). On the project's 2-core machine, 2026-11-23,
-with other jobs running: 4.7 s wall on one thread, peak memory 56 MiB (the previous
+with other jobs running: 4.3 s wall on one or two threads, peak memory 56 MiB (the previous
 version, with its 588 MiB table of every hand's key: 16.6 s on two threads, 622 MiB).
 
 Timing is reported, never asserted: it is not part of the test suite.
