@@ -20,16 +20,22 @@ cdef extern from "pairwise.h" nogil:
         const engine_t *e
         int n
         uint32_t nhands
-        uint32_t *tab
         int nback, nkeys, lowf, ngroup
         int group[24][53]
         int nthreads, progress
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
+    int64_t pw_check_keys(const pw_ctx_t *x)
+    void pw_all_hands(const pw_ctx_t *x, uint32_t *h)
+    ctypedef struct pw_reps_t:
+        int count
     ctypedef struct pw_job_t:
         int64_t raw_by_k[8][9]
+        pw_reps_t reps[7]
+        int k, i
         uint64_t done, total
+        double seconds_by_k[8]
     int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
     int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
     void pw_job_end(pw_job_t *j)
@@ -63,6 +69,13 @@ def _suit_group(deck):
     return out
 
 
+cdef str _stage_note(pw_job_t *job):
+    """Where the job is: the size of the shared-card sets, the orbit within that size."""
+    cdef int k = min(job.k, 6)
+    cdef int i = job.i if job.k <= 6 else job.reps[6].count
+    return f"shared cards {k}, orbit {i:,}/{job.reps[k].count:,}"
+
+
 cdef dict _player_dict(int64_t *r):
     total, win, loss, ch, cl, cb, push2 = [int(r[i]) for i in range(7)]
     push = total - win - loss
@@ -80,6 +93,7 @@ cdef class PairwiseTable:
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
+    cdef public list seconds_by_size
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
                   bint symmetry=True, bint progress=False):
@@ -120,14 +134,12 @@ cdef class PairwiseTable:
     def key_histogram(self):
         """{(back key, front key): hands} over every hand of the deck, from the table."""
         cdef size_t nk = self.ctx.nkeys
-        cdef uint64_t *h = <uint64_t *>malloc(sizeof(uint64_t) * nk)
-        cdef uint32_t i
+        cdef uint32_t *h = <uint32_t *>malloc(sizeof(uint32_t) * nk)
         if h is NULL:
             raise MemoryError
-        memset(h, 0, sizeof(uint64_t) * nk)
+        memset(h, 0, sizeof(uint32_t) * nk)
         with nogil:
-            for i in range(self.ctx.nhands):
-                h[self.ctx.tab[i]] += 1
+            pw_all_hands(&self.ctx, h)
         out = {}
         try:
             for j in range(nk):
@@ -136,6 +148,14 @@ cdef class PairwiseTable:
         finally:
             free(h)
         return out
+
+    def check_keys(self):
+        """Every hand's key from the compact tables against the engine's own, one by one:
+        the number that differ (0)."""
+        cdef int64_t bad
+        with nogil:
+            bad = pw_check_keys(&self.ctx)
+        return int(bad)
 
     def raw_by_size(self):
         """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7.
@@ -163,10 +183,11 @@ cdef class PairwiseTable:
                     with nogil:
                         rc = pw_job_step(&self.ctx, job, budget)
                     if advance:
-                        advance(job.done - before)
+                        advance(job.done - before, _stage_note(job))
                     PyErr_CheckSignals()
                     if rc:
                         break
+            self.seconds_by_size = [job.seconds_by_k[k] for k in range(8)]
             return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(9)}
                     for k in range(8)]
         finally:

@@ -7,9 +7,17 @@
  * deck's suit symmetry group is computed and weighted by its orbit size.
  *
  * Keys: every hand of the deck has a dense key  back_index * 91 + front_dense, which
- * orders hands by back key, then front key (both monotone re-numberings). The table
- * `tab` holds it for every hand, at the colex index of the hand's deck positions:
- * sum over i of C(p_i, i+1) for positions p_0 < ... < p_6.
+ * orders hands by back key, then front key (both monotone re-numberings). No table holds
+ * it per hand (that took 588 MiB and a random memory read per hand): a hand is known by
+ * three sums over its cards, each built one card at a time as the walk goes,
+ *   - its rank-multiset index (multiset.h; a joker adds MEMO_JOKER_OFFSET),
+ *   - its suit counts, one byte per suit (a joker adds one to each: the flush test
+ *     "five of a suit, or four and the joker" is then one test, count >= 5),
+ *   - its cards as a suit-major bit set (bit 13 * suit + rank; the joker bit 52),
+ * and its key is mkey[rank-multiset index] (one entry per multiset: 69K entries) when no
+ * flush is possible, else fkey[joker][ranks of the flush suit][the at most two other
+ * ranks] (the other cards' suits cannot matter: no second suit has five). Both tables
+ * are small enough (0.3 MiB, 12.5 MiB) to stay in cache.
  *
  * Raw counts per S (all over ordered pairs of hands containing S, not necessarily
  * disjoint): T (all pairs), W (player strictly higher in both), L (banker at least
@@ -33,6 +41,11 @@
 #define PW_NF NUM_FRONT_DENSE   /* 91 front keys */
 #define PW_MAXN 53
 #define PW_NRAW 9
+#ifndef PW_DENSE_MAX
+#define PW_DENSE_MAX 0     /* |S| up to this: dense histogram sweep; above: distinct keys */
+#endif
+#define PW_FKEYS (2 * 8192 * 14 * 14)   /* [joker][flush-suit ranks][low other][high other] */
+#define PW_FLUSH_ADD 0x7B7B7B7Bu         /* a suit byte reaches 0x80 at a count of 5 */
 enum { PW_T, PW_W, PW_L, PW_CH, PW_CL, PW_CB, PW_TL, PW_WL, PW_LL };
 
 typedef struct {
@@ -40,7 +53,11 @@ typedef struct {
     int n, deck[PW_MAXN];
     uint32_t binom[PW_MAXN + 1][9];   /* C(i, j), j <= 8 */
     uint32_t nhands;                  /* C(n, 7) */
-    uint32_t *tab;                    /* nhands dense keys */
+    uint32_t *mkey;                   /* [MEMO_SIZE]: key by rank-multiset index */
+    uint32_t *fkey;                   /* [PW_FKEYS]: key of a flush-possible hand */
+    uint32_t mterm[7][PW_MAXN];       /* rank-multiset term of position p at hand place i */
+    uint32_t sbit[PW_MAXN];           /* suit-count word of position p */
+    uint64_t bbit[PW_MAXN];           /* suit-major card bit of position p */
     int nback, nkeys, lowf;           /* lowf: dense index of a pair of 3s */
     int ngroup, group[24][PW_MAXN];   /* position permutations preserving the deck */
     int nthreads, progress;
@@ -66,10 +83,20 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
     x->lowf = FRONT_DENSE[FRONT_PAIR_BASE + 1];
     x->ngroup = 1;
     for (int i = 0; i < n; i++) x->group[0][i] = i;
+    for (int p = 0; p < n; p++) {
+        int c = deck[p], joker = c == JOKER;
+        for (int i = 0; i < 7; i++)
+            x->mterm[i][p] = joker ? MEMO_JOKER_OFFSET : (uint32_t)MSET_TERM[i + 1][RANK(c)];
+        x->sbit[p] = joker ? 0x01010101u : 1u << 8 * SUIT(c);
+        x->bbit[p] = joker ? 1ull << 52 : 1ull << (13 * SUIT(c) + RANK(c));
+    }
     return 0;
 }
 
-static void pw_free(pw_ctx_t *x) { free(x->tab); x->tab = NULL; }
+static void pw_free(pw_ctx_t *x) {
+    free(x->mkey); free(x->fkey);
+    x->mkey = x->fkey = NULL;
+}
 
 static inline int pw_back_index(const engine_t *e, int key) { return back_index(e, key); }
 
@@ -80,63 +107,81 @@ static inline uint32_t pw_slow_key(const engine_t *e, const int *c) {
     return (uint32_t)pw_back_index(e, bk) * PW_NF + (uint32_t)FRONT_DENSE[fk];
 }
 
-/* Fills tab[] for every hand: nested loops, highest position outermost (colex order),
- * rank-multiset index and suit counts built one card at a time as in enumerate.h. */
+/* Index into fkey of a flush-possible hand: b its suit-major bit set, f its flush test
+ * word (the flush suit's byte has bit 7 set). */
+static inline uint32_t pw_flush_index(uint64_t b, uint32_t f) {
+    static const uint8_t RANK_OF_BIT[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+        13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13};
+    int shift = 13 * (__builtin_ctz(f) >> 3);
+    uint64_t suit = 0x1FFFull << shift;
+    uint32_t a = (uint32_t)((b & suit) >> shift), joker = (uint32_t)(b >> 52 & 1);
+    uint64_t o = b & ~suit & ((1ull << 52) - 1);
+    uint32_t lo = o ? RANK_OF_BIT[__builtin_ctzll(o)] : 13;
+    o &= o - 1;
+    uint32_t hi = o ? RANK_OF_BIT[__builtin_ctzll(o)] : 13;
+    if (lo > hi) { uint32_t t = lo; lo = hi; hi = t; }
+    return ((joker * 8192 + a) * 14 + lo) * 14 + hi;
+}
+
+/* Key of a hand from its three sums (rank-multiset index, suit counts, card bits). */
+static inline uint32_t pw_key_of(const pw_ctx_t *x, uint32_t m, uint32_t s, uint64_t b) {
+    uint32_t f = (s + PW_FLUSH_ADD) & 0x80808080u;
+    return f ? x->fkey[pw_flush_index(b, f)] : x->mkey[m];
+}
+
+/* Key of seven deck positions, ascending. */
+static inline uint32_t pw_key_pos(const pw_ctx_t *x, const int *p) {
+    uint32_t m = 0, s = 0;
+    uint64_t b = 0;
+    for (int i = 0; i < 7; i++) { m += x->mterm[i][p[i]]; s += x->sbit[p[i]]; b |= x->bbit[p[i]]; }
+    return pw_key_of(x, m, s, b);
+}
+
+/* Fills mkey (from the engine's memo) and fkey: every flush-possible hand up to suits,
+ * the flush suit taken as suit 0 and the other cards as suits 1 and 2 (keys are
+ * suit-blind), ranks limited to those of the deck. */
 static int pw_build_table(pw_ctx_t *x) {
     const engine_t *e = x->e;
-    const int n = x->n, *deck = x->deck;
-    x->tab = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)x->nhands);
-    if (!x->tab) return -1;
-    uint32_t *tab = x->tab;
-    const memo_t *memo = e->memo;
-    #pragma omp parallel for schedule(dynamic, 1) num_threads(x->nthreads)
-    for (int p6 = n - 1; p6 >= 6; p6--) {
-        int c[7];
-        c[6] = deck[p6];
-        int joker = c[6] == JOKER;
-        uint32_t i6 = x->binom[p6][7];
-        int m6 = joker ? MEMO_JOKER_OFFSET : MSET_TERM[7][RANK(c[6])];
-        uint32_t s6 = joker ? 0 : 1u << 8 * SUIT(c[6]);
-        uint32_t fadd = joker ? 0x7C7C7C7Cu : 0x7B7B7B7Bu;
-        for (int p5 = 5; p5 < p6; p5++) {
-            c[5] = deck[p5];
-            uint32_t i5 = i6 + x->binom[p5][6];
-            int m5 = m6 + MSET_TERM[6][RANK(c[5])];
-            uint32_t s5 = s6 + (1u << 8 * SUIT(c[5]));
-            for (int p4 = 4; p4 < p5; p4++) {
-                c[4] = deck[p4];
-                uint32_t i4 = i5 + x->binom[p4][5];
-                int m4 = m5 + MSET_TERM[5][RANK(c[4])];
-                uint32_t s4 = s5 + (1u << 8 * SUIT(c[4]));
-                for (int p3 = 3; p3 < p4; p3++) {
-                    c[3] = deck[p3];
-                    uint32_t i3 = i4 + x->binom[p3][4];
-                    int m3 = m4 + MSET_TERM[4][RANK(c[3])];
-                    uint32_t s3 = s4 + (1u << 8 * SUIT(c[3]));
-                    for (int p2 = 2; p2 < p3; p2++) {
-                        c[2] = deck[p2];
-                        uint32_t i2 = i3 + x->binom[p2][3];
-                        int m2 = m3 + MSET_TERM[3][RANK(c[2])];
-                        uint32_t s2 = s3 + (1u << 8 * SUIT(c[2]));
-                        for (int p1 = 1; p1 < p2; p1++) {
-                            c[1] = deck[p1];
-                            uint32_t i1 = i2 + x->binom[p1][2];
-                            int m1 = m2 + MSET_TERM[2][RANK(c[1])];
-                            uint32_t s1 = s2 + (1u << 8 * SUIT(c[1]));
-                            for (int p0 = 0; p0 < p1; p0++) {
-                                int card = deck[p0];
-                                uint32_t s0 = s1 + (1u << 8 * SUIT(card));
-                                if ((s0 + fadd) & 0x80808080u) {
-                                    c[0] = card;
-                                    tab[i1 + p0] = pw_slow_key(e, c);
-                                } else {
-                                    const memo_t *m = &memo[m1 + MSET_TERM[1][RANK(card)]];
-                                    tab[i1 + p0] = (uint32_t)m->back_index * PW_NF +
-                                                   (uint32_t)FRONT_DENSE[m->front_key];
-                                }
-                            }
-                        }
+    x->mkey = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
+    x->fkey = (uint32_t *)calloc(PW_FKEYS, sizeof(uint32_t));
+    if (!x->mkey || !x->fkey) return -1;
+    for (int i = 0; i < MEMO_SIZE; i++) {
+        const memo_t *m = &e->memo[i];
+        if (m->valid)
+            x->mkey[i] = (uint32_t)m->back_index * PW_NF + (uint32_t)FRONT_DENSE[m->front_key];
+    }
+    int ranks = 0, has_joker = 0;
+    for (int p = 0; p < x->n; p++) {
+        if (x->deck[p] == JOKER) has_joker = 1;
+        else ranks |= 1 << RANK(x->deck[p]);
+    }
+    uint32_t *fkey = x->fkey;
+    #pragma omp parallel for schedule(dynamic, 64) num_threads(x->nthreads)
+    for (int a = 1; a < 8192; a++) {
+        if (a & ~ranks) continue;
+        int na = __builtin_popcount(a);
+        for (int joker = 0; joker <= has_joker; joker++) {
+            int rest = 7 - joker - na;
+            if (rest < 0 || rest > 2) continue;
+            for (int lo = 0; lo <= 13; lo++) {
+                for (int hi = lo; hi <= 13; hi++) {
+                    if ((rest == 0) != (lo == 13) || (rest <= 1) != (hi == 13)) continue;
+                    if ((lo < 13 && !(ranks >> lo & 1)) || (hi < 13 && !(ranks >> hi & 1)))
+                        continue;
+                    int c[7], k = 0;
+                    for (int r = 0; r < 13; r++) if (a >> r & 1) c[k++] = 4 * r;
+                    if (lo < 13) c[k++] = 4 * lo + 1;
+                    if (hi < 13) c[k++] = 4 * hi + 2;
+                    if (joker) c[k++] = JOKER;
+                    for (int i = 1; i < 7; i++) {           /* insertion sort */
+                        int v = c[i], q = i;
+                        while (q > 0 && c[q - 1] > v) { c[q] = c[q - 1]; q--; }
+                        c[q] = v;
                     }
+                    fkey[(((uint32_t)joker * 8192 + (uint32_t)a) * 14 + (uint32_t)lo) * 14 +
+                         (uint32_t)hi] = pw_slow_key(e, c);
                 }
             }
         }
@@ -144,11 +189,26 @@ static int pw_build_table(pw_ctx_t *x) {
     return 0;
 }
 
-/* Table index of seven deck positions, ascending. */
-static inline uint32_t pw_index(const pw_ctx_t *x, const int *p) {
-    uint32_t idx = 0;
-    for (int i = 0; i < 7; i++) idx += x->binom[p[i]][i + 1];
-    return idx;
+/* Every hand of the deck against the engine, one by one: the number of hands whose key
+ * from the tables above differs from the engine's (0; a test). */
+static int64_t pw_check_keys(const pw_ctx_t *x) {
+    int64_t bad = 0;
+    const int n = x->n;
+    #pragma omp parallel for schedule(dynamic, 1) reduction(+:bad) num_threads(x->nthreads)
+    for (int p6 = n - 1; p6 >= 6; p6--) {
+        int p[7], c[7];
+        p[6] = p6;
+        for (p[5] = 5; p[5] < p6; p[5]++)
+        for (p[4] = 4; p[4] < p[5]; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+        for (p[2] = 2; p[2] < p[3]; p[2]++)
+        for (p[1] = 1; p[1] < p[2]; p[1]++)
+        for (p[0] = 0; p[0] < p[1]; p[0]++) {
+            for (int i = 0; i < 7; i++) c[i] = x->deck[p[i]];
+            bad += pw_key_pos(x, p) != pw_slow_key(x->e, c);
+        }
+    }
+    return bad;
 }
 
 /* ---------- dominance counts ---------- */
@@ -197,20 +257,30 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
     r[PW_TL] += (int64_t)(NL * NL); r[PW_WL] += WL; r[PW_LL] += LL;
 }
 
-/* Work space of one thread for the sparse route. */
+/* Work space of one thread. */
 typedef struct {
-    uint32_t *keys, *tmp;      /* up to C(n-1, 6) keys */
-    uint32_t *hist;            /* dense [nkeys] */
+    uint32_t *keys, *tmp;      /* the distinct keys of the sparse route (up to nkeys) */
+    uint32_t *hist;            /* dense [nkeys]: hands per key */
+    uint32_t *mcnt, *mlist;    /* [MEMO_SIZE]: hands per rank multiset (no flush possible),
+                                  and the distinct multisets met */
     int64_t raw[8][PW_NRAW];   /* per |S|, signed and weighted */
 } pw_work_t;
 
-/* Sparse list of m dense keys (one hand each) -> raw counts (added to r).
- * Radix sort by back index (two passes of 7 bits), then a sweep by back groups
- * with a Fenwick tree over the 91 fronts. */
+/* Sparse route: the m distinct keys in w->keys, hands per key in w->hist -> raw counts
+ * (added to r); zeroes those hist entries. Radix sort by back index (two passes of 7
+ * bits), then a sweep by back groups with a Fenwick tree over the 91 fronts, every key
+ * weighted by its hands. */
 static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
-    uint32_t *a = w->keys, *t = w->tmp;
+    uint32_t *a = w->keys, *t = w->tmp, *h = w->hist;
     uint32_t cnt[129];
-    for (int pass = 0; pass < 2; pass++) {
+    if (m <= 32) {                              /* few keys: insertion sort (by key, so */
+        for (int i = 1; i < m; i++) {           /* by back index too) */
+            uint32_t v = a[i];
+            int q = i;
+            while (q > 0 && a[q - 1] > v) { a[q] = a[q - 1]; q--; }
+            a[q] = v;
+        }
+    } else for (int pass = 0; pass < 2; pass++) {
         int shift = pass * 7;
         memset(cnt, 0, sizeof cnt);
         for (int i = 0; i < m; i++) cnt[((a[i] / PW_NF) >> shift & 127) + 1]++;
@@ -219,103 +289,209 @@ static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
         uint32_t *s = a; a = t; t = s;
     }
     /* after two passes the sorted keys are back in w->keys */
-    int fen[PW_NF + 1], gcnt[PW_NF], fcnt[PW_NF];
-    memset(fen, 0, sizeof fen); memset(gcnt, 0, sizeof gcnt); memset(fcnt, 0, sizeof fcnt);
+    int64_t fen[PW_NF + 1], fcnt[PW_NF];
+    memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
     const int lowf = x->lowf;
-    int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0, NL = 0;
+    int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
     int i = 0;
     while (i < m) {
         uint32_t b = a[i] / PW_NF;
         int j = i;
         while (j < m && a[j] / PW_NF == b) j++;
         for (int k = i; k < j; k++) {           /* strictly lower backs and fronts */
-            int f = (int)(a[k] - b * PW_NF), s = 0;
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = h[a[k]];
             for (int q = f; q > 0; q -= q & -q) s += fen[q];
-            W += s;
-            if (f < lowf) WL += s;
+            W += v * s;
+            if (f < lowf) WL += v * s;
         }
+        int64_t g = 0;
         for (int k = i; k < j; k++) {
             int f = (int)(a[k] - b * PW_NF);
-            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q]++;
-            CB += 2 * gcnt[f] + 1;
-            gcnt[f]++;
+            int64_t v = h[a[k]];
+            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q] += v;
+            CB += v * v;
+            g += v;
         }
         for (int k = i; k < j; k++) {           /* lower or equal in both */
-            int f = (int)(a[k] - b * PW_NF), s = 0;
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = h[a[k]];
             for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
-            L += s;
-            if (f < lowf) { LL += s; NL++; }
-            gcnt[f] = 0;
-            fcnt[f]++;
+            L += v * s;
+            if (f < lowf) { LL += v * s; NL += v; }
+            fcnt[f] += v;
+            h[a[k]] = 0;
         }
-        CH += (int64_t)(j - i) * (j - i);
+        CH += g * g;
+        N += g;
         i = j;
     }
     int64_t CL = 0;
-    for (int f = 0; f < PW_NF; f++) CL += (int64_t)fcnt[f] * fcnt[f];
-    r[PW_T] += (int64_t)m * m; r[PW_W] += W; r[PW_L] += L;
+    for (int f = 0; f < PW_NF; f++) CL += fcnt[f] * fcnt[f];
+    r[PW_T] += N * N; r[PW_W] += W; r[PW_L] += L;
     r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
     r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
 }
 
 /* ---------- the hands containing a card set S ---------- */
 
-/* Additive index weights: a hand S + T, T = {t_1 < ... < t_m} drawn from the
- * complement q_0 < q_1 < ..., has table index base + sum_j wt[j][index of t_j]. */
+/* Additive weights: a hand S + T, T = {t_1 < ... < t_m} drawn from the complement
+ * q_0 < q_1 < ..., has the rank-multiset index  mbase + sum_j mw[j][index of t_j]  (the
+ * term of a card depends on its place in the hand, so each free card is charged the
+ * shift its choice causes to the places of the cards of S above it: see below), the suit
+ * counts  sbase + sum sw[index], the card bits  bbase | OR bw[index]. */
 typedef struct {
     int m, nq;
-    uint32_t base;
-    uint32_t wt[8][PW_MAXN];
+    uint32_t mbase, sbase;
+    uint64_t bbase;
+    uint32_t mw[8][PW_MAXN];
+    uint32_t sw[PW_MAXN];
+    uint64_t bw[PW_MAXN];
+    int ng;                       /* the free cards in runs of one rank (the joker alone): */
+    uint8_t gs[PW_MAXN], ge[PW_MAXN], gjoker[PW_MAXN];  /* indices [gs, ge) */
 } pw_sup_t;
 
+/* With term(i, p) the multiset term of deck position p at hand place i (0-based) and
+ * S = {s_0 < ... < s_{k-1}}: the place of s_r is r + (free cards below s_r), and
+ *   F_j(p) = sum over s_r < p of term(r + j, s_r)
+ * telescopes it: mbase = F_m(n), and the free card t_j, with `below` cards of S below
+ * it, weighs term(j - 1 + below, t_j) - F_j(t_j) + F_{j-1}(t_j) (mod 2**32). */
 static void pw_superset_setup(const pw_ctx_t *x, const int *s, int k, pw_sup_t *u) {
     int in[PW_MAXN] = {0};
     for (int i = 0; i < k; i++) in[s[i]] = 1;
     int m = 7 - k;
     u->m = m;
     u->nq = 0;
-    /* F_j(p) = sum over S elements s_r < p of C(s_r, r + j + 1) */
+    u->sbase = 0;
+    u->bbase = 0;
+    for (int i = 0; i < k; i++) { u->sbase += x->sbit[s[i]]; u->bbase |= x->bbit[s[i]]; }
     uint32_t F[8][PW_MAXN + 1];
     for (int j = 0; j <= m; j++) {
         uint32_t acc = 0;
         int r = 0;
         for (int p = 0; p <= x->n; p++) {
             F[j][p] = acc;
-            if (p < x->n && in[p]) { acc += x->binom[p][r + j + 1]; r++; }
+            if (p < x->n && in[p]) { acc += x->mterm[r + j][p]; r++; }
         }
     }
-    u->base = F[m][x->n];
-    int below = 0;
+    u->mbase = F[m][x->n];
+    int below = 0, prev = -1;
+    u->ng = 0;
     for (int p = 0; p < x->n; p++) {
         if (in[p]) { below++; continue; }
+        int joker = x->deck[p] == JOKER, rank = joker ? 13 : RANK(x->deck[p]);
+        if (rank != prev || joker) {           /* a new run of one rank */
+            u->gs[u->ng] = (uint8_t)u->nq;
+            u->gjoker[u->ng] = (uint8_t)joker;
+            u->ng++;
+        }
+        u->ge[u->ng - 1] = (uint8_t)(u->nq + 1);
+        prev = rank;
         for (int j = 1; j <= m; j++)
-            u->wt[j][u->nq] = x->binom[p][j + below] - F[j][p] + F[j - 1][p];
+            u->mw[j][u->nq] = x->mterm[j - 1 + below][p] - F[j][p] + F[j - 1][p];
+        u->sw[u->nq] = x->sbit[p];
+        u->bw[u->nq] = x->bbit[p];
         u->nq++;
     }
 }
 
 /* Visits every hand containing S: level j picks t_j among complement indices < upto.
- * mode 0: dense histogram; mode 1: append to the sparse key list. */
-static void pw_visit(const pw_ctx_t *x, const pw_sup_t *u, int j, int upto, uint32_t base,
-                     int mode, uint32_t *hist, uint32_t *keys, int *len) {
-    const uint32_t *tab = x->tab;
+ * mode 0: dense histogram; mode 1: the same, and each key's first hand also appends the
+ * key to the list (the distinct keys, for the sparse route). */
+static void pw_visit(const pw_ctx_t *x, const pw_sup_t *u, int j, int upto, uint32_t mb,
+                     uint32_t sb, uint64_t bb, int mode, uint32_t *hist, uint32_t *keys,
+                     int *len) {
     if (j == 0) {                 /* S is a whole hand */
-        if (mode == 0) hist[tab[base]]++; else keys[(*len)++] = tab[base];
+        uint32_t key = pw_key_of(x, mb, sb, bb);
+        if (!hist[key]++ && mode) keys[(*len)++] = key;
         return;
     }
-    const uint32_t *w = u->wt[j];
+    const uint32_t *mw = u->mw[j], *sw = u->sw;
+    const uint64_t *bw = u->bw;
     if (j == 1) {
         if (mode == 0) {
-            for (int i = 0; i < upto; i++) hist[tab[base + w[i]]]++;
+            for (int i = 0; i < upto; i++) hist[pw_key_of(x, mb + mw[i], sb + sw[i], bb | bw[i])]++;
         } else {
             int l = *len;
-            for (int i = 0; i < upto; i++) keys[l++] = tab[base + w[i]];
+            for (int i = 0; i < upto; i++) {
+                uint32_t key = pw_key_of(x, mb + mw[i], sb + sw[i], bb | bw[i]);
+                if (!hist[key]++) keys[l++] = key;
+            }
             *len = l;
         }
         return;
     }
     for (int i = j - 1; i < upto; i++)
-        pw_visit(x, u, j - 1, i, base + w[i], mode, hist, keys, len);
+        pw_visit(x, u, j - 1, i, mb + mw[i], sb + sw[i], bb | bw[i], mode, hist, keys, len);
+}
+
+/* The sparse route's walk: like pw_visit, but a hand with no flush possible is only
+ * counted by its rank multiset (mcnt: 0.3 MiB, in cache; a few thousand distinct ones per
+ * S), a flush-possible hand by its key (hist); each first one is listed. */
+typedef struct {
+    uint32_t *hist, *keys, *mcnt, *mlist;
+    int len, mlen;
+} pw_sink_t;
+
+static inline void pw_collect_hand(const pw_ctx_t *x, pw_sink_t *o, uint32_t m, uint32_t s,
+                                   uint64_t b) {
+    uint32_t f = (s + PW_FLUSH_ADD) & 0x80808080u;
+    if (f) {
+        uint32_t key = x->fkey[pw_flush_index(b, f)];
+        if (!o->hist[key]++) o->keys[o->len++] = key;
+    } else if (!o->mcnt[m]++) {
+        o->mlist[o->mlen++] = m;
+    }
+}
+
+static void pw_collect(const pw_ctx_t *x, const pw_sup_t *u, int j, int upto, uint32_t mb,
+                       uint32_t sb, uint64_t bb, pw_sink_t *o) {
+    if (j == 0) {
+        pw_collect_hand(x, o, mb, sb, bb);
+        return;
+    }
+    const uint32_t *mw = u->mw[j], *sw = u->sw;
+    const uint64_t *bw = u->bw;
+    if (j == 1) {
+        if ((sb + PW_FLUSH_ADD + 0x01010101u) & 0x80808080u) {   /* one more card may */
+            for (int i = 0; i < upto; i++)                      /* make a flush possible */
+                pw_collect_hand(x, o, mb + mw[i], sb + sw[i], bb | bw[i]);
+            return;
+        }
+        /* none can: the free cards of one rank give one multiset, counted at once */
+        for (int g = 0; g < u->ng && u->gs[g] < upto; g++) {
+            int a = u->gs[g], e = u->ge[g] < upto ? u->ge[g] : upto;
+            if (u->gjoker[g]) {
+                pw_collect_hand(x, o, mb + mw[a], sb + sw[a], bb | bw[a]);
+                continue;
+            }
+            uint32_t m = mb + mw[a];
+            if (!o->mcnt[m]) o->mlist[o->mlen++] = m;
+            o->mcnt[m] += (uint32_t)(e - a);
+        }
+        return;
+    }
+    for (int i = j - 1; i < upto; i++)
+        pw_collect(x, u, j - 1, i, mb + mw[i], sb + sw[i], bb | bw[i], o);
+}
+
+/* The multisets counted in o -> their keys' counts in o->hist (and list); clears mcnt. */
+static void pw_sink_fold(const pw_ctx_t *x, pw_sink_t *o) {
+    for (int i = 0; i < o->mlen; i++) {
+        uint32_t m = o->mlist[i], key = x->mkey[m];
+        if (!o->hist[key]) o->keys[o->len++] = key;
+        o->hist[key] += o->mcnt[m];
+        o->mcnt[m] = 0;
+    }
+    o->mlen = 0;
+}
+
+/* Every hand of the deck into the dense histogram h (added). */
+static void pw_all_hands(const pw_ctx_t *x, uint32_t *h) {
+    pw_sup_t u;
+    int len = 0, none[1] = {0};
+    pw_superset_setup(x, none, 0, &u);
+    pw_visit(x, &u, 7, u.nq, u.mbase, u.sbase, u.bbase, 0, h, NULL, &len);
 }
 
 /* Raw counts of the hands containing S, added (times factor) into r. */
@@ -324,14 +500,15 @@ static void pw_term(const pw_ctx_t *x, pw_work_t *w, const int *s, int k, int64_
     pw_sup_t u;
     int64_t raw[PW_NRAW] = {0};
     pw_superset_setup(x, s, k, &u);
-    if (k <= 3) {
+    if (k <= PW_DENSE_MAX) {
         int len = 0;
-        pw_visit(x, &u, u.m, u.nq, u.base, 0, w->hist, NULL, &len);
+        pw_visit(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, 0, w->hist, NULL, &len);
         pw_dense_raw(x, w->hist, raw);
     } else {
-        int len = 0;
-        pw_visit(x, &u, u.m, u.nq, u.base, 1, NULL, w->keys, &len);
-        pw_sparse_raw(x, w, len, raw);
+        pw_sink_t o = {w->hist, w->keys, w->mcnt, w->mlist, 0, 0};
+        pw_collect(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, &o);
+        pw_sink_fold(x, &o);
+        pw_sparse_raw(x, w, o.len, raw);
     }
     for (int i = 0; i < PW_NRAW; i++) r[i] += factor * raw[i];
 }
@@ -397,11 +574,47 @@ static int pw_reps_next(const pw_ctx_t *x, const pw_reps_t *prev, int k, pw_reps
 
 static void pw_reps_free(pw_reps_t *r) { free(r->pos); free(r->weight); memset(r, 0, sizeof *r); }
 
+/* pw_reps_next with the previous level split among nt threads, the parts joined in
+ * order (the same list). */
+static int pw_reps_next_threads(const pw_ctx_t *x, const pw_reps_t *prev, int k,
+                                pw_reps_t *next, int nt) {
+    pw_reps_t *part = (pw_reps_t *)calloc((size_t)nt, sizeof(pw_reps_t));
+    int fail = 0;
+    if (!part) return -1;
+    #pragma omp parallel num_threads(nt) reduction(|:fail)
+    {
+        int tid = 0, nth = 1;
+#ifdef _OPENMP
+        tid = omp_get_thread_num(); nth = omp_get_num_threads();
+#endif
+        pw_reps_t slice = *prev;                /* this thread's share of prev */
+        int lo = (int)((int64_t)prev->count * tid / nth);
+        int hi = (int)((int64_t)prev->count * (tid + 1) / nth);
+        slice.pos = prev->pos + (size_t)lo * 7;
+        slice.weight = prev->weight + lo;
+        slice.count = hi - lo;
+        fail |= pw_reps_next(x, &slice, k, &part[tid]);
+    }
+    memset(next, 0, sizeof *next);
+    for (int t = 0; t < nt && !fail; t++)
+        for (int i = 0; i < part[t].count && !fail; i++) {
+            int s[7];
+            for (int q = 0; q <= k; q++) s[q] = part[t].pos[(size_t)i * 7 + q];
+            fail |= pw_reps_push(next, s, k + 1, part[t].weight[i]);
+        }
+    for (int t = 0; t < nt; t++) pw_reps_free(&part[t]);
+    free(part);
+    return fail ? -1 : 0;
+}
+
 /* ---------- the whole computation ---------- */
 
+#ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */
+#define PW_CLOCK CLOCK_MONOTONIC
+#endif
 static double pw_now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(PW_CLOCK, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -419,12 +632,14 @@ typedef struct {
     pw_reps_t reps[7];          /* levels 1..6 */
     int k, i;                   /* next level and representative */
     uint64_t done, total;       /* hands visited, of the total */
+    double seconds_by_k[8];     /* wall seconds spent on each level (0: begin) */
 } pw_job_t;
 
 static void pw_job_end(pw_job_t *j) {
     if (j->work) {
         for (int t = 0; t < j->nwork; t++) {
             free(j->work[t].keys); free(j->work[t].tmp); free(j->work[t].hist);
+            free(j->work[t].mcnt); free(j->work[t].mlist);
         }
         free(j->work);
     }
@@ -434,8 +649,9 @@ static void pw_job_end(pw_job_t *j) {
 
 static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     memset(j, 0, sizeof *j);
+    double t0 = pw_now();
     int nt = x->nthreads, n = x->n;
-    size_t maxlist = x->binom[n - 1][6] + 1;
+    size_t maxlist = (size_t)x->nkeys + 1;      /* distinct keys of the sparse route */
     j->work = (pw_work_t *)calloc(nt, sizeof(pw_work_t));
     if (!j->work) return -1;
     j->nwork = nt;
@@ -443,11 +659,41 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         j->work[t].keys = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
         j->work[t].tmp = (uint32_t *)malloc(sizeof(uint32_t) * maxlist);
         j->work[t].hist = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
-        if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist) { pw_job_end(j); return -1; }
+        j->work[t].mcnt = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
+        j->work[t].mlist = (uint32_t *)malloc(sizeof(uint32_t) * MEMO_SIZE);
+        if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist || !j->work[t].mcnt ||
+            !j->work[t].mlist) {
+            pw_job_end(j);
+            return -1;
+        }
     }
-    /* |S| = 0: the histogram of every hand */
-    uint32_t *h = j->work[0].hist;
-    for (uint32_t i = 0; i < x->nhands; i++) h[x->tab[i]]++;
+    /* |S| = 0: the histogram of every hand (split by the highest card among threads) */
+    pw_sup_t u;
+    int none[1] = {0};
+    pw_superset_setup(x, none, 0, &u);
+    pw_work_t *work = j->work;
+    pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
+    if (!sink) { pw_job_end(j); return -1; }
+    for (int t = 0; t < nt; t++) {
+        pw_sink_t o = {work[t].hist, work[t].keys, work[t].mcnt, work[t].mlist, 0, 0};
+        sink[t] = o;
+    }
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+    for (int i = u.nq - 1; i >= 6; i--) {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        pw_collect(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i],
+                   &sink[tid]);
+    }
+    uint32_t *h = work[0].hist;
+    for (int t = 0; t < nt; t++) {
+        pw_sink_fold(x, &sink[t]);
+        uint32_t *o = work[t].hist;
+        if (t) for (int i = 0; i < x->nkeys; i++) { h[i] += o[i]; o[i] = 0; }
+    }
+    free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);
     /* |S| = 7: P = B = S, a double copy (player loses) */
     j->raw_by_k[7][PW_T] = j->raw_by_k[7][PW_L] = x->nhands;
@@ -455,11 +701,15 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     int empty[1] = {0};
     if (pw_reps_push(&j->reps[0], empty, 0, 1)) { pw_job_end(j); return -1; }
     for (int k = 1; k <= 6; k++) {
-        if (pw_reps_next(x, &j->reps[k - 1], k - 1, &j->reps[k])) { pw_job_end(j); return -1; }
+        if (pw_reps_next_threads(x, &j->reps[k - 1], k - 1, &j->reps[k], nt)) {
+            pw_job_end(j);
+            return -1;
+        }
         if (n - k >= 7 - k)
             j->total += (uint64_t)j->reps[k].count * x->binom[n - k][7 - k];
     }
     j->k = 1;
+    j->seconds_by_k[0] = pw_now() - t0;
     return 0;
 }
 
@@ -479,7 +729,9 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
     int i0 = j->i, i1 = i0 + (int)(want < j->reps[k].count - i0 ? want : j->reps[k].count - i0);
     const pw_reps_t *rp = &j->reps[k];
     pw_work_t *work = j->work;
+    int chunk = per < 4096 ? 64 : 1;     /* small terms in batches: less contention */
     int64_t *raw = j->raw_by_k[k];
+    double t0 = pw_now();
     #pragma omp parallel num_threads(nt)
     {
         int tid = 0;
@@ -488,7 +740,7 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
 #endif
         pw_work_t *w = &work[tid];
         int64_t acc[PW_NRAW] = {0};
-        #pragma omp for schedule(dynamic, 1)
+        #pragma omp for schedule(dynamic, chunk)
         for (int i = i0; i < i1; i++) {
             int s[7];
             for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
@@ -497,6 +749,7 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
         #pragma omp critical
         for (int q = 0; q < PW_NRAW; q++) raw[q] += acc[q];
     }
+    j->seconds_by_k[k] += pw_now() - t0;
     j->i = i1;
     j->done += (uint64_t)(i1 - i0) * per;
     return 0;
@@ -535,19 +788,15 @@ static int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r) {
     memset(r, 0, sizeof(int64_t) * PP_N);
     uint32_t *h = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
     if (!h) return -1;
-    uint32_t key = x->tab[pw_index(x, p)];
+    uint32_t key = pw_key_pos(x, p);
     int pb = (int)(key / PW_NF), pf = (int)(key % PW_NF);
     for (int mask = 0; mask < 128; mask++) {
         int s[7], k = 0;
         for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
-        if (k == 0) {
-            for (uint32_t i = 0; i < x->nhands; i++) h[x->tab[i]]++;
-        } else {
-            pw_sup_t u;
-            int len = 0;
-            pw_superset_setup(x, s, k, &u);
-            pw_visit(x, &u, u.m, u.nq, u.base, 0, h, NULL, &len);
-        }
+        pw_sup_t u;
+        int len = 0;
+        pw_superset_setup(x, s, k, &u);
+        pw_visit(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, 0, h, NULL, &len);
         pw_player_vs_hist(x, pb, pf, h, (k & 1) ? -1 : 1, r);
     }
     free(h);
@@ -616,16 +865,20 @@ static int pw_brute(const pw_ctx_t *x, int64_t *r) {
                 while (x->binom[hi][i + 1] > v) hi--;
                 v -= x->binom[hi][i + 1]; in[hi] = 1; hi--;
             }
-            uint32_t key = x->tab[ip];
+            int pp[7], np = 0;
+            for (int i = 0; i < n; i++) {
+                if (!in[i]) rest[nr++] = i;
+                else pp[np++] = i;
+            }
+            uint32_t key = pw_key_pos(x, pp);
             int pb = (int)(key / PW_NF), pf = (int)(key % PW_NF);
-            for (int i = 0; i < n; i++) if (!in[i]) rest[nr++] = i;
             int a[7];
             for (int i = 0; i < 7; i++) a[i] = i;
             if (nr < 7) continue;
             for (;;) {
                 int q[7];
                 for (int i = 0; i < 7; i++) q[i] = rest[a[i]];
-                uint32_t kb = x->tab[pw_index(x, q)];
+                uint32_t kb = pw_key_pos(x, q);
                 int b = (int)(kb / PW_NF), f = (int)(kb % PW_NF);
                 c[PP_TOTAL]++;
                 if (pb > b && pf > f) c[PP_WIN]++;

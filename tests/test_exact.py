@@ -6,11 +6,12 @@ from fractions import Fraction
 
 import pytest
 import sympy
+from hypothesis import given, settings, strategies as st
 
 from verifier import paytables
 from verifier.categories import CATEGORY_NAMES, names_to_mask
 from verifier.errors import VerifierError
-from verifier.exact import outlaw9_odds, practical_grid, solve_pay
+from verifier.exact import outlaw9_odds, practical_grid, solve_pay, sqrt_exact
 from verifier.paytables import Paytable
 
 
@@ -199,3 +200,46 @@ def test_filed_table_on_the_full_deck(full_enumeration):
         net += hands * (filed[bits[0]] if bits else -1)
     assert odds.expected == Fraction(net, total)
     assert odds.house_edge == -odds.expected
+
+
+# ---- the square root's exact text without SymPy (issue 13, speed) ----
+
+def _sympy_text(x):
+    return str(sqrt_exact(x))
+
+
+@pytest.mark.parametrize("x", ["0", "1", "4", "1/4", "8", "5/8", "12/7", "1728", "3/1728",
+                               "5566723563039029/371251392373225",
+                               "440680977584890146529712179883/327259972239169499007397920000",
+                               f"{32771 ** 2 * 3}/{32779 ** 3}", f"{(2 ** 61 - 1) ** 2 * 5}/7",
+                               f"{(10 ** 12 + 39) * (10 ** 12 + 61)}/{2 ** 89 - 1}"])
+def test_sqrt_text_is_sympys(x):
+    from verifier.exact import sqrt_text
+    text = sqrt_text(x)
+    assert text is None or text == _sympy_text(x)
+    if x.startswith(("5566", "4406")):     # the shipped certificates' values: no SymPy
+        assert text is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10 ** 40), st.integers(1, 10 ** 40), st.integers(1, 10 ** 7),
+       st.integers(1, 10 ** 7))
+def test_sqrt_text_is_sympys_on_any_rational(p, q, a, b):
+    from verifier.exact import sqrt_text
+    for x in (Fraction(p, q), Fraction(p * a * a, q * b * b), Fraction(a * a * a, b)):
+        text = sqrt_text(x)
+        assert text is None or text == _sympy_text(x)
+
+
+def test_sqrt_value_needs_no_sympy_for_the_shipped_values():
+    code = ("import sys; from verifier.exact import sqrt_value; "
+            "sqrt_value('440680977584890146529712179883/327259972239169499007397920000'); "
+            "sqrt_value('5566723563039029/371251392373225'); "
+            "assert 'sympy' not in sys.modules, 'sympy imported'")
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    import verifier
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

@@ -31,13 +31,36 @@ def interrupt_after(seconds, argv, tmp_path):
 
 
 @pytest.mark.full
-@pytest.mark.parametrize("stage,seconds", [("enumeration", 1.0), ("pairwise", 10.0)])
-def test_ctrl_c_in_each_stage_of_run_is_one_line_exit_130_and_no_file(stage, seconds,
-                                                                      tmp_path):
-    rc, out, err = interrupt_after(seconds, ["run", "--no-progress", "--out", "c.json"],
+def test_ctrl_c_in_the_enumeration_of_run_is_one_line_exit_130_and_no_file(tmp_path):
+    rc, out, err = interrupt_after(1.0, ["run", "--no-progress", "--out", "c.json"],
                                    tmp_path)
     assert rc == 130
     assert err == "paigow-verify: interrupted\n"
+    assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
+
+
+@pytest.mark.full
+def test_ctrl_c_in_the_pairwise_stage_of_run_is_one_line_exit_130_and_no_file(tmp_path):
+    """The pairwise stage takes a few seconds only: the interrupt is sent once its progress
+    bar has shown (read from the child's stderr), not after a guessed time."""
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
+                             "--out", "c.json"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = b""
+    deadline = time.monotonic() + 120
+    while b"player v banker" not in err:
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk and time.monotonic() < deadline, "no pairwise progress bar"
+        err += chunk
+    proc.send_signal(signal.SIGINT)
+    try:
+        _out, rest = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("Ctrl-C not answered within 20 s")
+    assert proc.returncode == 130, "finished before the interrupt?"
+    assert (err + rest).decode().endswith("paigow-verify: interrupted\n")  # after the bar
     assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
 
 
@@ -45,9 +68,23 @@ def test_ctrl_c_in_each_stage_of_run_is_one_line_exit_130_and_no_file(stage, sec
 def test_the_pairwise_stage_shows_a_progress_bar_only_when_asked(tmp_path, capsys):
     argv = ["run", "--deck-ranks", "AKQJ", "--base-game", "--out", str(tmp_path / "c.json")]
     assert main(argv + ["--progress"]) == 0
-    assert "player v banker" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "player v banker" in err
+    assert "shared cards" in err and "orbit" in err    # by set size and orbit
     assert main(argv + ["--no-progress"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.compiled
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
+    """By default (no --progress/--no-progress) a piped stderr gets nothing at all, from
+    the enumeration and from the pairwise stage."""
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", "AKQJ",
+                           "--base-game", "--out", "c.json"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")

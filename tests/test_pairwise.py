@@ -290,6 +290,22 @@ def test_key_table_histogram_equals_enumeration(full_enumeration, full_table):
 
 
 @pytest.mark.compiled
+@pytest.mark.parametrize("wheel_second,house_way", [(False, 0), (True, 0), (False, 1)])
+def test_compact_key_tables_agree_with_the_engine_on_every_hand(wheel_second, house_way):
+    """The pairwise keys come from one entry per rank multiset and one per flush-possible
+    hand up to suits (cext/pairwise.h), not from the engine hand by hand: on every hand of
+    a deck with all four suits and the joker they are the engine's."""
+    mod = compiled_module()
+    table = mod.PairwiseTable(deck_of_ranks("2345TJQKA"), wheel_second, house_way, 2)
+    assert table.check_keys() == 0
+
+
+@pytest.mark.full
+def test_compact_key_tables_agree_with_the_engine_on_the_full_deck(full_table):
+    assert full_table.check_keys() == 0
+
+
+@pytest.mark.compiled
 @pytest.mark.parametrize("name", ["A2345", "TJQKA+Jk"])
 def test_compiled_other_house_way(name):
     """The counting is the same for the Emperor's Challenge house way (house_way 1)."""

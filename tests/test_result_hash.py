@@ -284,3 +284,48 @@ def test_the_doc_scripts_canonical_form_is_rfc8785(doc_canonical, value):
                                0.1, 100.0, 1e16, 123456.789])
 def test_the_doc_scripts_numbers_are_ecmascripts(doc_canonical, x):
     assert doc_canonical(x).encode() == rfc8785.dumps(x)
+
+
+# ---- verifier.canonical: the fast writer is rfc8785's bytes (issue 13, speed) ----
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_the_fast_canonical_writer_is_rfc8785_on_the_shipped_certificates(path):
+    from verifier import canonical
+    cert = json.loads(path.read_text())
+    body = certificate.result_content(cert)
+    before = copy.deepcopy(body)
+    fast = canonical.dumps(body)
+    assert fast == rfc8785.dumps(body)
+    assert body == before                          # the placeholders are taken out again
+    assert hashlib.sha256(fast).hexdigest() == cert["result_sha256"]
+    assert certificate.result_hash(cert) == cert["result_sha256"]
+
+
+def assert_fast_canonical_is_rfc8785(value):
+    from verifier import canonical
+    try:
+        expected = rfc8785.dumps(value)
+    except rfc8785.CanonicalizationError:
+        with pytest.raises(rfc8785.CanonicalizationError):
+            canonical.dumps(value)
+        return
+    assert canonical.dumps(value) == expected
+
+
+@settings(max_examples=1000, deadline=None)
+@given(value=JSON)
+def test_the_fast_canonical_writer_is_rfc8785(value):
+    assert_fast_canonical_is_rfc8785(value)
+
+
+@pytest.mark.parametrize("value", [
+    {"a": [1e-05, 1.0, 0.25, 1e16, 1e21, -0.0, 5e-324]},
+    {"\ue000": 1, "\U0001f600": 2, "b": 3},           # UTF-16 order is not code-point order
+    {"x": "\x00" + "0", "y": 1e-7},                    # the placeholder's own text
+    [[1, 2, 3], [4, 2 ** 53 - 1], [-(2 ** 53) + 1]],
+    [[1, 2], [3, 2 ** 53]],                              # beyond 2**53 - 1: refused
+    {"rows": [[1, 2.0], [True, None]], "t": ("a",)},
+    {"s": "\ud800"}, [1.5, float("nan")], {1: 2}, 0.5, "tab\tand \x1f \\ \" é",
+])
+def test_the_fast_canonical_writer_on_the_edge_cases(value):
+    assert_fast_canonical_is_rfc8785(value)

@@ -337,8 +337,8 @@ def _options(rules, threads):
     from .houseway.compiled import engine_arguments
     from .parallel import available_cores, thread_count
     rules = rules or Rules()
-    # each thread has a work space of about 160 MiB on the full deck: no more threads than
-    # cores (more never helps this CPU-bound count), so memory stays bounded
+    # each thread has a work space of about 9 MiB on the full deck: no more threads than
+    # cores (more never helps this CPU-bound count)
     nthreads = min(thread_count(threads), available_cores())
     return (rules, *engine_arguments(rules), nthreads)
 
@@ -409,7 +409,7 @@ def key_table(deck=None, rules=None, threads=None):
 def versus_banker_fast(cards, rules=None, deck=None, threads=None):
     """The same counts as ``versus_banker`` by the inclusion-exclusion method: sum over
     S subset of the player's cards of (-1)^|S| times the counts against the banker hands
-    containing S. Needs the compiled module (builds the key table once)."""
+    containing S. Needs the compiled module (builds the key tables once)."""
     deck = sorted(deck) if deck is not None else full_deck()
     cards = _check_hand(cards, deck)
     counts = key_table(deck, rules, threads).player_counts(cards)

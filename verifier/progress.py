@@ -5,11 +5,17 @@ import sys
 
 @contextlib.contextmanager
 def progress_bar(total, unit, enabled=True, desc=None):
-    """Yields ``advance(n)``; shows a tqdm bar when enabled and stderr is a terminal or forced."""
+    """Yields ``advance(n, note=None)`` (``note``: a short text shown after the bar, e.g.
+    the stage within the work); shows a tqdm bar when enabled, else yields None. The
+    callers decide ``enabled`` (the CLI: stderr is a terminal, or ``--progress``)."""
     if not enabled:
         yield None
         return
     from tqdm import tqdm
     with tqdm(total=total, unit=unit, unit_scale=True, desc=desc, file=sys.stderr,
               dynamic_ncols=True, mininterval=0.5) as bar:
-        yield bar.update
+        def advance(n, note=None):
+            if note is not None:
+                bar.set_postfix_str(note, refresh=False)
+            bar.update(n)
+        yield advance

@@ -59,7 +59,7 @@ def cmd_run(args):
         load_private_key(args.sign)           # a bad key fails now, not after the run
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
     base_game, note = None, None
-    if args.base_game is None:   # default: on for the full deck (about 10 s more)
+    if args.base_game is None:   # default: on for the full deck (a few seconds more)
         args.base_game = deck is None
     if args.base_game:
         from ..basegame import pairwise_figures
@@ -112,7 +112,7 @@ def register(subparsers):
     add_rule_options(p)
     p.add_argument("--base-game", action=argparse.BooleanOptionalAction, default=None,
                    help="count every ordered (player, banker) pair of disjoint hands exactly "
-                        "(8.25e15 of them, about 10 s): the base game's win/loss/push, its "
+                        "(8.25e15 of them, a few seconds): the base game's win/loss/push, its "
                         "return under the rule set's commission or fees, and the Wrangler "
                         "Push (default: on for the full deck)")
     p.add_argument("--deck-ranks", help=argparse.SUPPRESS)  # tests: a reduced deck, e.g. JQKA

@@ -29,12 +29,17 @@ def _front_order(name):
 def hand_tables(histogram) -> dict:
     """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
     (back key, front key, hands); fronts highest first, classes highest first."""
-    fronts, backs = {}, {}
+    by_front, by_class = {}, {}          # summed by key first: one name per front key
     for back_key, front_key, n in histogram:
-        name = front_name(int(front_key))
-        fronts[name] = fronts.get(name, 0) + int(n)
-        cls = CLASS_NAMES[int(back_key) >> 20]
-        backs[cls] = backs.get(cls, 0) + int(n)
+        front_key, cls, n = int(front_key), int(back_key) >> 20, int(n)
+        by_front[front_key] = by_front.get(front_key, 0) + n
+        by_class[cls] = by_class.get(cls, 0) + n
+    fronts, backs = {}, {}
+    for front_key, n in by_front.items():
+        name = front_name(front_key)
+        fronts[name] = fronts.get(name, 0) + n
+    for cls, n in by_class.items():
+        backs[CLASS_NAMES[cls]] = backs.get(CLASS_NAMES[cls], 0) + n
     return {"front_hands": {k: fronts[k] for k in sorted(fronts, key=_front_order,
                                                          reverse=True)},
             "back_hands": {c: backs.get(c, 0) for c in reversed(CLASS_NAMES)}}
