@@ -151,6 +151,17 @@ static void build_eval_tables(engine_t *e) {
 
 static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
 
+/* ---------- the base game ---------- */
+
+/* The base game's outcome for the player, from the two hands' keys (back: five cards,
+ * front: two): 1 both hands strictly higher, 0 one each, -1 otherwise (a copy goes to
+ * the banker). The one place in C that decides it (the pairwise counts and the table);
+ * verifier/outcome.py is its Python twin. */
+static inline int base_outcome(int p_back, int p_front, int b_back, int b_front) {
+    int high = p_back > b_back, low = p_front > b_front;
+    return high && low ? 1 : (high || low ? 0 : -1);
+}
+
 /* ---------- the house way ---------- */
 
 /* Highest two-card key among three cards (the "best two of the other three"). */

@@ -771,8 +771,9 @@ static void pw_player_vs_hist(const pw_ctx_t *x, int pb, int pf, uint32_t *h, in
             if (!v) continue;
             row[f] = 0;
             c[PP_TOTAL] += v;
-            if (pb > b && pf > f) c[PP_WIN] += v;
-            else if (pb <= b && pf <= f) c[PP_LOSS] += v;
+            int o = base_outcome(pb, pf, b, f);
+            if (o > 0) c[PP_WIN] += v;
+            else if (o < 0) c[PP_LOSS] += v;
             else if (pf >= x->lowf || f >= x->lowf) c[PP_PUSH2] += v;
             if (b == pb) c[PP_CH] += v;
             if (f == pf) c[PP_CL] += v;
@@ -833,8 +834,9 @@ static void pw_player_direct(const engine_t *e, const int *deck, int n, const in
                 int bk, fk;
                 engine_hand_keys(e, b, &bk, &fk);
                 c[PP_TOTAL]++;
-                if (pbk > bk && pfk > fk) c[PP_WIN]++;
-                else if (pbk <= bk && pfk <= fk) c[PP_LOSS]++;
+                int o = base_outcome(pbk, pfk, bk, fk);
+                if (o > 0) c[PP_WIN]++;
+                else if (o < 0) c[PP_LOSS]++;
                 else if (pfk >= low || fk >= low) c[PP_PUSH2]++;
                 c[PP_CH] += bk == pbk;
                 c[PP_CL] += fk == pfk;
@@ -881,8 +883,9 @@ static int pw_brute(const pw_ctx_t *x, int64_t *r) {
                 uint32_t kb = pw_key_pos(x, q);
                 int b = (int)(kb / PW_NF), f = (int)(kb % PW_NF);
                 c[PP_TOTAL]++;
-                if (pb > b && pf > f) c[PP_WIN]++;
-                else if (pb <= b && pf <= f) c[PP_LOSS]++;
+                int o = base_outcome(pb, pf, b, f);
+                if (o > 0) c[PP_WIN]++;
+                else if (o < 0) c[PP_LOSS]++;
                 else if (pf >= x->lowf || f >= x->lowf) c[PP_PUSH2]++;
                 c[PP_CH] += b == pb; c[PP_CL] += f == pf; c[PP_CB] += b == pb && f == pf;
                 int i = 6;
@@ -944,8 +947,9 @@ static void pw_monte_carlo(const engine_t *e, const int *deck, int n, int64_t de
             engine_hand_keys(e, p, &pbk, &pfk);
             engine_hand_keys(e, b, &bk, &fk);
             c[PP_TOTAL]++;
-            if (pbk > bk && pfk > fk) c[PP_WIN]++;
-            else if (pbk <= bk && pfk <= fk) c[PP_LOSS]++;
+            int o = base_outcome(pbk, pfk, bk, fk);
+            if (o > 0) c[PP_WIN]++;
+            else if (o < 0) c[PP_LOSS]++;
             else if (pfk >= low || fk >= low) c[PP_PUSH2]++;
             c[PP_CH] += bk == pbk; c[PP_CL] += fk == pfk; c[PP_CB] += bk == pbk && fk == pfk;
         }

@@ -38,14 +38,6 @@ enum { TS_K_NONE, TS_K_BASE, TS_K_WRANGLER, TS_K_OUTLAW9, TS_K_INSURANCE, TS_K_T
 /* xoshiro256**, seeded through splitmix64 from (seed, block). */
 typedef struct { uint64_t s[4]; } ts_rng_t;
 
-/* The base game's outcome for the player: 1 both hands strictly higher, 0 one each, -1
- * otherwise (a copy goes to the banker). The one place in C that decides it for the
- * table; verifier/outcome.py is its Python twin. */
-static inline int ts_base_outcome(int p_back, int p_front, int b_back, int b_front) {
-    int high = p_back > b_back, low = p_front > b_front;
-    return high && low ? 1 : (high || low ? 0 : -1);
-}
-
 static inline uint64_t ts_splitmix64(uint64_t *x) {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -267,7 +259,7 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         out->order[n++] = s;
         ts_hand_of(e, deck, (shift + s) % 7, &pk, c);
         int b;
-        b = ts_base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
+        b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
             int o = -1;
             switch (ru->kind[slot]) {

@@ -1,5 +1,5 @@
 """The base game's outcome of two set hands, the one place in Python that decides it
-(the compiled core's is ``ts_base_outcome`` in cext/table_sim.h).
+(the compiled core's is ``base_outcome`` in cext/engine.h).
 
 High hand against high hand, low against low; the player takes a hand only by ranking
 strictly higher (an identical hand, a copy, goes to the banker). Both taken: the player
