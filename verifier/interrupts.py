@@ -5,11 +5,14 @@ bytecode belongs to a finalizer (a ``__del__``, a Cython ``__dealloc__``), the e
 is printed as "ignored" and the program goes on as if nothing happened. The command line
 therefore also records each signal here: a file is not put in place after one
 (``files.atomic_write_bytes`` checks), and a command that returns after one still ends
-as interrupted (exit 130, or 143 for SIGTERM).
+as interrupted (exit 130, or 143 for SIGTERM). The "ignored" report of such a recorded
+interrupt is not printed either: the user sees the one line the command ends with.
 """
 import signal
+import sys
 
 _received = []          # the signals received since ``reset``
+_previous_hook = None   # sys.unraisablehook before install()
 
 
 class Terminated(KeyboardInterrupt):
@@ -26,11 +29,23 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+def _unraisable(info):
+    """An interrupt raised inside a finalizer, already recorded: no "Exception ignored"
+    report (the command still ends as interrupted); anything else as Python reports it."""
+    if isinstance(info.exc_value, KeyboardInterrupt) and _received:
+        return
+    (_previous_hook or sys.__unraisablehook__)(info)
+
+
 def install():
     """Handlers for SIGINT and SIGTERM (main thread only); forgets earlier signals."""
+    global _previous_hook
     _received.clear()
     signal.signal(signal.SIGINT, _on_sigint)
     signal.signal(signal.SIGTERM, _on_sigterm)
+    if sys.unraisablehook is not _unraisable:
+        _previous_hook = sys.unraisablehook
+        sys.unraisablehook = _unraisable
 
 
 def pending():
