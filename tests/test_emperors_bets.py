@@ -91,7 +91,7 @@ def test_literal_counts_brute_force_two_suits():
     # judged directly; the rank-set x suit-pattern count must agree line by line.
     deck = sorted(r * 4 + s for r in (0, 1, 2, 3, 6, 7, 8, 9, 10, 11, 12) for s in (0, 1))
     deck.append(JOKER)
-    direct = {line: 0 for line in paytables.INSURANCE_LINES}
+    direct = {line: 0 for line in emperors.INSURANCE_LINES}
     for hand in combinations(deck, 7):
         top = _literal_pai_gow_top(hand)
         if top is not None:
@@ -218,7 +218,7 @@ def test_envy_by_linearity_by_hand():
 
 
 def test_shipped_tables_are_marked_examples():
-    for bet in emperors.GAME_BETS:
+    for bet in paytables.EXAMPLE_FILES:
         table = paytables.example(bet)
         assert table.is_example and "not filed" in table.status
         assert "not filed" in table.name.lower()

@@ -14,7 +14,7 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
   ``all_pai_gow``); it is reported beside the reading in force, from the key histogram.
   The two readings differ only on the A-high line.
 - **Emperor's Treasure** lines are Outlaw 9 category bits read on the seven cards
-  (``paytables.TREASURE_LINES``), so the odds are ``exact.outlaw9_odds`` on the seven-card masks
+  (``bets.TREASURE_LINES``), so the odds are ``exact.outlaw9_odds`` on the seven-card masks
   with a Treasure pay table (a hand is paid its highest line).
 - **Envy Bonus**: fixed amounts paid to a qualifying Treasure bet (at least $5) for each
   *other* player's hand at the table that shows an envy line (its highest). By linearity
@@ -31,16 +31,13 @@ are missing): ``paytables.example(bet)``.
 from fractions import Fraction
 
 from .cards import JOKER
-from .categories import CATEGORY_BIT
+from .bets import INSURANCE_LINES
 from .errors import VerifierError
-from .paytables import BET_CATEGORIES, BET_TITLES, EXAMPLE_FILES, INSURANCE_LINES, pay_text
+from .paytables import pay_text
 
 ACE = 12
 INSURANCE_TOP = {7: "nine_high", 8: "ten_high", 9: "jack_high", 10: "queen_high",
                  11: "king_high", 12: "ace_high"}
-#: the Emperor's Challenge bets and their lines, titles (pay tables: verifier/paytables.py)
-GAME_BETS = {bet: BET_CATEGORIES[bet] for bet in EXAMPLE_FILES}
-GAME_TITLES = {bet: BET_TITLES[bet] for bet in EXAMPLE_FILES}
 INSURANCE_READING = "literal"
 INSURANCE_READINGS = {
     "literal": "Pai Gow Insurance: the joker is always an ace (of any suit) and nothing "
@@ -193,8 +190,7 @@ def treasure_odds(seven_card_masks, table, total):
     from .exact import outlaw9_odds
     if table.bet != "emperors_treasure":
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
-    odds = outlaw9_odds(seven_card_masks, table.as_outlaw9(), reading="seven-card",
-                        total=total)
+    odds = outlaw9_odds(seven_card_masks, table, reading="seven-card", total=total)
     out = odds.to_dict()
     out["bet"] = "emperors_treasure"
     out["status"] = table.status
@@ -202,21 +198,24 @@ def treasure_odds(seven_card_masks, table, total):
     return out, odds.expected
 
 
-def _mask_dict(source):
-    from .exact import mask_counts
-    return mask_counts(source)
-
-
-def envy_per_other_hand(seven_card_masks, table, total):
-    """(expected dollars one other hand triggers, {line: hands paid on it})."""
-    if table.bet != "envy_bonus":
-        raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
+def envy_per_other_hand(sets, table, total=None):
+    """(expected dollars one other hand triggers, {line: hands paid on it}): each hand
+    shows its highest amount. ``sets``: an ``exact.QualifyingSets``, or Outlaw 9 category
+    counts in any form ``exact.mask_counts`` reads (then ``total`` is needed)."""
+    from .exact import category_sets
+    if not table.kind.amounts:
+        raise VerifierError(f"pay table {table.name!r} is for {table.kind.title}, which pays "
+                            "N to 1, not amounts per other hand")
+    if hasattr(sets, "sets"):
+        sets, total = sets.sets, sets.total
+    else:
+        sets = category_sets(sets)
     per_line = {line: 0 for line, _ in table.pays}
     amount = Fraction(0)
-    for mask, hands in _mask_dict(seven_card_masks).items():
+    for lines, hands in sets:
         best, best_pay = None, Fraction(0)
         for line, pay in table.pays:
-            if mask >> CATEGORY_BIT[line] & 1 and pay > best_pay:
+            if line in lines and pay > best_pay:
                 best, best_pay = line, Fraction(pay)
         if best is not None:
             per_line[best] += hands

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
+from .bets import VERSUS_BANKER_LINES
 from .categories import CATEGORY_BIT, CATEGORY_NAMES, names_to_mask
 from .errors import VerifierError
 from .paytables import (Paytable, filed, line_name, line_title, net_of, normalize_line_name,
@@ -312,19 +313,80 @@ def _total_of(source, counts, total):
     return sum(counts.values())
 
 
-def paid_line(mask, paytable):
-    """The line a hand with this category set is paid on: ``(category or None, net)``.
+def paid_line(lines, paytable):
+    """The line an outcome qualifying for ``lines`` (a set of line names, or an Outlaw 9
+    category mask) is paid on: ``(category or None, net)``.
 
-    The highest-paying line among those the hand qualifies for (ties: the first in the
+    The highest-paying line among those the outcome qualifies for (ties: the first in the
     pay table's order); ``None`` when no line of the table applies (the bet loses).
     """
+    if isinstance(lines, int):
+        lines = {name for bit, name in enumerate(CATEGORY_NAMES) if lines >> bit & 1}
     best, best_net = None, Fraction(-1)
     for category, pay in paytable.pays:
-        if mask >> CATEGORY_BIT[category] & 1:
+        if category in lines:
             net = net_of(pay)
             if best is None or net > best_net:
                 best, best_net = category, net
     return best, best_net
+
+
+@dataclass(frozen=True)
+class QualifyingSets:
+    """What a certificate counts for a bet: ``sets`` ((frozenset of lines, outcomes),
+    ...); outcomes in no set qualify for nothing. ``total``: all outcomes. ``unit``:
+    what an outcome is, for display. Any pay table over ``lines`` is exact from it: an
+    outcome is paid its highest line."""
+    bet: str
+    lines: tuple
+    sets: tuple
+    total: int
+    unit: str
+    note: str = ""
+
+
+def category_sets(source, reading=None):
+    """((frozenset of category names, hands), ...) of Outlaw 9 category counts (any form
+    ``mask_counts`` reads)."""
+    return tuple((frozenset(name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1),
+                  hands) for mask, hands in sorted(mask_counts(source, reading).items()))
+
+
+def versus_banker_sets(counts):
+    """The base game's outcomes as sets of versus-banker lines, from the pairwise counts
+    (``total``, ``win``, ``loss``, ``push``, ``push_wrangler_2to1``: pushes where either
+    two-card hand is a pair of 3s or better). A push with such a pair qualifies for both
+    push lines."""
+    try:
+        total, win, loss, pushes, paired = (int(counts[k]) for k in (
+            "total", "win", "loss", "push", "push_wrangler_2to1"))
+    except (KeyError, TypeError, ValueError):
+        raise VerifierError("versus-banker odds need the pairwise counts total, win, loss, "
+                            "push and push_wrangler_2to1") from None
+    if not 0 <= paired <= pushes or win + loss + pushes != total or total <= 0:
+        raise VerifierError(f"pairwise counts do not fit: win {win} + loss {loss} + push "
+                            f"{pushes} != total {total}, or pushes with a pair {paired} > "
+                            "pushes")
+    sets = ((frozenset({"player_wins"}), win), (frozenset({"player_loses"}), loss),
+            (frozenset({"push"}), pushes - paired),
+            (frozenset({"push", "push_with_pair_of_3s_or_better"}), paired))
+    return QualifyingSets("versus-banker", VERSUS_BANKER_LINES, sets, total,
+                          "ordered (player, banker) pairs")
+
+
+def odds_of_sets(sets: QualifyingSets, paytable, reading=None):
+    """The odds of ``paytable`` on what a certificate counts: each outcome paid its
+    highest line."""
+    counted = sum(n for _, n in sets.sets)
+    if counted > sets.total:
+        raise VerifierError(f"the counts add up to {counted:,}, more than the "
+                            f"{sets.total:,} {sets.unit}")
+    per_line = {c: 0 for c, _ in paytable.pays}
+    for lines, n in sets.sets:
+        category, _ = paid_line(lines, paytable)
+        if category is not None:
+            per_line[category] += n
+    return odds_of_lines(paytable, per_line, sets.total, reading)
 
 
 # ---------------------------------------------------------------------------------------
@@ -458,24 +520,18 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
     counts); hands in no listed set qualify for nothing and lose.
     """
     paytable = paytable or filed("outlaw9")
-    if paytable.bet != "outlaw9":
-        raise VerifierError(f"pay table {paytable.name!r} is for {paytable.bet}, not outlaw9")
+    if paytable.kind.reads not in ("outlaw9", "seven-card"):
+        raise VerifierError(f"pay table {paytable.name!r} is for {paytable.kind.title}, whose "
+                            "lines are not read on the Outlaw 9 categories")
     counts = mask_counts(source, reading)
     if reading is None:
         reading = source.rules.bonus_reading if hasattr(source, "rules") else "seven-card"
     total = _total_of(source, counts, total)
-    counted = sum(counts.values())
     if total <= 0:
         raise VerifierError("no hands: the total number of hands must be positive")
-    if counted > total:
-        raise VerifierError(f"the category counts add up to {counted:,}, more than the "
-                            f"{total:,} hands")
-    per_line = {c: 0 for c, _ in paytable.pays}
-    for mask, hands in counts.items():
-        category, _ = paid_line(mask, paytable)
-        if category is not None:
-            per_line[category] += hands
-    return odds_of_lines(paytable, per_line, total, reading)
+    sets = QualifyingSets(paytable.bet, tuple(CATEGORY_NAMES), category_sets(counts), total,
+                          "hands", f"bonus reading {reading}")
+    return odds_of_sets(sets, paytable, reading)
 
 
 # ---------------------------------------------------------------------------------------
@@ -483,35 +539,10 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
 
 
 def wrangler_odds(counts: dict, paytable: Paytable | None = None) -> BetOdds:
-    """Exact odds of the Wrangler Push from pairwise counts (``total``, ``push``,
-    ``push_wrangler_2to1``: pushes where either two-card hand is a pair of 3s or better).
-
-    A push with such a pair qualifies for both lines and, as on the Outlaw 9, is paid
-    the higher; a plain push qualifies for ``push`` only; every other outcome loses.
-    """
-    paytable = paytable or filed("wrangler_push")
-    if paytable.bet != "wrangler_push":
-        raise VerifierError(f"pay table {paytable.name!r} is for {paytable.bet}, not wrangler_push")
-    try:
-        total, pushes, paired = (int(counts[k]) for k in ("total", "push", "push_wrangler_2to1"))
-    except (KeyError, TypeError, ValueError):
-        raise VerifierError("Wrangler Push odds need the pairwise counts total, push and "
-                            "push_wrangler_2to1") from None
-    if not 0 <= paired <= pushes <= total or total <= 0:
-        raise VerifierError(f"pairwise counts do not fit: {paired} <= {pushes} <= {total}")
-    qualifying = {"push": pushes - paired, "push_with_pair_of_3s_or_better": paired}
-    pays = dict(paytable.pays)
-    per_line = {c: 0 for c in pays}
-
-    def paid(outcome_lines, hands):
-        best = max((c for c in outcome_lines if c in pays), key=lambda c: net_of(pays[c]),
-                   default=None)
-        if best is not None:
-            per_line[best] += hands
-
-    paid(["push"], qualifying["push"])
-    paid(["push", "push_with_pair_of_3s_or_better"], qualifying["push_with_pair_of_3s_or_better"])
-    return odds_of_lines(paytable, per_line, total)
+    """Exact odds of the Wrangler Push (or any versus-banker table) from the pairwise
+    counts (``versus_banker_sets``): a push with a pair of 3s or better qualifies for both
+    push lines and is paid the higher; every outcome no line pays loses."""
+    return odds_of_sets(versus_banker_sets(counts), paytable or filed("wrangler_push"))
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,28 +19,21 @@ The return is non-decreasing and piecewise linear in the unknown (a line takes o
 hand only once its pay passes the hand's other lines); on each piece the formula of that
 piece's order is solved with SymPy, and the root is kept only inside its piece.
 
-Bets: ``outlaw9`` (the certificate's category counts, any bonus reading),
-``wrangler_push`` (the base game's pairwise counts), ``emperors_treasure`` (the
-seven-card category counts) and ``pai_gow_insurance`` (the certificate's pai gow counts,
-reading in force). The Envy Bonus pays dollar amounts per other player's hand, not N to 1
-on a wager, and has no return of its own here. Nothing here prints.
+Bets: every bet paid N to 1 on a wager of its own (verifier/bets.py), seeds' and custom,
+on what the certificate counts for it (``certificate.odds.qualifying_sets``). Envy-type
+bets pay dollar amounts per other player's hand and have no return of their own here.
+Nothing here prints.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .categories import CATEGORY_NAMES
+from .bets import BETS
 from .errors import VerifierError
-from .paytables import PUSH, normalize_line_name, parse_pay, pay_text
+from .exact import QualifyingSets
+from .paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
 
-#: bets with a return formula, and their titles
-FORMULA_BETS = {
-    "outlaw9": "Outlaw 9 High or Better",
-    "wrangler_push": "Wrangler Push",
-    "emperors_treasure": "Emperor's Treasure",
-    "pai_gow_insurance": "Pai Gow Insurance",
-}
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
 
@@ -59,99 +52,23 @@ def _latex_name(line):
     return r"p_{\text{%s}}" % line.replace("_", r"\_")
 
 
-# ---------------------------------------------------------------------------------------
-# what the certificate counts: the sets of lines an outcome qualifies for
+def formula_bets():
+    """The seeds' bets with a return formula: those paid N to 1 on a wager of their own."""
+    return [name for name, b in BETS.items() if not b.amounts]
 
 
-@dataclass(frozen=True)
-class QualifyingSets:
-    """``sets``: ((frozenset of lines, outcomes), ...); outcomes in no set qualify for
-    nothing. ``total``: all outcomes. ``unit``: what an outcome is, for display."""
-    bet: str
-    lines: tuple
-    sets: tuple
-    total: int
-    unit: str
-    note: str = ""
-
-
-def bet_lines(bet):
-    """Every line a bet can have, as the pay table files name them."""
-    from .emperors import GAME_BETS
-    from .paytables import BET_CATEGORIES
-    if bet in ("outlaw9", "wrangler_push"):
-        return tuple(BET_CATEGORIES[bet])
-    if bet in FORMULA_BETS:
-        return tuple(GAME_BETS[bet])
-    raise VerifierError(f"no return formula for bet {bet!r}: choose from "
-                        f"{', '.join(FORMULA_BETS)}"
-                        + (" (the envy bonus pays dollar amounts per other hand, not N to "
-                           "1 on a wager)" if bet == "envy_bonus" else ""))
-
-
-def canonical_line(text, bet):
-    """A line as a user wrote it -> its snake name among the bet's lines, or an error."""
+def canonical_line(text, table):
+    """A line as a user wrote it -> its snake name among ``table``'s bet's lines."""
+    kind = table.kind
     name = normalize_line_name(text)
-    lines = bet_lines(bet)
-    if name not in lines:
-        raise VerifierError(f"unknown {FORMULA_BETS[bet]} line {text!r}; known: "
-                            + ", ".join(lines))
+    if name not in kind.lines:
+        raise VerifierError(f"unknown {kind.title} line {text!r}; known: "
+                            + ", ".join(kind.lines))
     return name
-
-
-def _category_sets(entries):
-    from .exact import mask_counts
-    out = []
-    for mask, hands in sorted(mask_counts(entries).items()):
-        lines = frozenset(name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1)
-        out.append((lines, hands))
-    return tuple(out)
-
-
-def qualifying_sets(cert, bet="outlaw9", reading=None):
-    """The sets of lines the outcomes of ``bet`` qualify for, from a certificate."""
-    from .certificate import outlaw9_sets_of
-    bet_lines(bet)
-    sections = cert.get("sections", {})
-    total = cert["total_hands"]
-    if bet == "outlaw9":
-        reading = reading or cert["rules"]["bonus_reading"]["value"]
-        return QualifyingSets(bet, bet_lines(bet), _category_sets(outlaw9_sets_of(cert, reading)),
-                              total, "hands", f"bonus reading {reading}")
-    if bet == "emperors_treasure":
-        return QualifyingSets(bet, bet_lines(bet),
-                              _category_sets(outlaw9_sets_of(cert, "seven-card")), total,
-                              "hands", "lines read on the seven cards")
-    if bet == "wrangler_push":
-        section = sections.get("base_game")
-        if not section:
-            raise VerifierError("this certificate has no base_game section (the exact "
-                                "player-against-banker counts the Wrangler Push needs)")
-        counts = section["counts"]
-        pushes, paired = int(counts["push"]), int(counts["push_wrangler_2to1"])
-        sets = ((frozenset({"push"}), pushes - paired),
-                (frozenset({"push", "push_with_pair_of_3s_or_better"}), paired))
-        return QualifyingSets(bet, bet_lines(bet), sets, int(counts["total"]),
-                              "ordered (player, banker) pairs")
-    section = sections.get(bet)
-    if not section:
-        raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
-                            f"offer {FORMULA_BETS[bet]})")
-    results = section["results"]
-    sets = tuple((frozenset({line}), int(results["counts"][line])) for line in bet_lines(bet))
-    return QualifyingSets(bet, bet_lines(bet), sets, total, "hands",
-                          f"insurance reading {results['reading']}")
 
 
 # ---------------------------------------------------------------------------------------
 # the formula
-
-
-def _net(pay):
-    """The net of a unit bet paid on a line: push 0, 0 (loses) -1, N to 1 +N."""
-    if pay is PUSH:
-        return Fraction(0)
-    return Fraction(pay) if pay > 0 else Fraction(-1)
 
 
 def _paid(lines, pays, order):
@@ -161,14 +78,16 @@ def _paid(lines, pays, order):
     for line in order:
         if line not in lines or (pays[line] is not PUSH and pays[line] == 0):
             continue            # a line at 0 loses: as if it were absent
-        if best is None or _net(pays[line]) > best_net:
-            best, best_net = line, _net(pays[line])
+        if best is None or net_of(pays[line]) > best_net:
+            best, best_net = line, net_of(pays[line])
     return best
 
 
 @dataclass
 class BetFormula:
-    """The return per unit bet of ``bet`` as an exact expression in its pay symbols."""
+    """The return per unit bet of ``table``'s bet as an exact expression in its pay
+    symbols."""
+    table: object               # the Paytable it was built from (its kind: the bet)
     bet: str
     table_name: str
     pays: dict                  # line -> Fraction | PUSH, the table's pays
@@ -182,7 +101,7 @@ class BetFormula:
 
     @property
     def title(self):
-        return FORMULA_BETS[self.bet]
+        return self.table.kind.title
 
     @property
     def numerator(self):
@@ -222,7 +141,7 @@ class BetFormula:
     def _values(self, pays):
         values = {line: self.pays[line] for line in self.symbols}
         for line, pay in (pays or {}).items():
-            line = canonical_line(line, self.bet)
+            line = canonical_line(line, self.table)
             pay = parse_pay(pay, f"pay of {line}")
             if line not in self.symbols:
                 raise VerifierError(f"{line} has no pay symbol in this formula (it "
@@ -293,7 +212,10 @@ def _reduced(edges, rank):
 
 def formula_of(sets: QualifyingSets, table) -> BetFormula:
     """The formula of ``table`` (a Paytable of ``sets.bet``) on ``sets``."""
-    bet = table.bet if table.bet in FORMULA_BETS else None
+    bet = table.bet
+    if table.kind.amounts:
+        raise VerifierError(f"the {table.kind.title} pays dollar amounts per other hand, not "
+                            "N to 1 on a wager: it has no return formula")
     if bet != sets.bet:
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}, not {sets.bet}")
     pays = {line: pay for line, pay in table.pays}
@@ -301,7 +223,7 @@ def formula_of(sets: QualifyingSets, table) -> BetFormula:
     for line in lines:
         if line not in sets.lines:
             raise VerifierError(f"pay table {table.name!r}: {line} is not a "
-                                f"{FORMULA_BETS[bet]} line")
+                                f"{table.kind.title} line")
     symbols = {line: pay_symbol(line) for line in lines
                if pays[line] is not PUSH and pays[line] > 0}
     paid = {line: 0 for line in lines}
@@ -320,17 +242,18 @@ def formula_of(sets: QualifyingSets, table) -> BetFormula:
         raise VerifierError(f"the counts add up to {counted:,}, more than the {sets.total:,} "
                             f"{sets.unit}")
     loses = sets.total - sum(paid.values())
-    rank = {line: (-_net(pays[line]), i) for i, line in enumerate(lines)}
-    return BetFormula(bet, table.name, pays, lines, symbols, paid, loses, sets.total,
+    rank = {line: (-net_of(pays[line]), i) for i, line in enumerate(lines)}
+    return BetFormula(table, bet, table.name, pays, lines, symbols, paid, loses, sets.total,
                       _reduced(edges, rank), sets)
 
 
 def default_table(cert, bet):
-    """The pay table a certificate holds for ``bet`` (Outlaw 9 and Wrangler Push: the
-    certificate's tables; Emperor's bets: their sections' tables)."""
+    """The pay table a certificate holds for ``bet``: the certificate's tables, or the
+    bet's section's."""
+    from .bets import bet as bet_of
     from .certificate import paytable_of
-    bet_lines(bet)
-    if bet in ("outlaw9", "wrangler_push"):
+    kind = bet_of(bet)
+    if not kind.in_section:
         if bet not in cert.get("paytables", {}):
             raise VerifierError(f"this certificate has no {bet} pay table: give one "
                                 "(--paytable FILE)")
@@ -339,20 +262,17 @@ def default_table(cert, bet):
     section = cert.get("sections", {}).get(bet)
     if not section:
         raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
-                            f"offer {FORMULA_BETS[bet]})")
+                            f"offer the {kind.title})")
     return Paytable.from_dict(section["paytable"], f"sections.{bet}.paytable")
 
 
 def bet_formula(cert, bet=None, paytable=None, reading=None) -> BetFormula:
     """The formula of a bet from a certificate: ``bet`` (default: the pay table's, else
     outlaw9), ``paytable`` (default: the certificate's), ``reading`` (Outlaw 9 only)."""
+    from .certificate.odds import qualifying_sets
     bet = bet or (paytable.bet if paytable is not None else "outlaw9")
     table = paytable if paytable is not None else default_table(cert, bet)
-    return formula_of(qualifying_sets(cert, bet, reading), table)
-
-
-# ---------------------------------------------------------------------------------------
-# solving on the formula
+    return formula_of(qualifying_sets(cert, table, reading), table)
 
 
 def _with_pays(table, new):
@@ -369,9 +289,9 @@ def _with_pays(table, new):
 
 
 def _table_of(formula):
-    from .paytables import Paytable
+    from dataclasses import replace
     pays = tuple((line, formula.pays[line]) for line in formula.lines)
-    return Paytable(formula.table_name, formula.bet, pays)
+    return replace(formula.table, pays=pays, source="")
 
 
 @dataclass
@@ -416,7 +336,7 @@ def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
         lines = [lines]
     group = []
     for text in lines:
-        line = canonical_line(text, formula.bet)
+        line = canonical_line(text, formula.table)
         if line in group:
             raise VerifierError(f"line {line} is given twice")
         group.append(line)
@@ -448,7 +368,7 @@ def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
         slope_hands += hands
         others = [line for line in qualifying if line in formula.pays and line not in group]
         best = _paid(frozenset(others), formula.pays, formula.lines)
-        o = _net(formula.pays[best]) if best is not None else Fraction(-1)
+        o = net_of(formula.pays[best]) if best is not None else Fraction(-1)
         if o > 0:
             pieces.add(o / a)
     names = ", ".join(group)

@@ -3,7 +3,9 @@
 File format (docs/PAYTABLES.md)::
 
     name = "Outlaw 9 High or Better, as filed"
-    bet = "outlaw9"               # or "wrangler_push"
+    bet = "outlaw9"               # a bet of verifier/bets.py, or "custom"
+    # reads = "seven-card"        # custom only: how the lines are read (verifier/bets.py)
+    # envy = true                 # custom only: pays are dollars per other hand
 
     [pays]
     seven_card_straight_flush = 4000   # 4,000 to 1
@@ -23,44 +25,16 @@ from fractions import Fraction
 from pathlib import Path
 
 from ._toml import tomllib
-from .categories import CATEGORY_NAMES
+from .bets import BETS, CUSTOM, bet as bet_of, custom_bet
 from .errors import VerifierError
 from .files import parse_toml, read_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-#: Pai Gow Insurance (seed 004): a pai gow by its top card.
-INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
-#: Emperor's Treasure and the Envy Bonus (seed 004): Outlaw 9 categories on the seven cards.
-TREASURE_LINES = (
-    "seven_card_straight_flush", "royal_flush_and_royal_match",
-    "seven_card_straight_flush_with_joker", "five_aces", "royal_flush", "straight_flush",
-    "four_of_a_kind", "full_house", "flush", "three_of_a_kind", "straight",
-)
-#: The bets a pay table can be for, and the categories (lines) each bet has. The Envy
-#: Bonus's "pays" are dollar amounts per other hand, not N to 1.
-BET_CATEGORIES = {
-    "outlaw9": tuple(CATEGORY_NAMES),
-    "wrangler_push": ("push", "push_with_pair_of_3s_or_better"),
-    "pai_gow_insurance": INSURANCE_LINES,
-    "emperors_treasure": TREASURE_LINES,
-    "envy_bonus": TREASURE_LINES,
-}
-BET_TITLES = {
-    "outlaw9": "Outlaw 9 High or Better",
-    "wrangler_push": "Wrangler Push",
-    "pai_gow_insurance": "Pai Gow Insurance",
-    "emperors_treasure": "Emperor's Treasure",
-    "envy_bonus": "Envy Bonus",
-}
-#: Files shipped in verifier/data: the pay tables as filed (seed 001).
-FILED_FILES = {"outlaw9": "outlaw9_filed.toml", "wrangler_push": "wrangler_push_filed.toml"}
-#: ... and the Emperor's Challenge examples (seed 004's appendices are missing).
-EXAMPLE_FILES = {
-    "pai_gow_insurance": "pai_gow_insurance_example.toml",
-    "emperors_treasure": "emperors_treasure_example.toml",
-    "envy_bonus": "envy_bonus_example.toml",
-}
+#: Files shipped in verifier/data: the pay tables as filed (seed 001) and the Emperor's
+#: Challenge examples (seed 004's appendices are missing). The bets: verifier/bets.py.
+FILED_FILES = {name: b.file for name, b in BETS.items() if b.filed}
+EXAMPLE_FILES = {name: b.file for name, b in BETS.items() if not b.filed}
 
 # Human names of each line, for tables and reports.
 LINE_TITLES = {
@@ -149,16 +123,19 @@ def normalize_line_name(text):
 
 
 def line_name(text, bet="outlaw9"):
-    """A category name as a user wrote it -> the canonical snake name, or an error."""
+    """A category name as a user wrote it -> the canonical snake name, or an error.
+    ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads')."""
+    kind = bet if not isinstance(bet, str) else bet_of(bet)
     name = normalize_line_name(text)
-    if name not in BET_CATEGORIES[bet]:
-        raise PaytableError(f"unknown {BET_TITLES[bet]} category {text!r}; known: "
-                            + ", ".join(BET_CATEGORIES[bet]))
+    if name not in kind.lines:
+        what = (f"{kind.reads} line" if kind.name == CUSTOM else f"{kind.title} category")
+        raise PaytableError(f"unknown {what} {text!r}; known: " + ", ".join(kind.lines))
     return name
 
 
 def line_title(name):
-    return LINE_TITLES.get(name, name.replace("_", " "))
+    """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
+    return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
 
 
 #: the largest pay a table may hold (N to 1), and the largest denominator of one
@@ -252,18 +229,44 @@ def net_of(pay):
     return Fraction(pay) if pay > 0 else Fraction(-1)
 
 
+def kind_of(bet, reads="", envy=False, where=None):
+    """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
+    (a one-line ``PaytableError`` naming ``where`` otherwise)."""
+    try:
+        if not isinstance(reads, str) or not isinstance(envy, bool):
+            raise VerifierError("reads must be a string and envy true or false")
+        if bet == CUSTOM:
+            return custom_bet(reads, envy)
+        if reads or envy:
+            raise VerifierError(f"reads and envy belong to custom bets (bet = \"custom\"), "
+                                f"not to {bet!r}")
+        return bet_of(bet)
+    except PaytableError:
+        raise
+    except VerifierError as exc:
+        raise PaytableError(f"{where}: {exc}" if where else str(exc)) from None
+
+
 @dataclass(frozen=True)
 class Paytable:
-    """A pay table: ``pays`` maps category -> Fraction or PUSH, in the file's order."""
+    """A pay table: ``pays`` maps category -> Fraction or PUSH, in the file's order.
+    ``bet``: a bet of verifier/bets.py, or ``"custom"`` with ``reads`` (how its lines are
+    read) and ``envy`` (its pays are dollars per other hand)."""
     name: str
     bet: str
     pays: tuple  # ((category, pay), ...)
     source: str = ""
     status: str = ""  # "filed", "not filed", ...: optional; shown wherever the table is
+    reads: str = ""   # custom bets only
+    envy: bool = False
 
     def __post_init__(self):
-        if self.bet not in BET_CATEGORIES:
-            raise PaytableError(f"unknown bet {self.bet!r}: choose from {', '.join(BET_CATEGORIES)}")
+        kind_of(self.bet, self.reads, self.envy)
+
+    @property
+    def kind(self):
+        """The bet (verifier.bets.Bet): its title, vocabulary and how it is read."""
+        return kind_of(self.bet, self.reads, self.envy)
 
     @property
     def pay(self):
@@ -273,17 +276,12 @@ class Paytable:
     def is_example(self):
         return "example" in self.status.lower()
 
-    def as_outlaw9(self):
-        """The same lines as an Outlaw 9 table (Treasure and Envy lines are Outlaw 9
-        categories)."""
-        return Paytable(self.name, "outlaw9", self.pays, self.source, self.status)
-
     def categories(self):
         return [c for c, _ in self.pays]
 
     def with_pay(self, category, pay, name=None):
         """A copy with one line's pay changed (or added)."""
-        category = line_name(category, self.bet)
+        category = line_name(category, self.kind)
         pay = parse_pay(pay)
         lines = list(self.pays)
         for i, (c, _) in enumerate(lines):
@@ -292,15 +290,17 @@ class Paytable:
                 break
         else:
             lines.append((category, pay))
-        return Paytable(name or self.name, self.bet, tuple(lines), "")
+        return Paytable(name or self.name, self.bet, tuple(lines), "", reads=self.reads,
+                        envy=self.envy)
 
     def to_dict(self):
         """The certificate form: pays as exact strings, in order."""
-        out = {
-            "name": self.name,
-            "bet": self.bet,
-            "lines": [{"category": c, "pay": pay_text(p)} for c, p in self.pays],
-        }
+        out = {"name": self.name, "bet": self.bet}
+        if self.bet == CUSTOM:
+            out["reads"] = self.reads
+            if self.envy:
+                out["envy"] = True
+        out["lines"] = [{"category": c, "pay": pay_text(p)} for c, p in self.pays]
         if self.status:
             out["status"] = self.status
         return out
@@ -310,27 +310,27 @@ class Paytable:
         """Inverse of ``to_dict``, with every check of a file."""
         if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
             raise PaytableError(f"{where}: not a pay table")
-        bet = data.get("bet")
-        if bet not in BET_CATEGORIES:
-            raise PaytableError(f"{where}: unknown bet {bet!r}")
         lines = []
         for i, entry in enumerate(data["lines"]):
             if not isinstance(entry, dict) or set(entry) != {"category", "pay"}:
                 raise PaytableError(f"{where}: line {i + 1} is not {{category, pay}}")
             lines.append((entry["category"], entry["pay"]))
-        table = cls.from_lines(str(data.get("name", "")), bet, lines, where)
         status = data.get("status", "")
         if not isinstance(status, str):
             raise PaytableError(f"{where}: status must be a string")
-        return cls(table.name, table.bet, table.pays, status=status)
+        return cls.from_lines(str(data.get("name", "")), data.get("bet"), lines, where,
+                              reads=data.get("reads", ""), envy=data.get("envy", False),
+                              status=status)
 
     @classmethod
-    def from_lines(cls, name, bet, lines, where="pay table"):
+    def from_lines(cls, name, bet, lines, where="pay table", reads="", envy=False, source="",
+                   status=""):
+        kind = kind_of(bet, reads, envy, where)
         seen = {}
         out = []
         for key, value in lines:
             try:
-                category = line_name(key, bet)
+                category = line_name(key, kind)
             except PaytableError as exc:
                 raise PaytableError(f"{where}: line {key!r}: {exc}") from None
             if category in seen:
@@ -338,15 +338,15 @@ class Paytable:
                                     f"(category {category} already given as {seen[category]!r})")
             seen[category] = key
             pay = parse_pay(value, f"{where}: line {key!r}")
-            if bet == "envy_bonus" and pay is PUSH:
+            if kind.amounts and pay is PUSH:
                 raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
             out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
-        return cls(name, bet, tuple(out))
+        return cls(name, bet, tuple(out), source, status, reads, envy)
 
 
-_TOP_KEYS = {"name", "bet", "status", "pays"}
+_TOP_KEYS = {"name", "bet", "status", "pays", "reads", "envy"}
 
 
 def _where(path, text, lineno):
@@ -371,13 +371,12 @@ def loads(text, path="<string>"):
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; "
-                            "a pay table has name, bet, status and a [pays] table")
+                            "a pay table has name, bet, status (a custom bet: reads, "
+                            "envy) and a [pays] table")
     pays = data.get("pays")
     if not isinstance(pays, dict):
         raise PaytableError(f"{path}: no [pays] table (one line per category, \"N to 1\" as N)")
     bet = data.get("bet", "outlaw9")
-    if bet not in BET_CATEGORIES:
-        raise PaytableError(f"{path}: unknown bet {bet!r}: choose from {', '.join(BET_CATEGORIES)}")
     name = data.get("name", Path(str(path)).stem)
     if not isinstance(name, str):
         raise PaytableError(f"{path}: name must be a string")
@@ -389,8 +388,8 @@ def loads(text, path="<string>"):
     status = data.get("status", "")
     if not isinstance(status, str):
         raise PaytableError(f"{path}: status must be a string, e.g. status = \"filed\"")
-    table = Paytable.from_lines(name, bet, lines, where=str(path))
-    return Paytable(table.name, table.bet, table.pays, str(path), status)
+    return Paytable.from_lines(name, bet, lines, str(path), data.get("reads", ""),
+                               data.get("envy", False), str(path), status)
 
 
 def load(path):
@@ -408,12 +407,16 @@ def example(bet):
     return load(DATA_DIR / EXAMPLE_FILES[bet])
 
 
-def toml_text(name, bet, pays, status=None, comment=""):
+def toml_text(name, bet, pays, status=None, comment="", reads="", envy=False):
     """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
     whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
     so that ``load`` reads back exactly the same table."""
     import tomli_w
     data = {"name": name, "bet": bet}
+    if bet == CUSTOM:
+        data["reads"] = reads
+        if envy:
+            data["envy"] = True
     if status is not None:
         data["status"] = status
     data["pays"] = {line: (int(pay) if pay is not PUSH and Fraction(pay).denominator == 1

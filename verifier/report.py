@@ -88,6 +88,7 @@ def compare_rows(odds_list):
     # every line of every table, in the order of the tables' lines
     used = list(dict.fromkeys(r.category for o in odds_list for r in o.lines))
     rows = [
+        ("Status", [o.paytable.status or "not filed" for o in odds_list], "text"),
         ("Return per unit bet", [o.expected for o in odds_list], "num"),
         ("House edge", [o.house_edge for o in odds_list], "pct"),
         ("Hit frequency", [o.hit_frequency for o in odds_list], "pct"),
@@ -97,9 +98,12 @@ def compare_rows(odds_list):
         lines = [o.line(c) for o in odds_list]
         rows.append((f"{line_title(c)}: pays", [pay_label(l.pay) if l else "-" for l in lines],
                      "text"))
+        rows.append(("  combinations", [f"{l.hands:,}" if l else "-" for l in lines], "text"))
         rows.append(("  probability", [l.probability if l else None for l in lines], "num"))
         rows.append(("  contribution", [l.contribution if l else None for l in lines], "num"))
-    rows.append(("No line (loses): probability", [o.loses.probability for o in odds_list], "num"))
+    rows.append(("No line (loses): combinations", [f"{o.loses.hands:,}" for o in odds_list],
+                 "text"))
+    rows.append(("  probability", [o.loses.probability for o in odds_list], "num"))
     rows.append(("  contribution", [o.loses.contribution for o in odds_list], "num"))
     return rows
 
@@ -122,4 +126,5 @@ def compare_table(names, odds_list):
 
 
 def compare_json(names, odds_list):
-    return {"paytables": [{"name": n, "results": o.to_dict()} for n, o in zip(names, odds_list)]}
+    return {"paytables": [{"name": n, "status": o.paytable.status or "not filed",
+                           "results": o.to_dict()} for n, o in zip(names, odds_list)]}

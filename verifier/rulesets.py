@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ._toml import tomllib
+from .bets import BETS
 from .errors import VerifierError
 from .files import parse_toml, read_text
 from .paytables import DATA_DIR
@@ -22,10 +23,8 @@ from .rules import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICE
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
 SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
-#: bets a rule set may offer -> the module that reads their pay tables
-OUTLAW9_BETS = ("outlaw9", "wrangler_push")
-GAME_BETS = ("pai_gow_insurance", "emperors_treasure", "envy_bonus")
-KNOWN_BETS = OUTLAW9_BETS + GAME_BETS
+#: bets a rule set may offer: those of verifier/bets.py
+KNOWN_BETS = tuple(BETS)
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
          "deck", "settlement", "bets", "base"}
 DECK_TEXT = "53 cards (52 + joker)"

@@ -11,7 +11,7 @@ from ..ranking import CLASS_NAMES
 from ..rules import BONUS_READING_CHOICES
 from .format import FORMAT, FORMAT_VERSION, _normalise, host, rule_readings, seal
 from .sections import SECTIONS
-from ..rulesets import GAME_BETS, OUTLAW9_BETS
+from ..bets import section_bets
 
 
 def counts_of(result):
@@ -77,10 +77,10 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     (``{"counts": {...}, "settlement": {...}}``)."""
     tables = ruleset.paytables()
     tables.update(paytables or {})
-    plain = {b: t for b, t in tables.items() if b in OUTLAW9_BETS}
+    plain = {b: t for b, t in tables.items() if b not in section_bets()}
     inputs = {"rule_set": {"definition": ruleset.to_dict()}}
     sections = ["outlaw9", "rule_set", "house_way"]
-    for bet in GAME_BETS:
+    for bet in section_bets():
         if bet in tables:
             inputs[bet] = {"paytable": tables[bet].to_dict()}
             sections.append(bet)

@@ -4,38 +4,79 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import VerifierError
-from ..exact import odds_of_lines, outlaw9_odds, wrangler_odds
+from ..bets import bet as bet_of, house_way_lines
+from ..exact import QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
 from .format import deck_of, load, outlaw9_sets_of, paytable_of
 
 
-def odds_from_certificate(cert, paytable, reading=None):
-    """The odds of ``paytable``'s bet from a certificate's counts (no enumeration): the
-    Outlaw 9 (``reading``: which category counts, default the certificate's), the
-    Wrangler Push (the base game's counts), the Emperor's Treasure (the seven-card
-    counts) and Pai Gow Insurance (its section's counts, else the closed form)."""
-    if paytable.bet == "emperors_treasure":
-        return outlaw9_odds(outlaw9_sets_of(cert, "seven-card"), paytable.as_outlaw9(),
-                            reading="seven-card", total=cert["total_hands"])
-    if paytable.bet == "pai_gow_insurance":
-        from .. import emperors
-        section = cert.get("sections", {}).get("pai_gow_insurance")
-        counts = (section["results"]["counts"] if section else
-                  emperors.insurance_counts(deck_of(cert), emperors.INSURANCE_READING))
-        return odds_of_lines(paytable, counts, cert["total_hands"])
-    if paytable.bet == "envy_bonus":
-        raise VerifierError("the Envy Bonus pays dollars for other players' hands, not N to 1 "
-                            "on a bet: its figures are in the certificate's envy_bonus section "
-                            "and the par sheet")
-    if paytable.bet == "wrangler_push":
-        section = cert.get("sections", {}).get("base_game")
+def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
+    """What the certificate counts for ``paytable``'s bet (a Paytable, or a seed's bet
+    name): the sets of lines its outcomes qualify for, read the bet's way
+    (verifier/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
+    certificate's)."""
+    kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
+    sections, total = cert.get("sections", {}), cert["total_hands"]
+    if kind.reads in ("outlaw9", "seven-card"):
+        reading = (reading or cert["rules"]["bonus_reading"]["value"]
+                   if kind.reads == "outlaw9" else "seven-card")
+        note = (f"bonus reading {reading}" if kind.reads == "outlaw9"
+                else "lines read on the seven cards")
+        return QualifyingSets(kind.name, kind.lines,
+                              category_sets(outlaw9_sets_of(cert, reading)), total, "hands",
+                              note)
+    if kind.reads == "versus-banker":
+        section = sections.get("base_game")
         if not section:
-            raise VerifierError("this certificate has no base_game section (the exact "
-                                "player-against-banker counts the Wrangler Push needs): "
+            raise VerifierError(f"this certificate has no base_game section (the exact "
+                                f"player-against-banker counts the {kind.title} needs): "
                                 "write it with `paigow-verify run --out` on the full deck")
-        return wrangler_odds(section["counts"], paytable)
-    reading = reading or cert["rules"]["bonus_reading"]["value"]
-    return outlaw9_odds(outlaw9_sets_of(cert, reading), paytable, reading=reading,
-                        total=cert["total_hands"])
+        sets = versus_banker_sets(section["counts"])
+        return QualifyingSets(kind.name, kind.lines, sets.sets, sets.total, sets.unit)
+    if kind.reads == "house-way":
+        sets = {}
+        for back_key, front_key, hands in cert["counts"]["key_histogram"]["rows"]:
+            lines = house_way_lines(int(back_key), int(front_key))
+            sets[lines] = sets.get(lines, 0) + int(hands)
+        return QualifyingSets(kind.name, kind.lines, tuple(sets.items()), total, "hands",
+                              f"hands as the {cert['rules']['house_way']['value']} house way "
+                              "sets them")
+    if kind.reads == "best-for-bet":
+        rows = cert["counts"].get("best_for_bet_sets")
+        if rows is None:
+            raise VerifierError("this certificate has no best-for-bet counts: write it again "
+                                "with this version (`paigow-verify run --out FILE`)")
+        return QualifyingSets(kind.name, kind.lines,
+                              tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
+                              total, "hands", "the player sets the hand for the bet")
+    if kind.reads == "pai-gow":
+        from .. import emperors
+        section = sections.get("pai_gow_insurance")
+        if section:
+            counts, reading = section["results"]["counts"], section["results"]["reading"]
+        else:
+            reading = emperors.INSURANCE_READING
+            counts = emperors.insurance_counts(deck_of(cert), reading)
+        return QualifyingSets(kind.name, kind.lines,
+                              tuple((frozenset({line}), int(counts[line]))
+                                    for line in kind.lines), total, "hands",
+                              f"insurance reading {reading}")
+    raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
+
+
+def odds_from_certificate(cert, paytable, reading=None):
+    """The odds of ``paytable`` (any bet of verifier/bets.py, or a custom table) from a
+    certificate's counts, without enumerating again: each outcome is paid its highest
+    line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""
+    if paytable.kind.amounts:
+        raise VerifierError(f"the {paytable.kind.title} pays dollars for other players' "
+                            "hands, not N to 1 on a bet: see envy_per_other_hand, the "
+                            "certificate's envy section and the par sheet")
+    sets = qualifying_sets(cert, paytable, reading)
+    reads = paytable.kind.reads
+    if reads == "outlaw9":
+        reading = reading or cert["rules"]["bonus_reading"]["value"]
+    return odds_of_sets(sets, paytable, reading if reads == "outlaw9" else
+                        "seven-card" if reads == "seven-card" else None)
 
 
 def bet_results(cert=None):

@@ -13,7 +13,8 @@ from ..exact import outlaw9_odds, wrangler_odds
 from ..houseway.tables import section_results as house_way_results
 from ..paytables import Paytable
 from ..rules import HOUSE_WAY_CHOICES
-from ..rulesets import GAME_BETS, from_dict
+from ..bets import section_bets
+from ..rulesets import from_dict
 from .format import deck_of, paytable_of, rules_of
 
 
@@ -45,7 +46,7 @@ def _rule_set_results(cert):
     if rs.rules != rules_of(cert):
         raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
                          f"certificate's {rules_of(cert).as_dict()}")
-    missing = [b for b in rs.bet_names() if b in GAME_BETS and b not in cert["sections"]]
+    missing = [b for b in rs.bet_names() if b in section_bets() and b not in cert["sections"]]
     if missing:
         raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
                          "no section for it")

@@ -20,11 +20,15 @@ def bet_of_file(path):
 
 def formula_from_args(args):
     """The certificate (checked) and the formula its command line asks for."""
-    from ..formula import bet_formula, bet_lines
+    from ..bets import bet
+    from ..formula import bet_formula, formula_bets
     from .options import load_checked
+    from ..errors import VerifierError
     cert = load_checked(args.certificate, args.rules)
-    if args.bet:
-        bet_lines(args.bet)             # an unknown bet is named before any file is read
+    if args.bet and bet(args.bet).name not in formula_bets():   # named before any file
+        raise VerifierError(f"no return formula for bet {args.bet!r}: choose from "
+                            f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
+                            "per other hand, not N to 1 on a wager)")
     from ..paytables import load
     table = load(args.paytable) if args.paytable else None
     return cert, bet_formula(cert, args.bet, table, args.bonus_reading)
@@ -50,7 +54,8 @@ def cmd_formula(args):
         return 0
     sets = formula.sets
     note = f", {sets.note}" if sets.note else ""
-    print(f"{formula.title} ({formula.table_name}): {formula.total:,} {sets.unit}{note}")
+    print(f"{formula.title} ({formula.table_name}; {formula.table.status or 'not filed'}): "
+          f"{formula.total:,} {sets.unit}{note}")
     print(f"return = {formula.text()}")
     rows = [("symbol", "line", "pays now", sets.unit.split()[-1])]
     for line in formula.lines:
@@ -92,7 +97,8 @@ def solve_on_formula(args):
         print(json.dumps(sol.to_dict(), indent=1))
         return 0
     now = formula.at()
-    print(f"{formula.title} ({formula.table_name}): house edge now {float(-now):.6%}")
+    print(f"{formula.title} ({formula.table_name}; {formula.table.status or 'not filed'}): "
+          f"house edge now {float(-now):.6%}")
     if len(sol.lines) == 1:
         print(f"Solving for the pay on {line_title(sol.lines[0])}")
     else:

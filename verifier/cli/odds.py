@@ -57,7 +57,8 @@ def _tables(cert, files, bet=None):
     if not files:
         return [default_table(cert, bet or "outlaw9")]
     tables = [load(f) for f in files]
-    bets = sorted({t.bet for t in tables} | ({bet} if bet else set()))
+    bets = sorted({f"{t.bet} ({t.reads})" if t.reads else t.bet for t in tables}
+                  | ({bet} if bet else set()))
     if len(bets) > 1:
         raise VerifierError(f"compare pay tables of one bet at a time (got {', '.join(bets)})")
     return tables
@@ -75,10 +76,9 @@ def cmd_compare(args):
     if args.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
-        what = (f"{odds[0].total_hands:,} ordered (player, banker) pairs"
-                if tables[0].bet == "wrangler_push"
-                else f"{cert['total_hands']:,} hands, bonus reading {reading}"
-                if tables[0].bet == "outlaw9" else f"{cert['total_hands']:,} hands")
+        kind = tables[0].kind
+        what = f"{odds[0].total_hands:,} {kind.unit}" + (
+            f", bonus reading {reading}" if kind.reads == "outlaw9" else "")
         print(f"{args.certificate}: {what}")
         print(compare_table(names, odds))
         print(f"({time.perf_counter() - start:.2f} s, no enumeration)")
@@ -111,7 +111,8 @@ def cmd_solve(args):
     now = outlaw9_odds(sets, table, reading=reading, total=total)
     current = table.pay.get(line)
     print(f"{line_title(line)}: now {pay_label(current) if current is not None else 'not in the table (loses)'}"
-          f", house edge {float(now.house_edge):.6%} ({table.name})")
+          f", house edge {float(now.house_edge):.6%} ({table.name}; "
+          f"{table.status or 'not filed'})")
     print(f"Target house edge {float(edge):.6%} (exact {edge})")
     print(f"Exact pay: {pay_text(sol.pay)} to 1 (= {float(sol.pay):.10f} to 1)")
     print("Nearest practical pays:")

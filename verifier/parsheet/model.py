@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..exact import ReturnFigures
-from ..paytables import Paytable
 
 #: z of a two-sided 90% and 95% normal interval
 Z90 = 1.6448536269514722
@@ -187,66 +186,53 @@ def _flag(bet):
     return bet
 
 
-def _outlaw9(cert, table, status):
-    from ..certificate import outlaw9_sets_of
-    from ..exact import outlaw9_odds
-    reading = cert["rules"]["bonus_reading"]["value"]
-    odds = outlaw9_odds(outlaw9_sets_of(cert, reading), table, reading=reading,
-                        total=cert["total_hands"])
-    bet = _wager_bet("outlaw9", "Outlaw 9 High or Better", odds, status, "hands")
-    bet.notes.append(f"Categories read under the {reading} reading; a hand that qualifies "
-                     "for several lines is paid its highest line only.")
+#: notes beside a bet's table, by bet (a function of the certificate)
+_NOTES = {
+    "outlaw9": lambda cert: (
+        f"Categories read under the {cert['rules']['bonus_reading']['value']} reading; a "
+        "hand that qualifies for several lines is paid its highest line only."),
+    "wrangler_push": lambda cert: (
+        "Over every ordered pair of disjoint player and banker hands, both set by the "
+        "house way."),
+    "emperors_treasure": lambda cert: (
+        "Lines read on the seven cards; a hand is paid its highest line only."),
+    "pai_gow_insurance": lambda cert: (
+        "Reading in force: "
+        f"{cert['sections']['pai_gow_insurance']['results']['reading_text']}."),
+}
+_LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
+
+
+def _wager(cert, name):
+    """A bet paid N to 1, from the certificate's counts and its pay table."""
+    from ..certificate.odds import odds_from_certificate
+    from ..formula import default_table
+    table = default_table(cert, name)
+    odds = odds_from_certificate(cert, table)
+    bet = _wager_bet(name, table.kind.title, odds, table.status, table.kind.unit,
+                     loses_title=_LOSES.get(name, "No line (loses)"))
+    if name in _NOTES:
+        bet.notes.append(_NOTES[name](cert))
+    if name == "pai_gow_insurance":
+        bet.tables.append(_insurance_other_reading(cert, table))
     return bet
 
 
-def _wrangler(cert, table, status):
-    from ..exact import wrangler_odds
-    odds = wrangler_odds(cert["sections"]["base_game"]["counts"], table)
-    bet = _wager_bet("wrangler_push", "Wrangler Push", odds, status,
-                     "(player, banker) pairs")
-    bet.notes.append("Over every ordered pair of disjoint player and banker hands, both set "
-                     "by the house way.")
-    return bet
-
-
-def _insurance(cert):
-    from .. import emperors
+def _insurance_other_reading(cert, table):
+    """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from ..exact import odds_of_lines
-    section = cert["sections"]["pai_gow_insurance"]
-    table = Paytable.from_dict(section["paytable"],
-                                         "sections.pai_gow_insurance.paytable")
-    results = section["results"]
-    total = cert["total_hands"]
-    odds = odds_of_lines(table, results["counts"], total)
-    bet = _wager_bet("pai_gow_insurance", emperors.GAME_TITLES["pai_gow_insurance"], odds,
-                     table.status, "hands", loses_title="Not a pai gow (loses)")
-    other = odds_of_lines(table, results["alternative"]["counts"], total)
-    bet.notes.append(f"Reading in force: {results['reading_text']}.")
-    bet.tables.append(Table(
+    results = cert["sections"]["pai_gow_insurance"]["results"]
+    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
+    return Table(
         "Under the other reading (semi-wild)",
         ["Line", "Combinations", "Probability"],
         [[r.title, f"{r.hands:,}", f"{float(r.probability):.10f}"] for r in other.lines],
         note=f"Return per unit under that reading: {float(other.expected):+.8f}; house edge "
-             f"{float(other.house_edge):.4%}."))
-    return bet
-
-
-def _treasure(cert):
-    from .. import emperors
-    from ..exact import outlaw9_odds
-    section = cert["sections"]["emperors_treasure"]
-    table = Paytable.from_dict(section["paytable"],
-                                         "sections.emperors_treasure.paytable")
-    odds = outlaw9_odds(cert["counts"]["outlaw9_sets"]["seven-card"], table.as_outlaw9(),
-                        reading="seven-card", total=cert["total_hands"])
-    bet = _wager_bet("emperors_treasure", emperors.GAME_TITLES["emperors_treasure"], odds,
-                     table.status, "hands")
-    bet.notes.append("Lines read on the seven cards; a hand is paid its highest line only.")
-    return bet
+             f"{float(other.house_edge):.4%}.")
 
 
 def _envy(cert):
-    from .. import emperors
+    from ..bets import BETS
     from ..paytables import line_title
     section = cert["sections"]["envy_bonus"]
     results = section["results"]
@@ -260,7 +246,7 @@ def _envy(cert):
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
                       Fraction(total - paid, total), Fraction(0)))
-    bet = Bet("envy_bonus", emperors.GAME_TITLES["envy_bonus"], results["paytable"],
+    bet = Bet("envy_bonus", BETS["envy_bonus"].title, results["paytable"],
               results["status"], "hands", total, lines, kind="amount",
               expected=sum((line.contribution for line in lines), Fraction(0)))
     bet.notes.append(f"Paid to each Treasure bet of at least ${results['treasure_bet']} when "
@@ -393,33 +379,23 @@ def build(cert, formulas=True) -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
     summary goes without)."""
-    from ..certificate import paytable_of
     sections = cert["sections"]
     rs = sections["rule_set"]["results"]
     bet_names = list(rs["bets"])
     bets, omitted = [], []
     for name in bet_names:
-        if name == "outlaw9":
-            table = paytable_of(cert, "outlaw9")
-            bets.append(_outlaw9(cert, table, getattr(table, "status", "")))
-        elif name == "wrangler_push":
-            if "base_game" not in sections:
-                omitted.append("Wrangler Push: the certificate has no player-against-banker "
-                               "counts (it was run with --no-base-game or on a reduced deck "
-                               "without them)")
-                continue
-            table = paytable_of(cert, "wrangler_push")
-            bets.append(_wrangler(cert, table, getattr(table, "status", "")))
-        elif name == "pai_gow_insurance":
-            bets.append(_insurance(cert))
-        elif name == "emperors_treasure":
-            bets.append(_treasure(cert))
+        if name == "wrangler_push" and "base_game" not in sections:
+            omitted.append("Wrangler Push: the certificate has no player-against-banker "
+                           "counts (it was run with --no-base-game or on a reduced deck "
+                           "without them)")
         elif name == "envy_bonus":
             bets.append(_envy(cert))
+        else:
+            bets.append(_wager(cert, name))
     if formulas:
-        from ..formula import FORMULA_BETS, bet_formula
+        from ..formula import bet_formula, formula_bets
         for bet in bets:
-            if bet.key in FORMULA_BETS:
+            if bet.key in formula_bets():
                 bet.formula = bet_formula(cert, bet.key)
     base = _base_game(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):

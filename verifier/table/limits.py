@@ -73,10 +73,8 @@ def default_ruleset():
 def _default(bet):
     """The default rule set's odds of a bet: Outlaw 9 by category bit, Wrangler Push as
     (1 to 1 line, pair of 3s line)."""
-    from ..categories import CATEGORY_NAMES
-    from ..paytables import BET_CATEGORIES
-    lines = CATEGORY_NAMES if bet == "outlaw9" else BET_CATEGORIES[bet]
-    return odds_by_line(default_ruleset().paytables()[bet], lines)
+    from ..bets import BETS
+    return odds_by_line(default_ruleset().paytables()[bet], BETS[bet].lines)
 
 
 # Outlaw 9 High or Better, as filed, in the order of verifier/categories.py.
@@ -144,7 +142,7 @@ class TableRules:
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
         from ..categories import CATEGORY_NAMES
         from ..emperors import ENVY_MINIMUM, INSURANCE_LINES
-        from ..paytables import BET_CATEGORIES
+        from ..bets import BETS
         tables = ruleset.paytables()
         out = {"rules": ruleset.rules, "name": ruleset.name}
         offered = [BET_KINDS[b] for b in tables if b in BET_KINDS]
@@ -153,7 +151,7 @@ class TableRules:
             out["outlaw9_pays"] = odds_by_line(tables["outlaw9"], CATEGORY_NAMES)
         if "wrangler_push" in tables:
             out["wrangler_pays"] = odds_by_line(tables["wrangler_push"],
-                                                BET_CATEGORIES["wrangler_push"])
+                                                BETS["wrangler_push"].lines)
         if "pai_gow_insurance" in tables:
             out["insurance_pays"] = odds_by_line(tables["pai_gow_insurance"], INSURANCE_LINES)
         if "emperors_treasure" in tables:

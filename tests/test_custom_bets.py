@@ -1,0 +1,215 @@
+"""Custom bets as files (issue 11): ``bet = "custom"`` with ``reads`` telling how the lines
+are read (verifier/bets.py, docs/PAYTABLES.md). Published tables are reproduced exactly
+from the shipped certificates' counts; the other reads are checked against a second
+derivation (a brute force over a reduced deck, the seed's own bet)."""
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from verifier import certificate, paytables
+from verifier.bets import READS, house_way_lines
+from verifier.cards import deck_of_ranks
+from verifier.certificate.odds import qualifying_sets
+from verifier.cli import main
+from verifier.emperors import envy_per_other_hand
+from verifier.errors import VerifierError
+from verifier.paytables import PaytableError
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "paytables"
+SHIPPED = ROOT / "proofs" / "certificates"
+TOTAL = 154_143_080
+
+
+@pytest.fixture(scope="module")
+def mikes():
+    return certificate.load(SHIPPED / "outlaw9-mikes.json")
+
+
+def odds_of(cert, name):
+    return certificate.odds_from_certificate(cert, paytables.load(EXAMPLES / name))
+
+
+# ---------------------------------------------------------------------------------------
+# reads = "seven-card": a published table
+
+
+def test_pai_gow_mania_seven_card_table_is_the_published_one(mikes):
+    """Wizard of Odds, Pai Gow Mania, seven-card hand: every combination count and the
+    house edge of 6.37% (wizardofodds.com/games/pai-gow-poker/appendix/5/)."""
+    odds = odds_of(mikes, "pai-gow-mania-seven-card.toml")
+    published = {"five_aces": 1_128, "royal_flush": 26_132, "straight_flush": 184_832,
+                 "four_of_a_kind": 307_472, "full_house": 4_188_528, "flush": 6_172_088,
+                 "three_of_a_kind": 7_672_500, "straight": 11_034_204}
+    assert {r.category: r.hands for r in odds.lines} == published
+    assert odds.loses.hands == 124_556_196
+    assert odds.total_hands == TOTAL
+    assert round(float(odds.house_edge), 6) == 0.063667
+
+
+def test_seven_card_table_reads_the_same_counts_as_the_treasure(mikes):
+    """A custom seven-card table with the Emperor's Treasure lines and pays is that bet."""
+    treasure = paytables.example("emperors_treasure")
+    custom = paytables.Paytable(treasure.name, "custom", treasure.pays, reads="seven-card")
+    a = certificate.odds_from_certificate(mikes, treasure)
+    b = certificate.odds_from_certificate(mikes, custom)
+    assert a.expected == b.expected and [r.hands for r in a.lines] == [r.hands for r in b.lines]
+
+
+# ---------------------------------------------------------------------------------------
+# reads = "versus-banker"
+
+
+def test_wrangler_push_as_a_versus_banker_table_is_the_seed_bet(mikes):
+    custom = odds_of(mikes, "wrangler-as-versus-banker.toml")
+    seed = certificate.odds_from_certificate(mikes, paytables.filed("wrangler_push"))
+    assert custom.expected == seed.expected
+    assert custom.total_hands == 53_524_680 * TOTAL   # C(46,7) bankers for each hand
+
+
+def test_versus_banker_lines_are_the_base_game_outcomes(mikes):
+    counts = mikes["sections"]["base_game"]["counts"]
+    table = paytables.Paytable.from_lines("even money", "custom",
+                                          [("player_wins", 1), ("push", "push")],
+                                          reads="versus-banker")
+    odds = certificate.odds_from_certificate(mikes, table)
+    assert odds.line("player_wins").hands == int(counts["win"])
+    assert odds.loses.hands == int(counts["loss"])
+    # 1 to 1 on a win, push on a push: the base game's even-money return
+    assert odds.expected == Fraction(int(counts["win"]) - int(counts["loss"]),
+                                     int(counts["total"]))
+
+
+# ---------------------------------------------------------------------------------------
+# reads = "house-way": a brute force over a reduced deck
+
+
+def _front_line(front):
+    from verifier.cards import JOKER, RANK_CHARS
+    ranks = sorted((12 if c == JOKER else c // 4) for c in front)
+    if ranks[0] == ranks[1]:
+        return "front_pair"
+    words = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+             "queen", "king", "ace")
+    assert RANK_CHARS[ranks[1]] in "3456789TJQKA"
+    return f"front_{words[ranks[1]]}_high"
+
+
+def test_house_way_lines_by_brute_force_on_a_reduced_deck():
+    """Every hand of a 17-card deck set one at a time by the house way (``set_hand``):
+    the lines counted from its front cards and back class equal the certificate's."""
+    from verifier import rulesets
+    from verifier.enumeration import enumerate_hands
+    from verifier.hands import set_hand
+    from verifier.ranking import CLASS_NAMES, class_of, is_royal
+    deck = deck_of_ranks("JQKA")
+    cert = certificate.certificate_for(enumerate_hands(deck=deck),
+                                       rulesets.load(rulesets.DEFAULT_RULESET))
+    got = {lines: n for lines, n in qualifying_sets(cert, paytables.Paytable(
+        "x", "custom", (("front_pair", 1),), reads="house-way")).sets}
+    brute = {}
+    for hand in combinations(deck, 7):
+        s = set_hand(list(hand))
+        cls = "royal_flush" if is_royal(s.back_key) else CLASS_NAMES[class_of(s.back_key)]
+        front = _front_line(s.front)
+        lines = {cls, front} | ({f"{cls}_plus_pair"} if front == "front_pair" else set())
+        brute[frozenset(lines)] = brute.get(frozenset(lines), 0) + 1
+    assert got == brute
+    assert sum(brute.values()) == 19_448            # C(17, 7)
+
+
+def test_house_way_back_classes_add_up_to_the_house_way_section(mikes):
+    section = mikes["sections"]["house_way"]["results"]
+    sets = qualifying_sets(mikes, paytables.load(EXAMPLES / "house-way-pair-in-front.toml"))
+    by_class = {}
+    for lines, n in sets.sets:
+        cls = next(line for line in lines if line in section["back_hands"] or line == "royal_flush")
+        cls = "straight_flush" if cls == "royal_flush" else cls
+        by_class[cls] = by_class.get(cls, 0) + n
+    assert by_class == {c: n for c, n in section["back_hands"].items() if n}
+    pairs = sum(n for lines, n in sets.sets if "front_pair" in lines)
+    assert pairs == sum(n for f, n in section["front_hands"].items() if f[0] == f[1])
+
+
+def test_house_way_line_of_a_front_nine_high():
+    from verifier.ranking import CLASS_BITS
+    flush_key = 5 << CLASS_BITS
+    assert house_way_lines(flush_key, 7 * 13 + 3) == {"flush", "front_nine_high"}
+    assert house_way_lines(flush_key, 169 + 12) == {"flush", "flush_plus_pair", "front_pair"}
+
+
+# ---------------------------------------------------------------------------------------
+# envy-type: amounts per other hand
+
+
+def test_envy_type_custom_bet_pays_per_other_hand(mikes):
+    """Dollars one other hand triggers = sum over lines of amount x hands / C(53,7), each
+    hand at its highest amount: the line counts are the seven-card counts of the
+    published tables (five aces 1,128; four of a kind 307,472)."""
+    table = paytables.load(EXAMPLES / "envy-four-of-a-kind.toml")
+    one, per_line = envy_per_other_hand(qualifying_sets(mikes, table), table)
+    assert per_line["five_aces"] == 1_128 and per_line["four_of_a_kind"] == 307_472
+    assert one == sum(Fraction(int(a)) * per_line[c] for c, a in table.pays) / TOTAL
+    with pytest.raises(VerifierError, match="dollars for other players"):
+        certificate.odds_from_certificate(mikes, table)
+
+
+# ---------------------------------------------------------------------------------------
+# the file format: every problem is one line
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ('bet = "custom"\n[pays]\nflush = 2\n', "unknown reads ''"),
+    ('bet = "custom"\nreads = "sideways"\n[pays]\nflush = 2\n', "unknown reads 'sideways'"),
+    ('bet = "custom"\nreads = "versus-banker"\n[pays]\nflush = 2\n',
+     "unknown versus-banker line 'flush'"),
+    ('bet = "custom"\nreads = "seven-card"\n[pays]\nflush_plus_pair = 2\n',
+     "unknown seven-card line 'flush_plus_pair'"),
+    ('bet = "outlaw9"\nreads = "seven-card"\n[pays]\nflush = 2\n', "belong to custom bets"),
+    ('bet = "custom"\nreads = "versus-banker"\nenvy = true\n[pays]\npush = 2\n',
+     "envy-type bet"),
+    ('bet = "custom"\nreads = "seven-card"\nenvy = "yes"\n[pays]\nflush = 2\n',
+     "envy true or false"),
+])
+def test_bad_custom_tables_are_one_line(text, fragment):
+    with pytest.raises(PaytableError) as info:
+        paytables.loads(text, "t.toml")
+    assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+def test_every_reads_has_its_vocabulary_in_the_registry():
+    assert "flush_plus_pair" in READS["best-for-bet"].lines
+    assert "natural_royal_flush_plus_natural_pair_of_aces" in READS["best-for-bet"].lines
+    assert "high_card_plus_pair" not in READS["house-way"].lines    # that setting fouls
+    assert READS["versus-banker"].unit == "ordered (player, banker) pairs"
+
+
+def test_custom_table_round_trips_through_the_certificate_form():
+    table = paytables.load(EXAMPLES / "envy-four-of-a-kind.toml")
+    again = paytables.Paytable.from_dict(table.to_dict())
+    assert (again.bet, again.reads, again.envy, again.pays) == ("custom", "seven-card", True,
+                                                                table.pays)
+
+
+# ---------------------------------------------------------------------------------------
+# commands
+
+
+def test_compare_and_solve_take_a_custom_table(capsys):
+    cert = str(SHIPPED / "outlaw9-mikes.json")
+    mania = str(EXAMPLES / "pai-gow-mania-seven-card.toml")
+    assert main(["compare", cert, "--paytable", mania]) == 0
+    out = capsys.readouterr().out
+    assert "154,143,080 hands" in out and "6.3667" in out
+    assert main(["solve", cert, "--paytable", mania, "--line", "flush", "--edge", "5%"]) == 0
+    out = capsys.readouterr().out
+    assert "Flush" in out
+
+
+def test_best_for_bet_needs_its_counts_in_the_certificate(mikes):
+    if "best_for_bet_sets" in mikes["counts"]:
+        pytest.skip("this certificate has the best-for-bet counts")
+    with pytest.raises(VerifierError, match="no best-for-bet counts"):
+        odds_of(mikes, "jackpot-pai-gow.toml")
