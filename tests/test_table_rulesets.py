@@ -369,3 +369,67 @@ def test_a_house_round_as_text():
     assert "seat 7 (dealer: the house)" in text and "Envy Bonus $0" in text
     chips_in, chips_out, house = result.ledger.totals()
     assert f"Balance: chips in ${chips_in} = chips out ${chips_out} + house ${house}" in text
+
+
+# ----------------------------------------------------------------------------- settle ROUND.json
+def _round_file(tmp_path, data):
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+# The house's hand (seat 1): K-high pai gow; seat 2: four aces and a pair of kings, which
+# beats it front and back whatever the house way does with either.
+HANDS = {"1": "2c 3d 5h 7s 9c Jd Kh", "2": "Ac Ad Ah As Kc Kd 2h"}
+
+
+def test_settle_plays_the_casino_rule_set_house_banks_five_percent(tmp_path):
+    """casino-standard (seed 002): the house banks, a winning $100 base wager is paid
+    1 to 1 less 5% commission, $95; no fees."""
+    from verifier.table.roundfile import load_round
+    path = _round_file(tmp_path, {"rule_set": "casino-standard", "dice": [1, 1, 1],
+                                  "player_dealer": {"seat": 1, "bank": 0},
+                                  "seats": {"2": {"base": 100}}, "hands": HANDS})
+    spec, table = load_round(path)
+    result = play_round(spec, table)
+    assert table.house_banks
+    assert result.ledger.balances()["seat 2"] == 95
+    assert result.ledger.balances()[HOUSE] == -95
+
+
+def test_settle_emperors_pays_the_treasure_from_its_file(tmp_path):
+    """emperors-challenge: Insurance loses on four aces (not a pai gow); the Treasure pays
+    its four-of-a-kind line from the shipped example table (25 to 1 on $10)."""
+    from verifier import paytables
+    from verifier.table.roundfile import load_round
+    quads = paytables.example("emperors_treasure").pay["four_of_a_kind"]
+    path = _round_file(tmp_path, {"dice": [1, 1, 1],
+                                  "player_dealer": {"seat": 1, "bank": 0},
+                                  "seats": {"2": {"base": 100, "insurance": 10,
+                                                  "treasure": 10}}, "hands": HANDS})
+    spec, table = load_round(path, ruleset="emperors-challenge")
+    result = play_round(spec, table)
+    assert result.ledger.balances()["seat 2"] == 95 - 10 + int(10 * quads)
+
+
+def test_settle_names_the_wagers_of_the_rule_set(tmp_path):
+    from verifier.table.roundfile import load_round
+    path = _round_file(tmp_path, {"rule_set": "casino-standard", "dice": [1, 1, 1],
+                                  "player_dealer": {"seat": 1, "bank": 0},
+                                  "seats": {"2": {"base": 100, "outlaw9": 10}},
+                                  "hands": HANDS})
+    with pytest.raises(VerifierError, match=r"unknown wager\(s\) outlaw9 \(wagers at this table are base\)"):
+        load_round(path)
+
+
+def test_settle_cli_takes_rules(tmp_path, capsys):
+    from verifier.cli import main
+    path = _round_file(tmp_path, {"dice": [1, 1, 1], "player_dealer": {"seat": 1, "bank": 0},
+                                  "seats": {"2": {"base": 100}}, "hands": HANDS})
+    assert main(["settle", path, "--rules", "casino-standard", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seats"]["1"]["role"] == "house"
+    assert out["results"]["seat 2"] == 95 and out["results"]["house"] == -95
+    assert main(["settle", path, "--rules", "casino-standard"]) == 0
+    text = capsys.readouterr().out
+    assert "Dealer: the house banks" in text and "[four_of_a_kind" not in text

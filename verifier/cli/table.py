@@ -12,10 +12,11 @@ SIDE_BET_DEFAULT = 10
 def register(subparsers):
     p = subparsers.add_parser(
         "settle", help="play and settle one round from a ROUND.json file, print the ledger",
-        description="Play one round of the player-dealer game from a file (seats, wagers, "
-                    "player-dealer seat and bank, optional cards and dice): fees, deal, "
-                    "action seat, hands set, settlement with the bank's cap. Prints every "
-                    "chip movement with its reason. Format: docs/TABLE.md.")
+        description="Play one round of the rule set's game from a file (seats, wagers, "
+                    "dealer seat and bank, optional cards and dice): fees, deal, action "
+                    "seat, hands set, settlement (the player-dealer game: fees and the "
+                    "bank's cap; a casino game: the house banks, commission). Prints "
+                    "every chip movement with its reason. Format: docs/TABLE.md.")
     p.add_argument("round_file", metavar="ROUND.json")
     p.add_argument("--seed", type=SEED, default=None,
                    help="shuffle/dice seed when the file gives no cards or dice (default: "
@@ -25,6 +26,10 @@ def register(subparsers):
                    help="house way that sets the hands (a shipped one, `paigow-verify "
                         "house-ways`, or a house-way file); replaces the file's "
                         "rules.house_way (default: the file's, else Mike's Cardroom)")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="rule set whose table plays the round (its bets, settlement and "
+                        "house way); replaces the file's rule_set (default: the file's, "
+                        "else seed 001's table)")
     p.set_defaults(func=run_settle)
 
     p = subparsers.add_parser(
@@ -75,7 +80,7 @@ def register(subparsers):
 def run_settle(args):
     from ..table.roundfile import load_round
     from ..table.round import play_round, format_round
-    spec, table = load_round(args.round_file, args.seed, args.house_way)
+    spec, table = load_round(args.round_file, args.seed, args.house_way, args.rules)
     result = play_round(spec, table)
     if args.json:
         print(json.dumps(result.to_json_dict(), indent=2))

@@ -69,7 +69,8 @@ class RoundResult:
                                    "front_key": hw[2], "back_key": hw[3]},
                      "outlaw9_categories": mask_to_names(s["mask"])}
             if seat == self.spec.dealer_seat:
-                entry["role"] = "player-dealer"
+                entry["role"] = ("house" if self.table and self.table.house_banks
+                                 else "player-dealer")
             else:
                 pl = s["played"]
                 entry["role"] = "player"
@@ -281,7 +282,7 @@ def format_round(result):
             if list(pl[0]) != list(hw[0]) or s["foul"]:
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
                            + (" FOUL" if s["foul"] else ""))
-            names = mask_to_names(s["mask"])
+            names = mask_to_names(s["mask"]) if _reads_categories(kinds) else []
             titles = ["base"] + [WAGER_TITLES[k] for k in kinds[1:]]
             words = [f"{title} {_odds_word(o)}" for title, o, stake in
                      zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
@@ -303,6 +304,11 @@ def format_round(result):
                    + (" (bank exhausted)" if st.exhausted else "")
                    + (" (player-dealer win limit)" if st.win_limited else ""))
     return "\n".join(out)
+
+
+def _reads_categories(kinds):
+    """Whether a table's bets are read on the Outlaw 9 categories (worth showing)."""
+    return "outlaw9" in kinds or "treasure" in kinds
 
 
 def _odds_word(o):

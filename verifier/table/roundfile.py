@@ -8,11 +8,11 @@ from ..errors import VerifierError
 from ..files import parse_json, read_text
 from ..rules import Rules
 from .deal import check_dice, roll_dice
-from .limits import TableRules, WAGER_KINDS
+from .limits import TableRules
 from .round import RoundSpec
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
-            "table", "rules"}
+            "table", "rules", "rule_set"}
 
 
 def _seat_number(text, where):
@@ -40,8 +40,36 @@ def _cards(value, where, count=None):
         raise VerifierError(f"{where}: {exc}") from None
 
 
-def round_from_dict(data, seed=None):
-    """A parsed ROUND.json object -> (RoundSpec, TableRules)."""
+def _table_of(data, ruleset):
+    """The table a round is played at: the rule set's (``ruleset``, else the file's
+    ``rule_set``), with the file's ``rules`` and ``table`` over it; with neither, seed
+    001's table (the file's ``rules`` over the default readings)."""
+    from .. import rulesets
+    name = ruleset if ruleset is not None else data.get("rule_set")
+    rules, table = data.get("rules", {}), data.get("table", {})
+    if not isinstance(rules, dict) or not isinstance(table, dict):
+        raise VerifierError('"rules" and "table" must be JSON objects')
+    try:
+        if name is None:
+            return TableRules(rules=Rules(**rules), **table)
+        if not isinstance(name, (str, rulesets.RuleSet)):
+            raise VerifierError(f"bad rule_set {name!r}: a rule set's name or file")
+        rs = name if isinstance(name, rulesets.RuleSet) else rulesets.load(name)
+        rs = rs.with_overrides(**{k: rules[k] for k in ("wheel", "bonus_reading", "house_way")
+                                  if k in rules})
+        extra = set(rules) - {"wheel", "bonus_reading", "house_way"}
+        if extra:
+            raise VerifierError(f"unknown key(s) in rules: {', '.join(sorted(extra))}")
+        return TableRules.from_ruleset(rs, **table)
+    except TypeError as exc:
+        raise VerifierError(f"bad rules or table section: {exc}") from None
+    except ValueError as exc:
+        raise VerifierError(str(exc)) from None
+
+
+def round_from_dict(data, seed=None, ruleset=None):
+    """A parsed ROUND.json object -> (RoundSpec, TableRules). ``ruleset`` (a name, a
+    file or a RuleSet) replaces the file's ``rule_set``."""
     if not isinstance(data, dict):
         raise VerifierError("a round file must hold one JSON object")
     unknown = set(data) - TOP_KEYS
@@ -56,28 +84,22 @@ def round_from_dict(data, seed=None):
     dealer_seat = _seat_number(pd["seat"], "player_dealer")
     bank = _amount(pd["bank"], "player_dealer bank")
 
+    table = _table_of(data, ruleset)
     seats = data.get("seats")
+    kinds = table.kinds
     if not isinstance(seats, dict):
-        raise VerifierError('the round file needs "seats": {"SEAT": {"base": .., "wrangler": .., '
-                            '"outlaw9": ..}, ...}')
+        raise VerifierError('the round file needs "seats": {"SEAT": {' + ", ".join(
+            f'"{k}": ..' for k in kinds) + '}, ...}')
     wagers = {}
     for key, bets in seats.items():
         if not isinstance(bets, dict):
             raise VerifierError(f"seats: seat {key!r} must map wager names to amounts")
         seat = _seat_number(key, "seats")
-        bad = set(bets) - set(WAGER_KINDS)
+        bad = set(bets) - set(kinds)
         if bad:
             raise VerifierError(f"seat {seat}: unknown wager(s) {', '.join(sorted(bad))} "
-                                f"(wagers are {', '.join(WAGER_KINDS)})")
-        wagers[seat] = tuple(_amount(bets.get(k, 0), f"seat {seat} {k}") for k in WAGER_KINDS)
-
-    try:
-        rules = Rules(**data.get("rules", {}))
-        table = TableRules(rules=rules, **data.get("table", {}))
-    except TypeError as exc:
-        raise VerifierError(f"bad rules or table section: {exc}") from None
-    except ValueError as exc:
-        raise VerifierError(str(exc)) from None
+                                f"(wagers at this table are {', '.join(kinds)})")
+        wagers[seat] = tuple(_amount(bets.get(k, 0), f"seat {seat} {k}") for k in kinds)
 
     deck = hands = None
     if "deck" in data and "hands" in data:
@@ -121,9 +143,9 @@ def round_from_dict(data, seed=None):
     return spec, table
 
 
-def load_round(path, seed=None, house_way=None):
+def load_round(path, seed=None, house_way=None, ruleset=None):
     """Read and parse a ROUND.json file; ``house_way`` (a shipped house way or a house-way
-    file) replaces the file's ``rules.house_way``."""
+    file) replaces the file's ``rules.house_way``, ``ruleset`` its ``rule_set``."""
     text = read_text(path, "round")
     try:
         data = parse_json(text, path, "round file")
@@ -131,4 +153,4 @@ def load_round(path, seed=None, house_way=None):
         raise VerifierError(f"{path}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     if house_way is not None and isinstance(data, dict) and isinstance(data.get("rules", {}), dict):
         data["rules"] = dict(data.get("rules", {}), house_way=house_way)
-    return round_from_dict(data, seed)
+    return round_from_dict(data, seed, ruleset)
