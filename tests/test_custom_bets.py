@@ -213,3 +213,57 @@ def test_best_for_bet_needs_its_counts_in_the_certificate(mikes):
         pytest.skip("this certificate has the best-for-bet counts")
     with pytest.raises(VerifierError, match="no best-for-bet counts"):
         odds_of(mikes, "jackpot-pai-gow.toml")
+
+
+# ---------------------------------------------------------------------------------------
+# custom bets in a rule set: every command takes them from the rule set
+
+
+@pytest.fixture(scope="module")
+def side_bets_cert(tmp_path_factory):
+    out = tmp_path_factory.mktemp("side") / "cert.json"
+    rules = str(ROOT / "examples" / "rulesets" / "casino-side-bets.toml")
+    assert main(["run", "--rules", rules, "--no-base-game", "--no-progress", "--out",
+                 str(out)]) == 0
+    return out
+
+
+@pytest.mark.full
+def test_a_rule_set_offers_custom_bets_to_every_command(side_bets_cert, capsys):
+    path = str(side_bets_cert)
+    cert = certificate.load(path)
+    assert certificate.check(cert) == []
+    assert set(cert["sections"]["custom_bets"]["paytables"]) == {"pai_gow_mania", "jackpot",
+                                                                 "envy_quads"}
+    mania = cert["sections"]["custom_bets"]["results"]["pai_gow_mania"]
+    assert mania["loses"]["hands"] == 124_556_196      # the published "other" row
+    capsys.readouterr()
+    assert main(["report", path, "--format", "markdown"]) == 0
+    sheet = capsys.readouterr().out
+    assert "Pai Gow Mania, seven-card hand" in sheet and "6.366744%" in sheet
+    assert "Envy on four of a kind or better" in sheet
+    assert main(["compare", path, "--bet", "pai_gow_mania"]) == 0
+    assert "6.366744%" in capsys.readouterr().out
+    assert main(["formula", path, "--bet", "pai_gow_mania"]) == 0
+    assert "124556196" in capsys.readouterr().out
+
+
+@pytest.mark.full
+def test_a_tampered_custom_bet_fails_check(side_bets_cert):
+    cert = certificate.load(str(side_bets_cert))
+    cert["sections"]["custom_bets"]["paytables"]["pai_gow_mania"]["lines"][0]["pay"] = "600"
+    certificate.seal(cert)
+    problems = certificate.check(cert)
+    assert any("custom_bets" in m.field for m in problems)
+
+
+def test_a_custom_bet_in_a_rule_set_must_be_a_custom_file(tmp_path):
+    from verifier import rulesets
+    rs = tmp_path / "r.toml"
+    rs.write_text(f'base = "casino-standard"\nname = "x"\n[bets]\nmy_bet = '
+                  f'"{(EXAMPLES / "outlaw9-three-pairs-2.toml").as_posix()}"\n')
+    with pytest.raises(VerifierError, match='a custom bet.s file says bet = "custom"'):
+        rulesets.load(str(rs)).paytables()
+    rs.write_text('base = "casino-standard"\nname = "x"\n[bets]\n"My Bet" = "x.toml"\n')
+    with pytest.raises(VerifierError, match="name a custom bet in snake case"):
+        rulesets.load(str(rs))

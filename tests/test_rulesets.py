@@ -61,8 +61,8 @@ def test_user_file_overrides_a_shipped_rule_set(tmp_path):
     f.write_text('house_way = "nowhere"\n')
     with pytest.raises(RuleSetError, match="unknown house_way 'nowhere'"):
         rulesets.load(str(f))
-    f.write_text('[bets]\nkeno = "x.toml"\n')
-    with pytest.raises(RuleSetError, match="unknown bet 'keno'"):
+    f.write_text('[bets]\n"Keno!" = "x.toml"\n')   # a custom bet's name is snake case
+    with pytest.raises(RuleSetError, match="unknown bet 'Keno!'"):
         rulesets.load(str(f))
     with pytest.raises(RuleSetError, match="unknown rule set 'nope'"):
         rulesets.load("nope")

@@ -250,8 +250,12 @@ def formula_of(sets: QualifyingSets, table) -> BetFormula:
 def default_table(cert, bet):
     """The pay table a certificate holds for ``bet``: the certificate's tables, or the
     bet's section's."""
-    from .bets import bet as bet_of
+    from .bets import BETS, bet as bet_of
     from .certificate import paytable_of
+    if bet not in BETS and bet in cert.get("sections", {}).get("custom_bets", {}).get(
+            "paytables", {}):
+        from .certificate.sections import custom_table
+        return custom_table(cert, bet)
     kind = bet_of(bet)
     if not kind.in_section:
         if bet not in cert.get("paytables", {}):

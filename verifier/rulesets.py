@@ -23,8 +23,15 @@ from .rules import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICE
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
 SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
-#: bets a rule set may offer: those of verifier/bets.py
+#: bets a rule set may offer: those of verifier/bets.py, and custom bets under a name of
+#: the rule set's own (a pay table file with bet = "custom")
 KNOWN_BETS = tuple(BETS)
+CUSTOM_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def is_custom_name(bet):
+    """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
+    return isinstance(bet, str) and bet not in BETS and bool(CUSTOM_NAME.fullmatch(bet))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
          "deck", "settlement", "bets", "base"}
 DECK_TEXT = "53 cards (52 + joker)"
@@ -87,9 +94,10 @@ class RuleSet:
         for bet in self.bet_names():
             path = self.paytable_path(bet)
             table = paytables.load(path)
-            if table.bet != bet:
+            if table.bet != ("custom" if is_custom_name(bet) else bet):
                 raise RuleSetError(f"rule set {self.name}: {path} is a {table.bet} pay table, "
-                                   f"not {bet}")
+                                   f"not {bet}" + (" (a custom bet's file says bet = "
+                                                   "\"custom\")" if is_custom_name(bet) else ""))
             out[bet] = table
         return out
 
@@ -203,8 +211,10 @@ def from_dict(data, where="rule set", source=""):
     if not isinstance(bets, dict):
         raise RuleSetError(f"{where}: [bets] must map a bet to its pay table file")
     for bet, f in bets.items():
-        if bet not in KNOWN_BETS:
-            raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from {', '.join(KNOWN_BETS)}")
+        if bet not in KNOWN_BETS and not is_custom_name(bet):
+            raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from "
+                               f"{', '.join(KNOWN_BETS)}, or name a custom bet in snake case "
+                               "(its file says bet = \"custom\")")
         if not isinstance(f, str):
             raise RuleSetError(f"{where}: bet {bet}: the pay table must be a file name")
     if "envy_bonus" in bets and "emperors_treasure" not in bets:
@@ -275,7 +285,7 @@ def _bets_beside(bets, folder, where):
     path as the file writes it."""
     out = {}
     for bet, f in bets.items():
-        if bet not in KNOWN_BETS or not isinstance(f, str):
+        if (bet not in KNOWN_BETS and not is_custom_name(bet)) or not isinstance(f, str):
             return bets             # from_dict names the problem
         path = folder / f
         if not path.is_file():

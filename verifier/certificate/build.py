@@ -11,7 +11,7 @@ from ..ranking import CLASS_NAMES
 from ..rules import BONUS_READING_CHOICES
 from .format import FORMAT, FORMAT_VERSION, _normalise, host, rule_readings, seal
 from .sections import SECTIONS
-from ..bets import section_bets
+from ..bets import CUSTOM, section_bets
 
 
 def counts_of(result):
@@ -77,16 +77,21 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     (``{"counts": {...}, "settlement": {...}}``)."""
     tables = ruleset.paytables()
     tables.update(paytables or {})
-    plain = {b: t for b, t in tables.items() if b not in section_bets()}
+    custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
+    plain = {b: t for b, t in tables.items() if b not in section_bets() and b not in custom}
     inputs = {"rule_set": {"definition": ruleset.to_dict()}}
     sections = ["outlaw9", "rule_set", "house_way"]
     for bet in section_bets():
         if bet in tables:
             inputs[bet] = {"paytable": tables[bet].to_dict()}
             sections.append(bet)
+    if custom:
+        inputs["custom_bets"] = {"paytables": {b: t.to_dict() for b, t in sorted(custom.items())}}
     if base_game is not None:
         inputs["base_game"] = base_game
         sections.append("base_game")
         if "wrangler_push" in ruleset.bet_names():
             sections.append("wrangler_push")   # derived from the base game's counts
+    if custom:
+        sections.append("custom_bets")         # after base_game: a bet may read its counts
     return build(result, plain, sections=tuple(sections), section_inputs=inputs)

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 from .. import emperors
 from ..basegame import settle
-from ..exact import outlaw9_odds, wrangler_odds
+from ..errors import VerifierError
+from ..exact import exact_value, outlaw9_odds, wrangler_odds
 from ..houseway.tables import section_results as house_way_results
-from ..paytables import Paytable
+from ..paytables import Paytable, pay_text
 from ..rules import HOUSE_WAY_CHOICES
 from ..bets import section_bets
-from ..rulesets import from_dict
+from ..rulesets import from_dict, is_custom_name
 from .format import deck_of, paytable_of, rules_of
 
 
@@ -47,6 +48,8 @@ def _rule_set_results(cert):
         raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
                          f"certificate's {rules_of(cert).as_dict()}")
     missing = [b for b in rs.bet_names() if b in section_bets() and b not in cert["sections"]]
+    missing += [b for b in rs.bet_names() if is_custom_name(b) and b not in
+                cert["sections"].get("custom_bets", {}).get("paytables", {})]
     if missing:
         raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
                          "no section for it")
@@ -112,6 +115,40 @@ def _base_game_results(cert):
     return settle(counts, section["settlement"])
 
 
+def custom_table(cert, name):
+    """The pay table of the rule set's custom bet ``name`` (its certificate section)."""
+    tables = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
+    if name not in tables:
+        raise VerifierError(f"this certificate has no custom bet {name!r}")
+    return Paytable.from_dict(tables[name], f"sections.custom_bets.paytables.{name}")
+
+
+def _custom_results(cert):
+    """Each custom bet's figures from the counts: a wager's odds, or an envy-type bet's
+    dollars per other hand (and by table size, one to six other hands)."""
+    from .odds import odds_from_certificate, qualifying_sets
+    out = {}
+    for name in cert["sections"]["custom_bets"]["paytables"]:
+        table = custom_table(cert, name)
+        if table.envy:
+            one, per_line = emperors.envy_per_other_hand(qualifying_sets(cert, table), table)
+            out[name] = {"reads": table.reads, "envy_per_other_hand": exact_value(one),
+                         "lines": [{"category": c, "amount": pay_text(p), "hands": per_line[c]}
+                                   for c, p in table.pays],
+                         "by_table_size": [{"other_players": n,
+                                            "envy_per_hand": exact_value(n * one)}
+                                           for n in range(1, emperors.MAX_OTHER_PLAYERS + 1)]}
+        else:
+            try:
+                odds = odds_from_certificate(cert, table)
+            except VerifierError as exc:    # e.g. versus-banker on a run without pairs
+                out[name] = {"reads": table.reads, "omitted": str(exc)}
+                continue
+            out[name] = dict(odds.to_dict(), reads=table.reads)
+            out[name].pop("standard_deviation", None)
+    return out
+
+
 def register_section(name, derive, inputs=()):
     """Add a section kind of one's own (docs/CERTIFICATE.md): ``derive(cert) -> results``
     (JSON-ready); ``build`` fills it in when asked and ``check`` re-derives and compares
@@ -129,4 +166,5 @@ SECTIONS = {
     "pai_gow_insurance": Section(_insurance_results, ("paytable",)),
     "emperors_treasure": Section(_treasure_results, ("paytable",)),
     "envy_bonus": Section(_envy_results, ("paytable",)),
+    "custom_bets": Section(_custom_results, ("paytables",)),
 }

@@ -25,7 +25,8 @@ def formula_from_args(args):
     from .options import load_checked
     from ..errors import VerifierError
     cert = load_checked(args.certificate, args.rules)
-    if args.bet and bet(args.bet).name not in formula_bets():   # named before any file
+    custom = cert["sections"].get("custom_bets", {}).get("paytables", {})
+    if args.bet and args.bet not in custom and bet(args.bet).name not in formula_bets():
         raise VerifierError(f"no return formula for bet {args.bet!r}: choose from "
                             f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
                             "per other hand, not N to 1 on a wager)")

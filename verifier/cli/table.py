@@ -107,7 +107,8 @@ def _parse_seats(text):
 
 
 def simulate_table(args):
-    """The table ``simulate`` plays: the rule set's (``--rules``), its limits."""
+    """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
+    set's custom bets are not played (one line on stderr says so)."""
     from ..table.limits import TableRules
     kw = {} if args.table_max is None else {"maximum": args.table_max}
     if args.table_min is not None:
@@ -132,8 +133,14 @@ def seat_wagers(args, table):
 
 
 def run_simulate(args):
+    import sys
+    from ..rulesets import is_custom_name
     from ..table.simulate import uniform_setup, simulate, summary, format_summary
     table = simulate_table(args)
+    custom = [b for b in ruleset_from_args(args).bet_names() if is_custom_name(b)]
+    if custom:
+        print(f"note: the simulator does not play custom bets ({', '.join(custom)}); their "
+              "exact figures: run, report", file=sys.stderr)
     seats = _parse_seats(args.seats or ("1-6" if table.house_banks else "1-7"))
     setup = uniform_setup(seat_wagers(args, table), args.bank, seats,
                           first_banker=args.first_banker or seats[0],

@@ -218,6 +218,37 @@ def _wager(cert, name):
     return bet
 
 
+def _custom(cert, name):
+    """A custom bet of the rule set: a wager like the seeds' bets, or an envy-type bet's
+    dollars per other hand; a string when the certificate has no counts for it."""
+    from ..certificate.sections import custom_table
+    from ..paytables import line_title
+    table = custom_table(cert, name)
+    results = cert["sections"]["custom_bets"]["results"][name]
+    title = f"{table.name} (custom, reads {table.reads})"
+    if "omitted" in results:
+        return f"{title}: {results['omitted']}"
+    if not table.envy:
+        from ..certificate.odds import odds_from_certificate
+        bet = _wager_bet(name, title, odds_from_certificate(cert, table),
+                         table.status or "not filed", table.kind.unit)
+        from ..bets import READS
+        bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
+        return bet
+    total = cert["total_hands"]
+    lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
+                  Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]))
+             for r in results["lines"]]
+    paid = sum(line.combinations for line in lines)
+    lines.append(Line("No line (pays nothing)", "loses", total - paid,
+                      Fraction(total - paid, total), Fraction(0)))
+    bet = Bet(name, title, table.name, table.status or "not filed", "hands", total, lines,
+              kind="amount", expected=Fraction(results["envy_per_other_hand"]["exact"]))
+    bet.notes.append("Dollars paid for each other hand at the table that shows a line "
+                     f"(exact {bet.expected} per other hand).")
+    return bet
+
+
 def _insurance_other_reading(cert, table):
     """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from ..exact import odds_of_lines
@@ -390,6 +421,12 @@ def build(cert, formulas=True) -> ParSheet:
                            "without them)")
         elif name == "envy_bonus":
             bets.append(_envy(cert))
+        elif name in sections.get("custom_bets", {}).get("results", {}):
+            custom = _custom(cert, name)
+            if isinstance(custom, str):
+                omitted.append(custom)
+            else:
+                bets.append(custom)
         else:
             bets.append(_wager(cert, name))
     if formulas:
