@@ -267,3 +267,14 @@ def test_a_custom_bet_in_a_rule_set_must_be_a_custom_file(tmp_path):
     rs.write_text('base = "casino-standard"\nname = "x"\n[bets]\n"My Bet" = "x.toml"\n')
     with pytest.raises(VerifierError, match="name a custom bet in snake case"):
         rulesets.load(str(rs))
+
+
+def test_solve_out_writes_a_custom_table_that_reads_back(tmp_path, mikes):
+    """The solved custom table keeps its reads; its edge, recomputed, is the target."""
+    out = tmp_path / "mania.toml"
+    assert main(["solve", str(SHIPPED / "outlaw9-mikes.json"), "--paytable",
+                 str(EXAMPLES / "pai-gow-mania-seven-card.toml"), "--line", "flush",
+                 "--edge", "5%", "--out", str(out)]) == 0
+    table = paytables.load(out)
+    assert (table.bet, table.reads) == ("custom", "seven-card")
+    assert certificate.odds_from_certificate(mikes, table).house_edge == Fraction(5, 100)

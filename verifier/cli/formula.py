@@ -92,7 +92,7 @@ def solve_on_formula(args):
     _, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)
-    write_solved(args, formula.table_name, formula.bet, list(formula.pays.items()),
+    write_solved(args, formula.table,
                  {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
     if args.json:
         print(json.dumps(sol.to_dict(), indent=1))
@@ -127,7 +127,7 @@ def check_solved_out(args):
         check_writable(args.out, inputs=[args.certificate, args.paytable, args.rules])
 
 
-def write_solved(args, name, bet, pays, solved):
+def write_solved(args, table, solved):
     """``solve --out FILE``: the pay table with the solved pays (``--write``: the exact
     pays, or the nearest practical ones below or above), as a pay-table file that
     ``--paytable`` reads back. A solved table is not a filed one: its status says so."""
@@ -136,20 +136,23 @@ def write_solved(args, name, bet, pays, solved):
     from ..files import atomic_write_text
     from ..paytables import toml_text
     new = solved[args.write]
+    pays = table.pays
     lines = [(line, new.get(line, pay)) for line, pay in pays]
     lines += [(line, pay) for line, pay in new.items() if line not in dict(pays)]
-    text = toml_text(f"{name}, solved for a house edge of {args.edge}", bet, lines,
+    text = toml_text(f"{table.name}, solved for a house edge of {args.edge}", table.bet, lines,
                      status="not filed (solved by paigow-verify solve)",
                      comment=f"Solved by paigow-verify solve {args.certificate} --edge "
-                             f"{args.edge} ({args.write} pays).")
+                             f"{args.edge} ({args.write} pays).", reads=table.reads,
+                     envy=table.envy)
     atomic_write_text(args.out, text)
     print(f"pay table written: {args.out} ({args.write} pays)")
 
 
 def add_bet_options(p):
     p.add_argument("--bet", metavar="NAME", default=None,
-                   help="outlaw9 (default), wrangler_push, emperors_treasure or "
-                        "pai_gow_insurance")
+                   help="outlaw9 (default), wrangler_push, emperors_treasure, "
+                        "pai_gow_insurance, or a custom bet the certificate's rule set "
+                        "names")
     p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
                    help="which category counts the Outlaw 9 uses (default: the "
                         "certificate's reading)")

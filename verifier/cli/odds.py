@@ -102,7 +102,7 @@ def cmd_solve(args):
     sets = outlaw9_sets_of(cert, reading)
     total = cert["total_hands"]
     sol = solve_pay(sets, table, line, edge, reading=reading, total=total)
-    write_solved(args, table.name, table.bet, table.pays,
+    write_solved(args, table,
                  {"exact": {line: sol.pay}, "below": {line: sol.below[0]},
                   "above": {line: sol.above[0]}})
     if args.json:
