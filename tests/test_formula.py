@@ -357,7 +357,7 @@ def test_cli_solve_one_outlaw9_line_unchanged(tmp_path):
               "--edge", "0.02", "--bet", "outlaw9")
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0] == ("Full House: now 5 to 1, house edge -0.655023% "
-                                          "(Outlaw 9 High or Better, as filed; not filed)")
+                                          "(Outlaw 9 High or Better, as filed; filed)")
     assert "hit frequency" in out.stdout
 
 

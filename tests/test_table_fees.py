@@ -59,3 +59,18 @@ def test_fees_in_the_round_ledger():
     assert nets["player-dealer"] == -12
     assert res.ledger.entries[-1].amount == 490  # bank 500 - 10 handed back
     assert nets["house"] == 5
+
+
+def test_the_player_dealer_tiers_come_from_the_rule_set(tmp_path):
+    """A rule set file's dealer_tiers reach the table: $3 from $1 of action, $7 from $500."""
+    from verifier import rulesets
+    from verifier.table.limits import TableRules
+    f = tmp_path / "fees.toml"
+    f.write_text('base = "outlaw9-mikes"\nname = "fees"\n[settlement]\nkind = "fees"\n'
+                 'player_tiers = [[10, 1]]\ndealer_tiers = [[1, 3], [500, 7]]\n')
+    fees = TableRules.from_ruleset(rulesets.load(str(f))).fees
+    assert [fees.dealer_fee(a) for a in (0, 1, 499, 500)] == [0, 3, 3, 7]
+    f.write_text('base = "outlaw9-mikes"\nname = "fees"\n[settlement]\nkind = "fees"\n'
+                 'player_tiers = [[10, 1]]\ndealer_tiers = [[500, 7], [1, 3]]\n')
+    with pytest.raises(VerifierError, match="dealer_tiers"):
+        rulesets.load(str(f))

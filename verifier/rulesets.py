@@ -120,7 +120,16 @@ def _json_ready(v):
 
 #: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
 SETTLEMENT_KEYS = {"commission": {"kind", "commission"},
-                   "fees": {"kind", "player_tiers", "table_max"}}
+                   "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
+
+
+def _tiers_ok(tiers):
+    """[[lowest amount, fee], ...]: at most five, whole numbers, by increasing amount."""
+    return (isinstance(tiers, list) and 0 < len(tiers) <= 5
+            and all(isinstance(t, list) and len(t) == 2
+                    and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10 ** 9
+                            for x in t) for t in tiers)
+            and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
 
 
 def _check_settlement(s, where):
@@ -143,19 +152,19 @@ def _check_settlement(s, where):
         return {"kind": "commission", "commission": str(s["commission"])}
     if kind == "fees":
         tiers = s.get("player_tiers")
-        ok = (isinstance(tiers, list) and tiers
-              and all(isinstance(t, list) and len(t) == 2
-                      and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10 ** 9
-                              for x in t) for t in tiers)
-              and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
-        if not ok:
+        if not _tiers_ok(tiers):
             raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
                                "by increasing wager")
+        dealer = s.get("dealer_tiers", [])
+        if dealer != [] and not _tiers_ok(dealer):
+            raise RuleSetError(f"{where}: dealer_tiers = [[lowest total action, fee], ...] by "
+                               "increasing action (the player-dealer's fee per hand)")
         table_max = s.get("table_max", 1000)
         if isinstance(table_max, bool) or not isinstance(table_max, int) \
                 or not tiers[-1][0] <= table_max <= 10 ** 9:
             raise RuleSetError(f"{where}: table_max must be a whole number at least the top tier")
-        return {"kind": "fees", "player_tiers": [list(t) for t in tiers], "table_max": table_max}
+        return {"kind": "fees", "player_tiers": [list(t) for t in tiers],
+                "dealer_tiers": [list(t) for t in dealer], "table_max": table_max}
     raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
 
 

@@ -26,11 +26,13 @@ def cmd_rules(args):
             print(f"  settlement  wins pay 1 to 1 less {float(s['commission']):.0%} commission")
         else:
             tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in s["player_tiers"])
+            dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in s["dealer_tiers"]) or "none"
             print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
-                  f"table maximum ${s['table_max']}")
+                  f"player-dealer fee per hand by table action ({dealer}); table maximum "
+                  f"${s['table_max']}")
         tables = rs.paytables()
         for bet in rs.bet_names():
-            status = getattr(tables[bet], "status", "filed")
+            status = tables[bet].status or "not filed"
             print(f"  bet         {bet}: {tables[bet].name} [{status}]")
         if not rs.bets:
             print("  bets        none (no side bets)")

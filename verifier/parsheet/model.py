@@ -365,7 +365,8 @@ _BET_READINGS = {
 
 def applicable_readings(cert, bets, fees):
     """The certificate's readings that apply to this game: the general ones, the bets'
-    own, and the table procedure and fee readings only for a fee (California) game."""
+    own, the table procedure and fee readings only for a fee (California) game, the
+    casino table's only for a commission game."""
     wanted = set()
     for bet in bets:
         if bet == "outlaw9":
@@ -378,7 +379,8 @@ def applicable_readings(cert, bets, fees):
         topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none
         keep = (name in wanted
                 or (topic in _GENERAL_TOPICS and (fees or name != "fee_return"))
-                or (fees and topic == "Table procedure"))
+                or (fees and topic == "Table procedure")
+                or (not fees and topic == "Casino table"))
         if keep:
             out.append(Reading(name, str(r["value"]), topic, r["text"]))
     return out

@@ -18,18 +18,16 @@ from ..errors import VerifierError
 
 
 
-def _filed_player_tiers():
-    """The player's tiers of the default rule set (outlaw9-mikes: seed 001's schedule),
-    read from its file."""
+def _filed_tiers(which):
+    """The tiers of the default rule set (outlaw9-mikes: seed 001's schedule), read from
+    its file: ``player_tiers`` or ``dealer_tiers``."""
     from ..rulesets import load
-    return tuple(tuple(t) for t in load().settlement["player_tiers"])
+    return tuple(tuple(t) for t in load().settlement[which])
 
 
 # (lowest amount of the tier, fee); a tier runs up to the next tier's lowest amount - 1.
-PLAYER_FEE_TIERS = _filed_player_tiers()
-# The player-dealer's tiers: the rule set format has no place for them yet (the reading
-# above, docs/TABLE.md), so they are kept here.
-DEALER_FEE_TIERS = ((10, 1), (201, 2))
+PLAYER_FEE_TIERS = _filed_tiers("player_tiers")
+DEALER_FEE_TIERS = _filed_tiers("dealer_tiers")
 
 
 def _tier_fee(amount, tiers):

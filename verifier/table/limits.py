@@ -163,7 +163,8 @@ class TableRules:
         s = ruleset.settlement
         if s["kind"] == "fees":
             out["settlement"] = "fees"
-            out["fees"] = FeeSchedule(player_tiers=tuple(tuple(t) for t in s["player_tiers"]))
+            out["fees"] = FeeSchedule(player_tiers=tuple(tuple(t) for t in s["player_tiers"]),
+                                      dealer_tiers=tuple(tuple(t) for t in s["dealer_tiers"]))
             out["maximum"] = s["table_max"]
         else:
             out["settlement"] = "commission"
