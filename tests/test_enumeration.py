@@ -208,10 +208,14 @@ def test_the_suit_assignment_counts_cover_the_deck():
 
 @pytest.mark.full
 @pytest.mark.compiled
-@pytest.mark.parametrize("wheel_second, house_way", [(False, 0), (True, 1)])
-def test_counting_the_full_deck_agrees_with_visiting_every_hand(wheel_second, house_way):
+@pytest.mark.parametrize("rules", [Rules(), Rules(wheel="second", house_way="emperors"),
+                                   Rules(house_way="foxwoods")],   # a house-way file
+                         ids=["default", "emperors-wheel-second", "foxwoods-file"])
+def test_counting_the_full_deck_agrees_with_visiting_every_hand(rules):
     from verifier import _core
     from verifier.cards import full_deck
+    from verifier.houseway.compiled import engine_arguments
+    wheel_second, house_way = engine_arguments(rules)
     counted = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None)
     visited = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None, visit=True)
     assert counted.keys() == visited.keys()
