@@ -103,6 +103,10 @@ def test_sealing_hashes_the_bytes_the_format_defines(cert):
     body = {k: v for k, v in sealed.items() if k not in ("sha256", "signature")}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
     assert sealed["sha256"] == hashlib.sha256(canonical).hexdigest()
+    # a string in the data like the one that stands for the rows while they are apart
+    edited = copy.deepcopy(cert)
+    edited["counts"]["best_five"]["\x01key_histogram.rows"] = 1
+    assert certificate.seal(edited)["result_sha256"] == independent_result_hash(edited)
     # rows the fast path does not take (a count beyond 2**53 - 1) are hashed as they are
     edited = copy.deepcopy(cert)
     edited["counts"]["key_histogram"]["rows"][0][2] = 2 ** 60

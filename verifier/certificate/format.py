@@ -100,8 +100,11 @@ def seal(cert):
     rows (most of the bytes) are written once for both, since a list of rows of ints in
     RFC 8785's range is the same text in both forms."""
     body, rows = _rows_apart(cert)
+    text = result_canonical_bytes(body)
+    if rows is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
+        body, rows, text = dict(cert), None, result_canonical_bytes(cert)
     cert[RESULT_HASH_FIELD] = body[RESULT_HASH_FIELD] = hashlib.sha256(
-        _rows_back(result_canonical_bytes(body), rows)).hexdigest()
+        _rows_back(text, rows)).hexdigest()
     cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows)).hexdigest()
     return cert
 
@@ -119,8 +122,10 @@ def _rows_apart(cert):
         rows = hist["rows"]
     except (KeyError, TypeError):
         return dict(cert), None
-    if not (type(rows) is list and rows and _int_rows(rows)
-            and ints_in_range(list(itertools.chain.from_iterable(rows)))):
+    if type(rows) is not list or set(map(type, rows)) != {list}:
+        return dict(cert), None
+    values = list(itertools.chain.from_iterable(rows))
+    if set(map(type, values)) != {int} or not ints_in_range(values):
         return dict(cert), None
     counts = dict(cert["counts"], key_histogram=dict(hist, rows=_ROWS_MARK))
     return (dict(cert, counts=counts),
@@ -130,7 +135,6 @@ def _rows_apart(cert):
 def _rows_back(text, rows):
     """The JSON bytes ``text`` of a body from _rows_apart with its rows put back."""
     return text if rows is None else text.replace(_ROWS_MARK_JSON, rows, 1)
-
 
 
 def host():
