@@ -7,8 +7,6 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 import math
 from dataclasses import dataclass
 
-from .. import emperors
-from ..basegame import settle
 from ..exact import outlaw9_odds, wrangler_odds
 from ..houseway.tables import section_results as house_way_results
 from ..paytables import Paytable
@@ -58,6 +56,7 @@ def _histogram_of(cert):
 
 
 def _insurance_results(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
                                          "sections.pai_gow_insurance.paytable")
     total = cert["total_hands"]
@@ -84,6 +83,7 @@ def _insurance_results(cert):
 
 
 def _treasure(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
                                          "sections.emperors_treasure.paytable")
     sets = cert["counts"]["outlaw9_sets"]["seven-card"]
@@ -95,6 +95,7 @@ def _treasure_results(cert):
 
 
 def _envy_results(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
                                          "sections.envy_bonus.paytable")
     _, treasure_return = _treasure(cert)
@@ -103,6 +104,7 @@ def _envy_results(cert):
 
 
 def _base_game_results(cert):
+    from ..basegame import settle
     section = cert["sections"]["base_game"]
     counts = section["counts"]
     n = cert["deck"]["size"]
