@@ -56,7 +56,8 @@ static inline void accum_free(accum_t *a) {
 }
 
 /* Records n hands classified as h. */
-static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *h, uint32_t n) {
+static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *h,
+                              uint32_t n) {
     a->best_class[KEY_CLASS(h->best_key)] += n;
     a->royal += IS_ROYAL(h->best_key) ? n : 0;
     a->rows[h->set.row] += n;
@@ -130,17 +131,17 @@ static inline uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n
  *  - flush possible: exactly one suit holds five or more (four or more beside the
  *    joker), so the other suits hold at most two cards between them and can make no
  *    flush. classify7 reads suits only through eval5's suited test (true only of the
- *    flush suit's cards; the house ways, built in or a file's program, read the ranks
- *    and the 21 splits' keys), the seven-card straight flushes (the flush suit's ranks), the
- *    one-colour test (read only when no flush is possible: never here), and the royal
- *    match's natural suited K-Q in front (the two other cards, when they are K and Q of
- *    one suit). Which split wins a tie of keys follows card order, hence suits, but
- *    tied splits have the same keys, and a front K-Q beside a royal back can only be the
- *    two other cards. So a hand's counts are those of (the flush suit's rank set, the
- *    other ranks, the joker, and when the others are a K and a Q whether they are of one
- *    suit): one classify7 per such class, with the flush suit taken as clubs, weighted by
- *    4 flush suits x the assignments of the other cards to the three other suits that
- *    fall in the class (226,655 calls for the 6.4 million hands). The
+ *    flush suit's cards; the house ways, built in or a file's program, read ranks and
+ *    the 21 splits' keys), the seven-card straight flushes (the flush suit's ranks),
+ *    the one-colour test (read only when no flush is possible: never here), and the
+ *    royal match's natural suited K-Q in front (the two other cards, when they are K
+ *    and Q of one suit). Which split wins a tie of keys follows card order, hence
+ *    suits, but tied splits have the same keys, and a front K-Q beside a royal back can
+ *    only be the two other cards. So a hand's counts are those of (the flush suit's
+ *    rank set, the other ranks, the joker, and when the others are a K and a Q whether
+ *    they are of one suit): one classify7 per such class, with the flush suit taken as
+ *    clubs, weighted by 4 flush suits x the assignments of the other cards to the three
+ *    other suits that fall in the class (226,655 calls for the 6.4 million hands). The
  *    test suite checks the result against the visit of every hand. */
 
 #define FULL_DECK_CARDS 53
