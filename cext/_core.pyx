@@ -180,10 +180,12 @@ cdef class _Job:
         try:
             accum_expand(e, self.acc[0], hist, cs, ch, best, &royal, rows, &fouls)
             hist_dict = {}
+            backs = [e.back_keys[t] for t in range(e.nback)]   # one int object per key
+            fronts = [FRONT_FROM_DENSE[t] for t in range(NUM_FRONT_DENSE)]
             for i in range(<int>nh):
                 if hist[i]:
-                    hist_dict[(e.back_keys[i // NUM_FRONT_DENSE],
-                               FRONT_FROM_DENSE[i % NUM_FRONT_DENSE])] = hist[i]
+                    hist_dict[(backs[i // NUM_FRONT_DENSE],
+                               fronts[i % NUM_FRONT_DENSE])] = hist[i]
             return {
                 "total": self.acc[0].hands,
                 "best_five": [best[i] for i in range(10)],
