@@ -105,26 +105,29 @@ def hand_info_fast(cards, wheel_second=False, house_way=0):
 
 
 cdef class _Job:
-    """One enumeration: chunks of fixed first three cards, run across threads."""
+    """One enumeration: chunks of fixed first three cards, run across threads; or, for the
+    full deck, the parts of its count (cext/enumerate.h count_full_deck_part)."""
     cdef Engine eng
     cdef int *deck
-    cdef int n, nchunks, threads, direct
+    cdef int n, nchunks, threads, direct, counting
     cdef int *chunk
     cdef accum_t **acc
     cdef uint64_t counter[1]
 
-    def __cinit__(self, Engine eng, deck, int threads, bint direct):
+    def __cinit__(self, Engine eng, deck, int threads, bint direct, bint visit):
         self.eng = eng
         self.direct = direct
         self.n = len(deck)
+        self.counting = self.n == FULL_DECK_CARDS and not direct and not visit
         self.threads = threads
         self.deck = <int *>malloc(sizeof(int) * max(self.n, 1))
         for i, card in enumerate(deck):
             self.deck[i] = card
-        triples = [(a, b, c) for a in range(self.n) for b in range(a + 1, self.n)
-                   for c in range(b + 1, self.n - 4)]
-        self.nchunks = len(triples)
-        self.chunk = <int *>malloc(sizeof(int) * 3 * max(self.nchunks, 1))
+        triples = [] if self.counting else [
+            (a, b, c) for a in range(self.n) for b in range(a + 1, self.n)
+            for c in range(b + 1, self.n - 4)]
+        self.nchunks = FULL_DECK_PARTS if self.counting else len(triples)
+        self.chunk = <int *>malloc(sizeof(int) * 3 * max(len(triples), 1))
         for k, (a, b, c) in enumerate(triples):
             self.chunk[3 * k], self.chunk[3 * k + 1], self.chunk[3 * k + 2] = a, b, c
         self.acc = <accum_t **>malloc(sizeof(accum_t *) * threads)
@@ -148,12 +151,15 @@ cdef class _Job:
         cdef int *chunk = self.chunk
         cdef accum_t **acc = self.acc
         cdef uint64_t *counter = self.counter
-        cdef int n = self.n, k, direct = self.direct
+        cdef int n = self.n, k, direct = self.direct, counting = self.counting
         cdef uint64_t got
         with nogil:
             for k in prange(self.nchunks, schedule="dynamic", num_threads=self.threads):
-                got = enumerate_chunk(e, deck, n, chunk[3 * k], chunk[3 * k + 1],
-                                      chunk[3 * k + 2], direct, acc[threadid()])
+                if counting:
+                    got = count_full_deck_part(e, k, acc[threadid()])
+                else:
+                    got = enumerate_chunk(e, deck, n, chunk[3 * k], chunk[3 * k + 1],
+                                          chunk[3 * k + 2], direct, acc[threadid()])
                 progress_add(counter, got)
 
     def done(self):
@@ -174,10 +180,12 @@ cdef class _Job:
         try:
             accum_expand(e, self.acc[0], hist, cs, ch, best, &royal, rows, &fouls)
             hist_dict = {}
+            backs = [e.back_keys[t] for t in range(e.nback)]   # one int object per key
+            fronts = [FRONT_FROM_DENSE[t] for t in range(NUM_FRONT_DENSE)]
             for i in range(<int>nh):
                 if hist[i]:
-                    hist_dict[(e.back_keys[i // NUM_FRONT_DENSE],
-                               FRONT_FROM_DENSE[i % NUM_FRONT_DENSE])] = hist[i]
+                    hist_dict[(backs[i // NUM_FRONT_DENSE],
+                               fronts[i % NUM_FRONT_DENSE])] = hist[i]
             return {
                 "total": self.acc[0].hands,
                 "best_five": [best[i] for i in range(10)],
@@ -192,17 +200,20 @@ cdef class _Job:
             free(hist); free(cs); free(ch)
 
 
-def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False):
+def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False,
+                     visit=False):
     """Counts over every 7-card hand of `deck` (sorted card ints); see docs/ENGINE.md.
 
     `progress`: None, or advance(n) called from this thread while workers run.
     `direct`: classify every hand through all 21 sets, bypassing the rank-multiset memo
     (about 20x slower; the cross-check of the memo).
+    `visit`: visit every hand of the full deck too, instead of counting suit assignments
+    (cext/enumerate.h; the cross-check of the count).
     """
     deck = sorted(int(c) for c in deck)
     if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck):
         raise ValueError("deck must hold distinct card numbers 0..52")
-    job = _Job(engine_for(wheel_second, house_way), deck, max(1, int(threads)), direct)
+    job = _Job(engine_for(wheel_second, house_way), deck, max(1, int(threads)), direct, visit)
     worker = threading.Thread(target=job.run, name="paigow-enumeration", daemon=True)
     worker.start()
     reported = 0
@@ -217,6 +228,23 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
     return job.result()
 
 
+
+def suit_assignment_counts(ranks, bint joker):
+    """(all, with a flush possible, one colour with no flush possible): the suit
+    assignments of a multiset of ranks 0..12 (each at most four times), beside the joker
+    when ``joker``; the closed forms the full deck's count uses (cext/enumerate.h)."""
+    cdef int cnt[13]
+    cdef suit_counts_t out
+    if len(ranks) != 7 - joker:
+        raise ValueError("seven ranks, or six beside the joker")
+    for r in range(13):
+        cnt[r] = 0
+    for r in ranks:
+        if not 0 <= r <= 12 or cnt[r] == 4:
+            raise ValueError("ranks must be 0..12, each at most four times")
+        cnt[r] += 1
+    multiset_suit_counts(cnt, joker, &out)
+    return out.total, out.flush, out.one_colour
 
 
 # ---------------------------------------------------------------------------------------

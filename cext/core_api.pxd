@@ -54,6 +54,14 @@ cdef extern from "enumerate.h" nogil:
     void accum_free(accum_t *a)
     uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n,
                              int i0, int i1, int i2, int direct, accum_t *a)
+    enum: FULL_DECK_CARDS
+    enum: FULL_DECK_PARTS
+    ctypedef struct suit_counts_t:
+        uint32_t total
+        uint32_t flush
+        uint32_t one_colour
+    void multiset_suit_counts(const int *cnt, int joker, suit_counts_t *out)
+    uint64_t count_full_deck_part(const engine_t *e, int part, accum_t *a)
     void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src)
     void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
                       uint64_t *cats_seven64, uint64_t *cats_house64, uint64_t *best_class,

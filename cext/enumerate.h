@@ -3,7 +3,11 @@
  * Hands where no flush is possible (no five of a suit; four with the joker) are
  * classified by their rank multiset alone, so the loop only counts them per memo entry
  * and colour state; the counts are expanded through the memo once at the end. Hands
- * where a flush is possible go through classify7, which tries all 21 sets. */
+ * where a flush is possible go through classify7, which tries all 21 sets.
+ *
+ * The full 53-card deck is not visited hand by hand but counted (count_full_deck_part,
+ * below): every suit assignment of every rank multiset occurs there, so both kinds of
+ * hand follow from counts of suit assignments. */
 #ifndef PAIGOW_ENUMERATE_H
 #define PAIGOW_ENUMERATE_H
 
@@ -51,16 +55,17 @@ static inline void accum_free(accum_t *a) {
     free(a->fast); free(a->hist); free(a->cats_seven); free(a->cats_house); free(a);
 }
 
-/* Records one fully classified hand. */
-static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *h) {
-    a->best_class[KEY_CLASS(h->best_key)]++;
-    a->royal += IS_ROYAL(h->best_key);
-    a->rows[h->set.row]++;
-    a->fouls += h->foul;
-    a->cats_seven[h->cats_seven]++;
-    a->cats_house[h->cats_house]++;
+/* Records n hands classified as h. */
+static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *h,
+                              uint32_t n) {
+    a->best_class[KEY_CLASS(h->best_key)] += n;
+    a->royal += IS_ROYAL(h->best_key) ? n : 0;
+    a->rows[h->set.row] += n;
+    a->fouls += h->foul ? n : 0;
+    a->cats_seven[h->cats_seven] += n;
+    a->cats_house[h->cats_house] += n;
     a->hist[(size_t)back_index(e, h->set.back_key) * NUM_FRONT_DENSE +
-            FRONT_DENSE[h->set.front_key]]++;
+            FRONT_DENSE[h->set.front_key]] += n;
 }
 
 /* All hands whose three lowest cards are deck[i0] < deck[i1] < deck[i2]. With `direct`
@@ -106,12 +111,151 @@ static inline uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n
                         hand_info_t info;
                         c[6] = card;
                         classify7(e, c, &info);
-                        accum_hand(e, a, &info);
+                        accum_hand(e, a, &info, 1);
                     }
                 }
             }
         }
     }
+    a->hands += hands;
+    return hands;
+}
+
+/* ---------- the full deck by counting ----------
+ *
+ * Over all 53 cards every suit assignment of every rank multiset is a hand, so nothing
+ * needs visiting:
+ *  - no flush possible: the hand is classified by its memo entry (the rank multiset) and
+ *    its colour state; multiset_suit_counts gives, per multiset, how many of its suit
+ *    assignments have no flush, and how many of those are one colour (closed forms);
+ *  - flush possible: exactly one suit holds five or more (four or more beside the
+ *    joker), so the other suits hold at most two cards between them and can make no
+ *    flush. classify7 reads suits only through eval5's suited test (true only of the
+ *    flush suit's cards; the house ways, built in or a file's program, read ranks and
+ *    the 21 splits' keys), the seven-card straight flushes (the flush suit's ranks),
+ *    the one-colour test (read only when no flush is possible: never here), and the
+ *    royal match's natural suited K-Q in front (the two other cards, when they are K
+ *    and Q of one suit). Which split wins a tie of keys follows card order, hence
+ *    suits, but tied splits have the same keys, and a front K-Q beside a royal back can
+ *    only be the two other cards. So a hand's counts are those of (the flush suit's
+ *    rank set, the other ranks, the joker, and when the others are a K and a Q whether
+ *    they are of one suit): one classify7 per such class, with the flush suit taken as
+ *    clubs, weighted by 4 flush suits x the assignments of the other cards to the three
+ *    other suits that fall in the class (226,655 calls for the 6.4 million hands). The
+ *    test suite checks the result against the visit of every hand. */
+
+#define FULL_DECK_CARDS 53
+#define FULL_DECK_PARTS 64   /* flush-suit rank sets split by mask % 64; part 0: memo too */
+
+typedef struct { uint32_t total, flush, one_colour; } suit_counts_t;
+
+/* Suit assignments of a rank multiset (cnt[13], each at most 4; `joker`: the joker
+ * beside): all of them, prod C(4, m_r); those with a flush possible; and those one colour
+ * with no flush possible.
+ * Flush: at most one suit can reach five (four with the joker) in seven cards, so it is
+ * 4 x the assignments where clubs do: the coefficients of z^need.. in prod_r
+ * (C(3, m_r) + C(3, m_r - 1) z) (the rank's clubs card out or in).
+ * One colour: within one colour a rank has at most two cards, a pair putting one in each
+ * suit; with d pairs and k single ranks, j of the singles in the first suit, the suits
+ * hold d + j and d + k - j, both below `need`: 2 colours x sum of C(k, j). The joker
+ * belongs to no colour. */
+static inline void multiset_suit_counts(const int *cnt, int joker, suit_counts_t *out) {
+    static const uint32_t C4[5] = {1, 4, 6, 4, 1}, C3[5] = {1, 3, 3, 1, 0};
+    static const uint32_t C7[8][8] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1},
+        {1, 5, 10, 10, 5, 1}, {1, 6, 15, 20, 15, 6, 1}, {1, 7, 21, 35, 35, 21, 7, 1}};
+    int need = joker ? 4 : 5, deg = 0, singles = 0, pairs = 0, over = 0;
+    uint32_t total = 1, poly[8] = {1, 0, 0, 0, 0, 0, 0, 0};   /* z^j: j clubs */
+    for (int r = 0; r < 13; r++) {
+        int m = cnt[r];
+        if (!m) continue;
+        total *= C4[m];
+        deg++;
+        for (int j = deg; j >= 0; j--)
+            poly[j] = poly[j] * C3[m] + (j ? poly[j - 1] * C3[m - 1] : 0);
+        singles += m == 1; pairs += m == 2; over |= m > 2;
+    }
+    uint32_t flush = 0, one = 0;
+    for (int j = need; j <= deg; j++) flush += poly[j];
+    for (int j = 0; !over && j <= singles; j++)
+        if (pairs + j < need && pairs + singles - j < need) one += C7[singles][j];
+    out->total = total; out->flush = 4 * flush; out->one_colour = 2 * one;
+}
+
+/* Seven sorted cards: the ranks of flush_ranks in clubs, then up to two others
+ * (rank r[i] < 13, suit s[i]; 13: none), then the joker when `joker`. */
+static inline void flush_hand_cards(int *c, int flush_ranks, const int *r, const int *s,
+                                    int joker) {
+    int k = 0;
+    for (int x = 0; x < 13; x++) if (flush_ranks >> x & 1) c[k++] = 4 * x;
+    for (int i = 0; i < 2; i++) if (r[i] < 13) c[k++] = 4 * r[i] + s[i];
+    if (joker) c[k++] = JOKER;
+    for (int i = 1; i < k; i++) {           /* insertion sort */
+        int v = c[i], q = i;
+        while (q > 0 && c[q - 1] > v) { c[q] = c[q - 1]; q--; }
+        c[q] = v;
+    }
+}
+
+/* Hands of the full deck with no flush possible, per memo entry and colour state. */
+static uint64_t count_no_flush_hands(accum_t *a) {
+    int ranks[7], cnt[13];
+    uint64_t hands = 0;
+    for (int idx = 0; idx < MEMO_SIZE; idx++) {
+        int joker = idx >= MEMO_JOKER_OFFSET, k = joker ? 6 : 7, ok = 1;
+        multiset_unrank(joker ? idx - MEMO_JOKER_OFFSET : idx, k, ranks);
+        memset(cnt, 0, sizeof cnt);
+        for (int i = 0; i < k; i++) ok &= ++cnt[ranks[i]] <= 4;
+        if (!ok) continue;
+        suit_counts_t n;
+        multiset_suit_counts(cnt, joker, &n);
+        a->fast[idx * 2] += n.total - n.flush - n.one_colour;
+        a->fast[idx * 2 + 1] += n.one_colour;
+        hands += n.total - n.flush;
+    }
+    return hands;
+}
+
+/* Hands of the full deck with a flush possible whose flush suit holds the ranks of
+ * `flush_ranks`: one classify7 per class of the other cards' suits (header comment). */
+static uint64_t count_flush_hands(const engine_t *e, int flush_ranks, accum_t *a) {
+    uint64_t hands = 0;
+    int nf = popcount13(flush_ranks);
+    for (int joker = 0; joker < 2; joker++) {
+        int others = 7 - joker - nf;
+        if (nf < 5 - joker || others < 0) continue;
+        for (int r0 = others ? 0 : 13; r0 <= (others ? 12 : 13); r0++)
+            for (int r1 = others == 2 ? r0 : 13; r1 <= (others == 2 ? 12 : 13); r1++) {
+                int r[2] = {r0, r1}, rep[2][2], c[7];
+                uint32_t weight[2] = {0, 0};
+                /* suits 1..3 of the others (one value when absent; a pair's two cards
+                 * are of two suits, counted once); class 1: a K and a Q of one suit */
+                int kq = r0 == 10 && r1 == 11;
+                for (int s0 = 1; s0 <= (r0 < 13 ? 3 : 1); s0++)
+                    for (int s1 = 1; s1 <= (r1 < 13 ? 3 : 1); s1++) {
+                        if (r1 < 13 && r0 == r1 && s0 >= s1) continue;
+                        int cls = kq && s0 == s1;
+                        if (!weight[cls]++) { rep[cls][0] = s0; rep[cls][1] = s1; }
+                    }
+                for (int cls = 0; cls < 2; cls++) {
+                    if (!weight[cls]) continue;
+                    hand_info_t info;
+                    flush_hand_cards(c, flush_ranks, r, rep[cls], joker);
+                    classify7(e, c, &info);
+                    accum_hand(e, a, &info, 4 * weight[cls]);
+                    hands += 4 * weight[cls];
+                }
+            }
+    }
+    return hands;
+}
+
+/* Part `part` (0 .. FULL_DECK_PARTS - 1) of the full deck's counts, added to `a`: the
+ * flush-possible hands of the flush-suit rank sets = part (mod FULL_DECK_PARTS), and in
+ * part 0 the hands with no flush possible. The hands counted. */
+static inline uint64_t count_full_deck_part(const engine_t *e, int part, accum_t *a) {
+    uint64_t hands = part == 0 ? count_no_flush_hands(a) : 0;
+    for (int m = part; m < 8192; m += FULL_DECK_PARTS)
+        if (popcount13(m) >= 4) hands += count_flush_hands(e, m, a);
     a->hands += hands;
     return hands;
 }

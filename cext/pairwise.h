@@ -170,16 +170,8 @@ static int pw_build_table(pw_ctx_t *x) {
                     if ((rest == 0) != (lo == 13) || (rest <= 1) != (hi == 13)) continue;
                     if ((lo < 13 && !(ranks >> lo & 1)) || (hi < 13 && !(ranks >> hi & 1)))
                         continue;
-                    int c[7], k = 0;
-                    for (int r = 0; r < 13; r++) if (a >> r & 1) c[k++] = 4 * r;
-                    if (lo < 13) c[k++] = 4 * lo + 1;
-                    if (hi < 13) c[k++] = 4 * hi + 2;
-                    if (joker) c[k++] = JOKER;
-                    for (int i = 1; i < 7; i++) {           /* insertion sort */
-                        int v = c[i], q = i;
-                        while (q > 0 && c[q - 1] > v) { c[q] = c[q - 1]; q--; }
-                        c[q] = v;
-                    }
+                    int c[7], r[2] = {lo, hi}, s[2] = {1, 2};
+                    flush_hand_cards(c, a, r, s, joker);
                     fkey[(((uint32_t)joker * 8192 + (uint32_t)a) * 14 + (uint32_t)lo) * 14 +
                          (uint32_t)hi] = pw_slow_key(e, c);
                 }

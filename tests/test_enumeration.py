@@ -142,3 +142,82 @@ def test_the_wheel_option_moves_counts_only_between_keys_not_classes():
     second = enumerate_hands(rules=Rules(wheel="second"))
     assert second.best_five == ALSPACH_BEST_FIVE
     assert second.fouls == 0
+
+
+# The full deck is counted, not visited (cext/enumerate.h): the hands with no flush
+# possible by closed forms over suit assignments per rank multiset, the flush-possible ones
+# by one classification per class of suit patterns, weighted.
+
+def _suit_assignments_by_brute_force(ranks, joker):
+    """(all, flush possible, one colour with no flush possible), every suit assignment
+    of the ranks tried: a flush is possible with five of a suit, or four beside the
+    joker (RULES.md); one colour is no red card or no black one, the joker neither."""
+    from itertools import combinations, product
+    need = 4 if joker else 5
+    per_rank = [list(combinations(range(4), ranks.count(r))) for r in sorted(set(ranks))]
+    total = flush = one_colour = 0
+    for choice in product(*per_rank):
+        suits = [s for group in choice for s in group]
+        counts = [suits.count(s) for s in range(4)]
+        red = counts[1] + counts[2]          # suits c, d, h, s: diamonds and hearts red
+        total += 1
+        if max(counts) >= need:
+            flush += 1
+        elif red in (0, len(suits)):
+            one_colour += 1
+    return total, flush, one_colour
+
+
+def _some_rank_multisets():
+    from itertools import combinations_with_replacement
+    for joker, size, stride in ((False, 7, 1999), (True, 6, 997)):
+        every = [list(m) for m in combinations_with_replacement(range(13), size)
+                 if max(m.count(r) for r in m) <= 4]
+        yield from ((m, joker) for m in every[::stride])
+    # pairs, trips and quads, where the one-colour form has its cases
+    yield [0, 0, 1, 1, 2, 2, 3], False
+    yield [0, 0, 1, 1, 2, 3, 4], False
+    yield [5, 5, 5, 7, 8, 9, 10], False
+    yield [12, 12, 12, 12, 11, 11, 11], False
+    yield [0, 2, 4, 6, 8, 10, 12], False
+    yield [0, 0, 1, 1, 2, 2], True
+    yield [3, 4, 5, 6, 7, 8], True
+    yield [9, 9, 9, 9, 10, 11], True
+
+
+@pytest.mark.compiled
+def test_the_suit_assignment_closed_forms_agree_with_trying_every_assignment():
+    from verifier import _core
+    for ranks, joker in _some_rank_multisets():
+        want = _suit_assignments_by_brute_force(ranks, joker)
+        assert _core.suit_assignment_counts(ranks, joker) == want, (ranks, joker)
+
+
+@pytest.mark.compiled
+def test_the_suit_assignment_counts_cover_the_deck():
+    # Summed over every multiset, the assignments are the hands: C(52,7) without the
+    # joker, C(52,6) with it.
+    from itertools import combinations_with_replacement
+    from verifier import _core
+    for joker, size, hands in ((False, 7, math.comb(52, 7)), (True, 6, math.comb(52, 6))):
+        total = sum(_core.suit_assignment_counts(list(m), joker)[0]
+                    for m in combinations_with_replacement(range(13), size)
+                    if max(m.count(r) for r in m) <= 4)
+        assert total == hands
+
+
+@pytest.mark.full
+@pytest.mark.compiled
+@pytest.mark.parametrize("rules", [Rules(), Rules(wheel="second", house_way="emperors"),
+                                   Rules(house_way="foxwoods")],   # a house-way file
+                         ids=["default", "emperors-wheel-second", "foxwoods-file"])
+def test_counting_the_full_deck_agrees_with_visiting_every_hand(rules):
+    from verifier import _core
+    from verifier.cards import full_deck
+    from verifier.houseway.compiled import engine_arguments
+    wheel_second, house_way = engine_arguments(rules)
+    counted = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None)
+    visited = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None, visit=True)
+    assert counted.keys() == visited.keys()
+    for field in visited:        # total, best_five, royal, rows, sets_*, hist, fouls
+        assert counted[field] == visited[field], field

@@ -95,6 +95,25 @@ def test_two_runs_in_one_process_give_the_same_result_hash(cert):
     assert again["result_sha256"] == cert["result_sha256"] == independent_result_hash(cert)
 
 
+def test_sealing_hashes_the_bytes_the_format_defines(cert):
+    # seal writes the key histogram's rows once for both hashes; the hashes must be
+    # those of the whole body written by rfc8785 and by json.dumps
+    sealed = certificate.seal(copy.deepcopy(cert))
+    assert sealed["result_sha256"] == independent_result_hash(cert)
+    body = {k: v for k, v in sealed.items() if k not in ("sha256", "signature")}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    assert sealed["sha256"] == hashlib.sha256(canonical).hexdigest()
+    # a string in the data like the one that stands for the rows while they are apart
+    edited = copy.deepcopy(cert)
+    edited["counts"]["best_five"]["\x01key_histogram.rows"] = 1
+    assert certificate.seal(edited)["result_sha256"] == independent_result_hash(edited)
+    # rows the fast path does not take (a count beyond 2**53 - 1) are hashed as they are
+    edited = copy.deepcopy(cert)
+    edited["counts"]["key_histogram"]["rows"][0][2] = 2 ** 60
+    with pytest.raises(certificate.CertificateError):
+        certificate.seal(edited)
+
+
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_shipped_result_hash_is_rfc8785_over_the_results(path):
     cert = json.loads(path.read_text())

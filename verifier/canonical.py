@@ -21,12 +21,14 @@ which also raises ``rfc8785.CanonicalizationError`` for data without a canonical
 """
 import itertools
 import json
+import re
 
 _INT_MAX = 2 ** 53 - 1
 _PLACEHOLDER = "\x00"          # + the float's number: a string no checked data holds
 
 
-def _ints_in_range(values):
+def ints_in_range(values):
+    """True when every int of the list ``values`` is one RFC 8785 writes."""
     return not values or (-_INT_MAX <= min(values) and max(values) <= _INT_MAX)
 
 
@@ -62,13 +64,13 @@ def _scan(obj, floats):
         elif type(x) is list:
             types = set(map(type, x))
             if types <= {int}:               # a row of counts: checked in C
-                if not _ints_in_range(x):
+                if not ints_in_range(x):
                     raise _Unfit
                 continue
             if types == {list}:              # a table of rows (the key histogram)
                 inner = list(itertools.chain.from_iterable(x))
                 if set(map(type, inner)) <= {int}:
-                    if not _ints_in_range(inner):
+                    if not ints_in_range(inner):
                         raise _Unfit
                     continue
             items = enumerate(x)
@@ -104,8 +106,9 @@ def dumps(obj):
     finally:
         for holder, key, value, _text in odd:
             holder[key] = value
-    for i, (_holder, _key, _value, text) in enumerate(odd):
-        out = out.replace(f'"\\u0000{i}"', text, 1)
+    if odd:                                      # one pass over the text for them all
+        texts = [text for _holder, _key, _value, text in odd]
+        out = re.sub(r'"\\u0000(\d+)"', lambda m: texts[int(m.group(1))], out)
     try:
         return out.encode("utf-8")
     except UnicodeEncodeError:                   # a lone surrogate: rfc8785 says why

@@ -171,10 +171,12 @@ def _check_settlement(s, where):
 def _check_house_way(value, where):
     """A house way a rule set may name: a built-in, a shipped file, or a house-way file
     (a path, as given)."""
-    from .houseway import names, HouseWayError
     if not isinstance(value, str):
         raise RuleSetError(f"{where}: a house way is a name or a file, not {value!r}")
-    if value in HOUSE_WAY_CHOICES or value in names():
+    if value in HOUSE_WAY_CHOICES:      # the built-ins: no file to read
+        return
+    from .houseway import names, HouseWayError
+    if value in names():
         return
     if not value.endswith(".toml"):
         raise RuleSetError(f"{where}: unknown house_way {value!r}: choose from "

@@ -12,6 +12,7 @@ import os
 import platform
 from dataclasses import dataclass
 
+from ..canonical import ints_in_range
 from ..cards import parse_card, RANK_CHARS, JOKER
 from ..errors import VerifierError
 from ..files import atomic_write_text, parse_json, read_text
@@ -93,10 +94,47 @@ def same_result(cert_a, cert_b):
 
 def seal(cert):
     """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
-    covers it. Returns the certificate."""
-    cert[RESULT_HASH_FIELD] = result_hash(cert)
-    cert[HASH_FIELD] = content_hash(cert)
+    covers it. Returns the certificate.
+
+    The same bytes as ``result_hash`` and ``content_hash``, faster: the key histogram's
+    rows (most of the bytes) are written once for both, since a list of rows of ints in
+    RFC 8785's range is the same text in both forms."""
+    body, rows = _rows_apart(cert)
+    text = result_canonical_bytes(body)
+    if rows is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
+        body, rows, text = dict(cert), None, result_canonical_bytes(cert)
+    cert[RESULT_HASH_FIELD] = body[RESULT_HASH_FIELD] = hashlib.sha256(
+        _rows_back(text, rows)).hexdigest()
+    cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows)).hexdigest()
     return cert
+
+
+_ROWS_MARK = "\x01key_histogram.rows"   # a string no certificate holds (nor a count)
+_ROWS_MARK_JSON = b'"\\u0001key_histogram.rows"'
+
+
+def _rows_apart(cert):
+    """(a shallow copy of ``cert`` with the key histogram's rows replaced by _ROWS_MARK,
+    the rows' JSON as bytes), or (a shallow copy of ``cert``, None) when they are not
+    rows of ints in RFC 8785's range (the hashes then write them as they are)."""
+    try:
+        hist = cert["counts"]["key_histogram"]
+        rows = hist["rows"]
+    except (KeyError, TypeError):
+        return dict(cert), None
+    if type(rows) is not list or set(map(type, rows)) != {list}:
+        return dict(cert), None
+    values = list(itertools.chain.from_iterable(rows))
+    if set(map(type, values)) != {int} or not ints_in_range(values):
+        return dict(cert), None
+    counts = dict(cert["counts"], key_histogram=dict(hist, rows=_ROWS_MARK))
+    return (dict(cert, counts=counts),
+            json.dumps(rows, separators=(",", ":")).encode("ascii"))
+
+
+def _rows_back(text, rows):
+    """The JSON bytes ``text`` of a body from _rows_apart with its rows put back."""
+    return text if rows is None else text.replace(_ROWS_MARK_JSON, rows, 1)
 
 
 def host():

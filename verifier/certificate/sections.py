@@ -7,8 +7,6 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 import math
 from dataclasses import dataclass
 
-from .. import emperors
-from ..basegame import settle
 from ..errors import VerifierError
 from ..exact import exact_value, outlaw9_odds, wrangler_odds
 from ..houseway.tables import section_results as house_way_results
@@ -62,6 +60,7 @@ def _histogram_of(cert):
 
 
 def _insurance_results(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
                                          "sections.pai_gow_insurance.paytable")
     total = cert["total_hands"]
@@ -88,6 +87,7 @@ def _insurance_results(cert):
 
 
 def _treasure(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
                                          "sections.emperors_treasure.paytable")
     sets = cert["counts"]["outlaw9_sets"]["seven-card"]
@@ -99,6 +99,7 @@ def _treasure_results(cert):
 
 
 def _envy_results(cert):
+    from .. import emperors
     table = Paytable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
                                          "sections.envy_bonus.paytable")
     _, treasure_return = _treasure(cert)
@@ -107,6 +108,7 @@ def _envy_results(cert):
 
 
 def _base_game_results(cert):
+    from ..basegame import settle
     section = cert["sections"]["base_game"]
     counts = section["counts"]
     n = cert["deck"]["size"]
@@ -126,6 +128,7 @@ def custom_table(cert, name):
 def _custom_results(cert):
     """Each custom bet's figures from the counts: a wager's odds, or an envy-type bet's
     dollars per other hand (and by table size, one to six other hands)."""
+    from .. import emperors
     from .odds import odds_from_certificate, qualifying_sets
     out = {}
     for name in cert["sections"]["custom_bets"]["paytables"]:

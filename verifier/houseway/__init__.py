@@ -11,9 +11,23 @@ The built-in house ways ``mikes`` and ``emperors`` are also compiled into the en
 fast route); their files here are written from the same charts, and the tests show that
 both routes set hands alike.
 """
-from .fileformat import (HouseWay, HouseWayError, Row, load, loads, names, shipped_path,
-                         HOUSE_WAY_DIR, BUILT_IN)
-from .interpret import Setting, features_of, hand_type, set_hand
+#: the names of the package, from the modules that define them (imported on first use:
+#: the enumeration and the certificates import submodules of the package, and need
+#: neither the file reader nor the Python interpreter)
+_FILEFORMAT = ("HouseWay", "HouseWayError", "Row", "load", "loads", "names", "shipped_path",
+               "HOUSE_WAY_DIR", "BUILT_IN")
+_INTERPRET = ("Setting", "features_of", "hand_type", "set_hand")
+
+
+def __getattr__(name):
+    if name in _FILEFORMAT:
+        from . import fileformat
+        return getattr(fileformat, name)
+    if name in _INTERPRET:
+        from . import interpret
+        return getattr(interpret, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: the rows of the two compiled-in house ways (docs/RULES.md rows 1-11)
 BUILT_IN_ROW_NAMES = {
@@ -34,8 +48,10 @@ BUILT_IN_ROW_NAMES = {
 def row_names(house_way: str) -> dict:
     """{row number of the per-row counts: its name} for a house way by name or file:
     rows 1-11 of the built-ins, or a file's rows by place (with the chart's row)."""
-    if house_way in BUILT_IN:
+    from .compiled import BUILT_IN_IDS
+    if house_way in BUILT_IN_IDS:
         return dict(BUILT_IN_ROW_NAMES)
+    from .fileformat import load
     hw = load(house_way)
     return {i: f"(row {row.label}) {row.name}" for i, row in enumerate(hw.rows, 1)}
 

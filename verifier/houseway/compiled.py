@@ -7,9 +7,6 @@ interpreter of verifier/houseway/interpret.py under the same number.
 """
 from __future__ import annotations
 
-from .conditions import FEATURE_IDS, condition_code, rank_value
-from .interpret import BACK_CLASSES, HAND_TYPES
-
 ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
 MAX_BANDS = 8
 MAX_CODE = 200
@@ -31,6 +28,7 @@ class ProgramTooBig(ValueError):
 
 
 def _front(raw):
+    from .conditions import FEATURE_IDS, rank_value
     if isinstance(raw, str):
         return [FRONT_KINDS[raw], 0, 0, 0, 0]
     out = [0]
@@ -44,6 +42,8 @@ def _front(raw):
 
 def program_of(house_way) -> list:
     """The rows of a ``HouseWay`` as the ints cext/houseway.h reads."""
+    from .conditions import FEATURE_IDS, condition_code
+    from .interpret import BACK_CLASSES, HAND_TYPES
     ints = []
     for row in house_way.rows:
         r = [0] * ROW_INTS

@@ -6,6 +6,8 @@ par sheet. All are derived from the counts the enumeration keeps (the key histog
 """
 from __future__ import annotations
 
+from collections import defaultdict
+
 from ..ranking import CLASS_NAMES
 
 RANKS = "23456789TJQKA"
@@ -29,15 +31,17 @@ def _front_order(name):
 def hand_tables(histogram) -> dict:
     """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
     (back key, front key, hands); fronts highest first, classes highest first."""
-    by_front, by_class = {}, {}          # summed by key first: one name per front key
+    by_front, by_back = defaultdict(int), defaultdict(int)   # summed by key first
     for back_key, front_key, n in histogram:
-        front_key, cls, n = int(front_key), int(back_key) >> 20, int(n)
-        by_front[front_key] = by_front.get(front_key, 0) + n
-        by_class[cls] = by_class.get(cls, 0) + n
+        by_front[front_key] += n
+        by_back[back_key] += n
+    by_class = defaultdict(int)
+    for back_key, n in by_back.items():
+        by_class[int(back_key) >> 20] += int(n)
     fronts, backs = {}, {}
     for front_key, n in by_front.items():
-        name = front_name(front_key)
-        fronts[name] = fronts.get(name, 0) + n
+        name = front_name(int(front_key))
+        fronts[name] = fronts.get(name, 0) + int(n)
     for cls, n in by_class.items():
         backs[CLASS_NAMES[cls]] = backs.get(CLASS_NAMES[cls], 0) + n
     return {"front_hands": {k: fronts[k] for k in sorted(fronts, key=_front_order,
