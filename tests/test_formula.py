@@ -21,7 +21,8 @@ from verifier.categories import names_to_mask
 from verifier.errors import VerifierError
 from verifier.certificate import odds_from_certificate
 from verifier.certificate.odds import qualifying_sets
-from verifier.exact import QualifyingSets, solve_pay
+from verifier.exact import QualifyingSets
+from solve_oracle import solve_pay
 from verifier.formula import bet_formula, formula_of, solve_lines
 from verifier.paytables import PUSH, Paytable
 

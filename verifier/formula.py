@@ -407,7 +407,8 @@ def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
     if -edge <= floor:
         raise VerifierError(
             f"no positive pay on {names} gives a house edge of {float(edge):.6%}: even "
-            f"pays near 0 give {float(-floor):.6%}")
+            + (f"a pay near 0 gives {float(-floor):.6%}" if len(group) == 1 else
+               f"pays near 0 give {float(-floor):.6%}"))
     scale = None
     for lo, hi in zip(bounds, bounds[1:]):
         scale = solve_on(lo, hi)

@@ -6,18 +6,6 @@ from ..rules import BONUS_READING_CHOICES
 from .options import add_certificate_options
 
 
-def bet_of_file(path):
-    """The ``bet`` a pay-table file names, or None when it cannot be read (the loader
-    then says why)."""
-    from ..files import parse_toml, read_text
-    try:
-        data = parse_toml(read_text(path, "pay table"), path, "pay table")
-    except Exception:   # noqa: BLE001 - any problem is reported by the loader proper
-        return None
-    bet = data.get("bet", "outlaw9") if isinstance(data, dict) else None
-    return bet if isinstance(bet, str) else None
-
-
 def formula_from_args(args):
     """The certificate (checked) and the formula its command line asks for."""
     from ..bets import bet
@@ -84,8 +72,50 @@ def _pays_text(pays):
     return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
 
 
+def solve_one_line(args):
+    """``solve`` for one line: its exact pay, and the nearest practical pays with their
+    exact edges and hit frequencies (each recomputed from the certificate's counts)."""
+    from ..certificate import odds_from_certificate
+    from ..exact import exact_value
+    from ..formula import solve_lines
+    from ..paytables import line_title, pay_label, pay_text
+    from .options import parse_edge
+    cert, formula = formula_from_args(args)
+    edge = parse_edge(args.edge)
+    sol = solve_lines(formula, args.line, edge)
+    (line,) = sol.lines
+    pay, table = sol.pays[line], formula.table
+    write_solved(args, table, {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
+    sides = [(p[line], odds_from_certificate(cert, table.with_pay(line, p[line]),
+                                             args.bonus_reading))
+             for p, _, _ in (sol.below, sol.above)]
+    if args.json:
+        def side(item):
+            return {"pay": pay_text(item[0]), "house_edge": exact_value(item[1].house_edge),
+                    "hit_frequency": exact_value(item[1].hit_frequency)}
+        print(json.dumps({"bet": table.bet, "line": line, "target_edge": exact_value(edge),
+                          "pay": exact_value(pay), "pay_text": pay_text(pay),
+                          "formula": sol.formula.text(), "below": side(sides[0]),
+                          "above": side(sides[1])}, indent=1))
+        return 0
+    now = odds_from_certificate(cert, table, args.bonus_reading)
+    current = table.pay.get(line)
+    print(f"{line_title(line)}: now "
+          f"{pay_label(current) if current is not None else 'not in the table (loses)'}, "
+          f"house edge {float(now.house_edge):.6%} ({table.name}; "
+          f"{table.status or 'not filed'})")
+    print(f"Target house edge {float(edge):.6%} (exact {edge})")
+    print(f"Exact pay: {pay_text(pay)} to 1 (= {float(pay):.10f} to 1)")
+    print(f"return there = {sol.formula.text()}")
+    print("Nearest practical pays (halves below 10, whole numbers from 10):")
+    for p, odds in sides[:1] if sides[0][0] == sides[1][0] else sides:
+        print(f"  {pay_label(p):>14}: house edge {float(odds.house_edge):.6%} "
+              f"(exact {odds.house_edge}), hit frequency {float(odds.hit_frequency):.6%}")
+    return 0
+
+
 def solve_on_formula(args):
-    """``solve`` for a group of lines, or one line of a bet other than Outlaw 9."""
+    """``solve`` for a group of lines scaled together by one factor."""
     from ..formula import solve_lines
     from ..paytables import line_title, pay_text
     from .options import parse_edge
@@ -100,20 +130,15 @@ def solve_on_formula(args):
     now = formula.at()
     print(f"{formula.title} ({formula.table_name}; {formula.table.status or 'not filed'}): "
           f"house edge now {float(-now):.6%}")
-    if len(sol.lines) == 1:
-        print(f"Solving for the pay on {line_title(sol.lines[0])}")
-    else:
-        print("Solving for k, the lines scaled together from their present pays: "
-              + ", ".join(f"{line_title(line)} k x {pay_text(p)}"
-                          for line, p in sol.base.items()))
+    print("Solving for k, the lines scaled together from their present pays: "
+          + ", ".join(f"{line_title(line)} k x {pay_text(p)}" for line, p in sol.base.items()))
     print(f"Target house edge {float(edge):.6%} (exact {edge})")
-    if len(sol.lines) > 1:
-        print(f"Exact k = {sol.scale} (= {float(sol.scale):.10f})")
+    print(f"Exact k = {sol.scale} (= {float(sol.scale):.10f})")
     for line, pay in sol.pays.items():
         print(f"Exact pay: {line_title(line)} {pay_text(pay)} to 1 (= {float(pay):.10f} to 1)")
     print(f"return there = {sol.formula.text()}")
-    print("Nearest practical pays (halves below 10, whole numbers from 10"
-          + (", every line rounded down, then up):" if len(sol.lines) > 1 else "):"))
+    print("Nearest practical pays (halves below 10, whole numbers from 10, every line "
+          "rounded down, then up):")
     sides = [sol.below] if sol.below[0] == sol.above[0] else [sol.below, sol.above]
     for pays, _, house_edge in sides:
         print(f"  {_pays_text(pays)}: house edge {float(house_edge):.6%} (exact {house_edge})")

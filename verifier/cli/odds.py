@@ -7,7 +7,7 @@ from pathlib import Path
 from ..errors import VerifierError
 from ..parsheet import FORMATS
 from .options import (add_certificate_options, add_progress_options, load_checked,
-                      parse_edge, rules_guard, thread_number, want_progress)
+                      rules_guard, thread_number, want_progress)
 
 MAX_SHOWN = 25
 
@@ -86,41 +86,12 @@ def cmd_compare(args):
 
 
 def cmd_solve(args):
-    from ..certificate import outlaw9_sets_of
-    from ..exact import outlaw9_odds, solve_pay
-    from ..paytables import line_name, line_title, pay_label, pay_text
-    from .formula import bet_of_file, check_solved_out, solve_on_formula, write_solved
+    """One line's pay, or a group of lines scaled together, for a target edge: both on the
+    bet's formula (verifier/formula.py solve_lines), any bet of the certificate or any
+    custom table."""
+    from .formula import check_solved_out, solve_on_formula, solve_one_line
     check_solved_out(args)
-    if len(args.line) > 1 or (args.bet or "outlaw9") != "outlaw9" or (
-            args.paytable and bet_of_file(args.paytable) not in (None, "outlaw9")):
-        return solve_on_formula(args)   # a group of lines, or another bet
-    cert = load_checked(args.certificate, args.rules)
-    reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
-    table = _tables(cert, [args.paytable] if args.paytable else None)[0]
-    line = line_name(args.line[0])
-    edge = parse_edge(args.edge)
-    sets = outlaw9_sets_of(cert, reading)
-    total = cert["total_hands"]
-    sol = solve_pay(sets, table, line, edge, reading=reading, total=total)
-    write_solved(args, table,
-                 {"exact": {line: sol.pay}, "below": {line: sol.below[0]},
-                  "above": {line: sol.above[0]}})
-    if args.json:
-        print(json.dumps(sol.to_dict(), indent=1))
-        return 0
-    now = outlaw9_odds(sets, table, reading=reading, total=total)
-    current = table.pay.get(line)
-    print(f"{line_title(line)}: now {pay_label(current) if current is not None else 'not in the table (loses)'}"
-          f", house edge {float(now.house_edge):.6%} ({table.name}; "
-          f"{table.status or 'not filed'})")
-    print(f"Target house edge {float(edge):.6%} (exact {edge})")
-    print(f"Exact pay: {pay_text(sol.pay)} to 1 (= {float(sol.pay):.10f} to 1)")
-    print("Nearest practical pays:")
-    sides = [sol.below] if sol.below[0] == sol.above[0] else [sol.below, sol.above]
-    for pay, odds in sides:
-        print(f"  {pay_label(pay):>14}: house edge {float(odds.house_edge):.6%} "
-              f"(exact {odds.house_edge}), hit frequency {float(odds.hit_frequency):.6%}")
-    return 0
+    return solve_on_formula(args) if len(args.line) > 1 else solve_one_line(args)
 
 
 def cmd_report(args):
