@@ -21,16 +21,19 @@
 /* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
 enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
 
-/* Outlaw 9 category bits, in filed pay-table order. */
+/* Seven-card category bits (verifier/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
+ * lines in filed pay-table order, then the categories other bets read. */
 enum {
     CAT_SEVEN_SF, CAT_ROYAL_MATCH, CAT_SEVEN_SF_JOKER, CAT_FIVE_ACES, CAT_ROYAL,
     CAT_STRAIGHT_FLUSH, CAT_QUADS, CAT_NINE_HIGH, CAT_TEN_HIGH, CAT_ONE_COLOR,
-    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS
+    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS,
+    CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH, CAT_TWO_PAIR, CAT_ONE_PAIR
 };
 /* categories read from all seven cards under either bonus reading */
 #define SEVEN_CARD_ONLY_CATS ((1 << CAT_SEVEN_SF) | (1 << CAT_SEVEN_SF_JOKER) | \
     (1 << CAT_NINE_HIGH) | (1 << CAT_TEN_HIGH) | (1 << CAT_ONE_COLOR) | \
-    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS))
+    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
+    (1 << CAT_QUEEN_HIGH) | (1 << CAT_KING_HIGH) | (1 << CAT_ACE_HIGH))
 
 typedef struct {
     int front[2], back[5];
@@ -40,8 +43,8 @@ typedef struct {
 typedef struct {
     hand_set_t set;
     int best_key;          /* best five-card key of the seven cards */
-    int cats_seven;        /* Outlaw 9 mask, seven-card reading */
-    int cats_house;        /* Outlaw 9 mask, house-way reading */
+    int cats_seven;        /* category mask, seven-card reading */
+    int cats_house;        /* category mask, house-way reading */
     int foul;
 } hand_info_t;
 
@@ -49,7 +52,7 @@ typedef struct {
 typedef struct {
     int32_t back_key, back_index, best_key;
     int16_t front_key;
-    uint16_t cats_seven, cats_house;
+    uint32_t cats_seven, cats_house;
     int8_t row, valid, foul, straight_possible;
 } memo_t;
 
@@ -339,6 +342,8 @@ static inline int category_of_class(int key) {
     case FLUSH: return 1 << CAT_FLUSH;
     case STRAIGHT: return 1 << CAT_STRAIGHT;
     case TRIPS: return 1 << CAT_TRIPS;
+    case TWO_PAIR: return 1 << CAT_TWO_PAIR;
+    case ONE_PAIR: return 1 << CAT_ONE_PAIR;
     default: return 0;
     }
 }
@@ -368,10 +373,13 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
                     cats |= 1 << CAT_SEVEN_SF_JOKER;
     }
     int plain = !flush_possible && !e->straight_possible[joker][mask];
-    if (plain && !joker && popcount13(mask) == 7) {
-        int top = 31 - __builtin_clz((unsigned)mask);
-        if (top == 7) cats |= 1 << CAT_NINE_HIGH;
-        if (top == 8) cats |= 1 << CAT_TEN_HIGH;
+    /* a high-card hand ("pai gow"): no pair (the joker pairs with a natural ace), no
+     * straight or flush possible; its top card, the joker playing as an ace */
+    if (plain && popcount13(mask) == n && !(joker && mask >> ACE & 1)) {
+        static const int8_t TOP_CAT[13] = {-1, -1, -1, -1, -1, -1, -1, CAT_NINE_HIGH,
+            CAT_TEN_HIGH, CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH};
+        int top = joker ? ACE : 31 - __builtin_clz((unsigned)mask);
+        if (TOP_CAT[top] >= 0) cats |= 1 << TOP_CAT[top];
     }
     if (plain && (red == 0 || red == n))
         cats |= 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
@@ -475,8 +483,8 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
     m->best_key = info.best_key;
     m->row = (int8_t)info.set.row;
     m->foul = (int8_t)info.foul;
-    m->cats_seven = (uint16_t)info.cats_seven;
-    m->cats_house = (uint16_t)info.cats_house;
+    m->cats_seven = (uint32_t)info.cats_seven;
+    m->cats_house = (uint32_t)info.cats_house;
     m->straight_possible = (int8_t)e->straight_possible[k == 6][mask];
 }
 

@@ -1,6 +1,7 @@
-"""Outlaw 9 High or Better categories under both readings (docs/RULES.md), hand-worked.
+"""Seven-card categories under both readings (docs/RULES.md), hand-worked.
 
-Each vector lists every category the hand qualifies for under the seven-card reading
+Each Outlaw 9 vector lists every Outlaw 9 category (bits 0..15) the hand qualifies for
+under the seven-card reading
 (some five of the seven cards make exactly the class; royal also counts as straight
 flush) and under the house-way reading (five-card categories on the back hand the
 house way sets; 7-card straight flushes, 9/10 high, one colour and three pairs as
@@ -9,7 +10,9 @@ under seven-card). The house-way set is worked by hand from docs/RULES.md rows 1
 import pytest
 
 from verifier.cards import parse_cards
-from verifier.categories import names_to_mask, mask_to_names
+from verifier.categories import OUTLAW9_LINES, mask_to_names, names_to_mask
+
+OUTLAW9 = names_to_mask(OUTLAW9_LINES)
 
 SF7, MATCH, SF7J, FIVE_ACES, ROYAL, SF, QUADS, NINE, TEN, COLOR, COLORJ, FH, FLUSH, \
     TRIPS, STRAIGHT, THREE_PAIRS = (
@@ -94,7 +97,7 @@ VECTORS = [
 @pytest.mark.parametrize("hand,seven,house", VECTORS, ids=[v[0] for v in VECTORS])
 @pytest.mark.parametrize("wheel_second", [False, True])
 def test_category_vectors(engine, hand, seven, house, wheel_second):
-    got = engine.categories(parse_cards(hand, 7), wheel_second, 0)
+    got = tuple(m & OUTLAW9 for m in engine.categories(parse_cards(hand, 7), wheel_second, 0))
     assert (sorted(mask_to_names(got[0])), sorted(mask_to_names(got[1]))) == \
         (sorted(seven), sorted(house))
     assert got == (names_to_mask(seven), names_to_mask(house))
@@ -102,20 +105,79 @@ def test_category_vectors(engine, hand, seven, house, wheel_second):
 
 def test_every_category_has_a_vector_under_both_readings():
     from verifier.categories import CATEGORY_NAMES
-    seven = set().union(*(set(v[1]) for v in VECTORS))
-    house = set().union(*(set(v[2]) for v in VECTORS))
+    seven = set().union(*(set(v[1]) for v in VECTORS + EXTENDED))
+    house = set().union(*(set(v[2]) for v in VECTORS + EXTENDED))
     assert seven == set(CATEGORY_NAMES)
     # never under house way: five aces (row 1 puts two aces in front) and royal match
     # (a royal with a K-Q beside it is two pairs, set by row 6)
     assert house == set(CATEGORY_NAMES) - {FIVE_ACES, MATCH}
 
 
-@pytest.mark.parametrize("hand,expected", [
-    ("Jk Ac Ad Ah As Kc 7d", 9), ("As Ks Qs Js Ts Kh Qh", 8), ("9c 9d 9h 9s Kd 5c 2h", 7),
-    ("Kc Kd Kh 7c 7d 4h 2s", 6), ("Ah Jh 8h 4h 2h Kc 9d", 5), ("9c Td Jh Qs Kd 4c 2h", 4),
-    ("7c 7d 7h As Kd 4c 2s", 3), ("Ac Ad 8c 8d 4c 4d Kh", 2), ("Tc Td Ah 8s 6c 4d 2h", 1),
-    ("2c 3d 4h 6s 7c 8d 9h", 0), ("Jk 2c 3d 4h 7s 8c 9h", 0), ("Jk 2c 3d 4h 7s 8c Kh", 0),
-    ("Jk Ac 3d 4h 7s 8c Kh", 1),
-])
-def test_best_five_class(engine, hand, expected):
-    assert engine.best_five_class(parse_cards(hand, 7)) == expected
+JACK, QUEEN, KING, ACE, TWO_PAIR, ONE_PAIR = (
+    "jack_high", "queen_high", "king_high", "ace_high", "two_pair", "one_pair")
+
+# Every category (all 22 bits), hand-worked: the high-card hands name their top card
+# (the joker plays as an ace), and the pairs show whenever some five make exactly one.
+EXTENDED = [
+    ("2c 3d 4h 6s 7c 9d Jh", [JACK], [JACK]),
+    ("2c 3d 4h 6s 7c 9d Qh", [QUEEN], [QUEEN]),
+    ("2c 3d 4h 6s 7c 9d Kh", [KING], [KING]),
+    # A-2-3-4 without the 5 is no straight
+    ("2c 3d 4h 6s 7c 9d Ah", [ACE], [ACE]),
+    ("2c 3d 4h 6s 7c 8d 9h", [NINE], [NINE]),
+    # the joker as an ace: six ranks 2..9 that no joker completes to a straight
+    ("Jk 2c 3d 4h 7s 8c 9h", [ACE], [ACE]),
+    # the joker beside a natural ace is a pair of aces; row 10 sets K-8 in front
+    ("Jk Ac 3d 4h 7s 8c Kh", [ONE_PAIR], [ONE_PAIR]),
+    # two pairs, kings high: row 6 splits them (7-7 in front, K-K behind)
+    ("Kc Kd 7h 7s 4c 2d 9h", [TWO_PAIR, ONE_PAIR], [ONE_PAIR]),
+    # a full house also shows two pair and one pair; row 4: 7-7 in front, K-K-K behind
+    ("Kc Kd Kh 7c 7d 4h 2s", [FH, TRIPS, TWO_PAIR, ONE_PAIR], [TRIPS]),
+    # three pairs; row 5: A-A in front, 8-8-4-4-K behind
+    ("Ac Ad 8c 8d 4c 4d Kh", [THREE_PAIRS, TWO_PAIR, ONE_PAIR], [THREE_PAIRS, TWO_PAIR]),
+    # a straight beside a pair; row 9: the straight behind, 9-2 in front
+    ("9c Td Jh Qs Kd 9h 2h", [STRAIGHT, ONE_PAIR], [STRAIGHT]),
+]
+
+
+@pytest.mark.parametrize("hand,seven,house", EXTENDED, ids=[v[0] for v in EXTENDED])
+@pytest.mark.parametrize("wheel_second", [False, True])
+def test_extended_category_vectors(engine, hand, seven, house, wheel_second):
+    got = engine.categories(parse_cards(hand, 7), wheel_second, 0)
+    assert (sorted(mask_to_names(got[0])), sorted(mask_to_names(got[1]))) == \
+        (sorted(seven), sorted(house))
+
+
+def _seven_card(engine, hand):
+    return set(mask_to_names(engine.categories(parse_cards(hand, 7))[0]))
+
+
+def test_ace_high_with_joker_is_pair_of_aces_when_ace_present(engine):
+    assert _seven_card(engine, "Jk Ac 3d 4h 7s 8c Kh") == {ONE_PAIR}
+    assert _seven_card(engine, "Jk Qc 3d 4h 7s 8c Kh") == {ACE}
+
+
+def test_ace_high_with_joker_needs_no_straight_the_joker_completes(engine):
+    # 2-3-4 + 6 and the joker as the 5
+    assert ACE not in _seven_card(engine, "Jk 2c 3d 4h 6s 9c Jh")
+    # T-J-Q-K and the joker as the ace
+    assert ACE not in _seven_card(engine, "Jk Tc Jd Qh Ks 2c 4h")
+
+
+def test_ace_high_with_joker_needs_no_four_of_a_suit(engine):
+    assert _seven_card(engine, "Jk 2c 4c 8c Tc Jd Kh") == {FLUSH}
+
+
+def test_a_natural_ace_high_hand_has_no_straight_with_the_wheel(engine):
+    assert _seven_card(engine, "Ac 2d 3h 4s 5c 8d Th") == {STRAIGHT}
+    assert _seven_card(engine, "Ac 2d 3h 4s 6c 8d Th") == {ACE}
+
+
+def test_the_high_card_categories_name_one_top_card_only(engine):
+    assert _seven_card(engine, "2c 3d 4h 6s 7c 9d Kh") == {KING}
+
+
+def test_a_full_house_shows_the_pairs_some_five_of_its_cards_make(engine):
+    assert {TWO_PAIR, ONE_PAIR} <= _seven_card(engine, "Kc Kd Kh 7c 7d 4h 2s")
+    # three ranks only: no five is exactly one pair (it needs three other ranks)
+    assert _seven_card(engine, "Qc Qd Qh 5c 5d Kc Kd") == {FH, TRIPS, TWO_PAIR}

@@ -142,3 +142,33 @@ def test_the_wheel_option_moves_counts_only_between_keys_not_classes():
     second = enumerate_hands(rules=Rules(wheel="second"))
     assert second.best_five == ALSPACH_BEST_FIVE
     assert second.fouls == 0
+
+
+# ---------------------------------------------------------------------------------------
+# The seven-card high-card categories against the Pai Gow Insurance closed form.
+
+PAI_GOW_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
+
+
+@pytest.mark.compiled
+def test_the_high_card_categories_match_the_insurance_closed_form_on_a_reduced_deck():
+    # three suits and the joker (C(40,7) hands): verifier/emperors.py counts the pai gows
+    # by rank sets times suit patterns, the joker as the base game reads it (semi-wild)
+    from verifier.emperors import insurance_counts
+    deck = sorted([c for c in range(52) if c & 3 != 2] + [JOKER])
+    result = enumerate_hands(deck=deck, threads=2)
+    want = insurance_counts(deck, "semi-wild")
+    assert {line: category_total(result, line) for line in PAI_GOW_LINES} == want
+    assert want["ace_high"] > 0
+
+
+@pytest.mark.full
+def test_the_high_card_categories_match_the_insurance_closed_form(full_enumeration):
+    from verifier.cards import full_deck
+    from verifier.emperors import insurance_counts
+    want = insurance_counts(full_deck(), "semi-wild")
+    for reading in ("seven-card", "house-way"):
+        assert {line: category_total(full_enumeration, line, reading)
+                for line in PAI_GOW_LINES} == want
+    # the semi-wild pai gows are the hands whose best five is a high card (Alspach)
+    assert sum(want.values()) == ALSPACH_BEST_FIVE["high_card"]

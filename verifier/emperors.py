@@ -31,13 +31,12 @@ are missing): ``paytables.example(bet)``.
 from fractions import Fraction
 
 from .cards import JOKER
-from .categories import CATEGORY_BIT
+from .categories import CATEGORY_BIT, TOP_CARD_CATEGORY
 from .errors import VerifierError
 from .paytables import BET_CATEGORIES, BET_TITLES, EXAMPLE_FILES, INSURANCE_LINES, pay_text
 
 ACE = 12
-INSURANCE_TOP = {7: "nine_high", 8: "ten_high", 9: "jack_high", 10: "queen_high",
-                 11: "king_high", 12: "ace_high"}
+INSURANCE_TOP = TOP_CARD_CATEGORY
 #: the Emperor's Challenge bets and their lines, titles (pay tables: verifier/paytables.py)
 GAME_BETS = {bet: BET_CATEGORIES[bet] for bet in EXAMPLE_FILES}
 GAME_TITLES = {bet: BET_TITLES[bet] for bet in EXAMPLE_FILES}

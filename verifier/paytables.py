@@ -23,7 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ._toml import tomllib
-from .categories import CATEGORY_NAMES
+from .categories import OUTLAW9_LINES
 from .errors import VerifierError
 from .files import parse_toml, read_text
 
@@ -40,7 +40,7 @@ TREASURE_LINES = (
 #: The bets a pay table can be for, and the categories (lines) each bet has. The Envy
 #: Bonus's "pays" are dollar amounts per other hand, not N to 1.
 BET_CATEGORIES = {
-    "outlaw9": tuple(CATEGORY_NAMES),
+    "outlaw9": OUTLAW9_LINES,
     "wrangler_push": ("push", "push_with_pair_of_3s_or_better"),
     "pai_gow_insurance": INSURANCE_LINES,
     "emperors_treasure": TREASURE_LINES,
