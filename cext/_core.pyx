@@ -65,6 +65,12 @@ def categories(cards, wheel_second=False, house_way=0):
     return info.cats_seven, info.cats_house
 
 
+def best_for_bet(cards, wheel_second=False, house_way=0):
+    """The best-for-bet line mask (verifier/categories.py BEST_FOR_BET_LINES)."""
+    cdef hand_info_t info = _classify(cards, wheel_second, house_way)
+    return info.best_for_bet
+
+
 def best_five_class(cards):
     cdef hand_info_t info = _classify(cards, False, 0)
     return info.best_key >> 20
@@ -166,20 +172,20 @@ cdef class _Job:
             accum_merge(e, self.acc[0], self.acc[t])
         cdef size_t nh = <size_t>e.nback * NUM_FRONT_DENSE
         cdef uint64_t *hist = <uint64_t *>malloc(sizeof(uint64_t) * nh)
-        cdef maskcount_t tables[2]    # seven-card, house-way
+        cdef maskcount_t tables[3]    # seven-card, house-way, best-for-bet
         cdef uint64_t best[10]
         cdef uint64_t rows[ROW_SLOTS]
         cdef uint64_t royal, fouls
         cdef int failed = hist == NULL
-        for t in range(2):
+        for t in range(3):
             failed |= mc_init(&tables[t], MC_INITIAL) < 0
         try:
             if failed:
                 raise MemoryError("cannot allocate the enumeration results")
-            accum_expand(e, self.acc[0], hist, &tables[0], &tables[1],
+            accum_expand(e, self.acc[0], hist, &tables[0], &tables[1], &tables[2],
                          best, &royal, rows, &fouls)
             failed = accum_failed(self.acc[0])
-            for t in range(2):
+            for t in range(3):
                 failed |= tables[t].failed
             if failed:
                 raise MemoryError("cannot count the enumeration's masks")
@@ -195,12 +201,13 @@ cdef class _Job:
                 "rows": [rows[i] for i in range(ROW_SLOTS)],
                 "sets_seven": _mask_dict(&tables[0]),
                 "sets_house": _mask_dict(&tables[1]),
+                "sets_best_for_bet": _mask_dict(&tables[2]),
                 "hist": hist_dict,
                 "fouls": fouls,
             }
         finally:
             free(hist)
-            for t in range(2):
+            for t in range(3):
                 mc_free(&tables[t])
 
 

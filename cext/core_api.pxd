@@ -20,6 +20,7 @@ cdef extern from "engine.h" nogil:
         int best_key
         int cats_seven
         int cats_house
+        int best_for_bet
         int foul
     ctypedef struct engine_t:
         int wheel_second
@@ -67,7 +68,8 @@ cdef extern from "enumerate.h" nogil:
                              int i0, int i1, int i2, int direct, accum_t *a)
     void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src)
     void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
-                      maskcount_t *cats_seven, maskcount_t *cats_house, uint64_t *best_class,
+                      maskcount_t *cats_seven, maskcount_t *cats_house,
+                      maskcount_t *best_for_bet, uint64_t *best_class,
                       uint64_t *royal, uint64_t *rows, uint64_t *fouls)
     void progress_add(uint64_t *counter, uint64_t n)
     uint64_t progress_get(uint64_t *counter)

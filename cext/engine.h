@@ -35,6 +35,17 @@ enum {
     (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
     (1 << CAT_QUEEN_HIGH) | (1 << CAT_KING_HIGH) | (1 << CAT_ACE_HIGH))
 
+/* Best-for-bet line bits: verifier/categories.py BEST_FOR_BET_LINES, in that order. Each
+ * X_PLUS_PAIR is X - 1. */
+enum {
+    BFB_FIVE_ACES_PLUS_PAIR, BFB_FIVE_ACES, BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES,
+    BFB_ROYAL_PLUS_PAIR, BFB_ROYAL, BFB_STRAIGHT_FLUSH_PLUS_PAIR, BFB_STRAIGHT_FLUSH,
+    BFB_QUADS_PLUS_PAIR, BFB_QUADS, BFB_FULL_HOUSE_PLUS_PAIR, BFB_FULL_HOUSE,
+    BFB_FLUSH_PLUS_PAIR, BFB_FLUSH, BFB_STRAIGHT_PLUS_PAIR, BFB_STRAIGHT,
+    BFB_TRIPS_PLUS_PAIR, BFB_TRIPS, BFB_TWO_PAIR_PLUS_PAIR, BFB_TWO_PAIR,
+    BFB_ONE_PAIR_PLUS_PAIR, BFB_ONE_PAIR, BFB_HIGH_CARD
+};
+
 typedef struct {
     int front[2], back[5];
     int front_key, back_key, row;
@@ -45,6 +56,7 @@ typedef struct {
     int best_key;          /* best five-card key of the seven cards */
     int cats_seven;        /* category mask, seven-card reading */
     int cats_house;        /* category mask, house-way reading */
+    int best_for_bet;      /* best-for-bet line mask (BFB_*) */
     int foul;
 } hand_info_t;
 
@@ -52,7 +64,7 @@ typedef struct {
 typedef struct {
     int32_t back_key, back_index, best_key;
     int16_t front_key;
-    uint32_t cats_seven, cats_house;
+    uint32_t cats_seven, cats_house, best_for_bet;
     int8_t row, valid, foul, straight_possible;
 } memo_t;
 
@@ -387,11 +399,34 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
     return cats;
 }
 
+/* ---------- best-for-bet lines ---------- */
+
+static inline int natural_pair_of_aces(int a, int b) {
+    return a != JOKER && b != JOKER && RANK(a) == ACE && RANK(b) == ACE;
+}
+
+/* The lines one setting reaches (0 for a foul): the back's class, and with a pair in
+ * front the class plus pair; a natural royal beside two natural aces also the jackpot. */
+static inline int best_for_bet_lines(int back_key, int front_key, int f0, int f1,
+                                     int natural_back) {
+    static const int8_t LINE_OF_CLASS[10] = {BFB_HIGH_CARD, BFB_ONE_PAIR, BFB_TWO_PAIR,
+        BFB_TRIPS, BFB_STRAIGHT, BFB_FLUSH, BFB_FULL_HOUSE, BFB_QUADS, BFB_STRAIGHT_FLUSH,
+        BFB_FIVE_ACES};
+    if (front_on_back_scale(front_key) > back_key) return 0;
+    int royal = IS_ROYAL(back_key);
+    int line = royal ? BFB_ROYAL : LINE_OF_CLASS[KEY_CLASS(back_key)];
+    int lines = 1 << line;
+    if (front_key >= FRONT_PAIR_BASE) lines |= 1 << (line - 1);
+    if (royal && natural_back && natural_pair_of_aces(f0, f1))
+        lines |= 1 << BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES;
+    return lines;
+}
+
 /* ---------- one hand, fully ---------- */
 
 static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) {
     int bk[NUM_SPLITS], fk[NUM_SPLITS], back[5];
-    int best_key = -1, cats5 = 0;
+    int best_key = -1, cats5 = 0, bfb = 0;
     for (int s = 0; s < NUM_SPLITS; s++) {
         for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
         bk[s] = eval5(e, back);
@@ -400,7 +435,9 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
         if (bk[s] > best_key) best_key = bk[s];
         cats5 |= category_of_class(bk[s]);
         if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_MATCH;
+        bfb |= best_for_bet_lines(bk[s], fk[s], f0, f1, back[4] != JOKER);
     }
+    out->best_for_bet = bfb;
     shape_t sh;
     shape_of(c, &sh);
     hand_set_t *hs = &out->set;
@@ -485,6 +522,7 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
     m->foul = (int8_t)info.foul;
     m->cats_seven = (uint32_t)info.cats_seven;
     m->cats_house = (uint32_t)info.cats_house;
+    m->best_for_bet = (uint32_t)info.best_for_bet;
     m->straight_possible = (int8_t)e->straight_possible[k == 6][mask];
 }
 

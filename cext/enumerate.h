@@ -15,7 +15,7 @@
 typedef struct {
     uint32_t *fast;          /* [MEMO_SIZE * 2]: memo entry x one-colour flag */
     uint32_t *hist;          /* [nback * NUM_FRONT_DENSE]: (back key, front key) */
-    maskcount_t cats_seven, cats_house;   /* hands by category mask */
+    maskcount_t cats_seven, cats_house, best_for_bet;   /* hands by mask */
     uint64_t best_class[10], royal, rows[ROW_SLOTS], fouls, hands;
 } accum_t;
 
@@ -34,7 +34,7 @@ static inline void front_dense_init(void) {
 static inline void accum_free(accum_t *a) {
     if (!a) return;
     free(a->fast); free(a->hist);
-    mc_free(&a->cats_seven); mc_free(&a->cats_house);
+    mc_free(&a->cats_seven); mc_free(&a->cats_house); mc_free(&a->best_for_bet);
     free(a);
 }
 
@@ -43,7 +43,8 @@ static inline accum_t *accum_new(const engine_t *e) {
     if (!a) return NULL;
     a->fast = (uint32_t *)calloc((size_t)MEMO_SIZE * 2, sizeof(uint32_t));
     a->hist = (uint32_t *)calloc((size_t)e->nback * NUM_FRONT_DENSE, sizeof(uint32_t));
-    int tables = mc_init(&a->cats_seven, MC_INITIAL) | mc_init(&a->cats_house, MC_INITIAL);
+    int tables = mc_init(&a->cats_seven, MC_INITIAL) | mc_init(&a->cats_house, MC_INITIAL)
+                 | mc_init(&a->best_for_bet, MC_INITIAL);
     if (!a->fast || !a->hist || tables < 0) {
         accum_free(a);
         return NULL;
@@ -53,7 +54,7 @@ static inline accum_t *accum_new(const engine_t *e) {
 
 /* A count table ran out of memory while growing: the counts are incomplete. */
 static inline int accum_failed(const accum_t *a) {
-    return a->cats_seven.failed | a->cats_house.failed;
+    return a->cats_seven.failed | a->cats_house.failed | a->best_for_bet.failed;
 }
 
 /* Records one fully classified hand. */
@@ -64,6 +65,7 @@ static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *
     a->fouls += h->foul;
     mc_add(&a->cats_seven, (uint32_t)h->cats_seven, 1);
     mc_add(&a->cats_house, (uint32_t)h->cats_house, 1);
+    mc_add(&a->best_for_bet, (uint32_t)h->best_for_bet, 1);
     a->hist[(size_t)back_index(e, h->set.back_key) * NUM_FRONT_DENSE +
             FRONT_DENSE[h->set.front_key]]++;
 }
@@ -135,20 +137,23 @@ static inline void accum_merge(const engine_t *e, accum_t *dst, const accum_t *s
     for (size_t i = 0; i < (size_t)e->nback * NUM_FRONT_DENSE; i++) dst->hist[i] += src->hist[i];
     mc_merge(&dst->cats_seven, &src->cats_seven);
     mc_merge(&dst->cats_house, &src->cats_house);
+    mc_merge(&dst->best_for_bet, &src->best_for_bet);
     for (int i = 0; i < 10; i++) dst->best_class[i] += src->best_class[i];
     for (int i = 0; i < ROW_SLOTS; i++) dst->rows[i] += src->rows[i];
     dst->royal += src->royal; dst->fouls += src->fouls; dst->hands += src->hands;
 }
 
-/* Expands the per-memo-entry counts into the results (64-bit totals); the two mask
+/* Expands the per-memo-entry counts into the results (64-bit totals); the three mask
  * tables come empty (mc_init) and are filled here. */
 static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
                          maskcount_t *cats_seven, maskcount_t *cats_house,
+                         maskcount_t *best_for_bet,
                          uint64_t *best_class, uint64_t *royal, uint64_t *rows, uint64_t *fouls) {
     size_t nh = (size_t)e->nback * NUM_FRONT_DENSE;
     for (size_t i = 0; i < nh; i++) hist64[i] = a->hist[i];
     mc_merge(cats_seven, &a->cats_seven);
     mc_merge(cats_house, &a->cats_house);
+    mc_merge(best_for_bet, &a->best_for_bet);
     for (int i = 0; i < 10; i++) best_class[i] = a->best_class[i];
     for (int i = 0; i < ROW_SLOTS; i++) rows[i] = a->rows[i];
     *royal = a->royal; *fouls = a->fouls;
@@ -166,6 +171,7 @@ static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *h
             *fouls += m->foul ? n : 0;
             mc_add(cats_seven, m->cats_seven | (uint32_t)colour_cat, n);
             mc_add(cats_house, m->cats_house | (uint32_t)colour_cat, n);
+            mc_add(best_for_bet, m->best_for_bet, n);
             hist64[(size_t)m->back_index * NUM_FRONT_DENSE + FRONT_DENSE[m->front_key]] += n;
         }
     }

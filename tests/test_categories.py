@@ -1,4 +1,5 @@
-"""Seven-card categories under both readings (docs/RULES.md), hand-worked.
+"""Seven-card categories under both readings (docs/RULES.md), hand-worked, and the
+best-for-bet lines.
 
 Each Outlaw 9 vector lists every Outlaw 9 category (bits 0..15) the hand qualifies for
 under the seven-card reading
@@ -10,7 +11,8 @@ under seven-card). The house-way set is worked by hand from docs/RULES.md rows 1
 import pytest
 
 from verifier.cards import parse_cards
-from verifier.categories import OUTLAW9_LINES, mask_to_names, names_to_mask
+from verifier.categories import (BEST_FOR_BET_LINES, OUTLAW9_LINES, mask_to_names,
+                                 names_to_mask)
 
 OUTLAW9 = names_to_mask(OUTLAW9_LINES)
 
@@ -181,3 +183,60 @@ def test_a_full_house_shows_the_pairs_some_five_of_its_cards_make(engine):
     assert {TWO_PAIR, ONE_PAIR} <= _seven_card(engine, "Kc Kd Kh 7c 7d 4h 2s")
     # three ranks only: no five is exactly one pair (it needs three other ranks)
     assert _seven_card(engine, "Qc Qd Qh 5c 5d Kc Kd") == {FH, TRIPS, TWO_PAIR}
+
+
+# ---------------------------------------------------------------------------------------
+# best-for-bet lines: every setting that is not a foul
+
+
+def _lines(engine, hand):
+    return set(mask_to_names(engine.best_for_bet(parse_cards(hand, 7)), BEST_FOR_BET_LINES))
+
+
+def test_natural_royal_beside_natural_aces_reaches_the_jackpot_line(engine):
+    lines = _lines(engine, "As Ks Qs Js Ts Ah Ad")
+    assert {"natural_royal_flush_plus_natural_pair_of_aces", "royal_flush_plus_pair",
+            "royal_flush"} <= lines
+
+
+def test_a_joker_royal_beside_natural_aces_is_not_the_natural_jackpot(engine):
+    lines = _lines(engine, "Jk Ks Qs Js Ts Ah Ad")
+    assert "royal_flush_plus_pair" in lines
+    assert "natural_royal_flush_plus_natural_pair_of_aces" not in lines
+
+
+def test_the_joker_and_an_ace_in_front_are_a_pair_but_not_natural_aces(engine):
+    lines = _lines(engine, "As Ks Qs Js Ts Ah Jk")
+    assert "royal_flush_plus_pair" in lines
+    assert "natural_royal_flush_plus_natural_pair_of_aces" not in lines
+    assert "three_of_a_kind_plus_pair" in _lines(engine, "Jk Ah 9c 9d 9h 5s 2c")
+
+
+def test_a_pair_in_front_over_a_high_card_back_is_a_foul_and_reaches_nothing(engine):
+    # the only pair is the aces: in front they foul, behind they are one pair; one ace
+    # behind (A-K-9-7-4 over A-2) is a high card
+    assert _lines(engine, "Ac Ad Kh 9s 7c 4d 2h") == {"one_pair", "high_card"}
+
+
+def test_a_front_pair_must_not_outrank_a_back_pair(engine):
+    lines = _lines(engine, "Kc Kd 7h 7s 4c 2d 9h")
+    # 7-7 over K-K-9-4-2 is one pair plus pair; K-K-7-7 over 9-4 is two pair
+    assert {"one_pair_plus_pair", "one_pair", "two_pair", "high_card"} == lines - {
+        "two_pair_plus_pair"}
+    assert "two_pair_plus_pair" not in lines
+
+
+def test_five_aces_with_a_pair_beside(engine):
+    lines = _lines(engine, "Jk Ac Ad Ah As Kc Kd")
+    assert {"five_aces_plus_pair", "five_aces", "four_of_a_kind"} <= lines
+
+
+@pytest.mark.parametrize("hand,expected", [
+    ("Jk Ac Ad Ah As Kc 7d", 9), ("As Ks Qs Js Ts Kh Qh", 8), ("9c 9d 9h 9s Kd 5c 2h", 7),
+    ("Kc Kd Kh 7c 7d 4h 2s", 6), ("Ah Jh 8h 4h 2h Kc 9d", 5), ("9c Td Jh Qs Kd 4c 2h", 4),
+    ("7c 7d 7h As Kd 4c 2s", 3), ("Ac Ad 8c 8d 4c 4d Kh", 2), ("Tc Td Ah 8s 6c 4d 2h", 1),
+    ("2c 3d 4h 6s 7c 8d 9h", 0), ("Jk 2c 3d 4h 7s 8c 9h", 0), ("Jk 2c 3d 4h 7s 8c Kh", 0),
+    ("Jk Ac 3d 4h 7s 8c Kh", 1),
+])
+def test_best_five_class(engine, hand, expected):
+    assert engine.best_five_class(parse_cards(hand, 7)) == expected

@@ -26,14 +26,20 @@ Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
   (verifier/emperors.py).
 - two pair / one pair: some five of the seven cards make exactly that class (a full
   house hand has both), like the other five-card categories.
+
+Best-for-bet lines (verifier/categories.py BEST_FOR_BET_LINES): every setting of the
+seven cards that is not a foul reaches its back hand's class, and with a pair in front
+that class plus pair; a natural royal back beside two natural aces also the jackpot line.
 """
 from itertools import combinations
 
-from verifier.categories import CATEGORY_BIT as BIT, TOP_CARD_CATEGORY
+from verifier.categories import (BEST_FOR_BET_BIT, CATEGORY_BIT as BIT,
+                                 TOP_CARD_CATEGORY)
+from verifier.ranking import CLASS_NAMES
 
-from .ranking import (ACE, FIVE_ACES, FLUSH, FULL_HOUSE, HIGH_CARD, JOKER, ONE_PAIR, QUADS,
-                      STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, class_of, eval5,
-                      is_royal_key, rank_as_ace)
+from .ranking import (ACE, FIVE_ACES, FLUSH, FRONT_PAIR_BASE, FULL_HOUSE, HIGH_CARD, JOKER,
+                      ONE_PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, class_of,
+                      eval2, eval5, is_foul, is_royal_key, rank_as_ace)
 
 KING, QUEEN = 11, 10
 RED_SUITS = (1, 2)
@@ -129,4 +135,21 @@ def house_way_mask(cards, front, back_key):
     mask = seven_card_only_mask(cards) | five_card_mask(back_key)
     if is_royal_key(back_key) and is_natural_suited_kq(front):
         mask |= 1 << BIT["royal_flush_and_royal_match"]
+    return mask
+
+
+def best_for_bet_mask(cards):
+    """The best-for-bet lines of seven cards: over every setting that is not a foul."""
+    mask = 0
+    for five, two in five_subsets(cards):
+        back, front = eval5(five), eval2(list(two))
+        if is_foul(front, back):
+            continue
+        line = "royal_flush" if is_royal_key(back) else CLASS_NAMES[class_of(back)]
+        mask |= 1 << BEST_FOR_BET_BIT[line]
+        if front >= FRONT_PAIR_BASE:
+            mask |= 1 << BEST_FOR_BET_BIT[line + "_plus_pair"]
+        if (is_royal_key(back) and JOKER not in five and JOKER not in two
+                and all(c >> 2 == ACE for c in two)):
+            mask |= 1 << BEST_FOR_BET_BIT["natural_royal_flush_plus_natural_pair_of_aces"]
     return mask
