@@ -412,14 +412,15 @@ static inline int best_for_bet_lines(int back_key, int front_key, int f0, int f1
     static const int8_t LINE_OF_CLASS[10] = {BFB_HIGH_CARD, BFB_ONE_PAIR, BFB_TWO_PAIR,
         BFB_TRIPS, BFB_STRAIGHT, BFB_FLUSH, BFB_FULL_HOUSE, BFB_QUADS, BFB_STRAIGHT_FLUSH,
         BFB_FIVE_ACES};
-    if (front_on_back_scale(front_key) > back_key) return 0;
-    int royal = IS_ROYAL(back_key);
-    int line = royal ? BFB_ROYAL : LINE_OF_CLASS[KEY_CLASS(back_key)];
-    int lines = 1 << line;
-    if (front_key >= FRONT_PAIR_BASE) lines |= 1 << (line - 1);
-    if (royal && natural_back && natural_pair_of_aces(f0, f1))
-        lines |= 1 << BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES;
-    return lines;
+    int cls = KEY_CLASS(back_key);
+    /* only a back of one pair or less can be a foul (the front is at most a pair) */
+    if (cls <= ONE_PAIR && front_on_back_scale(front_key) > back_key) return 0;
+    int pair = front_key >= FRONT_PAIR_BASE;
+    if (IS_ROYAL(back_key))
+        return 1 << BFB_ROYAL | pair << BFB_ROYAL_PLUS_PAIR |
+               (natural_back && natural_pair_of_aces(f0, f1)) << BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES;
+    int line = LINE_OF_CLASS[cls];
+    return 1 << line | pair << (line - 1);   /* a pair over a high card is a foul */
 }
 
 /* ---------- one hand, fully ---------- */

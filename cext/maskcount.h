@@ -54,9 +54,9 @@ static inline void mc_grow(maskcount_t *t) {
 
 /* Adds n hands to a mask's count. */
 static inline void mc_add(maskcount_t *t, uint32_t mask, uint64_t n) {
-    if (t->failed) return;
     uint32_t i = mc_slot(t, mask);
     if (t->mask[i] == MC_EMPTY) {
+        if (t->failed) return;
         if (2 * (t->used + 1) > t->cap) {
             mc_grow(t);
             if (t->failed) return;
