@@ -60,9 +60,15 @@ def set_hand(cards, wheel_second=False, house_way=0):
 
 
 def categories(cards, wheel_second=False, house_way=0):
-    """(Outlaw 9 mask under the seven-card reading, mask under the house-way reading)."""
+    """(Category mask under the seven-card reading, mask under the house-way reading)."""
     cdef hand_info_t info = _classify(cards, wheel_second, house_way)
     return info.cats_seven, info.cats_house
+
+
+def best_for_bet(cards, wheel_second=False, house_way=0):
+    """The best-for-bet line mask (verifier/categories.py BEST_FOR_BET_LINES)."""
+    cdef hand_info_t info = _classify(cards, wheel_second, house_way)
+    return info.best_for_bet
 
 
 def best_five_class(cards):
@@ -172,13 +178,23 @@ cdef class _Job:
             accum_merge(e, self.acc[0], self.acc[t])
         cdef size_t nh = <size_t>e.nback * NUM_FRONT_DENSE
         cdef uint64_t *hist = <uint64_t *>malloc(sizeof(uint64_t) * nh)
-        cdef uint64_t *cs = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
-        cdef uint64_t *ch = <uint64_t *>malloc(sizeof(uint64_t) * NUM_CATS_MASKS)
+        cdef maskcount_t tables[3]    # seven-card, house-way, best-for-bet
         cdef uint64_t best[10]
         cdef uint64_t rows[ROW_SLOTS]
         cdef uint64_t royal, fouls
+        cdef int failed = hist == NULL
+        for t in range(3):
+            failed |= mc_init(&tables[t], MC_INITIAL) < 0
         try:
-            accum_expand(e, self.acc[0], hist, cs, ch, best, &royal, rows, &fouls)
+            if failed:
+                raise MemoryError("cannot allocate the enumeration results")
+            accum_expand(e, self.acc[0], hist, &tables[0], &tables[1], &tables[2],
+                         best, &royal, rows, &fouls)
+            failed = accum_failed(self.acc[0])
+            for t in range(3):
+                failed |= tables[t].failed
+            if failed:
+                raise MemoryError("cannot count the enumeration's masks")
             hist_dict = {}
             backs = [e.back_keys[t] for t in range(e.nback)]   # one int object per key
             fronts = [FRONT_FROM_DENSE[t] for t in range(NUM_FRONT_DENSE)]
@@ -191,13 +207,26 @@ cdef class _Job:
                 "best_five": [best[i] for i in range(10)],
                 "royal": royal,
                 "rows": [rows[i] for i in range(ROW_SLOTS)],
-                "sets_seven": {i: cs[i] for i in range(NUM_CATS_MASKS) if cs[i]},
-                "sets_house": {i: ch[i] for i in range(NUM_CATS_MASKS) if ch[i]},
+                "sets_seven": _mask_dict(&tables[0]),
+                "sets_house": _mask_dict(&tables[1]),
+                "sets_best_for_bet": _mask_dict(&tables[2]),
                 "hist": hist_dict,
                 "fouls": fouls,
             }
         finally:
-            free(hist); free(cs); free(ch)
+            free(hist)
+            for t in range(3):
+                mc_free(&tables[t])
+
+
+cdef dict _mask_dict(const maskcount_t *t):
+    """{mask: hands} of a count table, masks ascending (the zero counts left out)."""
+    cdef uint32_t i
+    out = []
+    for i in range(t.cap):
+        if t.mask[i] != MC_EMPTY and t.count[i]:
+            out.append((t.mask[i], t.count[i]))
+    return dict(sorted(out))
 
 
 def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False,

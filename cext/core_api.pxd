@@ -20,6 +20,7 @@ cdef extern from "engine.h" nogil:
         int best_key
         int cats_seven
         int cats_house
+        int best_for_bet
         int foul
     ctypedef struct engine_t:
         int wheel_second
@@ -43,15 +44,26 @@ cdef extern from "engine.h" nogil:
     void engine_hand_info_fast(const engine_t *e, const int *cards, hand_keys_t *out)
     void c_hand_keys "engine_hand_keys"(const engine_t *e, const int *cards, int *back_key, int *front_key)
 
+cdef extern from "maskcount.h" nogil:
+    uint32_t MC_EMPTY
+    uint32_t MC_INITIAL
+    ctypedef struct maskcount_t:
+        uint32_t *mask
+        uint64_t *count
+        uint32_t cap
+        int failed
+    int mc_init(maskcount_t *t, uint32_t cap)
+    void mc_free(maskcount_t *t)
+
 cdef extern from "enumerate.h" nogil:
     int NUM_FRONT_DENSE
-    int NUM_CATS_MASKS
     int FRONT_FROM_DENSE[]
     ctypedef struct accum_t:
         uint64_t hands
     void front_dense_init()
     accum_t *accum_new(const engine_t *e)
     void accum_free(accum_t *a)
+    int accum_failed(const accum_t *a)
     uint64_t enumerate_chunk(const engine_t *e, const int *deck, int n,
                              int i0, int i1, int i2, int direct, accum_t *a)
     enum: FULL_DECK_CARDS
@@ -64,7 +76,8 @@ cdef extern from "enumerate.h" nogil:
     uint64_t count_full_deck_part(const engine_t *e, int part, accum_t *a)
     void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src)
     void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
-                      uint64_t *cats_seven64, uint64_t *cats_house64, uint64_t *best_class,
+                      maskcount_t *cats_seven, maskcount_t *cats_house,
+                      maskcount_t *best_for_bet, uint64_t *best_class,
                       uint64_t *royal, uint64_t *rows, uint64_t *fouls)
     void progress_add(uint64_t *counter, uint64_t n)
     uint64_t progress_get(uint64_t *counter)

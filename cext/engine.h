@@ -21,16 +21,30 @@
 /* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
 enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
 
-/* Outlaw 9 category bits, in filed pay-table order. */
+/* Seven-card category bits (verifier/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
+ * lines in filed pay-table order, then the categories other bets read. */
 enum {
     CAT_SEVEN_SF, CAT_ROYAL_MATCH, CAT_SEVEN_SF_JOKER, CAT_FIVE_ACES, CAT_ROYAL,
     CAT_STRAIGHT_FLUSH, CAT_QUADS, CAT_NINE_HIGH, CAT_TEN_HIGH, CAT_ONE_COLOR,
-    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS
+    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS,
+    CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH, CAT_TWO_PAIR, CAT_ONE_PAIR
 };
 /* categories read from all seven cards under either bonus reading */
 #define SEVEN_CARD_ONLY_CATS ((1 << CAT_SEVEN_SF) | (1 << CAT_SEVEN_SF_JOKER) | \
     (1 << CAT_NINE_HIGH) | (1 << CAT_TEN_HIGH) | (1 << CAT_ONE_COLOR) | \
-    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS))
+    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
+    (1 << CAT_QUEEN_HIGH) | (1 << CAT_KING_HIGH) | (1 << CAT_ACE_HIGH))
+
+/* Best-for-bet line bits: verifier/categories.py BEST_FOR_BET_LINES, in that order. Each
+ * X_PLUS_PAIR is X - 1. */
+enum {
+    BFB_FIVE_ACES_PLUS_PAIR, BFB_FIVE_ACES, BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES,
+    BFB_ROYAL_PLUS_PAIR, BFB_ROYAL, BFB_STRAIGHT_FLUSH_PLUS_PAIR, BFB_STRAIGHT_FLUSH,
+    BFB_QUADS_PLUS_PAIR, BFB_QUADS, BFB_FULL_HOUSE_PLUS_PAIR, BFB_FULL_HOUSE,
+    BFB_FLUSH_PLUS_PAIR, BFB_FLUSH, BFB_STRAIGHT_PLUS_PAIR, BFB_STRAIGHT,
+    BFB_TRIPS_PLUS_PAIR, BFB_TRIPS, BFB_TWO_PAIR_PLUS_PAIR, BFB_TWO_PAIR,
+    BFB_ONE_PAIR_PLUS_PAIR, BFB_ONE_PAIR, BFB_HIGH_CARD
+};
 
 typedef struct {
     int front[2], back[5];
@@ -40,8 +54,9 @@ typedef struct {
 typedef struct {
     hand_set_t set;
     int best_key;          /* best five-card key of the seven cards */
-    int cats_seven;        /* Outlaw 9 mask, seven-card reading */
-    int cats_house;        /* Outlaw 9 mask, house-way reading */
+    int cats_seven;        /* category mask, seven-card reading */
+    int cats_house;        /* category mask, house-way reading */
+    int best_for_bet;      /* best-for-bet line mask (BFB_*) */
     int foul;
 } hand_info_t;
 
@@ -49,7 +64,7 @@ typedef struct {
 typedef struct {
     int32_t back_key, back_index, best_key;
     int16_t front_key;
-    uint16_t cats_seven, cats_house;
+    uint32_t cats_seven, cats_house, best_for_bet;
     int8_t row, valid, foul, straight_possible;
 } memo_t;
 
@@ -339,6 +354,8 @@ static inline int category_of_class(int key) {
     case FLUSH: return 1 << CAT_FLUSH;
     case STRAIGHT: return 1 << CAT_STRAIGHT;
     case TRIPS: return 1 << CAT_TRIPS;
+    case TWO_PAIR: return 1 << CAT_TWO_PAIR;
+    case ONE_PAIR: return 1 << CAT_ONE_PAIR;
     default: return 0;
     }
 }
@@ -368,10 +385,13 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
                     cats |= 1 << CAT_SEVEN_SF_JOKER;
     }
     int plain = !flush_possible && !e->straight_possible[joker][mask];
-    if (plain && !joker && popcount13(mask) == 7) {
-        int top = 31 - __builtin_clz((unsigned)mask);
-        if (top == 7) cats |= 1 << CAT_NINE_HIGH;
-        if (top == 8) cats |= 1 << CAT_TEN_HIGH;
+    /* a high-card hand ("pai gow"): no pair (the joker pairs with a natural ace), no
+     * straight or flush possible; its top card, the joker playing as an ace */
+    if (plain && popcount13(mask) == n && !(joker && mask >> ACE & 1)) {
+        static const int8_t TOP_CAT[13] = {-1, -1, -1, -1, -1, -1, -1, CAT_NINE_HIGH,
+            CAT_TEN_HIGH, CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH};
+        int top = joker ? ACE : 31 - __builtin_clz((unsigned)mask);
+        if (TOP_CAT[top] >= 0) cats |= 1 << TOP_CAT[top];
     }
     if (plain && (red == 0 || red == n))
         cats |= 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
@@ -379,11 +399,35 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
     return cats;
 }
 
+/* ---------- best-for-bet lines ---------- */
+
+static inline int natural_pair_of_aces(int a, int b) {
+    return a != JOKER && b != JOKER && RANK(a) == ACE && RANK(b) == ACE;
+}
+
+/* The lines one setting reaches (0 for a foul): the back's class, and with a pair in
+ * front the class plus pair; a natural royal beside two natural aces also the jackpot. */
+static inline int best_for_bet_lines(int back_key, int front_key, int f0, int f1,
+                                     int natural_back) {
+    static const int8_t LINE_OF_CLASS[10] = {BFB_HIGH_CARD, BFB_ONE_PAIR, BFB_TWO_PAIR,
+        BFB_TRIPS, BFB_STRAIGHT, BFB_FLUSH, BFB_FULL_HOUSE, BFB_QUADS, BFB_STRAIGHT_FLUSH,
+        BFB_FIVE_ACES};
+    int cls = KEY_CLASS(back_key);
+    /* only a back of one pair or less can be a foul (the front is at most a pair) */
+    if (cls <= ONE_PAIR && front_on_back_scale(front_key) > back_key) return 0;
+    int pair = front_key >= FRONT_PAIR_BASE;
+    if (IS_ROYAL(back_key))
+        return 1 << BFB_ROYAL | pair << BFB_ROYAL_PLUS_PAIR |
+               (natural_back && natural_pair_of_aces(f0, f1)) << BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES;
+    int line = LINE_OF_CLASS[cls];
+    return 1 << line | pair << (line - 1);   /* a pair over a high card is a foul */
+}
+
 /* ---------- one hand, fully ---------- */
 
 static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) {
     int bk[NUM_SPLITS], fk[NUM_SPLITS], back[5];
-    int best_key = -1, cats5 = 0;
+    int best_key = -1, cats5 = 0, bfb = 0;
     for (int s = 0; s < NUM_SPLITS; s++) {
         for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
         bk[s] = eval5(e, back);
@@ -392,7 +436,9 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
         if (bk[s] > best_key) best_key = bk[s];
         cats5 |= category_of_class(bk[s]);
         if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_MATCH;
+        bfb |= best_for_bet_lines(bk[s], fk[s], f0, f1, back[4] != JOKER);
     }
+    out->best_for_bet = bfb;
     shape_t sh;
     shape_of(c, &sh);
     hand_set_t *hs = &out->set;
@@ -475,8 +521,9 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
     m->best_key = info.best_key;
     m->row = (int8_t)info.set.row;
     m->foul = (int8_t)info.foul;
-    m->cats_seven = (uint16_t)info.cats_seven;
-    m->cats_house = (uint16_t)info.cats_house;
+    m->cats_seven = (uint32_t)info.cats_seven;
+    m->cats_house = (uint32_t)info.cats_house;
+    m->best_for_bet = (uint32_t)info.best_for_bet;
     m->straight_possible = (int8_t)e->straight_possible[k == 6][mask];
 }
 

@@ -12,15 +12,14 @@
 #define PAIGOW_ENUMERATE_H
 
 #include "engine.h"
+#include "maskcount.h"
 
 #define NUM_FRONT_DENSE 91
-#define NUM_CATS_MASKS 65536
 
 typedef struct {
     uint32_t *fast;          /* [MEMO_SIZE * 2]: memo entry x one-colour flag */
     uint32_t *hist;          /* [nback * NUM_FRONT_DENSE]: (back key, front key) */
-    uint32_t *cats_seven;    /* [65536] */
-    uint32_t *cats_house;    /* [65536] */
+    maskcount_t cats_seven, cats_house, best_for_bet;   /* hands by mask */
     uint64_t best_class[10], royal, rows[ROW_SLOTS], fouls, hands;
 } accum_t;
 
@@ -36,23 +35,30 @@ static inline void front_dense_init(void) {
     }
 }
 
+static inline void accum_free(accum_t *a) {
+    if (!a) return;
+    free(a->fast); free(a->hist);
+    mc_free(&a->cats_seven); mc_free(&a->cats_house); mc_free(&a->best_for_bet);
+    free(a);
+}
+
 static inline accum_t *accum_new(const engine_t *e) {
     accum_t *a = (accum_t *)calloc(1, sizeof(accum_t));
     if (!a) return NULL;
     a->fast = (uint32_t *)calloc((size_t)MEMO_SIZE * 2, sizeof(uint32_t));
     a->hist = (uint32_t *)calloc((size_t)e->nback * NUM_FRONT_DENSE, sizeof(uint32_t));
-    a->cats_seven = (uint32_t *)calloc(NUM_CATS_MASKS, sizeof(uint32_t));
-    a->cats_house = (uint32_t *)calloc(NUM_CATS_MASKS, sizeof(uint32_t));
-    if (!a->fast || !a->hist || !a->cats_seven || !a->cats_house) {
-        free(a->fast); free(a->hist); free(a->cats_seven); free(a->cats_house); free(a);
+    int tables = mc_init(&a->cats_seven, MC_INITIAL) | mc_init(&a->cats_house, MC_INITIAL)
+                 | mc_init(&a->best_for_bet, MC_INITIAL);
+    if (!a->fast || !a->hist || tables < 0) {
+        accum_free(a);
         return NULL;
     }
     return a;
 }
 
-static inline void accum_free(accum_t *a) {
-    if (!a) return;
-    free(a->fast); free(a->hist); free(a->cats_seven); free(a->cats_house); free(a);
+/* A count table ran out of memory while growing: the counts are incomplete. */
+static inline int accum_failed(const accum_t *a) {
+    return a->cats_seven.failed | a->cats_house.failed | a->best_for_bet.failed;
 }
 
 /* Records n hands classified as h. */
@@ -62,8 +68,9 @@ static inline void accum_hand(const engine_t *e, accum_t *a, const hand_info_t *
     a->royal += IS_ROYAL(h->best_key) ? n : 0;
     a->rows[h->set.row] += n;
     a->fouls += h->foul ? n : 0;
-    a->cats_seven[h->cats_seven] += n;
-    a->cats_house[h->cats_house] += n;
+    mc_add(&a->cats_seven, (uint32_t)h->cats_seven, n);
+    mc_add(&a->cats_house, (uint32_t)h->cats_house, n);
+    mc_add(&a->best_for_bet, (uint32_t)h->best_for_bet, n);
     a->hist[(size_t)back_index(e, h->set.back_key) * NUM_FRONT_DENSE +
             FRONT_DENSE[h->set.front_key]] += n;
 }
@@ -272,25 +279,25 @@ static inline uint64_t progress_get(uint64_t *counter) {
 static inline void accum_merge(const engine_t *e, accum_t *dst, const accum_t *src) {
     for (size_t i = 0; i < (size_t)MEMO_SIZE * 2; i++) dst->fast[i] += src->fast[i];
     for (size_t i = 0; i < (size_t)e->nback * NUM_FRONT_DENSE; i++) dst->hist[i] += src->hist[i];
-    for (int i = 0; i < NUM_CATS_MASKS; i++) {
-        dst->cats_seven[i] += src->cats_seven[i];
-        dst->cats_house[i] += src->cats_house[i];
-    }
+    mc_merge(&dst->cats_seven, &src->cats_seven);
+    mc_merge(&dst->cats_house, &src->cats_house);
+    mc_merge(&dst->best_for_bet, &src->best_for_bet);
     for (int i = 0; i < 10; i++) dst->best_class[i] += src->best_class[i];
     for (int i = 0; i < ROW_SLOTS; i++) dst->rows[i] += src->rows[i];
     dst->royal += src->royal; dst->fouls += src->fouls; dst->hands += src->hands;
 }
 
-/* Expands the per-memo-entry counts into the result arrays (64-bit totals). */
+/* Expands the per-memo-entry counts into the results (64-bit totals); the three mask
+ * tables come empty (mc_init) and are filled here. */
 static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *hist64,
-                         uint64_t *cats_seven64, uint64_t *cats_house64,
+                         maskcount_t *cats_seven, maskcount_t *cats_house,
+                         maskcount_t *best_for_bet,
                          uint64_t *best_class, uint64_t *royal, uint64_t *rows, uint64_t *fouls) {
     size_t nh = (size_t)e->nback * NUM_FRONT_DENSE;
     for (size_t i = 0; i < nh; i++) hist64[i] = a->hist[i];
-    for (int i = 0; i < NUM_CATS_MASKS; i++) {
-        cats_seven64[i] = a->cats_seven[i];
-        cats_house64[i] = a->cats_house[i];
-    }
+    mc_merge(cats_seven, &a->cats_seven);
+    mc_merge(cats_house, &a->cats_house);
+    mc_merge(best_for_bet, &a->best_for_bet);
     for (int i = 0; i < 10; i++) best_class[i] = a->best_class[i];
     for (int i = 0; i < ROW_SLOTS; i++) rows[i] = a->rows[i];
     *royal = a->royal; *fouls = a->fouls;
@@ -306,8 +313,9 @@ static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *h
             *royal += IS_ROYAL(m->best_key) ? n : 0;
             rows[m->row] += n;
             *fouls += m->foul ? n : 0;
-            cats_seven64[m->cats_seven | colour_cat] += n;
-            cats_house64[m->cats_house | colour_cat] += n;
+            mc_add(cats_seven, m->cats_seven | (uint32_t)colour_cat, n);
+            mc_add(cats_house, m->cats_house | (uint32_t)colour_cat, n);
+            mc_add(best_for_bet, m->best_for_bet, n);
             hist64[(size_t)m->back_index * NUM_FRONT_DENSE + FRONT_DENSE[m->front_key]] += n;
         }
     }

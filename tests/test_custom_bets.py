@@ -58,6 +58,22 @@ def test_seven_card_table_reads_the_same_counts_as_the_treasure(mikes):
     assert a.expected == b.expected and [r.hands for r in a.lines] == [r.hands for r in b.lines]
 
 
+def test_pai_gow_lines_are_the_insurance_closed_form_and_alspach_total(mikes):
+    """A custom seven-card table on the pai gow lines (nine high .. ace high): its counts
+    are the closed form of verifier/emperors.py (semi-wild: the joker completes straights
+    and flushes, else an ace), and they add up to the high-card hands of Alspach's
+    published count (24,780,420 of the 53-card deck)."""
+    from verifier.cards import full_deck
+    from verifier.emperors import insurance_counts
+    lines = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
+    table = paytables.Paytable.from_lines("pai gow", "custom", [(l, 1) for l in lines],
+                                          reads="seven-card")
+    odds = certificate.odds_from_certificate(mikes, table)
+    got = {r.category: r.hands for r in odds.lines}
+    assert got == insurance_counts(full_deck(), "semi-wild")
+    assert sum(got.values()) == 24_780_420
+
+
 # ---------------------------------------------------------------------------------------
 # reads = "versus-banker"
 
@@ -208,11 +224,26 @@ def test_compare_and_solve_take_a_custom_table(capsys):
     assert "Flush" in out
 
 
+def test_jackpot_pai_gow_best_for_bet_table_is_the_published_one(mikes):
+    """Wizard of Odds, Jackpot Pai Gow Poker ($100,000 on $5), the player setting the hand
+    for the side bet (wizardofodds.com/games/pai-gow-poker/appendix/3/): every
+    combination count, and the house edge of 2.21%. Two lines pay 6 (straight plus pair,
+    full house): a hand reaching both is paid on the first in the file, as published."""
+    odds = odds_of(mikes, "jackpot-pai-gow.toml")
+    published = [12, 72, 1_560, 1_056, 24_560, 11_748, 57_648, 173_084, 249_824, 150_480,
+                 489_260, 1_155_536, 4_024_560, 5_631_420, 10_145_388, 7_470_676]
+    assert [r.hands for r in odds.lines] == published
+    assert odds.loses.hands == 124_556_196
+    assert round(float(odds.house_edge), 4) == 0.0221
+
+
 def test_best_for_bet_needs_its_counts_in_the_certificate(mikes):
-    if "best_for_bet_sets" in mikes["counts"]:
-        pytest.skip("this certificate has the best-for-bet counts")
+    import copy
+    cert = copy.deepcopy(mikes)
+    del cert["counts"]["best_for_bet_sets"]
     with pytest.raises(VerifierError, match="no best-for-bet counts"):
-        odds_of(mikes, "jackpot-pai-gow.toml")
+        certificate.odds_from_certificate(
+            cert, paytables.load(EXAMPLES / "jackpot-pai-gow.toml"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -235,8 +266,9 @@ def test_a_rule_set_offers_custom_bets_to_every_command(side_bets_cert, capsys):
     assert certificate.check(cert) == []
     assert set(cert["sections"]["custom_bets"]["paytables"]) == {"pai_gow_mania", "jackpot",
                                                                  "envy_quads"}
-    mania = cert["sections"]["custom_bets"]["results"]["pai_gow_mania"]
-    assert mania["loses"]["hands"] == 124_556_196      # the published "other" row
+    results = cert["sections"]["custom_bets"]["results"]
+    assert results["pai_gow_mania"]["loses"]["hands"] == 124_556_196   # published "other"
+    assert results["jackpot"]["lines"][0]["hands"] == 12                # published jackpot
     capsys.readouterr()
     assert main(["report", path, "--format", "markdown"]) == 0
     sheet = capsys.readouterr().out

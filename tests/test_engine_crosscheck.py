@@ -1,7 +1,8 @@
 """The compiled core against the pure-Python reference (a second, independent algorithm).
 
 Rule pinned down: both engines set every hand the same way, with the same keys, row,
-best class and Outlaw 9 categories under both readings and both wheel options.
+best class, categories under both readings and best-for-bet lines, under both wheel
+options.
 """
 import multiprocessing
 import random
@@ -32,10 +33,12 @@ def _disagreements(args):
         wheel_second = bool(i & 1)
         got = (_core.set_hand(hand, wheel_second, house_way),
                _core.categories(hand, wheel_second, house_way),
-               _core.best_five_class(hand), _core.hand_keys(hand, wheel_second, house_way))
+               _core.best_five_class(hand), _core.hand_keys(hand, wheel_second, house_way),
+               _core.best_for_bet(hand, wheel_second, house_way))
         ref_set = reference.set_hand(hand, wheel_second, house_way)
         want = (ref_set, reference.categories(hand, wheel_second, house_way),
-                reference.best_five_class(hand), (ref_set[3], ref_set[2]))
+                reference.best_five_class(hand), (ref_set[3], ref_set[2]),
+                reference.best_for_bet(hand, wheel_second, house_way))
         if got != want:
             bad.append((sorted(hand), wheel_second, got, want))
     return bad

@@ -53,6 +53,22 @@ def test_the_compiled_and_pure_python_engines_count_a_reduced_deck_identically(w
 
 
 @pytest.mark.compiled
+def test_the_engines_count_a_deck_of_royals_and_aces_identically():
+    # T-J-Q-K-A in three suits and the joker (C(16,7) = 11,440 hands): natural and joker
+    # royals beside natural and joker pairs of aces, the best-for-bet lines' hard cases
+    from verifier import _core
+    from verifier.reference import core as reference
+    deck = sorted(r * 4 + s for r in range(8, 13) for s in (0, 1, 3)) + [JOKER]
+    want = reference.enumerate_counts(deck, False, 0, 1, None)
+    got = _core.enumerate_counts(deck, False, 0, 2, None)
+    assert got == want
+    # the jackpot line: a natural royal in one suit, the aces of the other two suits
+    from verifier.categories import BEST_FOR_BET_BIT
+    jackpot = 1 << BEST_FOR_BET_BIT["natural_royal_flush_plus_natural_pair_of_aces"]
+    assert sum(n for m, n in got["sets_best_for_bet"].items() if m & jackpot) == 3
+
+
+@pytest.mark.compiled
 def test_the_result_does_not_depend_on_the_thread_count():
     deck = deck_of_ranks("89TJQKA")
     one = enumerate_hands(deck=deck, threads=1)
@@ -60,6 +76,7 @@ def test_the_result_does_not_depend_on_the_thread_count():
     assert one.best_five == three.best_five
     assert one.house_way_rows == three.house_way_rows
     assert one.outlaw9_masks == three.outlaw9_masks
+    assert one.best_for_bet_masks == three.best_for_bet_masks
     assert one.key_histogram == three.key_histogram
 
 
@@ -133,6 +150,7 @@ def test_the_memo_agrees_with_classifying_every_hand_directly(full_enumeration):
     assert direct["hist"] == full_enumeration.key_histogram
     assert direct["sets_seven"] == full_enumeration.outlaw9_masks["seven-card"]
     assert direct["sets_house"] == full_enumeration.outlaw9_masks["house-way"]
+    assert direct["sets_best_for_bet"] == full_enumeration.best_for_bet_masks
     assert direct["rows"][1:12] == [full_enumeration.house_way_rows[r] for r in range(1, 12)]
     assert not any(direct["rows"][12:]) and direct["rows"][0] == 0
 
@@ -221,3 +239,77 @@ def test_counting_the_full_deck_agrees_with_visiting_every_hand(rules):
     assert counted.keys() == visited.keys()
     for field in visited:        # total, best_five, royal, rows, sets_*, hist, fouls
         assert counted[field] == visited[field], field
+
+
+# ---------------------------------------------------------------------------------------
+# The seven-card high-card categories against the Pai Gow Insurance closed form, and the
+# best-for-bet lines against a published table.
+
+PAI_GOW_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
+
+
+@pytest.mark.compiled
+def test_the_high_card_categories_match_the_insurance_closed_form_on_a_reduced_deck():
+    # three suits and the joker (C(40,7) hands): verifier/emperors.py counts the pai gows
+    # by rank sets times suit patterns, the joker as the base game reads it (semi-wild)
+    from verifier.emperors import insurance_counts
+    deck = sorted([c for c in range(52) if c & 3 != 2] + [JOKER])
+    result = enumerate_hands(deck=deck, threads=2)
+    want = insurance_counts(deck, "semi-wild")
+    assert {line: category_total(result, line) for line in PAI_GOW_LINES} == want
+    assert want["ace_high"] > 0
+
+
+@pytest.mark.full
+def test_the_high_card_categories_match_the_insurance_closed_form(full_enumeration):
+    from verifier.cards import full_deck
+    from verifier.emperors import insurance_counts
+    want = insurance_counts(full_deck(), "semi-wild")
+    for reading in ("seven-card", "house-way"):
+        assert {line: category_total(full_enumeration, line, reading)
+                for line in PAI_GOW_LINES} == want
+    # the semi-wild pai gows are the hands whose best five is a high card (Alspach)
+    assert sum(want.values()) == ALSPACH_BEST_FIVE["high_card"]
+
+
+# Wizard of Odds, "Jackpot Pai Gow Poker": the player sets the hand to maximise the side
+# bet; pays (to 1) and combinations of the return table, highest pay first as published.
+JACKPOT_PAI_GOW = [
+    ("natural_royal_flush_plus_natural_pair_of_aces", 20000, 12),
+    ("five_aces_plus_pair", 400, 72),
+    ("royal_flush_plus_pair", 200, 1_560),
+    ("five_aces", 200, 1_056),
+    ("royal_flush", 100, 24_560),
+    ("straight_flush_plus_pair", 60, 11_748),
+    ("four_of_a_kind_plus_pair", 40, 57_648),
+    ("straight_flush", 30, 173_084),
+    ("four_of_a_kind", 20, 249_824),
+    ("full_house_plus_pair", 12, 150_480),
+    ("flush_plus_pair", 8, 489_260),
+    ("straight_plus_pair", 6, 1_155_536),
+    ("full_house", 6, 4_024_560),
+    ("flush", 4, 5_631_420),
+    ("straight", 3, 10_145_388),
+    ("three_of_a_kind", 2, 7_470_676),
+]
+JACKPOT_PAI_GOW_NOTHING = 124_556_196
+
+
+@pytest.mark.full
+def test_best_for_bet_lines_match_the_published_jackpot_pai_gow_table(full_enumeration):
+    # Each hand is paid its highest pay among the lines it can reach. Two lines pay 6:
+    # 5,856 hands reach both straight plus pair and full house (and nothing higher); the
+    # publisher counts them on straight plus pair, the line it lists first.
+    from verifier.categories import BEST_FOR_BET_BIT
+    got = {line: 0 for line, _, _ in JACKPOT_PAI_GOW}
+    nothing = 0
+    for mask, hands in full_enumeration.best_for_bet_masks.items():
+        reached = [(pay, -place, line) for place, (line, pay, _) in enumerate(JACKPOT_PAI_GOW)
+                   if mask >> BEST_FOR_BET_BIT[line] & 1]
+        if reached:
+            got[max(reached)[2]] += hands
+        else:
+            nothing += hands
+    assert got == {line: n for line, _, n in JACKPOT_PAI_GOW}
+    assert nothing == JACKPOT_PAI_GOW_NOTHING
+    assert sum(got.values()) + nothing == math.comb(53, 7)

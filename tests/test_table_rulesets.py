@@ -10,7 +10,7 @@ import pytest
 
 from verifier import emperors
 from verifier.cards import JOKER
-from verifier.categories import CATEGORY_BIT, CATEGORY_NAMES
+from verifier.categories import CATEGORY_BIT, OUTLAW9_LINES
 from verifier.errors import VerifierError
 from verifier.rulesets import load
 from verifier.table.limits import TableRules, check_round
@@ -48,7 +48,7 @@ def test_the_emperors_bets_pay_their_files():
     ins = tables["pai_gow_insurance"].pay
     assert t.insurance_pays == tuple(ins[line] for line in emperors.INSURANCE_LINES)
     tre = tables["emperors_treasure"].pay
-    for line, bit in CATEGORY_BIT.items():
+    for bit, line in enumerate(OUTLAW9_LINES):   # the tables' pays by Outlaw 9 bit
         assert t.treasure_pays[bit] == (tre[line] if line in tre else -1)
         assert t.envy_pays[bit] == tables["envy_bonus"].pay.get(line, 0)
     assert t.envy_minimum == emperors.ENVY_MINIMUM

@@ -7,9 +7,10 @@ bets up here; nothing else lists them.
 
 A bet's lines are read one of these ways (``reads``):
 
-- ``seven-card``: categories of the seven cards (the Outlaw 9 vocabulary). A hand
-  qualifies for every class some five of its cards make, and for the seven-card
-  categories it shows; it is paid its highest line only.
+- ``seven-card``: categories of the seven cards (the Outlaw 9 vocabulary and the pai gow
+  top cards ``jack_high`` .. ``ace_high``, ``two_pair``, ``one_pair``). A hand qualifies
+  for every class some five of its cards make, and for the seven-card categories it
+  shows; it is paid its highest line only.
 - ``outlaw9``: the same categories, read under the certificate's bonus reading
   (``seven-card``, or ``house-way``: on the hands as the house way sets them).
 - ``house-way``: the hands as the house way sets them: the back hand's class (``flush``),
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .categories import CATEGORY_NAMES
+from .categories import BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES
 from .errors import VerifierError
 from .ranking import CLASS_NAMES, FRONT_PAIR_BASE, class_of, is_royal
 
@@ -45,8 +46,8 @@ FRONT_TOPS = ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "
 PAIR_LINES = tuple(line for cls in CLASS_LINES for line in (f"{cls}_plus_pair", cls)
                    if line != "high_card_plus_pair")
 HOUSE_WAY_LINES = PAIR_LINES + ("front_pair",) + tuple(f"front_{t}_high" for t in FRONT_TOPS)
-BEST_FOR_BET_LINES = (PAIR_LINES[:2] + ("natural_royal_flush_plus_natural_pair_of_aces",)
-                      + PAIR_LINES[2:])
+#: the engine counts these (verifier/categories.py, cext/engine.h: bit i = line i)
+BEST_FOR_BET_LINES = tuple(_BEST_FOR_BET)
 VERSUS_BANKER_LINES = ("player_wins", "push", "push_with_pair_of_3s_or_better", "player_loses")
 INSURANCE_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
 #: Emperor's Treasure and the Envy Bonus (seed 004): Outlaw 9 categories on the seven cards.
@@ -69,7 +70,7 @@ class Reads:
 READS = {r.name: r for r in (
     Reads("seven-card", tuple(CATEGORY_NAMES), "hands",
           "lines read on the seven cards; a hand is paid its highest line"),
-    Reads("outlaw9", tuple(CATEGORY_NAMES), "hands",
+    Reads("outlaw9", OUTLAW9_LINES, "hands",
           "Outlaw 9 categories under the certificate's bonus reading"),
     Reads("house-way", HOUSE_WAY_LINES, "hands",
           "lines read on the hands as the house way sets them (back class, a pair in "
@@ -108,7 +109,7 @@ class Bet:
 
 
 BETS = {b.name: b for b in (
-    Bet("outlaw9", "Outlaw 9 High or Better", "outlaw9", tuple(CATEGORY_NAMES),
+    Bet("outlaw9", "Outlaw 9 High or Better", "outlaw9", OUTLAW9_LINES,
         "outlaw9_filed.toml", filed=True),
     Bet("wrangler_push", "Wrangler Push", "versus-banker",
         ("push", "push_with_pair_of_3s_or_better"), "wrangler_push_filed.toml", filed=True),

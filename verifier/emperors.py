@@ -32,12 +32,12 @@ from fractions import Fraction
 
 from .cards import JOKER
 from .bets import INSURANCE_LINES
+from .categories import TOP_CARD_CATEGORY
 from .errors import VerifierError
 from .paytables import pay_text
 
 ACE = 12
-INSURANCE_TOP = {7: "nine_high", 8: "ten_high", 9: "jack_high", 10: "queen_high",
-                 11: "king_high", 12: "ace_high"}
+INSURANCE_TOP = TOP_CARD_CATEGORY
 INSURANCE_READING = "literal"
 INSURANCE_READINGS = {
     "literal": "Pai Gow Insurance: the joker is always an ace (of any suit) and nothing "

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .backend import engine, NAME as ENGINE_NAME
 from .cards import full_deck
-from .categories import mask_to_names
+from .categories import BEST_FOR_BET_LINES, mask_to_names
 from .parallel import thread_count
 from .progress import progress_bar
 from .ranking import CLASS_NAMES
@@ -32,6 +32,7 @@ class EnumerationResult:
     house_way_rows: dict       # row -> hands: 1..11 built in, a file's rows by place
     outlaw9_masks: dict        # bonus reading -> {category mask: hands}
     key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
+    best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
     fouls: int = 0
     seconds: float = 0.0
     engine: str = ENGINE_NAME
@@ -41,6 +42,12 @@ class EnumerationResult:
         """[{"categories": [...], "hands": n}] for a bonus reading (default: the rules')."""
         masks = self.outlaw9_masks[reading or self.rules.bonus_reading]
         return [{"categories": mask_to_names(m), "hands": n} for m, n in sorted(masks.items())]
+
+    def best_for_bet_sets(self):
+        """[{"lines": [...], "hands": n}]: the lines a player can reach by setting the hand
+        (verifier/categories.py BEST_FOR_BET_LINES), hands per set of lines."""
+        return [{"lines": mask_to_names(m, BEST_FOR_BET_LINES), "hands": n}
+                for m, n in sorted(self.best_for_bet_masks.items())]
 
     def to_json_dict(self):
         return {
@@ -52,6 +59,7 @@ class EnumerationResult:
             "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
             **hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items()),
             "outlaw9_sets": self.outlaw9_sets(),
+            "best_for_bet_sets": self.best_for_bet_sets(),
             "fouls": self.fouls,
             "seconds": round(self.seconds, 3),
             "engine": self.engine,
@@ -106,6 +114,7 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
         outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
                        BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
         key_histogram=dict(raw["hist"]),
+        best_for_bet_masks=dict(raw["sets_best_for_bet"]),
         fouls=raw["fouls"],
         seconds=seconds,
         threads=nthreads,

@@ -25,6 +25,7 @@ def counts_of(result):
         "house_way_rows": {str(row): int(n) for row, n in sorted(result.house_way_rows.items())},
         "fouls": int(result.fouls),
         "outlaw9_sets": {reading: result.outlaw9_sets(reading) for reading in BONUS_READING_CHOICES},
+        "best_for_bet_sets": result.best_for_bet_sets(),
         "key_histogram": {"columns": ["back_key", "front_key", "hands"], "rows": hist},
     }
 

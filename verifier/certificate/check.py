@@ -8,7 +8,7 @@ import time
 
 from .. import __version__
 from ..cards import parse_card
-from ..categories import CATEGORY_NAMES
+from ..categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
 from ..errors import VerifierError
 from ..paytables import FILED_FILES, Paytable, PaytableError
 from ..ranking import CLASS_NAMES, is_foul
@@ -22,6 +22,30 @@ from .sections import SECTIONS
 
 def _is_count(x):
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _check_sets(entries, where, field, names, what, total):
+    """A list of {field: [names...], "hands": n}: each set of ``names`` in their order,
+    no set twice, the hands adding up to ``total``."""
+    out = []
+    seen = set()
+    added = 0
+    for i, entry in enumerate(entries):
+        got, hands = entry.get(field), entry.get("hands")
+        if not isinstance(got, list) or any(c not in names for c in got) \
+                or got != [c for c in names if c in got]:
+            out.append(Mismatch(f"{where}[{i}].{field}", f"{_short(got)} is not a set of {what}"))
+            continue
+        if tuple(got) in seen:
+            out.append(Mismatch(f"{where}[{i}]", "the same set twice"))
+        seen.add(tuple(got))
+        if not _is_count(hands):
+            out.append(Mismatch(f"{where}[{i}].hands", f"{hands!r} is not a count"))
+            continue
+        added += hands
+    if added != total:
+        out.append(Mismatch(where, f"adds up to {added:,}, not the {total:,} hands"))
+    return out
 
 
 def _check_counts(cert, total):
@@ -55,25 +79,10 @@ def _check_counts(cert, total):
         out.append(Mismatch("counts.outlaw9_sets", "needs one list per bonus reading: "
                                                    + ", ".join(BONUS_READING_CHOICES)))
     for reading, entries in sets.items():
-        where = f"counts.outlaw9_sets.{reading}"
-        seen = set()
-        added = 0
-        for i, entry in enumerate(entries):
-            cats, hands = entry.get("categories"), entry.get("hands")
-            if not isinstance(cats, list) or any(c not in CATEGORY_NAMES for c in cats) \
-                    or cats != [c for c in CATEGORY_NAMES if c in cats]:
-                out.append(Mismatch(f"{where}[{i}].categories", f"{_short(cats)} is not a set "
-                                    "of category names in pay-table order"))
-                continue
-            if tuple(cats) in seen:
-                out.append(Mismatch(f"{where}[{i}]", "the same set twice"))
-            seen.add(tuple(cats))
-            if not _is_count(hands):
-                out.append(Mismatch(f"{where}[{i}].hands", f"{hands!r} is not a count"))
-                continue
-            added += hands
-        if added != total:
-            out.append(Mismatch(where, f"adds up to {added:,}, not the {total:,} hands"))
+        out += _check_sets(entries, f"counts.outlaw9_sets.{reading}", "categories",
+                           CATEGORY_NAMES, "category names in pay-table order", total)
+    out += _check_sets(counts["best_for_bet_sets"], "counts.best_for_bet_sets", "lines",
+                       BEST_FOR_BET_LINES, "best-for-bet lines in order", total)
     hist = counts["key_histogram"]
     hrows = hist["rows"]
     if hist.get("columns") != ["back_key", "front_key", "hands"]:
@@ -183,7 +192,7 @@ def _check_sections(cert):
 
 #: the fields of ``counts`` (counts_of)
 COUNT_FIELDS = ("best_five", "royal_flushes", "house_way_rows", "fouls", "outlaw9_sets",
-                "key_histogram")
+                "best_for_bet_sets", "key_histogram")
 REQUIRED = {"tool": dict, "rules": dict, "deck": dict, "total_hands": int, "counts": dict,
             "paytables": dict, "sections": dict, RESULT_HASH_FIELD: str, HASH_FIELD: str}
 

@@ -19,15 +19,27 @@ Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - All one colour: pairs are allowed (the filing excludes only straights and flushes);
   "no straight or flush possible" also excludes straight flushes, and the joker
   version fails when the joker completes any of them.
-- 9 high / 10 high: seven natural cards of seven ranks; a straight flush possible
-  also excludes them.
+- 9 high ... ace high (a "pai gow"): the best five of the seven cards is a high card
+  (so no pair, straight, flush or straight flush), named by the top card; the joker
+  plays as an ace, so a joker hand is ace high or not a pai gow (a natural ace beside it
+  is a pair of aces). This is the semi-wild reading of Pai Gow Insurance
+  (verifier/emperors.py).
+- two pair / one pair: some five of the seven cards make exactly that class (a full
+  house hand has both), like the other five-card categories.
+
+Best-for-bet lines (verifier/categories.py BEST_FOR_BET_LINES): every setting of the
+seven cards that is not a foul reaches its back hand's class, and with a pair in front
+that class plus pair; a natural royal back beside two natural aces also the jackpot line.
 """
 from itertools import combinations
 
-from verifier.categories import CATEGORY_BIT as BIT
+from verifier.categories import (BEST_FOR_BET_BIT, CATEGORY_BIT as BIT,
+                                 TOP_CARD_CATEGORY)
+from verifier.ranking import CLASS_NAMES
 
-from .ranking import (ACE, FIVE_ACES, FLUSH, FULL_HOUSE, JOKER, QUADS, STRAIGHT,
-                      STRAIGHT_FLUSH, TRIPS, class_of, eval5, is_royal_key, rank_as_ace)
+from .ranking import (ACE, FIVE_ACES, FLUSH, FRONT_PAIR_BASE, FULL_HOUSE, HIGH_CARD, JOKER,
+                      ONE_PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, class_of,
+                      eval2, eval5, is_foul, is_royal_key, rank_as_ace)
 
 KING, QUEEN = 11, 10
 RED_SUITS = (1, 2)
@@ -40,6 +52,8 @@ FIVE_CARD_BIT = {
     FLUSH: BIT["flush"],
     TRIPS: BIT["three_of_a_kind"],
     STRAIGHT: BIT["straight"],
+    TWO_PAIR: BIT["two_pair"],
+    ONE_PAIR: BIT["one_pair"],
 }
 
 # The seven-rank sequences a 7-card straight flush can occupy: 2-8 ... 8-A, and A-2-...-7.
@@ -75,34 +89,26 @@ def straight_or_flush_possible(cards):
 
 
 def seven_card_only_mask(cards):
-    """The categories read from all seven cards under either reading:
-    7-card straight flushes, 9/10 high, one colour (with and without joker), three pairs."""
+    """The categories read from all seven cards under either reading: 7-card straight
+    flushes, 9 high .. ace high, one colour (with and without joker), three pairs."""
     mask = 0
     naturals = [c for c in cards if c != JOKER]
     has_joker = len(naturals) == 6
     suits = {c & 3 for c in naturals}
     ranks = {c >> 2 for c in naturals}
-    no_sf = None  # computed lazily: no straight or flush possible
-
-    def nothing_possible():
-        nonlocal no_sf
-        if no_sf is None:
-            no_sf = not straight_or_flush_possible(cards)
-        return no_sf
-
     # 7-card straight flush: seven suited natural cards in sequence (A-2-...-7 counts).
     if not has_joker and len(suits) == 1 and ranks in SEVEN_SEQUENCES:
         mask |= 1 << BIT["seven_card_straight_flush"]
     # ... with joker: six suited cards and the joker making seven in sequence.
     if has_joker and len(suits) == 1 and any(ranks <= seq for seq in SEVEN_SEQUENCES):
         mask |= 1 << BIT["seven_card_straight_flush_with_joker"]
-    # 9 high / 10 high: seven different ranks, highest 9 (10), no joker, no straight/flush.
-    if not has_joker and len(ranks) == 7 and max(ranks) in (7, 8) and nothing_possible():
-        mask |= 1 << BIT["nine_high" if max(ranks) == 7 else "ten_high"]
+    # 9 high .. ace high: every five of the seven is a high card; the top card names it.
+    if all(class_of(eval5(five)) == HIGH_CARD for five, _ in five_subsets(cards)):
+        mask |= 1 << BIT[TOP_CARD_CATEGORY[max(rank_as_ace(c) for c in cards)]]
     # All red or all black: one colour, no straight or flush possible; the joker version
     # is six cards of one colour plus the joker (which must not complete one either).
     colours = {s in RED_SUITS for s in suits}
-    if len(colours) == 1 and nothing_possible():
+    if len(colours) == 1 and not straight_or_flush_possible(cards):
         mask |= 1 << BIT["all_one_color_with_joker" if has_joker else "all_one_color"]
     # Three pairs: exactly three pairs and no trips (the joker pairs with an ace).
     counts = {}
@@ -129,4 +135,21 @@ def house_way_mask(cards, front, back_key):
     mask = seven_card_only_mask(cards) | five_card_mask(back_key)
     if is_royal_key(back_key) and is_natural_suited_kq(front):
         mask |= 1 << BIT["royal_flush_and_royal_match"]
+    return mask
+
+
+def best_for_bet_mask(cards):
+    """The best-for-bet lines of seven cards: over every setting that is not a foul."""
+    mask = 0
+    for five, two in five_subsets(cards):
+        back, front = eval5(five), eval2(list(two))
+        if is_foul(front, back):
+            continue
+        line = "royal_flush" if is_royal_key(back) else CLASS_NAMES[class_of(back)]
+        mask |= 1 << BEST_FOR_BET_BIT[line]
+        if front >= FRONT_PAIR_BASE:
+            mask |= 1 << BEST_FOR_BET_BIT[line + "_plus_pair"]
+        if (is_royal_key(back) and JOKER not in five and JOKER not in two
+                and all(c >> 2 == ACE for c in two)):
+            mask |= 1 << BEST_FOR_BET_BIT["natural_royal_flush_plus_natural_pair_of_aces"]
     return mask

@@ -5,7 +5,7 @@ from itertools import combinations
 from .ranking import eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul
 from .house_way import choose_row as _mikes_rows, MIKES
 from .house_way_emperors import choose_row as _emperors_rows, EMPERORS
-from .categories import seven_card_mask, house_way_mask, five_subsets
+from .categories import best_for_bet_mask, seven_card_mask, house_way_mask, five_subsets
 
 PROGRESS_EVERY = 1000
 
@@ -65,6 +65,12 @@ def categories(cards, wheel_second=False, house_way=0):
     return seven_card_mask(cards), house_way_mask(cards, front, back_key)
 
 
+def best_for_bet(cards, wheel_second=False, house_way=0):
+    """The best-for-bet line mask (verifier/categories.py BEST_FOR_BET_LINES); the same
+    for every wheel option and house way."""
+    return best_for_bet_mask(sorted(cards))
+
+
 def best_five_key(cards):
     """The best five-card key (wheel lowest) among the 21 fives of seven cards."""
     return max(_eval5(list(five)) for five, _ in five_subsets(sorted(cards)))
@@ -79,14 +85,14 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
     """Every seven-card hand of ``deck``, set and classified, reduced to counts.
 
     ``threads`` is ignored (one thread). ``progress``: None or ``advance(n_hands)``.
-    Category masks are counted for every hand, the empty mask 0 included, so each of
-    ``sets_seven`` and ``sets_house`` sums to ``total``.
+    Masks are counted for every hand, the empty mask 0 included, so each of
+    ``sets_seven``, ``sets_house`` and ``sets_best_for_bet`` sums to ``total``.
     """
     total = 0
     best_five = [0] * 10
     royal = 0
     rows = [0] * 121     # cext/engine.h ROW_SLOTS
-    sets_seven, sets_house, hist = {}, {}, {}
+    sets_seven, sets_house, sets_bfb, hist = {}, {}, {}, {}
     fouls = 0
     pending = 0
     for hand in combinations(sorted(deck), 7):
@@ -103,6 +109,8 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
         mh = house_way_mask(hand, front, bk)
         sets_seven[m7] = sets_seven.get(m7, 0) + 1
         sets_house[mh] = sets_house.get(mh, 0) + 1
+        mb = best_for_bet_mask(hand)
+        sets_bfb[mb] = sets_bfb.get(mb, 0) + 1
         pending += 1
         if progress is not None and pending >= PROGRESS_EVERY:
             progress(pending)
@@ -110,7 +118,8 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
     if progress is not None and pending:
         progress(pending)
     return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
-            "sets_seven": sets_seven, "sets_house": sets_house, "hist": hist,
+            "sets_seven": sets_seven, "sets_house": sets_house,
+            "sets_best_for_bet": sets_bfb, "hist": hist,
             "fouls": fouls}
 
 

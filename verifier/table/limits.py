@@ -140,7 +140,7 @@ class TableRules:
     def from_ruleset(cls, ruleset, **kw):
         """The table a rule set describes: its settlement and its bets' pay tables.
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
-        from ..categories import CATEGORY_NAMES
+        from ..categories import OUTLAW9_LINES
         from ..emperors import ENVY_MINIMUM, INSURANCE_LINES
         from ..bets import BETS
         tables = ruleset.paytables()
@@ -148,17 +148,17 @@ class TableRules:
         offered = [BET_KINDS[b] for b in tables if b in BET_KINDS]
         out["kinds"] = ("base",) + tuple(k for k in ALL_KINDS[1:] if k in offered)
         if "outlaw9" in tables:
-            out["outlaw9_pays"] = odds_by_line(tables["outlaw9"], CATEGORY_NAMES)
+            out["outlaw9_pays"] = odds_by_line(tables["outlaw9"], OUTLAW9_LINES)
         if "wrangler_push" in tables:
             out["wrangler_pays"] = odds_by_line(tables["wrangler_push"],
                                                 BETS["wrangler_push"].lines)
         if "pai_gow_insurance" in tables:
             out["insurance_pays"] = odds_by_line(tables["pai_gow_insurance"], INSURANCE_LINES)
         if "emperors_treasure" in tables:
-            out["treasure_pays"] = odds_by_line(tables["emperors_treasure"], CATEGORY_NAMES)
+            out["treasure_pays"] = odds_by_line(tables["emperors_treasure"], OUTLAW9_LINES)
         if "envy_bonus" in tables:
             pay = tables["envy_bonus"].pay
-            out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in CATEGORY_NAMES)
+            out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in OUTLAW9_LINES)
             out["envy_minimum"] = ENVY_MINIMUM
         s = ruleset.settlement
         if s["kind"] == "fees":

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..cards import JOKER, card_str, cards_str
-from ..categories import mask_to_names
+from ..categories import OUTLAW9_LINES, mask_to_names
 from ..errors import VerifierError
 from ..ranking import describe_back, describe_front
 from .deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat,
@@ -67,7 +67,7 @@ class RoundResult:
             entry = {"cards": cards_str(cards),
                      "house_way": {"front": cards_str(hw[0]), "back": cards_str(hw[1]),
                                    "front_key": hw[2], "back_key": hw[3]},
-                     "outlaw9_categories": mask_to_names(s["mask"])}
+                     "outlaw9_categories": mask_to_names(s["mask"], OUTLAW9_LINES)}
             if seat == self.spec.dealer_seat:
                 entry["role"] = ("house" if self.table and self.table.house_banks
                                  else "player-dealer")
@@ -282,7 +282,8 @@ def format_round(result):
             if list(pl[0]) != list(hw[0]) or s["foul"]:
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
                            + (" FOUL" if s["foul"] else ""))
-            names = mask_to_names(s["mask"]) if _reads_categories(kinds) else []
+            names = (mask_to_names(s["mask"], OUTLAW9_LINES) if _reads_categories(kinds)
+                     else [])
             titles = ["base"] + [WAGER_TITLES[k] for k in kinds[1:]]
             words = [f"{title} {_odds_word(o)}" for title, o, stake in
                      zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
