@@ -310,3 +310,12 @@ def test_solve_out_writes_a_custom_table_that_reads_back(tmp_path, mikes):
     table = paytables.load(out)
     assert (table.bet, table.reads) == ("custom", "seven-card")
     assert certificate.odds_from_certificate(mikes, table).house_edge == Fraction(5, 100)
+
+
+def test_commands_default_to_the_rule_sets_first_bet(capsys):
+    """No command names a bet of its own: compare reads the rule set's first bet (Pai Gow
+    Insurance for emperors-challenge), and a rule set with no side bet says so."""
+    assert main(["compare", str(SHIPPED / "emperors-challenge.json")]) == 0
+    assert "Pai Gow Insurance" in capsys.readouterr().out
+    assert main(["compare", str(SHIPPED / "casino-standard.json")]) == 2
+    assert "offers no side bet" in capsys.readouterr().err

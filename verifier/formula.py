@@ -270,11 +270,29 @@ def default_table(cert, bet):
     return Paytable.from_dict(section["paytable"], f"sections.{bet}.paytable")
 
 
+def default_bet(cert):
+    """The bet a command reads when none is named: the first bet the certificate's rule set
+    offers that is paid N to 1 (Outlaw 9 for seed 001's game); a one-line error when it
+    offers none."""
+    section = cert.get("sections", {}).get("rule_set")
+    offered = section["results"]["bets"] if section else ["outlaw9"]
+    custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
+    for name in offered:
+        if name in custom:
+            if not custom[name].get("envy"):
+                return name
+        elif name in formula_bets():
+            return name
+    raise VerifierError(f"this certificate's rule set ({section['results']['name']}) offers "
+                        "no side bet paid N to 1: name one with --paytable FILE or --bet NAME")
+
+
 def bet_formula(cert, bet=None, paytable=None, reading=None) -> BetFormula:
     """The formula of a bet from a certificate: ``bet`` (default: the pay table's, else
-    outlaw9), ``paytable`` (default: the certificate's), ``reading`` (Outlaw 9 only)."""
+    the rule set's first bet), ``paytable`` (default: the certificate's), ``reading``
+    (Outlaw 9 only)."""
     from .certificate.odds import qualifying_sets
-    bet = bet or (paytable.bet if paytable is not None else "outlaw9")
+    bet = bet or (paytable.bet if paytable is not None else default_bet(cert))
     table = paytable if paytable is not None else default_table(cert, bet)
     return formula_of(qualifying_sets(cert, table, reading), table)
 

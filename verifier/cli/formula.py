@@ -175,9 +175,9 @@ def write_solved(args, table, solved):
 
 def add_bet_options(p):
     p.add_argument("--bet", metavar="NAME", default=None,
-                   help="outlaw9 (default), wrangler_push, emperors_treasure, "
-                        "pai_gow_insurance, or a custom bet the certificate's rule set "
-                        "names")
+                   help="outlaw9, wrangler_push, emperors_treasure, pai_gow_insurance, or "
+                        "a custom bet the certificate's rule set names (default: the rule "
+                        "set's first bet paid N to 1)")
     p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,
                    help="which category counts the Outlaw 9 uses (default: the "
                         "certificate's reading)")

@@ -51,11 +51,11 @@ def cmd_check(args):
 
 def _tables(cert, files, bet=None):
     """The pay tables a command compares: the files (of any bet), else the certificate's
-    table of ``bet`` (default outlaw9)."""
-    from ..formula import default_table
+    table of ``bet`` (default: the rule set's first bet)."""
+    from ..formula import default_bet, default_table
     from ..paytables import load
     if not files:
-        return [default_table(cert, bet or "outlaw9")]
+        return [default_table(cert, bet or default_bet(cert))]
     tables = [load(f) for f in files]
     bets = sorted({f"{t.bet} ({t.reads})" if t.reads else t.bet for t in tables}
                   | ({bet} if bet else set()))
