@@ -250,10 +250,8 @@ def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int thr
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
         raise ValueError("seven different cards of the deck")
-    for i, c in enumerate(deck):
-        d[i] = c
-    for i, c in enumerate(cards):
-        p[i] = c
+    copy_ints(d, deck)
+    copy_ints(p, cards)
     cdef engine_t *e = engine_for(wheel_second, house_way).ptr
     with nogil:
         pw_player_direct(e, d, n, p, threads, r)

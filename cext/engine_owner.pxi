@@ -53,6 +53,12 @@ cdef class Engine:
         return [self.ptr.back_keys[i] for i in range(self.ptr.nback)]
 
 
+cdef inline void copy_ints(int *dst, values):
+    """``values`` (cards, positions: Python ints) into a C array."""
+    for i, v in enumerate(values):
+        dst[i] = v
+
+
 cdef dict _ENGINES = {}
 
 
