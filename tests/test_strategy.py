@@ -34,11 +34,21 @@ CASES = [(STRAIGHT_DECK, "lowest", "mikes"), (STRAIGHT_DECK, "second", "emperors
 HOUSE_WAY_IDS = {"mikes": 0, "emperors": 1}
 
 
+def _keys(deck, wheel, house_way, _cache={}):
+    """Every hand's keys by the reference engine, once per (deck, rules)."""
+    key = (tuple(deck), wheel, house_way)
+    if key not in _cache:
+        _cache[key] = strategy.all_house_keys(deck, wheel == "second",
+                                              HOUSE_WAY_IDS[house_way], reference)
+    return _cache[key]
+
+
 def _brute(deck, wheel, house_way, _cache={}):
     key = (tuple(deck), wheel, house_way)
     if key not in _cache:
         _cache[key] = strategy.brute_force_python(deck, wheel == "second",
-                                                  HOUSE_WAY_IDS[house_way], reference)
+                                                  HOUSE_WAY_IDS[house_way], reference,
+                                                  _keys(deck, wheel, house_way))
     return _cache[key]
 
 
@@ -58,6 +68,16 @@ def test_a_few_hands_of_a_reduced_deck_equal_the_brute_force():
     brute = _brute(PAIRS_DECK, "lowest", "mikes")
     for hand in random.Random(15).sample(sorted(brute), 6):
         assert strategy.strategy_counts(hand, rules, deck=PAIRS_DECK) == brute[hand]
+
+
+@pytest.mark.parametrize("deck, wheel, house_way", CASES[:2])
+def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck, wheel,
+                                                                           house_way):
+    """The full job's method (docs/STRATEGY.md), in Python, on a sample of hands."""
+    keys, brute = _keys(deck, wheel, house_way), _brute(deck, wheel, house_way)
+    for hand in random.Random(7).sample(sorted(brute), 12):
+        assert strategy.strategy_ie_python(hand, keys, wheel == "second",
+                                           reference) == brute[hand]
 
 
 def test_the_brute_force_sees_every_kind_of_setting():

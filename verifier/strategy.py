@@ -14,6 +14,7 @@ in C; the pure-Python path here does the same by brute force with any engine (th
 compiled core's keys or the reference's) and is the tests' second algorithm on reduced
 decks.
 """
+import bisect
 import itertools
 from fractions import Fraction
 
@@ -52,6 +53,12 @@ def house_keys(cards, engine, wheel_second=False, house_way=0):
     return (bk, fk) if row else None
 
 
+def house_index(settings, keys):
+    """The index of the setting with these (back key, front key), or None."""
+    return next((i for i, s in enumerate(settings)
+                 if (s["back_key"], s["front_key"]) == keys), None)
+
+
 def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, keys=None):
     """(settings, house) as ``verifier._strategy.strategy_counts`` gives them, by brute
     force: every banker hand of the rest of ``deck`` against every setting. ``keys``:
@@ -72,20 +79,55 @@ def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, k
             s["loss"] += outcome == LOSS
     mine = (keys[tuple(cards)] if keys is not None and tuple(cards) in keys
             else house_keys(cards, engine, wheel_second, house_way))
-    house = next((i for i, s in enumerate(settings)
-                  if (s["back_key"], s["front_key"]) == mine), None)
-    return settings, house
+    return settings, house_index(settings, mine)
 
 
-def brute_force_python(deck, wheel_second=False, house_way=0, engine=None):
-    """{player hand: (settings, house)} for every hand of ``deck``: every pair of disjoint
-    hands and every setting, one by one (reduced decks only)."""
+def all_house_keys(deck, wheel_second=False, house_way=0, engine=None):
+    """{sorted hand tuple: house_keys(hand)} for every hand of ``deck``."""
     if engine is None:
         from .backend import engine
-    deck = sorted(deck)
-    keys = {h: house_keys(h, engine, wheel_second, house_way)
-            for h in itertools.combinations(deck, 7)}
+    return {h: house_keys(h, engine, wheel_second, house_way)
+            for h in itertools.combinations(sorted(deck), 7)}
+
+
+def brute_force_python(deck, wheel_second=False, house_way=0, engine=None, keys=None):
+    """{player hand: (settings, house)} for every hand of ``deck``: every pair of disjoint
+    hands and every setting, one by one (reduced decks only)."""
+    if keys is None:
+        keys = all_house_keys(deck, wheel_second, house_way, engine)
     return {h: strategy_python(h, deck, wheel_second, house_way, engine, keys) for h in keys}
+
+
+def strategy_ie_python(cards, keys, wheel_second=False, engine=None):
+    """(settings, house) as ``strategy_python`` gives them, by the full job's method
+    (docs/STRATEGY.md): the banker hands disjoint from the player's, counted by cell of
+    the grid the settings' keys cut, are the sum over card sets S of the player's cards
+    of (-1)^|S| times the hands of the deck containing S. ``keys``: every hand of the
+    deck (``all_house_keys``)."""
+    if engine is None:
+        from .backend import engine
+    cards = sorted(cards)
+    settings = settings_python(cards, engine, wheel_second)
+    backs = sorted({s["back_key"] for s in settings})
+    fronts = sorted({s["front_key"] for s in settings})
+    grid = {}
+    for k in range(8):
+        for subset in itertools.combinations(cards, k):
+            inside = set(subset)
+            for hand, y in keys.items():
+                if inside.issubset(hand):
+                    cell = (bisect.bisect_right(backs, y[0]), bisect.bisect_right(fronts, y[1]))
+                    grid[cell] = grid.get(cell, 0) + (-1) ** k
+    for s in settings:
+        s.update(total=0, win=0, loss=0)
+        for (i, j), n in grid.items():
+            # a key standing for the cell: compares with every cut as the cell's keys do
+            outcome = base_outcome(s["back_key"], s["front_key"], backs[i - 1] if i else -1,
+                                   fronts[j - 1] if j else -1)
+            s["total"] += n
+            s["win"] += n if outcome == WIN else 0
+            s["loss"] += n if outcome == LOSS else 0
+    return settings, house_index(settings, keys[tuple(cards)])
 
 
 # ---------------------------------------------------------------------------------
