@@ -81,9 +81,10 @@ def run_strategy(args):
         exact = "" if r["return"] is None else r["return"]["exact"]
         marks = [m for m, on in (("best", r["best"]), ("house way", r["house_way"]),
                                  ("dominated", r["dominated"] and r["legal"])) if on]
-        print(f"{r['front']:<6} {r['back']:<15} {r['back_hand']:<28} {r['front_hand']:<12} "
-              f"{c['win']:>11,} {c['push']:>11,} {c['loss']:>11,} {value:>10}  {exact}"
-              + (f"  [{', '.join(marks)}]" if marks else ""))
+        line = (f"{r['front']:<6} {r['back']:<15} {r['back_hand']:<28} {r['front_hand']:<12} "
+                f"{c['win']:>11,} {c['push']:>11,} {c['loss']:>11,} {value:>10}  {exact}"
+                + (f"  [{', '.join(marks)}]" if marks else ""))
+        print(line.rstrip())
     house = out["house_way_setting"]
     if house is None:
         print("house way  no row of the house way sets this hand")
