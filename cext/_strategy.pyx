@@ -25,16 +25,18 @@ include "engine_owner.pxi"
 
 
 def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1):
-    """(settings, house) for seven sorted ``cards`` of the sorted ``deck``: each distinct
+    """(settings, house) for seven ``cards`` of the ``deck`` (card ints): each distinct
     setting a dict (front, back: its cards; back_key, front_key; foul, dominated; total, win,
     loss against every banker hand of the rest of the deck); ``house`` the index of the
     house way's setting (None when no row of the house way sets the hand)."""
     cdef int d[53]
     cdef int p[7]
     cdef st_hand_t h
+    deck = check_deck(deck, 14)
+    cards = sorted(cards)
     cdef int n = len(deck)
-    if not 14 <= n <= 53 or len(cards) != 7:
-        raise ValueError("seven cards of a deck of 14 to 53 cards")
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        raise ValueError("seven different cards of the deck")
     copy_ints(d, deck)
     copy_ints(p, cards)
     cdef engine_t *e = engine_for(wheel_second, house_way).ptr
