@@ -15,8 +15,8 @@ def register(subparsers):
                     "two hands rank the same; fouls marked), each with its exact wins, "
                     "pushes and losses against all C(46,7) = 53,524,680 banker hands set "
                     "by the house way, and its expected result under the rule set's "
-                    "settlement; the best setting and the house way's choice marked. "
-                    "Takes about a second per thread-core.")
+                    "settlement; the best setting and the house way's choice marked "
+                    "(about a second of CPU; docs/STRATEGY.md).")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts Kh Qh"')
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     what = p.add_mutually_exclusive_group()
@@ -40,7 +40,8 @@ def run_hand(args):
     out = setting.to_json_dict()
     if args.versus_banker:
         from ..pairwise import versus_banker
-        out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules)
+        out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules,
+                                             threads=args.threads)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
