@@ -41,7 +41,7 @@ static void st_settings(const engine_t *e, const int *c, st_hand_t *h) {
         h->front[h->n][1] = c[SPLIT_FRONT[s][1]];
         h->back_key[h->n] = bk;
         h->front_key[h->n] = fk;
-        h->foul[h->n] = front_on_back_scale(fk) > bk;
+        h->foul[h->n] = is_foul(fk, bk);
         h->n++;
     }
     for (int s = 0; s < h->n; s++)
