@@ -39,7 +39,8 @@ def extensions():
         depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))],
     ) for name, source in (("verifier._core", "cext/_core.pyx"),
                            ("verifier._table", "cext/_table.pyx"),
-                           ("verifier._pairwise", "cext/_pairwise.pyx"))]
+                           ("verifier._pairwise", "cext/_pairwise.pyx"),
+                           ("verifier._strategy", "cext/_strategy.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
     return cythonize(exts, language_level=3, include_path=["cext"], compiler_directives={
         "boundscheck": False, "wraparound": False, "cdivision": True})

@@ -50,13 +50,6 @@ cdef extern from "pairwise.h" nogil:
 RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL")
 
 
-def _check_deck(deck, int least):
-    deck = sorted(int(c) for c in deck)
-    if not least <= len(deck) <= 53 or len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 52:
-        raise ValueError(f"deck: {least} to 53 different cards (ints 0..52)")
-    return deck
-
-
 def _suit_group(deck):
     """Position permutations of the deck induced by the suit permutations preserving it."""
     pos = {c: i for i, c in enumerate(deck)}
@@ -98,7 +91,7 @@ cdef class PairwiseTable:
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
                   bint symmetry=True, bint progress=False):
         cdef int buf[53]
-        deck = _check_deck(deck, 7)
+        deck = check_deck(deck, 7)
         self.deck = deck
         self.engine = engine_for(wheel_second, house_way)
         for i, c in enumerate(deck):
@@ -245,15 +238,13 @@ def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int thr
     cdef int d[53]
     cdef int p[7]
     cdef int64_t r[8]
-    deck = _check_deck(deck, 14)
+    deck = check_deck(deck, 14)
     cdef int n = len(deck)
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
         raise ValueError("seven different cards of the deck")
-    for i, c in enumerate(deck):
-        d[i] = c
-    for i, c in enumerate(cards):
-        p[i] = c
+    copy_ints(d, deck)
+    copy_ints(p, cards)
     cdef engine_t *e = engine_for(wheel_second, house_way).ptr
     with nogil:
         pw_player_direct(e, d, n, p, threads, r)
@@ -265,7 +256,7 @@ def monte_carlo(deck, int64_t deals, uint64_t seed=1, bint wheel_second=False,
     """Random deals of two hands from ``deck``: player counts (a statistical check)."""
     cdef int d[53]
     cdef int64_t r[8]
-    deck = _check_deck(deck, 14)
+    deck = check_deck(deck, 14)
     cdef int n = len(deck)
     if deals < 0:
         raise ValueError("deals must be >= 0")

@@ -460,7 +460,7 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     for (int i = 0; i < 5; i++) hs->back[i] = c[SPLIT_BACK[s][i]];
     hs->front_key = fk[s]; hs->back_key = bk[s];
     out->best_key = best_key;
-    out->foul = hs->row != 0 && front_on_back_scale(fk[s]) > bk[s];   /* row 0: no set */
+    out->foul = hs->row != 0 && is_foul(fk[s], bk[s]);   /* row 0: no set */
     int seven = seven_card_categories(e, c, &sh);
     out->cats_seven = cats5 | seven;
     int house = category_of_class(bk[s]) | (seven & SEVEN_CARD_ONLY_CATS);

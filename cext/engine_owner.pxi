@@ -53,6 +53,20 @@ cdef class Engine:
         return [self.ptr.back_keys[i] for i in range(self.ptr.nback)]
 
 
+def check_deck(deck, int least):
+    """The deck sorted: ``least`` to 53 different card ints 0..52, else ValueError."""
+    deck = sorted(int(c) for c in deck)
+    if not least <= len(deck) <= 53 or len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 52:
+        raise ValueError(f"deck: {least} to 53 different cards (ints 0..52)")
+    return deck
+
+
+cdef inline void copy_ints(int *dst, values):
+    """``values`` (cards, positions: Python ints) into a C array."""
+    for i, v in enumerate(values):
+        dst[i] = v
+
+
 cdef dict _ENGINES = {}
 
 

@@ -89,4 +89,7 @@ static inline int front_on_back_scale(int fk) {
     return (fk / 13) << 16 | (fk % 13) << 12;
 }
 
+/* A foul: the two-card hand outranks the five-card hand. */
+static inline int is_foul(int fk, int bk) { return front_on_back_scale(fk) > bk; }
+
 #endif

@@ -288,6 +288,6 @@ def test_no_command_is_one_line_not_help_on_stdout(capsys):
 
 
 def test_pairwise_work_space_is_bounded_by_the_cores_not_by_threads():
-    from verifier.pairwise import _options
+    from verifier.pairwise import engine_options
     from verifier.parallel import available_cores
-    assert _options(None, 256)[3] == available_cores()
+    assert engine_options(None, 256)[3] == available_cores()

@@ -14,7 +14,7 @@ from .errors import VerifierError
 PURE_PYTHON = bool(os.environ.get("PAIGOW_PUREPYTHON"))
 NAME = "pure-python" if PURE_PYTHON else "compiled"
 #: the compiled modules (cext/*.pyx), each with a pure-Python path beside it
-COMPILED_MODULES = ("_core", "_pairwise", "_table")
+COMPILED_MODULES = ("_core", "_pairwise", "_strategy", "_table")
 
 
 class EngineNotBuilt(VerifierError, ImportError):

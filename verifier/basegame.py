@@ -78,6 +78,22 @@ def fee_tiers(tiers, table_max):
     return out
 
 
+def setting_return(counts, settlement):
+    """The expected result per unit wagered that ranks a player's ways to set one hand:
+    wins paid 1 to 1 less the commission (kind commission), or 1 to 1 (kind fees: the
+    flat fee per hand is the same whichever way the hand is set, so it is left out)."""
+    kind = settlement.get("kind")
+    if kind == "commission":
+        return commission_return(counts, _commission(settlement))
+    if kind == "fees":
+        return even_money_return(counts)
+    raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
+
+
+def _commission(settlement):
+    return Fraction(str(settlement["commission"]))
+
+
 def settle(counts, settlement):
     """The base game figures for ``settlement`` (a dict: ``{"kind": "commission",
     "commission": "0.05"}`` or ``{"kind": "fees", "player_tiers": [[10, 1], ...],
@@ -90,7 +106,7 @@ def settle(counts, settlement):
            "even_money_return": exact_value(even_money_return(counts))}
     kind = settlement.get("kind")
     if kind == "commission":
-        rate = Fraction(str(settlement["commission"]))
+        rate = _commission(settlement)
         e = commission_return(counts, rate)
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})

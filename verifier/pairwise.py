@@ -333,7 +333,9 @@ def _compiled():
     return compiled("_pairwise")
 
 
-def _options(rules, threads):
+def engine_options(rules, threads):
+    """(rules, wheel_second, house_way, threads) for a compiled count: the rules' engine
+    arguments and the thread policy."""
     from .houseway.compiled import engine_arguments
     from .parallel import available_cores, thread_count
     rules = rules or Rules()
@@ -343,7 +345,7 @@ def _options(rules, threads):
     return (rules, *engine_arguments(rules), nthreads)
 
 
-def _check_hand(cards, deck):
+def check_hand(cards, deck):
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
         from .errors import VerifierError
@@ -359,7 +361,7 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
     Returns {name: exact int} over COUNT_NAMES; the identities of ``check_counts``
     are verified before returning.
     """
-    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
     if mod is not None:
@@ -378,9 +380,9 @@ def versus_banker(cards, rules=None, deck=None, threads=None):
     C(46,7) = 53,524,680 banker hands of the full deck in about a second).
     ``cards``: seven card ints. Returns {name: exact int} over COUNT_NAMES.
     """
-    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
-    cards = _check_hand(cards, deck)
+    cards = check_hand(cards, deck)
     mod = _compiled()
     if mod is not None:
         counts = mod.versus_banker(cards, deck, wheel_second, house_way, nthreads)
@@ -394,7 +396,7 @@ _TABLES = {}
 
 def key_table(deck=None, rules=None, threads=None):
     """The compiled table of every hand's keys (cached: one deck and rules at a time)."""
-    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
     if mod is None:
@@ -411,14 +413,14 @@ def versus_banker_fast(cards, rules=None, deck=None, threads=None):
     S subset of the player's cards of (-1)^|S| times the counts against the banker hands
     containing S. Needs the compiled module (builds the key tables once)."""
     deck = sorted(deck) if deck is not None else full_deck()
-    cards = _check_hand(cards, deck)
+    cards = check_hand(cards, deck)
     counts = key_table(deck, rules, threads).player_counts(cards)
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 
 def monte_carlo(deals, seed=1, rules=None, deck=None, threads=None):
     """Counts over ``deals`` random deals of a player and a banker hand (compiled)."""
-    rules, wheel_second, house_way, nthreads = _options(rules, threads)
+    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
     if mod is None:

@@ -1,7 +1,8 @@
-"""`paigow-verify hand "As Ks Qs Js Ts Kh Qh"`: one hand set by the house way."""
+"""`paigow-verify hand "As Ks Qs Js Ts Kh Qh"`: one hand set by the house way; with
+--strategy, every way to set it against every banker hand."""
 import json
 
-from .options import add_rule_options, rules_from_args
+from .options import add_rule_options, add_thread_option, rules_from_args, ruleset_from_args
 
 
 def register(subparsers):
@@ -9,23 +10,38 @@ def register(subparsers):
         "hand", help="set one seven-card hand by the house way and list its categories",
         description="Set one seven-card hand by the house way: the two-card and five-card "
                     "hands, the house-way row that decided, and its Outlaw 9 categories. "
-                    "Cards: As Kd Tc 9h (10h and lower case accepted), joker Jk.")
+                    "Cards: As Kd Tc 9h (10h and lower case accepted), joker Jk. "
+                    "With --strategy: every distinct way to set the hand (merged when the "
+                    "two hands rank the same; fouls marked), each with its exact wins, "
+                    "pushes and losses against all C(46,7) = 53,524,680 banker hands set "
+                    "by the house way, and its expected result under the rule set's "
+                    "settlement; the best setting and the house way's choice marked "
+                    "(about a second of CPU; docs/STRATEGY.md).")
     p.add_argument("cards", help='seven cards, e.g. "As Ks Qs Js Ts Kh Qh"')
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    p.add_argument("--versus-banker", action="store_true",
-                   help="also count, exactly, the player's wins, losses and pushes against "
-                        "all C(46,7) banker hands")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--versus-banker", action="store_true",
+                      help="also count, exactly, the player's wins, losses and pushes "
+                           "against all C(46,7) banker hands")
+    what.add_argument("--strategy", action="store_true",
+                      help="every way to set the hand against all C(46,7) banker hands "
+                           "set by the house way: exact counts and expected result of "
+                           "each, the best one and the house way's choice")
     add_rule_options(p)
+    add_thread_option(p)
     p.set_defaults(func=run_hand)
 
 
 def run_hand(args):
+    if args.strategy:
+        return run_strategy(args)
     from ..hands import set_hand
     setting = set_hand(args.cards, rules_from_args(args))
     out = setting.to_json_dict()
     if args.versus_banker:
         from ..pairwise import versus_banker
-        out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules)
+        out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules,
+                                             threads=args.threads)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -42,3 +58,49 @@ def run_hand(args):
         for name, value in out["versus_banker"].items():
             print(f"  {name:<24} {value}")
     return 0
+
+
+def run_strategy(args):
+    from ..cards import parse_cards
+    from ..strategy import hand_strategy, value_note
+    ruleset = ruleset_from_args(args)
+    out = hand_strategy(parse_cards(args.cards, count=7), ruleset, threads=args.threads)
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"cards      {out['cards']}")
+    print(f"rules      {out['rule_set']}, house way {out['house_way']}, wheel {out['wheel']}")
+    print(f"banker     all {out['banker_hands']:,} hands of the other cards, each set by "
+          "the house way")
+    print(f"value      {value_note(ruleset.settlement)}")
+    rows = sorted(enumerate(out["settings"]), key=_row_order)
+    print(f"{'front':<6} {'back':<15} {'back hand':<28} {'front hand':<12} {'win':>11} "
+          f"{'push':>11} {'loss':>11} {'value':>10}  exact value")
+    for _i, r in rows:
+        c = r["counts"]
+        value = ("foul" if r["return"] is None else f"{r['return']['decimal']:+.6f}")
+        exact = "" if r["return"] is None else r["return"]["exact"]
+        marks = [m for m, on in (("best", r["best"]), ("house way", r["house_way"]),
+                                 ("dominated", r["dominated"] and r["legal"])) if on]
+        line = (f"{r['front']:<6} {r['back']:<15} {r['back_hand']:<28} {r['front_hand']:<12} "
+                f"{c['win']:>11,} {c['push']:>11,} {c['loss']:>11,} {value:>10}  {exact}"
+                + (f"  [{', '.join(marks)}]" if marks else ""))
+        print(line.rstrip())
+    house = out["house_way_setting"]
+    if house is None:
+        print("house way  no row of the house way sets this hand")
+    elif out["house_way_cost"] is None:
+        print("house way  sets the hand as a foul")
+    elif out["house_way_cost"]["exact"] == "0":
+        print("house way  plays a best setting")
+    else:
+        cost = out["house_way_cost"]
+        print(f"house way  not the best: gives up {cost['decimal']:.6f} per unit "
+              f"({cost['exact']})")
+    return 0
+
+
+def _row_order(item):
+    """Legal settings by value, highest first; fouls last."""
+    _i, r = item
+    return (r["return"] is None, -(r["return"]["decimal"] if r["return"] else 0))

@@ -1,0 +1,144 @@
+/* The player's settings of one hand against every banker hand set by the house way
+ * (issue 15, groundwork): for each distinct way to set the player's seven cards, the
+ * exact wins and losses against every banker hand of the rest of a deck.
+ *
+ * Settings: the 21 splits of engine.h (SPLIT_FRONT / SPLIT_BACK), merged when their
+ * (back key, front key) are the same; a setting whose front outranks its back is a foul.
+ * The outcome of a pair of set hands is engine.h's base_outcome, the one definition. */
+#ifndef PAIGOW_STRATEGY_H
+#define PAIGOW_STRATEGY_H
+
+#include <stdint.h>
+#include <string.h>
+#include "engine.h"
+
+#define ST_MAX NUM_SPLITS
+#define ST_MAXN 53
+
+typedef struct {
+    int n;                        /* distinct settings */
+    int front[ST_MAX][2];         /* the front cards of the first split giving each */
+    int back_key[ST_MAX], front_key[ST_MAX];
+    int foul[ST_MAX];             /* front outranks back: not a legal setting */
+    int dominated[ST_MAX];        /* a legal setting's back and front both rank at least
+                                     as high (and one higher): never better */
+    int house;                    /* the house way's setting, or -1 (no row matched) */
+    int64_t total, win[ST_MAX], loss[ST_MAX];
+} st_hand_t;
+
+/* The distinct settings of seven sorted cards, and which one the house way picks. */
+static void st_settings(const engine_t *e, const int *c, st_hand_t *h) {
+    memset(h, 0, sizeof *h);
+    for (int s = 0; s < NUM_SPLITS; s++) {
+        int back[5];
+        for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
+        int bk = eval5(e, back), fk = front_key2(c[SPLIT_FRONT[s][0]], c[SPLIT_FRONT[s][1]]);
+        int seen = 0;
+        for (int t = 0; t < h->n && !seen; t++)
+            seen = h->back_key[t] == bk && h->front_key[t] == fk;
+        if (seen) continue;
+        h->front[h->n][0] = c[SPLIT_FRONT[s][0]];
+        h->front[h->n][1] = c[SPLIT_FRONT[s][1]];
+        h->back_key[h->n] = bk;
+        h->front_key[h->n] = fk;
+        h->foul[h->n] = is_foul(fk, bk);
+        h->n++;
+    }
+    for (int s = 0; s < h->n; s++)
+        for (int t = 0; t < h->n; t++)
+            if (t != s && !h->foul[t] && h->back_key[t] >= h->back_key[s] &&
+                h->front_key[t] >= h->front_key[s])
+                h->dominated[s] = 1;   /* t differs from s, so one key is higher */
+    hand_info_t info;
+    classify7(e, c, &info);
+    h->house = -1;
+    if (info.set.row != 0)
+        for (int s = 0; s < h->n; s++)
+            if (h->back_key[s] == info.set.back_key && h->front_key[s] == info.set.front_key)
+                h->house = s;
+}
+
+/* The player's distinct back keys (or front keys), ascending, and the cell of a banker
+ * key among them: how many of them are <= the key (0..n). Whether a player key beats the
+ * banker's depends only on that cell, so the banker hands are counted by cell pair. */
+typedef struct { int n, key[ST_MAX]; } st_cuts_t;
+
+static void st_cuts(const int *keys, int n, st_cuts_t *c) {
+    c->n = 0;
+    for (int i = 0; i < n; i++) {
+        int j = c->n, dup = 0;
+        for (int t = 0; t < c->n; t++) dup |= c->key[t] == keys[i];
+        if (dup) continue;
+        while (j > 0 && c->key[j - 1] > keys[i]) { c->key[j] = c->key[j - 1]; j--; }
+        c->key[j] = keys[i];
+        c->n++;
+    }
+}
+
+static inline int st_cell(const st_cuts_t *c, int key) {
+    int r = 0;
+    for (int i = 0; i < c->n; i++) r += c->key[i] <= key;
+    return r;
+}
+
+/* A banker key standing for a cell: compares with every player key as the cell's keys do. */
+static inline int st_cell_key(const st_cuts_t *c, int cell) {
+    return cell == 0 ? -1 : c->key[cell - 1];
+}
+
+/* Every banker hand of deck (n sorted cards) without the player's seven sorted cards,
+ * set by the house way, against each of the player's settings: h->total, win, loss. */
+static void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
+                            int nthreads, st_hand_t *h) {
+    int rest[ST_MAXN], nr = 0;
+    for (int i = 0; i < n; i++) {
+        int in = 0;
+        for (int j = 0; j < 7; j++) in |= player[j] == deck[i];
+        if (!in) rest[nr++] = deck[i];
+    }
+    st_cuts_t cb, cf;
+    st_cuts(h->back_key, h->n, &cb);
+    st_cuts(h->front_key, h->n, &cf);
+    const int nfc = cf.n + 1;
+    int64_t cells[(ST_MAX + 1) * (ST_MAX + 1)] = {0};
+    #pragma omp parallel num_threads(nthreads)
+    {
+        int64_t t_cells[(ST_MAX + 1) * (ST_MAX + 1)] = {0};
+        /* the highest card of the banker hand picks the slice of work */
+        #pragma omp for schedule(dynamic, 1)
+        for (int top = nr - 1; top >= 6; top--) {
+            int b[7], idx[7];
+            /* the other six: every 6-subset of rest[0..top-1], colex order */
+            for (int i = 0; i < 6; i++) idx[i] = i;
+            b[6] = rest[top];
+            for (;;) {
+                for (int i = 0; i < 6; i++) b[i] = rest[idx[i]];
+                int bk, fk;
+                engine_hand_keys(e, b, &bk, &fk);
+                t_cells[st_cell(&cb, bk) * nfc + st_cell(&cf, fk)]++;
+                int i = 0;                 /* next 6-subset: bump the lowest movable */
+                while (i < 6 && idx[i] + 1 == (i < 5 ? idx[i + 1] : top)) i++;
+                if (i == 6) break;
+                idx[i]++;
+                for (int j = 0; j < i; j++) idx[j] = j;
+            }
+        }
+        #pragma omp critical
+        for (int i = 0; i < (cb.n + 1) * nfc; i++) cells[i] += t_cells[i];
+    }
+    h->total = 0;
+    for (int s = 0; s < h->n; s++) h->win[s] = h->loss[s] = 0;
+    for (int rb = 0; rb <= cb.n; rb++)
+        for (int rf = 0; rf < nfc; rf++) {
+            int64_t m = cells[rb * nfc + rf];
+            int bk = st_cell_key(&cb, rb), fk = st_cell_key(&cf, rf);
+            h->total += m;
+            for (int s = 0; s < h->n; s++) {
+                int o = base_outcome(h->back_key[s], h->front_key[s], bk, fk);
+                h->win[s] += o > 0 ? m : 0;
+                h->loss[s] += o < 0 ? m : 0;
+            }
+        }
+}
+
+#endif

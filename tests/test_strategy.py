@@ -1,0 +1,223 @@
+"""Every setting of one player hand against every banker hand (verifier.strategy, issue 15).
+
+The compiled count (cext/strategy.h) is checked against a brute force in Python over
+every pair of hands and every setting on reduced decks, with the settings' keys and the
+banker's house way from the pure-Python reference engine; on the full deck against the
+histogram of the banker's keys from the pairwise count's own tables (pairwise.h) and the
+direct count of the house way's setting (``versus_banker``), and by the dominance order.
+"""
+import itertools
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from verifier import backend, strategy
+from verifier.basegame import setting_return
+from verifier.cards import JOKER, deck_of_ranks, full_deck, parse_cards
+from verifier.cli import main
+from verifier.outcome import LOSS, WIN, base_outcome
+from verifier.pairwise import versus_banker
+from verifier.reference import core as reference
+from verifier.rules import Rules
+
+# Reduced decks of 15 cards (6,435 player hands, 8 banker hands each): straights and the
+# wheel, flushes and straight flushes with and without the joker; pairs up to five aces.
+STRAIGHT_DECK = sorted(parse_cards("Ac Ad 2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 7c Ah Jk"))
+PAIRS_DECK = sorted(deck_of_ranks("QKA") + parse_cards("Jc Jd"))
+ODD_DECK = sorted(parse_cards("2c 3c 4c 5c 6c 9d 9h Tc Jh Qs Kc Kd Ah As Jk"))
+CASES = [(STRAIGHT_DECK, "lowest", "mikes"), (STRAIGHT_DECK, "second", "emperors"),
+         (PAIRS_DECK, "lowest", "mikes"), (ODD_DECK, "lowest", "emperors")]
+
+HOUSE_WAY_IDS = {"mikes": 0, "emperors": 1}
+
+
+def _keys(deck, wheel, house_way, _cache={}):
+    """Every hand's keys by the reference engine, once per (deck, rules)."""
+    key = (tuple(deck), wheel, house_way)
+    if key not in _cache:
+        _cache[key] = strategy.all_house_keys(deck, wheel == "second",
+                                              HOUSE_WAY_IDS[house_way], reference)
+    return _cache[key]
+
+
+def _brute(deck, wheel, house_way, _cache={}):
+    key = (tuple(deck), wheel, house_way)
+    if key not in _cache:
+        _cache[key] = strategy.brute_force_python(deck, wheel == "second",
+                                                  HOUSE_WAY_IDS[house_way], reference,
+                                                  _keys(deck, wheel, house_way))
+    return _cache[key]
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck, wheel, house_way", CASES)
+def test_every_hand_of_a_reduced_deck_equals_the_brute_force(deck, wheel, house_way):
+    rules = Rules(wheel=wheel, house_way=house_way)
+    brute = _brute(deck, wheel, house_way)
+    assert len(brute) == math.comb(15, 7)
+    for hand, want in brute.items():
+        assert strategy.strategy_counts(hand, rules, deck=deck, threads=1) == want, hand
+
+
+def test_a_few_hands_of_a_reduced_deck_equal_the_brute_force():
+    """The public path of either engine (compiled, or PAIGOW_PUREPYTHON's twin)."""
+    rules = Rules()
+    brute = _brute(PAIRS_DECK, "lowest", "mikes")
+    for hand in random.Random(15).sample(sorted(brute), 6):
+        assert strategy.strategy_counts(hand, rules, deck=PAIRS_DECK) == brute[hand]
+
+
+@pytest.mark.parametrize("deck, wheel, house_way", CASES[:2])
+def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck, wheel,
+                                                                           house_way):
+    """The full job's method (docs/STRATEGY.md), in Python, on a sample of hands."""
+    keys, brute = _keys(deck, wheel, house_way), _brute(deck, wheel, house_way)
+    for hand in random.Random(7).sample(sorted(brute), 12):
+        assert strategy.strategy_ie_python(hand, keys, wheel == "second",
+                                           reference) == brute[hand]
+
+
+def test_the_brute_force_sees_every_kind_of_setting():
+    """The reduced decks exercise merged splits, fouls, dominated settings and hands
+    whose house way is not the best."""
+    seen = set()
+    for deck, wheel, house_way in CASES:
+        for hand, (settings, house) in _brute(deck, wheel, house_way).items():
+            seen.add(f"n{min(len(settings), 21)}")
+            seen |= {k for s in settings for k in ("foul", "dominated") if s[k]}
+            rows, best, _cost = strategy.evaluate(settings, house, {"kind": "fees"})
+            if house not in best:
+                seen.add("house way not best")
+    assert {"foul", "dominated", "house way not best", "n21"} <= seen
+    assert any(n != "n21" for n in seen if n.startswith("n"))
+
+
+# ---------------------------------------------------------------------------------
+# the full deck
+# ---------------------------------------------------------------------------------
+
+FULL_HANDS = ["As Ks Qs Js Ts Kh Qh", "Jk 2c 2d 7h 8h 9h Th", "3c 5d 8h 9s Jc Qd Kh"]
+
+
+def _banker_histogram(hand):
+    """{(back key, front key): banker hands} over the other 46 cards, from the pairwise
+    count's compact key tables (cext/pairwise.h, not the code under test)."""
+    from verifier import _pairwise
+    rest = [c for c in full_deck() if c not in hand]
+    table = _pairwise.PairwiseTable(rest, False, 0, 1, False)
+    return table.key_histogram()
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("text", FULL_HANDS)
+def test_full_deck_every_setting_against_the_banker_histogram(text):
+    hand = sorted(parse_cards(text))
+    settings, house = strategy.strategy_counts(hand, Rules())
+    hist = _banker_histogram(hand)
+    want = strategy.settings_python(hand, reference)
+    assert [{k: s[k] for k in want[0]} for s in settings] == want
+    for s in settings:
+        win = loss = 0
+        for (bk, fk), n in hist.items():
+            outcome = base_outcome(s["back_key"], s["front_key"], bk, fk)
+            win += n if outcome == WIN else 0
+            loss += n if outcome == LOSS else 0
+        assert (s["total"], s["win"], s["loss"]) == (math.comb(46, 7), win, loss)
+    assert strategy.house_keys(hand, reference) == (settings[house]["back_key"],
+                                                   settings[house]["front_key"])
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("seed, rules", [(0, Rules()), (1, Rules(wheel="second",
+                                                                  house_way="emperors"))])
+def test_full_deck_house_way_setting_equals_the_direct_count(seed, rules):
+    rng = random.Random(seed)
+    hand = sorted(rng.sample(full_deck()[:-1], 6) + [JOKER] if seed
+                  else rng.sample(full_deck(), 7))
+    settings, house = strategy.strategy_counts(hand, rules)
+    direct = versus_banker(hand, rules)
+    s = settings[house]
+    assert (s["win"], s["loss"], s["total"] - s["win"] - s["loss"]) == (
+        direct["win"], direct["loss"], direct["push"])
+    _check_dominance(settings)
+
+
+def _check_dominance(settings):
+    """A setting whose back and front rank no higher than a legal one's never wins more
+    nor loses less (each banker hand's outcome can only get better)."""
+    for s, t in itertools.permutations(settings, 2):
+        if not t["foul"] and t["back_key"] >= s["back_key"] and t["front_key"] >= s["front_key"]:
+            assert s["dominated"]
+            assert t["win"] >= s["win"] and t["loss"] <= s["loss"]
+
+
+# ---------------------------------------------------------------------------------
+# values under the settlement
+# ---------------------------------------------------------------------------------
+
+def test_values_are_the_settlement_of_the_counts():
+    settings = [{"back_key": 1, "front_key": 1, "foul": False, "dominated": True,
+                 "total": 100, "win": 40, "loss": 30},
+                {"back_key": 2, "front_key": 2, "foul": False, "dominated": False,
+                 "total": 100, "win": 45, "loss": 40},
+                {"back_key": 0, "front_key": 3, "foul": True, "dominated": False,
+                 "total": 100, "win": 90, "loss": 0}]
+    commission = {"kind": "commission", "commission": "0.05"}
+    rows, best, cost = strategy.evaluate(settings, 1, commission)
+    assert [r["value"] for r in rows] == [Fraction(40 * 19 - 30 * 20, 2000),
+                                          Fraction(45 * 19 - 40 * 20, 2000), None]
+    assert best == [0] and cost == Fraction(160 - 55, 2000)
+    assert [r["push"] for r in rows] == [30, 15, 10]
+    rows, best, cost = strategy.evaluate(settings, 1, {"kind": "fees"})
+    assert [r["value"] for r in rows[:2]] == [Fraction(10, 100), Fraction(5, 100)]
+    assert setting_return({"win": 45, "loss": 40, "push": 15, "total": 100},
+                          {"kind": "fees"}) == Fraction(1, 20)
+
+
+# ---------------------------------------------------------------------------------
+# the command
+# ---------------------------------------------------------------------------------
+
+@pytest.mark.compiled
+def test_hand_strategy_command(capsys):
+    text = "As Ks Qs Js Ts Kh Qh"
+    assert main(["hand", text, "--strategy", "--rules", "casino-standard", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rule_set"] == "casino-standard" and out["banker_hands"] == math.comb(46, 7)
+    hand = sorted(parse_cards(text))
+    settings, house = strategy.strategy_counts(hand, Rules(wheel="second"))
+    assert out["house_way_setting"] == house
+    for row, s in zip(out["settings"], settings):
+        c = row["counts"]
+        assert (c["win"], c["loss"], c["total"]) == (s["win"], s["loss"], s["total"])
+        if row["legal"]:
+            assert Fraction(row["return"]["exact"]) == Fraction(
+                20 * s["win"] - s["win"] - 20 * s["loss"], 20 * s["total"])
+    best = max(Fraction(r["return"]["exact"]) for r in out["settings"] if r["legal"])
+    assert [i for i, r in enumerate(out["settings"]) if r["best"]] == out["best"]
+    assert all(Fraction(out["settings"][i]["return"]["exact"]) == best for i in out["best"])
+    assert main(["hand", text, "--strategy", "--threads", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert sum("[best" in line for line in lines) == len(out["best"])
+    assert sum("house way]" in line or "house way," in line for line in lines) == 1
+    assert lines[-1].startswith("house way")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hand", "As Ks Qs Js Ts 9s Xx", "--strategy"], "bad card 'Xx'"),
+    (["hand", "As Ks Qs Js Ts 9s 8s", "--strategy", "--versus-banker"], "not allowed"),
+    (["hand", "As Ks Qs Js Ts 9s 8s", "--strategy", "--threads", "0"], "--threads"),
+    (["hand", "As Ks Qs Js Ts 9s 8s", "--strategy", "--rules", "no-such-rules"],
+     "no-such-rules"),
+])
+def test_hand_strategy_bad_input_is_one_line(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_the_compiled_module_is_switched_with_the_others():
+    assert "_strategy" in backend.COMPILED_MODULES
