@@ -202,9 +202,7 @@ cdef class PairwiseTable:
         cdef int p[7]
         cdef int64_t r[8]
         pos = {c: i for i, c in enumerate(self.deck)}
-        cards = sorted(cards)
-        if len(cards) != 7 or len(set(cards)) != 7 or not all(c in pos for c in cards):
-            raise ValueError("seven different cards of the deck")
+        cards = check_player_hand(cards, pos)
         for i, c in enumerate(cards):
             p[i] = pos[c]
         cdef int rc
@@ -240,9 +238,7 @@ def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int thr
     cdef int64_t r[8]
     deck = check_deck(deck, 14)
     cdef int n = len(deck)
-    cards = sorted(cards)
-    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
-        raise ValueError("seven different cards of the deck")
+    cards = check_player_hand(cards, deck)
     copy_ints(d, deck)
     copy_ints(p, cards)
     cdef engine_t *e = engine_for(wheel_second, house_way).ptr

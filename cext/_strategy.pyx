@@ -33,10 +33,8 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     cdef int p[7]
     cdef st_hand_t h
     deck = check_deck(deck, 14)
-    cards = sorted(cards)
+    cards = check_player_hand(cards, deck)
     cdef int n = len(deck)
-    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
-        raise ValueError("seven different cards of the deck")
     copy_ints(d, deck)
     copy_ints(p, cards)
     cdef engine_t *e = engine_for(wheel_second, house_way).ptr

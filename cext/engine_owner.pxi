@@ -61,6 +61,14 @@ def check_deck(deck, int least):
     return deck
 
 
+def check_player_hand(cards, deck):
+    """The player's seven cards sorted: seven different cards of ``deck``, else ValueError."""
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        raise ValueError("seven different cards of the deck")
+    return cards
+
+
 cdef inline void copy_ints(int *dst, values):
     """``values`` (cards, positions: Python ints) into a C array."""
     for i, v in enumerate(values):
