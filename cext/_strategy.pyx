@@ -50,3 +50,150 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
                          "dominated": bool(h.dominated[s]), "total": int(h.total),
                          "win": int(h.win[s]), "loss": int(h.loss[s])})
     return settings, (h.house if h.house >= 0 else None)
+
+
+# ---------------------------------------------------------------------------------
+# the full job (cext/strategy_job.h): every player hand, by inclusion-exclusion
+# ---------------------------------------------------------------------------------
+
+cdef extern from "strategy_job.h" nogil:
+    int SJ_NTYPES
+    ctypedef struct sj_t:
+        int full_sym
+        int64_t nbankers
+        int nlevel[7]
+        unsigned long long table_bytes
+    ctypedef struct sj_acc_t:
+        int64_t hands, classes, house_win, house_loss, best_win, best_loss, not_optimal, cost
+        int64_t bad
+        int64_t by_type[10][3]
+        int64_t by_row[121][3]
+        int64_t *pat
+        int64_t *pat_best
+        unsigned long long *pat_ex
+    int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
+                int nthreads, int symmetry)
+    void sj_free(sj_t *J)
+    int sj_acc_init(const sj_t *J, sj_acc_t *a)
+    void sj_acc_free(sj_acc_t *a)
+    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
+    int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
+    double pw_now()
+
+_RANKS = "23456789TJQKA"
+
+
+def _pattern_label(cards):
+    """The ranks of seven card ints, high to low, the joker ``*`` first (verifier/optimal.py)."""
+    return "".join("*" if c == JOKER else _RANKS[c >> 2] for c in sorted(cards, reverse=True))
+
+
+cdef class StrategyJob:
+    """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
+    1.6 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
+    orbit representatives) gives the raw sums of verifier/optimal.py. ``symmetry=False``
+    takes every card set as its own orbit (the same sums by a second route; small decks)."""
+    cdef sj_t job
+    cdef bint ready
+    cdef Engine engine
+    cdef public list deck
+    cdef public double build_seconds
+
+    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, commission=(0, 1),
+                  int threads=1, bint symmetry=True):
+        cdef int buf[53]
+        cdef int rc, n
+        cdef int64_t cn = int(commission[0]), cd = int(commission[1])
+        if cd <= 0 or not 0 <= cn <= cd:
+            raise ValueError("commission: a fraction cn/cd with 0 <= cn <= cd")
+        deck = check_deck(deck, 14)
+        self.deck = deck
+        self.engine = engine_for(wheel_second, house_way)
+        n = len(deck)
+        copy_ints(buf, deck)
+        cdef double t0 = pw_now()
+        with nogil:
+            rc = sj_init(&self.job, self.engine.ptr, buf, n, cn, cd, threads if threads > 0 else 1,
+                         symmetry)
+        if rc:
+            raise MemoryError("the optimal-strategy tables")
+        self.ready = True
+        self.build_seconds = pw_now() - t0
+
+    def __dealloc__(self):
+        if self.ready:
+            sj_free(&self.job)
+
+    @property
+    def units(self):
+        return self.job.nlevel[6]
+
+    @property
+    def banker_hands(self):
+        return int(self.job.nbankers)
+
+    @property
+    def table_bytes(self):
+        return int(self.job.table_bytes)
+
+    @property
+    def symmetric(self):
+        """Whether the deck is closed under every suit permutation (24 per class)."""
+        return bool(self.job.full_sym)
+
+    def run(self, int lo, int hi):
+        """The raw sums (verifier/optimal.py) of the player hands of units [lo, hi)."""
+        cdef sj_acc_t acc
+        cdef int rc
+        if not 0 <= lo <= hi <= self.job.nlevel[6]:
+            raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
+        if sj_acc_init(&self.job, &acc):
+            raise MemoryError("the job's sums")
+        try:
+            with nogil:
+                rc = sj_run(&self.job, lo, hi, &acc)
+            if rc:
+                raise MemoryError("the optimal-strategy job")
+            if acc.bad:
+                raise RuntimeError(f"{acc.bad} player hands got a wrong banker total")
+            return self._raw(&acc)
+        finally:
+            sj_acc_free(&acc)
+
+    cdef dict _raw(self, sj_acc_t *a):
+        patterns = []
+        cdef int m
+        for m in range(MEMO_SIZE):
+            if a.pat[3 * m] == 0:       # every pattern met: chunks add up (optimal.py)
+                continue
+            ex = [(a.pat_ex[m] >> (6 * i)) & 63 for i in range(7)]
+            patterns.append([_pattern_label(ex), int(a.pat[3 * m]), int(a.pat[3 * m + 1]),
+                             int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m])])
+        patterns.sort()
+        return {"player_hands": int(a.hands), "player_classes": int(a.classes),
+                "banker_hands": int(self.job.nbankers),
+                "house_way": {"win": int(a.house_win), "loss": int(a.house_loss)},
+                "optimal": {"win": int(a.best_win), "loss": int(a.best_loss)},
+                "not_optimal": int(a.not_optimal), "cost": int(a.cost),
+                "by_type": [[t, int(a.by_type[t][0]), int(a.by_type[t][1]), int(a.by_type[t][2])]
+                            for t in range(SJ_NTYPES) if a.by_type[t][0]],
+                "by_row": [[r, int(a.by_row[r][0]), int(a.by_row[r][1]), int(a.by_row[r][2])]
+                           for r in range(ROW_SLOTS) if a.by_row[r][0]],
+                "patterns": patterns}
+
+    def hand(self, cards):
+        """Every setting of one player hand by the job's method: a list of dicts (back_key,
+        front_key, foul, dominated, total, win, loss), in the order of strategy_counts."""
+        cdef int p[7]
+        cdef st_hand_t h
+        cdef int rc
+        cards = check_player_hand(cards, self.deck)
+        copy_ints(p, cards)
+        with nogil:
+            rc = sj_one_hand(&self.job, p, &h)
+        if rc:
+            raise RuntimeError("the job's count of this hand failed")
+        return [{"back_key": h.back_key[s], "front_key": h.front_key[s],
+                 "foul": bool(h.foul[s]), "dominated": bool(h.dominated[s]),
+                 "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s])}
+                for s in range(h.n)]

@@ -23,6 +23,7 @@ typedef struct {
     int dominated[ST_MAX];        /* a legal setting's back and front both rank at least
                                      as high (and one higher): never better */
     int house;                    /* the house way's setting, or -1 (no row matched) */
+    int row, best_key;            /* the house way's row; the best five-card key of the 7 */
     int64_t total, win[ST_MAX], loss[ST_MAX];
 } st_hand_t;
 
@@ -52,6 +53,8 @@ static void st_settings(const engine_t *e, const int *c, st_hand_t *h) {
     hand_info_t info;
     classify7(e, c, &info);
     h->house = -1;
+    h->row = info.set.row;
+    h->best_key = info.best_key;
     if (info.set.row != 0)
         for (int s = 0; s < h->n; s++)
             if (h->back_key[s] == info.set.back_key && h->front_key[s] == info.set.front_key)

@@ -221,3 +221,104 @@ def test_hand_strategy_bad_input_is_one_line(argv, words, capsys):
 
 def test_the_compiled_module_is_switched_with_the_others():
     assert "_strategy" in backend.COMPILED_MODULES
+
+
+# ---------------------------------------------------------------------------------
+# the full job (cext/strategy_job.h): every player hand by inclusion-exclusion
+# ---------------------------------------------------------------------------------
+
+def _job(deck, wheel="lowest", house_way="mikes", commission=(1, 20), symmetry=True):
+    from verifier import _strategy
+    return _strategy.StrategyJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way],
+                                 commission, threads=2, symmetry=symmetry)
+
+
+def _same_settings(got, want):
+    keep = ("back_key", "front_key", "foul", "dominated", "total", "win", "loss")
+    return [{k: s[k] for k in keep} for s in got] == [{k: s[k] for k in keep} for s in want]
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck, wheel, house_way", CASES)
+def test_job_counts_every_hand_of_a_reduced_deck_as_the_brute_force(deck, wheel, house_way):
+    """The job's inclusion-exclusion (tables per orbit of card sets, sparse lists, the
+    direct sixes) against every pair of hands and every setting, one by one."""
+    job = _job(deck, wheel, house_way)
+    for hand, (want, _house) in _brute(deck, wheel, house_way).items():
+        assert _same_settings(job.hand(list(hand)), want), hand
+
+
+# Suit-closed decks (every suit permutation maps them to themselves), so the job works
+# by orbits of 24: five ranks with the joker (21 cards, 116,280 player hands, 3,432 banker
+# hands each): the wheel and joker straights, joker flushes, five aces.
+CLOSED_DECKS = [deck_of_ranks("A2345"), deck_of_ranks("89TJA"),
+                [c for c in deck_of_ranks("TJQKA") if c != JOKER]]
+
+
+def _without_examples(raw):
+    """Raw sums less what depends on the order hands are met in (which hand of a pattern
+    is its example) and on the orbits (how many representatives)."""
+    out = {k: v for k, v in raw.items() if k not in ("player_classes", "patterns")}
+    out["patterns"] = [p[:4] + [p[5]] for p in raw["patterns"]]
+    return out
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck", CLOSED_DECKS)
+@pytest.mark.parametrize("wheel, house_way", [("lowest", "mikes"), ("second", "emperors")])
+def test_job_by_orbits_equals_every_card_set_on_its_own(deck, wheel, house_way):
+    """One table per orbit of card sets, player hands weighted by orbit size, equals the
+    same job with no symmetry (every card set and player hand on its own)."""
+    a, b = _job(deck, wheel, house_way), _job(deck, wheel, house_way, symmetry=False)
+    assert a.symmetric and not b.symmetric
+    ra, rb = a.run(0, a.units), b.run(0, b.units)
+    assert ra["player_hands"] == rb["player_hands"] == rb["player_classes"] == math.comb(len(deck), 7)
+    assert ra["player_classes"] < ra["player_hands"] // 12
+    assert _without_examples(ra) == _without_examples(rb)
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck", CLOSED_DECKS[:2] + [ODD_DECK])
+@pytest.mark.parametrize("wheel, house_way", [("lowest", "mikes"), ("second", "emperors")])
+def test_job_house_way_column_equals_the_pairwise_count(deck, wheel, house_way):
+    """Summed over every player hand, the house way's setting against every banker hand
+    is today's exact player-against-banker count (cext/pairwise.h, another method)."""
+    from verifier import _pairwise
+    job = _job(deck, wheel, house_way)
+    raw = job.run(0, job.units)
+    want = _pairwise.pairwise_counts(deck, wheel == "second", HOUSE_WAY_IDS[house_way], 2)
+    n = len(deck)
+    assert raw["banker_hands"] == math.comb(n - 7, 7)
+    assert raw["player_hands"] * raw["banker_hands"] == want["total"]
+    assert raw["house_way"] == {"win": want["win"], "loss": want["loss"]}
+    # the best setting is never worse than the house way's, by the value it is picked by
+    v = lambda side: 19 * raw[side]["win"] - 20 * raw[side]["loss"]
+    assert v("optimal") - v("house_way") == raw["cost"] >= 0
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck", [CLOSED_DECKS[0], ODD_DECK])
+def test_job_units_split_anywhere_add_up(deck):
+    from verifier.optimal import merge_raw
+    job = _job(deck)
+    whole = job.run(0, job.units)
+    cut = random.Random(3).sample(range(1, job.units), 3)
+    parts = [job.run(lo, hi) for lo, hi in zip([0] + sorted(cut), sorted(cut) + [job.units])]
+    total = parts[0]
+    for p in parts[1:]:
+        total = merge_raw(total, p)
+    assert _without_examples(total) == _without_examples(whole)
+
+
+@pytest.mark.full
+@pytest.mark.compiled
+def test_full_deck_job_equals_the_direct_count_for_a_sample_of_hands():
+    """The full deck's tables: every setting of sampled hands against the direct walk of
+    all 53,524,680 banker hands (cext/strategy.h)."""
+    job = _job(full_deck(), "second", "mikes")
+    assert job.symmetric and job.banker_hands == math.comb(46, 7)
+    rng = random.Random(2026)
+    hands = [parse_cards(t) for t in FULL_HANDS] + [rng.sample(full_deck(), 7) for _ in range(3)]
+    for hand in hands:
+        want, _house = strategy.strategy_counts(sorted(hand), Rules(wheel="second"))
+        assert _same_settings(job.hand(sorted(hand)), want), hand
