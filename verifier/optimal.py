@@ -36,6 +36,11 @@ The raw sums of a chunk (and of the whole job: chunks add field by field, ``merg
 Lists are sorted by their first field. All numbers are Python ints.
 """
 
+import math
+from fractions import Fraction
+
+from .basegame import exact_value
+
 RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
 RAW_TABLES = ("by_type", "by_row")
 
@@ -72,3 +77,273 @@ def merge_raw(a, b):
             pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
     out["patterns"] = [[label] + pats[label] for label in sorted(pats)]
     return out
+
+
+def prune_patterns(raw):
+    """The raw sums with only the patterns where the house way is not always optimal
+    (``not_optimal`` > 0): what a certificate keeps (a new dict; the figures list no
+    other pattern). A chunk's raw sums list every pattern they meet, so that chunks add
+    up (a pattern's ``hands`` spans chunks); this drops the rest once, at the end."""
+    out = dict(raw)
+    out["patterns"] = [list(p) for p in raw["patterns"] if p[2] > 0]
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# the pure-Python twin of the compiled job (small decks)
+# ---------------------------------------------------------------------------------
+
+def setting_value(setting, commission):
+    """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
+    cn, cd = commission
+    return (cd - cn) * setting["win"] - cd * setting["loss"]
+
+
+def best_setting(settings, house, commission):
+    """(index of the best setting, v of the best, v of the house way's) by the tie rule of
+    this module's docstring: the house way's setting when its v is the highest over the
+    legal settings, else the first legal, not dominated setting with that v."""
+    values = [setting_value(s, commission) for s in settings]
+    top = max(v for v, s in zip(values, settings) if not s["foul"])
+    if values[house] == top:
+        return house, top, values[house]
+    best = next(i for i, s in enumerate(settings)
+                if not s["foul"] and not s["dominated"] and values[i] == top)
+    return best, top, values[house]
+
+
+def pattern_label(cards):
+    """The rank pattern of a hand: its ranks high to low, the joker "*" (the highest card
+    int, so it comes first: "*AKQ995")."""
+    from .cards import JOKER, RANK_CHARS
+    return "".join("*" if c == JOKER else RANK_CHARS[c >> 2] for c in sorted(cards, reverse=True))
+
+
+class PythonJob:
+    """The compiled job's twin (``verifier._strategy.StrategyJob``), by brute force: every
+    player hand of ``deck`` (``units`` of them, in ``itertools.combinations(sorted(deck),
+    7)`` order, each weight 1, its own class), each setting against every banker hand
+    set by the house way (``strategy.strategy_python``). Small decks only."""
+
+    def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None):
+        from .strategy import all_house_keys
+        if engine is None:
+            from .backend import engine
+        self.deck = sorted(deck)
+        self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
+        self.commission = (int(commission[0]), int(commission[1]))
+        self.engine = engine
+        self.keys = all_house_keys(self.deck, self.wheel_second, self.house_way, engine)
+        self.hands = list(self.keys)
+        self.units = len(self.hands)
+        self.banker_hands = math.comb(len(self.deck) - 7, 7)
+
+    def hand_raw(self, hand):
+        """The raw sums of one player hand."""
+        from .strategy import strategy_python
+        settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
+                                          self.engine, self.keys)
+        if house is None:
+            raise ValueError(f"no row of the house way sets {list(hand)}")
+        best, v_best, v_house = best_setting(settings, house, self.commission)
+        cost = v_best - v_house
+        nopt = int(cost > 0)
+        kind = self.engine.best_five_class(list(hand))
+        row = self.engine.set_hand(list(hand), self.wheel_second, self.house_way)[4]
+        raw = empty_raw(self.banker_hands)
+        raw.update(player_hands=1, player_classes=1, not_optimal=nopt, cost=cost,
+                   house_way={k: settings[house][k] for k in ("win", "loss")},
+                   optimal={k: settings[best][k] for k in ("win", "loss")},
+                   by_type=[[kind, 1, nopt, cost]], by_row=[[row, 1, nopt, cost]],
+                   patterns=[[pattern_label(hand), 1, nopt, cost, list(hand), cost]])
+        return raw
+
+    def run(self, lo, hi):
+        """The raw sums of player hands ``lo`` to ``hi`` - 1 (every pattern met listed:
+        ``prune_patterns`` at the end)."""
+        if not 0 <= lo <= hi <= self.units:
+            raise ValueError(f"units {lo}..{hi} not within 0..{self.units}")
+        out = empty_raw(self.banker_hands)
+        for hand in self.hands[lo:hi]:
+            out = merge_raw(out, self.hand_raw(hand))
+        return out
+
+
+# ---------------------------------------------------------------------------------
+# the figures (the certificate's ``strategy`` section)
+# ---------------------------------------------------------------------------------
+
+#: patterns the figures list, by total cost
+TOP_PATTERNS = 20
+_INT_MAX = 2 ** 53 - 1       # RFC 8785 (result_sha256) writes no larger integer
+
+
+def raw_to_json(raw):
+    """The raw sums as a certificate keeps them: ints beyond 2**53 - 1, which RFC 8785
+    cannot write (a cost may reach them on the full deck), as strings of their digits."""
+    def conv(x):
+        if isinstance(x, dict):
+            return {k: conv(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [conv(v) for v in x]
+        return str(x) if isinstance(x, int) and abs(x) > _INT_MAX else x
+    return conv(raw)
+
+
+def raw_from_json(raw):
+    """``raw_to_json`` undone: every count an int (a label stays a string)."""
+    def num(x, where):
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            raise ValueError(f"{where}: {x!r} is not an integer")
+        if isinstance(x, str):
+            if not x.lstrip("-").isdigit() or abs(int(x)) <= _INT_MAX:
+                raise ValueError(f"{where}: {x!r} is not an integer beyond 2**53 - 1")
+            return int(x)
+        return x
+    out = {k: num(raw[k], k) for k in ("banker_hands",) + RAW_SCALARS}
+    for side in ("house_way", "optimal"):
+        out[side] = {k: num(raw[side][k], f"{side}.{k}") for k in ("win", "loss")}
+    for k in RAW_TABLES:
+        out[k] = [[num(x, k) for x in row] for row in raw[k]]
+    out["patterns"] = []
+    for label, *nums, example, example_cost in raw["patterns"]:
+        if not isinstance(label, str):
+            raise ValueError(f"patterns: {label!r} is not a label")
+        out["patterns"].append([label] + [num(x, "patterns") for x in nums]
+                               + [[num(c, "patterns") for c in example],
+                                  num(example_cost, "patterns")])
+    return out
+
+
+def commission_of(settlement):
+    """(cn, cd) of the value that ranks settings: the commission, 0/1 for a fee game."""
+    if settlement.get("kind") == "commission":
+        rate = Fraction(str(settlement["commission"]))
+        return rate.numerator, rate.denominator
+    return 0, 1
+
+
+def check_raw(raw, deck=None):
+    """ValueError unless the raw sums hold together: counts not negative, the tables' sums
+    the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
+    most the pattern's, the sorted and distinct keys merge_raw writes."""
+    hands, banker = raw["player_hands"], raw["banker_hands"]
+    total = hands * banker
+    for side in ("house_way", "optimal"):
+        w, l = raw[side]["win"], raw[side]["loss"]
+        if min(w, l) < 0 or w + l > total:
+            raise ValueError(f"{side}: win {w} and loss {l} are not counts of {total} pairs")
+    if not 0 <= raw["not_optimal"] <= hands or raw["cost"] < 0 or raw["player_classes"] < 0:
+        raise ValueError("not_optimal, cost and player_classes must be counts")
+    if (raw["cost"] == 0) != (raw["not_optimal"] == 0):
+        raise ValueError("a cost without hands where the house way is not optimal, or these "
+                         "without a cost")
+    for name, rows, totals in (("by_type", raw["by_type"], (hands, raw["not_optimal"], raw["cost"])),
+                               ("by_row", raw["by_row"], (hands, raw["not_optimal"], raw["cost"]))):
+        keys = [r[0] for r in rows]
+        if keys != sorted(set(keys)) or any(len(r) != 4 for r in rows):
+            raise ValueError(f"{name}: rows [key, hands, not_optimal, cost], sorted, each key once")
+        for row in rows:
+            if not (row[1] > 0 and 0 <= row[2] <= row[1] and row[3] >= 0
+                    and (row[2] == 0) == (row[3] == 0)):
+                raise ValueError(f"{name}: the row {row} is not a count of hands")
+        sums = tuple(sum(r[i] for r in rows) for i in (1, 2, 3))
+        if sums != totals:
+            raise ValueError(f"{name}: adds up to {sums} (hands, not_optimal, cost), not {totals}")
+    labels = [p[0] for p in raw["patterns"]]
+    if labels != sorted(set(labels)):
+        raise ValueError("patterns: sorted by label, each label once")
+    for label, n, nopt, cost, example, example_cost in raw["patterns"]:
+        cards = sorted(example)
+        if (len(set(cards)) != 7 or pattern_label(cards) != label
+                or (deck is not None and not set(cards) <= set(deck))):
+            raise ValueError(f"patterns: the example {example} is not a hand of pattern {label}")
+        if not (0 < nopt <= n and 0 < example_cost <= cost):
+            raise ValueError(f"patterns: {label} is not a pattern where the house way gives up "
+                             "something, or its example costs more than the pattern")
+    if sum(p[2] for p in raw["patterns"]) > raw["not_optimal"] or \
+            sum(p[3] for p in raw["patterns"]) > raw["cost"]:
+        raise ValueError("patterns: more not optimal hands or cost than in all")
+
+
+def _settled(raw, side, settlement):
+    """``basegame.settle`` of one side's counts, with its house edge and what it is."""
+    from .basegame import settle
+    total = raw["player_hands"] * raw["banker_hands"]
+    w, l = raw[side]["win"], raw[side]["loss"]
+    out = settle({"win": w, "loss": l, "push": total - w - l, "total": total}, settlement)
+    if out["kind"] == "fees":
+        # settle gives each fee tier's return; the figure that ranks settings is the
+        # wager at 1 to 1 before the flat fee (the same fee whichever way a hand is set)
+        out["house_edge"] = exact_value(-Fraction(w - l, total))
+        out["house_edge_basis"] = ("wins paid 1 to 1, before the flat fee per hand (each "
+                                   "fee tier's return under tiers)")
+    else:
+        out["house_edge_basis"] = f"wins paid 1 to 1 less {out['commission']} commission"
+    return out
+
+
+def _share(n, d):
+    return exact_value(Fraction(n, d)) if d else exact_value(0)
+
+
+def _table_rows(rows, names, unit, key):
+    return [{key: k, "name": names.get(k, str(k)), "hands": n, "not_optimal": nopt,
+             "frequency": _share(nopt, n), "cost": exact_value(Fraction(c, unit))}
+            for k, n, nopt, c in rows]
+
+
+def figures(raw, ruleset):
+    """The JSON-ready figures of the whole job's raw sums under ``ruleset``: the house
+    way and the best setting settled (``basegame.settle``), how often and at what cost
+    the house way is not optimal, by hand type, by house-way row and the top patterns.
+    Costs are returns per unit wagered: cost / (cd x banker_hands x player_hands) over all
+    hands; a pattern's example cost per unit wagered on that hand."""
+    from .cards import cards_str
+    from .houseway import row_names
+    from .houseway.compiled import engine_arguments
+    from .basegame import setting_return
+    from .ranking import CLASS_NAMES
+    check_raw(raw)
+    settlement = ruleset.settlement
+    cn, cd = commission_of(settlement)
+    hands, banker = raw["player_hands"], raw["banker_hands"]
+    if hands <= 0 or banker <= 0:
+        raise ValueError("no player hands or no banker hands")
+    unit = cd * banker * hands
+    house, best = _settled(raw, "house_way", settlement), _settled(raw, "optimal", settlement)
+    cost = Fraction(raw["cost"], unit)
+    gap = (setting_return(best["counts"], settlement)
+           - setting_return(house["counts"], settlement))
+    if cost != gap:
+        raise ValueError(f"the cost {cost} is not the optimal return minus the house way's "
+                         f"{gap} (raw sums of another commission?)")
+    wheel_second, house_way = engine_arguments(ruleset.rules)
+    from .backend import engine
+    patterns = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:TOP_PATTERNS]
+    top = []
+    for label, n, nopt, pcost, example, example_cost in patterns:
+        cards = sorted(example)
+        front, back = engine.set_hand(cards, wheel_second, house_way)[:2]
+        text = cards_str(cards)
+        top.append({"pattern": label, "hands": n, "not_optimal": nopt,
+                    "cost": exact_value(Fraction(pcost, unit)),
+                    "example": {"cards": text,
+                                "house_way": {"front": cards_str(front), "back": cards_str(back)},
+                                "cost": exact_value(Fraction(example_cost, cd * banker)),
+                                "best_setting_command": f'paigow-verify hand "{text}" --strategy '
+                                                f"--rules {ruleset.name}"}})
+    nopt = raw["not_optimal"]
+    types = {i: n.replace("_", " ") for i, n in enumerate(CLASS_NAMES)}
+    return {
+        "player_hands": hands, "player_classes": raw["player_classes"],
+        "banker_hands": banker, "commission": str(Fraction(cn, cd)),
+        "house_way": house, "optimal": best,
+        "not_optimal": {"hands": nopt, "frequency": _share(nopt, hands),
+                        "cost": exact_value(cost),
+                        "cost_when_not_optimal": exact_value(Fraction(raw["cost"], cd * banker * nopt)
+                                                             if nopt else 0)},
+        "by_type": _table_rows(raw["by_type"], types, unit, "type"),
+        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.house_way), unit, "row"),
+        "patterns": top,
+    }

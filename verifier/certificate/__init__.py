@@ -27,7 +27,7 @@ from .format import (FORMAT, FORMAT_VERSION, HASH_FIELD, RESULT_HASH_FIELD, RUN_
                      paytable_of, result_canonical_bytes, result_content, result_hash,
                      rule_readings, rules_of, same_result, seal, write)
 from .sections import SECTIONS, Section, register_section
-from .build import build, certificate_for, counts_of
+from .build import attach, build, certificate_for, counts_of
 from .check import COUNT_FIELDS, REQUIRED, check, recompute, verify_or_raise
 from .odds import bet_results, odds_from_certificate
 
@@ -36,7 +36,7 @@ __all__ = [
     "SIGNATURE_FIELD", "CertificateError", "Mismatch", "canonical_bytes", "content_hash",
     "deck_of", "diff", "dumps", "host", "load", "outlaw9_sets_of", "paytable_of",
     "result_canonical_bytes", "result_content", "result_hash", "rule_readings", "rules_of",
-    "same_result", "seal", "write", "SECTIONS", "Section", "register_section", "build", "certificate_for",
+    "same_result", "seal", "write", "SECTIONS", "Section", "register_section", "attach", "build", "certificate_for",
     "counts_of", "COUNT_FIELDS", "REQUIRED", "check", "recompute", "verify_or_raise",
     "bet_results", "odds_from_certificate", "_normalise",
 ]

@@ -9,8 +9,9 @@ from ..cards import card_str
 from ..paytables import FILED_FILES, filed
 from ..ranking import CLASS_NAMES
 from ..rules import BONUS_READING_CHOICES
-from .format import FORMAT, FORMAT_VERSION, _normalise, host, rule_readings, seal
-from .sections import SECTIONS
+from .format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host,
+                     rule_readings, seal)
+from .sections import SECTIONS, rule_set_of
 from ..bets import CUSTOM, section_bets
 
 
@@ -98,3 +99,22 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     if custom:
         sections.append("custom_bets")         # after base_game: a bet may read its counts
     return build(result, plain, sections=tuple(sections), section_inputs=inputs)
+
+
+def attach(cert, raw, ruleset=None):
+    """A copy of ``cert`` (as ``run`` built it, with its ``base_game`` section) with the
+    ``strategy`` section of the optimal-strategy job's raw sums (verifier/optimal.py:
+    the patterns where the house way is always optimal dropped, counts beyond 2**53 - 1
+    as digit strings), its figures derived, re-sealed. A signature is dropped: it covers
+    the old hash (sign the new file again). ``ruleset``: when given, it must be the
+    certificate's own."""
+    from ..errors import VerifierError
+    from ..optimal import prune_patterns, raw_to_json
+    out = {k: v for k, v in cert.items() if k != SIGNATURE_FIELD}
+    if ruleset is not None and rule_set_of(cert).to_dict() != ruleset.to_dict():
+        raise VerifierError(f"rule set {ruleset.name} is not the certificate's "
+                            f"({rule_set_of(cert).name})")
+    out["sections"] = dict(cert["sections"])
+    out["sections"]["strategy"] = {"raw": _normalise(raw_to_json(prune_patterns(raw)))}
+    out["sections"]["strategy"]["results"] = _normalise(SECTIONS["strategy"].derive(out))
+    return seal(out)

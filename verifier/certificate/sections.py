@@ -38,10 +38,15 @@ def _wrangler_results(cert):
     return wrangler_odds(counts, paytable_of(cert, "wrangler_push")).to_dict()
 
 
-def _rule_set_results(cert):
+def rule_set_of(cert):
+    """The certificate's rule set, from its ``rule_set`` section's definition."""
     definition = cert["sections"]["rule_set"]["definition"]
-    rs = from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
-                   "sections.rule_set.definition")
+    return from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
+                     "sections.rule_set.definition")
+
+
+def _rule_set_results(cert):
+    rs = rule_set_of(cert)
     if rs.rules != rules_of(cert):
         raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
                          f"certificate's {rules_of(cert).as_dict()}")
@@ -117,6 +122,40 @@ def _base_game_results(cert):
     return settle(counts, section["settlement"])
 
 
+def _strategy_results(cert):
+    """The player's optimal strategy (verifier/optimal.py) from the job's raw sums, which
+    must agree with the rest of the certificate: one player hand per seven cards of the
+    deck, C(n - 7, 7) banker hands each, the house way's wins and losses the base game's
+    exact counts, the hands per type the counts' best five-card classes and the hands per
+    row the house way's rows."""
+    from ..houseway.compiled import row_count
+    from ..optimal import check_raw, figures, raw_from_json
+    from ..ranking import CLASS_NAMES
+    raw = raw_from_json(cert["sections"]["strategy"]["raw"])
+    n = cert["deck"]["size"]
+    if raw["player_hands"] != math.comb(n, 7) or raw["banker_hands"] != math.comb(n - 7, 7):
+        raise ValueError(f"{raw['player_hands']} player hands of {raw['banker_hands']} banker "
+                         f"hands each: not C({n},7) of C({n - 7},7)")
+    base = cert["sections"].get("base_game")
+    if base is None:
+        raise ValueError("no base_game section to hold the house way's column against")
+    counts = base["counts"]
+    mine = dict(raw["house_way"], total=raw["player_hands"] * raw["banker_hands"])
+    for k in ("win", "loss", "total"):
+        if mine[k] != int(counts[k]):
+            raise ValueError(f"the house way's {k} {mine[k]} is not the base game's {counts[k]}")
+    check_raw(raw, deck_of(cert))
+    types = {CLASS_NAMES[t]: h for t, h, _n, _c in raw["by_type"] if 0 <= t < len(CLASS_NAMES)}
+    if types != {k: v for k, v in cert["counts"]["best_five"].items() if v}:
+        raise ValueError("the hands by type are not the counts' best five-card classes")
+    rows = {str(r): h for r, h, _n, _c in raw["by_row"]}
+    nrows = row_count(cert["rules"]["house_way"]["value"])
+    if rows != {r: v for r, v in cert["counts"]["house_way_rows"].items() if v} or \
+            not set(rows) <= {str(r) for r in range(1, nrows + 1)}:
+        raise ValueError("the hands by row are not the counts' house-way rows")
+    return figures(raw, rule_set_of(cert))
+
+
 def custom_table(cert, name):
     """The pay table of the rule set's custom bet ``name`` (its certificate section)."""
     tables = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
@@ -170,4 +209,5 @@ SECTIONS = {
     "emperors_treasure": Section(_treasure_results, ("paytable",)),
     "envy_bonus": Section(_envy_results, ("paytable",)),
     "custom_bets": Section(_custom_results, ("paytables",)),
+    "strategy": Section(_strategy_results, ("raw",)),
 }

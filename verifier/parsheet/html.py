@@ -4,7 +4,7 @@ font or script."""
 from pathlib import Path
 
 from .display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
-from .model import Z90, Z95
+from .model import STRATEGY_TITLE, Z90, Z95
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -26,4 +26,5 @@ def render(sheet) -> str:
                      "validity": formula_validity(bet.formula) if bet.formula else ""})
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
-        z90=Z90, z95=Z95, definitions=definitions())
+        z90=Z90, z95=Z95, definitions=definitions(),
+        strategy_title=STRATEGY_TITLE)

@@ -1,6 +1,6 @@
 """The par sheet as Markdown (``report --format markdown``, the default)."""
 from .display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
-from .model import RARE_TEXT, SESSIONS, Z90, Z95
+from .model import RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
 
 
 def md_table(header, rows, right=()):
@@ -67,6 +67,14 @@ def render(sheet) -> str:
             "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
     for table in sheet.house_way_tables:
         out += [f"**{table.title}**", "", md_table(table.header, table.rows, right=(1, 2)), ""]
+    if sheet.strategy is not None:
+        out += [f"## {STRATEGY_TITLE}", ""] + [x for note in sheet.strategy.notes
+                                               for x in (note, "")]
+        for table in sheet.strategy.tables:
+            out += [f"**{table.title}**", "", md_table(table.header, table.rows,
+                                                        right=(1, 2, 3, 4)), ""]
+            if table.note:
+                out += [table.note, ""]
     out += ["## Rule readings", "",
             "The readings of the rules that apply to this game.", ""]
     out += [md_table(["Reading", "Value", "Meaning"],

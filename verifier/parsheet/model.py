@@ -148,6 +148,14 @@ class ParSheet:
     readings: list                 # Reading: only those that apply to this game
     flags: list                    # every flag of every bet, with the bet's title
     omitted: list = field(default_factory=list)   # bets the certificate has no counts for
+    strategy: object = None        # Strategy: the certificate's optimal-strategy section
+
+
+@dataclass
+class Strategy:
+    """The player's optimal strategy against the house way (verifier/optimal.py)."""
+    notes: list
+    tables: list                   # Table
 
 
 # ---------------------------------------------------------------------------------------
@@ -403,6 +411,66 @@ def _house_way_tables(cert):
     ]
 
 
+STRATEGY_TITLE = "Optimal strategy against the house way"
+
+
+def _pct(x):
+    return f"{x['decimal']:.6%}"
+
+
+def _strategy(cert):
+    """The house way against the best setting of every player hand, from the
+    certificate's ``strategy`` section."""
+    r = cert["sections"]["strategy"]["results"]
+    hw, best, nopt = r["house_way"], r["optimal"], r["not_optimal"]
+    rows = []
+    for name, pick in (("Player wins", lambda s: s["probabilities"]["win"]),
+                       ("Push", lambda s: s["probabilities"]["push"]),
+                       ("Player loses", lambda s: s["probabilities"]["loss"]),
+                       ("House edge", lambda s: s["house_edge"])):
+        a, b = pick(hw), pick(best)
+        rows.append([name, _pct(a), a["exact"], _pct(b), b["exact"]])
+    compare = Table("House way and best setting", ["Figure", "House way", "Exact",
+                                                   "Best setting", "Exact"], rows,
+                    note=f"House edge: {hw['house_edge_basis']}.")
+    given_up = Table("When the house way is not the best setting", ["Figure", "Value", "Exact"], [
+        ["Player hands where it is not", f"{nopt['hands']:,} of {r['player_hands']:,}",
+         nopt["frequency"]["exact"]],
+        ["Share of player hands", _pct(nopt["frequency"]), nopt["frequency"]["exact"]],
+        ["Return given up per unit wagered, all hands", _pct(nopt["cost"]),
+         nopt["cost"]["exact"]],
+        ["Return given up per unit wagered on such a hand",
+         _pct(nopt["cost_when_not_optimal"]), nopt["cost_when_not_optimal"]["exact"]]])
+    head = ["Hands", "Not the best", "Share not the best", "Return given up (all hands)"]
+
+    def by(title, first, items, label):
+        return Table(title, [first] + head, [
+            [label(x), f"{x['hands']:,}", f"{x['not_optimal']:,}", _pct(x["frequency"]),
+             _pct(x["cost"])] for x in items])
+    patterns = Table(
+        f"The {len(r['patterns'])} rank patterns that give up the most",
+        ["Pattern", "Hands", "Not the best", "Return given up (all hands)", "Example",
+         "House way: front / back", "Example gives up"],
+        [[p["pattern"], f"{p['hands']:,}", f"{p['not_optimal']:,}", _pct(p["cost"]),
+          p["example"]["cards"], f"{p['example']['house_way']['front']} / "
+                                 f"{p['example']['house_way']['back']}",
+          f"{_pct(p['example']['cost'])} ({p['example']['cost']['exact']})"]
+         for p in r["patterns"]],
+        note="Pattern: the ranks high to low, * the joker. Example: the hand of the pattern "
+             "where the house way gives up the most, per unit wagered on it; its best "
+             "setting is shown by paigow-verify hand CARDS --strategy.")
+    notes = [f"Every one of the {r['player_hands']:,} player hands, each way of setting it "
+             f"against all {r['banker_hands']:,} banker hands of the other cards set by the "
+             "house way, counted exactly. The best setting has the highest return (the "
+             "house way's own when it ties); a player who always picks it has the figures "
+             "in the column Best setting."]
+    return Strategy(notes, [compare, given_up,
+                            by("By best five-card hand", "Hand type", r["by_type"],
+                               lambda x: x["name"]),
+                            by("By house-way row", "Row", r["by_row"],
+                               lambda x: f"{x['row']} {x['name']}"), patterns])
+
+
 def _title(name, description):
     head = description.split(":", 1)[0].strip() if ":" in description else ""
     return f"{head}, rule set {name}" if head else f"rule set {name}"
@@ -451,5 +519,6 @@ def build(cert, formulas=True) -> ParSheet:
         certificate_sha256=cert.get("sha256", ""), result_sha256=cert.get("result_sha256", ""),
         deck=cert["rules"]["deck"]["value"], total_hands=cert["total_hands"], bets=bets,
         base_game=base, house_way=house_way, house_way_tables=hw_tables,
-        readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted)
+        readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted,
+        strategy=_strategy(cert) if "strategy" in sections else None)
 
