@@ -117,8 +117,12 @@ def test_an_interrupted_run_resumes_to_the_same_sums(tmp_path, monkeypatch):
     raw, info = sj.run_job(spec, work=tmp_path)
     assert (info.chunks_resumed, info.chunks_done, info.chunks_redone) == (5, 3, 0)
     assert raw == expected_sums(DECK)
-    raw2, info2 = sj.run_job(spec, work=tmp_path)   # all done: nothing runs
+    def no_build(*_a, **_k):
+        raise AssertionError("a finished job is built again")
+    monkeypatch.setattr(strategy_stub.FakeJob, "__init__", no_build)
+    raw2, info2 = sj.run_job(spec, work=tmp_path)   # all done: nothing built nor run
     assert (info2.chunks_resumed, info2.chunks_done) == (8, 0) and raw2 == raw
+    assert (info2.units, info2.build_seconds) == (51, 0.0)
 
 
 def test_a_corrupt_chunk_file_is_redone_with_a_note(tmp_path, capsys):

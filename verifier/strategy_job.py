@@ -318,12 +318,42 @@ def run_job(spec, work=None, ray_address=None, progress=False, job=None):
     started by the caller is used as it is); ``job``: an already built job object for a
     local run (tests)."""
     start = time.perf_counter()
+    if ray_address is None and job is None:
+        job_class(spec.backend)         # not in this build: one line, before anything
+    elif ray_address is not None:
+        check_ray_address(ray_address)
     work = prepare_work_dir(work_dir_for(spec, work))
+    units = finished_units(spec, work)
+    if units is not None:               # every chunk on file: no job to build
+        return _run(spec, work, _Finished(units), ray_address, progress, start)
     if ray_address is None:
         return _run(spec, work, _Local(spec, job), None, progress, start)
-    check_ray_address(ray_address)
     with _RayPool(spec, ray_address) as pool:
         return _run(spec, work, pool, ray_address, progress, start)
+
+
+def finished_units(spec, work):
+    """The job's unit count when the work directory holds every chunk of it, valid;
+    else None (the job must be built to know what is left)."""
+    key, units = spec.key(), None
+    for path in sorted(Path(work).glob("chunk-*.json")):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(doc, dict) and doc.get("key") == key and _is_int(doc.get("units")):
+            units = doc["units"]
+            break
+    if units is None:
+        return None
+    banker_hands = math.comb(len(spec.deck) - 7, 7)
+    for lo, hi in chunks(units, spec.chunk_size):
+        try:
+            if load_chunk(work, key, units, lo, hi, banker_hands) is None:
+                return None
+        except ValueError:
+            return None
+    return units
 
 
 def _run(spec, work, executor, ray_address, progress, start):
@@ -372,6 +402,17 @@ def _run(spec, work, executor, ray_address, progress, start):
     for lo, _hi in parts:
         total = merge_raw(total, found_raw[lo])
     return total, info
+
+
+class _Finished:
+    """Nothing left to run."""
+    build_seconds = 0.0
+
+    def __init__(self, units):
+        self.units = units
+
+    def run(self, todo):
+        return iter(())
 
 
 class _Local:
