@@ -21,30 +21,33 @@ STUB = "strategy_stub:FakeJob"
 DECK = deck_of_ranks("TJQK")            # 16 cards + joker = 17: 51 stand-in units
 
 
-def expected_sums(deck):
+def expected_sums(deck, commission=(1, 20)):
     """The stand-in's sums over all its units, each field added up directly."""
+    cn, cd = commission
     units = strategy_stub.UNITS_PER_CARD * len(deck)
-    bh = math.comb(len(deck) - 7, 7)
-    e = {"player_hands": 0, "player_classes": units, "banker_hands": bh,
+    deck = sorted(deck)
+    e = {"player_hands": 0, "player_classes": units, "banker_hands": math.comb(len(deck) - 7, 7),
          "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
          "not_optimal": 0, "cost": 0}
     types, rows, pats = {}, {}, {}
     for u in range(units):
-        w, cost = 1 + u % 4, (u % 3) * (u % 5)
+        w, k = 1 + u % 4, (u % 3) * (u % 5)
+        cost, nopt = (cd - cn) * k, (w if k else 0)
         e["player_hands"] += w
         e["house_way"]["win"] += w * (u % 7)
         e["house_way"]["loss"] += w * (u % 11)
-        e["optimal"]["win"] += w * (u % 7 + 1)
+        e["optimal"]["win"] += w * (u % 7 + k)
         e["optimal"]["loss"] += w * (u % 11)
-        e["not_optimal"] += w if cost else 0
+        e["not_optimal"] += nopt
         e["cost"] += w * cost
         for table, key in ((types, u % 3), (rows, 1 + u % 2)):
             old = table.get(key, [0, 0, 0])
-            table[key] = [old[0] + w, old[1] + (w if cost else 0), old[2] + w * cost]
-        label = f"P{u % 5}"
+            table[key] = [old[0] + w, old[1] + nopt, old[2] + w * cost]
+        example = sorted(deck[(u + 2 * i) % len(deck)] for i in range(7))
+        label = strategy_stub.label_of(example)
         old = pats.get(label, [0, 0, 0, None, -1])
-        worst = (old[3], old[4]) if old[4] >= cost else ([u, u + 1], cost)  # first highest
-        pats[label] = [old[0] + w, old[1] + (w if cost else 0), old[2] + w * cost, *worst]
+        worst = (old[3], old[4]) if old[4] >= cost else (example, cost)  # the first highest
+        pats[label] = [old[0] + w, old[1] + nopt, old[2] + w * cost, *worst]
     e["by_type"] = [[k] + types[k] for k in sorted(types)]
     e["by_row"] = [[k] + rows[k] for k in sorted(rows)]
     e["patterns"] = [[k] + pats[k] for k in sorted(pats)]
@@ -91,7 +94,7 @@ def test_a_run_gives_the_known_sums_and_equals_one_run_of_all_units(tmp_path):
     spec = stub_spec()
     raw, info = sj.run_job(spec, work=tmp_path)
     assert raw == expected_sums(DECK)
-    job = strategy_stub.FakeJob(list(DECK))
+    job = strategy_stub.FakeJob(list(DECK), commission=(1, 20))
     assert raw == job.run(0, job.units)
     assert (info.units, info.chunks, info.chunks_done, info.chunks_resumed) == (51, 8, 8, 0)
     assert info.build_seconds == strategy_stub.FakeJob.build_seconds
@@ -283,6 +286,16 @@ def test_json_figures_from_the_stub_sums(capsys, tmp_path):
         assert probs["push"]["exact"] == str(Fraction(total - w - l, total))
         edge = -(Fraction(w) * Fraction(19, 20) - l) / total
         assert r[side]["house_edge"] == {"exact": str(edge), "decimal": float(edge)}
+    cost = Fraction(e["cost"], 20 * e["banker_hands"] * e["player_hands"])
+    assert r["not_optimal"]["hands"] == e["not_optimal"]
+    assert r["not_optimal"]["cost"]["exact"] == str(cost)
+    # the cost is the best setting's return minus the house way's: the stand-in holds
+    # together as a real job's sums do
+    assert cost == Fraction(r["house_way"]["house_edge"]["exact"]) - \
+        Fraction(r["optimal"]["house_edge"]["exact"])
+    top = sorted((p for p in e["patterns"] if p[2]), key=lambda p: (-p[3], p[0]))[:20]
+    assert [p["pattern"] for p in r["patterns"]] == [p[0] for p in top]
+    assert [row["hands"] for row in r["by_type"]] == [t[1] for t in e["by_type"]]
     assert r["run"]["chunks_done"] == 8 and r["source"] == "computed"
     status, out, _err = run_cli(capsys, *stub_cli(tmp_path, "--rules", "casino-standard"))
     assert status == 0 and "house way not optimal" in out and "8 resumed" in out
@@ -327,4 +340,4 @@ def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
     assert r["run"]["ray"] == "local" and r["run"]["chunks_done"] == 8
     assert not ray.is_initialized()                  # the command stopped its Ray
     e = expected_sums(DECK)
-    assert r["not_optimal"]["not_optimal"] == e["not_optimal"]
+    assert r["not_optimal"]["hands"] == e["not_optimal"]

@@ -86,7 +86,9 @@ def job_key(deck, wheel_second, house_way_name, house_way_program, commission, c
 
 
 def commission_of(settlement):
-    """(cn, cd): the settlement's commission as a fraction; (0, 1) for a fee game."""
+    """(cn, cd): the settlement's commission as a fraction; (0, 1) for a fee game.
+    (The same as ``optimal.commission_of`` of the helper branch strategy-cert: one of
+    the two goes at the merge.)"""
     if settlement.get("kind") == "commission":
         c = Fraction(str(settlement["commission"]))
         return c.numerator, c.denominator
@@ -219,8 +221,10 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def check_raw(raw, banker_hands=None):
-    """Whether ``raw`` has the shape of the raw sums (verifier/optimal.py)."""
+def raw_shape_ok(raw, banker_hands=None):
+    """Whether ``raw`` has the shape of the raw sums (verifier/optimal.py): the fields,
+    ints where counts go. (``optimal.check_raw`` holds a whole job's sums together; a
+    chunk's also list the patterns where the house way was always best.)"""
     from .optimal import RAW_SCALARS, RAW_TABLES
     try:
         if not all(_is_int(raw[k]) and raw[k] >= 0 for k in RAW_SCALARS + ("banker_hands",)):
@@ -261,7 +265,7 @@ def load_chunk(work, key, units, lo, hi, banker_hands=None):
     if (doc.get("key"), doc.get("units"), doc.get("lo"), doc.get("hi")) != (key, units, lo, hi):
         raise ValueError("another job's or another range's chunk")
     raw = doc.get("raw")
-    if not check_raw(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
+    if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
         raise ValueError("its sums are damaged (shape or SHA-256)")
     seconds = doc.get("seconds")
     return raw, float(seconds) if isinstance(seconds, (int, float)) else 0.0
@@ -383,7 +387,7 @@ def _run(spec, work, executor, ray_address, progress, start):
     with progress_bar(units, "unit", enabled=progress and bool(todo), desc="strategy",
                       initial=done_units) as advance:
         for lo, hi, raw, seconds in executor.run(todo):
-            if not check_raw(raw, banker_hands):
+            if not raw_shape_ok(raw, banker_hands):
                 raise VerifierError(f"the {spec.backend} job gave malformed sums for units "
                                     f"{lo}-{hi}")
             save_chunk(work, key, units, lo, hi, raw, seconds)
@@ -558,32 +562,43 @@ class _RayPool:
 # figures from the raw sums, the certificate's section, shipped figures
 # ---------------------------------------------------------------------------------
 
+def final_raw(raw):
+    """The whole job's raw sums as figures and certificates take them: only the patterns
+    where the house way is not always optimal (``optimal.prune_patterns``; a chunk lists
+    every pattern it meets, since a pattern's hands span chunks)."""
+    from . import optimal
+    prune = getattr(optimal, "prune_patterns", None)
+    if prune is not None:
+        return prune(raw)
+    return dict(raw, patterns=[list(p) for p in raw["patterns"] if p[2] > 0])  # STAND-IN
+
+
 def figures(raw, ruleset):
-    """The JSON-ready figures of the raw sums: ``verifier.optimal.figures`` when this
-    build has it, else the stand-in below."""
+    """The JSON-ready figures of the whole job's raw sums: ``verifier.optimal.figures``
+    when this build has it, else the stand-in below."""
     from . import optimal
     fn = getattr(optimal, "figures", None) or _figures_standin
-    return fn(raw, ruleset)
+    return fn(final_raw(raw), ruleset)
 
 
 def attach(cert, raw, ruleset):
-    """Adds the strategy section to a certificate: ``verifier.optimal.attach`` when this
-    build has it, else the stand-in below."""
-    from . import optimal
-    fn = getattr(optimal, "attach", None) or _attach_standin
+    """The certificate with the strategy section of the raw sums, re-sealed:
+    ``verifier.certificate.attach`` when this build has it, else the stand-in below."""
+    from . import certificate
+    fn = getattr(certificate, "attach", None) or _attach_standin
     return fn(cert, raw, ruleset)
 
 
-# STAND-IN, to be replaced at the merge by verifier.optimal.figures / attach (written by
-# another helper; the two functions above already prefer them). Only what the command's
-# output needs: the same keys, less checking.
+# STAND-IN, to be dropped at the merge: verifier.optimal.figures and
+# verifier.certificate.attach of the helper branch strategy-cert (the functions above
+# already prefer them). The same keys as optimal.figures, without its checks.
 def _side_figures(side, raw, settlement):
-    from .basegame import exact_value, settle, setting_return
+    from .basegame import exact_value, settle
     total = raw["player_hands"] * raw["banker_hands"]
     w, l = raw[side]["win"], raw[side]["loss"]
-    counts = {"total": total, "win": w, "loss": l, "push": total - w - l}
-    out = settle(counts, settlement)
-    out["house_edge"] = exact_value(-setting_return(counts, settlement))
+    out = settle({"total": total, "win": w, "loss": l, "push": total - w - l}, settlement)
+    if out["kind"] == "fees":
+        out["house_edge"] = exact_value(-Fraction(w - l, total))
     return out
 
 
@@ -591,32 +606,38 @@ def _figures_standin(raw, ruleset):
     from .basegame import exact_value
     from .cards import cards_str
     from .ranking import CLASS_NAMES
-    cd = commission_of(ruleset.settlement)[1]
-    hands, per = raw["player_hands"], cd * raw["banker_hands"]
+    cn, cd = commission_of(ruleset.settlement)
+    hands, banker, nopt = raw["player_hands"], raw["banker_hands"], raw["not_optimal"]
+    unit = cd * banker * hands
 
-    def share(n, nopt, cost):
-        return {"hands": n, "not_optimal": nopt,
-                "not_optimal_fraction": exact_value(Fraction(nopt, n) if n else 0),
-                "cost": exact_value(Fraction(cost, per * hands))}
+    def rows(table, key, names):
+        return [{key: k, "name": names.get(k, str(k)), "hands": n, "not_optimal": m,
+                 "frequency": exact_value(Fraction(m, n)), "cost": exact_value(Fraction(c, unit))}
+                for k, n, m, c in table]
     top = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:20]
     return {
+        "player_hands": hands, "player_classes": raw["player_classes"], "banker_hands": banker,
+        "commission": str(Fraction(cn, cd)),
         "house_way": _side_figures("house_way", raw, ruleset.settlement),
         "optimal": _side_figures("optimal", raw, ruleset.settlement),
-        "player_hands": hands, "player_classes": raw["player_classes"],
-        "banker_hands": raw["banker_hands"],
-        "not_optimal": share(hands, raw["not_optimal"], raw["cost"]),
-        "by_type": [dict(type=CLASS_NAMES[t], **share(n, k, c)) for t, n, k, c in raw["by_type"]],
-        "by_row": [dict(row=r, **share(n, k, c)) for r, n, k, c in raw["by_row"]],
-        "patterns": [dict(pattern=label, **share(n, k, c), example=cards_str(sorted(ex)),
-                          example_cost=exact_value(Fraction(ec, per)))
-                     for label, n, k, c, ex, ec in top],
+        "not_optimal": {"hands": nopt, "frequency": exact_value(Fraction(nopt, hands)),
+                        "cost": exact_value(Fraction(raw["cost"], unit))},
+        "by_type": rows(raw["by_type"], "type",
+                        {i: n.replace("_", " ") for i, n in enumerate(CLASS_NAMES)}),
+        "by_row": rows(raw["by_row"], "row", {}),
+        "patterns": [{"pattern": label, "hands": n, "not_optimal": m,
+                      "cost": exact_value(Fraction(c, unit)),
+                      "example": {"cards": cards_str(sorted(ex)),
+                                  "cost": exact_value(Fraction(ec, cd * banker))}}
+                     for label, n, m, c, ex, ec in top],
     }
 
 
 def _attach_standin(cert, raw, ruleset):
     from .certificate import seal
-    cert["sections"]["strategy"] = {"raw": raw, "results": figures(raw, ruleset)}
-    return seal(cert)
+    out = dict(cert, sections=dict(cert["sections"]))
+    out["sections"]["strategy"] = {"raw": final_raw(raw), "results": figures(raw, ruleset)}
+    return seal(out)
 # END OF STAND-IN
 
 

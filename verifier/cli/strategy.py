@@ -87,10 +87,10 @@ def strategy_report(args):
     if args.out:
         from .. import certificate
         from .run import rule_set_certificate
-        _result, cert, _note, _base = rule_set_certificate(
-            ruleset, deck=deck, threads=args.threads, progress=want_progress(args))
-        sj.attach(cert, raw, ruleset)
-        certificate.write(args.out, cert)
+        _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
+            ruleset, deck=deck, threads=args.threads, progress=want_progress(args),
+            base_game=True)
+        certificate.write(args.out, sj.attach(cert, raw, ruleset))
         report["certificate"] = str(args.out)
     return report, info
 
@@ -115,9 +115,8 @@ def _num(x):
 def print_report(r, info=None):
     print(f"rules      {r['rule_set']}, house way {r['house_way_name']}, wheel {r['wheel']}")
     print(f"source     {r['source']}")
-    if "player_hands" in r:
-        print(f"hands      {r['player_hands']:,} player hands ({r['player_classes']:,} "
-              f"classes) x {r['banker_hands']:,} banker hands each")
+    print(f"hands      {r['player_hands']:,} player hands ({r['player_classes']:,} "
+          f"classes) x {r['banker_hands']:,} banker hands each")
     if r["settlement"].get("kind") != "commission":
         print("value      wins pay 1 to 1; house edge before the flat fee per hand")
     for side, title in (("house_way", "house way"), ("optimal", "optimal")):
@@ -127,24 +126,23 @@ def print_report(r, info=None):
             print(f"  {k:<11} {_num(f['probabilities'][k])}")
         print(f"  {'house edge':<11} {_num(f['house_edge'])}")
     n = r["not_optimal"]
-    print(f"\nhouse way not optimal: {n['not_optimal']:,} of {n['hands']:,} hands "
-          f"({n['not_optimal_fraction']['decimal']:.6%}); it costs {_num(n['cost'])} "
-          "per unit wagered, over all hands")
+    print(f"\nhouse way not optimal: {n['hands']:,} of {r['player_hands']:,} player hands "
+          f"({n['frequency']['decimal']:.6%}); gives up {_num(n['cost'])} per unit wagered, "
+          "over all hands")
     for key, title in (("by_type", "best five-card hand"), ("by_row", "house-way row")):
         print(f"\nby {title}:")
-        print(f"  {'':<18} {'hands':>13} {'not optimal':>13} {'share':>9} {'cost per unit':>14}")
+        print(f"  {'':<28} {'hands':>13} {'not optimal':>13} {'share':>9} {'cost per unit':>14}")
         for row in r[key]:
-            print(f"  {str(row.get('type', row.get('row'))).replace('_', ' '):<18} "
-                  f"{row['hands']:>13,} {row['not_optimal']:>13,} "
-                  f"{row['not_optimal_fraction']['decimal']:>9.4%} "
-                  f"{row['cost']['decimal']:>14.8f}")
-    print("\npatterns where the house way gives up most (top 20):")
+            name = row.get("name") or str(row.get("type", row.get("row")))
+            print(f"  {name[:28]:<28} {row['hands']:>13,} {row['not_optimal']:>13,} "
+                  f"{row['frequency']['decimal']:>9.4%} {row['cost']['decimal']:>14.8f}")
+    print(f"\nthe {len(r['patterns'])} rank patterns where the house way gives up the most:")
     print(f"  {'ranks':<9} {'hands':>11} {'not optimal':>12} {'cost per unit':>14}  "
-          "worst hand (gives up per unit)")
+          "hand that gives up the most (per unit on it)")
     for p in r["patterns"]:
+        ex = p["example"]
         print(f"  {p['pattern']:<9} {p['hands']:>11,} {p['not_optimal']:>12,} "
-              f"{p['cost']['decimal']:>14.8f}  {p['example']} "
-              f"({p['example_cost']['decimal']:.6f})")
+              f"{p['cost']['decimal']:>14.8f}  {ex['cards']} ({ex['cost']['decimal']:.6f})")
     if info is not None:
         print(f"\nrun        {info.chunks_done} chunks computed, {info.chunks_resumed} resumed "
               f"from {info.work_dir}; {info.seconds:.1f} s ({info.build_seconds:.1f} s "
