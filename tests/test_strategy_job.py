@@ -165,12 +165,12 @@ def test_pure_python_twin_through_the_runner(tmp_path):
     from verifier import optimal
     if not hasattr(optimal, "PythonJob"):
         pytest.skip("verifier.optimal.PythonJob not in this build yet")
-    deck = deck_of_ranks("QKA")[:11]
+    deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
-    spec = sj.spec_for(cs, deck=deck, chunk_size=5, backend="python", threads=1)
+    spec = sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
     raw, info = sj.run_job(spec, work=tmp_path)
     job = optimal.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
-    assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 5)
+    assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 1000)
 
 
 # ---------------------------------------------------------------------------------
@@ -196,6 +196,15 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         assert (info_b.chunks_resumed, info_b.chunks_done) == (4, 4) and raw_b == raw
         raw_c, info_c = sj.run_job(spec, work=tmp_path / "b")
         assert (info_c.chunks_resumed, info_c.chunks_done) == (8, 0) and raw_c == raw
+        # the pure twin in the actors, with a house-way file they define from its text
+        from verifier import optimal
+        if hasattr(optimal, "PythonJob"):
+            cs = load_ruleset("casino-standard").with_overrides(house_way="foxwoods")
+            spec = sj.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
+                               backend="python")
+            on_ray, info = sj.run_job(spec, work=tmp_path / "r", ray_address="local")
+            here, _ = sj.run_job(spec, work=tmp_path / "h")
+            assert on_ray == here and info.chunks_done == 4
         # a job the actors cannot build: one line
         bad = sj.JobSpec(deck=tuple(DECK), backend="strategy_stub:NoSuchJob")
         with pytest.raises(VerifierError, match="not in this build"):
@@ -301,14 +310,36 @@ def test_json_figures_from_the_stub_sums(capsys, tmp_path):
     assert status == 0 and "house way not optimal" in out and "8 resumed" in out
 
 
-def test_out_writes_the_certificate_with_a_strategy_section(capsys, tmp_path):
+def test_out_writes_the_certificate_or_refuses_in_one_line(capsys, tmp_path):
+    """With the stand-in section, the certificate is written with it; with the real one
+    (``certificate.attach``, which holds the sums against the base game) the stand-in
+    job's sums are refused in one line and nothing is written."""
     from verifier import certificate
     cert_path = tmp_path / "cert.json"
-    status, _out, _err = run_cli(capsys, *stub_cli(tmp_path / "w", "--out", str(cert_path)))
-    assert status == 0
-    cert = certificate.load(cert_path)
-    assert "strategy" in cert["sections"] and cert["total_hands"] == math.comb(17, 7)
+    status, _out, err = run_cli(capsys, *stub_cli(tmp_path / "w", "--out", str(cert_path)))
+    if hasattr(certificate, "attach"):
+        assert status == 2 and len(err.strip().splitlines()) == 1 and "strategy" in err
+        assert not cert_path.exists()
+    else:
+        assert status == 0
+        cert = certificate.load(cert_path)
+        assert "strategy" in cert["sections"] and cert["total_hands"] == math.comb(17, 7)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
+    from verifier import certificate, optimal
+    from verifier.cli.run import rule_set_certificate
+    if not (hasattr(optimal, "PythonJob") and hasattr(certificate, "attach")):
+        pytest.skip("verifier.optimal.PythonJob and certificate.attach not in this build yet")
+    deck = deck_of_ranks("JQKA")[:15]
+    cs = load_ruleset("casino-standard")
+    raw, _info = sj.run_job(sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
+                            work=tmp_path)
+    _result, cert, _note, _base = rule_set_certificate(cs, deck=deck, base_game=True)
+    cert = sj.attach(cert, raw, cs)
+    assert certificate.check(cert) == []
+    assert cert["sections"]["strategy"]["results"]["player_hands"] == math.comb(15, 7)
 
 
 def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):

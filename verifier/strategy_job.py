@@ -586,7 +586,13 @@ def attach(cert, raw, ruleset):
     ``verifier.certificate.attach`` when this build has it, else the stand-in below."""
     from . import certificate
     fn = getattr(certificate, "attach", None) or _attach_standin
-    return fn(cert, raw, ruleset)
+    try:
+        return fn(cert, raw, ruleset)
+    except ValueError as exc:       # sums that do not agree with the certificate's counts
+        if isinstance(exc, VerifierError):
+            raise
+        raise VerifierError(f"the strategy section cannot go into the certificate: {exc}") \
+            from None
 
 
 # STAND-IN, to be dropped at the merge: verifier.optimal.figures and
