@@ -372,3 +372,12 @@ def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
     assert not ray.is_initialized()                  # the command stopped its Ray
     e = expected_sums(DECK)
     assert r["not_optimal"]["hands"] == e["not_optimal"]
+
+
+def test_without_ray_installed_ray_is_one_line(capsys, tmp_path, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "ray", None)       # import ray: ImportError
+    status, out, err = run_cli(capsys, *stub_cli(tmp_path, "--ray", "local"))
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "pip install ray" in err
+    assert chunk_files(tmp_path) == []
