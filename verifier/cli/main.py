@@ -12,7 +12,8 @@ from ..errors import VerifierError
 from ..interrupts import Terminated
 
 # Command modules, in the order their commands appear in --help.
-COMMAND_MODULES = ["hand", "run", "odds", "formula", "sign", "prove", "table", "rules", "houseways"]
+COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "sign", "prove", "table", "rules",
+                   "houseways"]
 
 
 class OneLineErrorParser(argparse.ArgumentParser):

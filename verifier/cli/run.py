@@ -50,11 +50,9 @@ def cmd_run(args):
 def _run(args):
     from ..files import check_writable
     from .. import certificate
-    from ..enumeration import enumerate_hands
     from ..exact import outlaw9_odds
     from ..parsheet.model import build
     from ..report import run_summary
-    from ..certificate import certificate_for
     from .options import ruleset_from_args
 
     ruleset = ruleset_from_args(args)
@@ -65,24 +63,13 @@ def _run(args):
             raise VerifierError(f"rule set {ruleset.name} has no {bet} bet "
                                 f"(it offers {', '.join(ruleset.bet_names()) or 'none'})")
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    rules = ruleset.rules
     if args.out:
         check_writable(args.out, inputs=list(args.paytable or []) + [args.rules, args.sign])
     if args.sign:
         from ..signing import load_private_key
         load_private_key(args.sign)           # a bad key fails now, not after the run
-    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args), deck=deck)
-    base_game, note = None, None
-    if args.base_game is None:   # default: on for the full deck (a few seconds more)
-        args.base_game = deck is None
-    if args.base_game:
-        from ..basegame import pairwise_figures
-        figures, note = pairwise_figures(deck=result.deck, rules=rules,
-                                         settlement=ruleset.settlement, threads=args.threads,
-                                         progress=want_progress(args))
-        if figures is not None:
-            base_game = {"counts": figures["counts"], "settlement": ruleset.settlement}
-    cert = certificate_for(result, ruleset, tables, base_game=base_game)
+    result, cert, note, base_game = rule_set_certificate(
+        ruleset, tables, deck, args.threads, want_progress(args), args.base_game)
     if args.sign:
         from ..signing import sign
         sign(cert, args.sign)
@@ -106,6 +93,30 @@ def _run(args):
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")
     return 0
+
+
+def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=False,
+                         base_game=None):
+    """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
+    deck) under the rule set and its certificate (``run --out``), the base game counted
+    pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
+    the base game was left out."""
+    from ..certificate import certificate_for
+    from ..enumeration import enumerate_hands
+    rules = ruleset.rules
+    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    counts, note = None, None
+    if base_game is None:   # default: on for the full deck (a few seconds more)
+        base_game = deck is None
+    if base_game:
+        from ..basegame import pairwise_figures
+        figures, note = pairwise_figures(deck=result.deck, rules=rules,
+                                         settlement=ruleset.settlement, threads=threads,
+                                         progress=progress)
+        if figures is not None:
+            counts = {"counts": figures["counts"], "settlement": ruleset.settlement}
+    cert = certificate_for(result, ruleset, tables, base_game=counts)
+    return result, cert, note, counts
 
 
 def register(subparsers):

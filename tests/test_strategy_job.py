@@ -1,0 +1,383 @@
+"""The strategy job's runner (verifier/strategy_job.py) and `paigow-verify strategy`:
+chunks, resume after an interruption, corrupt chunk files, atomic writes, Ray, the
+command's errors and output. The job itself is the stand-in of tests/strategy_stub.py,
+whose sums are simple functions of the unit number: every expected total below is
+computed here from ``unit_sums``'s formulas, not from the runner nor from merge_raw."""
+import json
+import math
+import os
+from fractions import Fraction
+
+import pytest
+
+import strategy_stub
+from verifier import strategy_job as sj
+from verifier.cards import deck_of_ranks
+from verifier.cli.main import main
+from verifier.errors import VerifierError
+from verifier.rulesets import load as load_ruleset
+
+STUB = "strategy_stub:FakeJob"
+DECK = deck_of_ranks("TJQK")            # 16 cards + joker = 17: 51 stand-in units
+
+
+def expected_sums(deck, commission=(1, 20)):
+    """The stand-in's sums over all its units, each field added up directly."""
+    cn, cd = commission
+    units = strategy_stub.UNITS_PER_CARD * len(deck)
+    deck = sorted(deck)
+    e = {"player_hands": 0, "player_classes": units, "banker_hands": math.comb(len(deck) - 7, 7),
+         "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
+         "not_optimal": 0, "cost": 0}
+    types, rows, pats = {}, {}, {}
+    for u in range(units):
+        w, k = 1 + u % 4, (u % 3) * (u % 5)
+        cost, nopt = (cd - cn) * k, (w if k else 0)
+        e["player_hands"] += w
+        e["house_way"]["win"] += w * (u % 7)
+        e["house_way"]["loss"] += w * (u % 11)
+        e["optimal"]["win"] += w * (u % 7 + k)
+        e["optimal"]["loss"] += w * (u % 11)
+        e["not_optimal"] += nopt
+        e["cost"] += w * cost
+        for table, key in ((types, u % 3), (rows, 1 + u % 2)):
+            old = table.get(key, [0, 0, 0])
+            table[key] = [old[0] + w, old[1] + nopt, old[2] + w * cost]
+        example = sorted(deck[(u + 2 * i) % len(deck)] for i in range(7))
+        label = strategy_stub.label_of(example)
+        old = pats.get(label, [0, 0, 0, None, -1])
+        worst = (old[3], old[4]) if old[4] >= cost else (example, cost)  # the first highest
+        pats[label] = [old[0] + w, old[1] + nopt, old[2] + w * cost, *worst]
+    e["by_type"] = [[k] + types[k] for k in sorted(types)]
+    e["by_row"] = [[k] + rows[k] for k in sorted(rows)]
+    e["patterns"] = [[k] + pats[k] for k in sorted(pats)]
+    return e
+
+
+def stub_spec(chunk_size=7, deck=DECK, rules="casino-standard"):
+    return sj.spec_for(load_ruleset(rules), deck=deck, chunk_size=chunk_size, backend=STUB,
+                       threads=1)
+
+
+def chunk_files(work):
+    return sorted(p.name for p in work.iterdir() if p.name.startswith("chunk-"))
+
+
+def test_chunks_cover_the_units_in_order():
+    assert sj.chunks(10, 3) == [(0, 3), (3, 6), (6, 9), (9, 10)]
+    assert sj.chunks(6, 3) == [(0, 3), (3, 6)]
+    assert sj.chunks(0, 3) == []
+
+
+def test_job_key_is_stable_and_changes_with_what_decides_the_results():
+    base = stub_spec().key()
+    assert stub_spec().key() == base
+    assert len(base) == 20
+    assert stub_spec(chunk_size=8).key() != base
+    assert stub_spec(deck=deck_of_ranks("9TJQK")).key() != base
+    assert stub_spec(rules="emperors-challenge").key() != base     # wheel, house way
+    assert stub_spec(rules="outlaw9-mikes").key() != base           # commission 0/1
+    cs = load_ruleset("casino-standard")
+    compiled = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="compiled", threads=1)
+    python = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="python", threads=4)
+    assert compiled.key() == python.key() != base     # the twins resume each other
+    # a house-way file: its compiled program's hash is in the key
+    filed = sj.spec_for(cs.with_overrides(house_way="foxwoods"), deck=DECK, chunk_size=7,
+                        backend="compiled", threads=1)
+    assert len(filed.house_way_program) == 64 and filed.house_way_text
+    assert filed.key() != compiled.key()
+    assert sj.commission_of(cs.settlement) == (1, 20)
+    assert sj.commission_of(load_ruleset("outlaw9-mikes").settlement) == (0, 1)
+
+
+def test_a_run_gives_the_known_sums_and_equals_one_run_of_all_units(tmp_path):
+    spec = stub_spec()
+    raw, info = sj.run_job(spec, work=tmp_path)
+    assert raw == expected_sums(DECK)
+    job = strategy_stub.FakeJob(list(DECK), commission=(1, 20))
+    assert raw == job.run(0, job.units)
+    assert (info.units, info.chunks, info.chunks_done, info.chunks_resumed) == (51, 8, 8, 0)
+    assert info.build_seconds == strategy_stub.FakeJob.build_seconds
+    assert len(info.chunk_seconds) == 8 and info.units_per_second > 0
+    assert info.classes_per_second == pytest.approx(info.units_per_second)  # one class each
+    assert chunk_files(tmp_path) == sorted(f"chunk-{lo}-{min(lo + 7, 51)}.json"
+                                           for lo in range(0, 51, 7))
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_interrupted_run_resumes_to_the_same_sums(tmp_path, monkeypatch):
+    spec = stub_spec()
+    monkeypatch.setenv("STUB_FAIL_AFTER", "3")
+    with pytest.raises(KeyboardInterrupt):
+        sj.run_job(spec, work=tmp_path)
+    assert chunk_files(tmp_path) == ["chunk-0-7.json", "chunk-14-21.json", "chunk-7-14.json"]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.setenv("STUB_FAIL_AFTER", "2")      # interrupted again, later
+    with pytest.raises(KeyboardInterrupt):
+        sj.run_job(spec, work=tmp_path)
+    assert len(chunk_files(tmp_path)) == 5
+    monkeypatch.delenv("STUB_FAIL_AFTER")
+    raw, info = sj.run_job(spec, work=tmp_path)
+    assert (info.chunks_resumed, info.chunks_done, info.chunks_redone) == (5, 3, 0)
+    assert raw == expected_sums(DECK)
+    def no_build(*_a, **_k):
+        raise AssertionError("a finished job is built again")
+    monkeypatch.setattr(strategy_stub.FakeJob, "__init__", no_build)
+    raw2, info2 = sj.run_job(spec, work=tmp_path)   # all done: nothing built nor run
+    assert (info2.chunks_resumed, info2.chunks_done) == (8, 0) and raw2 == raw
+    assert (info2.units, info2.build_seconds) == (51, 0.0)
+
+
+def test_a_corrupt_chunk_file_is_redone_with_a_note(tmp_path, capsys):
+    spec = stub_spec()
+    sj.run_job(spec, work=tmp_path)
+    truncated = tmp_path / "chunk-7-14.json"
+    truncated.write_text(truncated.read_text()[:50])
+    tampered = tmp_path / "chunk-21-28.json"
+    doc = json.loads(tampered.read_text())
+    doc["raw"]["house_way"]["win"] += 1                    # valid JSON, wrong sums
+    tampered.write_text(json.dumps(doc))
+    other = tmp_path / "chunk-28-35.json"
+    doc = json.loads(other.read_text())
+    doc["key"] = "0" * 20                                  # another job's chunk
+    other.write_text(json.dumps(doc))
+    capsys.readouterr()
+    raw, info = sj.run_job(spec, work=tmp_path)
+    err = capsys.readouterr().err
+    assert (info.chunks_redone, info.chunks_done, info.chunks_resumed) == (3, 3, 5)
+    assert raw == expected_sums(DECK)
+    assert "chunk-7-14.json" in err and "not JSON" in err
+    assert "chunk-21-28.json" in err and "damaged" in err
+    assert "another job" in err
+    assert sj.load_chunk(tmp_path, spec.key(), 51, 7, 14) is not None   # rewritten
+
+
+def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
+    def boom(*_a):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        sj.save_chunk(tmp_path, "k", 10, 0, 5, {"x": 1}, 0.1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pure_python_twin_through_the_runner(tmp_path):
+    from verifier import optimal
+    if not hasattr(optimal, "PythonJob"):
+        pytest.skip("verifier.optimal.PythonJob not in this build yet")
+    deck = deck_of_ranks("JQKA")[:15]
+    cs = load_ruleset("casino-standard")
+    spec = sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
+    raw, info = sj.run_job(spec, work=tmp_path)
+    job = optimal.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
+    assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 1000)
+
+
+# ---------------------------------------------------------------------------------
+# Ray
+
+def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
+    ray = pytest.importorskip("ray")
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    ray.init(num_cpus=2, log_to_driver=False, logging_level="ERROR",
+             runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([root, here])}})
+    try:
+        spec = stub_spec()
+        raw, info = sj.run_job(spec, work=tmp_path / "a", ray_address="local")
+        assert raw == expected_sums(DECK)
+        assert (info.chunks_done, info.ray) == (8, "local")
+        # half a local run, finished on Ray, then nothing left for a local run
+        monkeypatch.setenv("STUB_FAIL_AFTER", "4")
+        with pytest.raises(KeyboardInterrupt):
+            sj.run_job(spec, work=tmp_path / "b")
+        monkeypatch.delenv("STUB_FAIL_AFTER")
+        raw_b, info_b = sj.run_job(spec, work=tmp_path / "b", ray_address="local")
+        assert (info_b.chunks_resumed, info_b.chunks_done) == (4, 4) and raw_b == raw
+        raw_c, info_c = sj.run_job(spec, work=tmp_path / "b")
+        assert (info_c.chunks_resumed, info_c.chunks_done) == (8, 0) and raw_c == raw
+        # the pure twin in the actors, with a house-way file they define from its text
+        from verifier import optimal
+        if hasattr(optimal, "PythonJob"):
+            cs = load_ruleset("casino-standard").with_overrides(house_way="foxwoods")
+            spec = sj.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
+                               backend="python")
+            on_ray, info = sj.run_job(spec, work=tmp_path / "r", ray_address="local")
+            here, _ = sj.run_job(spec, work=tmp_path / "h")
+            assert on_ray == here and info.chunks_done == 4
+        # a job the actors cannot build: one line
+        bad = sj.JobSpec(deck=tuple(DECK), backend="strategy_stub:NoSuchJob")
+        with pytest.raises(VerifierError, match="not in this build"):
+            sj.run_job(bad, work=tmp_path / "c", ray_address="local")
+    finally:
+        ray.shutdown()
+
+
+def test_bad_ray_addresses_are_one_line(tmp_path):
+    pytest.importorskip("ray")
+    with pytest.raises(VerifierError, match="bad --ray address"):
+        sj.check_ray_address("not an address")
+    with pytest.raises(VerifierError, match="no Ray cluster at 127.0.0.1:1"):
+        sj.check_ray_address("127.0.0.1:1")
+
+
+# ---------------------------------------------------------------------------------
+# the command
+
+def run_cli(capsys, *argv):
+    status = main(["strategy", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def stub_cli(tmp_path, *argv):
+    return ("--deck-ranks", "TJQK", "--backend", STUB, "--work", str(tmp_path),
+            "--chunk-size", "7", "--no-progress", *argv)
+
+
+def test_help_says_what_it_computes_and_how_long(capsys):
+    status, out, _err = run_cli(capsys, "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    for words in ("154,143,080 player hands", "10 to 60 minutes", "print at once",
+                  "--recompute", "--ray", "--work", "resumes"):
+        assert words in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("--rules", "no-such-rules"), "no-such-rules"),
+    (("--ray", "not an address"), "bad --ray address"),
+    (("--chunk-size", "0"), "out of range"),
+])
+def test_bad_input_is_one_line(capsys, tmp_path, argv, message):
+    status, out, err = run_cli(capsys, *stub_cli(tmp_path), *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_an_unwritable_work_directory_is_one_line(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    status, _out, err = run_cli(capsys, *stub_cli(blocker / "work"))
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "work directory" in err
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        status, _out, err = run_cli(capsys, *stub_cli(locked / "work"))
+        assert status == 2 and len(err.strip().splitlines()) == 1
+    finally:
+        locked.chmod(0o700)
+
+
+def test_pure_python_full_deck_is_refused_in_one_line(capsys, monkeypatch):
+    import verifier.backend
+    monkeypatch.setattr(verifier.backend, "PURE_PYTHON", True)
+    status, out, err = run_cli(capsys, "--rules", "casino-standard", "--recompute")
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "compiled core" in err
+
+
+def test_json_figures_from_the_stub_sums(capsys, tmp_path):
+    status, out, _err = run_cli(capsys, *stub_cli(tmp_path, "--json", "--rules",
+                                                  "casino-standard"))
+    assert status == 0
+    r = json.loads(out)
+    e = expected_sums(DECK)
+    total = e["player_hands"] * e["banker_hands"]
+    for side in ("house_way", "optimal"):
+        w, l = e[side]["win"], e[side]["loss"]
+        probs = r[side]["probabilities"]
+        assert probs["win"]["exact"] == str(Fraction(w, total))
+        assert probs["loss"]["exact"] == str(Fraction(l, total))
+        assert probs["push"]["exact"] == str(Fraction(total - w - l, total))
+        edge = -(Fraction(w) * Fraction(19, 20) - l) / total
+        assert r[side]["house_edge"] == {"exact": str(edge), "decimal": float(edge)}
+    cost = Fraction(e["cost"], 20 * e["banker_hands"] * e["player_hands"])
+    assert r["not_optimal"]["hands"] == e["not_optimal"]
+    assert r["not_optimal"]["cost"]["exact"] == str(cost)
+    # the cost is the best setting's return minus the house way's: the stand-in holds
+    # together as a real job's sums do
+    assert cost == Fraction(r["house_way"]["house_edge"]["exact"]) - \
+        Fraction(r["optimal"]["house_edge"]["exact"])
+    top = sorted((p for p in e["patterns"] if p[2]), key=lambda p: (-p[3], p[0]))[:20]
+    assert [p["pattern"] for p in r["patterns"]] == [p[0] for p in top]
+    assert [row["hands"] for row in r["by_type"]] == [t[1] for t in e["by_type"]]
+    assert r["run"]["chunks_done"] == 8 and r["source"] == "computed"
+    status, out, _err = run_cli(capsys, *stub_cli(tmp_path, "--rules", "casino-standard"))
+    assert status == 0 and "house way not optimal" in out and "8 resumed" in out
+
+
+def test_out_writes_the_certificate_or_refuses_in_one_line(capsys, tmp_path):
+    """With the stand-in section, the certificate is written with it; with the real one
+    (``certificate.attach``, which holds the sums against the base game) the stand-in
+    job's sums are refused in one line and nothing is written."""
+    from verifier import certificate
+    cert_path = tmp_path / "cert.json"
+    status, _out, err = run_cli(capsys, *stub_cli(tmp_path / "w", "--out", str(cert_path)))
+    if hasattr(certificate, "attach"):
+        assert status == 2 and len(err.strip().splitlines()) == 1 and "strategy" in err
+        assert not cert_path.exists()
+    else:
+        assert status == 0
+        cert = certificate.load(cert_path)
+        assert "strategy" in cert["sections"] and cert["total_hands"] == math.comb(17, 7)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
+    from verifier import certificate, optimal
+    from verifier.cli.run import rule_set_certificate
+    if not (hasattr(optimal, "PythonJob") and hasattr(certificate, "attach")):
+        pytest.skip("verifier.optimal.PythonJob and certificate.attach not in this build yet")
+    deck = deck_of_ranks("JQKA")[:15]
+    cs = load_ruleset("casino-standard")
+    raw, _info = sj.run_job(sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
+                            work=tmp_path)
+    _result, cert, _note, _base = rule_set_certificate(cs, deck=deck, base_game=True)
+    cert = sj.attach(cert, raw, cs)
+    assert certificate.check(cert) == []
+    assert cert["sections"]["strategy"]["results"]["player_hands"] == math.comb(15, 7)
+
+
+def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
+    from verifier import certificate
+    shipped = certificate.load(sj.shipped_certificate_path("casino-standard"))
+    figures = {"house_way": "HW", "optimal": "OPT"}
+    shipped["sections"]["strategy"] = {"results": figures}
+    path = tmp_path / "casino-standard.json"
+    path.write_text(json.dumps(shipped))
+    monkeypatch.setattr(sj, "shipped_certificate_path", lambda name: tmp_path / f"{name}.json")
+    status, out, err = run_cli(capsys, "--rules", "casino-standard", "--json")
+    assert status == 0 and "shipped certificate" in err and "--recompute" in err
+    r = json.loads(out)
+    assert (r["house_way"], r["optimal"]) == ("HW", "OPT")
+    # another house way than the certificate's: not these figures
+    assert sj.shipped_figures(load_ruleset("casino-standard").with_overrides(
+        house_way="emperors")) == (None, None)
+
+
+def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    here = os.path.dirname(os.path.abspath(__file__))
+    monkeypatch.setenv("PYTHONPATH", here)          # the workers import the stand-in
+    status, out, err = run_cli(capsys, *stub_cli(tmp_path, "--ray", "local", "--json"))
+    assert status == 0, err
+    r = json.loads(out)
+    assert r["run"]["ray"] == "local" and r["run"]["chunks_done"] == 8
+    assert not ray.is_initialized()                  # the command stopped its Ray
+    e = expected_sums(DECK)
+    assert r["not_optimal"]["hands"] == e["not_optimal"]
+
+
+def test_without_ray_installed_ray_is_one_line(capsys, tmp_path, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "ray", None)       # import ray: ImportError
+    status, out, err = run_cli(capsys, *stub_cli(tmp_path, "--ray", "local"))
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "pip install ray" in err
+    assert chunk_files(tmp_path) == []
