@@ -166,7 +166,7 @@ cdef class StrategyJob:
         for m in range(MEMO_SIZE):
             if a.pat[3 * m] == 0:       # every pattern met: chunks add up (optimal.py)
                 continue
-            ex = [(a.pat_ex[m] >> (6 * i)) & 63 for i in range(7)]
+            ex = [(a.pat_ex[m] >> (6 * (6 - i))) & 63 for i in range(7)]
             patterns.append([_pattern_label(ex), int(a.pat[3 * m]), int(a.pat[3 * m + 1]),
                              int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m])])
         patterns.sort()

@@ -330,7 +330,8 @@ typedef struct {
     int64_t by_type[SJ_NTYPES][3], by_row[ROW_SLOTS][3];
     int64_t *pat;                              /* [MEMO_SIZE][3] */
     int64_t *pat_best;                         /* [MEMO_SIZE]: the example's cost */
-    uint64_t *pat_ex;                          /* [MEMO_SIZE]: the example, 7 x 6 bits */
+    uint64_t *pat_ex;                          /* [MEMO_SIZE]: the example, 7 x 6 bits:
+                                                  the costliest hand, ties the least */
     uint8_t *cellb;                            /* [nback + 1] */
 } sj_acc_t;
 
@@ -360,8 +361,8 @@ static void sj_acc_add(sj_acc_t *dst, const sj_acc_t *src) {
     for (int m = 0; m < MEMO_SIZE; m++) {
         if (!src->pat[3 * m]) continue;
         for (int q = 0; q < 3; q++) dst->pat[3 * m + q] += src->pat[3 * m + q];
-        if (src->pat_best[m] > dst->pat_best[m] ||
-            (src->pat_best[m] == dst->pat_best[m] && !dst->pat_ex[m])) {
+        if (!dst->pat_ex[m] || src->pat_best[m] > dst->pat_best[m] ||
+            (src->pat_best[m] == dst->pat_best[m] && src->pat_ex[m] < dst->pat_ex[m])) {
             dst->pat_best[m] = src->pat_best[m];
             dst->pat_ex[m] = src->pat_ex[m];
         }
@@ -520,9 +521,9 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     for (int i = 0; i < nr; i++) m += (uint32_t)MSET_TERM[i + 1][RANK(c[i])];
     const int first = a->pat[3 * m] == 0;       /* every pattern met gets an example */
     a->pat[3 * m] += W; a->pat[3 * m + 1] += nopt; a->pat[3 * m + 2] += W * d;
-    if (first || d > a->pat_best[m]) {
-        uint64_t ex = 0;
-        for (int i = 0; i < 7; i++) ex |= (uint64_t)c[i] << (6 * i);
+    uint64_t ex = 0;                          /* first card highest: order = lex order */
+    for (int i = 0; i < 7; i++) ex |= (uint64_t)c[i] << (6 * (6 - i));
+    if (first || d > a->pat_best[m] || (d == a->pat_best[m] && ex < a->pat_ex[m])) {
         a->pat_best[m] = d;
         a->pat_ex[m] = ex;
     }

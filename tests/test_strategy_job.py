@@ -80,14 +80,12 @@ def test_job_key_is_stable_and_changes_with_what_decides_the_results():
     cs = load_ruleset("casino-standard")
     compiled = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="compiled", threads=1)
     python = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="python", threads=4)
-    assert compiled.key() == python.key() != base     # the twins resume each other
+    assert len({compiled.key(), python.key(), base}) == 3   # units differ: no sharing
     # a house-way file: its compiled program's hash is in the key
     filed = sj.spec_for(cs.with_overrides(house_way="foxwoods"), deck=DECK, chunk_size=7,
                         backend="compiled", threads=1)
     assert len(filed.house_way_program) == 64 and filed.house_way_text
     assert filed.key() != compiled.key()
-    assert sj.commission_of(cs.settlement) == (1, 20)
-    assert sj.commission_of(load_ruleset("outlaw9-mikes").settlement) == (0, 1)
 
 
 def test_a_run_gives_the_known_sums_and_equals_one_run_of_all_units(tmp_path):

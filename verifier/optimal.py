@@ -28,10 +28,13 @@ The raw sums of a chunk (and of the whole job: chunks add field by field, ``merg
                      five-card hand of the seven (``ranking.CLASS_NAMES`` index)
     by_row           [[row, hands, not_optimal, cost], ...]: the house way's row
     patterns         [[label, hands, not_optimal, cost, example, example_cost], ...] for
-                     the rank patterns where the house way is not always optimal: label
-                     the ranks high to low ("AKQ9952", the joker "*"), example one hand
-                     (card ints) of that pattern where the house way gives up the most,
-                     example_cost that hand's v_best - v_house
+                     every rank pattern met (so that chunks add up; ``prune_patterns``
+                     keeps, at the end, those where the house way is not always
+                     optimal): label the ranks high to low ("AKQ9952"; the joker "*",
+                     first: "*AKQ995"), example one hand
+                     (card ints) of that pattern where the house way gives up the most
+                     (ties: the least sorted hand, so the example does not depend on the
+                     order hands are met in), example_cost that hand's v_best - v_house
 
 Lists are sorted by their first field. All numbers are Python ints.
 """
@@ -73,7 +76,8 @@ def merge_raw(a, b):
         if old is None:
             pats[label] = [hands, nopt, cost, list(example), example_cost]
         else:
-            keep = (old[3], old[4]) if old[4] >= example_cost else (list(example), example_cost)
+            mine = (-old[4], sorted(old[3])) <= (-example_cost, sorted(example))
+            keep = (old[3], old[4]) if mine else (list(example), example_cost)
             pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
     out["patterns"] = [[label] + pats[label] for label in sorted(pats)]
     return out

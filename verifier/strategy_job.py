@@ -71,28 +71,18 @@ class JobSpec:
 def job_key(deck, wheel_second, house_way_name, house_way_program, commission, chunk_size,
             backend="compiled"):
     """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its
-    results and its chunks. The backend counts only for a test's stand-in: the compiled
-    job and its pure-Python twin give the same sums, so they resume each other."""
+    results and its chunks. The backend counts: the compiled job's units are orbit
+    representatives of six cards, its pure-Python twin's are player hands, so a chunk of
+    one is not a chunk of the other."""
     cn, cd = commission
     what = {"format": FORMAT_VERSION, "deck": sorted(int(c) for c in deck),
             "wheel_second": bool(wheel_second),
             "house_way": house_way_name if not house_way_program else "file",
             "house_way_program": house_way_program,
             "commission": [int(cn), int(cd)], "chunk_size": int(chunk_size)}
-    if backend not in BACKENDS:
-        what["backend"] = backend
+    what["backend"] = backend
     text = json.dumps(what, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
-
-
-def commission_of(settlement):
-    """(cn, cd): the settlement's commission as a fraction; (0, 1) for a fee game.
-    (The same as ``optimal.commission_of`` of the helper branch strategy-cert: one of
-    the two goes at the merge.)"""
-    if settlement.get("kind") == "commission":
-        c = Fraction(str(settlement["commission"]))
-        return c.numerator, c.denominator
-    return 0, 1
 
 
 def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
@@ -102,6 +92,7 @@ def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
     from .cards import full_deck
     from .houseway.compiled import BUILT_IN_IDS, engine_arguments, program_of
     from .parallel import thread_count
+    from . import optimal
     rules = ruleset.rules
     wheel_second, house_way = engine_arguments(rules)
     name, text, program = rules.house_way, "", ""
@@ -116,7 +107,7 @@ def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
         raise VerifierError(f"chunk size {chunk}: at least 1")
     return JobSpec(deck=deck, wheel_second=wheel_second, house_way=house_way,
                    house_way_name=name, house_way_text=text, house_way_program=program,
-                   commission=tuple(commission_of(ruleset.settlement)), chunk_size=chunk,
+                   commission=tuple(optimal.commission_of(ruleset.settlement)), chunk_size=chunk,
                    backend=backend or ("python" if PURE_PYTHON else "compiled"),
                    threads=thread_count(threads))
 
@@ -563,31 +554,24 @@ class _RayPool:
 # ---------------------------------------------------------------------------------
 
 def final_raw(raw):
-    """The whole job's raw sums as figures and certificates take them: only the patterns
-    where the house way is not always optimal (``optimal.prune_patterns``; a chunk lists
-    every pattern it meets, since a pattern's hands span chunks)."""
-    from . import optimal
-    prune = getattr(optimal, "prune_patterns", None)
-    if prune is not None:
-        return prune(raw)
-    return dict(raw, patterns=[list(p) for p in raw["patterns"] if p[2] > 0])  # STAND-IN
+    """The whole job's raw sums as figures and certificates take them (only the patterns
+    where the house way is not always optimal: ``optimal.prune_patterns``)."""
+    from .optimal import prune_patterns
+    return prune_patterns(raw)
 
 
 def figures(raw, ruleset):
-    """The JSON-ready figures of the whole job's raw sums: ``verifier.optimal.figures``
-    when this build has it, else the stand-in below."""
-    from . import optimal
-    fn = getattr(optimal, "figures", None) or _figures_standin
-    return fn(final_raw(raw), ruleset)
+    """The JSON-ready figures of the whole job's raw sums (``optimal.figures``)."""
+    from .optimal import figures as derive
+    return derive(final_raw(raw), ruleset)
 
 
 def attach(cert, raw, ruleset):
     """The certificate with the strategy section of the raw sums, re-sealed:
     ``verifier.certificate.attach`` when this build has it, else the stand-in below."""
-    from . import certificate
-    fn = getattr(certificate, "attach", None) or _attach_standin
+    from .certificate import attach as attach_section
     try:
-        return fn(cert, raw, ruleset)
+        return attach_section(cert, raw, ruleset)
     except ValueError as exc:       # sums that do not agree with the certificate's counts
         if isinstance(exc, VerifierError):
             raise
@@ -595,62 +579,16 @@ def attach(cert, raw, ruleset):
             from None
 
 
-# STAND-IN, to be dropped at the merge: verifier.optimal.figures and
-# verifier.certificate.attach of the helper branch strategy-cert (the functions above
-# already prefer them). The same keys as optimal.figures, without its checks.
-def _side_figures(side, raw, settlement):
-    from .basegame import exact_value, settle
-    total = raw["player_hands"] * raw["banker_hands"]
-    w, l = raw[side]["win"], raw[side]["loss"]
-    out = settle({"total": total, "win": w, "loss": l, "push": total - w - l}, settlement)
-    if out["kind"] == "fees":
-        out["house_edge"] = exact_value(-Fraction(w - l, total))
-    return out
-
-
-def _figures_standin(raw, ruleset):
-    from .basegame import exact_value
-    from .cards import cards_str
-    from .ranking import CLASS_NAMES
-    cn, cd = commission_of(ruleset.settlement)
-    hands, banker, nopt = raw["player_hands"], raw["banker_hands"], raw["not_optimal"]
-    unit = cd * banker * hands
-
-    def rows(table, key, names):
-        return [{key: k, "name": names.get(k, str(k)), "hands": n, "not_optimal": m,
-                 "frequency": exact_value(Fraction(m, n)), "cost": exact_value(Fraction(c, unit))}
-                for k, n, m, c in table]
-    top = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:20]
-    return {
-        "player_hands": hands, "player_classes": raw["player_classes"], "banker_hands": banker,
-        "commission": str(Fraction(cn, cd)),
-        "house_way": _side_figures("house_way", raw, ruleset.settlement),
-        "optimal": _side_figures("optimal", raw, ruleset.settlement),
-        "not_optimal": {"hands": nopt, "frequency": exact_value(Fraction(nopt, hands)),
-                        "cost": exact_value(Fraction(raw["cost"], unit))},
-        "by_type": rows(raw["by_type"], "type",
-                        {i: n.replace("_", " ") for i, n in enumerate(CLASS_NAMES)}),
-        "by_row": rows(raw["by_row"], "row", {}),
-        "patterns": [{"pattern": label, "hands": n, "not_optimal": m,
-                      "cost": exact_value(Fraction(c, unit)),
-                      "example": {"cards": cards_str(sorted(ex)),
-                                  "cost": exact_value(Fraction(ec, cd * banker))}}
-                     for label, n, m, c, ex, ec in top],
-    }
-
-
-def _attach_standin(cert, raw, ruleset):
-    from .certificate import seal
-    out = dict(cert, sections=dict(cert["sections"]))
-    out["sections"]["strategy"] = {"raw": final_raw(raw), "results": figures(raw, ruleset)}
-    return seal(out)
-# END OF STAND-IN
 
 
 def shipped_certificate_path(name):
-    """Where the shipped certificate of a rule set is (the source tree's
-    proofs/certificates/<rule set>.json; not in an installed package)."""
-    return Path(__file__).resolve().parents[1] / "proofs" / "certificates" / f"{name}.json"
+    """Where the shipped certificate of a rule set is: proofs/certificates/<name>.json of
+    the source tree, or of the installed package (verifier/proofs)."""
+    here = Path(__file__).resolve().parent
+    for root in (here / "proofs", here.parent / "proofs"):
+        if (root / "certificates" / f"{name}.json").is_file():
+            return root / "certificates" / f"{name}.json"
+    return here.parent / "proofs" / "certificates" / f"{name}.json"
 
 
 def shipped_figures(ruleset):
