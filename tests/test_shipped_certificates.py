@@ -1,14 +1,15 @@
 """The certificates shipped in proofs/certificates/: each passes `check`, and the full
 enumeration re-creates each exactly (all but its run metadata: the same result_sha256).
 
-A certificate is named after its rule set: proofs/certificates/<rule set>.json.
+A certificate is named after its rule set: proofs/certificates/<rule set>.json, and
+<rule set>+<house way>.json for another house way the rule set offers.
 """
 import json
 from pathlib import Path
 
 import pytest
 
-from verifier.certificate import load, same_result, result_content
+from verifier.certificate import load, result_content, result_hash, same_result
 from verifier.cli import main
 
 CERT_DIR = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
@@ -16,8 +17,12 @@ SHIPPED = sorted(CERT_DIR.glob("*.json"))
 DEFAULT_RULE_SET = "outlaw9-mikes"
 
 
-def run_args(rule_set):
-    return [] if rule_set == DEFAULT_RULE_SET else ["--rules", rule_set]
+def run_args(stem):
+    """The `run` options of a shipped certificate's file name: <rule set>.json, or
+    <rule set>+<house way>.json for another house way the rule set offers."""
+    rule_set, _, house_way = stem.partition("+")
+    return (([] if rule_set == DEFAULT_RULE_SET else ["--rules", rule_set])
+            + (["--house-way", house_way] if house_way else []))
 
 
 def test_the_default_rule_set_has_a_shipped_certificate():
@@ -44,12 +49,47 @@ def test_a_shipped_certificate_edited_in_one_count_fails_check(path, tmp_path, c
 def test_the_full_enumeration_recreates_the_shipped_certificate(path, tmp_path):
     out = tmp_path / path.name
     assert main(["run", "--no-progress", "--out", str(out)] + run_args(path.stem)) == 0
-    shipped, fresh = load(path), load(out)
+    shipped, fresh = without_strategy(load(path)), load(out)
     if not same_result(shipped, fresh):
         a, b = result_content(shipped), result_content(fresh)
         differing = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
         pytest.fail(f"re-created certificate differs in: {', '.join(differing)}")
-    assert fresh["result_sha256"] == shipped["result_sha256"]   # the reproducible hash
+    assert fresh["result_sha256"] == result_hash(shipped)   # the reproducible hash
+
+
+def without_strategy(cert):
+    """The certificate as `run` writes it: without the optimal-strategy section, which
+    `strategy --out` adds (re-created by the test below)."""
+    return dict(cert, sections={k: v for k, v in cert["sections"].items() if k != "strategy"})
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_certificate_has_the_optimal_strategy(path):
+    """Issue 15: each rule set's certificate carries the exact optimal-strategy figures
+    for its house way, and its house-way column is the certificate's own base game."""
+    cert = load(path)
+    section = cert["sections"]["strategy"]
+    counts = cert["sections"]["base_game"]["counts"]
+    raw = section["raw"]
+    assert int(raw["player_hands"]) == 154143080 and int(raw["banker_hands"]) == 53524680
+    assert int(raw["house_way"]["win"]) == counts["win"]
+    assert int(raw["house_way"]["loss"]) == counts["loss"]
+    assert int(raw["player_classes"]) == 6972147        # suit classes (docs/STRATEGY.md)
+    results = section["results"]
+    assert results["optimal"]["house_edge"]["decimal"] < results["house_way"]["house_edge"]["decimal"]
+
+
+@pytest.mark.full
+@pytest.mark.slow
+def test_the_strategy_job_recreates_the_shipped_section(tmp_path):
+    """The whole optimal-strategy job (about 10 minutes on two cores) for the default rule
+    set gives the shipped section exactly."""
+    out = tmp_path / "strategy.json"
+    assert main(["strategy", "--recompute", "--no-progress", "--work", str(tmp_path / "work"),
+                 "--out", str(out)]) == 0
+    shipped, fresh = load(CERT_DIR / f"{DEFAULT_RULE_SET}.json"), load(out)
+    assert fresh["sections"]["strategy"] == shipped["sections"]["strategy"]
+    assert fresh["result_sha256"] == shipped["result_sha256"]
 
 
 def _forge_base_game(cert, pairs):

@@ -108,7 +108,8 @@ def test_an_interrupted_run_resumes_to_the_same_sums(tmp_path, monkeypatch):
     monkeypatch.setenv("STUB_FAIL_AFTER", "3")
     with pytest.raises(KeyboardInterrupt):
         sj.run_job(spec, work=tmp_path)
-    assert chunk_files(tmp_path) == ["chunk-0-7.json", "chunk-14-21.json", "chunk-7-14.json"]
+    # chunks are taken spread over the range (0, n/2, n/4, 3n/4, ...): of 8, the 1st, 5th, 3rd
+    assert chunk_files(tmp_path) == ["chunk-0-7.json", "chunk-14-21.json", "chunk-28-35.json"]
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     monkeypatch.setenv("STUB_FAIL_AFTER", "2")      # interrupted again, later
     with pytest.raises(KeyboardInterrupt):
@@ -347,7 +348,8 @@ def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
     shipped["sections"]["strategy"] = {"results": figures}
     path = tmp_path / "casino-standard.json"
     path.write_text(json.dumps(shipped))
-    monkeypatch.setattr(sj, "shipped_certificate_path", lambda name: tmp_path / f"{name}.json")
+    monkeypatch.setattr(sj, "shipped_certificate_path",
+                        lambda name, house_way=None: tmp_path / f"{name}.json")
     status, out, err = run_cli(capsys, "--rules", "casino-standard", "--json")
     assert status == 0 and "shipped certificate" in err and "--recompute" in err
     r = json.loads(out)
@@ -379,3 +381,15 @@ def test_without_ray_installed_ray_is_one_line(capsys, tmp_path, monkeypatch):
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "pip install ray" in err
     assert chunk_files(tmp_path) == []
+
+
+def test_chunks_are_taken_spread_over_the_range():
+    """The work per unit falls along the units, so chunks run in bit-reversed order of
+    their index: every prefix of the order samples the whole range (the rate and the time
+    left are the whole job's from the first chunks)."""
+    assert sj.spread(range(8)) == [0, 4, 2, 6, 1, 5, 3, 7]
+    order = sj.spread(range(220))
+    assert sorted(order) == list(range(220))
+    for k in (4, 16, 64):
+        first = sorted(order[:k])
+        assert max(b - a for a, b in zip([0] + first, first + [220])) <= 2 * 220 // k + 1

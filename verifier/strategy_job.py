@@ -374,6 +374,7 @@ def _run(spec, work, executor, ray_address, progress, start):
         else:
             found_raw[lo] = found[0]
             info.chunks_resumed += 1
+    todo = spread(todo)
     done_units = units - sum(hi - lo for lo, hi in todo)
     with progress_bar(units, "unit", enabled=progress and bool(todo), desc="strategy",
                       initial=done_units) as advance:
@@ -397,6 +398,17 @@ def _run(spec, work, executor, ray_address, progress, start):
     for lo, _hi in parts:
         total = merge_raw(total, found_raw[lo])
     return total, info
+
+
+def spread(items):
+    """The items in bit-reversed order of their index (0, n/2, n/4, 3n/4, ...): the work
+    of a unit falls steadily along the units (early six-card representatives have more
+    seven-card extensions), so chunks taken across the whole range from the start make
+    the rate, and the time left, those of the whole job."""
+    items = list(items)
+    bits = max(1, (len(items) - 1).bit_length())
+    order = sorted(range(len(items)), key=lambda i: int(format(i, f"0{bits}b")[::-1], 2))
+    return [items[i] for i in order]
 
 
 class _Finished:
@@ -581,13 +593,16 @@ def attach(cert, raw, ruleset):
 
 
 
-def shipped_certificate_path(name):
+def shipped_certificate_path(name, house_way=None):
     """Where the shipped certificate of a rule set is: proofs/certificates/<name>.json of
-    the source tree, or of the installed package (verifier/proofs)."""
+    the source tree or of the installed package (verifier/proofs); for another house way
+    the rule set offers, <name>+<house way>.json when there is one."""
     here = Path(__file__).resolve().parent
-    for root in (here / "proofs", here.parent / "proofs"):
-        if (root / "certificates" / f"{name}.json").is_file():
-            return root / "certificates" / f"{name}.json"
+    stems = ([f"{name}+{house_way}"] if house_way else []) + [name]
+    for stem in stems:
+        for root in (here / "proofs", here.parent / "proofs"):
+            if (root / "certificates" / f"{stem}.json").is_file():
+                return root / "certificates" / f"{stem}.json"
     return here.parent / "proofs" / "certificates" / f"{name}.json"
 
 
@@ -595,7 +610,7 @@ def shipped_figures(ruleset):
     """(figures, path) of the shipped certificate's strategy section when it is of the
     same rules (rule set, house way, wheel, settlement); else (None, None)."""
     from .certificate import CertificateError, load
-    path = shipped_certificate_path(ruleset.name)
+    path = shipped_certificate_path(ruleset.name, ruleset.rules.house_way)
     if not path.is_file():
         return None, None
     try:

@@ -131,10 +131,11 @@ def print_report(r, info=None):
           "over all hands")
     for key, title in (("by_type", "best five-card hand"), ("by_row", "house-way row")):
         print(f"\nby {title}:")
-        print(f"  {'':<28} {'hands':>13} {'not optimal':>13} {'share':>9} {'cost per unit':>14}")
-        for row in r[key]:
-            name = row.get("name") or str(row.get("type", row.get("row")))
-            print(f"  {name[:28]:<28} {row['hands']:>13,} {row['not_optimal']:>13,} "
+        names = [row.get("name") or str(row.get("type", row.get("row"))) for row in r[key]]
+        width = max([28] + [len(n) for n in names])
+        print(f"  {'':<{width}} {'hands':>13} {'not optimal':>13} {'share':>9} {'cost per unit':>14}")
+        for name, row in zip(names, r[key]):
+            print(f"  {name:<{width}} {row['hands']:>13,} {row['not_optimal']:>13,} "
                   f"{row['frequency']['decimal']:>9.4%} {row['cost']['decimal']:>14.8f}")
     print(f"\nthe {len(r['patterns'])} rank patterns where the house way gives up the most:")
     print(f"  {'ranks':<9} {'hands':>11} {'not optimal':>12} {'cost per unit':>14}  "

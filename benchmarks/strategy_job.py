@@ -1,0 +1,75 @@
+"""Times the optimal-strategy job (issue 15; `paigow-verify strategy`, docs/STRATEGY.md):
+building its tables, and the rate of its chunks, so that the whole job's time on this
+machine, and on a cluster, can be worked out.
+
+    python benchmarks/strategy_job.py                 # a sample of chunks (about a minute)
+    python benchmarks/strategy_job.py --full          # the whole job, progress bar and ETA
+    python benchmarks/strategy_job.py --threads 1     # one core
+
+The sample takes every k-th chunk of the default chunking (5,000 six-card units) spread
+over the whole range, since the work per unit falls along it, and scales up by units.
+With --full every chunk runs (about 5 minutes of 2 cores when the machine is quiet) and
+the figures are the measured total. Timing is reported, never asserted: it is not part of
+the test suite.
+"""
+import argparse
+import os
+import resource
+import time
+
+from verifier import _strategy, rulesets
+from verifier.cards import full_deck
+from verifier.houseway.compiled import engine_arguments
+from verifier.optimal import commission_of, empty_raw, merge_raw
+from verifier.progress import progress_bar
+from verifier.strategy_job import DEFAULT_CHUNK_SIZE, chunks, spread
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default="casino-standard")
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--full", action="store_true", help="run every chunk")
+    ap.add_argument("--every", type=int, default=11, help="the sample: every k-th chunk")
+    args = ap.parse_args()
+    rs = rulesets.load(args.rules)
+    wheel_second, house_way = engine_arguments(rs.rules)
+    print(f"rules {rs.name}, house way {rs.rules.house_way}, threads {args.threads}, "
+          f"load average {os.getloadavg()[0]:.2f}")
+    w0, c0 = time.perf_counter(), time.process_time()
+    job = _strategy.StrategyJob(full_deck(), wheel_second, house_way,
+                                commission_of(rs.settlement), threads=args.threads)
+    print(f"tables: {time.perf_counter() - w0:.1f} s wall, {time.process_time() - c0:.1f} s "
+          f"CPU, {job.table_bytes / 2**30:.2f} GiB; units {job.units:,}")
+    parts = chunks(job.units, DEFAULT_CHUNK_SIZE)
+    todo = spread(parts) if args.full else parts[::args.every]
+    raw, rows = empty_raw(job.banker_hands), []
+    w1, c1 = time.perf_counter(), time.process_time()
+    with progress_bar(sum(hi - lo for lo, hi in todo), "unit", desc="strategy") as advance:
+        for lo, hi in todo:
+            t = time.perf_counter()
+            part = job.run(lo, hi)
+            rows.append((lo, hi, time.perf_counter() - t, part["player_classes"]))
+            raw = merge_raw(raw, part)
+            if advance:
+                advance(hi - lo)
+    wall, cpu = time.perf_counter() - w1, time.process_time() - c1
+    units = sum(hi - lo for lo, hi, _s, _c in rows)
+    classes = sum(c for _lo, _hi, _s, c in rows)
+    secs = [s for _lo, _hi, s, _c in rows]
+    print(f"chunks run {len(rows)} of {len(parts)}: {units:,} units, {classes:,} player "
+          f"classes in {wall:.1f} s wall, {cpu:.1f} s CPU")
+    print(f"per chunk: {min(secs):.2f} to {max(secs):.2f} s, mean {sum(secs) / len(secs):.2f} s;"
+          f" {classes / wall:,.0f} classes/s, {cpu / classes * 1e6:.1f} us of CPU per class")
+    if args.full:
+        print(f"whole job: {wall:.0f} s of chunks + tables; {raw['player_hands']:,} player hands")
+    else:
+        scale = job.units / units
+        print(f"whole job estimated from the sample: {wall * scale:.0f} s wall, "
+              f"{cpu * scale:.0f} s CPU ({len(parts)} chunks; a cluster of N such machines: "
+              f"about {wall * scale:.0f}/N s plus the tables)")
+    print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
