@@ -478,6 +478,29 @@ static void pw_sink_fold(const pw_ctx_t *x, pw_sink_t *o) {
     o->mlen = 0;
 }
 
+/* Every hand of the deck, split by its highest card among nt threads (sink[t] thread t's),
+ * counted into sink[0].hist; the other sinks' hist left zero. */
+static void pw_collect_all(const pw_ctx_t *x, pw_sink_t *sink, int nt) {
+    pw_sup_t u;
+    int none[1] = {0};
+    pw_superset_setup(x, none, 0, &u);
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
+    for (int i = u.nq - 1; i >= 6; i--) {
+        int tid = 0;
+#ifdef _OPENMP
+        tid = omp_get_thread_num();
+#endif
+        pw_collect(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i],
+                   &sink[tid]);
+    }
+    uint32_t *h = sink[0].hist;
+    for (int t = 0; t < nt; t++) {
+        pw_sink_fold(x, &sink[t]);
+        uint32_t *o = sink[t].hist;
+        if (t) for (int i = 0; i < x->nkeys; i++) { h[i] += o[i]; o[i] = 0; }
+    }
+}
+
 /* Every hand of the deck into the dense histogram h (added). */
 static void pw_all_hands(const pw_ctx_t *x, uint32_t *h) {
     pw_sup_t u;
@@ -659,10 +682,7 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
             return -1;
         }
     }
-    /* |S| = 0: the histogram of every hand (split by the highest card among threads) */
-    pw_sup_t u;
-    int none[1] = {0};
-    pw_superset_setup(x, none, 0, &u);
+    /* |S| = 0: the histogram of every hand */
     pw_work_t *work = j->work;
     pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
     if (!sink) { pw_job_end(j); return -1; }
@@ -670,21 +690,8 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         pw_sink_t o = {work[t].hist, work[t].keys, work[t].mcnt, work[t].mlist, 0, 0};
         sink[t] = o;
     }
-    #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-    for (int i = u.nq - 1; i >= 6; i--) {
-        int tid = 0;
-#ifdef _OPENMP
-        tid = omp_get_thread_num();
-#endif
-        pw_collect(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i],
-                   &sink[tid]);
-    }
+    pw_collect_all(x, sink, nt);
     uint32_t *h = work[0].hist;
-    for (int t = 0; t < nt; t++) {
-        pw_sink_fold(x, &sink[t]);
-        uint32_t *o = work[t].hist;
-        if (t) for (int i = 0; i < x->nkeys; i++) { h[i] += o[i]; o[i] = 0; }
-    }
     free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);
     /* |S| = 7: P = B = S, a double copy (player loses) */

@@ -177,33 +177,18 @@ static int sj_collect(const sj_t *J, const int *s, int k, sj_buf_t *w) {
     return o.len;
 }
 
-/* The level-0 table: every hand of the deck, split by its highest card among threads. */
+/* The level-0 table: every hand of the deck. */
 static int sj_build_all(sj_t *J, sj_buf_t *buf, int nt) {
     const pw_ctx_t *x = &J->x;
-    pw_sup_t u;
-    int none[1] = {0};
-    pw_superset_setup(x, none, 0, &u);
     pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
     if (!sink) return -1;
     for (int t = 0; t < nt; t++) {
         pw_sink_t o = {buf[t].hist, buf[t].keys, buf[t].mcnt, buf[t].mlist, 0, 0};
         sink[t] = o;
     }
-    #pragma omp parallel for schedule(dynamic, 1) num_threads(nt)
-    for (int i = u.nq - 1; i >= 6; i--) {
-        int tid = 0;
-#ifdef _OPENMP
-        tid = omp_get_thread_num();
-#endif
-        pw_collect(x, &u, 6, i, u.mbase + u.mw[7][i], u.sbase + u.sw[i], u.bbase | u.bw[i],
-                   &sink[tid]);
-    }
-    uint32_t *h = buf[0].hist;
-    for (int t = 0; t < nt; t++) {
-        pw_sink_fold(x, &sink[t]);
-        if (t) for (int i = 0; i < x->nkeys; i++) { h[i] += buf[t].hist[i]; buf[t].hist[i] = 0; }
-    }
+    pw_collect_all(x, sink, nt);
     free(sink);
+    uint32_t *h = buf[0].hist;
     int len = 0;
     for (int i = 0; i < x->nkeys; i++) if (h[i]) buf[0].keys[len++] = (uint32_t)i;
     return sj_store(J, 0, 0, buf[0].keys, len, h);
