@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 import strategy_stub
-from verifier import strategy_job as sj
+from verifier import backend, strategy_job as sj
 from verifier.cards import deck_of_ranks
 from verifier.cli.main import main
 from verifier.errors import VerifierError
@@ -162,8 +162,6 @@ def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
 
 def test_pure_python_twin_through_the_runner(tmp_path):
     from verifier import optimal
-    if not hasattr(optimal, "PythonJob"):
-        pytest.skip("verifier.optimal.PythonJob not in this build yet")
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
     spec = sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
@@ -196,14 +194,27 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         raw_c, info_c = sj.run_job(spec, work=tmp_path / "b")
         assert (info_c.chunks_resumed, info_c.chunks_done) == (8, 0) and raw_c == raw
         # the pure twin in the actors, with a house-way file they define from its text
-        from verifier import optimal
-        if hasattr(optimal, "PythonJob"):
-            cs = load_ruleset("casino-standard").with_overrides(house_way="foxwoods")
-            spec = sj.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
-                               backend="python")
-            on_ray, info = sj.run_job(spec, work=tmp_path / "r", ray_address="local")
-            here, _ = sj.run_job(spec, work=tmp_path / "h")
-            assert on_ray == here and info.chunks_done == 4
+        cs = load_ruleset("casino-standard").with_overrides(house_way="foxwoods")
+        spec = sj.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
+                           backend="python")
+        on_ray, info = sj.run_job(spec, work=tmp_path / "r", ray_address="local")
+        here, _ = sj.run_job(spec, work=tmp_path / "h")
+        assert on_ray == here and info.chunks_done == 4
+        if backend.PURE_PYTHON:
+            return
+        # the compiled job in the actors, on a suit-closed reduced deck (orbits of 24):
+        # the same sums as here, and the house-way column is the pairwise count
+        from verifier import _pairwise
+        from verifier.houseway.compiled import engine_arguments
+        deck = deck_of_ranks("89TJA")
+        spec = sj.spec_for(cs, deck=deck, chunk_size=300, backend="compiled", threads=1)
+        on_ray, info = sj.run_job(spec, work=tmp_path / "cr", ray_address="local")
+        here, _ = sj.run_job(spec, work=tmp_path / "ch")
+        assert on_ray == here and info.chunks_done == math.ceil(info.units / 300) > 2
+        wheel_second, house_way = engine_arguments(cs.rules)
+        pairwise = _pairwise.pairwise_counts(deck, wheel_second, house_way, 1)
+        assert on_ray["house_way"] == {"win": pairwise["win"], "loss": pairwise["loss"]}
+        assert on_ray["player_hands"] == math.comb(21, 7)
         # a job the actors cannot build: one line
         bad = sj.JobSpec(deck=tuple(DECK), backend="strategy_stub:NoSuchJob")
         with pytest.raises(VerifierError, match="not in this build"):
@@ -309,28 +320,19 @@ def test_json_figures_from_the_stub_sums(capsys, tmp_path):
     assert status == 0 and "house way not optimal" in out and "8 resumed" in out
 
 
-def test_out_writes_the_certificate_or_refuses_in_one_line(capsys, tmp_path):
-    """With the stand-in section, the certificate is written with it; with the real one
-    (``certificate.attach``, which holds the sums against the base game) the stand-in
-    job's sums are refused in one line and nothing is written."""
-    from verifier import certificate
+def test_out_refuses_sums_that_are_not_the_certificates_in_one_line(capsys, tmp_path):
+    """``certificate.attach`` holds the sums against the base game: the stand-in job's
+    made-up sums are refused in one line and nothing is written."""
     cert_path = tmp_path / "cert.json"
     status, _out, err = run_cli(capsys, *stub_cli(tmp_path / "w", "--out", str(cert_path)))
-    if hasattr(certificate, "attach"):
-        assert status == 2 and len(err.strip().splitlines()) == 1 and "strategy" in err
-        assert not cert_path.exists()
-    else:
-        assert status == 0
-        cert = certificate.load(cert_path)
-        assert "strategy" in cert["sections"] and cert["total_hands"] == math.comb(17, 7)
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "strategy" in err
+    assert not cert_path.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
-    from verifier import certificate, optimal
+    from verifier import certificate
     from verifier.cli.run import rule_set_certificate
-    if not (hasattr(optimal, "PythonJob") and hasattr(certificate, "attach")):
-        pytest.skip("verifier.optimal.PythonJob and certificate.attach not in this build yet")
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
     raw, _info = sj.run_job(sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
