@@ -126,6 +126,7 @@ def test_check_recompute_says_what_it_recomputed(capsys):
     assert "recomputed the enumeration of all 154,143,080 hands" in out
     # C(53,7) * C(46,7) ordered pairs of disjoint hands
     assert "recomputed the player-against-banker count over all 8,250,459,031,214,400" in out
+    assert "not recomputed: the optimal-strategy job" in out     # it says what it left
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)

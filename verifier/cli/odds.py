@@ -43,6 +43,10 @@ def cmd_check(args):
           f"({', '.join(cert['sections'])})")
     for what in recomputed:
         print(f"recomputed {what}: every count agrees")
+    if args.recompute and "strategy" in cert["sections"]:
+        print("not recomputed: the optimal-strategy job (its house-way column is the base "
+              "game's, checked above; `paigow-verify strategy --recompute --out FILE` re-runs "
+              "it, about 4 minutes on two cores)")
     if args.public_key:
         print(f"signed by the key of {args.public_key} "
               f"({cert['signature']['key_fingerprint']})")
