@@ -71,6 +71,7 @@ cdef extern from "strategy_job.h" nogil:
         int64_t *pat
         int64_t *pat_best
         unsigned long long *pat_ex
+        unsigned short *pat_bf
     int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
                 int nthreads, int symmetry)
     void sj_free(sj_t *J)
@@ -167,8 +168,10 @@ cdef class StrategyJob:
             if a.pat[3 * m] == 0:       # every pattern met: chunks add up (optimal.py)
                 continue
             ex = [(a.pat_ex[m] >> (6 * (6 - i))) & 63 for i in range(7)]
+            front = sorted([a.pat_bf[m] >> 6, a.pat_bf[m] & 63])
             patterns.append([_pattern_label(ex), int(a.pat[3 * m]), int(a.pat[3 * m + 1]),
-                             int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m])])
+                             int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m]),
+                             [int(c) for c in front]])
         patterns.sort()
         return {"player_hands": int(a.hands), "player_classes": int(a.classes),
                 "banker_hands": int(self.job.nbankers),

@@ -317,12 +317,13 @@ typedef struct {
     int64_t *pat_best;                         /* [MEMO_SIZE]: the example's cost */
     uint64_t *pat_ex;                          /* [MEMO_SIZE]: the example, 7 x 6 bits:
                                                   the costliest hand, ties the least */
+    uint16_t *pat_bf;                          /* [MEMO_SIZE]: its best setting's front */
     uint8_t *cellb;                            /* [nback + 1] */
 } sj_acc_t;
 
 static void sj_acc_free(sj_acc_t *a) {
-    free(a->pat); free(a->pat_best); free(a->pat_ex); free(a->cellb);
-    a->pat = NULL; a->pat_best = NULL; a->pat_ex = NULL; a->cellb = NULL;
+    free(a->pat); free(a->pat_best); free(a->pat_ex); free(a->pat_bf); free(a->cellb);
+    a->pat = NULL; a->pat_best = NULL; a->pat_ex = NULL; a->pat_bf = NULL; a->cellb = NULL;
 }
 
 static int sj_acc_init(const sj_t *J, sj_acc_t *a) {
@@ -330,8 +331,12 @@ static int sj_acc_init(const sj_t *J, sj_acc_t *a) {
     a->pat = (int64_t *)calloc((size_t)MEMO_SIZE * 3, sizeof(int64_t));
     a->pat_best = (int64_t *)calloc(MEMO_SIZE, sizeof(int64_t));
     a->pat_ex = (uint64_t *)calloc(MEMO_SIZE, sizeof(uint64_t));
+    a->pat_bf = (uint16_t *)calloc(MEMO_SIZE, sizeof(uint16_t));
     a->cellb = (uint8_t *)calloc((size_t)J->x.nback + 1, 1);
-    if (!a->pat || !a->pat_best || !a->pat_ex || !a->cellb) { sj_acc_free(a); return -1; }
+    if (!a->pat || !a->pat_best || !a->pat_ex || !a->pat_bf || !a->cellb) {
+        sj_acc_free(a);
+        return -1;
+    }
     return 0;
 }
 
@@ -350,6 +355,7 @@ static void sj_acc_add(sj_acc_t *dst, const sj_acc_t *src) {
             (src->pat_best[m] == dst->pat_best[m] && src->pat_ex[m] < dst->pat_ex[m])) {
             dst->pat_best[m] = src->pat_best[m];
             dst->pat_ex[m] = src->pat_ex[m];
+            dst->pat_bf[m] = src->pat_bf[m];
         }
     }
 }
@@ -511,6 +517,7 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     if (first || d > a->pat_best[m] || (d == a->pat_best[m] && ex < a->pat_ex[m])) {
         a->pat_best[m] = d;
         a->pat_ex[m] = ex;
+        a->pat_bf[m] = (uint16_t)(h.front[best][0] << 6 | h.front[best][1]);
     }
     return 0;
 }

@@ -33,7 +33,7 @@ def unit_sums(u, deck, commission):
             "not_optimal": nopt, "cost": w * cost,
             "by_type": [[u % 3, w, nopt, w * cost]],
             "by_row": [[1 + u % 2, w, nopt, w * cost]],
-            "patterns": [[label_of(example), w, nopt, w * cost, example, cost]]}
+            "patterns": [[label_of(example), w, nopt, w * cost, example, cost, example[:2]]]}
 
 
 class FakeJob:

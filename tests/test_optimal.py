@@ -76,7 +76,7 @@ def brute_force(deck, wheel_second, house_way, commission):
             win = sum(bk > yb and fk > yf for yb, yf in bank)      # both strictly higher
             loss = sum(bk <= yb and fk <= yf for yb, yf in bank)   # copies: the banker's
             settings.append((bk, fk, win, loss, (cd - cn) * win - cd * loss,
-                             not is_foul(fk, bk)))
+                             not is_foul(fk, bk), list(front)))
         house = next(s for s in settings if (s[0], s[1]) == (keys[p][3], keys[p][2]))
         top = max(s[4] for s in settings if s[5])
         if house[4] == top:
@@ -84,7 +84,8 @@ def brute_force(deck, wheel_second, house_way, commission):
         else:
             best = next(s for s in settings if s[5] and s[4] == top and not any(
                 t is not s and t[5] and t[0] >= s[0] and t[1] >= s[1] for t in settings))
-        out.append((p, house[2:4], best[2:4], top - house[4], max(backs) >> 20, keys[p][4]))
+        out.append((p, house[2:4], best[2:4], top - house[4], max(backs) >> 20, keys[p][4],
+                    best[6]))
     return out
 
 
@@ -93,7 +94,7 @@ def raw_from(per_hand, banker_hands):
     raw = optimal.empty_raw(banker_hands)
     tables = {"by_type": {}, "by_row": {}}
     pats = {}
-    for p, house, best, cost, kind, row in per_hand:
+    for p, house, best, cost, kind, row, front in per_hand:
         raw["player_hands"] += 1
         raw["player_classes"] += 1
         for side, (w, l) in (("house_way", house), ("optimal", best)):
@@ -104,10 +105,10 @@ def raw_from(per_hand, banker_hands):
         for name, key in (("by_type", kind), ("by_row", row)):
             t = tables[name].setdefault(key, [0, 0, 0])
             t[0], t[1], t[2] = t[0] + 1, t[1] + (cost > 0), t[2] + cost
-        q = pats.setdefault(label_of(p), [0, 0, 0, list(p), cost])
+        q = pats.setdefault(label_of(p), [0, 0, 0, list(p), cost, front])
         q[:3] = [q[0] + 1, q[1] + (cost > 0), q[2] + cost]
         if cost > q[4]:                     # the first hand with the largest cost
-            q[3:] = [list(p), cost]
+            q[3:] = [list(p), cost, front]
     for name in tables:
         raw[name] = [[k] + tables[name][k] for k in sorted(tables[name])]
     raw["patterns"] = [[k] + pats[k] for k in sorted(pats)]
@@ -180,7 +181,7 @@ def test_raw_sums_of_different_decks_do_not_merge():
 def test_big_counts_are_digit_strings_in_json_and_come_back():
     raw = optimal.empty_raw(53524680)
     raw["cost"] = 2 ** 60
-    raw["patterns"] = [["AKQ9952", 3, 1, 2 ** 55, [0, 1, 2, 3, 4, 5, 6], 7]]
+    raw["patterns"] = [["AKQ9952", 3, 1, 2 ** 55, [0, 1, 2, 3, 4, 5, 6], 7, [0, 1]]]
     text = optimal.raw_to_json(raw)
     assert text["cost"] == str(2 ** 60) and text["patterns"][0][3] == str(2 ** 55)
     assert text["house_way"]["win"] == 0 and text["patterns"][0][5] == 7
@@ -225,14 +226,14 @@ def test_the_top_patterns_by_cost_with_their_example():
     f = optimal.figures(optimal.prune_patterns(raw), rs)
     cost = {}
     worst = {}
-    for p, _h, _b, c, _t, _r in brute_force(deck, False, 0, (1, 20)):
+    for p, _h, _b, c, _t, _r, best_front in brute_force(deck, False, 0, (1, 20)):
         cost[label_of(p)] = cost.get(label_of(p), 0) + c
         if c > worst.get(label_of(p), (None, 0))[1]:
-            worst[label_of(p)] = (p, c)
+            worst[label_of(p)] = (p, c, best_front)
     order = sorted((lab for lab in cost if cost[lab]), key=lambda lab: (-cost[lab], lab))
     assert [p["pattern"] for p in f["patterns"]] == order[:20]
     for p in f["patterns"]:
-        hand, c = worst[p["pattern"]]
+        hand, c, best_front = worst[p["pattern"]]
         assert p["example"]["cards"] == " ".join(
             RANK_CHARS[x >> 2] + "cdhs"[x & 3] if x != JOKER else "Jk" for x in hand)
         assert Fraction(p["example"]["cost"]["exact"]) == Fraction(c, 20 * 8)
@@ -240,6 +241,10 @@ def test_the_top_patterns_by_cost_with_their_example():
         assert p["example"]["house_way"]["front"].split() == [
             RANK_CHARS[x >> 2] + "cdhs"[x & 3] if x != JOKER else "Jk" for x in front]
         assert len(p["example"]["house_way"]["back"].split()) == len(back) == 5
+        text = [RANK_CHARS[x >> 2] + "cdhs"[x & 3] if x != JOKER else "Jk" for x in hand]
+        assert p["example"]["best"]["front"].split() == [text[hand.index(x)] for x in best_front]
+        assert sorted(p["example"]["best"]["back"].split() + p["example"]["best"]["front"].split()
+                      ) == sorted(text)
 
 
 def test_a_fee_game_gives_the_house_edge_before_the_fee_and_every_tier():
@@ -349,7 +354,9 @@ def synthetic_raw(cert):
     rows = cert["counts"]["house_way_rows"]
     raw["by_row"] = [[int(r), n, nopt if r == "11" else 0, cost if r == "11" else 0]
                      for r, n in sorted(rows.items(), key=lambda x: int(x[0])) if n]
-    raw["patterns"] = [[label_of(hand), 4 ** 7, 5000, 10 ** 12, hand, int(example_cost)]]
+    best_front = sorted(parse_cards("4c Jc"))    # docs/STRATEGY.md: J-4 in front is best
+    raw["patterns"] = [[label_of(hand), 4 ** 7, 5000, 10 ** 12, hand, int(example_cost),
+                        best_front]]
     return raw
 
 

@@ -45,8 +45,8 @@ def expected_sums(deck, commission=(1, 20)):
             table[key] = [old[0] + w, old[1] + nopt, old[2] + w * cost]
         example = sorted(deck[(u + 2 * i) % len(deck)] for i in range(7))
         label = strategy_stub.label_of(example)
-        old = pats.get(label, [0, 0, 0, None, -1])
-        worst = (old[3], old[4]) if old[4] >= cost else (example, cost)  # the first highest
+        old = pats.get(label, [0, 0, 0, None, -1, None])
+        worst = old[3:] if old[4] >= cost else (example, cost, example[:2])  # the first highest
         pats[label] = [old[0] + w, old[1] + nopt, old[2] + w * cost, *worst]
     e["by_type"] = [[k] + types[k] for k in sorted(types)]
     e["by_row"] = [[k] + rows[k] for k in sorted(rows)]

@@ -27,14 +27,16 @@ The raw sums of a chunk (and of the whole job: chunks add field by field, ``merg
     by_type          [[type, hands, not_optimal, cost], ...]: type the class of the best
                      five-card hand of the seven (``ranking.CLASS_NAMES`` index)
     by_row           [[row, hands, not_optimal, cost], ...]: the house way's row
-    patterns         [[label, hands, not_optimal, cost, example, example_cost], ...] for
+    patterns         [[label, hands, not_optimal, cost, example, example_cost,
+                       best_front], ...] for
                      every rank pattern met (so that chunks add up; ``prune_patterns``
                      keeps, at the end, those where the house way is not always
                      optimal): label the ranks high to low ("AKQ9952"; the joker "*",
                      first: "*AKQ995"), example one hand
                      (card ints) of that pattern where the house way gives up the most
                      (ties: the least sorted hand, so the example does not depend on the
-                     order hands are met in), example_cost that hand's v_best - v_house
+                     order hands are met in), example_cost that hand's v_best - v_house,
+                     best_front the two front cards of that hand's best setting
 
 Lists are sorted by their first field. All numbers are Python ints.
 """
@@ -71,13 +73,13 @@ def merge_raw(a, b):
             rows[key] = [x + y for x, y in zip(old, nums)]
         out[k] = [[key] + rows[key] for key in sorted(rows)]
     pats = {}
-    for label, hands, nopt, cost, example, example_cost in a["patterns"] + b["patterns"]:
+    for label, hands, nopt, cost, example, example_cost, front in a["patterns"] + b["patterns"]:
         old = pats.get(label)
         if old is None:
-            pats[label] = [hands, nopt, cost, list(example), example_cost]
+            pats[label] = [hands, nopt, cost, list(example), example_cost, list(front)]
         else:
             mine = (-old[4], sorted(old[3])) <= (-example_cost, sorted(example))
-            keep = (old[3], old[4]) if mine else (list(example), example_cost)
+            keep = old[3:] if mine else (list(example), example_cost, list(front))
             pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
     out["patterns"] = [[label] + pats[label] for label in sorted(pats)]
     return out
@@ -159,7 +161,8 @@ class PythonJob:
                    house_way={k: settings[house][k] for k in ("win", "loss")},
                    optimal={k: settings[best][k] for k in ("win", "loss")},
                    by_type=[[kind, 1, nopt, cost]], by_row=[[row, 1, nopt, cost]],
-                   patterns=[[pattern_label(hand), 1, nopt, cost, list(hand), cost]])
+                   patterns=[[pattern_label(hand), 1, nopt, cost, list(hand), cost,
+                              list(settings[best]["front"])]])
         return raw
 
     def run(self, lo, hi):
@@ -210,12 +213,13 @@ def raw_from_json(raw):
     for k in RAW_TABLES:
         out[k] = [[num(x, k) for x in row] for row in raw[k]]
     out["patterns"] = []
-    for label, *nums, example, example_cost in raw["patterns"]:
+    for label, *nums, example, example_cost, front in raw["patterns"]:
         if not isinstance(label, str):
             raise ValueError(f"patterns: {label!r} is not a label")
         out["patterns"].append([label] + [num(x, "patterns") for x in nums]
                                + [[num(c, "patterns") for c in example],
-                                  num(example_cost, "patterns")])
+                                  num(example_cost, "patterns"),
+                                  [num(c, "patterns") for c in front]])
     return out
 
 
@@ -257,11 +261,13 @@ def check_raw(raw, deck=None):
     labels = [p[0] for p in raw["patterns"]]
     if labels != sorted(set(labels)):
         raise ValueError("patterns: sorted by label, each label once")
-    for label, n, nopt, cost, example, example_cost in raw["patterns"]:
+    for label, n, nopt, cost, example, example_cost, front in raw["patterns"]:
         cards = sorted(example)
         if (len(set(cards)) != 7 or pattern_label(cards) != label
                 or (deck is not None and not set(cards) <= set(deck))):
             raise ValueError(f"patterns: the example {example} is not a hand of pattern {label}")
+        if len(set(front)) != 2 or not set(front) <= set(cards):
+            raise ValueError(f"patterns: {front} is not two cards of the example {example}")
         if not (0 < nopt <= n and 0 < example_cost <= cost):
             raise ValueError(f"patterns: {label} is not a pattern where the house way gives up "
                              "something, or its example costs more than the pattern")
@@ -326,14 +332,17 @@ def figures(raw, ruleset):
     from .backend import engine
     patterns = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:TOP_PATTERNS]
     top = []
-    for label, n, nopt, pcost, example, example_cost in patterns:
+    for label, n, nopt, pcost, example, example_cost, best_front in patterns:
         cards = sorted(example)
         front, back = engine.set_hand(cards, wheel_second, house_way)[:2]
+        best_back = [c for c in cards if c not in best_front]
         text = cards_str(cards)
         top.append({"pattern": label, "hands": n, "not_optimal": nopt,
                     "cost": exact_value(Fraction(pcost, unit)),
                     "example": {"cards": text,
                                 "house_way": {"front": cards_str(front), "back": cards_str(back)},
+                                "best": {"front": cards_str(sorted(best_front)),
+                                         "back": cards_str(best_back)},
                                 "cost": exact_value(Fraction(example_cost, cd * banker)),
                                 "best_setting_command": f'paigow-verify hand "{text}" --strategy '
                                                 f"--rules {ruleset.name}"}})

@@ -30,7 +30,7 @@ from pathlib import Path
 from .errors import VerifierError
 
 #: the version of the chunk files and of the job key; bump when either changes
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: units per chunk: the full deck (about 1.1 million units) in about 220 chunks of a few
 #: seconds of CPU each
 DEFAULT_CHUNK_SIZE = 5000
@@ -229,8 +229,9 @@ def raw_shape_ok(raw, banker_hands=None):
             if not all(len(r) == 4 and all(map(_is_int, r)) for r in raw[k]):
                 return False
         for p in raw["patterns"]:
-            if (len(p) != 6 or not isinstance(p[0], str) or not all(map(_is_int, p[1:4]))
-                    or not all(map(_is_int, p[4])) or not _is_int(p[5])):
+            if (len(p) != 7 or not isinstance(p[0], str) or not all(map(_is_int, p[1:4]))
+                    or not all(map(_is_int, p[4])) or not _is_int(p[5])
+                    or len(p[6]) != 2 or not all(map(_is_int, p[6]))):
                 return False
     except (KeyError, TypeError, AttributeError):
         return False

@@ -139,11 +139,13 @@ def print_report(r, info=None):
                   f"{row['frequency']['decimal']:>9.4%} {row['cost']['decimal']:>14.8f}")
     print(f"\nthe {len(r['patterns'])} rank patterns where the house way gives up the most:")
     print(f"  {'ranks':<9} {'hands':>11} {'not optimal':>12} {'cost per unit':>14}  "
-          "hand that gives up the most (per unit on it)")
+          "hand that gives up the most (per unit on it): house way / best, front | back")
     for p in r["patterns"]:
         ex = p["example"]
+        hw, best = ex["house_way"], ex["best"]
         print(f"  {p['pattern']:<9} {p['hands']:>11,} {p['not_optimal']:>12,} "
-              f"{p['cost']['decimal']:>14.8f}  {ex['cards']} ({ex['cost']['decimal']:.6f})")
+              f"{p['cost']['decimal']:>14.8f}  {ex['cards']} ({ex['cost']['decimal']:.6f}): "
+              f"{hw['front']} | {hw['back']} / {best['front']} | {best['back']}")
     if info is not None:
         print(f"\nrun        {info.chunks_done} chunks computed, {info.chunks_resumed} resumed "
               f"from {info.work_dir}; {info.seconds:.1f} s ({info.build_seconds:.1f} s "

@@ -450,15 +450,17 @@ def _strategy(cert):
     patterns = Table(
         f"The {len(r['patterns'])} rank patterns that give up the most",
         ["Pattern", "Hands", "Not the best", "Return given up (all hands)", "Example",
-         "House way: front / back", "Example gives up"],
+         "House way: front / back", "Best: front / back", "Example gives up"],
         [[p["pattern"], f"{p['hands']:,}", f"{p['not_optimal']:,}", _pct(p["cost"]),
           p["example"]["cards"], f"{p['example']['house_way']['front']} / "
                                  f"{p['example']['house_way']['back']}",
+          f"{p['example']['best']['front']} / {p['example']['best']['back']}",
           f"{_pct(p['example']['cost'])} ({p['example']['cost']['exact']})"]
          for p in r["patterns"]],
         note="Pattern: the ranks high to low, * the joker. Example: the hand of the pattern "
-             "where the house way gives up the most, per unit wagered on it; its best "
-             "setting is shown by paigow-verify hand CARDS --strategy.")
+             "where the house way gives up the most, per unit wagered on it, set by the "
+             "house way and the best way (every setting: paigow-verify hand CARDS "
+             "--strategy).")
     notes = [f"Every one of the {r['player_hands']:,} player hands, each way of setting it "
              f"against all {r['banker_hands']:,} banker hands of the other cards set by the "
              "house way, counted exactly. The best setting has the highest return (the "
