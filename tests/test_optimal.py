@@ -422,7 +422,7 @@ def test_the_par_sheet_shows_the_optimal_strategy(casino_cert):
     base = casino_cert["sections"]["base_game"]["counts"]
     best_edge = -(Fraction(19, 20) * (base["win"] + 10 ** 14) - (base["loss"] - 5 * 10 ** 14)) \
         / total
-    assert f"| House edge | " in text and str(best_edge) in text
+    assert "| House edge | " in text and str(best_edge) in text
     assert f"{float(best_edge):.6%}" in text
     assert f"10,000,000 of {math.comb(53, 7):,}" in text
     assert "| AJ97432 |" in text and "2h 3h 4c 7s 9c Jc As" in text and "58733/2610960" in text

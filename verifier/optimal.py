@@ -303,6 +303,18 @@ def _table_rows(rows, names, unit, key):
             for k, n, nopt, c in rows]
 
 
+def _house_way_setting(cards, rules):
+    """(front, back) of seven sorted cards set by the house way, by the pure-Python
+    reference engine: the figures, and so ``check``, need no compiled core (a house-way
+    file is defined for the reference engine under its number first)."""
+    from .houseway.compiled import engine_arguments
+    from .reference import core as reference
+    wheel_second, house_way = engine_arguments(rules)
+    if house_way not in reference.ROW_CHOOSERS:
+        reference.define_house_way(house_way, rules.house_way_file())
+    return reference.set_hand(cards, wheel_second, house_way)[:2]
+
+
 def figures(raw, ruleset):
     """The JSON-ready figures of the whole job's raw sums under ``ruleset``: the house
     way and the best setting settled (``basegame.settle``), how often and at what cost
@@ -311,7 +323,6 @@ def figures(raw, ruleset):
     hands; a pattern's example cost per unit wagered on that hand."""
     from .cards import cards_str
     from .houseway import row_names
-    from .houseway.compiled import engine_arguments
     from .basegame import setting_return
     from .ranking import CLASS_NAMES
     check_raw(raw)
@@ -328,13 +339,11 @@ def figures(raw, ruleset):
     if cost != gap:
         raise ValueError(f"the cost {cost} is not the optimal return minus the house way's "
                          f"{gap} (raw sums of another commission?)")
-    wheel_second, house_way = engine_arguments(ruleset.rules)
-    from .backend import engine
     patterns = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:TOP_PATTERNS]
     top = []
     for label, n, nopt, pcost, example, example_cost, best_front in patterns:
         cards = sorted(example)
-        front, back = engine.set_hand(cards, wheel_second, house_way)[:2]
+        front, back = _house_way_setting(cards, ruleset.rules)
         best_back = [c for c in cards if c not in best_front]
         text = cards_str(cards)
         top.append({"pattern": label, "hands": n, "not_optimal": nopt,

@@ -24,7 +24,6 @@ import socket
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 from pathlib import Path
 
 from .errors import VerifierError
@@ -447,19 +446,20 @@ _RAY_ADDRESS = re.compile(r"(ray://)?([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5
 
 
 def check_ray_address(address):
-    """One line for an address that is not one, or where nothing listens (checked before
-    ``ray.init``, which may wait long for a cluster that is not there); and for a
-    missing ``ray`` package."""
+    """One line for an address that is not one, for a missing ``ray`` package, and for an
+    address where nothing listens (checked before ``ray.init``, which may wait long for a
+    cluster that is not there)."""
+    m = _RAY_ADDRESS.fullmatch(address)
+    if address not in ("local", "auto") and (not m or not 0 < int(m.group(3)) < 65536):
+        raise VerifierError(f"bad --ray address {address!r}: write host:port, "
+                            "ray://host:port, auto or local")
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise VerifierError("--ray needs the ray package (pip install ray)") from None
+        raise VerifierError("--ray needs the ray package (pip install ray, or "
+                            "pip install 'paigow-verifier[cluster]')") from None
     if address in ("local", "auto"):
         return
-    m = _RAY_ADDRESS.fullmatch(address)
-    if not m or not 0 < int(m.group(3)) < 65536:
-        raise VerifierError(f"bad --ray address {address!r}: write host:port, "
-                            "ray://host:port, auto or local")
     host = m.group(2).strip("[]")
     try:
         socket.create_connection((host, int(m.group(3))), timeout=5).close()
