@@ -58,7 +58,6 @@ def register(subparsers):
 def strategy_report(args):
     """(report dict, where the figures come from): shipped or computed."""
     from .. import strategy_job as sj
-    from ..backend import PURE_PYTHON
     ruleset = ruleset_from_args(args)
     deck = None
     if args.deck_ranks:
@@ -72,6 +71,7 @@ def strategy_report(args):
             print(f"paigow-verify: the figures of the shipped certificate {path} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
             return dict(head, **found, source=f"shipped certificate {path}"), None
+    from ..backend import PURE_PYTHON    # only now: shipped figures need no engine
     if PURE_PYTHON and deck is None and args.backend in (None, "python"):
         raise VerifierError("the strategy job on the full deck needs the compiled core: in "
                             "pure Python (PAIGOW_PUREPYTHON=1) it would take months, and the "
