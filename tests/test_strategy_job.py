@@ -175,8 +175,9 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
+    import verifier
     here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.dirname(here)
+    root = os.path.dirname(os.path.dirname(verifier.__file__))   # the verifier this test runs
     ray.init(num_cpus=2, log_to_driver=False, logging_level="ERROR",
              runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([root, here])}})
     try:
