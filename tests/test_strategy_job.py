@@ -178,6 +178,7 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     import verifier
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(verifier.__file__))   # the verifier this test runs
+    monkeypatch.chdir(tmp_path)     # Ray puts the driver's folder first on the workers' path
     ray.init(num_cpus=2, log_to_driver=False, logging_level="ERROR",
              runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join([root, here])}})
     try:

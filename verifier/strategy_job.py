@@ -323,7 +323,7 @@ def run_job(spec, work=None, ray_address=None, progress=False, job=None):
         return _run(spec, work, _Finished(units), ray_address, progress, start)
     if ray_address is None:
         return _run(spec, work, _Local(spec, job), None, progress, start)
-    with _RayPool(spec, ray_address) as pool:
+    with _RayPool(spec, ray_address, work) as pool:
         return _run(spec, work, pool, ray_address, progress, start)
 
 
@@ -487,7 +487,7 @@ class _RayPool:
     actor); as many as the cluster's CPUs // the threads of one, at least 1. Starts Ray
     for the run (unless the caller already did) and stops it after."""
 
-    def __init__(self, spec, address):
+    def __init__(self, spec, address, work):
         import ray
         self.ray, self.spec, self.mine, self.actors = ray, spec, False, []
         if not ray.is_initialized():
@@ -496,11 +496,17 @@ class _RayPool:
                 root = str(Path(__file__).resolve().parents[1])
                 kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(
                     p for p in (root, os.environ.get("PYTHONPATH")) if p)}}
+            here = os.getcwd()
             try:
+                # Ray puts the driver's working folder first on its workers' path: started
+                # from a source tree, they would import its (maybe unbuilt) verifier
+                os.chdir(work)
                 ray.init(log_to_driver=False, logging_level="ERROR", **kwargs)
             except Exception as exc:         # noqa: BLE001 (ray raises many kinds)
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise VerifierError(f"cannot start Ray at {address}: {first}") from None
+            finally:
+                os.chdir(here)
             self.mine = True
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         threads = min(spec.threads, cpus)
