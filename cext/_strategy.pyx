@@ -81,14 +81,6 @@ cdef extern from "strategy_job.h" nogil:
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
 
-_RANKS = "23456789TJQKA"
-
-
-def _pattern_label(cards):
-    """The ranks of seven card ints, high to low, the joker ``*`` first (verifier/optimal.py)."""
-    return "".join("*" if c == JOKER else _RANKS[c >> 2] for c in sorted(cards, reverse=True))
-
-
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
     1.6 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
@@ -162,6 +154,7 @@ cdef class StrategyJob:
             sj_acc_free(&acc)
 
     cdef dict _raw(self, sj_acc_t *a):
+        from verifier.optimal import pattern_label
         patterns = []
         cdef int m
         for m in range(MEMO_SIZE):
@@ -169,7 +162,7 @@ cdef class StrategyJob:
                 continue
             ex = [(a.pat_ex[m] >> (6 * (6 - i))) & 63 for i in range(7)]
             front = sorted([a.pat_bf[m] >> 6, a.pat_bf[m] & 63])
-            patterns.append([_pattern_label(ex), int(a.pat[3 * m]), int(a.pat[3 * m + 1]),
+            patterns.append([pattern_label(ex), int(a.pat[3 * m]), int(a.pat[3 * m + 1]),
                              int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m]),
                              [int(c) for c in front]])
         patterns.sort()
