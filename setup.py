@@ -37,21 +37,19 @@ def extensions():
         extra_compile_args=flags,
         extra_link_args=["-fopenmp"] if openmp else [],
         depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))],
-    ) for name, source in (("verifier._core", "cext/_core.pyx"),
-                           ("verifier._table", "cext/_table.pyx"),
-                           ("verifier._pairwise", "cext/_pairwise.pyx"),
-                           ("verifier._strategy", "cext/_strategy.pyx"))]
+    ) for name, source in (("verifier.engine._core", "cext/_core.pyx"),
+                           ("verifier.engine._table", "cext/_table.pyx"),
+                           ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
+                           ("verifier.engine._strategy", "cext/_strategy.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
     return cythonize(exts, language_level=3, include_path=["cext"], compiler_directives={
         "boundscheck": False, "wraparound": False, "cdivision": True})
 
 
 setup(
-    packages=find_packages(include=["verifier", "verifier.*"]) + ["verifier.proofs"],
-    package_dir={"verifier.proofs": "proofs"},
+    packages=find_packages(include=["verifier", "verifier.*"]),
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
-                             "data/*/*.json", "data/*/*.html",
-                             "parsheet/templates/*.j2"],
-                  "verifier.proofs": ["certificates/*.json"]},
+                               "data/*/*.json", "data/*/*.html",
+                               "report/templates/*.j2", "proofs/certificates/*.json"]},
     ext_modules=extensions(),
 )

@@ -15,9 +15,9 @@ import math
 import resource
 import time
 
-from verifier import _core
-from verifier.cards import full_deck
-from verifier.parallel import thread_count
+from verifier.engine import _core
+from verifier.game.cards import full_deck
+from verifier.engine.threads import thread_count
 
 
 def peak_rss_mib():

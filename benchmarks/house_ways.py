@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from verifier import houseway  # noqa: E402
-from verifier.enumeration import enumerate_hands  # noqa: E402
-from verifier.pairwise import pairwise_counts  # noqa: E402
-from verifier.rules import Rules  # noqa: E402
+from verifier import houseway
+from verifier.engine.enumeration import enumerate_hands
+from verifier.engine.pairwise import pairwise_counts
+from verifier.rules.readings import Rules
 
 
 def best_of(repeat, job):

@@ -17,10 +17,10 @@ import math
 import resource
 import time
 
-from verifier import _pairwise
-from verifier.cards import full_deck, parse_cards
-from verifier.pairwise import check_counts, summary
-from verifier.parallel import thread_count
+from verifier.engine import _pairwise
+from verifier.game.cards import full_deck, parse_cards
+from verifier.engine.pairwise import check_counts, summary
+from verifier.engine.threads import thread_count
 
 SAMPLE_HANDS = ["Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h", "Ac Ad 2h 2s 5c 9d Jh",
                 "Jc Jd Jh Js 5c 6d 8h", "5h 8h 9h Jh Kh 5c 2d"]

@@ -4,7 +4,7 @@
                                   [--stand-in] [--check-ledger] [--no-compiled]
 
 Seven seats, each player with base, Wrangler Push and Outlaw 9 wagers, a bank big
-enough that the cap rarely binds. Measures the compiled kernel (verifier._table) with
+enough that the cap rarely binds. Measures the compiled kernel (verifier.engine._table) with
 each thread count of ``--threads``, then the Python path (verifier/table/, the engine
 setting each block's hands in one call) for comparison. ``--stand-in`` replaces the
 engine of the Python path with a trivial hand setter, to measure the table's own
@@ -18,9 +18,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from verifier.backend import NAME  # noqa: E402
-from verifier.table.simulate import (compiled_unavailable, simulate,  # noqa: E402
-                                     uniform_setup)
+from verifier.engine.backend import NAME
+from verifier.table.simulate import compiled_unavailable, simulate, uniform_setup
 
 
 def stand_in(hands, wheel_second=False, house_way=0):

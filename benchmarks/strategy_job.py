@@ -17,12 +17,13 @@ import os
 import resource
 import time
 
-from verifier import _strategy, rulesets
-from verifier.cards import full_deck
-from verifier.houseway.compiled import engine_arguments
-from verifier.optimal import commission_of, empty_raw, merge_raw
-from verifier.progress import progress_bar
-from verifier.strategy_job import DEFAULT_CHUNK_SIZE, chunks, spread
+from verifier.engine import _strategy
+from verifier.rules import rulesets
+from verifier.game.cards import full_deck
+from verifier.engine.houseway_program import engine_arguments
+from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
+from verifier.support.progress import progress_bar
+from verifier.strategy.job import DEFAULT_CHUNK_SIZE, chunks, spread
 
 
 def main():

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The compiled core: the same API as verifier/reference/core.py, fast.
+"""The compiled core: the same API as verifier/engine/reference/core.py, fast.
 
 eval5, eval2, set_hand, categories, best_five_class, enumerate_counts, hand_keys.
 Cards are ints (docs/ENGINE.md); callers validate them (verifier.hands does), but
@@ -66,7 +66,7 @@ def categories(cards, wheel_second=False, house_way=0):
 
 
 def best_for_bet(cards, wheel_second=False, house_way=0):
-    """The best-for-bet line mask (verifier/categories.py BEST_FOR_BET_LINES)."""
+    """The best-for-bet line mask (verifier/game/categories.py BEST_FOR_BET_LINES)."""
     cdef hand_info_t info = _classify(cards, wheel_second, house_way)
     return info.best_for_bet
 

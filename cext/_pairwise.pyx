@@ -1,7 +1,7 @@
 # cython: language_level=3
 """verifier._pairwise: the compiled player-against-banker counts (cext/pairwise.h).
 
-Front end: verifier/pairwise.py. Every count is over ordered pairs (player, banker) of
+Front end: verifier/engine/pairwise.py. Every count is over ordered pairs (player, banker) of
 disjoint seven-card hands of the deck, both set by the house way.
 """
 import itertools

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """verifier._strategy: every setting of one player hand against every banker hand set by
-the house way (cext/strategy.h). Front end: verifier/strategy.py."""
+the house way (cext/strategy.h). Front end: verifier/engine/hand_strategy.py."""
 from libc.stdint cimport int64_t
 
 from core_api cimport *
@@ -84,7 +84,7 @@ cdef extern from "strategy_job.h" nogil:
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
     1.6 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
-    orbit representatives) gives the raw sums of verifier/optimal.py. ``symmetry=False``
+    orbit representatives) gives the raw sums of verifier/strategy/optimal.py. ``symmetry=False``
     takes every card set as its own orbit (the same sums by a second route; small decks)."""
     cdef sj_t job
     cdef bint ready
@@ -135,7 +135,7 @@ cdef class StrategyJob:
         return bool(self.job.full_sym)
 
     def run(self, int lo, int hi):
-        """The raw sums (verifier/optimal.py) of the player hands of units [lo, hi)."""
+        """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi)."""
         cdef sj_acc_t acc
         cdef int rc
         if not 0 <= lo <= hi <= self.job.nlevel[6]:

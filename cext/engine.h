@@ -21,7 +21,7 @@
 /* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
 enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
 
-/* Seven-card category bits (verifier/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
+/* Seven-card category bits (verifier/game/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
  * lines in filed pay-table order, then the categories other bets read. */
 enum {
     CAT_SEVEN_SF, CAT_ROYAL_MATCH, CAT_SEVEN_SF_JOKER, CAT_FIVE_ACES, CAT_ROYAL,
@@ -35,7 +35,7 @@ enum {
     (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
     (1 << CAT_QUEEN_HIGH) | (1 << CAT_KING_HIGH) | (1 << CAT_ACE_HIGH))
 
-/* Best-for-bet line bits: verifier/categories.py BEST_FOR_BET_LINES, in that order. Each
+/* Best-for-bet line bits: verifier/game/categories.py BEST_FOR_BET_LINES, in that order. Each
  * X_PLUS_PAIR is X - 1. */
 enum {
     BFB_FIVE_ACES_PLUS_PAIR, BFB_FIVE_ACES, BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES,
@@ -171,7 +171,7 @@ static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
 /* The base game's outcome for the player, from the two hands' keys (back: five cards,
  * front: two): 1 both hands strictly higher, 0 one each, -1 otherwise (a copy goes to
  * the banker). The one place in C that decides it (the pairwise counts and the table);
- * verifier/outcome.py is its Python twin. */
+ * verifier/game/outcome.py is its Python twin. */
 static inline int base_outcome(int p_back, int p_front, int b_back, int b_front) {
     int high = p_back > b_back, low = p_front > b_front;
     return high && low ? 1 : (high || low ? 0 : -1);

@@ -1,4 +1,4 @@
-/* A house way given as a file (docs/HOUSE_WAYS.md), compiled by verifier/houseway/compiled.py
+/* A house way given as a file (docs/HOUSE_WAYS.md), compiled by verifier/engine/houseway_program.py
  * into a flat program of ints, and carried out here on the 21 splits classify7 has already
  * keyed. The Python interpreter (verifier/houseway/interpret.py) is its twin: same rows,
  * same features, same order of visiting splits, so equal choices are broken alike.

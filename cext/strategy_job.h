@@ -1,6 +1,6 @@
 /* The optimal-strategy job (issue 15, docs/STRATEGY.md): for every player hand, every
  * legal setting's exact wins and losses against every banker hand of the rest of the
- * deck set by the house way, and the sums verifier/optimal.py describes.
+ * deck set by the house way, and the sums verifier/strategy/optimal.py describes.
  *
  * Method: inclusion-exclusion over the player's cards. With F_S(x, y) the number of
  * hands of the deck containing the card set S whose (dense) back index is below x and

@@ -5,7 +5,7 @@
 """
 import pytest
 
-from verifier import backend
+from verifier.engine import backend
 
 
 def pytest_report_header(config):
@@ -36,12 +36,9 @@ def key(cls, *ranks):
 
 
 def import_proof(name):
-    """A module of proofs/: ``verifier.proofs`` when installed, ``proofs`` in a source tree."""
+    """A module of verifier/proofs/."""
     import importlib
-    try:
-        return importlib.import_module(f"verifier.proofs.{name}")
-    except ImportError:
-        return importlib.import_module(f"proofs.{name}")
+    return importlib.import_module(f"verifier.proofs.{name}")
 
 
 @pytest.fixture(scope="session")
@@ -53,5 +50,5 @@ def engine():
 @pytest.fixture(scope="session")
 def full_enumeration():
     """The whole 154,143,080-hand job with the default rules, run once per session."""
-    from verifier.enumeration import enumerate_hands
+    from verifier.engine.enumeration import enumerate_hands
     return enumerate_hands()

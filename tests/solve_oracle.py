@@ -1,15 +1,14 @@
 """The second algorithm for one line's pay (tests only): the return as a piecewise-linear
 function of that pay, each piece solved with plain rationals, no SymPy. ``solve`` uses
 ``formula.solve_lines``; the tests check that both give the same pays and edges.
-Moved here from verifier/exact.py so that the product has one way to solve."""
+Moved here from verifier/odds/exact.py so that the product has one way to solve."""
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verifier.categories import CATEGORY_BIT
-from verifier.errors import VerifierError
-from verifier.exact import (_total_of, exact_value, mask_counts, outlaw9_odds, paid_line,
-                            practical_grid)
-from verifier.paytables import Paytable, line_name, pay_text
+from verifier.game.categories import CATEGORY_BIT
+from verifier.support.errors import VerifierError
+from verifier.odds.exact import (_total_of, exact_value, mask_counts, outlaw9_odds, paid_line, practical_grid)
+from verifier.game.paytables import Paytable, line_name, pay_text
 
 
 @dataclass

@@ -1,20 +1,20 @@
 """A stand-in for the strategy job (tests of the runner, tests/test_strategy_job.py): the
-interface of ``verifier._strategy.StrategyJob`` with sums that are simple functions of
+interface of ``verifier.engine._strategy.StrategyJob`` with sums that are simple functions of
 the unit number, so that a test knows every total without the runner. The sums hold
-together as a real job's do (verifier/optimal.py): the best setting wins ``k`` more
+together as a real job's do (verifier/strategy/optimal.py): the best setting wins ``k`` more
 than the house way's, so the cost is (cd - cn) k per hand; tables add up to the totals;
 a pattern's example is a hand of the deck with that pattern."""
 import math
 import os
 
-from verifier.cards import JOKER, RANK_CHARS
+from verifier.game.cards import JOKER, RANK_CHARS
 
 #: units of the stand-in's job on a deck of n cards
 UNITS_PER_CARD = 3
 
 
 def label_of(cards):
-    """The rank pattern of a hand, high to low, the joker "*" (as verifier/optimal.py)."""
+    """The rank pattern of a hand, high to low, the joker "*" (as verifier/strategy/optimal.py)."""
     return "".join("*" if c == JOKER else RANK_CHARS[c >> 2] for c in sorted(cards, reverse=True))
 
 
@@ -56,7 +56,7 @@ class FakeJob:
         if self.fail_after is not None and self.calls >= self.fail_after:
             raise KeyboardInterrupt
         self.calls += 1
-        from verifier.optimal import empty_raw, merge_raw
+        from verifier.strategy.optimal import empty_raw, merge_raw
         out = empty_raw(math.comb(len(self.deck) - 7, 7))
         for u in range(lo, hi):
             out = merge_raw(out, unit_sums(u, self.deck, self.commission))

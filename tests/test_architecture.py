@@ -1,5 +1,6 @@
-"""The code's shape (issue 11): no import cycle among the verifier's modules, counting
-imports inside functions too, and one certificate layer that computes nothing itself."""
+"""The code's shape (docs/ARCHITECTURE.md): packages in layers, each importing only the
+layers below it (imports inside functions count too), no import cycle among modules or
+packages, and one certificate layer that computes nothing itself."""
 import ast
 from pathlib import Path
 
@@ -78,10 +79,69 @@ def test_no_import_cycle_among_the_verifier_modules():
     assert cycles(import_graph()) == []
 
 
+#: each package and the packages it may import (docs/ARCHITECTURE.md): the layers from
+#: the bottom up; ``cli`` may import every other package, and nothing imports ``cli``
+LAYERS = {
+    "support": set(),
+    "game": {"support"},
+    "houseway": {"game", "support"},
+    "rules": {"houseway", "game", "support"},
+    "engine": {"rules", "houseway", "game", "support"},
+    "odds": {"rules", "houseway", "game", "support"},
+    "strategy": {"engine", "odds", "rules", "houseway", "game", "support"},
+    "table": {"engine", "odds", "rules", "houseway", "game", "support"},
+    "certificate": {"strategy", "engine", "odds", "rules", "houseway", "game", "support"},
+    "report": {"certificate", "strategy", "odds", "rules", "houseway", "game", "support"},
+    "proofs": {"engine", "odds", "rules", "game", "support"},
+}
+LAYERS["cli"] = set(LAYERS)
+
+
+def package_of(module):
+    """``verifier.engine.pairwise`` -> ``engine``; the top module -> None."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS) else None
+
+
+def test_every_module_lives_in_a_layer():
+    loose = [m for m in modules() if m != "verifier" and package_of(m) is None]
+    assert loose == [], "modules outside the layer packages"
+
+
+def test_each_package_imports_only_the_layers_below_it():
+    broken = []
+    for module, targets in import_graph().items():
+        here = package_of(module)
+        if here is None:
+            continue                      # the package's face: verifier/__init__.py
+        for target in targets:
+            there = package_of(target)
+            if there != here and there not in LAYERS[here]:
+                broken.append(f"{module} -> {target}")
+    assert broken == []
+
+
+def test_no_cycle_among_the_packages():
+    edges = {p: set() for p in LAYERS}
+    for module, targets in import_graph().items():
+        here = package_of(module)
+        for target in targets:
+            there = package_of(target)
+            if here and there and there != here:
+                edges[here].add(there)
+    assert cycles(edges) == []
+
+
+def test_the_layer_table_has_no_cycle_and_names_only_packages():
+    assert cycles(LAYERS) == []
+    assert set(LAYERS) == {p.name for p in PACKAGE.iterdir()
+                           if (p / "__init__.py").is_file()}
+
+
 def test_the_odds_layers_know_nothing_of_certificates():
     edges = import_graph()
-    for module in ("verifier.exact", "verifier.emperors", "verifier.basegame",
-                   "verifier.rulesets", "verifier.paytables"):
+    for module in ("verifier.odds.exact", "verifier.odds.emperors", "verifier.odds.basegame",
+                   "verifier.rules.rulesets", "verifier.game.paytables"):
         assert not {m for m in edges[module] if m.startswith("verifier.certificate")}, module
 
 
@@ -89,4 +149,4 @@ def test_the_certificate_format_layer_imports_no_layer_above_it():
     edges = import_graph()
     assert not edges["verifier.certificate.format"] & {
         "verifier.certificate.sections", "verifier.certificate.build",
-        "verifier.certificate.check", "verifier.certificate.odds", "verifier.exact"}
+        "verifier.certificate.check", "verifier.certificate.odds", "verifier.odds.exact"}

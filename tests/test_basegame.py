@@ -1,11 +1,11 @@
-"""Base game figures from win/loss/push counts (verifier/basegame.py), by hand."""
+"""Base game figures from win/loss/push counts (verifier/odds/basegame.py), by hand."""
 import math
 from fractions import Fraction
 
 import pytest
 
-from verifier import basegame
-from verifier.errors import VerifierError
+from verifier.odds import basegame
+from verifier.support.errors import VerifierError
 
 COUNTS = {"total": 100, "win": 40, "loss": 50, "push": 10}
 
@@ -45,11 +45,12 @@ def test_bad_counts():
 
 
 def test_pairwise_figures_reduced_deck():
-    from verifier.backend import PURE_PYTHON
-    from verifier.cards import deck_of_ranks
-    from verifier.rules import Rules
+    from verifier.engine.backend import PURE_PYTHON
+    from verifier.game.cards import deck_of_ranks
+    from verifier.rules.readings import Rules
     deck = deck_of_ranks("JQKA" if PURE_PYTHON else "9TJQKA")
-    figures, note = basegame.pairwise_figures(deck, Rules(house_way="emperors"),
+    from verifier.certificate.build import pairwise_figures
+    figures, note = pairwise_figures(deck, Rules(house_way="emperors"),
                                               {"kind": "commission", "commission": "0.05"})
     if figures is None:
         pytest.skip(note)
@@ -65,7 +66,7 @@ def test_a_california_certificate_also_shows_the_casino_commission_figure():
     # 100 pairs: 30 wins, 30 losses, 40 pushes. California: 1 to 1 (0 per unit before
     # fees); as a casino game wins pay 0.95: (30 * 0.95 - 30) / 100 = -0.015.
     from fractions import Fraction
-    from verifier.basegame import settle
+    from verifier.odds.basegame import settle
     out = settle({"total": 100, "win": 30, "loss": 30, "push": 40},
                  {"kind": "fees", "player_tiers": [[10, 1]], "table_max": 100})
     assert Fraction(out["casino_comparison"]["return"]["exact"]) == Fraction(-15, 1000)

@@ -1,8 +1,7 @@
-"""Card parsing and printing (verifier.cards): notation, and errors that name the bad token."""
+"""Card parsing and printing (verifier.game.cards): notation, and errors that name the bad token."""
 import pytest
 
-from verifier.cards import (CardError, JOKER, card_str, cards_str, deck_of_ranks, full_deck,
-                            parse_card, parse_cards)
+from verifier.game.cards import (CardError, JOKER, card_str, cards_str, deck_of_ranks, full_deck, parse_card, parse_cards)
 
 
 def test_card_numbering_is_rank_times_four_plus_suit():

@@ -10,9 +10,8 @@ under seven-card). The house-way set is worked by hand from docs/RULES.md rows 1
 """
 import pytest
 
-from verifier.cards import parse_cards
-from verifier.categories import (BEST_FOR_BET_LINES, OUTLAW9_LINES, mask_to_names,
-                                 names_to_mask)
+from verifier.game.cards import parse_cards
+from verifier.game.categories import (BEST_FOR_BET_LINES, OUTLAW9_LINES, mask_to_names, names_to_mask)
 
 OUTLAW9 = names_to_mask(OUTLAW9_LINES)
 
@@ -106,7 +105,7 @@ def test_category_vectors(engine, hand, seven, house, wheel_second):
 
 
 def test_every_category_has_a_vector_under_both_readings():
-    from verifier.categories import CATEGORY_NAMES
+    from verifier.game.categories import CATEGORY_NAMES
     seven = set().union(*(set(v[1]) for v in VECTORS + EXTENDED))
     house = set().union(*(set(v[2]) for v in VECTORS + EXTENDED))
     assert seven == set(CATEGORY_NAMES)

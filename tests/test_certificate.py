@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from verifier import certificate
-from verifier.cards import deck_of_ranks
+from verifier.game.cards import deck_of_ranks
 from verifier.cli import main
 
 RANKS = "QKA"  # 13 cards, 1,716 hands: the pure-Python engine takes about a second
@@ -18,13 +18,13 @@ RANKS = "QKA"  # 13 cards, 1,716 hands: the pure-Python engine takes about a sec
 
 @pytest.fixture(scope="module")
 def result():
-    from verifier.enumeration import enumerate_hands
+    from verifier.engine.enumeration import enumerate_hands
     return enumerate_hands(deck=deck_of_ranks(RANKS))
 
 
 @pytest.fixture
 def cert(result):
-    from verifier import rulesets
+    from verifier.rules import rulesets
     return certificate.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
 
 
@@ -182,7 +182,7 @@ def test_atomic_write_leaves_no_half_file(cert, tmp_path, monkeypatch):
 
 
 def test_run_interrupted_leaves_nothing(tmp_path, monkeypatch, capsys):
-    import verifier.enumeration as enumeration
+    import verifier.engine.enumeration as enumeration
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -194,7 +194,7 @@ def test_run_interrupted_leaves_nothing(tmp_path, monkeypatch, capsys):
 
 
 def test_run_out_in_missing_directory_fails_before_enumerating(tmp_path, monkeypatch, capsys):
-    import verifier.enumeration as enumeration
+    import verifier.engine.enumeration as enumeration
     monkeypatch.setattr(enumeration, "enumerate_hands",
                         lambda *a, **k: pytest.fail("enumerated before checking --out"))
     rc = main(["run", "--deck-ranks", RANKS, "--out", str(tmp_path / "no" / "c.json")])

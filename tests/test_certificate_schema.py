@@ -10,12 +10,12 @@ import pytest
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from verifier import certificate  # noqa: E402
-from verifier.categories import CATEGORY_NAMES  # noqa: E402
-from verifier.ranking import CLASS_NAMES  # noqa: E402
+from verifier import certificate
+from verifier.game.categories import CATEGORY_NAMES
+from verifier.game.ranking import CLASS_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
+SHIPPED = sorted((ROOT / "verifier" / "proofs" / "certificates").glob("*.json"))
 RANKS = "QKA"
 
 

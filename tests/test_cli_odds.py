@@ -22,7 +22,7 @@ TABLES = {
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory):
-    from verifier.paytables import DATA_DIR
+    from verifier.game.paytables import DATA_DIR
     d = tmp_path_factory.mktemp("tables")
     out = {}
     for name, text in TABLES.items():
@@ -95,8 +95,8 @@ def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monk
     def no(*args, **kwargs):
         raise AssertionError("compare must not enumerate")
 
-    import verifier.enumeration
-    monkeypatch.setattr(verifier.enumeration, "enumerate_hands", no)
+    import verifier.engine.enumeration
+    monkeypatch.setattr(verifier.engine.enumeration, "enumerate_hands", no)
     monkeypatch.setattr(engine, "enumerate_counts", no)
     argv = ["compare", cert_path] + [a for n in names for a in ("--paytable", files[n])]
     start = time.perf_counter()
@@ -117,7 +117,7 @@ def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monk
 
 def test_compare_of_a_wrangler_table_needs_the_pairwise_counts(cert_path, capsys):
     # The reduced-deck certificate here has no base_game section: a one-line error.
-    from verifier.paytables import DATA_DIR
+    from verifier.game.paytables import DATA_DIR
     rc = main(["compare", cert_path, "--paytable", str(DATA_DIR / "wrangler_push_filed.toml")])
     err = capsys.readouterr().err
     assert rc == 2 and err.count("\n") == 1 and "base_game" in err and "Wrangler" in err
@@ -203,12 +203,13 @@ def test_check_json(cert_path, capsys):
 # solve --out: the solved pay table as a file that reads back
 
 
-SHIPPED = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+SHIPPED = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
 
 
 def test_solve_out_writes_a_pay_table_with_exactly_the_target_edge(tmp_path, capsys):
-    from verifier import certificate, paytables
-    from verifier.exact import outlaw9_odds
+    from verifier import certificate
+    from verifier.game import paytables
+    from verifier.odds.exact import outlaw9_odds
     mikes = str(SHIPPED / "outlaw9-mikes.json")
     cert = certificate.load(mikes)
     one, group, below = (tmp_path / n for n in ("one.toml", "group.toml", "below.toml"))

@@ -1,5 +1,5 @@
 """Custom bets as files (issue 11): ``bet = "custom"`` with ``reads`` telling how the lines
-are read (verifier/bets.py, docs/PAYTABLES.md). Published tables are reproduced exactly
+are read (verifier/game/bets.py, docs/PAYTABLES.md). Published tables are reproduced exactly
 from the shipped certificates' counts; the other reads are checked against a second
 derivation (a brute force over a reduced deck, the seed's own bet)."""
 from fractions import Fraction
@@ -8,18 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from verifier import certificate, paytables
-from verifier.bets import READS, house_way_lines
-from verifier.cards import deck_of_ranks
+from verifier import certificate
+from verifier.game import paytables
+from verifier.game.bets import READS, house_way_lines
+from verifier.game.cards import deck_of_ranks
 from verifier.certificate.odds import qualifying_sets
 from verifier.cli import main
-from verifier.emperors import envy_per_other_hand
-from verifier.errors import VerifierError
-from verifier.paytables import PaytableError
+from verifier.odds.emperors import envy_per_other_hand
+from verifier.support.errors import VerifierError
+from verifier.game.paytables import PaytableError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "paytables"
-SHIPPED = ROOT / "proofs" / "certificates"
+SHIPPED = ROOT / "verifier" / "proofs" / "certificates"
 TOTAL = 154_143_080
 
 
@@ -60,11 +61,11 @@ def test_seven_card_table_reads_the_same_counts_as_the_treasure(mikes):
 
 def test_pai_gow_lines_are_the_insurance_closed_form_and_alspach_total(mikes):
     """A custom seven-card table on the pai gow lines (nine high .. ace high): its counts
-    are the closed form of verifier/emperors.py (semi-wild: the joker completes straights
+    are the closed form of verifier/odds/emperors.py (semi-wild: the joker completes straights
     and flushes, else an ace), and they add up to the high-card hands of Alspach's
     published count (24,780,420 of the 53-card deck)."""
-    from verifier.cards import full_deck
-    from verifier.emperors import insurance_counts
+    from verifier.game.cards import full_deck
+    from verifier.odds.emperors import insurance_counts
     lines = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high", "ace_high")
     table = paytables.Paytable.from_lines("pai gow", "custom", [(l, 1) for l in lines],
                                           reads="seven-card")
@@ -103,7 +104,7 @@ def test_versus_banker_lines_are_the_base_game_outcomes(mikes):
 
 
 def _front_line(front):
-    from verifier.cards import JOKER, RANK_CHARS
+    from verifier.game.cards import JOKER, RANK_CHARS
     ranks = sorted((12 if c == JOKER else c // 4) for c in front)
     if ranks[0] == ranks[1]:
         return "front_pair"
@@ -116,10 +117,10 @@ def _front_line(front):
 def test_house_way_lines_by_brute_force_on_a_reduced_deck():
     """Every hand of a 17-card deck set one at a time by the house way (``set_hand``):
     the lines counted from its front cards and back class equal the certificate's."""
-    from verifier import rulesets
-    from verifier.enumeration import enumerate_hands
-    from verifier.hands import set_hand
-    from verifier.ranking import CLASS_NAMES, class_of, is_royal
+    from verifier.rules import rulesets
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine.hands import set_hand
+    from verifier.game.ranking import CLASS_NAMES, class_of, is_royal
     deck = deck_of_ranks("JQKA")
     cert = certificate.certificate_for(enumerate_hands(deck=deck),
                                        rulesets.load(rulesets.DEFAULT_RULESET))
@@ -150,7 +151,7 @@ def test_house_way_back_classes_add_up_to_the_house_way_section(mikes):
 
 
 def test_house_way_line_of_a_front_nine_high():
-    from verifier.ranking import CLASS_BITS
+    from verifier.game.ranking import CLASS_BITS
     flush_key = 5 << CLASS_BITS
     assert house_way_lines(flush_key, 7 * 13 + 3) == {"flush", "front_nine_high"}
     assert house_way_lines(flush_key, 169 + 12) == {"flush", "flush_plus_pair", "front_pair"}
@@ -290,7 +291,7 @@ def test_a_tampered_custom_bet_fails_check(side_bets_cert):
 
 
 def test_a_custom_bet_in_a_rule_set_must_be_a_custom_file(tmp_path):
-    from verifier import rulesets
+    from verifier.rules import rulesets
     rs = tmp_path / "r.toml"
     rs.write_text(f'base = "casino-standard"\nname = "x"\n[bets]\nmy_bet = '
                   f'"{(EXAMPLES / "outlaw9-three-pairs-2.toml").as_posix()}"\n')

@@ -13,7 +13,7 @@ What is run:
   the whole deck (pytest marker ``full``); ``<!-- doctest: skip REASON -->`` one that is not
   run here (installing, a placeholder); both are listed by the test ids.
 Commands run in a scratch folder holding links to the repository's ``examples/``,
-``proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
+``verifier/proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
 into the tree.
 """
 import os
@@ -57,7 +57,7 @@ def scratch(tmp_path_factory):
     """A working folder with the repository's example files, and ``paigow-verify`` on the
     PATH running the ``verifier`` package these tests import."""
     folder = tmp_path_factory.mktemp("docs")
-    for name in ("examples", "proofs", "docs"):
+    for name in ("examples", "verifier", "docs"):
         (folder / name).symlink_to(ROOT / name)
     bindir = folder / ".bin"
     bindir.mkdir()

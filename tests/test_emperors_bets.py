@@ -1,7 +1,7 @@
-"""Pai Gow Insurance, Emperor's Treasure and the Envy Bonus (seed 004; verifier/emperors.py).
+"""Pai Gow Insurance, Emperor's Treasure and the Envy Bonus (seed 004; verifier/odds/emperors.py).
 
 Expectations are worked by hand or taken from published counts (9/10/J-high pai gows;
-B. Alspach's best-five table) and the closed forms in proofs/.
+B. Alspach's best-five table) and the closed forms in verifier/proofs/.
 """
 import math
 from fractions import Fraction
@@ -9,10 +9,11 @@ from itertools import combinations
 
 import pytest
 
-from verifier import emperors, paytables
-from verifier.cards import full_deck, JOKER
-from verifier.categories import names_to_mask
-from verifier.paytables import PaytableError
+from verifier.odds import emperors
+from verifier.game import paytables
+from verifier.game.cards import full_deck, JOKER
+from verifier.game.categories import names_to_mask
+from verifier.game.paytables import PaytableError
 from conftest import import_proof
 
 C53 = math.comb(53, 7)
@@ -101,10 +102,10 @@ def test_literal_counts_brute_force_two_suits():
 
 
 def test_semi_wild_counts_are_the_row_11_hands_reduced_deck():
-    from verifier.cards import deck_of_ranks
-    from verifier.enumeration import enumerate_hands
-    from verifier.backend import PURE_PYTHON
-    from verifier.rules import Rules
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine.backend import PURE_PYTHON
+    from verifier.rules.readings import Rules
     deck = deck_of_ranks("9TJQKA" if not PURE_PYTHON else "JQKA")
     for way in ("mikes", "emperors"):
         result = enumerate_hands(Rules(house_way=way), deck=deck)
@@ -171,7 +172,7 @@ def test_treasure_lines_add_up_and_agree_with_the_proofs(full_enumeration):
     res, _ = emperors.treasure_odds(masks, table, full_enumeration.total_hands)
     paid = {line["category"]: line["hands"] for line in res["lines"]}
     assert sum(paid.values()) + res["loses"]["hands"] == C53
-    # every line's qualifying count against its closed form (proofs/registry.py)
+    # every line's qualifying count against its closed form (verifier/proofs/registry.py)
     for line, entry in [
             ("seven_card_straight_flush", "outlaw9: 7-card straight flush"),
             ("royal_flush_and_royal_match", "outlaw9: royal flush and royal match"),

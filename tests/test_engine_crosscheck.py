@@ -10,9 +10,9 @@ import random
 import pytest
 
 pytestmark = pytest.mark.compiled
-pytest.importorskip("verifier._core")
-from verifier import _core  # noqa: E402
-from verifier.reference import core as reference  # noqa: E402
+pytest.importorskip("verifier.engine._core")
+from verifier.engine import _core
+from verifier.engine.reference import core as reference
 
 SEED = 20261122
 

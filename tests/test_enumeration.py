@@ -8,9 +8,9 @@ import math
 
 import pytest
 
-from verifier.cards import deck_of_ranks, JOKER
-from verifier.enumeration import enumerate_hands
-from verifier.rules import Rules
+from verifier.game.cards import deck_of_ranks, JOKER
+from verifier.engine.enumeration import enumerate_hands
+from verifier.rules.readings import Rules
 
 # B. Alspach, "7-card poker hands with a joker": hands whose best five cards are each class.
 ALSPACH_BEST_FIVE = {
@@ -25,7 +25,7 @@ SMALL_DECK = sorted([r * 4 + s for r in (0, 1, 2, 3, 9, 10, 12) for s in (0, 3)]
 
 
 def category_total(result, name, reading="seven-card"):
-    from verifier.categories import CATEGORY_BIT
+    from verifier.game.categories import CATEGORY_BIT
     bit = 1 << CATEGORY_BIT[name]
     return sum(n for mask, n in result.outlaw9_masks[reading].items() if mask & bit)
 
@@ -44,8 +44,8 @@ def test_a_reduced_deck_visits_every_hand_once():
 @pytest.mark.compiled
 @pytest.mark.parametrize("wheel", ["lowest", "second"])
 def test_the_compiled_and_pure_python_engines_count_a_reduced_deck_identically(wheel):
-    from verifier import _core
-    from verifier.reference import core as reference
+    from verifier.engine import _core
+    from verifier.engine.reference import core as reference
     deck = deck_of_ranks("A2345", joker=True)[:13] + [JOKER]   # 13 cards: C(13,7) = 1,716
     want = reference.enumerate_counts(deck, wheel == "second", 0, 1, None)
     got = _core.enumerate_counts(deck, wheel == "second", 0, 2, None)
@@ -56,14 +56,14 @@ def test_the_compiled_and_pure_python_engines_count_a_reduced_deck_identically(w
 def test_the_engines_count_a_deck_of_royals_and_aces_identically():
     # T-J-Q-K-A in three suits and the joker (C(16,7) = 11,440 hands): natural and joker
     # royals beside natural and joker pairs of aces, the best-for-bet lines' hard cases
-    from verifier import _core
-    from verifier.reference import core as reference
+    from verifier.engine import _core
+    from verifier.engine.reference import core as reference
     deck = sorted(r * 4 + s for r in range(8, 13) for s in (0, 1, 3)) + [JOKER]
     want = reference.enumerate_counts(deck, False, 0, 1, None)
     got = _core.enumerate_counts(deck, False, 0, 2, None)
     assert got == want
     # the jackpot line: a natural royal in one suit, the aces of the other two suits
-    from verifier.categories import BEST_FOR_BET_BIT
+    from verifier.game.categories import BEST_FOR_BET_BIT
     jackpot = 1 << BEST_FOR_BET_BIT["natural_royal_flush_plus_natural_pair_of_aces"]
     assert sum(n for m, n in got["sets_best_for_bet"].items() if m & jackpot) == 3
 
@@ -135,7 +135,7 @@ def test_house_way_rows_that_equal_a_published_class(full_enumeration):
     assert rows[10] == ALSPACH_BEST_FIVE["one_pair"]
     assert rows[11] == ALSPACH_BEST_FIVE["high_card"]
     # Row 5 (three pairs, no trips): choose the three pair ranks among the 13 (joker
-    # counted as an ace) and a fourth single rank ... derived in proofs/; here the
+    # counted as an ace) and a fourth single rank ... derived in verifier/proofs/; here the
     # identity with the category, which is read independently of the house way.
     assert rows[5] == category_total(full_enumeration, "three_pairs")
 
@@ -143,8 +143,8 @@ def test_house_way_rows_that_equal_a_published_class(full_enumeration):
 @pytest.mark.full
 @pytest.mark.slow
 def test_the_memo_agrees_with_classifying_every_hand_directly(full_enumeration):
-    from verifier import _core
-    from verifier.cards import full_deck
+    from verifier.engine import _core
+    from verifier.game.cards import full_deck
     direct = _core.enumerate_counts(full_deck(), False, 0, 2, None, direct=True)
     assert direct["total"] == full_enumeration.total_hands
     assert direct["hist"] == full_enumeration.key_histogram
@@ -205,7 +205,7 @@ def _some_rank_multisets():
 
 @pytest.mark.compiled
 def test_the_suit_assignment_closed_forms_agree_with_trying_every_assignment():
-    from verifier import _core
+    from verifier.engine import _core
     for ranks, joker in _some_rank_multisets():
         want = _suit_assignments_by_brute_force(ranks, joker)
         assert _core.suit_assignment_counts(ranks, joker) == want, (ranks, joker)
@@ -216,7 +216,7 @@ def test_the_suit_assignment_counts_cover_the_deck():
     # Summed over every multiset, the assignments are the hands: C(52,7) without the
     # joker, C(52,6) with it.
     from itertools import combinations_with_replacement
-    from verifier import _core
+    from verifier.engine import _core
     for joker, size, hands in ((False, 7, math.comb(52, 7)), (True, 6, math.comb(52, 6))):
         total = sum(_core.suit_assignment_counts(list(m), joker)[0]
                     for m in combinations_with_replacement(range(13), size)
@@ -230,9 +230,9 @@ def test_the_suit_assignment_counts_cover_the_deck():
                                    Rules(house_way="foxwoods")],   # a house-way file
                          ids=["default", "emperors-wheel-second", "foxwoods-file"])
 def test_counting_the_full_deck_agrees_with_visiting_every_hand(rules):
-    from verifier import _core
-    from verifier.cards import full_deck
-    from verifier.houseway.compiled import engine_arguments
+    from verifier.engine import _core
+    from verifier.game.cards import full_deck
+    from verifier.engine.houseway_program import engine_arguments
     wheel_second, house_way = engine_arguments(rules)
     counted = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None)
     visited = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None, visit=True)
@@ -250,9 +250,9 @@ PAI_GOW_LINES = ("nine_high", "ten_high", "jack_high", "queen_high", "king_high"
 
 @pytest.mark.compiled
 def test_the_high_card_categories_match_the_insurance_closed_form_on_a_reduced_deck():
-    # three suits and the joker (C(40,7) hands): verifier/emperors.py counts the pai gows
+    # three suits and the joker (C(40,7) hands): verifier/odds/emperors.py counts the pai gows
     # by rank sets times suit patterns, the joker as the base game reads it (semi-wild)
-    from verifier.emperors import insurance_counts
+    from verifier.odds.emperors import insurance_counts
     deck = sorted([c for c in range(52) if c & 3 != 2] + [JOKER])
     result = enumerate_hands(deck=deck, threads=2)
     want = insurance_counts(deck, "semi-wild")
@@ -262,8 +262,8 @@ def test_the_high_card_categories_match_the_insurance_closed_form_on_a_reduced_d
 
 @pytest.mark.full
 def test_the_high_card_categories_match_the_insurance_closed_form(full_enumeration):
-    from verifier.cards import full_deck
-    from verifier.emperors import insurance_counts
+    from verifier.game.cards import full_deck
+    from verifier.odds.emperors import insurance_counts
     want = insurance_counts(full_deck(), "semi-wild")
     for reading in ("seven-card", "house-way"):
         assert {line: category_total(full_enumeration, line, reading)
@@ -300,7 +300,7 @@ def test_best_for_bet_lines_match_the_published_jackpot_pai_gow_table(full_enume
     # Each hand is paid its highest pay among the lines it can reach. Two lines pay 6:
     # 5,856 hands reach both straight plus pair and full house (and nothing higher); the
     # publisher counts them on straight plus pair, the line it lists first.
-    from verifier.categories import BEST_FOR_BET_BIT
+    from verifier.game.categories import BEST_FOR_BET_BIT
     got = {line: 0 for line, _, _ in JACKPOT_PAI_GOW}
     nothing = 0
     for mask, hands in full_enumeration.best_for_bet_masks.items():

@@ -1,7 +1,7 @@
-"""verifier/formula.py and the formula / solve commands: a bet's return as an exact
+"""verifier/odds/formula.py and the formula / solve commands: a bet's return as an exact
 expression in its pay symbols (issue 12, item 4).
 
-Expectations come from elsewhere than the code under test: the odds of verifier/exact.py
+Expectations come from elsewhere than the code under test: the odds of verifier/odds/exact.py
 (a second algorithm, per hand paid its highest line), the certificates' own re-derived
 sections, count tables worked by hand below, closed forms solved on paper."""
 import copy
@@ -17,17 +17,18 @@ import sympy
 from hypothesis import given, settings, strategies as st
 
 from verifier import certificate
-from verifier.categories import names_to_mask
-from verifier.errors import VerifierError
+from verifier.game.categories import names_to_mask
+from verifier.support.errors import VerifierError
 from verifier.certificate import odds_from_certificate
 from verifier.certificate.odds import qualifying_sets
-from verifier.exact import QualifyingSets
+from verifier.odds.exact import QualifyingSets
 from solve_oracle import solve_pay
-from verifier.formula import bet_formula, formula_of, solve_lines
-from verifier.paytables import PUSH, Paytable
+from verifier.certificate.formula import bet_formula
+from verifier.odds.formula import formula_of, solve_lines
+from verifier.game.paytables import PUSH, Paytable
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "proofs" / "certificates"
+CERTS = ROOT / "verifier" / "proofs" / "certificates"
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,7 @@ def test_push_and_zero_lines():
 
 def second_algorithm(sets, paytable):
     """exact.outlaw9_odds on the same sets written as masks (the second algorithm)."""
-    from verifier.exact import outlaw9_odds
+    from verifier.odds.exact import outlaw9_odds
     counts = {names_to_mask(sorted(lines)): hands for lines, hands in sets.sets}
     return outlaw9_odds(counts, paytable, reading="seven-card", total=sets.total).expected
 
@@ -141,7 +142,7 @@ def test_outlaw9_formula_is_the_exact_return(certs, name, reading):
 @pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge"])
 def test_wrangler_formula_is_the_exact_return(certs, name):
     cert = certs[name]
-    from verifier.paytables import filed
+    from verifier.game.paytables import filed
     f = bet_formula(cert, "wrangler_push", filed("wrangler_push"))
     assert f.at() == odds_from_certificate(cert, filed("wrangler_push")).expected
     assert f.order == (("push_with_pair_of_3s_or_better", "push"),)
@@ -323,14 +324,14 @@ def test_cli_formula(tmp_path, certs_cached):
     assert latex.stdout.startswith(r"\frac{32 \, p_{\text{seven\_card\_straight\_flush}}")
     assert latex.stdout.count("\n") == 1
     data = json.loads(cli(tmp_path, "formula", path, "--json", "--bet", "wrangler_push").stdout)
-    from verifier.paytables import filed
+    from verifier.game.paytables import filed
     assert Fraction(data["return"]["exact"]) == odds_from_certificate(
         certs_cached, filed("wrangler_push")).expected
     assert data["valid_while"] == ["p_push_with_pair_of_3s_or_better >= p_push"]
 
 
 def test_cli_formula_of_a_paytable_file(tmp_path):
-    from verifier.paytables import DATA_DIR
+    from verifier.game.paytables import DATA_DIR
     path = str(CERTS / "emperors-challenge.json")
     out = cli(tmp_path, "formula", path, "--paytable",
               str(DATA_DIR / "pai_gow_insurance_example.toml"))
@@ -387,7 +388,7 @@ def test_cli_errors(tmp_path, argv, fragment):
                                        ("emperors-challenge", ["pai_gow_insurance",
                                                                "emperors_treasure"])])
 def test_par_sheet_shows_the_formula_of_each_bet_the_rule_set_offers(certs, name, bets):
-    from verifier.parsheet import render
+    from verifier.report import render
     cert = certs[name]
     text = render(cert)
     assert text.count("\nreturn = (") == len(bets)

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from verifier.cards import parse_cards
-from verifier.reference import core as reference
+from verifier.game.cards import parse_cards
+from verifier.engine.reference import core as reference
 
 from conftest import key, HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF
 
@@ -335,7 +335,7 @@ def test_enumerate_counts_small_deck_closed_forms(engine):
     (C(8,3) = 56); three aces and the joker, 3 of the 8 others (4 * 56 = 224): 448.
     Only three ranks: no straight, and a flush would need five suited ranks: none.
     """
-    from verifier.cards import deck_of_ranks
+    from verifier.game.cards import deck_of_ranks
     raw = engine.enumerate_counts(deck_of_ranks("QKA"), False, 0, 1, None)
     assert raw["total"] == 1716
     assert sum(raw["rows"]) == 1716 and raw["rows"][0] == 0 and not any(raw["rows"][12:])
@@ -352,7 +352,7 @@ def test_enumerate_counts_small_deck_closed_forms(engine):
 
 
 def test_enumerate_counts_reports_progress(engine):
-    from verifier.cards import deck_of_ranks
+    from verifier.game.cards import deck_of_ranks
     seen = []
     raw = engine.enumerate_counts(deck_of_ranks("QKA"), True, 0, 1, seen.append)
     assert sum(seen) == raw["total"] == 1716

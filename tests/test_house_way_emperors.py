@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from verifier.cards import parse_cards
-from verifier.rules import Rules
+from verifier.game.cards import parse_cards
+from verifier.rules.readings import Rules
 
 EMPERORS = 1
 R = {c: i for i, c in enumerate("23456789TJQKA")}
@@ -110,7 +110,7 @@ def test_mikes_differs_where_the_seed_does(engine):
 
 
 def test_hands_api_selects_the_emperors_way():
-    from verifier.hands import set_hand
+    from verifier.engine.hands import set_hand
     s = set_hand("As Ah Ad Ac Jk Kd Ks", Rules(house_way="emperors"))
     assert s.row == 1 and s.front_key == front("K", "K")
     assert set_hand("As Ah Ad Ac Jk Kd Ks").front_key == front("A", "A")
@@ -119,9 +119,9 @@ def test_hands_api_selects_the_emperors_way():
 def test_no_fouls_reduced_deck():
     # Every hand of a 25-card deck (9 T J Q K A x 4 + joker: quads, five aces, two
     # pairs with straights all occur) is set without a foul.
-    from verifier.backend import PURE_PYTHON
-    from verifier.cards import deck_of_ranks
-    from verifier.enumeration import enumerate_hands
+    from verifier.engine.backend import PURE_PYTHON
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.enumeration import enumerate_hands
     ranks = "JQKA" if PURE_PYTHON else "89TJQKA"
     result = enumerate_hands(Rules(house_way="emperors"), deck=deck_of_ranks(ranks))
     assert result.fouls == 0
@@ -131,7 +131,7 @@ def test_no_fouls_reduced_deck():
 
 @pytest.mark.full
 def test_no_fouls_full_deck():
-    from verifier.enumeration import enumerate_hands
+    from verifier.engine.enumeration import enumerate_hands
     result = enumerate_hands(Rules(house_way="emperors"))
     assert result.total_hands == 154_143_080
     assert result.fouls == 0

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from verifier import houseway
-from verifier.cards import parse_cards
+from verifier.game.cards import parse_cards
 from verifier.cli import main
 
 
@@ -64,7 +64,7 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_i
 def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
     """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
     reads them in Python: two implementations, the same settings and rows."""
-    from verifier.houseway.compiled import file_id
+    from verifier.engine.houseway_program import file_id
     hw = houseway.load(name)
     hw_id = file_id(hw)
     rng = random.Random(7)
@@ -83,9 +83,9 @@ def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
     """Issue 10: the files of the built-in house ways, through the compiled route, set
     every hand of the 53-card deck exactly as the compiled-in house ways (same front
     cards, so the same back, and the same chart row)."""
-    from verifier import backend
-    from verifier.cards import full_deck
-    from verifier.houseway.compiled import file_id
+    from verifier.engine import backend
+    from verifier.game.cards import full_deck
+    from verifier.engine.houseway_program import file_id
     if backend.PURE_PYTHON:
         pytest.skip("compiled route only: 154 million hands")
     hw = houseway.load(name)
@@ -507,10 +507,10 @@ def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys
     """front_hands and back_hands (from the enumeration's key histogram) against every hand
     of a small deck set one by one by the pure-Python reference and tallied from its cards."""
     from itertools import combinations
-    from verifier.cards import deck_of_ranks
-    from verifier.reference import core as reference
-    from verifier.reference.ranking import eval5
-    from verifier.houseway.compiled import engine_number
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.reference import core as reference
+    from verifier.game.evaluate import eval5
+    from verifier.engine.houseway_program import engine_number
     deck = deck_of_ranks("TKA")
     rank = "23456789TJQKA"
     classes = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",

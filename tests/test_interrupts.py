@@ -93,7 +93,8 @@ def test_a_ctrl_c_swallowed_by_a_finalizer_still_ends_the_command(tmp_path, caps
     that lands there is lost. The recorded signal still ends the command as interrupted
     and keeps the output file from being put in place."""
     import signal as sig
-    from verifier import files, interrupts
+    from verifier.support import files
+    from verifier.support import interrupts
 
     class Finalizer:
         def __del__(self):
@@ -120,7 +121,7 @@ def test_an_interrupt_lost_in_a_finalizer_is_not_reported_as_ignored(capsys):
     import signal as sig
     import sys
     from types import SimpleNamespace
-    from verifier import interrupts
+    from verifier.support import interrupts
     old_int, old_term, old_hook = (sig.getsignal(sig.SIGINT), sig.getsignal(sig.SIGTERM),
                                    sys.unraisablehook)
     reported = []

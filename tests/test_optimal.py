@@ -1,11 +1,11 @@
-"""The player's optimal strategy over every player hand (verifier/optimal.py, issue 15):
+"""The player's optimal strategy over every player hand (verifier/strategy/optimal.py, issue 15):
 the compiled job's pure-Python twin, the raw sums and how chunks add up, the figures, the
 certificate's ``strategy`` section and the par sheet's.
 
 The twin (``PythonJob``) is held against a brute force written here from the rules of
 optimal.py's docstring (each setting's wins and losses against every banker hand, both
 hands strictly higher to win, the tie rule), with the reference engine's keys, and its
-house-way column against the pairwise count (inclusion-exclusion, verifier/pairwise.py).
+house-way column against the pairwise count (inclusion-exclusion, verifier/engine/pairwise.py).
 Figures are held against closed forms computed here from the raw sums. The certificates
 with a strategy section on the full deck are synthetic (raw sums made here to agree with
 a shipped certificate's base game); on a reduced deck they are the real job's.
@@ -19,17 +19,19 @@ from pathlib import Path
 
 import pytest
 
-from verifier import certificate, optimal, rulesets
-from verifier.cards import JOKER, RANK_CHARS, deck_of_ranks, parse_cards
-from verifier.enumeration import enumerate_hands
-from verifier.houseway.compiled import engine_arguments
-from verifier.pairwise import engine_key_function, pairwise_counts, pairwise_counts_python
-from verifier.parsheet import render
-from verifier.ranking import CLASS_NAMES, is_foul
-from verifier.reference import core as reference
+from verifier import certificate
+from verifier.strategy import optimal
+from verifier.rules import rulesets
+from verifier.game.cards import JOKER, RANK_CHARS, deck_of_ranks, parse_cards
+from verifier.engine.enumeration import enumerate_hands
+from verifier.engine.houseway_program import engine_arguments
+from verifier.engine.pairwise import (engine_key_function, pairwise_counts, pairwise_counts_python)
+from verifier.report import render
+from verifier.game.ranking import CLASS_NAMES, is_foul
+from verifier.engine.reference import core as reference
 
 ROOT = Path(__file__).resolve().parent.parent
-CASINO = ROOT / "proofs" / "certificates" / "casino-standard.json"
+CASINO = ROOT / "verifier" / "proofs" / "certificates" / "casino-standard.json"
 
 # Reduced decks of 15 cards (6,435 player hands, C(8,7) = 8 banker hands each), as in
 # tests/test_strategy.py: pairs up to five aces; straights, flushes and the wheel.
@@ -393,7 +395,7 @@ def test_a_shipped_certificate_with_tampered_strategy_fails(casino_cert, edit, s
 
 
 def test_attach_refuses_another_rule_set():
-    from verifier.errors import VerifierError
+    from verifier.support.errors import VerifierError
     cert = certificate.load(CASINO)
     with pytest.raises(VerifierError, match="not the certificate's"):
         certificate.attach(cert, synthetic_raw(cert), rulesets.load("emperors-challenge"))

@@ -38,7 +38,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
                                                        "cext/*.h", "verifier/data/**/*.toml",
                                                        "verifier/data/*.json",
                                                        "verifier/parsheet/templates/*.j2",
-                                                       "proofs/certificates/*.json")
+                                                       "verifier/proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)
     assert "verifier/py.typed" in names and "LICENSE" in names
@@ -61,7 +61,7 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
     # docs/RULES.md row 6 (two pairs: the higher pair in front) on this hand, worked by hand
     assert "pair of Qs" in out.stdout and "row        6" in out.stdout
     probe = run([str(bindir / "python"), "-c",
-                 "import verifier, verifier.backend as b; print(b.NAME)"], cwd=tmp_path)
+                 "import verifier, verifier.engine.backend as b; print(b.NAME)"], cwd=tmp_path)
     assert probe.stdout.strip() == "compiled"
     # the certificate's JSON Schema ships as package data
     schema = run([str(bindir / "python"), "-c",
@@ -70,6 +70,6 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
                   "['title'])"], cwd=tmp_path)
     assert "certificate" in schema.stdout
     # the par sheet's template ships too: an HTML sheet from a shipped certificate
-    cert = str(ROOT / "proofs" / "certificates" / "casino-standard.json")
+    cert = str(ROOT / "verifier" / "proofs" / "certificates" / "casino-standard.json")
     html = run([str(bindir / "paigow-verify"), "report", cert, "--format", "html"], cwd=tmp_path)
     assert "Par sheet: Casino game (seed 002)" in html.stdout and "<svg" in html.stdout

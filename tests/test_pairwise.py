@@ -1,4 +1,4 @@
-"""Player against banker over all ordered pairs of disjoint hands (verifier.pairwise).
+"""Player against banker over all ordered pairs of disjoint hands (verifier.engine.pairwise).
 
 The fast method (inclusion-exclusion over shared cards, suit symmetry) is checked
 against a brute force over every ordered pair on reduced decks, against direct
@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from verifier import pairwise as pw
-from verifier.cards import deck_of_ranks, parse_cards, full_deck, JOKER
-from verifier.rules import Rules
+from verifier.engine import pairwise as pw
+from verifier.game.cards import deck_of_ranks, parse_cards, full_deck, JOKER
+from verifier.rules.readings import Rules
 
 # A deck where the wheel option changes the counts: A..6 of clubs and diamonds (wheel
 # and 6-high straights and straight flushes), 7c 7d Ah 2h and the joker. Only the
@@ -203,7 +203,7 @@ def test_monte_carlo_reduced_deck(brute):
 def compiled_module():
     mod = pw._compiled()
     if mod is None:
-        pytest.skip("verifier._pairwise not built")
+        pytest.skip("verifier.engine._pairwise not built")
     return mod
 
 

@@ -18,11 +18,11 @@ import pytest
 
 from verifier import certificate
 from verifier.cli import main
-from verifier.parsheet import render
-from verifier.parsheet.model import Bet, Line, build, _flag
+from verifier.report import render
+from verifier.report.model import Bet, Line, build, _flag
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "proofs" / "certificates"
+CERTS = ROOT / "verifier" / "proofs" / "certificates"
 TOTAL = math.comb(53, 7)
 
 

@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
-from verifier import paytables
+from verifier.game import paytables
 from verifier.cli import main
-from verifier.errors import VerifierError
-from verifier.paytables import PUSH, PaytableError
+from verifier.support.errors import VerifierError
+from verifier.game.paytables import PUSH, PaytableError
 
 # The Outlaw 9 table as printed in seed 001, typed in by hand (N to 1).
 FILED_OUTLAW9 = [

@@ -1,4 +1,4 @@
-"""The closed-form derivations (proofs/): published values, identities, small brute
+"""The closed-form derivations (verifier/proofs/): published values, identities, small brute
 forces written here independently of the engine, the comparison catching a wrong
 derivation, and (marked full) agreement with the whole enumeration."""
 from itertools import combinations
@@ -8,13 +8,22 @@ from types import SimpleNamespace
 import pytest
 
 try:
-    from verifier.proofs import (registry, compare, total, pai_gow, one_colour, royal,
-                                 straight_flush7, four_of_a_kind, full_house, three_pairs,
-                                 straight_flush, flush, best_five_structured, _common)
+    from verifier.proofs import (registry, compare, total, pai_gow, one_colour, royal, straight_flush7, four_of_a_kind, full_house, three_pairs, straight_flush, flush, best_five_structured, _common)
 except ImportError:
-    from proofs import (registry, compare, total, pai_gow, one_colour, royal,
-                        straight_flush7, four_of_a_kind, full_house, three_pairs,
-                        straight_flush, flush, best_five_structured, _common)
+    from verifier.proofs import registry
+    from verifier.proofs import compare
+    from verifier.proofs import total
+    from verifier.proofs import pai_gow
+    from verifier.proofs import one_colour
+    from verifier.proofs import royal
+    from verifier.proofs import straight_flush7
+    from verifier.proofs import four_of_a_kind
+    from verifier.proofs import full_house
+    from verifier.proofs import three_pairs
+    from verifier.proofs import straight_flush
+    from verifier.proofs import flush
+    from verifier.proofs import best_five_structured
+    from verifier.proofs import _common
 
 PUBLISHED = [e for e in registry.ENTRIES if e.published is not None]
 

@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 
-from verifier.cards import parse_cards
+from verifier.game.cards import parse_cards
 
 from conftest import (key, HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL, QUADS, SF, FIVE_ACES)
 

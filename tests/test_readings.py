@@ -3,9 +3,8 @@ project's docs and in every certificate (the guide's rule: every reading, everyw
 from pathlib import Path
 
 from verifier.certificate import build
-from verifier.enumeration import enumerate_hands
-from verifier.rules import (Rules, reading_catalogue, readings_markdown, WHEEL_CHOICES,
-                            BONUS_READING_CHOICES, HOUSE_WAY_CHOICES)
+from verifier.engine.enumeration import enumerate_hands
+from verifier.rules.readings import (Rules, reading_catalogue, readings_markdown, WHEEL_CHOICES, BONUS_READING_CHOICES, HOUSE_WAY_CHOICES)
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULES_READINGS.md"
 SMALL_DECK = sorted([r * 4 + s for r in (0, 1, 2, 3, 9, 10, 12) for s in (0, 3)] + [52])

@@ -16,7 +16,7 @@ from verifier import certificate
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "proofs" / "certificates"
+CERTS = ROOT / "verifier" / "proofs" / "certificates"
 MIKES = CERTS / "outlaw9-mikes.json"
 CASINO = CERTS / "casino-standard.json"
 ROUND = ROOT / "examples" / "round.json"
@@ -288,6 +288,6 @@ def test_no_command_is_one_line_not_help_on_stdout(capsys):
 
 
 def test_pairwise_work_space_is_bounded_by_the_cores_not_by_threads():
-    from verifier.pairwise import engine_options
-    from verifier.parallel import available_cores
+    from verifier.engine.pairwise import engine_options
+    from verifier.engine.threads import available_cores
     assert engine_options(None, 256)[3] == available_cores()

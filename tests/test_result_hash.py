@@ -24,7 +24,7 @@ from verifier import certificate
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
+SHIPPED = sorted((ROOT / "verifier" / "proofs" / "certificates").glob("*.json"))
 RANKS = "QKA"  # 13 cards, 1,716 hands: about a second with the pure-Python engine
 #: what the format keeps of ``tool`` under result_sha256: name and version, nothing of the run
 TOOL_RESULT_FIELDS = ("name", "version")
@@ -71,7 +71,7 @@ def test_threads_and_engines_give_the_same_result_hash(tmp_path, rules):
 
 
 def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
-    path = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
+    path = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
     assert main(["report", str(path)]) == 0
     shipped = json.loads(path.read_text())
     assert f"| Result SHA-256 | `{shipped['result_sha256']}`" in capsys.readouterr().out
@@ -79,17 +79,17 @@ def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
 
 @pytest.fixture(scope="module")
 def cert():
-    from verifier import rulesets
-    from verifier.cards import deck_of_ranks
-    from verifier.enumeration import enumerate_hands
+    from verifier.rules import rulesets
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.enumeration import enumerate_hands
     result = enumerate_hands(deck=deck_of_ranks(RANKS))
     return certificate.certificate_for(result, rulesets.load(rulesets.DEFAULT_RULESET))
 
 
 def test_two_runs_in_one_process_give_the_same_result_hash(cert):
-    from verifier import rulesets
-    from verifier.cards import deck_of_ranks
-    from verifier.enumeration import enumerate_hands
+    from verifier.rules import rulesets
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.enumeration import enumerate_hands
     again = certificate.certificate_for(enumerate_hands(deck=deck_of_ranks(RANKS)),
                                      rulesets.load(rulesets.DEFAULT_RULESET))
     assert again["result_sha256"] == cert["result_sha256"] == independent_result_hash(cert)
@@ -232,7 +232,7 @@ def run_doc_script(tmp_path, cert):
 def test_the_doc_shows_the_result_hash_of_the_shipped_default_certificate():
     text = (ROOT / "docs" / "CERTIFICATE.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"result_sha256 ([0-9a-f]{64})", text))
-    shipped = json.loads((ROOT / "proofs" / "certificates" / "outlaw9-mikes.json").read_text())
+    shipped = json.loads((ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json").read_text())
     # `run` prints the hash of the certificate without the strategy section, which
     # `strategy --out` adds; the doc gives both
     run_part = dict(shipped, sections={k: v for k, v in shipped["sections"].items()
@@ -310,11 +310,11 @@ def test_the_doc_scripts_numbers_are_ecmascripts(doc_canonical, x):
     assert doc_canonical(x).encode() == rfc8785.dumps(x)
 
 
-# ---- verifier.canonical: the fast writer is rfc8785's bytes (issue 13, speed) ----
+# ---- verifier.certificate.canonical: the fast writer is rfc8785's bytes (issue 13, speed) ----
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_the_fast_canonical_writer_is_rfc8785_on_the_shipped_certificates(path):
-    from verifier import canonical
+    from verifier.certificate import canonical
     cert = json.loads(path.read_text())
     body = certificate.result_content(cert)
     before = copy.deepcopy(body)
@@ -326,7 +326,7 @@ def test_the_fast_canonical_writer_is_rfc8785_on_the_shipped_certificates(path):
 
 
 def assert_fast_canonical_is_rfc8785(value):
-    from verifier import canonical
+    from verifier.certificate import canonical
     try:
         expected = rfc8785.dumps(value)
     except rfc8785.CanonicalizationError:

@@ -1,16 +1,17 @@
-"""Rule sets (verifier/rulesets.py, docs/RULESETS.md): shipped bundles, files, --rules,
+"""Rule sets (verifier/rules/rulesets.py, docs/RULESETS.md): shipped bundles, files, --rules,
 and their certificates."""
 import json
 
 import pytest
 
-from verifier.errors import VerifierError
+from verifier.support.errors import VerifierError
 
-from verifier import certificate, rulesets
-from verifier.backend import PURE_PYTHON
-from verifier.cards import parse_cards
+from verifier import certificate
+from verifier.rules import rulesets
+from verifier.engine.backend import PURE_PYTHON
+from verifier.game.cards import parse_cards
 from verifier.cli import main
-from verifier.rulesets import RuleSetError
+from verifier.rules.rulesets import RuleSetError
 
 RANKS = "JQKA" if PURE_PYTHON else "9TJQKA"
 
@@ -20,7 +21,7 @@ def test_shipped_rule_sets():
     default = rulesets.load()
     assert default.name == "outlaw9-mikes"
     assert default.rules == rulesets.load("outlaw9-mikes").rules
-    from verifier.rules import Rules
+    from verifier.rules.readings import Rules
     assert default.rules == Rules()                     # the old defaults, unchanged
     from verifier.table.fees import PLAYER_FEE_TIERS
     assert default.settlement["kind"] == "fees"

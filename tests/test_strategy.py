@@ -1,4 +1,4 @@
-"""Every setting of one player hand against every banker hand (verifier.strategy, issue 15).
+"""Every setting of one player hand against every banker hand (verifier.engine.hand_strategy, issue 15).
 
 The compiled count (cext/strategy.h) is checked against a brute force in Python over
 every pair of hands and every setting on reduced decks, with the settings' keys and the
@@ -14,14 +14,16 @@ from fractions import Fraction
 
 import pytest
 
-from verifier import backend, strategy
-from verifier.basegame import setting_return
-from verifier.cards import JOKER, deck_of_ranks, full_deck, parse_cards
+from verifier.engine import backend
+from verifier.engine import hand_strategy as strategy
+from verifier.strategy import hand as priced
+from verifier.odds.basegame import setting_return
+from verifier.game.cards import JOKER, deck_of_ranks, full_deck, parse_cards
 from verifier.cli import main
-from verifier.outcome import LOSS, WIN, base_outcome
-from verifier.pairwise import versus_banker
-from verifier.reference import core as reference
-from verifier.rules import Rules
+from verifier.game.outcome import LOSS, WIN, base_outcome
+from verifier.engine.pairwise import versus_banker
+from verifier.engine.reference import core as reference
+from verifier.rules.readings import Rules
 
 # Reduced decks of 15 cards (6,435 player hands, 8 banker hands each): straights and the
 # wheel, flushes and straight flushes with and without the joker; pairs up to five aces.
@@ -88,7 +90,7 @@ def test_the_brute_force_sees_every_kind_of_setting():
         for hand, (settings, house) in _brute(deck, wheel, house_way).items():
             seen.add(f"n{min(len(settings), 21)}")
             seen |= {k for s in settings for k in ("foul", "dominated") if s[k]}
-            rows, best, _cost = strategy.evaluate(settings, house, {"kind": "fees"})
+            rows, best, _cost = priced.evaluate(settings, house, {"kind": "fees"})
             if house not in best:
                 seen.add("house way not best")
     assert {"foul", "dominated", "house way not best", "n21"} <= seen
@@ -105,7 +107,7 @@ FULL_HANDS = ["As Ks Qs Js Ts Kh Qh", "Jk 2c 2d 7h 8h 9h Th", "3c 5d 8h 9s Jc Qd
 def _banker_histogram(hand):
     """{(back key, front key): banker hands} over the other 46 cards, from the pairwise
     count's compact key tables (cext/pairwise.h, not the code under test)."""
-    from verifier import _pairwise
+    from verifier.engine import _pairwise
     rest = [c for c in full_deck() if c not in hand]
     table = _pairwise.PairwiseTable(rest, False, 0, 1, False)
     return table.key_histogram()
@@ -166,12 +168,12 @@ def test_values_are_the_settlement_of_the_counts():
                 {"back_key": 0, "front_key": 3, "foul": True, "dominated": False,
                  "total": 100, "win": 90, "loss": 0}]
     commission = {"kind": "commission", "commission": "0.05"}
-    rows, best, cost = strategy.evaluate(settings, 1, commission)
+    rows, best, cost = priced.evaluate(settings, 1, commission)
     assert [r["value"] for r in rows] == [Fraction(40 * 19 - 30 * 20, 2000),
                                           Fraction(45 * 19 - 40 * 20, 2000), None]
     assert best == [0] and cost == Fraction(160 - 55, 2000)
     assert [r["push"] for r in rows] == [30, 15, 10]
-    rows, best, cost = strategy.evaluate(settings, 1, {"kind": "fees"})
+    rows, best, cost = priced.evaluate(settings, 1, {"kind": "fees"})
     assert [r["value"] for r in rows[:2]] == [Fraction(10, 100), Fraction(5, 100)]
     assert setting_return({"win": 45, "loss": 40, "push": 15, "total": 100},
                           {"kind": "fees"}) == Fraction(1, 20)
@@ -228,7 +230,7 @@ def test_the_compiled_module_is_switched_with_the_others():
 # ---------------------------------------------------------------------------------
 
 def _job(deck, wheel="lowest", house_way="mikes", commission=(1, 20), symmetry=True):
-    from verifier import _strategy
+    from verifier.engine import _strategy
     return _strategy.StrategyJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way],
                                  commission, threads=2, symmetry=symmetry)
 
@@ -281,7 +283,7 @@ def test_job_by_orbits_equals_every_card_set_on_its_own(deck, wheel, house_way):
 def test_job_house_way_column_equals_the_pairwise_count(deck, wheel, house_way):
     """Summed over every player hand, the house way's setting against every banker hand
     is today's exact player-against-banker count (cext/pairwise.h, another method)."""
-    from verifier import _pairwise
+    from verifier.engine import _pairwise
     job = _job(deck, wheel, house_way)
     raw = job.run(0, job.units)
     want = _pairwise.pairwise_counts(deck, wheel == "second", HOUSE_WAY_IDS[house_way], 2)
@@ -297,7 +299,7 @@ def test_job_house_way_column_equals_the_pairwise_count(deck, wheel, house_way):
 @pytest.mark.compiled
 @pytest.mark.parametrize("deck", [CLOSED_DECKS[0], ODD_DECK])
 def test_job_units_split_anywhere_add_up(deck):
-    from verifier.optimal import merge_raw
+    from verifier.strategy.optimal import merge_raw
     job = _job(deck)
     whole = job.run(0, job.units)
     cut = random.Random(3).sample(range(1, job.units), 3)
@@ -329,7 +331,7 @@ def test_job_raw_sums_equal_the_pure_python_twin(deck, wheel, house_way, commiss
     """The compiled job's sums over every player hand (house way, best setting, how often
     and how much the house way is not best, by type, row and pattern) against its
     pure-Python twin, which plays every setting against every banker hand one by one."""
-    from verifier.optimal import PythonJob, prune_patterns
+    from verifier.strategy.optimal import PythonJob, prune_patterns
     job = _job(deck, wheel, house_way, commission)
     twin = PythonJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way], commission, reference)
     got, want = job.run(0, job.units), twin.run(0, twin.units)

@@ -1,4 +1,4 @@
-"""The strategy job's runner (verifier/strategy_job.py) and `paigow-verify strategy`:
+"""The strategy job's runner (verifier/strategy/job.py) and `paigow-verify strategy`:
 chunks, resume after an interruption, corrupt chunk files, atomic writes, Ray, the
 command's errors and output. The job itself is the stand-in of tests/strategy_stub.py,
 whose sums are simple functions of the unit number: every expected total below is
@@ -11,11 +11,12 @@ from fractions import Fraction
 import pytest
 
 import strategy_stub
-from verifier import backend, strategy_job as sj
-from verifier.cards import deck_of_ranks
+from verifier.engine import backend
+from verifier.strategy import job as sj
+from verifier.game.cards import deck_of_ranks
 from verifier.cli.main import main
-from verifier.errors import VerifierError
-from verifier.rulesets import load as load_ruleset
+from verifier.support.errors import VerifierError
+from verifier.rules.rulesets import load as load_ruleset
 
 STUB = "strategy_stub:FakeJob"
 DECK = deck_of_ranks("TJQK")            # 16 cards + joker = 17: 51 stand-in units
@@ -161,7 +162,7 @@ def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
 
 
 def test_pure_python_twin_through_the_runner(tmp_path):
-    from verifier import optimal
+    from verifier.strategy import optimal
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
     spec = sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
@@ -206,8 +207,8 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
             return
         # the compiled job in the actors, on a suit-closed reduced deck (orbits of 24):
         # the same sums as here, and the house-way column is the pairwise count
-        from verifier import _pairwise
-        from verifier.houseway.compiled import engine_arguments
+        from verifier.engine import _pairwise
+        from verifier.engine.houseway_program import engine_arguments
         deck = deck_of_ranks("89TJA")
         spec = sj.spec_for(cs, deck=deck, chunk_size=300, backend="compiled", threads=1)
         on_ray, info = sj.run_job(spec, work=tmp_path / "cr", ray_address="local")
@@ -285,8 +286,8 @@ def test_an_unwritable_work_directory_is_one_line(capsys, tmp_path):
 
 
 def test_pure_python_full_deck_is_refused_in_one_line(capsys, monkeypatch):
-    import verifier.backend
-    monkeypatch.setattr(verifier.backend, "PURE_PYTHON", True)
+    import verifier.engine.backend
+    monkeypatch.setattr(verifier.engine.backend, "PURE_PYTHON", True)
     status, out, err = run_cli(capsys, "--rules", "casino-standard", "--recompute")
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "compiled core" in err
@@ -340,26 +341,29 @@ def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
     raw, _info = sj.run_job(sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
                             work=tmp_path)
     _result, cert, _note, _base = rule_set_certificate(cs, deck=deck, base_game=True)
-    cert = sj.attach(cert, raw, cs)
+    from verifier.certificate.build import attach_strategy
+    cert = attach_strategy(cert, raw, cs)
     assert certificate.check(cert) == []
     assert cert["sections"]["strategy"]["results"]["player_hands"] == math.comb(15, 7)
 
 
 def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
     from verifier import certificate
-    shipped = certificate.load(sj.shipped_certificate_path("casino-standard"))
+    from verifier.certificate import shipped as shipped_module
+    shipped = certificate.load(shipped_module.shipped_certificate_path("casino-standard"))
     figures = {"house_way": "HW", "optimal": "OPT"}
     shipped["sections"]["strategy"] = {"results": figures}
     path = tmp_path / "casino-standard.json"
     path.write_text(json.dumps(shipped))
-    monkeypatch.setattr(sj, "shipped_certificate_path",
+    monkeypatch.setattr(shipped_module, "shipped_certificate_path",
                         lambda name, house_way=None: tmp_path / f"{name}.json")
     status, out, err = run_cli(capsys, "--rules", "casino-standard", "--json")
-    assert status == 0 and "shipped certificate" in err and "--recompute" in err
+    assert status == 0 and "shipped figures" in err and "--recompute" in err
+    assert str(tmp_path) not in err     # the name, not a path inside site-packages
     r = json.loads(out)
     assert (r["house_way"], r["optimal"]) == ("HW", "OPT")
     # another house way than the certificate's: not these figures
-    assert sj.shipped_figures(load_ruleset("casino-standard").with_overrides(
+    assert shipped_module.shipped_figures(load_ruleset("casino-standard").with_overrides(
         house_way="emperors")) == (None, None)
 
 

@@ -1,4 +1,4 @@
-"""The compiled table simulator (verifier._table, cext/table_sim.h) against the Python
+"""The compiled table simulator (verifier.engine._table, cext/table_sim.h) against the Python
 round engine of verifier/table/ (a separate implementation) and hand-worked rounds.
 
 Every expectation here comes from ``play_round`` / ``settle`` in Python or from rounds
@@ -8,15 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from verifier.categories import OUTLAW9_LINES
-from verifier.rules import Rules
+from verifier.game.categories import OUTLAW9_LINES
+from verifier.rules.readings import Rules
 from verifier.table.limits import TableRules
 from verifier.table.round import RoundSpec, play_round
-from verifier.table.simulate import (SeatPlan, TableSetup, kernel_rules, simulate,
-                                     simulate_compiled, summary, uniform_setup)
+from verifier.table.simulate import (SeatPlan, TableSetup, kernel_rules, simulate, simulate_compiled, summary, uniform_setup)
 
 pytestmark = pytest.mark.compiled
-_table = pytest.importorskip("verifier._table")
+_table = pytest.importorskip("verifier.engine._table")
 
 TABLES = [
     TableRules(),
@@ -237,10 +236,10 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     """The kernel's shuffle, deal and hand-out against exact figures: with a bank that
     never binds, the Outlaw 9 bet's simulated return per unit lies within its 99%
     interval of the certificate's exact return, and its win rate near the exact share of
-    qualifying hands (proofs/certificates/outlaw9-mikes.json)."""
+    qualifying hands (verifier/proofs/certificates/outlaw9-mikes.json)."""
     import json
     from pathlib import Path
-    cert = json.loads((Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+    cert = json.loads((Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
                        / "outlaw9-mikes.json").read_text())
     rules = {k: v["value"] for k, v in cert["rules"].items()}
     assert (rules["house_way"], rules["bonus_reading"], rules["wheel"]) == ("mikes", "seven-card", "lowest")

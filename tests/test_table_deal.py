@@ -2,10 +2,9 @@
 action seat, distribution, settlement order. Expectations worked by hand."""
 import pytest
 
-from verifier.cards import parse_cards
-from verifier.errors import VerifierError
-from verifier.table.deal import (action_seat, deal_piles, distribute, first_pile_seat,
-                                 settlement_order, check_dice, clockwise_from)
+from verifier.game.cards import parse_cards
+from verifier.support.errors import VerifierError
+from verifier.table.deal import (action_seat, deal_piles, distribute, first_pile_seat, settlement_order, check_dice, clockwise_from)
 from verifier.table.round import RoundSpec, play_round
 
 

@@ -1,7 +1,7 @@
 """Collection fees, schedule option 1 of the filing, read as docs/TABLE.md says."""
 import pytest
 
-from verifier.errors import VerifierError
+from verifier.support.errors import VerifierError
 from verifier.table.fees import FeeSchedule, FILED_SCHEDULE
 from verifier.table.round import RoundSpec, play_round
 
@@ -63,7 +63,7 @@ def test_fees_in_the_round_ledger():
 
 def test_the_player_dealer_tiers_come_from_the_rule_set(tmp_path):
     """A rule set file's dealer_tiers reach the table: $3 from $1 of action, $7 from $500."""
-    from verifier import rulesets
+    from verifier.rules import rulesets
     from verifier.table.limits import TableRules
     f = tmp_path / "fees.toml"
     f.write_text('base = "outlaw9-mikes"\nname = "fees"\n[settlement]\nkind = "fees"\n'

@@ -8,18 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from verifier import emperors
-from verifier.cards import JOKER
-from verifier.categories import CATEGORY_BIT, OUTLAW9_LINES
-from verifier.errors import VerifierError
-from verifier.rulesets import load
+from verifier.odds import emperors
+from verifier.game.cards import JOKER
+from verifier.game.categories import CATEGORY_BIT, OUTLAW9_LINES
+from verifier.support.errors import VerifierError
+from verifier.rules.rulesets import load
 from verifier.table.limits import TableRules, check_round
 from verifier.table.round import RoundSpec, play_round
 from verifier.table.settle import HOUSE, Ledger, envy_owed, settle_house
-from verifier.table.simulate import (HOUSE_SEAT, block_rng, run_block, simulate, summary,
-                                     uniform_setup)
+from verifier.table.simulate import (HOUSE_SEAT, block_rng, run_block, simulate, summary, uniform_setup)
 
-CERTS = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+CERTS = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
 
 
 def table_of(name, **kw):
@@ -266,7 +265,7 @@ def _random_house_round(rng, table):
 def test_kernel_replay_equals_python_round_engine(name):
     """The compiled kernel's rounds of a house-banked game are play_round's: odds,
     every result (commission and Envy Bonus exact), the house's net."""
-    _table = pytest.importorskip("verifier._table")
+    _table = pytest.importorskip("verifier.engine._table")
     from verifier.table.simulate import kernel_rules
     table = table_of(name, minimum=5)
     rng = random.Random(f"house-{name}")
@@ -400,7 +399,7 @@ def test_settle_plays_the_casino_rule_set_house_banks_five_percent(tmp_path):
 def test_settle_emperors_pays_the_treasure_from_its_file(tmp_path):
     """emperors-challenge: Insurance loses on four aces (not a pai gow); the Treasure pays
     its four-of-a-kind line from the shipped example table (25 to 1 on $10)."""
-    from verifier import paytables
+    from verifier.game import paytables
     from verifier.table.roundfile import load_round
     quads = paytables.example("emperors_treasure").pay["four_of_a_kind"]
     path = _round_file(tmp_path, {"dice": [1, 1, 1],

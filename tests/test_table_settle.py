@@ -4,10 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from verifier.errors import VerifierError
+from verifier.support.errors import VerifierError
 from verifier.table.limits import OUTLAW9_PAYS, TableRules, check_round
-from verifier.table.settle import (Ledger, base_odds, open_ledger, outlaw9_odds, settle,
-                                   wrangler_odds)
+from verifier.table.settle import (Ledger, base_odds, open_ledger, outlaw9_odds, settle, wrangler_odds)
 
 PAIR = lambda r: 169 + r          # noqa: E731  two-card key of a pair (r: 0 = 2s .. 12 = As)
 AK = 12 * 13 + 11                 # A-K high, the best non-pair front

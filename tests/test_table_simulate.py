@@ -5,9 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from verifier.errors import VerifierError
-from verifier.table.simulate import (SeatPlan, TableSetup, simulate, summary, uniform_setup,
-                                     run_block)
+from verifier.support.errors import VerifierError
+from verifier.table.simulate import (SeatPlan, TableSetup, simulate, summary, uniform_setup, run_block)
 
 
 # ----------------------------------------------------------------------------- the bank
@@ -132,13 +131,13 @@ def test_cli_simulate(capsys):
 # ----------------------------------------------------------------------------- hook: exact
 @pytest.mark.full
 def test_simulation_agrees_with_certificate():
-    """HOOK: once ``verifier.exact`` gives the exact per-unit results of the three bets
+    """HOOK: once ``verifier.odds.exact`` gives the exact per-unit results of the three bets
     (from the certificate), a large cap-free simulation must agree with each within
     its 99% interval."""
     from pathlib import Path
     from verifier.certificate import load
     from verifier.certificate import bet_results
-    shipped = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
+    shipped = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
     exact = bet_results(load(shipped))  # {"base", "wrangler", "outlaw9"}: exact per unit
     setup = uniform_setup(wagers=(100, 100, 100), bank=10 ** 9)
     stats = simulate(setup, 200_000, seed=2024)

@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 from verifier.cli import main
-from verifier.exact import wrangler_odds
-from verifier.paytables import Paytable, filed
+from verifier.odds.exact import wrangler_odds
+from verifier.game.paytables import Paytable, filed
 
 # 100 ordered pairs: 40 pushes, 10 of them with a pair of 3s or better in a front hand.
 COUNTS = {"total": 100, "win": 29, "loss": 31, "push": 40, "push_wrangler_2to1": 10}
@@ -43,9 +43,9 @@ def test_a_table_without_the_plain_push_line_loses_the_plain_pushes():
 
 @pytest.mark.compiled
 def test_wrangler_counts_equal_a_brute_force_over_every_pair_of_a_small_deck():
-    from verifier import _core
-    from verifier.cards import deck_of_ranks
-    from verifier.pairwise import pairwise_counts
+    from verifier.engine import _core
+    from verifier.game.cards import deck_of_ranks
+    from verifier.engine.pairwise import pairwise_counts
     deck = deck_of_ranks("23QKA")[:16] + [52]          # 17 cards
     hands = list(itertools.combinations(deck, 7))
     keys = {h: _core.set_hand(h)[2:4] for h in hands}  # (front key, back key)

@@ -4,7 +4,7 @@ Python API:
     verifier.set_hand("As Ks Qs Js Ts Kh Qh")   -> HandSetting
     verifier.enumerate(rules=Rules(), threads=None) -> EnumerationResult
 """
-__version__ = "0.1.0"
+from verifier.support.version import __version__  # noqa: F401
 
 import os as _os
 
@@ -15,9 +15,9 @@ import os as _os
 # OpenMP runtime when the compiled modules are first loaded, hence here.
 _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from .cards import parse_cards, cards_str  # noqa: E402
-from .rules import Rules  # noqa: E402
-from .errors import VerifierError  # noqa: E402
+from verifier.game.cards import parse_cards, cards_str
+from verifier.rules.readings import Rules
+from verifier.support.errors import VerifierError
 
 
 __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
@@ -27,9 +27,9 @@ __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "Ha
 def __getattr__(name):
     # Lazy: importing the package must not build engine tables.
     if name in ("set_hand", "HandSetting"):
-        from . import hands
+        from verifier.engine import hands
         return getattr(hands, name)
     if name in ("enumerate", "EnumerationResult"):
-        from . import enumeration
+        from verifier.engine import enumeration
         return getattr(enumeration, "enumerate_hands" if name == "enumerate" else name)
     raise AttributeError(name)

@@ -21,15 +21,11 @@ The layers, each importing only those below it: ``format`` (fields, hashes, read
 writing, accessors), ``sections`` (the table), ``build``, ``check``, ``odds`` (any pay
 table's odds from a certificate's counts).
 """
-from .format import (FORMAT, FORMAT_VERSION, HASH_FIELD, RESULT_HASH_FIELD, RUN_FIELDS,
-                     SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, canonical_bytes,
-                     content_hash, deck_of, diff, dumps, host, load, outlaw9_sets_of,
-                     paytable_of, result_canonical_bytes, result_content, result_hash,
-                     rule_readings, rules_of, same_result, seal, write)
-from .sections import SECTIONS, Section, register_section
-from .build import attach, build, certificate_for, counts_of
-from .check import COUNT_FIELDS, REQUIRED, check, recompute, verify_or_raise
-from .odds import bet_results, odds_from_certificate
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, HASH_FIELD, RESULT_HASH_FIELD, RUN_FIELDS, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, canonical_bytes, content_hash, deck_of, diff, dumps, host, load, outlaw9_sets_of, paytable_of, result_canonical_bytes, result_content, result_hash, rule_readings, rules_of, same_result, seal, write)
+from verifier.certificate.sections import SECTIONS, Section, register_section
+from verifier.certificate.build import attach, build, certificate_for, counts_of
+from verifier.certificate.check import (COUNT_FIELDS, REQUIRED, check, recompute, verify_or_raise)
+from verifier.certificate.odds import bet_results, odds_from_certificate
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "HASH_FIELD", "RESULT_HASH_FIELD", "RUN_FIELDS",

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import time
 
-from .. import __version__
-from ..cards import card_str
-from ..paytables import FILED_FILES, filed
-from ..ranking import CLASS_NAMES
-from ..rules import BONUS_READING_CHOICES
-from .format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host,
-                     rule_readings, seal)
-from .sections import SECTIONS, rule_set_of
-from ..bets import CUSTOM, section_bets
+from verifier.support.version import __version__
+from verifier.game.cards import card_str
+from verifier.support.errors import VerifierError
+from verifier.game.paytables import FILED_FILES, filed
+from verifier.game.ranking import CLASS_NAMES
+from verifier.rules.readings import BONUS_READING_CHOICES
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
+from verifier.certificate.sections import SECTIONS, rule_set_of
+from verifier.game.bets import CUSTOM, section_bets
 
 
 def counts_of(result):
@@ -103,13 +103,13 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
 
 def attach(cert, raw, ruleset=None):
     """A copy of ``cert`` (as ``run`` built it, with its ``base_game`` section) with the
-    ``strategy`` section of the optimal-strategy job's raw sums (verifier/optimal.py:
+    ``strategy`` section of the optimal-strategy job's raw sums (verifier/strategy/optimal.py:
     the patterns where the house way is always optimal dropped, counts beyond 2**53 - 1
     as digit strings), its figures derived, re-sealed. A signature is dropped: it covers
     the old hash (sign the new file again). ``ruleset``: when given, it must be the
     certificate's own."""
-    from ..errors import VerifierError
-    from ..optimal import prune_patterns, raw_to_json
+    from verifier.support.errors import VerifierError
+    from verifier.strategy.optimal import prune_patterns, raw_to_json
     out = {k: v for k, v in cert.items() if k != SIGNATURE_FIELD}
     if ruleset is not None and rule_set_of(cert).to_dict() != ruleset.to_dict():
         raise VerifierError(f"rule set {ruleset.name} is not the certificate's "
@@ -118,3 +118,30 @@ def attach(cert, raw, ruleset=None):
     out["sections"]["strategy"] = {"raw": _normalise(raw_to_json(prune_patterns(raw)))}
     out["sections"]["strategy"]["results"] = _normalise(SECTIONS["strategy"].derive(out))
     return seal(out)
+
+
+def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False):
+    """(figures or None, note): runs ``pairwise_counts`` when it is available."""
+    try:
+        from verifier.engine.pairwise import pairwise_counts
+    except ImportError as exc:
+        return None, f"pairwise engine not available ({exc})"
+    try:
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+    except (KeyError, NotImplementedError, ImportError) as exc:
+        return None, f"pairwise engine cannot run these rules ({type(exc).__name__}: {exc})"
+    from verifier.odds.basegame import settle
+    figures = settle(counts, settlement)
+    return figures, f"pairwise counts ({counts.get('method', '?')})"
+
+
+def attach_strategy(cert, raw, ruleset):
+    """The certificate with the strategy section of the raw sums, re-sealed; sums that do
+    not agree with the certificate's counts are one line."""
+    try:
+        return attach(cert, raw, ruleset)
+    except ValueError as exc:       # sums that do not agree with the certificate's counts
+        if isinstance(exc, VerifierError):
+            raise
+        raise VerifierError(f"the strategy section cannot go into the certificate: {exc}") \
+            from None

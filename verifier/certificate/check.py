@@ -6,18 +6,16 @@ from __future__ import annotations
 import math
 import time
 
-from .. import __version__
-from ..cards import parse_card
-from ..categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
-from ..errors import VerifierError
-from ..paytables import FILED_FILES, Paytable, PaytableError
-from ..ranking import CLASS_NAMES, is_foul
-from ..rules import BONUS_READING_CHOICES
-from .build import counts_of
-from .format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch,
-                     _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings,
-                     rules_of)
-from .sections import SECTIONS
+from verifier.support.version import __version__
+from verifier.game.cards import parse_card
+from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
+from verifier.support.errors import VerifierError
+from verifier.game.paytables import FILED_FILES, Paytable, PaytableError
+from verifier.game.ranking import CLASS_NAMES, is_foul
+from verifier.rules.readings import BONUS_READING_CHOICES
+from verifier.certificate.build import counts_of
+from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings, rules_of)
+from verifier.certificate.sections import SECTIONS
 
 
 def _is_count(x):
@@ -105,7 +103,7 @@ def _check_counts(cert, total):
 
 def _row_count(cert):
     """Rows of the certificate's house way (11 built in; a file's rows), 11 if unreadable."""
-    from ..houseway.compiled import row_count
+    from verifier.engine.houseway_program import row_count
     try:
         return row_count(cert["rules"]["house_way"]["value"])
     except (VerifierError, KeyError, TypeError):
@@ -234,7 +232,7 @@ def recompute(cert: dict, threads: int | None = None,
     """Re-run everything the certificate vouches for with its rules and deck: the
     enumeration (every count) and, when it has a ``base_game`` section, the exact
     player-against-banker count. Returns (mismatches, what was recomputed)."""
-    from ..enumeration import enumerate_hands
+    from verifier.engine.enumeration import enumerate_hands
     try:
         rules, deck = rules_of(cert), deck_of(cert)
         bad_deck = _check_deck(cert)
@@ -254,7 +252,7 @@ def recompute(cert: dict, threads: int | None = None,
         out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
     section = (cert.get("sections") or {}).get("base_game")
     if isinstance(section, dict):
-        from ..pairwise import pairwise_counts
+        from verifier.engine.pairwise import pairwise_counts
         start = time.perf_counter()
         counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
         done.append(f"the player-against-banker count over all {counts['total']:,} ordered "

@@ -12,18 +12,18 @@ import os
 import platform
 from dataclasses import dataclass
 
-from ..canonical import ints_in_range
-from ..cards import parse_card, RANK_CHARS, JOKER
-from ..errors import VerifierError
-from ..files import atomic_write_text, parse_json, read_text
-from ..paytables import Paytable
-from ..rules import Rules
+from verifier.certificate.canonical import ints_in_range
+from verifier.game.cards import parse_card, RANK_CHARS, JOKER
+from verifier.support.errors import VerifierError
+from verifier.support.files import atomic_write_text, parse_json, read_text
+from verifier.game.paytables import Paytable
+from verifier.rules.readings import Rules
 
 FORMAT = "paigow-verifier certificate"
 FORMAT_VERSION = 1
 HASH_FIELD = "sha256"
 RESULT_HASH_FIELD = "result_sha256"  # over result_content(): no run metadata
-SIGNATURE_FIELD = "signature"       # verifier/signing.py; outside the hash
+SIGNATURE_FIELD = "signature"       # verifier/certificate/signing.py; outside the hash
 
 
 class CertificateError(VerifierError):
@@ -72,11 +72,11 @@ def result_content(cert):
 
 
 def result_canonical_bytes(cert):
-    """``result_content`` as RFC 8785 canonical JSON (``verifier.canonical``: the bytes of
+    """``result_content`` as RFC 8785 canonical JSON (``verifier.certificate.canonical``: the bytes of
     the ``rfc8785`` package, faster). Raises CertificateError when it has no canonical
     form (an integer beyond 2**53 - 1, a NaN)."""
     import rfc8785
-    from ..canonical import dumps
+    from verifier.certificate.canonical import dumps
     try:
         return dumps(result_content(cert))
     except rfc8785.CanonicalizationError as exc:

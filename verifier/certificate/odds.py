@@ -1,18 +1,17 @@
 """The odds of any pay table from a certificate's counts, without enumerating again
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
 from fractions import Fraction
-from pathlib import Path
 
-from ..errors import VerifierError
-from ..bets import bet as bet_of, house_way_lines
-from ..exact import QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
-from .format import deck_of, load, outlaw9_sets_of, paytable_of
+from verifier.support.errors import VerifierError
+from verifier.game.bets import bet as bet_of, house_way_lines
+from verifier.odds.exact import QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
+from verifier.certificate.format import deck_of, load, outlaw9_sets_of, paytable_of
 
 
 def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
     """What the certificate counts for ``paytable``'s bet (a Paytable, or a seed's bet
     name): the sets of lines its outcomes qualify for, read the bet's way
-    (verifier/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
+    (verifier/game/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
     certificate's)."""
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
@@ -49,7 +48,7 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
                               tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
                               total, "hands", "the player sets the hand for the bet")
     if kind.reads == "pai-gow":
-        from .. import emperors
+        from verifier.odds import emperors
         section = sections.get("pai_gow_insurance")
         if section:
             counts, reading = section["results"]["counts"], section["results"]["reading"]
@@ -64,7 +63,7 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
 
 
 def odds_from_certificate(cert, paytable, reading=None):
-    """The odds of ``paytable`` (any bet of verifier/bets.py, or a custom table) from a
+    """The odds of ``paytable`` (any bet of verifier/game/bets.py, or a custom table) from a
     certificate's counts, without enumerating again: each outcome is paid its highest
     line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""
     if paytable.kind.amounts:
@@ -83,10 +82,10 @@ def bet_results(cert=None):
     """Exact expected result per unit of each bet of the default rule set, from its
     shipped certificate (or ``cert``): {"base" (1 to 1, before fees), "wrangler",
     "outlaw9"} as Fractions."""
-    if cert is None:  # the shipped certificates live in the source tree, not the package
-        shipped = (Path(__file__).resolve().parents[2] / "proofs" / "certificates"
-                   / "outlaw9-mikes.json")
-        if not shipped.exists():
+    if cert is None:
+        from verifier.certificate.shipped import shipped_certificate_path
+        shipped = shipped_certificate_path("outlaw9-mikes")
+        if shipped is None:
             raise VerifierError("no shipped certificate of the default rule set found: "
                                 "pass one (verifier.certificate.load(path))")
         cert = load(shipped)

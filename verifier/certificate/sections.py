@@ -7,14 +7,14 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 import math
 from dataclasses import dataclass
 
-from ..errors import VerifierError
-from ..exact import exact_value, outlaw9_odds, wrangler_odds
-from ..houseway.tables import section_results as house_way_results
-from ..paytables import Paytable, pay_text
-from ..rules import HOUSE_WAY_CHOICES
-from ..bets import section_bets
-from ..rulesets import from_dict, is_custom_name
-from .format import deck_of, paytable_of, rules_of
+from verifier.support.errors import VerifierError
+from verifier.odds.exact import exact_value, outlaw9_odds, wrangler_odds
+from verifier.houseway.tables import section_results as house_way_results
+from verifier.game.paytables import Paytable, pay_text
+from verifier.rules.readings import HOUSE_WAY_CHOICES
+from verifier.game.bets import section_bets
+from verifier.rules.rulesets import from_dict, is_custom_name
+from verifier.certificate.format import deck_of, paytable_of, rules_of
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def _histogram_of(cert):
 
 
 def _insurance_results(cert):
-    from .. import emperors
+    from verifier.odds import emperors
     table = Paytable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
                                          "sections.pai_gow_insurance.paytable")
     total = cert["total_hands"]
@@ -92,7 +92,7 @@ def _insurance_results(cert):
 
 
 def _treasure(cert):
-    from .. import emperors
+    from verifier.odds import emperors
     table = Paytable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
                                          "sections.emperors_treasure.paytable")
     sets = cert["counts"]["outlaw9_sets"]["seven-card"]
@@ -104,7 +104,7 @@ def _treasure_results(cert):
 
 
 def _envy_results(cert):
-    from .. import emperors
+    from verifier.odds import emperors
     table = Paytable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
                                          "sections.envy_bonus.paytable")
     _, treasure_return = _treasure(cert)
@@ -113,7 +113,7 @@ def _envy_results(cert):
 
 
 def _base_game_results(cert):
-    from ..basegame import settle
+    from verifier.odds.basegame import settle
     section = cert["sections"]["base_game"]
     counts = section["counts"]
     n = cert["deck"]["size"]
@@ -123,14 +123,14 @@ def _base_game_results(cert):
 
 
 def _strategy_results(cert):
-    """The player's optimal strategy (verifier/optimal.py) from the job's raw sums, which
+    """The player's optimal strategy (verifier/strategy/optimal.py) from the job's raw sums, which
     must agree with the rest of the certificate: one player hand per seven cards of the
     deck, C(n - 7, 7) banker hands each, the house way's wins and losses the base game's
     exact counts, the hands per type the counts' best five-card classes and the hands per
     row the house way's rows."""
-    from ..houseway.compiled import row_count
-    from ..optimal import check_raw, figures, raw_from_json
-    from ..ranking import CLASS_NAMES
+    from verifier.engine.houseway_program import row_count
+    from verifier.strategy.optimal import check_raw, figures, raw_from_json
+    from verifier.game.ranking import CLASS_NAMES
     raw = raw_from_json(cert["sections"]["strategy"]["raw"])
     n = cert["deck"]["size"]
     if raw["player_hands"] != math.comb(n, 7) or raw["banker_hands"] != math.comb(n - 7, 7):
@@ -167,8 +167,8 @@ def custom_table(cert, name):
 def _custom_results(cert):
     """Each custom bet's figures from the counts: a wager's odds, or an envy-type bet's
     dollars per other hand (and by table size, one to six other hands)."""
-    from .. import emperors
-    from .odds import odds_from_certificate, qualifying_sets
+    from verifier.odds import emperors
+    from verifier.certificate.odds import odds_from_certificate, qualifying_sets
     out = {}
     for name in cert["sections"]["custom_bets"]["paytables"]:
         table = custom_table(cert, name)

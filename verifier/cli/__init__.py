@@ -3,6 +3,6 @@
 Each command module exposes ``register(subparsers)``, adding its subcommands with
 ``set_defaults(func=...)``; ``func(args)`` returns the exit status.
 """
-from .main import main
+from verifier.cli.main import main
 
 __all__ = ["main"]

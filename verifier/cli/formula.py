@@ -2,29 +2,29 @@
 and ``solve`` on that expression for a group of lines, or a bet other than Outlaw 9."""
 import json
 
-from ..rules import BONUS_READING_CHOICES
-from .options import add_certificate_options
+from verifier.rules.readings import BONUS_READING_CHOICES
+from verifier.cli.options import add_certificate_options
 
 
 def formula_from_args(args):
     """The certificate (checked) and the formula its command line asks for."""
-    from ..bets import bet
-    from ..formula import bet_formula, formula_bets
-    from .options import load_checked
-    from ..errors import VerifierError
+    from verifier.game.bets import bet
+    from verifier.certificate.formula import bet_formula, formula_bets
+    from verifier.cli.options import load_checked
+    from verifier.support.errors import VerifierError
     cert = load_checked(args.certificate, args.rules)
     custom = cert["sections"].get("custom_bets", {}).get("paytables", {})
     if args.bet and args.bet not in custom and bet(args.bet).name not in formula_bets():
         raise VerifierError(f"no return formula for bet {args.bet!r}: choose from "
                             f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
                             "per other hand, not N to 1 on a wager)")
-    from ..paytables import load
+    from verifier.game.paytables import load
     table = load(args.paytable) if args.paytable else None
     return cert, bet_formula(cert, args.bet, table, args.bonus_reading)
 
 
 def _pay_now(formula, line):
-    from ..paytables import PUSH, pay_label
+    from verifier.game.paytables import PUSH, pay_label
     pay = formula.pays[line]
     if pay is PUSH:
         return "push"
@@ -32,8 +32,8 @@ def _pay_now(formula, line):
 
 
 def cmd_formula(args):
-    from ..paytables import line_title
-    from ..formula import VALIDITY
+    from verifier.game.paytables import line_title
+    from verifier.odds.formula import VALIDITY
     _, formula = formula_from_args(args)
     if args.json:
         print(json.dumps(formula.to_dict(), indent=1))
@@ -68,18 +68,18 @@ def cmd_formula(args):
 
 
 def _pays_text(pays):
-    from ..paytables import line_title, pay_label
+    from verifier.game.paytables import line_title, pay_label
     return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
 
 
 def solve_one_line(args):
     """``solve`` for one line: its exact pay, and the nearest practical pays with their
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
-    from ..certificate import odds_from_certificate
-    from ..exact import exact_value
-    from ..formula import solve_lines
-    from ..paytables import line_title, pay_label, pay_text
-    from .options import parse_edge
+    from verifier.certificate import odds_from_certificate
+    from verifier.odds.exact import exact_value
+    from verifier.odds.formula import solve_lines
+    from verifier.game.paytables import line_title, pay_label, pay_text
+    from verifier.cli.options import parse_edge
     cert, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)
@@ -116,9 +116,9 @@ def solve_one_line(args):
 
 def solve_on_formula(args):
     """``solve`` for a group of lines scaled together by one factor."""
-    from ..formula import solve_lines
-    from ..paytables import line_title, pay_text
-    from .options import parse_edge
+    from verifier.odds.formula import solve_lines
+    from verifier.game.paytables import line_title, pay_text
+    from verifier.cli.options import parse_edge
     _, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)
@@ -148,7 +148,7 @@ def solve_on_formula(args):
 def check_solved_out(args):
     """``solve --out``: refused before any work when it cannot be written."""
     if args.out:
-        from ..files import check_writable
+        from verifier.support.files import check_writable
         check_writable(args.out, inputs=[args.certificate, args.paytable, args.rules])
 
 
@@ -158,8 +158,8 @@ def write_solved(args, table, solved):
     ``--paytable`` reads back. A solved table is not a filed one: its status says so."""
     if not args.out:
         return
-    from ..files import atomic_write_text
-    from ..paytables import toml_text
+    from verifier.support.files import atomic_write_text
+    from verifier.game.paytables import toml_text
     new = solved[args.write]
     pays = table.pays
     lines = [(line, new.get(line, pay)) for line, pay in pays]

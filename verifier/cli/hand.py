@@ -2,7 +2,7 @@
 --strategy, every way to set it against every banker hand."""
 import json
 
-from .options import add_rule_options, add_thread_option, rules_from_args, ruleset_from_args
+from verifier.cli.options import (add_rule_options, add_thread_option, rules_from_args, ruleset_from_args)
 
 
 def register(subparsers):
@@ -35,11 +35,11 @@ def register(subparsers):
 def run_hand(args):
     if args.strategy:
         return run_strategy(args)
-    from ..hands import set_hand
+    from verifier.engine.hands import set_hand
     setting = set_hand(args.cards, rules_from_args(args))
     out = setting.to_json_dict()
     if args.versus_banker:
-        from ..pairwise import versus_banker
+        from verifier.engine.pairwise import versus_banker
         out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules,
                                              threads=args.threads)
     if args.json:
@@ -61,8 +61,8 @@ def run_hand(args):
 
 
 def run_strategy(args):
-    from ..cards import parse_cards
-    from ..strategy import hand_strategy, value_note
+    from verifier.game.cards import parse_cards
+    from verifier.strategy.hand import hand_strategy, value_note
     ruleset = ruleset_from_args(args)
     out = hand_strategy(parse_cards(args.cards, count=7), ruleset, threads=args.threads)
     if args.json:

@@ -3,7 +3,7 @@ text, and the check of a user's house way over every hand."""
 import argparse
 from fractions import Fraction
 
-from .options import add_progress_options, add_thread_option, want_progress
+from verifier.cli.options import add_progress_options, add_thread_option, want_progress
 
 
 def register(subparsers):
@@ -34,7 +34,7 @@ def register(subparsers):
 
 
 def run_house_ways(args):
-    from ..houseway import HouseWayError, load, names, shipped_path
+    from verifier.houseway import HouseWayError, load, names, shipped_path
     words = args.words
     if not words:
         for name in names():
@@ -59,12 +59,12 @@ def run_house_ways(args):
 
 def check_house_way(name_or_path, args):
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
-    from ..backend import engine
-    from ..cards import cards_str
-    from ..enumeration import enumerate_hands
-    from ..houseway import load, shipped_path
-    from ..rules import Rules
-    from .run import reduced_deck
+    from verifier.engine.backend import engine
+    from verifier.game.cards import cards_str
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.houseway import load, shipped_path
+    from verifier.rules.readings import Rules
+    from verifier.cli.run import reduced_deck
     hw = load(name_or_path)
     # a built-in by name is checked through its file, the route a user's copy takes
     path = str(shipped_path(hw.name)) if hw.built_in else name_or_path
@@ -72,7 +72,7 @@ def check_house_way(name_or_path, args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
                              deck=deck, refuse_faults=False)
-    from ..houseway.compiled import engine_arguments
+    from verifier.engine.houseway_program import engine_arguments
     wheel_second, number = engine_arguments(rules)
     uncovered = result.total_hands - sum(result.house_way_rows.values())
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
@@ -97,16 +97,16 @@ def check_house_way(name_or_path, args):
 def compare_house_ways(house_ways, args):
     """The exact base game of each house way, and its settings against the first's."""
     import json
-    from ..backend import engine
-    from ..basegame import commission_return, settle
-    from ..cards import full_deck
-    from ..houseway import load
-    from ..houseway.compiled import engine_arguments
-    from ..houseway.interpret import HAND_TYPES
-    from ..pairwise import pairwise_counts
-    from ..rules import Rules
-    from ..rulesets import load as load_rule_set
-    from .run import reduced_deck
+    from verifier.engine.backend import engine
+    from verifier.odds.basegame import commission_return, settle
+    from verifier.game.cards import full_deck
+    from verifier.houseway import load
+    from verifier.engine.houseway_program import engine_arguments
+    from verifier.houseway.interpret import HAND_TYPES
+    from verifier.engine.pairwise import pairwise_counts
+    from verifier.rules.readings import Rules
+    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.cli.run import reduced_deck
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else full_deck()
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
     names = [load(h).name for h in house_ways]

@@ -6,10 +6,10 @@ import signal
 import sys
 import threading
 
-from .. import __version__
-from .. import interrupts
-from ..errors import VerifierError
-from ..interrupts import Terminated
+from verifier.support.version import __version__
+from verifier.support import interrupts
+from verifier.support.errors import VerifierError
+from verifier.support.interrupts import Terminated
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "sign", "prove", "table", "rules",

@@ -4,21 +4,20 @@ import json
 import time
 from pathlib import Path
 
-from ..errors import VerifierError
-from ..parsheet import FORMATS
-from .options import (add_certificate_options, add_progress_options, load_checked,
-                      rules_guard, thread_number, want_progress)
+from verifier.support.errors import VerifierError
+from verifier.report import FORMATS
+from verifier.cli.options import (add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, want_progress)
 
 MAX_SHOWN = 25
 
 
 def cmd_check(args):
-    from .. import certificate
+    from verifier import certificate
     cert = certificate.load(args.certificate)
     problems = certificate.check(cert)
     rules_guard(cert, args.rules, args.certificate)
     if args.public_key:
-        from ..signing import verify
+        from verifier.certificate.signing import verify
         problems += [certificate.Mismatch(f, m) for f, m in verify(cert, args.public_key)]
     recomputed = []
     if args.recompute:
@@ -56,8 +55,8 @@ def cmd_check(args):
 def _tables(cert, files, bet=None):
     """The pay tables a command compares: the files (of any bet), else the certificate's
     table of ``bet`` (default: the rule set's first bet)."""
-    from ..formula import default_bet, default_table
-    from ..paytables import load
+    from verifier.certificate.formula import default_bet, default_table
+    from verifier.game.paytables import load
     if not files:
         return [default_table(cert, bet or default_bet(cert))]
     tables = [load(f) for f in files]
@@ -69,8 +68,8 @@ def _tables(cert, files, bet=None):
 
 
 def cmd_compare(args):
-    from ..certificate import odds_from_certificate
-    from ..report import compare_json, compare_table
+    from verifier.certificate import odds_from_certificate
+    from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
     cert = load_checked(args.certificate, args.rules)
     reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
@@ -91,16 +90,16 @@ def cmd_compare(args):
 
 def cmd_solve(args):
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
-    bet's formula (verifier/formula.py solve_lines), any bet of the certificate or any
+    bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
-    from .formula import check_solved_out, solve_on_formula, solve_one_line
+    from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
     check_solved_out(args)
     return solve_on_formula(args) if len(args.line) > 1 else solve_one_line(args)
 
 
 def cmd_report(args):
-    from ..files import atomic_write_bytes, check_writable
-    from ..parsheet import render
+    from verifier.support.files import atomic_write_bytes, check_writable
+    from verifier.report import render
     if args.format == "pdf" and not args.out:
         raise VerifierError("--format pdf needs --out FILE.pdf (a PDF is not written to a "
                             "terminal)")
@@ -142,7 +141,7 @@ def register(subparsers):
     p.add_argument("--paytable", action="append", metavar="FILE",
                    help="a pay table of any bet but the Envy Bonus (repeat for more; "
                         "default: the certificate's table of --bet)")
-    from .formula import add_bet_options
+    from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_compare)
@@ -161,7 +160,7 @@ def register(subparsers):
                    help='the line to solve for: "Three Pairs" or three_pairs; repeat it '
                         "for a group scaled together")
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
-    from .formula import add_bet_options
+    from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--out", metavar="FILE.toml",
                    help="also write the solved pay table here (a pay-table file that "

@@ -5,8 +5,8 @@ import re
 import sys
 from fractions import Fraction
 
-from ..errors import VerifierError
-from ..rules import WHEEL_CHOICES, BONUS_READING_CHOICES
+from verifier.support.errors import VerifierError
+from verifier.rules.readings import WHEEL_CHOICES, BONUS_READING_CHOICES
 
 
 def add_rule_options(parser):
@@ -46,7 +46,7 @@ def whole_number(low, high):
 
 
 def thread_number(text):
-    from ..parallel import MAX_THREADS
+    from verifier.engine.threads import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)
 
 
@@ -58,7 +58,7 @@ def add_thread_option(parser):
 def ruleset_from_args(args):
     """The rule set named by ``--rules`` with ``--wheel``/``--bonus-reading``/
     ``--house-way`` applied over it."""
-    from ..rulesets import load
+    from verifier.rules.rulesets import load
     name = getattr(args, "rules", None)
     ruleset = load(name)
     house_way = getattr(args, "house_way", None)
@@ -97,7 +97,7 @@ def add_certificate_options(parser):
 def load_checked(path, rules=None):
     """A certificate for a command that reads figures from it: loaded, fully checked, and
     of the rule set ``--rules`` names (if any)."""
-    from .. import certificate
+    from verifier import certificate
     cert = certificate.load(path)
     certificate.verify_or_raise(cert, path)
     rules_guard(cert, rules, path)
@@ -108,7 +108,7 @@ def rules_guard(cert, rules, path):
     """``--rules NAME`` on a certificate command: refuse a certificate of another rule set."""
     if not rules:
         return
-    from ..rulesets import load
+    from verifier.rules.rulesets import load
     wanted = load(rules).name
     sections = cert.get("sections") if isinstance(cert.get("sections"), dict) else {}
     section = sections.get("rule_set")

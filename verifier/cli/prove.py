@@ -1,23 +1,19 @@
 """``paigow-verify prove``: the closed-form derivations against the enumeration.
 
 Runs the whole enumeration once, then prints, for every derivation in
-``proofs/registry.py``, the closed form, the enumeration's number, the published value
+``verifier/proofs/registry.py``, the closed form, the enumeration's number, the published value
 and whether they agree. Exit status 1 on any disagreement.
 """
 import sys
 
 
 def _proofs():
-    """The derivations: installed as verifier.proofs, or the top-level proofs/ of a
-    source tree."""
-    try:
-        from verifier.proofs import compare
-    except ImportError:
-        from proofs import compare
+    """The derivations (verifier/proofs/)."""
+    from verifier.proofs import compare
     return compare
 
 
-from .options import thread_number
+from verifier.cli.options import thread_number
 
 def register(subparsers):
     p = subparsers.add_parser(
@@ -28,7 +24,7 @@ def register(subparsers):
                    help="threads for the enumeration (default: every core)")
     p.add_argument("--no-enumeration", action="store_true",
                    help="only the closed forms and published values (seconds)")
-    from .options import add_progress_options, add_rule_options
+    from verifier.cli.options import add_progress_options, add_rule_options
     add_rule_options(p)
     add_progress_options(p)
     p.set_defaults(func=run)
@@ -38,8 +34,8 @@ def run(args):
     compare = _proofs()
     result = None
     if not args.no_enumeration:
-        from verifier.enumeration import enumerate_hands
-        from .options import rules_from_args, want_progress
+        from verifier.engine.enumeration import enumerate_hands
+        from verifier.cli.options import rules_from_args, want_progress
         result = enumerate_hands(rules_from_args(args), threads=args.threads,
                                  progress=want_progress(args))
     rows = compare.run_all(result)

@@ -3,9 +3,9 @@ import json
 
 
 def cmd_rules(args):
-    from ..rulesets import load, names
+    from verifier.rules.rulesets import load, names
     if args.readings_markdown:
-        from ..rules import readings_markdown
+        from verifier.rules.readings import readings_markdown
         print(readings_markdown())
         return 0
     if args.name:

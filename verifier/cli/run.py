@@ -3,14 +3,14 @@ import argparse
 import gc
 import json
 
-from ..cards import RANK_CHARS, deck_of_ranks
-from ..errors import VerifierError
-from .options import thread_number, add_progress_options, add_rule_options, want_progress
+from verifier.game.cards import RANK_CHARS, deck_of_ranks
+from verifier.support.errors import VerifierError
+from verifier.cli.options import (thread_number, add_progress_options, add_rule_options, want_progress)
 
 
 def load_paytables(files):
     """``--paytable`` files -> {bet: table}; two tables for one bet is an error."""
-    from ..paytables import load
+    from verifier.game.paytables import load
     tables = {}
     for path in files or []:
         table = load(path)
@@ -48,12 +48,12 @@ def cmd_run(args):
 
 
 def _run(args):
-    from ..files import check_writable
-    from .. import certificate
-    from ..exact import outlaw9_odds
-    from ..parsheet.model import build
-    from ..report import run_summary
-    from .options import ruleset_from_args
+    from verifier.support.files import check_writable
+    from verifier import certificate
+    from verifier.odds.exact import outlaw9_odds
+    from verifier.report.model import build
+    from verifier.report.text import run_summary
+    from verifier.cli.options import ruleset_from_args
 
     ruleset = ruleset_from_args(args)
     tables = load_paytables(args.paytable)
@@ -66,12 +66,12 @@ def _run(args):
     if args.out:
         check_writable(args.out, inputs=list(args.paytable or []) + [args.rules, args.sign])
     if args.sign:
-        from ..signing import load_private_key
+        from verifier.certificate.signing import load_private_key
         load_private_key(args.sign)           # a bad key fails now, not after the run
     result, cert, note, base_game = rule_set_certificate(
         ruleset, tables, deck, args.threads, want_progress(args), args.base_game)
     if args.sign:
-        from ..signing import sign
+        from verifier.certificate.signing import sign
         sign(cert, args.sign)
     if args.out:
         certificate.write(args.out, cert)
@@ -101,15 +101,15 @@ def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress
     deck) under the rule set and its certificate (``run --out``), the base game counted
     pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
     the base game was left out."""
-    from ..certificate import certificate_for
-    from ..enumeration import enumerate_hands
+    from verifier.certificate import certificate_for
+    from verifier.engine.enumeration import enumerate_hands
     rules = ruleset.rules
     result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
     counts, note = None, None
     if base_game is None:   # default: on for the full deck (a few seconds more)
         base_game = deck is None
     if base_game:
-        from ..basegame import pairwise_figures
+        from verifier.certificate.build import pairwise_figures
         figures, note = pairwise_figures(deck=result.deck, rules=rules,
                                          settlement=ruleset.settlement, threads=threads,
                                          progress=progress)

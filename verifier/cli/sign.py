@@ -1,9 +1,9 @@
 """``paigow-verify keygen`` and ``paigow-verify sign``: Ed25519 signatures on certificates
-(verifier/signing.py; ``run --sign`` and ``check --public-key`` use the same module)."""
+(verifier/certificate/signing.py; ``run --sign`` and ``check --public-key`` use the same module)."""
 
 
 def cmd_keygen(args):
-    from ..signing import keygen
+    from verifier.certificate.signing import keygen
     fp = keygen(args.private, args.public)
     print(f"wrote {args.private} (private: keep it secret) and {args.public} (public: give it "
           f"to whoever checks your certificates); key fingerprint {fp}")
@@ -11,8 +11,9 @@ def cmd_keygen(args):
 
 
 def cmd_sign(args):
-    from .. import certificate, signing
-    from ..files import check_writable
+    from verifier import certificate
+    from verifier.certificate import signing
+    from verifier.support.files import check_writable
     out = args.out or args.certificate
     check_writable(out, inputs=[args.key])
     cert = certificate.load(args.certificate)

@@ -4,9 +4,8 @@ import argparse
 import json
 import sys
 
-from ..errors import VerifierError
-from .options import (add_progress_options, add_rule_options, add_thread_option,
-                      ruleset_from_args, want_progress, whole_number)
+from verifier.support.errors import VerifierError
+from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
 
 
 def register(subparsers):
@@ -20,7 +19,7 @@ def register(subparsers):
                     "house way and when the player plays the best setting; how often the "
                     "house way is not the best and what that costs, by hand type, by house-"
                     "way row and by rank pattern (docs/STRATEGY.md). When the rule set's "
-                    "shipped certificate (proofs/certificates/) has these figures for the "
+                    "shipped certificate has these figures for the "
                     "same rules, they print at once; otherwise (or with --recompute) the job "
                     "runs: about 4 minutes on two cores (measured) and 1.6 GB of "
                     "tables, saved chunk by chunk in a work directory so that an interrupted "
@@ -57,27 +56,28 @@ def register(subparsers):
 
 def strategy_report(args):
     """(report dict, where the figures come from): shipped or computed."""
-    from .. import strategy_job as sj
+    from verifier.strategy import job as sj
+    from verifier.certificate.shipped import shipped_figures
     ruleset = ruleset_from_args(args)
     deck = None
     if args.deck_ranks:
-        from .run import reduced_deck
+        from verifier.cli.run import reduced_deck
         deck = reduced_deck(args.deck_ranks)
     head = {"rule_set": ruleset.name, "house_way_name": ruleset.rules.house_way,
             "wheel": ruleset.rules.wheel, "settlement": ruleset.settlement}
     if not (args.recompute or args.out or deck or args.backend):
-        found, path = sj.shipped_figures(ruleset)
+        found, path = shipped_figures(ruleset)
         if found is not None:
-            print(f"paigow-verify: the figures of the shipped certificate {path} "
+            print(f"paigow-verify: shipped figures of {path.name} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
-            return dict(head, **found, source=f"shipped certificate {path}"), None
-    from ..backend import PURE_PYTHON    # only now: shipped figures need no engine
+            return dict(head, **found, source=f"shipped certificate {path.name}"), None
+    from verifier.engine.backend import PURE_PYTHON
     if PURE_PYTHON and deck is None and args.backend in (None, "python"):
         raise VerifierError("the strategy job on the full deck needs the compiled core: in "
                             "pure Python (PAIGOW_PUREPYTHON=1) it would take months, and the "
                             "shipped certificate has no strategy figures for these rules")
     if args.out:
-        from ..files import check_writable
+        from verifier.support.files import check_writable
         check_writable(args.out, inputs=[args.rules])
     spec = sj.spec_for(ruleset, deck=deck, chunk_size=args.chunk_size, backend=args.backend,
                        threads=args.threads)
@@ -85,12 +85,13 @@ def strategy_report(args):
                            progress=want_progress(args))
     report = dict(head, **sj.figures(raw, ruleset), source="computed", run=info.to_dict())
     if args.out:
-        from .. import certificate
-        from .run import rule_set_certificate
+        from verifier import certificate
+        from verifier.cli.run import rule_set_certificate
         _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
             ruleset, deck=deck, threads=args.threads, progress=want_progress(args),
             base_game=True)
-        certificate.write(args.out, sj.attach(cert, raw, ruleset))
+        from verifier.certificate.build import attach_strategy
+        certificate.write(args.out, attach_strategy(cert, raw, ruleset))
         report["certificate"] = str(args.out)
     return report, info
 

@@ -1,8 +1,7 @@
 """`paigow-verify settle ROUND.json` and `paigow-verify simulate`: the table (docs/TABLE.md)."""
 import json
 
-from .options import (add_progress_options, add_rule_options, add_thread_option,
-                      ruleset_from_args, want_progress, whole_number)
+from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
 CHIPS = whole_number(0, 10 ** 9)
@@ -78,8 +77,8 @@ def register(subparsers):
 
 
 def run_settle(args):
-    from ..table.roundfile import load_round
-    from ..table.round import play_round, format_round
+    from verifier.table.roundfile import load_round
+    from verifier.table.round import play_round, format_round
     spec, table = load_round(args.round_file, args.seed, args.house_way, args.rules)
     result = play_round(spec, table)
     if args.json:
@@ -90,7 +89,7 @@ def run_settle(args):
 
 
 def _parse_seats(text):
-    from ..errors import VerifierError
+    from verifier.support.errors import VerifierError
     seats = set()
     try:
         for part in text.split(","):
@@ -109,7 +108,7 @@ def _parse_seats(text):
 def simulate_table(args):
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
     set's custom bets are not played (one line on stderr says so)."""
-    from ..table.limits import TableRules
+    from verifier.table.limits import TableRules
     kw = {} if args.table_max is None else {"maximum": args.table_max}
     if args.table_min is not None:
         kw["minimum"] = args.table_min
@@ -119,8 +118,8 @@ def simulate_table(args):
 def seat_wagers(args, table):
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
-    from ..errors import VerifierError
-    from ..table.limits import WAGER_TITLES
+    from verifier.support.errors import VerifierError
+    from verifier.table.limits import WAGER_TITLES
     wagers = [args.base]
     for kind in ("wrangler", "outlaw9", "insurance", "treasure"):
         value = getattr(args, kind)
@@ -134,8 +133,8 @@ def seat_wagers(args, table):
 
 def run_simulate(args):
     import sys
-    from ..rulesets import is_custom_name
-    from ..table.simulate import uniform_setup, simulate, summary, format_summary
+    from verifier.rules.rulesets import is_custom_name
+    from verifier.table.simulate import uniform_setup, simulate, summary, format_summary
     table = simulate_table(args)
     custom = [b for b in ruleset_from_args(args).bet_names() if is_custom_name(b)]
     if custom:

@@ -21,10 +21,10 @@ _INTERPRET = ("Setting", "features_of", "hand_type", "set_hand")
 
 def __getattr__(name):
     if name in _FILEFORMAT:
-        from . import fileformat
+        from verifier.houseway import fileformat
         return getattr(fileformat, name)
     if name in _INTERPRET:
-        from . import interpret
+        from verifier.houseway import interpret
         return getattr(interpret, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -48,10 +48,10 @@ BUILT_IN_ROW_NAMES = {
 def row_names(house_way: str) -> dict:
     """{row number of the per-row counts: its name} for a house way by name or file:
     rows 1-11 of the built-ins, or a file's rows by place (with the chart's row)."""
-    from .compiled import BUILT_IN_IDS
+    from verifier.houseway.fileformat import BUILT_IN_IDS
     if house_way in BUILT_IN_IDS:
         return dict(BUILT_IN_ROW_NAMES)
-    from .fileformat import load
+    from verifier.houseway.fileformat import load
     hw = load(house_way)
     return {i: f"(row {row.label}) {row.name}" for i, row in enumerate(hw.rows, 1)}
 

@@ -9,16 +9,17 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._toml import tomllib
-from ..errors import VerifierError
-from ..files import parse_toml, read_text
-from .conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank,
-                         front_floor, rank_value)
-from .interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
+from verifier.support.toml import tomllib
+from verifier.support.errors import VerifierError
+from verifier.support.files import parse_toml, read_text
+from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, front_floor, rank_value)
+from verifier.houseway.interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
 #: shipped house ways that the engine also has compiled in (the fast route)
 BUILT_IN = ("mikes", "emperors")
+#: the built-in house ways' numbers in the compiled engine (files take 2 and up)
+BUILT_IN_IDS = {"mikes": 0, "emperors": 1}
 #: the order `house-ways` lists them in
 ORDER = ("mikes", "emperors", "foxwoods", "trump-plaza", "ballys-atlantic-city",
          "golden-nugget", "flamingo-hilton")

@@ -8,16 +8,15 @@ the back keep at least that hand. A play that cannot be made ("if you can") give
 to the row's ``else`` play, and with none, to the next row; a row whose condition fails
 plays its ``else``, or with none, lets the next row decide.
 
-Splits are visited as by the built-in house ways (verifier/reference/house_way.py), so
-equal choices are broken the same way.
+Splits are visited in the one order of verifier/game/splits.py, as by the built-in house
+ways, so equal choices are broken the same way.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..reference.house_way import best_split, rank_counts as _counts, splits
-from ..reference.ranking import (ACE, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of,
-                                 eval5, is_royal_key, rank_as_ace)
+from verifier.game.splits import best_split, rank_counts as _counts, splits
+from verifier.game.evaluate import (ACE, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of, eval5, is_royal_key, rank_as_ace)
 
 #: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace)
 HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "full-house",

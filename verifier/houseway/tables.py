@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..ranking import CLASS_NAMES
+from verifier.game.ranking import CLASS_NAMES
 
 RANKS = "23456789TJQKA"
 FRONT_PAIR_BASE = 169
@@ -51,7 +51,7 @@ def hand_tables(histogram) -> dict:
 
 def section_results(cert) -> dict:
     """The certificate's ``house_way`` section, re-derived from its counts."""
-    from . import row_names
+    from verifier.houseway import row_names
     house_way = cert["rules"]["house_way"]["value"]
     out = hand_tables(cert["counts"]["key_histogram"]["rows"])
     names = row_names(house_way)

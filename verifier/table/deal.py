@@ -19,7 +19,7 @@ Which pile is the action pile is the player-dealer's choice; ``action_pile`` (0.
 0 = the leftmost, the first dealt) selects it, and the seats that follow clockwise
 receive the next piles to the right, wrapping (docs/TABLE.md).
 """
-from ..errors import VerifierError
+from verifier.support.errors import VerifierError
 
 SEATS = 7
 PILES = 7

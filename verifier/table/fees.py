@@ -14,14 +14,14 @@
 """
 from dataclasses import dataclass
 
-from ..errors import VerifierError
+from verifier.support.errors import VerifierError
 
 
 
 def _filed_tiers(which):
     """The tiers of the default rule set (outlaw9-mikes: seed 001's schedule), read from
     its file: ``player_tiers`` or ``dealer_tiers``."""
-    from ..rulesets import load
+    from verifier.rules.rulesets import load
     return tuple(tuple(t) for t in load().settlement[which])
 
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ..errors import VerifierError
-from ..rules import Rules
-from .deal import SEATS, check_seat
-from .fees import FeeSchedule, NO_FEES
+from verifier.support.errors import VerifierError
+from verifier.rules.readings import Rules
+from verifier.table.deal import SEATS, check_seat
+from verifier.table.fees import FeeSchedule, NO_FEES
 
 #: the California game's wagers, in settlement order (seed 001)
 WAGER_KINDS = ("base", "wrangler", "outlaw9")
@@ -49,7 +49,7 @@ def whole(x):
 
 def line_odds(pay):
     """A pay table's pay -> odds: N to 1 -> N, push -> 0, 0 (or absent) -> -1."""
-    from ..paytables import PUSH
+    from verifier.game.paytables import PUSH
     if pay is PUSH:
         return 0
     pay = Fraction(pay)
@@ -66,18 +66,18 @@ def odds_by_line(table, lines):
 
 @lru_cache(maxsize=None)
 def default_ruleset():
-    from ..rulesets import load
+    from verifier.rules.rulesets import load
     return load()
 
 
 def _default(bet):
     """The default rule set's odds of a bet: Outlaw 9 by category bit, Wrangler Push as
     (1 to 1 line, pair of 3s line)."""
-    from ..bets import BETS
+    from verifier.game.bets import BETS
     return odds_by_line(default_ruleset().paytables()[bet], BETS[bet].lines)
 
 
-# Outlaw 9 High or Better, as filed, in the order of verifier/categories.py.
+# Outlaw 9 High or Better, as filed, in the order of verifier/game/categories.py.
 OUTLAW9_PAYS = _default("outlaw9")
 # Wrangler Push: 1 to 1, or 2 to 1 with a pair of 3s or higher in either two-card hand.
 WRANGLER_PAYS = _default("wrangler_push")
@@ -140,9 +140,9 @@ class TableRules:
     def from_ruleset(cls, ruleset, **kw):
         """The table a rule set describes: its settlement and its bets' pay tables.
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
-        from ..categories import OUTLAW9_LINES
-        from ..emperors import ENVY_MINIMUM, INSURANCE_LINES
-        from ..bets import BETS
+        from verifier.game.categories import OUTLAW9_LINES
+        from verifier.odds.emperors import ENVY_MINIMUM, INSURANCE_LINES
+        from verifier.game.bets import BETS
         tables = ruleset.paytables()
         out = {"rules": ruleset.rules, "name": ruleset.name}
         offered = [BET_KINDS[b] for b in tables if b in BET_KINDS]
@@ -189,7 +189,7 @@ class TableRules:
 
     @property
     def house_way_id(self):
-        from ..houseway.compiled import engine_number
+        from verifier.engine.houseway_program import engine_number
         return engine_number(self.rules.house_way)
 
     @property

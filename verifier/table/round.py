@@ -10,16 +10,14 @@ The bonus bets are always judged on both hands set by the house way (as filed).
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..cards import JOKER, card_str, cards_str
-from ..categories import OUTLAW9_LINES, mask_to_names
-from ..errors import VerifierError
-from ..ranking import describe_back, describe_front
-from .deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat,
-                   settlement_order)
-from .hands import player_set, set_hands
-from .limits import TableRules, WAGER_KINDS, WAGER_TITLES, check_round
-from .settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger,
-                     outlaw9_odds, settle, settle_house, wrangler_odds)
+from verifier.game.cards import JOKER, card_str, cards_str
+from verifier.game.categories import OUTLAW9_LINES, mask_to_names
+from verifier.support.errors import VerifierError
+from verifier.game.ranking import describe_back, describe_front
+from verifier.table.deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat, settlement_order)
+from verifier.engine.table_hands import player_set, set_hands
+from verifier.table.limits import TableRules, WAGER_KINDS, WAGER_TITLES, check_round
+from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_odds, settle, settle_house, wrangler_odds)
 
 
 @dataclass

@@ -3,13 +3,13 @@ import json
 import random
 import re
 
-from ..cards import parse_cards
-from ..errors import VerifierError
-from ..files import parse_json, read_text
-from ..rules import Rules
-from .deal import check_dice, roll_dice
-from .limits import TableRules
-from .round import RoundSpec
+from verifier.game.cards import parse_cards
+from verifier.support.errors import VerifierError
+from verifier.support.files import parse_json, read_text
+from verifier.rules.readings import Rules
+from verifier.table.deal import check_dice, roll_dice
+from verifier.table.limits import TableRules
+from verifier.table.round import RoundSpec
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
             "table", "rules", "rule_set"}
@@ -44,7 +44,7 @@ def _table_of(data, ruleset):
     """The table a round is played at: the rule set's (``ruleset``, else the file's
     ``rule_set``), with the file's ``rules`` and ``table`` over it; with neither, seed
     001's table (the file's ``rules`` over the default readings)."""
-    from .. import rulesets
+    from verifier.rules import rulesets
     name = ruleset if ruleset is not None else data.get("rule_set")
     rules, table = data.get("rules", {}), data.get("table", {})
     if not isinstance(rules, dict) or not isinstance(table, dict):

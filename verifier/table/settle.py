@@ -18,10 +18,10 @@ running net result N within [-bank, +bank]:
 from collections import namedtuple
 from fractions import Fraction
 
-from ..errors import VerifierError
-from ..outcome import LOSS as LOSE, PUSH, base_outcome
-from ..ranking import PAIR_OF_THREES_KEY
-from .limits import ENVY, WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS, whole
+from verifier.support.errors import VerifierError
+from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
+from verifier.game.ranking import PAIR_OF_THREES_KEY
+from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS, whole
 
 WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
 
@@ -70,7 +70,7 @@ def outlaw9_odds(mask, pays):
 def insurance_odds(cards, pays):
     """Pai Gow Insurance: the odds of the seven cards' line (``pays`` by
     emperors.INSURANCE_LINES), -1 when they are not a pai gow."""
-    from ..emperors import INSURANCE_LINES, insurance_line
+    from verifier.odds.emperors import INSURANCE_LINES, insurance_line
     line = insurance_line(cards)
     return LOSE if line is None else pays[INSURANCE_LINES.index(line)]
 

@@ -9,7 +9,7 @@ The hot path deals every round of a block, sets all the block's hands in one
 ``set_hands`` call (one engine call; the compiled core can take it whole), then
 settles round by round.
 
-When verifier._table is built and the compiled engine is in use, ``simulate`` runs the
+When verifier.engine._table is built and the compiled engine is in use, ``simulate`` runs the
 compiled kernel instead (cext/table_sim.h: the same deal, fees, settlement and
 statistics, in C, blocks across OpenMP threads), unless a stand-in ``setter`` or
 ``check_ledger`` asks for the Python path. The kernel draws from its own generator
@@ -23,15 +23,14 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import VerifierError
-from ..outcome import base_outcome
-from ..parallel import thread_count
-from ..progress import progress_bar
-from .deal import PILE_POSITIONS, PILES, SEATS, check_seat
-from .hands import set_hands
-from .limits import TableRules, WAGER_KINDS, check_round
-from .settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house,
-                     WRANGLER_PAIR_KEY)
+from verifier.support.errors import VerifierError
+from verifier.game.outcome import base_outcome
+from verifier.engine.threads import thread_count
+from verifier.support.progress import progress_bar
+from verifier.table.deal import PILE_POSITIONS, PILES, SEATS, check_seat
+from verifier.engine.table_hands import set_hands
+from verifier.table.limits import TableRules, WAGER_KINDS, check_round
+from verifier.table.settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house, WRANGLER_PAIR_KEY)
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
@@ -351,7 +350,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
 def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, ledger):
     """One round of any table (round.round_odds, then the bank's or the house's
     settlement): the general path, for every game but the California one's fast path."""
-    from .round import round_odds
+    from verifier.table.round import round_odds
     odds = {}
     for k, s in enumerate(players, 1):
         odds[s] = round_odds(dealer_set, sets[idx + k], table=table, cards=hands[idx + k])
@@ -375,7 +374,7 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
              check_ledger=False, progress=False, compiled=None):
     """Play ``rounds`` rounds; return merged ``Stats``. See the module doc.
 
-    ``compiled``: None uses the compiled kernel (verifier._table) when it can (no
+    ``compiled``: None uses the compiled kernel (verifier.engine._table) when it can (no
     ``setter``, no ``check_ledger``, the compiled engine, chips in range); True requires
     it; False forces the Python path. ``stats.path`` says which one ran.
     """
@@ -402,7 +401,7 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
         else:
             import multiprocessing
             if setter is None:
-                from .hands import _engine
+                from verifier.engine.table_hands import _engine
                 _engine()  # build the engine's tables once, before the workers fork
             ctx = multiprocessing.get_context("fork")
             pool = ctx.Pool(min(threads, len(jobs)))
@@ -422,8 +421,8 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
 
 # ----------------------------------------------------------------------------- compiled
 def _table_module():
-    """verifier._table, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.backend)."""
-    from ..backend import compiled
+    """verifier.engine._table, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.engine.backend)."""
+    from verifier.engine.backend import compiled
     return compiled("_table")
 
 
@@ -522,7 +521,7 @@ def kernel_seed(seed):
 def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
     """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``); money
     sums in units of 1/``scale`` dollar."""
-    from .limits import whole
+    from verifier.table.limits import whole
     st = Stats(kinds)
 
     def acc(offset):
@@ -617,7 +616,7 @@ def summary(stats, setup):
             "net_as_player_dealer_after_fees": stats.seat_bank_net[s - 1],
         }
     n = stats.rounds
-    from .round import jsonable
+    from verifier.table.round import jsonable
     return jsonable({
         "rounds": n,
         "rule_set": table.name,

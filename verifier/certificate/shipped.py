@@ -1,0 +1,52 @@
+"""The shipped certificates (verifier/proofs/certificates/), found by a table of names:
+never by a path built from user text."""
+from __future__ import annotations
+
+from pathlib import Path
+
+DIRECTORY = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+
+#: (rule set, house way or None for the rule set's own) -> the shipped file's name
+SHIPPED = {
+    ("outlaw9-mikes", None): "outlaw9-mikes.json",
+    ("casino-standard", None): "casino-standard.json",
+    ("casino-standard", "emperors"): "casino-standard+emperors.json",
+    ("emperors-challenge", None): "emperors-challenge.json",
+}
+
+
+def shipped_certificate_path(name, house_way=None):
+    """The shipped certificate of rule set ``name`` (for ``house_way`` when the rule set
+    ships one for that other house way), or None when none is shipped."""
+    for key in ((name, house_way), (name, None)):
+        if key in SHIPPED:
+            path = DIRECTORY / SHIPPED[key]
+            if path.is_file():
+                return path
+    return None
+
+
+def shipped_figures(ruleset):
+    """(figures, path) of the shipped certificate's strategy section when it is of the
+    same rules (rule set, house way, wheel, settlement); else (None, None)."""
+    from verifier.certificate.format import CertificateError, load
+    path = shipped_certificate_path(ruleset.name, ruleset.rules.house_way)
+    if path is None:
+        return None, None
+    try:
+        cert = load(path)
+    except CertificateError:
+        return None, None
+    sections = cert.get("sections") or {}
+    section = sections.get("strategy")
+    results = section.get("results") if isinstance(section, dict) else None
+    rule_set = (sections.get("rule_set") or {}).get("results") or {}
+    rules = cert.get("rules") or {}
+    same = (rule_set.get("name") == ruleset.name
+            and rule_set.get("settlement") == ruleset.settlement
+            and (rules.get("house_way") or {}).get("value") == ruleset.rules.house_way
+            and (rules.get("wheel") or {}).get("value") == ruleset.rules.wheel
+            and cert.get("total_hands") == 154143080)
+    if not same or not isinstance(results, dict) or not {"house_way", "optimal"} <= set(results):
+        return None, None
+    return results, path

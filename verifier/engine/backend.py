@@ -1,0 +1,44 @@
+"""Chooses the engine: the compiled core, or its pure-Python twin. The one switch.
+
+``PAIGOW_PUREPYTHON=1`` selects the pure-Python twins of every compiled module (the
+reference engine in ``verifier.engine.reference``: slow, obvious, used to cross-check the
+compiled core; the same tests run against both). Otherwise the compiled modules are
+required: in a source tree where they are not built, using the engine stops with one
+line saying how to build them (no silent fall-back to the slow twin).
+"""
+import importlib
+import os
+
+from verifier.support.errors import VerifierError
+
+PURE_PYTHON = bool(os.environ.get("PAIGOW_PUREPYTHON"))
+NAME = "pure-python" if PURE_PYTHON else "compiled"
+#: the compiled modules (cext/*.pyx), each with a pure-Python path beside it
+COMPILED_MODULES = ("_core", "_pairwise", "_strategy", "_table")
+
+
+class EngineNotBuilt(VerifierError, ImportError):
+    """The compiled core is not built in the tree ``verifier`` was imported from."""
+
+
+def compiled(name):
+    """The compiled module ``verifier.<name>``, or None when ``PAIGOW_PUREPYTHON=1`` asks
+    for the pure-Python twins; ``EngineNotBuilt`` (one line) when it is not built."""
+    if name not in COMPILED_MODULES:
+        raise ValueError(f"unknown compiled module {name!r}")
+    if PURE_PYTHON:
+        return None
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ImportError:
+        where = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        raise EngineNotBuilt(
+            f"the compiled core (verifier.{name}) is not built in {where}: run "
+            "`pip install -e .` or `python setup.py build_ext --inplace` there, or set "
+            "PAIGOW_PUREPYTHON=1 for the slow pure-Python engine") from None
+
+
+if PURE_PYTHON:
+    from verifier.engine.reference import core as engine
+else:
+    engine = compiled("_core")

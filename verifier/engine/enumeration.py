@@ -1,0 +1,121 @@
+"""The enumeration job: every seven-card hand of the deck, set by the house way and
+classified, reduced to integer counts.
+
+The heavy lifting is ``engine.enumerate_counts`` (compiled core, or the pure-Python
+twin for small decks); this module names the counts and times the run.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Sequence
+from dataclasses import dataclass, field
+
+from verifier.engine.backend import engine, NAME as ENGINE_NAME
+from verifier.game.cards import full_deck
+from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
+from verifier.engine.threads import thread_count
+from verifier.support.progress import progress_bar
+from verifier.game.ranking import CLASS_NAMES
+from verifier.houseway.tables import hand_tables
+from verifier.rules.readings import Rules, BONUS_READING_CHOICES
+
+
+
+@dataclass
+class EnumerationResult:
+    rules: Rules
+    deck: list
+    total_hands: int
+    best_five: dict            # class name -> hands (royal flushes inside straight_flush)
+    royal_flushes: int         # hands whose best five cards are a royal flush
+    house_way_rows: dict       # row -> hands: 1..11 built in, a file's rows by place
+    outlaw9_masks: dict        # bonus reading -> {category mask: hands}
+    key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
+    best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
+    fouls: int = 0
+    seconds: float = 0.0
+    engine: str = ENGINE_NAME
+    threads: int = 1
+
+    def outlaw9_sets(self, reading=None):
+        """[{"categories": [...], "hands": n}] for a bonus reading (default: the rules')."""
+        masks = self.outlaw9_masks[reading or self.rules.bonus_reading]
+        return [{"categories": mask_to_names(m), "hands": n} for m, n in sorted(masks.items())]
+
+    def best_for_bet_sets(self):
+        """[{"lines": [...], "hands": n}]: the lines a player can reach by setting the hand
+        (verifier/game/categories.py BEST_FOR_BET_LINES), hands per set of lines."""
+        return [{"lines": mask_to_names(m, BEST_FOR_BET_LINES), "hands": n}
+                for m, n in sorted(self.best_for_bet_masks.items())]
+
+    def to_json_dict(self):
+        return {
+            "total_hands": self.total_hands,
+            "rules": self.rules.as_dict(),
+            "deck_size": len(self.deck),
+            "best_five": self.best_five,
+            "royal_flushes": self.royal_flushes,
+            "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
+            **hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items()),
+            "outlaw9_sets": self.outlaw9_sets(),
+            "best_for_bet_sets": self.best_for_bet_sets(),
+            "fouls": self.fouls,
+            "seconds": round(self.seconds, 3),
+            "engine": self.engine,
+            "threads": self.threads,
+        }
+
+
+def _refuse(rules, deck, raw, threads):
+    """A house-way file that leaves hands uncovered or sets fouls: one line, with a hand."""
+    from verifier.game.cards import cards_str
+    from verifier.houseway import HouseWayError
+    foul = not raw["rows"][0]
+    what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
+            f"covers {raw['rows'][0]:,} hands by no row")
+    from verifier.engine.houseway_program import engine_arguments
+    hand = engine.find_hand(deck, *engine_arguments(rules), foul, threads)
+    example = f", e.g. {cards_str(hand)}" if hand else ""
+    raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
+                        "CARDS --house-way ... shows how it sets one)")
+
+
+def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
+                    progress: bool = False, deck: "Sequence[int] | None" = None,
+                    refuse_faults: bool = True) -> EnumerationResult:
+    """Run the whole job and return an ``EnumerationResult``.
+
+    ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
+    ``progress``: show a tqdm bar on stderr.
+    ``refuse_faults``: a house way that sets a foul or leaves a hand to no row is a
+    one-line ``HouseWayError`` naming a hand (the built-ins do neither).
+    """
+    rules = rules or Rules()
+    deck = sorted(deck) if deck is not None else full_deck()
+    nthreads = thread_count(threads)
+    total = math.comb(len(deck), 7)
+    start = time.perf_counter()
+    from verifier.engine.houseway_program import engine_arguments, row_count
+    wheel_second, house_way = engine_arguments(rules)
+    with progress_bar(total, "hands", enabled=progress) as advance:
+        raw = engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
+    if refuse_faults and (raw["rows"][0] or raw["fouls"]):
+        _refuse(rules, deck, raw, nthreads)
+    seconds = time.perf_counter() - start
+    return EnumerationResult(
+        rules=rules,
+        deck=deck,
+        total_hands=raw["total"],
+        best_five={CLASS_NAMES[c]: n for c, n in enumerate(raw["best_five"])},
+        royal_flushes=raw["royal"],
+        house_way_rows={row: raw["rows"][row]
+                        for row in range(1, row_count(rules.house_way) + 1)},
+        outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
+                       BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
+        key_histogram=dict(raw["hist"]),
+        best_for_bet_masks=dict(raw["sets_best_for_bet"]),
+        fouls=raw["fouls"],
+        seconds=seconds,
+        threads=nthreads,
+    )

@@ -1,0 +1,89 @@
+"""One hand: the house-way set, its row and its Outlaw 9 categories (Python API)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from verifier.engine.backend import engine
+from verifier.game.cards import parse_cards, cards_str
+from verifier.game.categories import mask_to_names
+from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is_foul
+from verifier.houseway import BUILT_IN_ROW_NAMES as ROW_NAMES
+from verifier.rules.readings import Rules
+
+
+
+@dataclass
+class HandSetting:
+    cards: list
+    front: list
+    back: list
+    front_key: int
+    back_key: int
+    row: int
+    best_five: str
+    categories: dict        # bonus reading -> [category names]
+    rules: Rules
+    row_name: str = ""
+    house_way: str = ""
+
+    @property
+    def outlaw9(self):
+        """Categories under the rules' bonus reading."""
+        return self.categories[self.rules.bonus_reading]
+
+    def to_json_dict(self):
+        return {
+            "cards": cards_str(self.cards),
+            "front": cards_str(self.front),
+            "back": cards_str(self.back),
+            "front_key": self.front_key,
+            "back_key": self.back_key,
+            "front_hand": describe_front(self.front_key),
+            "back_hand": describe_back(self.back_key, self.rules.wheel == "second"),
+            "row": self.row,
+            "row_name": self.row_name or ROW_NAMES[self.row],
+            "house_way": self.house_way or self.rules.house_way,
+            "best_five": self.best_five,
+            "foul": is_foul(self.front_key, self.back_key),
+            "outlaw9": self.outlaw9,
+            "outlaw9_by_reading": self.categories,
+            "rules": self.rules.as_dict(),
+        }
+
+
+def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> HandSetting:
+    """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the rules'
+    house way: a built-in one, a shipped house-way file or a user's file."""
+    from verifier.support.errors import VerifierError
+    from verifier.engine.houseway_program import engine_arguments
+    rules = rules or Rules()
+    hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)
+    if not isinstance(cards, str):
+        parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
+    wheel_second, house_way = engine_arguments(rules)
+    front, back, front_key, back_key, row = engine.set_hand(hand, wheel_second, house_way)
+    seven, house = engine.categories(hand, wheel_second, house_way)
+    hw = rules.house_way_file()
+    row_name = ROW_NAMES.get(row, "") if hw is None else ""
+    if hw is not None:
+        if row == 0:
+            from verifier.houseway import hand_type
+            raise VerifierError(f"{hw.path}: no row of {hw.name} sets a hand of type "
+                                f"{hand_type(hand)}")
+        row, row_name = hw.rows[row - 1].label, hw.rows[row - 1].name
+    return HandSetting(
+        cards=hand, front=list(front), back=list(back), front_key=front_key,
+        back_key=back_key, row=row,
+        best_five=CLASS_NAMES[engine.best_five_class(hand)],
+        categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
+        rules=rules, row_name=row_name, house_way=hw.name if hw is not None else "",
+    )
+
+
+def _token(card):
+    from verifier.game.cards import card_str, CardError
+    try:
+        return card_str(int(card))
+    except (TypeError, ValueError):
+        raise CardError(f"bad card {card!r}") from None

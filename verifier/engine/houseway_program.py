@@ -1,0 +1,125 @@
+"""The compiled route of house-way files: a file's rows as the flat program of
+cext/houseway.h, given an engine number (2 and up) in every engine module.
+
+``house_way_id(house_way)`` is what the engine calls take (0 and 1 are the built-ins
+compiled in). The pure-Python twin (``PAIGOW_PUREPYTHON=1``) sets hands by the Python
+interpreter of verifier/houseway/interpret.py under the same number.
+"""
+from __future__ import annotations
+
+ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
+MAX_BANDS = 8
+MAX_CODE = 200
+FRONT_KINDS = {"highest": 1, "best-of-rest": 2}      # two ranks or features: 0
+# offsets (cext/houseway.h)
+LABEL, HANDS, NBANDS, BANDS = 0, 1, 2, 3
+FRONT = BANDS + 3 * MAX_BANDS
+BACK, IMPROVES, HAS_ELSE = FRONT + 5, FRONT + 6, FRONT + 7
+ELSE = HAS_ELSE + 1
+CODE_LEN = ELSE + 5
+CODE = CODE_LEN + 1
+FRONT_MIN = 250           # cext/houseway.h HW_FRONT_MIN
+
+_IDS: dict = {}           # program (tuple) -> engine number
+
+
+class ProgramTooBig(ValueError):
+    pass
+
+
+def _front(raw):
+    from verifier.houseway.conditions import FEATURE_IDS, rank_value
+    if isinstance(raw, str):
+        return [FRONT_KINDS[raw], 0, 0, 0, 0]
+    out = [0]
+    for item in raw:
+        if isinstance(item, str) and item in FEATURE_IDS:
+            out += [1, FEATURE_IDS[item]]
+        else:
+            out += [0, rank_value(item)]
+    return out
+
+
+def program_of(house_way) -> list:
+    """The rows of a ``HouseWay`` as the ints cext/houseway.h reads."""
+    from verifier.houseway.conditions import FEATURE_IDS, condition_code
+    from verifier.houseway.interpret import BACK_CLASSES, HAND_TYPES
+    ints = []
+    for row in house_way.rows:
+        r = [0] * ROW_INTS
+        r[LABEL] = row.label
+        r[HANDS] = sum(1 << HAND_TYPES.index(h) for h in row.hands)
+        if len(row.bands) > MAX_BANDS:
+            raise ProgramTooBig(f"row {row.name!r}: more than {MAX_BANDS} rank bands")
+        r[NBANDS] = len(row.bands)
+        for i, (feature, (low, high)) in enumerate(row.bands):
+            r[BANDS + 3 * i: BANDS + 3 * i + 3] = [FEATURE_IDS[feature], low, high]
+        r[FRONT:FRONT + 5] = _front(row.front_raw)
+        r[BACK] = BACK_CLASSES[row.back] if row.back else -1
+        r[IMPROVES] = BACK_CLASSES[row.improves_on] if row.improves_on else -1
+        if row.else_raw is not None:
+            r[HAS_ELSE] = 1
+            r[ELSE:ELSE + 5] = _front(row.else_raw)
+        code = condition_code(row.when_text) if row.when is not None else []
+        if len(code) > MAX_CODE:
+            raise ProgramTooBig(f"row {row.name!r}: its condition is too long for the "
+                                f"compiled route ({len(code)} codes, at most {MAX_CODE})")
+        r[FRONT_MIN] = -1 if row.front_min is None else row.front_min
+        r[CODE_LEN] = len(code)
+        r[CODE:CODE + len(code)] = code
+        ints += r
+    return ints
+
+
+from verifier.houseway.fileformat import BUILT_IN_IDS  # noqa: E402
+BUILT_IN_ROWS = 11
+
+
+def engine_number(name: str) -> int:
+    """The engine number of a house way by name or file (``Rules.house_way``): 0 and 1
+    for the built-ins, else its file's program (loaded and defined on first use)."""
+    if name in BUILT_IN_IDS:
+        return BUILT_IN_IDS[name]
+    from verifier.houseway.fileformat import load
+    return file_id(load(name))
+
+
+def engine_arguments(rules) -> tuple[bool, int]:
+    """The one adapter from the rules to the compiled engine's (and its twin's) arguments:
+    ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number."""
+    return rules.wheel == "second", engine_number(rules.house_way)
+
+
+def row_count(name: str) -> int:
+    """How many rows the per-row counts have: 11 for the built-ins, else the file's rows."""
+    if name in BUILT_IN_IDS:
+        return BUILT_IN_ROWS
+    from verifier.houseway.fileformat import load
+    return len(load(name).rows)
+
+
+def house_way_id(house_way) -> int:
+    """The engine number of a ``HouseWay``: 0 or 1 for the shipped built-ins (the fast
+    route), else a number (2 and up) under which every engine module carries its program."""
+    if house_way.built_in:
+        return BUILT_IN_IDS[house_way.name]
+    return file_id(house_way)
+
+
+def file_id(house_way) -> int:
+    """The engine number of a house way's file route (also for the built-ins' files: the
+    tests compare the two routes)."""
+    program = program_of(house_way)
+    key = tuple(program)
+    hw_id = _IDS.get(key)
+    if hw_id is None:
+        hw_id = _IDS[key] = 2 + len(_IDS)
+    from verifier.engine import backend
+    nrows = len(house_way.rows)
+    if backend.PURE_PYTHON:
+        from verifier.engine.reference import core
+        core.define_house_way(hw_id, house_way)
+    else:
+        for name in backend.COMPILED_MODULES:
+            backend.compiled(name).define_house_way(hw_id, program, nrows)
+    return hw_id

@@ -1,0 +1,151 @@
+"""The engine API of the pure-Python reference (same names and signatures as the
+compiled ``verifier.engine._core``; docs/ENGINE.md). Slow and obvious by design."""
+from itertools import combinations
+
+from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul)
+from verifier.engine.reference.house_way import choose_row as _mikes_rows, MIKES
+from verifier.engine.reference.house_way_emperors import choose_row as _emperors_rows, EMPERORS
+from verifier.engine.reference.categories import (best_for_bet_mask, seven_card_mask, house_way_mask, five_subsets)
+
+PROGRESS_EVERY = 1000
+
+
+#: house way id -> its row chooser (cards sorted ascending -> (row, (front, back, fk, bk)))
+ROW_CHOOSERS = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
+
+
+def define_house_way(house_way_id, house_way):
+    """A house-way file under an engine number (2 and up), set by the Python interpreter
+    (the twin of the compiled route, verifier.engine.houseway_program); rows are the file's row
+    indices, as the compiled route counts them."""
+    from verifier.houseway.interpret import NoRowError, set_hand as set_by_file
+
+    def choose(cards, wheel_second):
+        try:
+            s = set_by_file(cards, house_way, wheel_second)
+        except NoRowError:          # row 0 and the first split, as the compiled route
+            front, back = cards[:2], cards[2:]
+            return 0, (front, back, _eval2(front), _eval5(back, wheel_second))
+        return s.row_index, (s.front, s.back, s.front_key, s.back_key)
+    ROW_CHOOSERS[house_way_id] = choose
+
+
+def _set_hand(cards, wheel_second=False, house_way=MIKES):
+    """(front_cards, back_cards, front_key, back_key, row) by house way id: 0 = Mike's
+    Cardroom, 1 = Emperor's Challenge."""
+    if house_way not in ROW_CHOOSERS:
+        raise ValueError(f"unknown house way {house_way!r} (0 = Mike's Cardroom, "
+                         "1 = Emperor's Challenge)")
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7:
+        raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
+    row, (front, back, fk, bk) = ROW_CHOOSERS[house_way](cards, bool(wheel_second))
+    return tuple(front), tuple(back), fk, bk, row
+
+
+def eval5(cards, wheel_second=False):
+    """Five-card key of five card ints (joker = 52)."""
+    return _eval5(list(cards), wheel_second)
+
+
+def eval2(cards):
+    """Two-card key (the joker is an ace)."""
+    return _eval2(list(cards))
+
+
+def set_hand(cards, wheel_second=False, house_way=0):
+    """(front_cards, back_cards, front_key, back_key, row); cards sorted ascending first."""
+    return _set_hand(list(cards), wheel_second, house_way)
+
+
+def categories(cards, wheel_second=False, house_way=0):
+    """(mask under the seven-card reading, mask under the house-way reading)."""
+    cards = sorted(cards)
+    front, _back, _fk, back_key, _row = _set_hand(cards, wheel_second, house_way)
+    return seven_card_mask(cards), house_way_mask(cards, front, back_key)
+
+
+def best_for_bet(cards, wheel_second=False, house_way=0):
+    """The best-for-bet line mask (verifier/game/categories.py BEST_FOR_BET_LINES); the same
+    for every wheel option and house way."""
+    return best_for_bet_mask(sorted(cards))
+
+
+def best_five_key(cards):
+    """The best five-card key (wheel lowest) among the 21 fives of seven cards."""
+    return max(_eval5(list(five)) for five, _ in five_subsets(sorted(cards)))
+
+
+def best_five_class(cards):
+    """Class 0..9 of the best five of the seven cards."""
+    return class_of(best_five_key(cards))
+
+
+def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
+    """Every seven-card hand of ``deck``, set and classified, reduced to counts.
+
+    ``threads`` is ignored (one thread). ``progress``: None or ``advance(n_hands)``.
+    Masks are counted for every hand, the empty mask 0 included, so each of
+    ``sets_seven``, ``sets_house`` and ``sets_best_for_bet`` sums to ``total``.
+    """
+    total = 0
+    best_five = [0] * 10
+    royal = 0
+    rows = [0] * 121     # cext/engine.h ROW_SLOTS
+    sets_seven, sets_house, sets_bfb, hist = {}, {}, {}, {}
+    fouls = 0
+    pending = 0
+    for hand in combinations(sorted(deck), 7):
+        hand = list(hand)
+        total += 1
+        best = best_five_key(hand)
+        best_five[class_of(best)] += 1
+        royal += is_royal_key(best)
+        front, _back, fk, bk, row = _set_hand(hand, wheel_second, house_way)
+        rows[row] += 1
+        fouls += row != 0 and is_foul(fk, bk)
+        hist[(bk, fk)] = hist.get((bk, fk), 0) + 1
+        m7 = seven_card_mask(hand)
+        mh = house_way_mask(hand, front, bk)
+        sets_seven[m7] = sets_seven.get(m7, 0) + 1
+        sets_house[mh] = sets_house.get(mh, 0) + 1
+        mb = best_for_bet_mask(hand)
+        sets_bfb[mb] = sets_bfb.get(mb, 0) + 1
+        pending += 1
+        if progress is not None and pending >= PROGRESS_EVERY:
+            progress(pending)
+            pending = 0
+    if progress is not None and pending:
+        progress(pending)
+    return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
+            "sets_seven": sets_seven, "sets_house": sets_house,
+            "sets_best_for_bet": sets_bfb, "hist": hist,
+            "fouls": fouls}
+
+
+def find_hand(deck, wheel_second, house_way, foul, threads=1):
+    """The first hand of ``deck`` (in deck order) set as a foul (``foul``) or covered by no
+    row (row 0), or None (the compiled core's ``find_hand``, slowly)."""
+    for cards in combinations(sorted(deck), 7):
+        _f, _b, fk, bk, row = _set_hand(list(cards), wheel_second, house_way)
+        if (row != 0 and is_foul(fk, bk)) if foul else row == 0:
+            return list(cards)
+    return None
+
+
+def compare_house_ways(deck, wheel_second, house_way_a, house_way_b, rows_b_as_a, threads=1,
+                       by_type=False):
+    """Every hand of ``deck`` set by two house ways, compared (the compiled core's
+    ``compare_house_ways``, slowly)."""
+    from verifier.houseway.interpret import HAND_TYPES, hand_type
+    hands = differ = 0
+    first, types = None, [0] * len(HAND_TYPES)
+    for cards in combinations(sorted(deck), 7):
+        fa, _b, _fk, _bk, ra = _set_hand(list(cards), wheel_second, house_way_a)
+        fb, _b, _fk, _bk, rb = _set_hand(list(cards), wheel_second, house_way_b)
+        hands += 1
+        if tuple(fa) != tuple(fb) or (rows_b_as_a is not None and ra != rows_b_as_a[rb]):
+            differ += 1
+            types[HAND_TYPES.index(hand_type(cards))] += 1
+            first = first or list(cards)
+    return (hands, differ, first) + ((types,) if by_type else ())

@@ -1,0 +1,425 @@
+"""Pay tables: TOML files, one line per category, pays as exact "N to 1" amounts.
+
+File format (docs/PAYTABLES.md)::
+
+    name = "Outlaw 9 High or Better, as filed"
+    bet = "outlaw9"               # a bet of verifier/game/bets.py, or "custom"
+    # reads = "seven-card"        # custom only: how the lines are read (verifier/game/bets.py)
+    # envy = true                 # custom only: pays are dollars per other hand
+
+    [pays]
+    seven_card_straight_flush = 4000   # 4,000 to 1
+    three_pairs = 1                     # 1 to 1
+    straight = 2.5                      # exact decimals allowed
+    flush = "push"                      # the bet is returned
+    full_house = 0                      # the bet loses (as if the line were absent)
+
+Category names may be written in snake case or as the filing writes them
+("Three Pairs", "7-Card Straight Flush"). A category not in the table pays nothing:
+the bet loses. A hand qualifying for several lines is paid its highest line only.
+"""
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from pathlib import Path
+
+from verifier.support.toml import tomllib
+from verifier.game.bets import BETS, CUSTOM, bet as bet_of, custom_bet
+from verifier.support.errors import VerifierError
+from verifier.support.files import parse_toml, read_text
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+#: Files shipped in verifier/data: the pay tables as filed (seed 001) and the Emperor's
+#: Challenge examples (seed 004's appendices are missing). The bets: verifier/game/bets.py.
+FILED_FILES = {name: b.file for name, b in BETS.items() if b.filed}
+EXAMPLE_FILES = {name: b.file for name, b in BETS.items() if not b.filed}
+
+# Human names of each line, for tables and reports.
+LINE_TITLES = {
+    "seven_card_straight_flush": "7-Card Straight Flush",
+    "royal_flush_and_royal_match": "Royal Flush and Royal Match",
+    "seven_card_straight_flush_with_joker": "7-Card Straight Flush with Joker",
+    "five_aces": "5 Aces",
+    "royal_flush": "Royal Flush",
+    "straight_flush": "Straight Flush",
+    "four_of_a_kind": "Four of a Kind",
+    "nine_high": "9 High",
+    "ten_high": "10 High",
+    "jack_high": "Jack High",
+    "queen_high": "Queen High",
+    "king_high": "King High",
+    "ace_high": "Ace High",
+    "all_one_color": "All Red or Black",
+    "all_one_color_with_joker": "All Red or Black with Joker",
+    "full_house": "Full House",
+    "flush": "Flush",
+    "three_of_a_kind": "Three of a Kind",
+    "straight": "Straight",
+    "three_pairs": "Three Pairs",
+    "push": "Push",
+    "push_with_pair_of_3s_or_better": "Push with Pair of 3s or Better",
+}
+
+# Spellings (after normalising) that name a category differently from its snake name.
+_ALIASES = {
+    "all_red_or_black": "all_one_color",
+    "all_one_colour": "all_one_color",
+    "seven_cards_all_red_or_black": "all_one_color",
+    "seven_cards_all_red_or_black_with_no_straights_or_flushes": "all_one_color",
+    "all_red_or_black_with_joker": "all_one_color_with_joker",
+    "all_red_or_black_with_a_joker": "all_one_color_with_joker",
+    "all_one_colour_with_joker": "all_one_color_with_joker",
+    "seven_cards_all_red_or_black_with_no_straights_or_flushes_with_a_joker":
+        "all_one_color_with_joker",
+    "nine_high_seven_cards": "nine_high",
+    "ten_high_seven_cards": "ten_high",
+    "royal_flush_and_match": "royal_flush_and_royal_match",
+    "quads": "four_of_a_kind",
+    "trips": "three_of_a_kind",
+    "push_with_pair": "push_with_pair_of_3s_or_better",
+    "push_with_two_card_hand_of_3s_or_higher": "push_with_pair_of_3s_or_better",
+    "push_with_two_card_hand_of_threes_or_higher": "push_with_pair_of_3s_or_better",
+    "push_with_pair_of_3s_or_higher": "push_with_pair_of_3s_or_better",
+    "push_with_2_card_hand_of_3s_or_higher": "push_with_pair_of_3s_or_better",
+    "push_with_pair_of_threes_or_better": "push_with_pair_of_3s_or_better",
+}
+_NUMBER_WORDS = {"5": "five", "7": "seven", "9": "nine", "10": "ten"}
+
+
+class PaytableError(VerifierError):
+    """A bad pay table file or entry; the message names the file and the line."""
+
+
+class _Push:
+    """The pay of a line that returns the bet (net 0)."""
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self):
+        return "PUSH"
+
+    def __str__(self):
+        return "push"
+
+    def __reduce__(self):
+        return (_Push, ())
+
+
+PUSH = _Push()
+
+
+def normalize_line_name(text):
+    """``"7-Card Straight Flush"`` / ``"three_pairs"`` -> the snake name (not validated)."""
+    words = re.findall(r"[a-z0-9]+", str(text).lower().replace("'", ""))
+    words = [_NUMBER_WORDS.get(w, w) for w in words]
+    name = "_".join(words)
+    return _ALIASES.get(name, name)
+
+
+def line_name(text, bet="outlaw9"):
+    """A category name as a user wrote it -> the canonical snake name, or an error.
+    ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads')."""
+    kind = bet if not isinstance(bet, str) else bet_of(bet)
+    name = normalize_line_name(text)
+    if name not in kind.lines:
+        what = (f"{kind.reads} line" if kind.name == CUSTOM else f"{kind.title} category")
+        raise PaytableError(f"unknown {what} {text!r}; known: " + ", ".join(kind.lines))
+    return name
+
+
+def line_title(name):
+    """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
+    return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+#: the largest pay a table may hold (N to 1), and the largest denominator of one
+MAX_PAY = 10 ** 9
+
+
+def parse_pay(value, where="pay"):
+    """A pay value -> ``Fraction`` (N to 1; 0 = the bet loses) or ``PUSH``.
+
+    Accepts TOML integers, decimals (read exactly), and strings ``"2.5"``, ``"2.5 to 1"``,
+    ``"5:1"``, ``"push"``. Rejects negatives, non-numbers, booleans, inf and nan.
+    """
+    if value is PUSH:
+        return PUSH
+    if isinstance(value, Decimal) and value.is_finite() and not (
+            -12 <= value.adjusted() <= 12 and len(value.as_tuple().digits) <= 30):
+        raise PaytableError(f"{where}: pay {value!r} is out of range (at most {MAX_PAY:,} to 1, "
+                            "30 digits)")
+    if isinstance(value, str) and len(value) > 60:
+        raise PaytableError(f"{where}: pay text is too long ({len(value)} characters)")
+    if isinstance(value, Fraction):
+        amount = value
+    elif isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+        raise PaytableError(f"{where}: pay {value!r} is not a number (write N for N to 1, or push)")
+    elif isinstance(value, str):
+        text = value.strip().lower().replace(",", "")
+        if text == "push":
+            return PUSH
+        m = re.fullmatch(r"([-+]?[0-9]*\.?[0-9]+(?:/[0-9]+)?)\s*(?:(?:to|:)\s*1)?", text)
+        if not m:
+            raise PaytableError(f"{where}: pay {value!r} is not a number "
+                                "(write N or \"N to 1\", or push)")
+        try:
+            amount = Fraction(m.group(1))
+        except (ValueError, ZeroDivisionError):
+            raise PaytableError(f"{where}: pay {value!r} is not a number") from None
+    else:
+        try:
+            if isinstance(value, Decimal) and not value.is_finite():
+                raise InvalidOperation
+            amount = Fraction(value)
+        except (InvalidOperation, ValueError, OverflowError):
+            raise PaytableError(f"{where}: pay {value!r} is not a finite number") from None
+    if amount < 0:
+        raise PaytableError(f"{where}: pay {value} is negative (0 means the bet loses)")
+    if amount > MAX_PAY or amount.denominator > MAX_PAY:
+        raise PaytableError(f"{where}: pay {value} is out of range (at most {MAX_PAY:,} to 1)")
+    return amount
+
+
+def pay_text(pay):
+    """``Fraction(5, 2)`` -> ``"2.5"``; ``Fraction(1, 3)`` -> ``"1/3"``; PUSH -> ``"push"``."""
+    if pay is PUSH:
+        return "push"
+    pay = Fraction(pay)
+    if pay.denominator == 1:
+        return str(pay.numerator)
+    d = pay.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{pay.numerator}/{pay.denominator}"
+    places = max(twos, fives)
+    scaled = pay * 10 ** places
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def pay_label(pay):
+    """For display: ``"4,000 to 1"``, ``"2.5 to 1"``, ``"push"``, ``"loses"``."""
+    if pay is PUSH:
+        return "push"
+    if pay == 0:
+        return "0 (loses)"
+    text = pay_text(pay)
+    if "." not in text and "/" not in text:
+        text = f"{int(text):,}"
+    return f"{text} to 1"
+
+
+def net_of(pay):
+    """Net result of one unit bet paid on a line: N to 1 -> +N, push -> 0, 0 -> -1 (loses)."""
+    if pay is PUSH:
+        return Fraction(0)
+    return Fraction(pay) if pay > 0 else Fraction(-1)
+
+
+def kind_of(bet, reads="", envy=False, where=None):
+    """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
+    (a one-line ``PaytableError`` naming ``where`` otherwise)."""
+    try:
+        if not isinstance(reads, str) or not isinstance(envy, bool):
+            raise VerifierError("reads must be a string and envy true or false")
+        if bet == CUSTOM:
+            return custom_bet(reads, envy)
+        if reads or envy:
+            raise VerifierError(f"reads and envy belong to custom bets (bet = \"custom\"), "
+                                f"not to {bet!r}")
+        return bet_of(bet)
+    except PaytableError:
+        raise
+    except VerifierError as exc:
+        raise PaytableError(f"{where}: {exc}" if where else str(exc)) from None
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """A pay table: ``pays`` maps category -> Fraction or PUSH, in the file's order.
+    ``bet``: a bet of verifier/game/bets.py, or ``"custom"`` with ``reads`` (how its lines are
+    read) and ``envy`` (its pays are dollars per other hand)."""
+    name: str
+    bet: str
+    pays: tuple  # ((category, pay), ...)
+    source: str = ""
+    status: str = ""  # "filed", "not filed", ...: optional; shown wherever the table is
+    reads: str = ""   # custom bets only
+    envy: bool = False
+
+    def __post_init__(self):
+        kind_of(self.bet, self.reads, self.envy)
+
+    @property
+    def kind(self):
+        """The bet (verifier.game.bets.Bet): its title, vocabulary and how it is read."""
+        return kind_of(self.bet, self.reads, self.envy)
+
+    @property
+    def pay(self):
+        return dict(self.pays)
+
+    @property
+    def is_example(self):
+        return "example" in self.status.lower()
+
+    def categories(self):
+        return [c for c, _ in self.pays]
+
+    def with_pay(self, category, pay, name=None):
+        """A copy with one line's pay changed (or added)."""
+        category = line_name(category, self.kind)
+        pay = parse_pay(pay)
+        lines = list(self.pays)
+        for i, (c, _) in enumerate(lines):
+            if c == category:
+                lines[i] = (c, pay)
+                break
+        else:
+            lines.append((category, pay))
+        return Paytable(name or self.name, self.bet, tuple(lines), "", reads=self.reads,
+                        envy=self.envy)
+
+    def to_dict(self):
+        """The certificate form: pays as exact strings, in order."""
+        out = {"name": self.name, "bet": self.bet}
+        if self.bet == CUSTOM:
+            out["reads"] = self.reads
+            if self.envy:
+                out["envy"] = True
+        out["lines"] = [{"category": c, "pay": pay_text(p)} for c, p in self.pays]
+        if self.status:
+            out["status"] = self.status
+        return out
+
+    @classmethod
+    def from_dict(cls, data, where="pay table"):
+        """Inverse of ``to_dict``, with every check of a file."""
+        if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
+            raise PaytableError(f"{where}: not a pay table")
+        lines = []
+        for i, entry in enumerate(data["lines"]):
+            if not isinstance(entry, dict) or set(entry) != {"category", "pay"}:
+                raise PaytableError(f"{where}: line {i + 1} is not {{category, pay}}")
+            lines.append((entry["category"], entry["pay"]))
+        status = data.get("status", "")
+        if not isinstance(status, str):
+            raise PaytableError(f"{where}: status must be a string")
+        return cls.from_lines(str(data.get("name", "")), data.get("bet"), lines, where,
+                              reads=data.get("reads", ""), envy=data.get("envy", False),
+                              status=status)
+
+    @classmethod
+    def from_lines(cls, name, bet, lines, where="pay table", reads="", envy=False, source="",
+                   status=""):
+        kind = kind_of(bet, reads, envy, where)
+        seen = {}
+        out = []
+        for key, value in lines:
+            try:
+                category = line_name(key, kind)
+            except PaytableError as exc:
+                raise PaytableError(f"{where}: line {key!r}: {exc}") from None
+            if category in seen:
+                raise PaytableError(f"{where}: duplicate line {key!r} "
+                                    f"(category {category} already given as {seen[category]!r})")
+            seen[category] = key
+            pay = parse_pay(value, f"{where}: line {key!r}")
+            if kind.amounts and pay is PUSH:
+                raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
+            out.append((category, pay))
+        if not out:
+            raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
+        return cls(name, bet, tuple(out), source, status, reads, envy)
+
+
+_TOP_KEYS = {"name", "bet", "status", "pays", "reads", "envy"}
+
+
+def _where(path, text, lineno):
+    line = text.splitlines()[lineno - 1].strip() if 0 < lineno <= len(text.splitlines()) else ""
+    return f"{path}: line {lineno}: {line!r}"
+
+
+def loads(text, path="<string>"):
+    """Parse pay-table TOML text (see the module docstring)."""
+    try:
+        data = parse_toml(text, path, "pay table", PaytableError, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        lineno = int(m.group(1)) if m else 0
+        if msg.startswith("Cannot overwrite a value"):
+            where = _where(path, text, lineno)
+            raise PaytableError(f"{where}: duplicate line (that category is already given)") from None
+        reason = msg[:m.start()].strip() if m else msg
+        where = _where(path, text, lineno) if lineno else str(path)
+        raise PaytableError(f"{where}: not valid TOML: {reason}") from None
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; "
+                            "a pay table has name, bet, status (a custom bet: reads, "
+                            "envy) and a [pays] table")
+    pays = data.get("pays")
+    if not isinstance(pays, dict):
+        raise PaytableError(f"{path}: no [pays] table (one line per category, \"N to 1\" as N)")
+    bet = data.get("bet", "outlaw9")
+    name = data.get("name", Path(str(path)).stem)
+    if not isinstance(name, str):
+        raise PaytableError(f"{path}: name must be a string")
+    lines = []
+    for key, value in pays.items():
+        if isinstance(value, dict):
+            raise PaytableError(f"{path}: line {key!r}: pay is a table, not a number")
+        lines.append((key, value))
+    status = data.get("status", "")
+    if not isinstance(status, str):
+        raise PaytableError(f"{path}: status must be a string, e.g. status = \"filed\"")
+    return Paytable.from_lines(name, bet, lines, str(path), data.get("reads", ""),
+                               data.get("envy", False), str(path), status)
+
+
+def load(path):
+    """Read a pay-table file; every problem is a one-line ``PaytableError``."""
+    return loads(read_text(path, "pay table", PaytableError), str(path))
+
+
+def filed(bet="outlaw9"):
+    """The pay table as filed (seed 001), shipped in verifier/data."""
+    return load(DATA_DIR / FILED_FILES[bet])
+
+
+def example(bet):
+    """The shipped example table of an Emperor's Challenge bet (example, not filed)."""
+    return load(DATA_DIR / EXAMPLE_FILES[bet])
+
+
+def toml_text(name, bet, pays, status=None, comment="", reads="", envy=False):
+    """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
+    whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
+    so that ``load`` reads back exactly the same table."""
+    import tomli_w
+    data = {"name": name, "bet": bet}
+    if bet == CUSTOM:
+        data["reads"] = reads
+        if envy:
+            data["envy"] = True
+    if status is not None:
+        data["status"] = status
+    data["pays"] = {line: (int(pay) if pay is not PUSH and Fraction(pay).denominator == 1
+                           else pay_text(pay)) for line, pay in pays}
+    head = "".join(f"# {text}\n" for text in comment.splitlines())
+    return head + tomli_w.dumps(data)

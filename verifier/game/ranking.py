@@ -1,0 +1,69 @@
+"""Hand-key vocabulary shared by both engines: class names, key decoding, the foul test.
+
+The key encodings themselves are specified in docs/ENGINE.md.
+"""
+from verifier.game.cards import RANK_CHARS
+
+CLASS_NAMES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
+               "flush", "full_house", "four_of_a_kind", "straight_flush", "five_aces"]
+CLASS_BITS = 20
+ROYAL_ORDINAL = 9
+FRONT_PAIR_BASE = 169  # two-card key of a pair of rank r is 169 + r
+PAIR_OF_THREES_KEY = FRONT_PAIR_BASE + 1  # Wrangler Push pays 2 to 1 from this front up
+
+
+def class_of(key):
+    """Class index 0..9 of a five-card key."""
+    return key >> CLASS_BITS
+
+
+def is_royal(key):
+    return class_of(key) == 8 and (key >> 16) & 15 == ROYAL_ORDINAL
+
+
+def front_on_back_scale(front_key):
+    """A two-card key mapped onto the five-card scale (pair -> one pair, else high card)."""
+    if front_key >= FRONT_PAIR_BASE:
+        return (1 << CLASS_BITS) | ((front_key - FRONT_PAIR_BASE) << 16)
+    hi, lo = divmod(front_key, 13)
+    return (hi << 16) | (lo << 12)
+
+
+def is_foul(front_key, back_key):
+    """True when the two-card hand outranks the five-card hand."""
+    return front_on_back_scale(front_key) > back_key
+
+
+def describe_front(front_key):
+    if front_key >= FRONT_PAIR_BASE:
+        return f"pair of {RANK_CHARS[front_key - FRONT_PAIR_BASE]}s"
+    hi, lo = divmod(front_key, 13)
+    return f"{RANK_CHARS[hi]}-{RANK_CHARS[lo]} high"
+
+
+def straight_top_rank(ordinal, wheel_second=False):
+    """Top rank index (3 = the wheel's five ... 12 = ace) of a straight ordinal."""
+    if not wheel_second:
+        return ordinal + 3
+    return {8: 3, 9: 12}.get(ordinal, ordinal + 4)
+
+
+def describe_back(back_key, wheel_second=False):
+    """A short human description of a five-card key."""
+    cls = class_of(back_key)
+    nib = [(back_key >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    name = CLASS_NAMES[cls].replace("_", " ")
+    if cls in (4, 8):
+        if cls == 8 and nib[0] == ROYAL_ORDINAL:
+            return "royal flush"
+        top = straight_top_rank(nib[0], wheel_second)
+        return f"{name}, A-2-3-4-5 (wheel)" if top == 3 else f"{name}, {RANK_CHARS[top]} high"
+    if cls == 9:
+        return "five aces"
+    if cls in (1, 3, 7):
+        return f"{name}, {RANK_CHARS[nib[0]]}s"
+    if cls == 2:
+        return f"{name}, {RANK_CHARS[nib[0]]}s and {RANK_CHARS[nib[1]]}s"
+    if cls == 6:
+        return f"{name}, {RANK_CHARS[nib[0]]}s full of {RANK_CHARS[nib[1]]}s"
+    return f"{name}, " + "-".join(RANK_CHARS[n] for n in nib)

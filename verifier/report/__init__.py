@@ -1,0 +1,23 @@
+"""Par sheets: what a lab files for one game (``paigow-verify report``).
+
+``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``
+and ``pdf`` render it. Formats: docs/PARSHEET.md.
+"""
+FORMATS = ("markdown", "html", "pdf")
+
+
+def render(cert, fmt="markdown"):
+    """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
+    for pdf."""
+    from verifier.report.text.model import build
+    sheet = build(cert)
+    if fmt == "markdown":
+        from verifier.report.text.markdown import render as to_markdown
+        return to_markdown(sheet)
+    if fmt == "html":
+        from verifier.report.text.html import render as to_html
+        return to_html(sheet)
+    if fmt == "pdf":
+        from verifier.report.text.pdf import render as to_pdf
+        return to_pdf(sheet)
+    raise ValueError(f"unknown format {fmt!r}")

@@ -1,0 +1,46 @@
+"""Display strings of the par sheet's figures, shared by every format: one place where
+the exact figures become rounded text."""
+from verifier.report.model import Z90
+
+
+def pct(x, places=6):
+    return f"{float(x) * 100:.{places}f}%"
+
+
+def line_rows(bet):
+    """Per line: title, pays, combinations, probability, odds, contribution."""
+    money = bet.kind == "amount"
+    rows = []
+    for line in bet.lines:
+        contribution = (f"${float(line.contribution):.8f}" if money
+                        else f"{float(line.contribution):+.10f}")
+        title = line.title + (" \N{BLACK FLAG}" if line.flags else "")
+        rows.append([title, line.pay, f"{line.combinations:,}", f"{float(line.probability):.10f}",
+                     line.odds, contribution])
+    return rows
+
+
+LINE_HEADER = ["Line", "Pays", "Combinations", "Probability", "Odds", "Contribution"]
+
+
+def figure_rows(bet):
+    """The bet's summary figures: exact where they are rational."""
+    return [
+        ["Return per unit bet", f"{float(bet.expected):+.10f}", str(bet.expected)],
+        ["House edge", pct(bet.house_edge), str(bet.house_edge)],
+        ["Return to player", pct(bet.return_to_player), str(bet.return_to_player)],
+        ["Hit frequency", pct(bet.hit_frequency), str(bet.hit_frequency)],
+        ["Variance", f"{float(bet.variance):.6f}", str(bet.variance)],
+        ["Standard deviation", f"{bet.standard_deviation:.6f}", "√ variance"],
+        [f"Volatility index ({Z90:.3f} × SD)", f"{bet.volatility_index:.6f}", ""],
+    ]
+
+
+def range_rows(bet):
+    return [[f"{r.hands:,}", f"{r.expected:+,.1f}", f"{r.low90:+,.1f} to {r.high90:+,.1f}",
+             f"{r.low95:+,.1f} to {r.high95:+,.1f}",
+             f"{r.low95 / r.hands:+.4%} to {r.high95 / r.hands:+.4%}"] for r in bet.ranges]
+
+
+RANGE_HEADER = ["Bets", "Expected result (units)", "90% range", "95% range",
+                "95% range per unit bet"]

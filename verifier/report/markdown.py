@@ -1,0 +1,104 @@
+"""The par sheet as Markdown (``report --format markdown``, the default)."""
+from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
+from verifier.report.model import RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
+
+
+def md_table(header, rows, right=()):
+    out = ["| " + " | ".join(header) + " |",
+           "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def bet_section(bet, level="##"):
+    out = [f"{level} {bet.title}", ""]
+    facts = [f"Pay table: {bet.paytable}"]
+    if bet.status:
+        facts.append(f"status: {bet.status}")
+    facts.append(f"{bet.total:,} {bet.unit}")
+    out += ["; ".join(facts) + ".", ""]
+    for flag in bet.flags:
+        out += [f"> **Flag:** {flag}", ""]
+    out += [md_table(LINE_HEADER, line_rows(bet), right=(1, 2, 3, 4, 5)), ""]
+    for note in bet.notes:
+        out += [note, ""]
+    if bet.kind == "wager":
+        rows = [[name, value, f"`{exact}`" if exact and exact[0] in "-0123456789" else exact]
+                for name, value, exact in figure_rows(bet)]
+        out += [md_table(["Figure", "Value", "Exact"], rows, right=(1,)), ""]
+        out += [f"Range of the player's net result after a number of unit bets (normal "
+                f"approximation: expected ± z × SD × √n, z = {Z90:.3f} and {Z95:.3f}):", ""]
+        out += [md_table(RANGE_HEADER, range_rows(bet), right=(0, 1, 2, 3, 4)), ""]
+    if bet.formula is not None:
+        out += formula_lines(bet.formula)
+    for table in bet.tables:
+        out += [f"**{table.title}**", "", md_table(table.header, table.rows,
+                                                    right=tuple(range(1, len(table.header)))),
+                ""]
+        if table.note:
+            out += [table.note, ""]
+    return out
+
+
+def render(sheet) -> str:
+    out = [f"# Par sheet: {sheet.title}", "",
+           f"{sheet.description}.", "",
+           md_table(["", ""], [
+               ["Rule set", f"`{sheet.rule_set}`"],
+               ["Deck", f"{sheet.deck}: all {sheet.total_hands:,} seven-card hands enumerated"],
+               ["Computed", f"{sheet.created} by {sheet.tool} ({sheet.engine} engine)"],
+               ["Certificate SHA-256", f"`{sheet.certificate_sha256}`"],
+               ["Result SHA-256", f"`{sheet.result_sha256}` (the same for every run of these "
+                                  "rules)"],
+           ]), "",
+           "Every count is exact and every probability and return is an exact fraction of "
+           "them; decimals are rounded for display. Standard deviation, volatility index "
+           "and ranges are decimal.", ""]
+    if sheet.flags:
+        out += ["## Flags", ""] + [f"- ⚑ {f}" for f in sheet.flags] + [""]
+    for bet in sheet.bets:
+        out += bet_section(bet)
+    if sheet.base_game:
+        out += bet_section(sheet.base_game)
+    for text in sheet.omitted:
+        out += [f"Not in this sheet: {text}.", ""]
+    out += [f"## House way: {sheet.house_way}", "",
+            "How the house way sets the hands: the row that decided, the class of the "
+            "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
+    for table in sheet.house_way_tables:
+        out += [f"**{table.title}**", "", md_table(table.header, table.rows, right=(1, 2)), ""]
+    if sheet.strategy is not None:
+        out += [f"## {STRATEGY_TITLE}", ""] + [x for note in sheet.strategy.notes
+                                               for x in (note, "")]
+        for table in sheet.strategy.tables:
+            out += [f"**{table.title}**", "", md_table(table.header, table.rows,
+                                                        right=(1, 2, 3, 4)), ""]
+            if table.note:
+                out += [table.note, ""]
+    out += ["## Rule readings", "",
+            "The readings of the rules that apply to this game.", ""]
+    out += [md_table(["Reading", "Value", "Meaning"],
+                     [[r.name, f"`{r.value}`", r.text] for r in sheet.readings]), ""]
+    out += ["## Definitions", "", definitions(), ""]
+    return "\n".join(out)
+
+
+def definitions():
+    return ("Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a loss "
+            "-1). House edge: minus the return. Hit frequency: probability the bet wins. "
+            f"Odds: 1 in (1 / probability). Volatility index: {Z90:.3f} × the standard "
+            f"deviation of one unit bet. Lines rarer than {RARE_TEXT} games are flagged ⚑. "
+            "Ranges after " + ", ".join(f"{n:,}" for n in SESSIONS) + " bets.")
+
+
+def formula_lines(f):
+    """The return as an exact expression in the pay symbols (verifier/odds/formula.py)."""
+    return ["Return as a formula in the pays (`p_full_house`: the N of N to 1):", "",
+            "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
+            f"The formula is {formula_validity(f)}.", ""]
+
+
+def formula_validity(f):
+    from verifier.odds.formula import VALIDITY
+    order = f.conditions_text()
+    return VALIDITY + (f": {order}" if order else "")

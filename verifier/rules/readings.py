@@ -1,0 +1,118 @@
+"""Rule readings: the options of docs/RULES.md, with their defaults, and every fixed reading.
+
+The readings live in one file, verifier/data/readings.toml. Every reading that applies
+to a set of rules is written into each certificate (``Rules.readings``), and
+docs/RULES_READINGS.md is generated from the same file (``readings_markdown``).
+"""
+import functools
+from dataclasses import dataclass, asdict
+from pathlib import Path
+
+from verifier.support.toml import tomllib
+
+WHEEL_CHOICES = ("lowest", "second")
+BONUS_READING_CHOICES = ("seven-card", "house-way")
+HOUSE_WAY_CHOICES = ("mikes", "emperors")
+
+READINGS_FILE = Path(__file__).resolve().parent.parent / "data" / "readings.toml"
+
+
+@functools.lru_cache(maxsize=1)
+def reading_catalogue():
+    """The readings file (verifier/data/readings.toml): {"option": [...], "reading": [...]}."""
+    with open(READINGS_FILE, "rb") as f:
+        return tomllib.load(f)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The readings that change the engine's counts."""
+    wheel: str = "lowest"
+    bonus_reading: str = "seven-card"
+    house_way: str = "mikes"
+
+    def __post_init__(self):
+        for name, choices in (("wheel", WHEEL_CHOICES),
+                              ("bonus_reading", BONUS_READING_CHOICES)):
+            value = getattr(self, name)
+            if value not in choices:
+                raise ValueError(f"unknown {name} {value!r}: choose from {', '.join(choices)}")
+        if self.house_way not in HOUSE_WAY_CHOICES:
+            self.house_way_file()           # a shipped house-way file or a TOML file
+
+    def house_way_file(self):
+        """The house way as a file (verifier.houseway.HouseWay), or None for the two
+        compiled in (mikes, emperors: their own readings are in readings.toml)."""
+        if self.house_way in HOUSE_WAY_CHOICES:
+            return None
+        from verifier.houseway import load
+        return load(self.house_way)
+
+    def as_dict(self):
+        return asdict(self)
+
+    def readings(self):
+        """Every reading in force, as id -> {value, text, topic}, for certificates: the
+        options with their chosen value, then each fixed reading that applies to these
+        rules (value "fixed", or "gap closed" where docs/RULES.md left the point open)."""
+        catalogue = reading_catalogue()
+        out = {"deck": {"value": "53 cards (52 + joker)", "topic": "Cards and ranking",
+                        "text": _reading(catalogue, "deck")["text"]}}
+        hw = self.house_way_file()
+        for option in catalogue["option"]:
+            value = getattr(self, option["id"])
+            if option["id"] == "house_way" and hw is not None:
+                text = (f"the house way file {hw.name} ({hw.title}; {hw.source}): its rows "
+                        "tried top to bottom, docs/HOUSE_WAYS.md")
+            else:
+                text = option["choices"][value]
+            out[option["id"]] = {"value": value, "topic": option["topic"], "text": text}
+        if hw is not None:
+            for key, reading in hw.readings_dict().items():
+                out[f"house_way {key}"] = {"value": reading["value"], "topic": "House way",
+                                           "text": reading["text"]}
+        for reading in catalogue["reading"]:
+            if reading["id"] == "deck" or reading.get("house_way", self.house_way) != self.house_way:
+                continue
+            out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
+                                  "topic": reading["topic"], "text": reading["text"]}
+        return out
+
+
+def _reading(catalogue, reading_id):
+    return next(r for r in catalogue["reading"] if r["id"] == reading_id)
+
+
+def readings_markdown():
+    """docs/RULES_READINGS.md, generated from verifier/data/readings.toml."""
+    catalogue = reading_catalogue()
+    out = ["# Rule readings", "",
+           "<!-- Generated from verifier/data/readings.toml by "
+           "`paigow-verify rules --readings-markdown`; edit that file, not this one. -->", "",
+           "The filed rules (`seed 001`: Pai Gow Poker with the Wrangler Push and Outlaw 9 "
+           "High or Better bonus bets) leave points open. These are the readings the verifier "
+           "implements, following the product decision (`docs/RULES.md`). Every certificate "
+           "repeats each reading that applies to its rules in its `rules` field. A reading "
+           "marked **option** is selectable, the first choice the default; one marked "
+           "**gap closed** is a point docs/RULES.md itself leaves open, closed as a regulator "
+           "would accept.", ""]
+    topics = []
+    for item in catalogue["option"] + catalogue["reading"]:
+        if item["topic"] not in topics:
+            topics.append(item["topic"])
+    for topic in topics:
+        out += [f"## {topic}", ""]
+        for option in (o for o in catalogue["option"] if o["topic"] == topic):
+            out.append(f"- **option `{option['flag']}`** (`{option['id']}`):")
+            for i, (value, text) in enumerate(option["choices"].items()):
+                out.append(f"  - `{value}`{' (default)' if i == 0 else ''}: {text}.")
+        for reading in (r for r in catalogue["reading"] if r["topic"] == topic):
+            tags = []
+            if reading.get("gap"):
+                tags.append("**gap closed**")
+            if "house_way" in reading:
+                tags.append(f"house way `{reading['house_way']}`")
+            tag = f" ({', '.join(tags)})" if tags else ""
+            out.append(f"- `{reading['id']}`{tag}: {reading['text']}.")
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,334 @@
+"""Rule sets: named bundles of the readings, the settlement and the bets (docs/RULESETS.md).
+
+A rule set names the deck (52 cards + joker), the wheel rank, the house way, the bonus
+reading, the commission or fee schedule, and the bonus bets it offers with their default
+pay tables. Shipped ones live in ``verifier/data/rulesets/NAME.toml``; ``--rules FILE``
+reads a user file of the same form, which may name a shipped rule set to start from
+(``base = "casino-standard"``, default ``outlaw9-mikes``) and overrides the rest. Its
+house way must be one the verifier implements.
+"""
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from verifier.support.toml import tomllib
+from verifier.game.bets import BETS
+from verifier.support.errors import VerifierError
+from verifier.support.files import parse_toml, read_text
+from verifier.game.paytables import DATA_DIR
+from verifier.rules.readings import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICES
+
+RULESET_DIR = DATA_DIR / "rulesets"
+DEFAULT_RULESET = "outlaw9-mikes"
+SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
+#: bets a rule set may offer: those of verifier/game/bets.py, and custom bets under a name of
+#: the rule set's own (a pay table file with bet = "custom")
+KNOWN_BETS = tuple(BETS)
+CUSTOM_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def is_custom_name(bet):
+    """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
+    return isinstance(bet, str) and bet not in BETS and bool(CUSTOM_NAME.fullmatch(bet))
+_KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
+         "deck", "settlement", "bets", "base"}
+DECK_TEXT = "53 cards (52 + joker)"
+
+
+class RuleSetError(VerifierError):
+    """A bad rule set name or file (one line)."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    description: str
+    seeds: tuple
+    house_way: str
+    house_ways: tuple
+    wheel: str
+    bonus_reading: str
+    settlement: dict = field(hash=False, compare=False)
+    bets: tuple = ()                  # ((bet, pay table file), ...)
+    source: str = ""
+    deck: str = DECK_TEXT
+
+    @property
+    def rules(self):
+        return Rules(wheel=self.wheel, bonus_reading=self.bonus_reading,
+                     house_way=self.house_way)
+
+    def bet_names(self):
+        return [b for b, _ in self.bets]
+
+    def with_overrides(self, wheel=None, bonus_reading=None, house_way=None):
+        """A copy with command-line readings applied. The command line's house way
+        overrides the rule set's, for any rule set (a shipped house way by name, or a
+        house-way file); one the rule set does not offer is added to its ``house_ways``,
+        so the certificate says the game was changed."""
+        out = self
+        if house_way is not None and house_way != self.house_way:
+            if house_way not in self.house_ways:
+                Rules(house_way=house_way)          # a house way that exists, or one line
+                out = replace(out, house_ways=self.house_ways + (house_way,))
+            out = replace(out, house_way=house_way)
+        if wheel is not None:
+            out = replace(out, wheel=wheel)
+        if bonus_reading is not None:
+            out = replace(out, bonus_reading=bonus_reading)
+        return out
+
+    def paytable_path(self, bet):
+        for b, f in self.bets:
+            if b == bet:
+                # a user file's bets were made absolute by load(), against its own folder
+                return Path(f) if Path(f).is_absolute() else DATA_DIR / f
+        raise RuleSetError(f"rule set {self.name} has no {bet} bet")
+
+    def paytables(self):
+        """{bet: pay table} of every bet the rule set offers (its default tables)."""
+        from verifier.game import paytables
+        out = {}
+        for bet in self.bet_names():
+            path = self.paytable_path(bet)
+            table = paytables.load(path)
+            if table.bet != ("custom" if is_custom_name(bet) else bet):
+                raise RuleSetError(f"rule set {self.name}: {path} is a {table.bet} pay table, "
+                                   f"not {bet}" + (" (a custom bet's file says bet = "
+                                                   "\"custom\")" if is_custom_name(bet) else ""))
+            out[bet] = table
+        return out
+
+    def to_dict(self):
+        return {"name": self.name, "description": self.description,
+                "seeds": list(self.seeds), "deck": self.deck,
+                "house_way": self.house_way, "house_ways": list(self.house_ways),
+                "wheel": self.wheel, "bonus_reading": self.bonus_reading,
+                "settlement": {k: _json_ready(v) for k, v in self.settlement.items()},
+                "bets": {b: Path(f).name for b, f in self.bets}}
+
+
+def _json_ready(v):
+    if isinstance(v, Decimal):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return [_json_ready(x) for x in v]
+    return v
+
+
+#: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
+SETTLEMENT_KEYS = {"commission": {"kind", "commission"},
+                   "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
+
+
+def _tiers_ok(tiers):
+    """[[lowest amount, fee], ...]: at most five, whole numbers, by increasing amount."""
+    return (isinstance(tiers, list) and 0 < len(tiers) <= 5
+            and all(isinstance(t, list) and len(t) == 2
+                    and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10 ** 9
+                            for x in t) for t in tiers)
+            and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
+
+
+def _check_settlement(s, where):
+    if not isinstance(s, dict):
+        raise RuleSetError(f"{where}: [settlement] must be a table")
+    kind = s.get("kind")
+    unknown = set(s) - SETTLEMENT_KEYS.get(kind, set(s))
+    if unknown:
+        raise RuleSetError(f"{where}: unknown key(s) in [settlement] of kind {kind}: "
+                           f"{', '.join(sorted(map(repr, unknown)))} (keys: "
+                           f"{', '.join(sorted(SETTLEMENT_KEYS[kind]))})")
+    if kind == "commission":
+        text = str(s.get("commission", ""))
+        if not re.fullmatch(r"0?\.\d{1,12}|0|1", text):
+            raise RuleSetError(f"{where}: a commission settlement needs commission = "
+                               "\"0.05\" (a decimal from 0 to 1, at most 12 places)")
+        rate = Fraction(text)
+        if not 0 <= rate < 1:
+            raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
+        return {"kind": "commission", "commission": str(s["commission"])}
+    if kind == "fees":
+        tiers = s.get("player_tiers")
+        if not _tiers_ok(tiers):
+            raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
+                               "by increasing wager")
+        dealer = s.get("dealer_tiers", [])
+        if dealer != [] and not _tiers_ok(dealer):
+            raise RuleSetError(f"{where}: dealer_tiers = [[lowest total action, fee], ...] by "
+                               "increasing action (the player-dealer's fee per hand)")
+        table_max = s.get("table_max", 1000)
+        if isinstance(table_max, bool) or not isinstance(table_max, int) \
+                or not tiers[-1][0] <= table_max <= 10 ** 9:
+            raise RuleSetError(f"{where}: table_max must be a whole number at least the top tier")
+        return {"kind": "fees", "player_tiers": [list(t) for t in tiers],
+                "dealer_tiers": [list(t) for t in dealer], "table_max": table_max}
+    raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
+
+
+def _check_house_way(value, where):
+    """A house way a rule set may name: a built-in, a shipped file, or a house-way file
+    (a path, as given)."""
+    if not isinstance(value, str):
+        raise RuleSetError(f"{where}: a house way is a name or a file, not {value!r}")
+    if value in HOUSE_WAY_CHOICES:      # the built-ins: no file to read
+        return
+    from verifier.houseway import names, HouseWayError
+    if value in names():
+        return
+    if not value.endswith(".toml"):
+        raise RuleSetError(f"{where}: unknown house_way {value!r}: choose from "
+                           f"{', '.join(dict.fromkeys(HOUSE_WAY_CHOICES + tuple(names())))}, "
+                           "or a house-way .toml file")
+    try:
+        Rules(house_way=value)
+    except HouseWayError as exc:
+        raise RuleSetError(f"{where}: house_way: {exc}") from None
+
+
+def from_dict(data, where="rule set", source=""):
+    """A RuleSet from a parsed TOML/JSON mapping (every field given or inherited)."""
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise RuleSetError(f"{where}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}")
+
+    def get(key, choices=None):
+        if key not in data:
+            raise RuleSetError(f"{where}: missing {key}")
+        value = data[key]
+        if choices is not None and value not in choices:
+            raise RuleSetError(f"{where}: unknown {key} {value!r}: choose from "
+                               f"{', '.join(choices)}")
+        return value
+
+    for key in ("house_ways", "seeds"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RuleSetError(f"{where}: {key} must be a list of strings")
+    if not isinstance(data.get("description", ""), str):
+        raise RuleSetError(f"{where}: description must be a string")
+    house_way = get("house_way")
+    house_ways = tuple(data.get("house_ways") or (house_way,))
+    for hw in (house_way, *house_ways):
+        _check_house_way(hw, where)
+    if house_way not in house_ways:
+        raise RuleSetError(f"{where}: house_way {house_way!r} is not in house_ways")
+    deck = data.get("deck", DECK_TEXT)
+    if deck != DECK_TEXT:
+        raise RuleSetError(f"{where}: deck {deck!r}: only {DECK_TEXT!r} is supported")
+    bets = data.get("bets") or {}
+    if not isinstance(bets, dict):
+        raise RuleSetError(f"{where}: [bets] must map a bet to its pay table file")
+    for bet, f in bets.items():
+        if bet not in KNOWN_BETS and not is_custom_name(bet):
+            raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from "
+                               f"{', '.join(KNOWN_BETS)}, or name a custom bet in snake case "
+                               "(its file says bet = \"custom\")")
+        if not isinstance(f, str):
+            raise RuleSetError(f"{where}: bet {bet}: the pay table must be a file name")
+    if "envy_bonus" in bets and "emperors_treasure" not in bets:
+        raise RuleSetError(f"{where}: the envy bonus needs the emperors_treasure bet")
+    name = get("name")
+    if not isinstance(name, str) or not name:
+        raise RuleSetError(f"{where}: name must be a non-empty string")
+    return RuleSet(name=name, description=str(data.get("description", "")),
+                   seeds=tuple(str(s) for s in data.get("seeds", ())),
+                   house_way=house_way, house_ways=house_ways,
+                   wheel=get("wheel", WHEEL_CHOICES),
+                   bonus_reading=get("bonus_reading", BONUS_READING_CHOICES),
+                   settlement=_check_settlement(get("settlement"), where),
+                   bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck)
+
+
+def _read_toml(path):
+    text = read_text(path, "rule set", RuleSetError)
+    try:
+        return parse_toml(text, path, "rule set", RuleSetError, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleSetError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load(name_or_path=None):
+    """A shipped rule set by name, or a rule set TOML file (which may start from a
+    shipped one with ``base = NAME``)."""
+    name_or_path = name_or_path or DEFAULT_RULESET
+    shipped = RULESET_DIR / f"{name_or_path}.toml"
+    if "/" not in str(name_or_path) and not str(name_or_path).endswith(".toml"):
+        if not shipped.exists():
+            raise RuleSetError(f"unknown rule set {name_or_path!r}: choose from "
+                               f"{', '.join(names())}, or give a .toml file")
+        return from_dict(_read_toml(shipped), str(shipped), str(shipped))
+    data = _read_toml(name_or_path)
+    base_name = data.pop("base", DEFAULT_RULESET)
+    if base_name not in names():
+        raise RuleSetError(f"{name_or_path}: base {base_name!r} is not a shipped rule set "
+                           f"({', '.join(names())})")
+    base = _read_toml(RULESET_DIR / f"{base_name}.toml")
+    merged = dict(base)
+    for key, value in data.items():
+        if key == "settlement" and isinstance(value, dict) and value.get("kind") in (
+                None, base["settlement"].get("kind")):
+            merged[key] = {**base["settlement"], **value}
+        else:
+            merged[key] = value
+    if "house_way" in data and "house_ways" not in data:
+        merged["house_ways"] = [data["house_way"]]
+    if "name" not in data:
+        merged["name"] = Path(name_or_path).stem
+    if "description" not in data:
+        merged["description"] = _derived_description(base_name, base, data)
+    where = str(name_or_path)
+    if isinstance(data.get("bets"), dict):
+        merged["bets"] = _bets_beside(data["bets"], Path(name_or_path).resolve().parent, where)
+    ruleset = from_dict(merged, where, where)
+    try:
+        ruleset.paytables()         # every bet's table read now, not after an enumeration
+    except VerifierError as exc:
+        raise RuleSetError(f"{where}: {exc}") from None
+    return ruleset
+
+
+def _bets_beside(bets, folder, where):
+    """A rule-set file's ``[bets]`` with each pay table path made absolute against the
+    file's own folder (not the working directory); a missing file is an error naming the
+    path as the file writes it."""
+    out = {}
+    for bet, f in bets.items():
+        if (bet not in KNOWN_BETS and not is_custom_name(bet)) or not isinstance(f, str):
+            return bets             # from_dict names the problem
+        path = folder / f
+        if not path.is_file():
+            raise RuleSetError(f"{where}: bet {bet}: pay table file not found: {f} "
+                               f"(looked for it beside the rule set file)")
+        out[bet] = str(path)
+    return out
+
+
+def _derived_description(base_name, base, data):
+    """What a rule-set file without a ``description`` is: its base, and what it changes."""
+    changed = []
+    for key, value in data.items():
+        if key in ("name", "seeds", "description"):
+            continue
+        if key == "settlement" and isinstance(value, dict):
+            changed += [f"settlement {k} = {_json_ready(v)}" for k, v in value.items()
+                        if base.get("settlement", {}).get(k) != v]
+        elif key == "bets" and isinstance(value, dict):
+            changed.append("bets " + (", ".join(f"{b} ({Path(str(f)).name})"
+                                                for b, f in value.items()) or "none"))
+        elif base.get(key) != value:
+            changed.append(f"{key} = {_json_ready(value)}")
+    text = f"{base_name} rule set"
+    return f"{text}, changed: {'; '.join(changed)}" if changed else text
+
+
+def names():
+    """Shipped rule set names (the default first)."""
+    found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
+    return [n for n in SHIPPED if n in found] + [n for n in found if n not in SHIPPED]
+
+
+# ---------------------------------------------------------------------------------------
+# certificate sections

@@ -1,0 +1,62 @@
+"""One player hand's settings priced: every setting's exact counts against every banker
+hand (``verifier.engine.hand_strategy.strategy_counts``) settled under the rule set's
+settlement (``paigow-verify hand CARDS --strategy``)."""
+from fractions import Fraction
+
+from verifier.engine.hand_strategy import strategy_counts
+from verifier.game.ranking import describe_back, describe_front
+
+
+def evaluate(settings, house, settlement):
+    """Each setting's push count and value (``setting_return`` under ``settlement``; None
+    for a foul), the best legal settings, and what the house way's choice gives up."""
+    from verifier.odds.basegame import setting_return
+    rows = []
+    for s in settings:
+        counts = {"win": s["win"], "loss": s["loss"], "total": s["total"],
+                  "push": s["total"] - s["win"] - s["loss"]}
+        value = None if s["foul"] else setting_return(counts, settlement)
+        rows.append(dict(s, push=counts["push"], value=value))
+    legal = [r["value"] for r in rows if r["value"] is not None]
+    top = max(legal) if legal else None
+    best = [i for i, r in enumerate(rows) if r["value"] is not None and r["value"] == top]
+    cost = None
+    if house is not None and rows[house]["value"] is not None:
+        cost = top - rows[house]["value"]
+    return rows, best, cost
+
+
+def hand_strategy(cards, ruleset, threads=None):
+    """The JSON-ready report of ``paigow-verify hand CARDS --strategy`` for card ints."""
+    from verifier.odds.basegame import exact_value, settle
+    from verifier.game.cards import cards_str
+    rules = ruleset.rules
+    settings, house = strategy_counts(cards, rules, threads=threads)
+    rows, best, cost = evaluate(settings, house, ruleset.settlement)
+    wheel_second = rules.wheel == "second"
+    out_rows = []
+    for i, r in enumerate(rows):
+        counts = {k: r[k] for k in ("total", "win", "push", "loss")}
+        out_rows.append({
+            "front": cards_str(r["front"]), "back": cards_str(r["back"]),
+            "front_key": r["front_key"], "back_key": r["back_key"],
+            "front_hand": describe_front(r["front_key"]),
+            "back_hand": describe_back(r["back_key"], wheel_second),
+            "legal": not r["foul"], "dominated": r["dominated"],
+            "best": i in best, "house_way": i == house, "counts": counts,
+            "return": None if r["value"] is None else exact_value(r["value"]),
+            "figures": None if r["foul"] else settle(counts, ruleset.settlement)})
+    return {"cards": cards_str(sorted(cards)), "rule_set": ruleset.name,
+            "house_way": rules.house_way, "wheel": rules.wheel,
+            "settlement": ruleset.to_dict()["settlement"], "banker_hands": settings[0]["total"],
+            "settings": out_rows, "best": best, "house_way_setting": house,
+            "house_way_cost": None if cost is None else exact_value(cost)}
+
+
+def value_note(settlement):
+    """What a setting's value is, in words (the text report's header)."""
+    if settlement.get("kind") == "commission":
+        return (f"expected result per unit: wins pay 1 to 1 less "
+                f"{Fraction(str(settlement['commission'])) * 100}% commission")
+    return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
+            "(the same for every setting)")

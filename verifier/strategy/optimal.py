@@ -1,0 +1,371 @@
+"""The player's optimal strategy over every player hand (issue 15; docs/STRATEGY.md):
+the raw sums the job produces, chunk by chunk, and how they add up.
+
+For every player hand P (one per suit-symmetry class, weighted by the class's size) the
+job counts, exactly, each legal setting's wins W and losses L against every banker hand
+of the rest of the deck set by the house way (``banker_hands`` = C(n - 7, 7) of them), and
+compares the settings by the rule set's value
+
+    v = (cd - cn) * W - cd * L          (commission cn/cd; 0/1 for a fee game)
+
+which orders them as ``basegame.setting_return`` does. The **best** setting has the
+highest v over the legal (not foul) settings: the house way's own setting when it is
+among the best, else the first non-dominated legal setting with that v in the order of
+the settings (``strategy.settings_python``: fronts in lexicographic order of the sorted
+cards). The house way is **not optimal** for P when its v is below the best.
+
+The raw sums of a chunk (and of the whole job: chunks add field by field, ``merge_raw``):
+
+    player_hands     sum of the weights: the player hands covered
+    player_classes   the representatives done
+    banker_hands     C(n - 7, 7), the same for every player hand
+    house_way        {"win": sum w W_house, "loss": sum w L_house}
+    optimal          {"win": sum w W_best, "loss": sum w L_best}
+    not_optimal      sum of w over hands where the house way is not optimal
+    cost             sum of w (v_best - v_house): an integer; the cost per unit wagered,
+                     over all hands, is cost / (cd * banker_hands * player_hands)
+    by_type          [[type, hands, not_optimal, cost], ...]: type the class of the best
+                     five-card hand of the seven (``ranking.CLASS_NAMES`` index)
+    by_row           [[row, hands, not_optimal, cost], ...]: the house way's row
+    patterns         [[label, hands, not_optimal, cost, example, example_cost,
+                       best_front], ...] for
+                     every rank pattern met (so that chunks add up; ``prune_patterns``
+                     keeps, at the end, those where the house way is not always
+                     optimal): label the ranks high to low ("AKQ9952"; the joker "*",
+                     first: "*AKQ995"), example one hand
+                     (card ints) of that pattern where the house way gives up the most
+                     (ties: the least sorted hand, so the example does not depend on the
+                     order hands are met in), example_cost that hand's v_best - v_house,
+                     best_front the two front cards of that hand's best setting
+
+Lists are sorted by their first field. All numbers are Python ints.
+"""
+
+import math
+from fractions import Fraction
+
+from verifier.odds.basegame import exact_value
+
+RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
+RAW_TABLES = ("by_type", "by_row")
+
+
+def empty_raw(banker_hands):
+    """The raw sums of no hands."""
+    return {"player_hands": 0, "player_classes": 0, "banker_hands": int(banker_hands),
+            "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
+            "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
+
+
+def merge_raw(a, b):
+    """The raw sums of two disjoint sets of player hands (a new dict)."""
+    if a["banker_hands"] != b["banker_hands"]:
+        raise ValueError("raw sums of different decks")
+    out = empty_raw(a["banker_hands"])
+    for k in RAW_SCALARS:
+        out[k] = a[k] + b[k]
+    for side in ("house_way", "optimal"):
+        out[side] = {k: a[side][k] + b[side][k] for k in ("win", "loss")}
+    for k in RAW_TABLES:
+        rows = {}
+        for key, *nums in a[k] + b[k]:
+            old = rows.get(key, [0, 0, 0])
+            rows[key] = [x + y for x, y in zip(old, nums)]
+        out[k] = [[key] + rows[key] for key in sorted(rows)]
+    pats = {}
+    for label, hands, nopt, cost, example, example_cost, front in a["patterns"] + b["patterns"]:
+        old = pats.get(label)
+        if old is None:
+            pats[label] = [hands, nopt, cost, list(example), example_cost, list(front)]
+        else:
+            mine = (-old[4], sorted(old[3])) <= (-example_cost, sorted(example))
+            keep = old[3:] if mine else (list(example), example_cost, list(front))
+            pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
+    out["patterns"] = [[label] + pats[label] for label in sorted(pats)]
+    return out
+
+
+def prune_patterns(raw):
+    """The raw sums with only the patterns where the house way is not always optimal
+    (``not_optimal`` > 0): what a certificate keeps (a new dict; the figures list no
+    other pattern). A chunk's raw sums list every pattern they meet, so that chunks add
+    up (a pattern's ``hands`` spans chunks); this drops the rest once, at the end."""
+    out = dict(raw)
+    out["patterns"] = [list(p) for p in raw["patterns"] if p[2] > 0]
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# the pure-Python twin of the compiled job (small decks)
+# ---------------------------------------------------------------------------------
+
+def setting_value(setting, commission):
+    """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
+    cn, cd = commission
+    return (cd - cn) * setting["win"] - cd * setting["loss"]
+
+
+def best_setting(settings, house, commission):
+    """(index of the best setting, v of the best, v of the house way's) by the tie rule of
+    this module's docstring: the house way's setting when its v is the highest over the
+    legal settings, else the first legal, not dominated setting with that v."""
+    values = [setting_value(s, commission) for s in settings]
+    top = max(v for v, s in zip(values, settings) if not s["foul"])
+    if values[house] == top:
+        return house, top, values[house]
+    best = next(i for i, s in enumerate(settings)
+                if not s["foul"] and not s["dominated"] and values[i] == top)
+    return best, top, values[house]
+
+
+def pattern_label(cards):
+    """The rank pattern of a hand: its ranks high to low, the joker "*" (the highest card
+    int, so it comes first: "*AKQ995")."""
+    from verifier.game.cards import JOKER, RANK_CHARS
+    return "".join("*" if c == JOKER else RANK_CHARS[c >> 2] for c in sorted(cards, reverse=True))
+
+
+class PythonJob:
+    """The compiled job's twin (``verifier.engine._strategy.StrategyJob``), by brute force: every
+    player hand of ``deck`` (``units`` of them, in ``itertools.combinations(sorted(deck),
+    7)`` order, each weight 1, its own class), each setting against every banker hand
+    set by the house way (``strategy.strategy_python``). Small decks only."""
+
+    def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None):
+        from verifier.engine.hand_strategy import all_house_keys
+        if engine is None:
+            from verifier.engine.backend import engine
+        self.deck = sorted(deck)
+        self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
+        self.commission = (int(commission[0]), int(commission[1]))
+        self.engine = engine
+        self.keys = all_house_keys(self.deck, self.wheel_second, self.house_way, engine)
+        self.hands = list(self.keys)
+        self.units = len(self.hands)
+        self.banker_hands = math.comb(len(self.deck) - 7, 7)
+
+    def hand_raw(self, hand):
+        """The raw sums of one player hand."""
+        from verifier.engine.hand_strategy import strategy_python
+        settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
+                                          self.engine, self.keys)
+        if house is None:
+            raise ValueError(f"no row of the house way sets {list(hand)}")
+        best, v_best, v_house = best_setting(settings, house, self.commission)
+        cost = v_best - v_house
+        nopt = int(cost > 0)
+        kind = self.engine.best_five_class(list(hand))
+        row = self.engine.set_hand(list(hand), self.wheel_second, self.house_way)[4]
+        raw = empty_raw(self.banker_hands)
+        raw.update(player_hands=1, player_classes=1, not_optimal=nopt, cost=cost,
+                   house_way={k: settings[house][k] for k in ("win", "loss")},
+                   optimal={k: settings[best][k] for k in ("win", "loss")},
+                   by_type=[[kind, 1, nopt, cost]], by_row=[[row, 1, nopt, cost]],
+                   patterns=[[pattern_label(hand), 1, nopt, cost, list(hand), cost,
+                              list(settings[best]["front"])]])
+        return raw
+
+    def run(self, lo, hi):
+        """The raw sums of player hands ``lo`` to ``hi`` - 1 (every pattern met listed:
+        ``prune_patterns`` at the end)."""
+        if not 0 <= lo <= hi <= self.units:
+            raise ValueError(f"units {lo}..{hi} not within 0..{self.units}")
+        out = empty_raw(self.banker_hands)
+        for hand in self.hands[lo:hi]:
+            out = merge_raw(out, self.hand_raw(hand))
+        return out
+
+
+# ---------------------------------------------------------------------------------
+# the figures (the certificate's ``strategy`` section)
+# ---------------------------------------------------------------------------------
+
+#: patterns the figures list, by total cost
+TOP_PATTERNS = 20
+_INT_MAX = 2 ** 53 - 1       # RFC 8785 (result_sha256) writes no larger integer
+
+
+def raw_to_json(raw):
+    """The raw sums as a certificate keeps them: ints beyond 2**53 - 1, which RFC 8785
+    cannot write (a cost may reach them on the full deck), as strings of their digits."""
+    def conv(x):
+        if isinstance(x, dict):
+            return {k: conv(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [conv(v) for v in x]
+        return str(x) if isinstance(x, int) and abs(x) > _INT_MAX else x
+    return conv(raw)
+
+
+def raw_from_json(raw):
+    """``raw_to_json`` undone: every count an int (a label stays a string)."""
+    def num(x, where):
+        if isinstance(x, bool) or not isinstance(x, (int, str)):
+            raise ValueError(f"{where}: {x!r} is not an integer")
+        if isinstance(x, str):
+            if not x.lstrip("-").isdigit() or abs(int(x)) <= _INT_MAX:
+                raise ValueError(f"{where}: {x!r} is not an integer beyond 2**53 - 1")
+            return int(x)
+        return x
+    out = {k: num(raw[k], k) for k in ("banker_hands",) + RAW_SCALARS}
+    for side in ("house_way", "optimal"):
+        out[side] = {k: num(raw[side][k], f"{side}.{k}") for k in ("win", "loss")}
+    for k in RAW_TABLES:
+        out[k] = [[num(x, k) for x in row] for row in raw[k]]
+    out["patterns"] = []
+    for label, *nums, example, example_cost, front in raw["patterns"]:
+        if not isinstance(label, str):
+            raise ValueError(f"patterns: {label!r} is not a label")
+        out["patterns"].append([label] + [num(x, "patterns") for x in nums]
+                               + [[num(c, "patterns") for c in example],
+                                  num(example_cost, "patterns"),
+                                  [num(c, "patterns") for c in front]])
+    return out
+
+
+def commission_of(settlement):
+    """(cn, cd) of the value that ranks settings: the commission, 0/1 for a fee game."""
+    if settlement.get("kind") == "commission":
+        rate = Fraction(str(settlement["commission"]))
+        return rate.numerator, rate.denominator
+    return 0, 1
+
+
+def check_raw(raw, deck=None):
+    """ValueError unless the raw sums hold together: counts not negative, the tables' sums
+    the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
+    most the pattern's, the sorted and distinct keys merge_raw writes."""
+    hands, banker = raw["player_hands"], raw["banker_hands"]
+    total = hands * banker
+    for side in ("house_way", "optimal"):
+        w, l = raw[side]["win"], raw[side]["loss"]
+        if min(w, l) < 0 or w + l > total:
+            raise ValueError(f"{side}: win {w} and loss {l} are not counts of {total} pairs")
+    if not 0 <= raw["not_optimal"] <= hands or raw["cost"] < 0 or raw["player_classes"] < 0:
+        raise ValueError("not_optimal, cost and player_classes must be counts")
+    if (raw["cost"] == 0) != (raw["not_optimal"] == 0):
+        raise ValueError("a cost without hands where the house way is not optimal, or these "
+                         "without a cost")
+    for name, rows, totals in (("by_type", raw["by_type"], (hands, raw["not_optimal"], raw["cost"])),
+                               ("by_row", raw["by_row"], (hands, raw["not_optimal"], raw["cost"]))):
+        keys = [r[0] for r in rows]
+        if keys != sorted(set(keys)) or any(len(r) != 4 for r in rows):
+            raise ValueError(f"{name}: rows [key, hands, not_optimal, cost], sorted, each key once")
+        for row in rows:
+            if not (row[1] > 0 and 0 <= row[2] <= row[1] and row[3] >= 0
+                    and (row[2] == 0) == (row[3] == 0)):
+                raise ValueError(f"{name}: the row {row} is not a count of hands")
+        sums = tuple(sum(r[i] for r in rows) for i in (1, 2, 3))
+        if sums != totals:
+            raise ValueError(f"{name}: adds up to {sums} (hands, not_optimal, cost), not {totals}")
+    labels = [p[0] for p in raw["patterns"]]
+    if labels != sorted(set(labels)):
+        raise ValueError("patterns: sorted by label, each label once")
+    for label, n, nopt, cost, example, example_cost, front in raw["patterns"]:
+        cards = sorted(example)
+        if (len(set(cards)) != 7 or pattern_label(cards) != label
+                or (deck is not None and not set(cards) <= set(deck))):
+            raise ValueError(f"patterns: the example {example} is not a hand of pattern {label}")
+        if len(set(front)) != 2 or not set(front) <= set(cards):
+            raise ValueError(f"patterns: {front} is not two cards of the example {example}")
+        if not (0 < nopt <= n and 0 < example_cost <= cost):
+            raise ValueError(f"patterns: {label} is not a pattern where the house way gives up "
+                             "something, or its example costs more than the pattern")
+    if sum(p[2] for p in raw["patterns"]) > raw["not_optimal"] or \
+            sum(p[3] for p in raw["patterns"]) > raw["cost"]:
+        raise ValueError("patterns: more not optimal hands or cost than in all")
+
+
+def _settled(raw, side, settlement):
+    """``basegame.settle`` of one side's counts, with its house edge and what it is."""
+    from verifier.odds.basegame import settle
+    total = raw["player_hands"] * raw["banker_hands"]
+    w, l = raw[side]["win"], raw[side]["loss"]
+    out = settle({"win": w, "loss": l, "push": total - w - l, "total": total}, settlement)
+    if out["kind"] == "fees":
+        # settle gives each fee tier's return; the figure that ranks settings is the
+        # wager at 1 to 1 before the flat fee (the same fee whichever way a hand is set)
+        out["house_edge"] = exact_value(-Fraction(w - l, total))
+        out["house_edge_basis"] = ("wins paid 1 to 1, before the flat fee per hand (each "
+                                   "fee tier's return under tiers)")
+    else:
+        out["house_edge_basis"] = f"wins paid 1 to 1 less {out['commission']} commission"
+    return out
+
+
+def _share(n, d):
+    return exact_value(Fraction(n, d)) if d else exact_value(0)
+
+
+def _table_rows(rows, names, unit, key):
+    return [{key: k, "name": names.get(k, str(k)), "hands": n, "not_optimal": nopt,
+             "frequency": _share(nopt, n), "cost": exact_value(Fraction(c, unit))}
+            for k, n, nopt, c in rows]
+
+
+def _house_way_setting(cards, rules):
+    """(front, back) of seven sorted cards set by the house way, by the pure-Python
+    reference engine: the figures, and so ``check``, need no compiled core (a house-way
+    file is defined for the reference engine under its number first)."""
+    from verifier.engine.houseway_program import engine_arguments
+    from verifier.engine.reference import core as reference
+    wheel_second, house_way = engine_arguments(rules)
+    if house_way not in reference.ROW_CHOOSERS:
+        reference.define_house_way(house_way, rules.house_way_file())
+    return reference.set_hand(cards, wheel_second, house_way)[:2]
+
+
+def figures(raw, ruleset):
+    """The JSON-ready figures of the whole job's raw sums under ``ruleset``: the house
+    way and the best setting settled (``basegame.settle``), how often and at what cost
+    the house way is not optimal, by hand type, by house-way row and the top patterns.
+    Costs are returns per unit wagered: cost / (cd x banker_hands x player_hands) over all
+    hands; a pattern's example cost per unit wagered on that hand."""
+    from verifier.game.cards import cards_str
+    from verifier.houseway import row_names
+    from verifier.odds.basegame import setting_return
+    from verifier.game.ranking import CLASS_NAMES
+    check_raw(raw)
+    settlement = ruleset.settlement
+    cn, cd = commission_of(settlement)
+    hands, banker = raw["player_hands"], raw["banker_hands"]
+    if hands <= 0 or banker <= 0:
+        raise ValueError("no player hands or no banker hands")
+    unit = cd * banker * hands
+    house, best = _settled(raw, "house_way", settlement), _settled(raw, "optimal", settlement)
+    cost = Fraction(raw["cost"], unit)
+    gap = (setting_return(best["counts"], settlement)
+           - setting_return(house["counts"], settlement))
+    if cost != gap:
+        raise ValueError(f"the cost {cost} is not the optimal return minus the house way's "
+                         f"{gap} (raw sums of another commission?)")
+    patterns = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:TOP_PATTERNS]
+    top = []
+    for label, n, nopt, pcost, example, example_cost, best_front in patterns:
+        cards = sorted(example)
+        front, back = _house_way_setting(cards, ruleset.rules)
+        best_back = [c for c in cards if c not in best_front]
+        text = cards_str(cards)
+        top.append({"pattern": label, "hands": n, "not_optimal": nopt,
+                    "cost": exact_value(Fraction(pcost, unit)),
+                    "example": {"cards": text,
+                                "house_way": {"front": cards_str(front), "back": cards_str(back)},
+                                "best": {"front": cards_str(sorted(best_front)),
+                                         "back": cards_str(best_back)},
+                                "cost": exact_value(Fraction(example_cost, cd * banker)),
+                                "best_setting_command": f'paigow-verify hand "{text}" --strategy '
+                                                f"--rules {ruleset.name}"}})
+    nopt = raw["not_optimal"]
+    types = {i: n.replace("_", " ") for i, n in enumerate(CLASS_NAMES)}
+    return {
+        "player_hands": hands, "player_classes": raw["player_classes"],
+        "banker_hands": banker, "commission": str(Fraction(cn, cd)),
+        "house_way": house, "optimal": best,
+        "not_optimal": {"hands": nopt, "frequency": _share(nopt, hands),
+                        "cost": exact_value(cost),
+                        "cost_when_not_optimal": exact_value(Fraction(raw["cost"], cd * banker * nopt)
+                                                             if nopt else 0)},
+        "by_type": _table_rows(raw["by_type"], types, unit, "type"),
+        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.house_way), unit, "row"),
+        "patterns": top,
+    }

@@ -1,0 +1,187 @@
+"""The user's files: reading them with one-line errors and limits, parsing JSON and TOML
+safely, and writing them atomically (a temp file in the same directory, then
+``os.replace``: never a half-written file).
+
+Limits (docs/RELIABILITY.md): only regular files are read (a FIFO or a device is refused
+before it is opened for reading); a certificate may be up to 64 MiB, any other file
+1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
+``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
+import glob
+import json
+import os
+import re
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+from verifier.support.toml import tomllib
+from verifier.support.errors import VerifierError
+
+#: largest file read, by kind (bytes)
+MAX_BYTES = {"certificate": 64 << 20}
+MAX_BYTES_DEFAULT = 1 << 20
+MAX_DEPTH = 64
+MAX_DIGITS = 100
+
+
+def read_text(path, what, error=VerifierError):
+    """The UTF-8 text of ``path``; ``what`` names the kind of file in the message
+    ("certificate", "pay table", "round"); ``error`` is the exception class raised."""
+    limit = MAX_BYTES.get(what, MAX_BYTES_DEFAULT)
+    try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(mode):
+            raise error(f"{what} {path} is not a regular file (a pipe, socket or device "
+                        "is not read)")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise error(f"{what} file not found: {path}") from None
+    except IsADirectoryError:
+        raise error(f"{what} {path} is a directory, not a file") from None
+    except OSError as exc:
+        raise error(f"cannot read {what} {path}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise error(f"{path}: too large for a {what} (over {limit >> 20} MiB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path}: not a {what} (not UTF-8 text)") from None
+
+
+def _depth_ok(text, opening):
+    """Whether brackets (outside strings) nest at most MAX_DEPTH deep: checked before
+    parsing, so that a nesting bomb never reaches a recursive parser."""
+    depth = 0
+    closing = {"[": "]", "{": "}"}
+    closers = {closing[o] for o in opening}
+    for token in re.finditer(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[\[\]{}]', text):
+        t = token.group()
+        if t in opening:
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif t in closers:
+            depth -= 1
+    return True
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def _json_int(text):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _json_constant(name):
+    raise ValueError(f"{name} is not a number this tool reads")
+
+
+def parse_json(text, path, what, error=VerifierError):
+    """One JSON object of a user's file, within the limits above; one-line errors."""
+    if not _depth_ok(text, "[{"):
+        raise error(f"{path}: not a {what}: JSON nested more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_json_int,
+                          parse_constant=_json_constant)
+    except json.JSONDecodeError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise error(f"{path}: not a {what}: {exc}") from None
+
+
+def parse_toml(text, path, what, error=VerifierError, parse_float=float):
+    """A user's TOML file within the limits above; one-line errors (a TOML syntax
+    error is left to the caller, which names its line)."""
+    if not _depth_ok(text, "[{"):
+        raise error(f"{path}: not a {what}: TOML nested more than {MAX_DEPTH} deep")
+    try:
+        return tomllib.loads(text, parse_float=parse_float)
+    except tomllib.TOMLDecodeError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise error(f"{path}: not a {what}: {exc}") from None
+
+
+def atomic_write_bytes(path, data, mode=None):
+    """Write ``data`` to ``path`` via a temp file in the same directory and ``os.replace``.
+
+    On any exception (KeyboardInterrupt and SIGTERM included) the temp file is removed and
+    ``path`` is left as it was. ``mode``: the new file's permissions (default: as the
+    umask allows; 0o600 for a private key)."""
+    path = Path(path)
+    check_writable(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    _remove_stale_temps(directory, path.name)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        from verifier.support.interrupts import check
+        check()                 # a Ctrl-C whose exception was lost: nothing is put in place
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def atomic_write_text(path, text):
+    """``atomic_write_bytes`` of UTF-8 text."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+#: a temp file of ours older than this was left by a killed process (SIGKILL, power loss)
+STALE_TEMP_SECONDS = 600
+
+
+def _remove_stale_temps(directory, name):
+    """Removes the temp files ``.<name>.*.tmp`` a killed write of the same target left."""
+    for tmp in directory.glob(f".{glob.escape(name)}.*.tmp"):
+        try:
+            if time.time() - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
+                tmp.unlink()
+        except OSError:
+            pass
+
+
+def check_writable(path, inputs=()):
+    """Fail early (before a long run) when ``path`` cannot be written, or must not be:
+    it is one of the command's ``inputs`` (never overwrite what the user gave us to read),
+    or an existing special file (a device or FIFO is never replaced by a regular file)."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise VerifierError(f"cannot write {path}: directory {directory} does not exist")
+    if path.is_dir():
+        raise VerifierError(f"cannot write {path}: it is a directory")
+    if path.exists():
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise VerifierError(f"cannot write {path}: not a regular file (a device or pipe "
+                                "is never replaced)")
+        for given in inputs:
+            if given and Path(given).exists() and os.path.samefile(path, given):
+                raise VerifierError(f"cannot write {path}: it is an input of this command "
+                                    "(choose another --out)")
+    if not os.access(directory, os.W_OK):
+        raise VerifierError(f"cannot write {path}: directory {directory} is not writable")
