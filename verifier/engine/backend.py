@@ -6,11 +6,14 @@ compiled core; the same tests run against both). Otherwise the compiled modules 
 required: in a source tree where they are not built, using the engine stops with one
 line saying how to build them (no silent fall-back to the slow twin).
 """
+import contextlib
 import importlib
 import os
 
 from verifier.support.errors import VerifierError
 
+#: the two engines: the compiled core, and its pure-Python twin
+BACKENDS = ("compiled", "pure-python")
 PURE_PYTHON = bool(os.environ.get("PAIGOW_PUREPYTHON"))
 NAME = "pure-python" if PURE_PYTHON else "compiled"
 #: the compiled modules (cext/*.pyx), each with a pure-Python path beside it
@@ -42,3 +45,28 @@ if PURE_PYTHON:
     from verifier.engine.reference import core as engine
 else:
     engine = compiled("_core")
+
+
+def current():
+    """The name of the engine in use: ``compiled`` or ``pure-python``."""
+    return NAME
+
+
+@contextlib.contextmanager
+def using(name):
+    """Within the block, the engine is ``name`` (one of ``BACKENDS``) for every call that
+    asks this module for it (``engine``, ``compiled``, ``PURE_PYTHON``, ``NAME``): the
+    tests run one property against both engines in one process this way."""
+    global PURE_PYTHON, NAME, engine
+    if name not in BACKENDS:
+        raise ValueError(f"unknown engine {name!r}: choose from {', '.join(BACKENDS)}")
+    saved = PURE_PYTHON, NAME, engine
+    PURE_PYTHON, NAME = name == "pure-python", name
+    if PURE_PYTHON:
+        from verifier.engine.reference import core as engine
+    else:
+        engine = compiled("_core")
+    try:
+        yield engine
+    finally:
+        PURE_PYTHON, NAME, engine = saved
