@@ -9,15 +9,15 @@ FORMATS = ("markdown", "html", "pdf")
 def render(cert, fmt="markdown"):
     """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
     for pdf."""
-    from verifier.report.text.model import build
+    from verifier.report.model import build
     sheet = build(cert)
     if fmt == "markdown":
-        from verifier.report.text.markdown import render as to_markdown
+        from verifier.report.markdown import render as to_markdown
         return to_markdown(sheet)
     if fmt == "html":
-        from verifier.report.text.html import render as to_html
+        from verifier.report.html import render as to_html
         return to_html(sheet)
     if fmt == "pdf":
-        from verifier.report.text.pdf import render as to_pdf
+        from verifier.report.pdf import render as to_pdf
         return to_pdf(sheet)
     raise ValueError(f"unknown format {fmt!r}")
