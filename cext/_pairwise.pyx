@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""verifier._pairwise: the compiled player-against-banker counts (cext/pairwise.h).
+"""verifier.engine._pairwise: the compiled player-against-banker counts (cext/pairwise.h).
 
 Front end: verifier/engine/pairwise.py. Every count is over ordered pairs (player, banker) of
 disjoint seven-card hands of the deck, both set by the house way.
@@ -156,7 +156,7 @@ cdef class PairwiseTable:
         The C job runs in steps of about 1/400 of the work (a fraction of a second on
         the full deck): between steps the progress bar moves (when the table was made
         with ``progress``) and Ctrl-C is answered (KeyboardInterrupt)."""
-        from .progress import progress_bar
+        from verifier.support.progress import progress_bar
         cdef pw_job_t *job = <pw_job_t *>malloc(sizeof(pw_job_t))
         cdef int rc
         cdef uint64_t budget, before

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""verifier._strategy: every setting of one player hand against every banker hand set by
+"""verifier.engine._strategy: every setting of one player hand against every banker hand set by
 the house way (cext/strategy.h). Front end: verifier/engine/hand_strategy.py."""
 from libc.stdint cimport int64_t
 
@@ -154,7 +154,7 @@ cdef class StrategyJob:
             sj_acc_free(&acc)
 
     cdef dict _raw(self, sj_acc_t *a):
-        from verifier.optimal import pattern_label
+        from verifier.strategy.optimal import pattern_label
         patterns = []
         cdef int m
         for m in range(MEMO_SIZE):
