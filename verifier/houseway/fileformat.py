@@ -12,7 +12,7 @@ from pathlib import Path
 from verifier.support.toml import tomllib
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
-from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, front_floor, rank_value)
+from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, condition_code, front_floor, rank_value)
 from verifier.houseway.interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
@@ -45,7 +45,9 @@ ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "fron
             "else", "note",
             *NUMBER_FEATURES}
 FRONT_WORDS = ("highest", "best-of-rest")
-MAX_ROWS = 120          # the compiled route's limit too (cext/houseway.h HW_MAX_ROWS)
+MAX_ROWS = 120          # the compiled route's limits (cext/houseway.h HW_MAX_ROWS,
+MAX_BANDS = 8           # HW_MAX_BANDS, HW_MAX_CODE): a file is valid for every command
+MAX_CODE = 200          # or refused here, never refused later by the engine
 
 
 class HouseWayError(VerifierError):
@@ -182,7 +184,7 @@ def _readings(table, path):
         if key not in READINGS:
             raise HouseWayError(f"{path}: unknown reading {key!r}: the readings are "
                                 f"{', '.join(READINGS)} and [readings.notes]")
-        if value not in READINGS[key]:
+        if not isinstance(value, str) or value not in READINGS[key]:
             raise HouseWayError(f"{path}: reading {key} = {value!r}: this version carries "
                                 f"out {', '.join(map(repr, READINGS[key]))}")
         readings[key] = value
@@ -217,6 +219,8 @@ def _row(row, index, start, text, path):
         fail(f"a row needs hand = one of {', '.join(HAND_TYPES)} (or a list)", "hand")
     expanded = []
     for h in hands:
+        if not isinstance(h, str):
+            fail(f"hand = {h!r}: a hand type is a word, e.g. \"one-pair\"", "hand")
         if h in HAND_FAMILIES:
             expanded.extend(HAND_FAMILIES[h])
         elif h in HAND_TYPES:
@@ -228,19 +232,26 @@ def _row(row, index, start, text, path):
     for feature in NUMBER_FEATURES:
         if feature in row:
             bands.append((feature, _band(row[feature], lambda m: fail(m, feature))))
+    if len(bands) > MAX_BANDS:
+        fail(f"{len(bands)} rank bands in one row, more than the limit of {MAX_BANDS}")
     when = None
     when_text = row.get("when", "")
     if "when" in row:
         try:
             when = compile_condition(row["when"])
+            size = len(condition_code(row["when"]))     # the compiled route's own checks
         except ConditionError as exc:
             fail(f"when: {exc}", "when")
+        if size > MAX_CODE:
+            fail(f"when: the condition is too long ({size} codes, at most {MAX_CODE})",
+                 "when")
     front = _front(row.get("front"), lambda m: fail(m, "front"))
     back = row.get("back")
-    if back is not None and back not in BACK_CLASSES:
+    if back is not None and (not isinstance(back, str) or back not in BACK_CLASSES):
         fail(f"back = {back!r}: choose from {', '.join(BACK_CLASSES)}", "back")
     improves_on = row.get("improves_on")
-    if improves_on is not None and improves_on not in BACK_CLASSES:
+    if improves_on is not None and (not isinstance(improves_on, str)
+                                    or improves_on not in BACK_CLASSES):
         fail(f"improves_on = {improves_on!r}: choose from {', '.join(BACK_CLASSES)}",
              "improves_on")
     front_min = None
