@@ -65,3 +65,35 @@ def test_every_shipped_house_way_passes_the_loaders_compiled_route_checks():
     from verifier.houseway import load, names
     for name in names():
         load(name)
+
+
+# ----------------------------- a TOML dotted key of 50,000 parts hung every reader (3)
+
+@pytest.mark.parametrize("where", ["key", "header", "inline table"])
+@pytest.mark.parametrize("reader", ["house way", "pay table", "rule set"])
+def test_a_dotted_key_of_50000_parts_is_refused_before_parsing(reader, where, tmp_path, capsys):
+    key = ".".join(["a"] * 50000)
+    text = {"key": f"{key} = 1\n", "header": f"[{key}]\n",
+            "inline table": f"x = {{{key} = 1}}\n"}[where]
+    path = tmp_path / "bomb.toml"
+    path.write_text(text)
+    from pathlib import Path
+    cert = Path(__file__).resolve().parent.parent / "verifier/proofs/certificates/outlaw9-mikes.json"
+    argv = {"house way": ["hand", H7, "--house-way", path],
+            "pay table": ["compare", cert, "--paytable", path],
+            "rule set": ["rules", path]}[reader]
+    one_line_error(argv, capsys, "a dotted key of more than 64 parts")
+
+
+def test_a_dotted_key_within_the_limit_still_reads():
+    from verifier.support.files import parse_toml
+    assert parse_toml("a.b.c = 1\n'x.y'.z = 2\n", "t.toml", "file") == {
+        "a": {"b": {"c": 1}}, "x.y": {"z": 2}}
+
+
+# ------------------------------- keygen a.pem a.pem wrote the public key over the private
+
+def test_keygen_refuses_one_file_for_both_keys(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    one_line_error(["keygen", "k.pem", "./k.pem"], capsys, "two files")
+    assert not (tmp_path / "k.pem").exists()

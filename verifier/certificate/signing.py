@@ -46,6 +46,8 @@ def keygen(private_path, public_path):
     """Writes a new key pair (PEM: PKCS#8 private, SubjectPublicKeyInfo public); never
     overwrites a file."""
     serialization, ed25519 = _crypto()
+    if Path(private_path).resolve() == Path(public_path).resolve():
+        raise SigningError(f"{private_path}: the private and the public key need two files")
     for path in (private_path, public_path):
         check_writable(path)
         if Path(path).exists():

@@ -69,6 +69,16 @@ def _depth_ok(text, opening):
     return True
 
 
+def _dotted_keys_ok(text):
+    """Whether every TOML key (``a.b.c = ...``, a ``[a.b.c]`` header, a key inside an
+    inline table) has fewer than MAX_DEPTH dotted parts: each part is a level of nesting,
+    and the parser's time grows with the square of the parts (a 100 KB key of 50,000
+    parts takes minutes). Strings are left out; possessive quantifiers keep the check
+    linear."""
+    bare = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', "q", text)
+    return re.search(r"(?:[A-Za-z0-9_-]++[ \t]*+\.[ \t]*+){%d}" % MAX_DEPTH, bare) is None
+
+
 def _no_duplicates(pairs):
     out = {}
     for key, value in pairs:
@@ -106,6 +116,8 @@ def parse_toml(text, path, what, error=VerifierError, parse_float=float):
     error is left to the caller, which names its line)."""
     if not _depth_ok(text, "[{"):
         raise error(f"{path}: not a {what}: TOML nested more than {MAX_DEPTH} deep")
+    if not _dotted_keys_ok(text):
+        raise error(f"{path}: not a {what}: a dotted key of more than {MAX_DEPTH} parts")
     try:
         return tomllib.loads(text, parse_float=parse_float)
     except tomllib.TOMLDecodeError:
