@@ -97,3 +97,44 @@ def test_keygen_refuses_one_file_for_both_keys(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     one_line_error(["keygen", "k.pem", "./k.pem"], capsys, "two files")
     assert not (tmp_path / "k.pem").exists()
+
+
+# ------------- Ctrl-C or SIGTERM in the first milliseconds: a traceback or no message (10)
+
+@pytest.mark.parametrize("signal_name, status, line", [
+    ("SIGINT", 130, "paigow-verify: interrupted"), ("SIGTERM", 143, "paigow-verify: terminated")])
+def test_a_signal_while_the_tool_is_still_importing_is_one_line(signal_name, status, line,
+                                                                 monkeypatch, capsys):
+    """The entry point puts the handlers in place before it imports the commands: a signal
+    that lands during those imports ends the command with its one line."""
+    import os
+    import signal
+    import sys
+    import verifier.cli
+    monkeypatch.delitem(sys.modules, "verifier.cli.app", raising=False)
+    real_import = __import__
+
+    def import_with_a_signal(name, *args, **kwargs):
+        if name == "verifier.cli.app":
+            os.kill(os.getpid(), getattr(signal, signal_name))
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.__import__", import_with_a_signal)
+    try:
+        assert verifier.cli.main(["--version"]) == status
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    assert capsys.readouterr().err == line + "\n"
+
+
+def test_importing_the_package_imports_nothing_heavy():
+    """``import verifier`` (the first thing the console script does) loads no engine,
+    no TOML reader, no third-party package: the handlers come before those."""
+    import subprocess
+    import sys
+    code = ("import sys, verifier; "
+            "print(sorted(m for m in sys.modules if m.startswith('verifier')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['verifier', 'verifier.support', 'verifier.support.version']"

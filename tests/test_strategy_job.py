@@ -14,7 +14,7 @@ import strategy_stub
 from verifier.engine import backend
 from verifier.strategy import job as sj
 from verifier.game.cards import deck_of_ranks
-from verifier.cli.main import main
+from verifier.cli import main
 from verifier.support.errors import VerifierError
 from verifier.rules.rulesets import load as load_ruleset
 

@@ -222,7 +222,7 @@ def test_simulate_uses_the_kernel_and_agrees_with_the_python_path():
 
 def test_cli_simulate_compiled(capsys):
     import json
-    from verifier.cli.main import main
+    from verifier.cli import main
     args = ["simulate", "--rounds", "3000", "--seed", "4", "--bank", "200", "--no-progress",
             "--json"]
     assert main(args + ["--threads", "1"]) == 0

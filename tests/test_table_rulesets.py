@@ -154,7 +154,7 @@ def test_house_round_checks():
 
 # ----------------------------------------------------------------------------- the command
 def run_json(capsys, *argv):
-    from verifier.cli.main import main
+    from verifier.cli import main
     assert main(["simulate", "--threads", "1", "--no-progress", "--json", *argv]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -176,7 +176,7 @@ def test_cli_simulate_plays_each_rule_set(capsys):
 
 
 def test_cli_simulate_refuses_bets_the_rule_set_does_not_offer(capsys):
-    from verifier.cli.main import main
+    from verifier.cli import main
     assert main(["simulate", "--rules", "casino-standard", "--rounds", "5", "--outlaw9", "10",
                  "--no-progress"]) == 2
     assert "offers no Outlaw 9 bet" in capsys.readouterr().err

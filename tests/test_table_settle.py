@@ -235,7 +235,7 @@ def test_example_round_worked_by_hand():
 
 
 def cli(tmp_path, text, capsys, *extra):
-    from verifier.cli.main import main
+    from verifier.cli import main
     path = tmp_path / "round.json"
     path.write_text(text)
     rc = main(["settle", str(path), *extra])
@@ -243,7 +243,7 @@ def cli(tmp_path, text, capsys, *extra):
 
 
 def test_cli_settle_example(capsys):
-    from verifier.cli.main import main
+    from verifier.cli import main
     assert main(["settle", str(EXAMPLE)]) == 0
     out = capsys.readouterr().out
     assert "Balance: chips in $882 = chips out $875 + fees $7" in out
@@ -278,7 +278,7 @@ def test_cli_rejects_invalid_rounds(tmp_path, capsys, text, message):
 
 
 def test_cli_missing_file(tmp_path, capsys):
-    from verifier.cli.main import main
+    from verifier.cli import main
     assert main(["settle", str(tmp_path / "nope.json")]) == 2
     assert "not found" in capsys.readouterr().err
 

@@ -119,7 +119,7 @@ def test_real_engine_rounds_balance():
 
 
 def test_cli_simulate(capsys):
-    from verifier.cli.main import main
+    from verifier.cli import main
     assert main(["simulate", "--rounds", "20", "--seed", "2", "--threads", "1",
                  "--no-progress", "--json"]) == 0
     import json

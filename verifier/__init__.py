@@ -15,17 +15,21 @@ import os as _os
 # OpenMP runtime when the compiled modules are first loaded, hence here.
 _os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from verifier.game.cards import parse_cards, cards_str
-from verifier.rules.readings import Rules
-from verifier.support.errors import VerifierError
-
-
 __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
            "enumerate", "EnumerationResult"]
 
 
+#: where each name of the API lives (imported on first use: importing the package stays
+#: light, so that the command line has its signal handlers in place within milliseconds)
+_LAZY = {"parse_cards": "verifier.game.cards", "cards_str": "verifier.game.cards",
+         "Rules": "verifier.rules.readings", "VerifierError": "verifier.support.errors"}
+
+
 def __getattr__(name):
     # Lazy: importing the package must not build engine tables.
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
     if name in ("set_hand", "HandSetting"):
         from verifier.engine import hands
         return getattr(hands, name)

@@ -36,7 +36,7 @@ def compiled(name):
     except ImportError:
         where = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         raise EngineNotBuilt(
-            f"the compiled core (verifier.{name}) is not built in {where}: run "
+            f"the compiled core (verifier.engine.{name}) is not built in {where}: run "
             "`pip install -e .` or `python setup.py build_ext --inplace` there, or set "
             "PAIGOW_PUREPYTHON=1 for the slow pure-Python engine") from None
 

@@ -48,6 +48,14 @@ def install():
         sys.unraisablehook = _unraisable
 
 
+def report(exc):
+    """The one line of an interrupted command, and its exit status (130, or 143 for
+    SIGTERM)."""
+    terminated = isinstance(exc, Terminated)
+    print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+    return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
+
+
 def pending():
     """The exception a recorded signal stands for, or None."""
     if not _received:

@@ -2,14 +2,12 @@
 import argparse
 import importlib
 import os
-import signal
 import sys
 import threading
 
 from verifier.support.version import __version__
 from verifier.support import interrupts
 from verifier.support.errors import VerifierError
-from verifier.support.interrupts import Terminated
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "sign", "prove", "table", "rules",
@@ -54,10 +52,7 @@ def main(argv=None):
     return _interrupted(lost) if lost is not None else status
 
 
-def _interrupted(exc):
-    terminated = isinstance(exc, Terminated)
-    print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
-    return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
+_interrupted = interrupts.report
 
 
 def _main(argv):
