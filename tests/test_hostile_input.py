@@ -1,6 +1,8 @@
 """Hostile input, round two (issue 25): the new doors (house-way files, rule sets,
 strategy work, keys) hold like the old ones. One test per cause the issue lists, named for
 it; each bad input is one line ``paigow-verify: error: ...``, exit 2, nothing on stdout."""
+from pathlib import Path
+
 import pytest
 
 from verifier.cli import main
@@ -138,3 +140,16 @@ def test_importing_the_package_imports_nothing_heavy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "['verifier', 'verifier.support', 'verifier.support.version']"
+
+
+# ----------------- key files of other types: UnsupportedAlgorithm tracebacks, DH warnings (7)
+
+KEYS = Path(__file__).resolve().parent / "data" / "keys"   # made with openssl genpkey/ecparam
+CERT = Path(__file__).resolve().parent.parent / "verifier/proofs/certificates/outlaw9-mikes.json"
+
+
+@pytest.mark.parametrize("key", ["ec112.pem", "sm2.pem", "dh.pem"])
+def test_a_key_of_another_algorithm_is_one_line_with_no_warning(key, tmp_path, capsys):
+    one_line_error(["sign", CERT, "--key", KEYS / key, "--out", tmp_path / "s.json"], capsys,
+                   "not an Ed25519 key")
+    assert not (tmp_path / "s.json").exists()

@@ -62,11 +62,20 @@ def keygen(private_path, public_path):
 
 
 def _load_key(path, private):
+    """The Ed25519 key in a PEM file; any other file (another algorithm, one this build
+    of cryptography does not support, a deprecated one) is one line, with no warning."""
+    import warnings
+    from cryptography.exceptions import UnsupportedAlgorithm
     serialization, ed25519 = _crypto()
     data = read_text(path, "key", SigningError).encode("ascii", "replace")
     try:
-        key = (serialization.load_pem_private_key(data, password=None) if private
-               else serialization.load_pem_public_key(data))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")         # e.g. a DH or weak-curve key's notice
+            key = (serialization.load_pem_private_key(data, password=None) if private
+                   else serialization.load_pem_public_key(data))
+    except UnsupportedAlgorithm:
+        raise SigningError(f"{path}: not an {ALGORITHM} key (an algorithm this tool does "
+                           "not sign with)") from None
     except (ValueError, TypeError) as exc:
         raise SigningError(f"{path}: not an unencrypted {ALGORITHM} "
                            f"{'private' if private else 'public'} key in PEM ({exc})") from None
