@@ -1,7 +1,13 @@
-"""Shared test set-up: both engines run the same tests.
+"""Shared test set-up: both engines in one run.
 
-``PAIGOW_PUREPYTHON=1 pytest`` runs the suite on the pure-Python reference; tests marked
-``compiled`` or ``full`` need the compiled core's speed and are skipped there.
+As multidict's conftest does with its C and pure-Python implementations, a test that
+takes the ``engine`` fixture runs twice, once on the compiled core and once on its
+pure-Python twin (``verifier.engine.backend.using`` switches every engine call of the
+process for the test's duration): the rule vectors hold both engines to the rules. Tests
+marked ``compiled`` or ``full`` need the compiled core's speed and run on it alone.
+
+``PAIGOW_PUREPYTHON=1 pytest`` (a machine without a C compiler) runs everything on the
+twin and skips the ``compiled`` and ``full`` tests.
 """
 import pytest
 
@@ -9,7 +15,25 @@ from verifier.engine import backend
 
 
 def pytest_report_header(config):
-    return f"paigow-verifier engine: {backend.NAME}"
+    return f"paigow-verifier engines: {', '.join(engines_for(None))}"
+
+
+def engines_for(item):
+    """The engines a test runs on: the twin alone under PAIGOW_PUREPYTHON=1, the compiled
+    core alone for a test that needs its speed, else both."""
+    if backend.PURE_PYTHON:
+        return ["pure-python"]
+    if item is not None and ("compiled" in item.keywords or "full" in item.keywords):
+        return ["compiled"]
+    return list(backend.BACKENDS)
+
+
+def pytest_generate_tests(metafunc):
+    if "engine" in metafunc.fixturenames:
+        marks = {m.name for m in metafunc.definition.iter_markers()}
+        names = ["compiled"] if marks & {"compiled", "full"} and not backend.PURE_PYTHON \
+            else engines_for(None)
+        metafunc.parametrize("engine", names, indirect=True)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -41,10 +65,12 @@ def import_proof(name):
     return importlib.import_module(f"verifier.proofs.{name}")
 
 
-@pytest.fixture(scope="session")
-def engine():
-    """The engine under test: the compiled core, or the pure-Python twin."""
-    return backend.engine
+@pytest.fixture
+def engine(request):
+    """The engine under test (parametrized by ``pytest_generate_tests``): the compiled
+    core, or its pure-Python twin, in use for every engine call while the test runs."""
+    with backend.using(request.param) as module:
+        yield module
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import time
 from typing import Sequence
 from dataclasses import dataclass, field
 
-from verifier.engine.backend import engine, NAME as ENGINE_NAME
+from verifier.engine import backend
 from verifier.game.cards import full_deck
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
 from verifier.engine.threads import thread_count
@@ -35,7 +35,7 @@ class EnumerationResult:
     best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
     fouls: int = 0
     seconds: float = 0.0
-    engine: str = ENGINE_NAME
+    engine: str = field(default_factory=backend.current)
     threads: int = 1
 
     def outlaw9_sets(self, reading=None):
@@ -75,7 +75,7 @@ def _refuse(rules, deck, raw, threads):
     what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
             f"covers {raw['rows'][0]:,} hands by no row")
     from verifier.engine.houseway_program import engine_arguments
-    hand = engine.find_hand(deck, *engine_arguments(rules), foul, threads)
+    hand = backend.engine.find_hand(deck, *engine_arguments(rules), foul, threads)
     example = f", e.g. {cards_str(hand)}" if hand else ""
     raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
                         "CARDS --house-way ... shows how it sets one)")
@@ -99,7 +99,7 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     from verifier.engine.houseway_program import engine_arguments, row_count
     wheel_second, house_way = engine_arguments(rules)
     with progress_bar(total, "hands", enabled=progress) as advance:
-        raw = engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
+        raw = backend.engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
     if refuse_faults and (raw["rows"][0] or raw["fouls"]):
         _refuse(rules, deck, raw, nthreads)
     seconds = time.perf_counter() - start

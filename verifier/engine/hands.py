@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from verifier.engine.backend import engine
+from verifier.engine import backend
 from verifier.game.cards import parse_cards, cards_str
 from verifier.game.categories import mask_to_names
 from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is_foul
@@ -62,8 +62,8 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> Hand
     if not isinstance(cards, str):
         parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
     wheel_second, house_way = engine_arguments(rules)
-    front, back, front_key, back_key, row = engine.set_hand(hand, wheel_second, house_way)
-    seven, house = engine.categories(hand, wheel_second, house_way)
+    front, back, front_key, back_key, row = backend.engine.set_hand(hand, wheel_second, house_way)
+    seven, house = backend.engine.categories(hand, wheel_second, house_way)
     hw = rules.house_way_file()
     row_name = ROW_NAMES.get(row, "") if hw is None else ""
     if hw is not None:
@@ -75,7 +75,7 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> Hand
     return HandSetting(
         cards=hand, front=list(front), back=list(back), front_key=front_key,
         back_key=back_key, row=row,
-        best_five=CLASS_NAMES[engine.best_five_class(hand)],
+        best_five=CLASS_NAMES[backend.engine.best_five_class(hand)],
         categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
         rules=rules, row_name=row_name, house_way=hw.name if hw is not None else "",
     )
