@@ -59,28 +59,38 @@ def empty_raw(banker_hands):
 
 def merge_raw(a, b):
     """The raw sums of two disjoint sets of player hands (a new dict)."""
-    if a["banker_hands"] != b["banker_hands"]:
+    return merge_all([a, b])
+
+
+def merge_all(raws):
+    """The raw sums of disjoint sets of player hands, in one pass (a new dict; the same
+    whatever the order, so chunks and threads add up alike)."""
+    raws = list(raws)
+    banker = {r["banker_hands"] for r in raws}
+    if len(banker) > 1:
         raise ValueError("raw sums of different decks")
-    out = empty_raw(a["banker_hands"])
+    out = empty_raw(banker.pop() if banker else 0)
     for k in RAW_SCALARS:
-        out[k] = a[k] + b[k]
+        out[k] = sum(r[k] for r in raws)
     for side in ("house_way", "optimal"):
-        out[side] = {k: a[side][k] + b[side][k] for k in ("win", "loss")}
+        out[side] = {k: sum(r[side][k] for r in raws) for k in ("win", "loss")}
     for k in RAW_TABLES:
         rows = {}
-        for key, *nums in a[k] + b[k]:
-            old = rows.get(key, [0, 0, 0])
-            rows[key] = [x + y for x, y in zip(old, nums)]
+        for r in raws:
+            for key, *nums in r[k]:
+                old = rows.get(key, [0, 0, 0])
+                rows[key] = [x + y for x, y in zip(old, nums)]
         out[k] = [[key] + rows[key] for key in sorted(rows)]
     pats = {}
-    for label, hands, nopt, cost, example, example_cost, front in a["patterns"] + b["patterns"]:
-        old = pats.get(label)
-        if old is None:
-            pats[label] = [hands, nopt, cost, list(example), example_cost, list(front)]
-        else:
-            mine = (-old[4], sorted(old[3])) <= (-example_cost, sorted(example))
-            keep = old[3:] if mine else (list(example), example_cost, list(front))
-            pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
+    for r in raws:
+        for label, hands, nopt, cost, example, example_cost, front in r["patterns"]:
+            old = pats.get(label)
+            if old is None:
+                pats[label] = [hands, nopt, cost, list(example), example_cost, list(front)]
+            else:
+                mine = (-old[4], sorted(old[3])) <= (-example_cost, sorted(example))
+                keep = old[3:] if mine else (list(example), example_cost, list(front))
+                pats[label] = [old[0] + hands, old[1] + nopt, old[2] + cost, *keep]
     out["patterns"] = [[label] + pats[label] for label in sorted(pats)]
     return out
 
@@ -170,10 +180,8 @@ class PythonJob:
         ``prune_patterns`` at the end)."""
         if not 0 <= lo <= hi <= self.units:
             raise ValueError(f"units {lo}..{hi} not within 0..{self.units}")
-        out = empty_raw(self.banker_hands)
-        for hand in self.hands[lo:hi]:
-            out = merge_raw(out, self.hand_raw(hand))
-        return out
+        return merge_all([empty_raw(self.banker_hands)]
+                         + [self.hand_raw(hand) for hand in self.hands[lo:hi]])
 
 
 # ---------------------------------------------------------------------------------
