@@ -65,6 +65,16 @@ def import_proof(name):
     return importlib.import_module(f"verifier.proofs.{name}")
 
 
+def missing(what):
+    """A tool or package a test needs is not installed: the test skips on a developer's
+    machine and fails in CI (``CI`` set, as CI sets it, or PAIGOW_REQUIRE_RENDERERS), where
+    .ci/run installs everything the README names."""
+    import os
+    if os.environ.get("CI") or os.environ.get("PAIGOW_REQUIRE_RENDERERS"):
+        pytest.fail(f"{what} is missing, and CI installs it (README, Tests)")
+    pytest.skip(f"{what} is not installed (README, Tests, names what the tests need)")
+
+
 @pytest.fixture
 def engine(request):
     """The engine under test (parametrized by ``pytest_generate_tests``): the compiled

@@ -201,11 +201,10 @@ def test_html_is_one_self_contained_file_with_inline_svg_charts(certs):
 
 def need(tool):
     """A renderer: skipped where it is missing, except in CI (.ci/run installs it)."""
+    from conftest import missing
     path = shutil.which(tool)
     if path is None:
-        if os.environ.get("PAIGOW_REQUIRE_RENDERERS"):
-            pytest.fail(f"{tool} is missing and PAIGOW_REQUIRE_RENDERERS is set")
-        pytest.skip(f"{tool} is not installed")
+        missing(tool)
     return path
 
 
