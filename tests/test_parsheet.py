@@ -6,7 +6,6 @@ Expected figures come from closed forms (combinations, the normal quantiles), fr
 published filings or from the certificate's counts by a formula written here, never from
 the sheet itself."""
 import math
-import os
 import re
 import shutil
 import subprocess
