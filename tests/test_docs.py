@@ -16,6 +16,7 @@ Commands run in a scratch folder holding links to the repository's ``examples/``
 ``verifier/proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
 into the tree.
 """
+import functools
 import os
 import re
 import subprocess
@@ -90,19 +91,35 @@ def _same(want, got):
 
 
 def shown_in(shown, actual):
-    """The first shown line missing from ``actual`` (shown lines must appear in order;
-    a line "..." skips lines), or None."""
-    lines = [a.rstrip() for a in actual.splitlines()]
-    i = 0
-    for want in shown:
-        if not want.strip() or want.strip() == "...":
+    """The first shown line that does not stand where it is shown in ``actual``, or None.
+    Shown lines are the printed lines in order with none left out, except where a line
+    "..." stands for lines left out (any number, at the start, between or at the end);
+    blank lines are passed over on both sides."""
+    lines = [a.rstrip() for a in actual.splitlines() if a.strip()]
+    want = [w.rstrip() for w in shown if w.strip()]
+
+    @functools.lru_cache(maxsize=None)
+    def fits(w, i):
+        """Whether want[w:] shows lines[i:]."""
+        if w == len(want):
+            return i == len(lines)
+        if want[w].strip() == "...":
+            return any(fits(w + 1, j) for j in range(i, len(lines) + 1))
+        return i < len(lines) and _same(want[w], lines[i]) and fits(w + 1, i + 1)
+
+    if fits(0, 0):
+        return None
+    w = i = 0                  # where it goes wrong, for the message: greedy placement
+    while w < len(want):
+        if want[w].strip() == "...":
+            w += 1
             continue
-        while i < len(lines) and not _same(want, lines[i]):
+        while i < len(lines) and not _same(want[w], lines[i]):
             i += 1
         if i == len(lines):
-            return want
-        i += 1
-    return None
+            return want[w]
+        w, i = w + 1, i + 1
+    return "(lines left out with no \"...\" where they are left out)"
 
 
 def test_the_docs_have_runnable_examples():
