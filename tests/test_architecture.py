@@ -150,3 +150,83 @@ def test_the_certificate_format_layer_imports_no_layer_above_it():
     assert not edges["verifier.certificate.format"] & {
         "verifier.certificate.sections", "verifier.certificate.build",
         "verifier.certificate.check", "verifier.certificate.odds", "verifier.odds.exact"}
+
+
+# --------------------------------------------------------------------------------------
+# the constants Python and C share, read from the headers
+
+CEXT = PACKAGE.parent / "cext"
+
+
+def c_enum(header, first):
+    """The names of the C enum of ``header`` that starts with ``first``, in order."""
+    import re
+    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
+        names = [n.split("=")[0].strip() for n in body.split(",") if n.strip()]
+        if names and names[0] == first:
+            return names
+    raise AssertionError(f"no enum starting with {first} in cext/{header}")
+
+
+def c_define(header, name):
+    import re
+    m = re.search(rf"#define\s+{name}\s+(\d+)", (CEXT / header).read_text())
+    assert m, f"{name} is not defined in cext/{header}"
+    return int(m.group(1))
+
+
+#: the C category names beside the Python ones they stand for (cext/engine.h CAT_*)
+C_CATEGORIES = {
+    "CAT_SEVEN_SF": "seven_card_straight_flush", "CAT_ROYAL_MATCH": "royal_flush_and_royal_match",
+    "CAT_SEVEN_SF_JOKER": "seven_card_straight_flush_with_joker", "CAT_FIVE_ACES": "five_aces",
+    "CAT_ROYAL": "royal_flush", "CAT_STRAIGHT_FLUSH": "straight_flush",
+    "CAT_QUADS": "four_of_a_kind", "CAT_NINE_HIGH": "nine_high", "CAT_TEN_HIGH": "ten_high",
+    "CAT_ONE_COLOR": "all_one_color", "CAT_ONE_COLOR_JOKER": "all_one_color_with_joker",
+    "CAT_FULL_HOUSE": "full_house", "CAT_FLUSH": "flush", "CAT_TRIPS": "three_of_a_kind",
+    "CAT_STRAIGHT": "straight", "CAT_THREE_PAIRS": "three_pairs", "CAT_JACK_HIGH": "jack_high",
+    "CAT_QUEEN_HIGH": "queen_high", "CAT_KING_HIGH": "king_high", "CAT_ACE_HIGH": "ace_high",
+    "CAT_TWO_PAIR": "two_pair", "CAT_ONE_PAIR": "one_pair"}
+
+
+def test_the_category_bits_of_python_and_c_agree():
+    from verifier.game.categories import CATEGORY_NAMES
+    assert [C_CATEGORIES[n] for n in c_enum("engine.h", "CAT_SEVEN_SF")] == CATEGORY_NAMES
+
+
+def test_the_best_for_bet_bits_of_python_and_c_agree():
+    from verifier.game.categories import BEST_FOR_BET_LINES
+    words = {"QUADS": "FOUR_OF_A_KIND", "TRIPS": "THREE_OF_A_KIND", "ROYAL": "ROYAL_FLUSH",
+             "NATURAL_ROYAL_PLUS_NATURAL_ACES": "NATURAL_ROYAL_FLUSH_PLUS_NATURAL_PAIR_OF_ACES"}
+
+    def python_name(c_name):
+        body = c_name[len("BFB_"):]
+        base, plus = (body[:-len("_PLUS_PAIR")], "_PLUS_PAIR") if body.endswith("_PLUS_PAIR") \
+            and body != "NATURAL_ROYAL_PLUS_NATURAL_ACES" else (body, "")
+        return (words.get(base, base) + plus).lower()
+    assert [python_name(n) for n in c_enum("engine.h", "BFB_FIVE_ACES_PLUS_PAIR")] == \
+        BEST_FOR_BET_LINES
+
+
+def test_the_hand_classes_of_python_and_c_agree():
+    from verifier.game.ranking import CLASS_NAMES
+    words = {"TRIPS": "three_of_a_kind", "QUADS": "four_of_a_kind"}
+    assert [words.get(n, n.lower()) for n in c_enum("keys.h", "HIGH_CARD")] == CLASS_NAMES
+
+
+def test_the_house_way_features_and_hand_types_of_python_and_c_agree():
+    from verifier.houseway.conditions import FEATURE_IDS
+    from verifier.houseway.interpret import HAND_TYPES
+    features = c_enum("houseway.h", "F_QUADS")
+    assert features[-1] == "HW_NFEATURES"
+    assert {f"F_{name.upper()}": i for name, i in FEATURE_IDS.items()} == \
+        {name: i for i, name in enumerate(features[:-1])}
+    assert [f"H_{t.upper().replace('-', '_')}" for t in HAND_TYPES] == \
+        c_enum("houseway.h", "H_FIVE_ACES")
+
+
+def test_the_house_way_file_limits_are_the_compiled_routes():
+    from verifier.houseway import fileformat
+    assert (fileformat.MAX_ROWS, fileformat.MAX_BANDS, fileformat.MAX_CODE) == (
+        c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
+        c_define("houseway.h", "HW_MAX_CODE"))

@@ -2,7 +2,8 @@
 
 Rule pinned down: both engines set every hand the same way, with the same keys, row,
 best class, categories under both readings and best-for-bet lines, under both wheel
-options.
+options. The quick samples run in every `pytest`; the large ones (300,000 hands in all)
+are marked `full` and run once, in CI's `pytest -m full`.
 """
 import multiprocessing
 import random
@@ -61,12 +62,12 @@ def test_engines_agree_on_hands_where_a_flush_is_possible():
     assert not _disagreements((SEED + 7, 3000, True))
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_engines_agree_on_200000_seeded_random_hands():
     _check_sample(200_000, flush_heavy=False)
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_engines_agree_on_50000_hands_with_four_or_more_of_a_suit():
     _check_sample(50_000, flush_heavy=True)
 
@@ -86,6 +87,6 @@ def test_the_emperors_house_way_agrees_on_a_quick_random_sample():
     assert not _disagreements((SEED + 3, 3000, False, 1))
 
 
-@pytest.mark.slow
+@pytest.mark.full
 def test_the_emperors_house_way_agrees_on_50000_seeded_random_hands():
     _check_sample(50_000, flush_heavy=False, house_way=1)

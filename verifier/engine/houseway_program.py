@@ -7,9 +7,9 @@ interpreter of verifier/houseway/interpret.py under the same number.
 """
 from __future__ import annotations
 
+from verifier.houseway.fileformat import MAX_BANDS, MAX_CODE  # the format's limits are C's
+
 ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
-MAX_BANDS = 8
-MAX_CODE = 200
 FRONT_KINDS = {"highest": 1, "best-of-rest": 2}      # two ranks or features: 0
 # offsets (cext/houseway.h)
 LABEL, HANDS, NBANDS, BANDS = 0, 1, 2, 3
