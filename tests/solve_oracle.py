@@ -16,8 +16,8 @@ class PaySolution:
     line: str
     target_edge: Fraction
     pay: Fraction                 # exact pay giving the target edge
-    below: tuple                  # (pay, Outlaw9Odds) nearest practical pay <= pay
-    above: tuple                  # (pay, Outlaw9Odds) nearest practical pay >= pay
+    below: tuple                  # (pay, BetOdds) nearest practical pay <= pay
+    above: tuple                  # (pay, BetOdds) nearest practical pay >= pay
 
     def to_dict(self):
         def side(item):

@@ -14,7 +14,6 @@ in C; the pure-Python path here does the same by brute force with any engine (th
 compiled core's keys or the reference's) and is the tests' second algorithm on reduced
 decks.
 """
-import bisect
 import itertools
 
 from verifier.game.cards import full_deck
@@ -95,38 +94,6 @@ def brute_force_python(deck, wheel_second=False, house_way=0, engine=None, keys=
     if keys is None:
         keys = all_house_keys(deck, wheel_second, house_way, engine)
     return {h: strategy_python(h, deck, wheel_second, house_way, engine, keys) for h in keys}
-
-
-def strategy_ie_python(cards, keys, wheel_second=False, engine=None):
-    """(settings, house) as ``strategy_python`` gives them, by the full job's method
-    (docs/STRATEGY.md): the banker hands disjoint from the player's, counted by cell of
-    the grid the settings' keys cut, are the sum over card sets S of the player's cards
-    of (-1)^|S| times the hands of the deck containing S. ``keys``: every hand of the
-    deck (``all_house_keys``)."""
-    if engine is None:
-        from verifier.engine.backend import engine
-    cards = sorted(cards)
-    settings = settings_python(cards, engine, wheel_second)
-    backs = sorted({s["back_key"] for s in settings})
-    fronts = sorted({s["front_key"] for s in settings})
-    grid = {}
-    for k in range(8):
-        for subset in itertools.combinations(cards, k):
-            inside = set(subset)
-            for hand, y in keys.items():
-                if inside.issubset(hand):
-                    cell = (bisect.bisect_right(backs, y[0]), bisect.bisect_right(fronts, y[1]))
-                    grid[cell] = grid.get(cell, 0) + (-1) ** k
-    for s in settings:
-        s.update(total=0, win=0, loss=0)
-        for (i, j), n in grid.items():
-            # a key standing for the cell: compares with every cut as the cell's keys do
-            outcome = base_outcome(s["back_key"], s["front_key"], backs[i - 1] if i else -1,
-                                   fronts[j - 1] if j else -1)
-            s["total"] += n
-            s["win"] += n if outcome == WIN else 0
-            s["loss"] += n if outcome == LOSS else 0
-    return settings, house_index(settings, keys[tuple(cards)])
 
 
 # ---------------------------------------------------------------------------------

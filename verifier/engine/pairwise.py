@@ -58,26 +58,6 @@ def engine_key_function(rules=None):
     return keys
 
 
-def standin_key_function(cards):
-    """A crude suit-blind stand-in for the house way, full of ties (tests of the counting).
-
-    The counting method must be right for any suit-blind key function; this one is
-    only used to exercise it independently of the real engine.
-    """
-    ranks = sorted((12 if c == JOKER else c >> 2) for c in cards)
-    suits = [0, 0, 0, 0]
-    for c in cards:
-        if c != JOKER:
-            suits[c & 3] += 1
-    flushy = int(max(suits) + (JOKER in cards) >= 4)
-    hi, lo = ranks[-1], ranks[-2]
-    front = 169 + hi if hi == lo else hi * 13 + lo
-    back = flushy << 20
-    for r in ranks[:5]:
-        back = back << 4 | r
-    return back, front
-
-
 # ---------------------------------------------------------------------------------
 # counting over a histogram (pairs of hands, not necessarily disjoint)
 # ---------------------------------------------------------------------------------
@@ -270,19 +250,6 @@ def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
     return acc
 
 
-def per_player_python(player, deck, keyfn, keys=None):
-    """Counts for one player hand over all disjoint banker hands by inclusion-exclusion."""
-    deck = sorted(deck)
-    keys = keys if keys is not None else _hand_keys(deck, keyfn)
-    player = tuple(sorted(player))
-    x = keys[player]
-    acc = _zero()
-    for k in range(8):
-        for s in itertools.combinations(player, k):
-            _add(acc, player_counts(x, _hist_containing(keys, s)), (-1) ** k)
-    return acc
-
-
 def direct_python(player, deck, keyfn, keys=None):
     """Counts for one player hand, by enumerating every disjoint banker hand."""
     player = tuple(sorted(player))
@@ -291,21 +258,6 @@ def direct_python(player, deck, keyfn, keys=None):
     acc = _zero()
     for b in itertools.combinations(rest, 7):
         _add(acc, pair_outcome(x, keys[b] if keys is not None else keyfn(b)), 1)
-    return acc
-
-
-def brute_force_python(deck, keyfn, keys=None):
-    """Every ordered pair of disjoint hands, one by one (small decks only)."""
-    deck = sorted(deck)
-    keys = keys if keys is not None else _hand_keys(deck, keyfn)
-    acc = _zero()
-    for p, x in keys.items():
-        rest = [c for c in deck if c not in p]
-        hist = {}
-        for b in itertools.combinations(rest, 7):
-            y = keys[b]
-            hist[y] = hist.get(y, 0) + 1
-        _add(acc, player_counts(x, hist), 1)
     return acc
 
 
@@ -388,33 +340,6 @@ def versus_banker(cards, rules=None, deck=None, threads=None):
         counts = mod.versus_banker(cards, deck, wheel_second, house_way, nthreads)
     else:
         counts = direct_python(cards, deck, engine_key_function(rules))
-    return {name: int(counts[name]) for name in COUNT_NAMES}
-
-
-_TABLES = {}
-
-
-def key_table(deck=None, rules=None, threads=None):
-    """The compiled table of every hand's keys (cached: one deck and rules at a time)."""
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
-    deck = sorted(deck) if deck is not None else full_deck()
-    mod = _compiled()
-    if mod is None:
-        raise ImportError("verifier.engine._pairwise is not built")
-    ident = (tuple(deck), wheel_second, house_way)
-    if ident not in _TABLES:
-        _TABLES.clear()
-        _TABLES[ident] = mod.PairwiseTable(deck, wheel_second, house_way, nthreads)
-    return _TABLES[ident]
-
-
-def versus_banker_fast(cards, rules=None, deck=None, threads=None):
-    """The same counts as ``versus_banker`` by the inclusion-exclusion method: sum over
-    S subset of the player's cards of (-1)^|S| times the counts against the banker hands
-    containing S. Needs the compiled module (builds the key tables once)."""
-    deck = sorted(deck) if deck is not None else full_deck()
-    cards = check_hand(cards, deck)
-    counts = key_table(deck, rules, threads).player_counts(cards)
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 

@@ -144,18 +144,9 @@ def bet(name) -> Bet:
                             f"{CUSTOM!r} with reads = one of {', '.join(CUSTOM_READS)}") from None
 
 
-def filed_bets():
-    return [b.name for b in BETS.values() if b.filed]
-
-
 def section_bets():
     """The bets whose pay table and figures live in a certificate section of their own."""
     return [b.name for b in BETS.values() if b.in_section]
-
-
-def wager_bets():
-    """The bets paid N to 1 on a wager of their own (not envy amounts)."""
-    return [b.name for b in BETS.values() if not b.amounts]
 
 
 def house_way_lines(back_key, front_key):

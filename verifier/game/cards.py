@@ -19,16 +19,6 @@ class CardError(VerifierError):
     """A bad card string: the message names the offending token."""
 
 
-def rank_of(card):
-    """Rank index 0..12 of a regular card (the joker has none: returns 13)."""
-    return card >> 2
-
-
-def suit_of(card):
-    """Suit index 0..3 of a regular card (the joker has none: returns 0)."""
-    return card & 3
-
-
 def parse_card(token):
     """One token (``As``, ``10h``, ``td``, ``Jk``/``joker``) to a card int."""
     text = token.strip()

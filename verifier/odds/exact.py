@@ -486,9 +486,6 @@ class BetOdds(ReturnFigures):
         }
 
 
-#: The name kept for the Outlaw 9 bet's odds.
-Outlaw9Odds = BetOdds
-
 
 def odds_of_lines(paytable, per_line, total, reading=None) -> BetOdds:
     """The odds of any bet from the number of hands (or pairs) paid on each line of its
