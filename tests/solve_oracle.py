@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from verifier.game.categories import CATEGORY_BIT
 from verifier.support.errors import VerifierError
-from verifier.odds.exact import (_total_of, exact_value, mask_counts, outlaw9_odds, paid_line, practical_grid)
+from verifier.odds.exact import _total_of, mask_counts, outlaw9_odds, paid_line, practical_grid
+from verifier.odds.values import exact_value
 from verifier.game.paytables import Paytable, line_name, pay_text
 
 

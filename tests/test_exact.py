@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from verifier.game import paytables
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
 from verifier.support.errors import VerifierError
-from verifier.odds.exact import outlaw9_odds, practical_grid, sqrt_exact
+from verifier.odds.exact import outlaw9_odds, practical_grid
+from verifier.odds.values import sqrt_exact
 from solve_oracle import solve_pay
 from verifier.game.paytables import Paytable
 
@@ -215,7 +216,7 @@ def _sympy_text(x):
                                f"{32771 ** 2 * 3}/{32779 ** 3}", f"{(2 ** 61 - 1) ** 2 * 5}/7",
                                f"{(10 ** 12 + 39) * (10 ** 12 + 61)}/{2 ** 89 - 1}"])
 def test_sqrt_text_is_sympys(x):
-    from verifier.odds.exact import sqrt_text
+    from verifier.odds.values import sqrt_text
     text = sqrt_text(x)
     assert text is None or text == _sympy_text(x)
     if x.startswith(("5566", "4406")):     # the shipped certificates' values: no SymPy
@@ -226,14 +227,14 @@ def test_sqrt_text_is_sympys(x):
 @given(st.integers(0, 10 ** 40), st.integers(1, 10 ** 40), st.integers(1, 10 ** 7),
        st.integers(1, 10 ** 7))
 def test_sqrt_text_is_sympys_on_any_rational(p, q, a, b):
-    from verifier.odds.exact import sqrt_text
+    from verifier.odds.values import sqrt_text
     for x in (Fraction(p, q), Fraction(p * a * a, q * b * b), Fraction(a * a * a, b)):
         text = sqrt_text(x)
         assert text is None or text == _sympy_text(x)
 
 
 def test_sqrt_value_needs_no_sympy_for_the_shipped_values():
-    code = ("import sys; from verifier.odds.exact import sqrt_value; "
+    code = ("import sys; from verifier.odds.values import sqrt_value; "
             "sqrt_value('440680977584890146529712179883/327259972239169499007397920000'); "
             "sqrt_value('5566723563039029/371251392373225'); "
             "assert 'sympy' not in sys.modules, 'sympy imported'")

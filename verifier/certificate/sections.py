@@ -8,7 +8,8 @@ import math
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
-from verifier.odds.exact import exact_value, outlaw9_odds, wrangler_odds
+from verifier.odds.exact import outlaw9_odds, wrangler_odds
+from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.rules.readings import HOUSE_WAY_CHOICES

@@ -76,7 +76,7 @@ def solve_one_line(args):
     """``solve`` for one line: its exact pay, and the nearest practical pays with their
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
     from verifier.certificate import odds_from_certificate
-    from verifier.odds.exact import exact_value
+    from verifier.odds.values import exact_value
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.cli.options import parse_edge

@@ -19,17 +19,14 @@ it can and says why when it cannot.
 """
 from fractions import Fraction
 
+from verifier.odds.values import exact_value
+
 from verifier.support.errors import VerifierError
 
 
 #: The exact player-against-banker counts a certificate keeps (verifier.engine.pairwise).
 PAIRWISE_COUNTS = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                    "push_wrangler_2to1", "push_wrangler_1to1")
-
-
-def exact_value(x):
-    x = Fraction(x)
-    return {"exact": str(x), "decimal": float(x)}
 
 
 def _wlp(counts):

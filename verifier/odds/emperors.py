@@ -30,6 +30,8 @@ are missing): ``paytables.example(bet)``.
 """
 from fractions import Fraction
 
+from verifier.odds.values import exact_value
+
 from verifier.game.cards import JOKER
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.categories import TOP_CARD_CATEGORY
@@ -50,11 +52,6 @@ INSURANCE_READINGS = {
 }
 ENVY_MINIMUM = 5          # dollars: the Treasure wager that qualifies for envy
 MAX_OTHER_PLAYERS = 6
-
-
-def exact_value(x):
-    x = Fraction(x)
-    return {"exact": str(x), "decimal": float(x)}
 
 
 # ---------------------------------------------------------------------------------------

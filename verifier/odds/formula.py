@@ -176,7 +176,7 @@ class BetFormula:
         return Fraction(int(value.p), int(value.q))
 
     def to_dict(self):
-        from verifier.odds.exact import exact_value
+        from verifier.odds.values import exact_value
         value = self.at()
         return {
             "bet": self.bet, "paytable": self.table_name, "total": self.total,
@@ -282,7 +282,7 @@ class LineSolution:
     above: tuple
 
     def to_dict(self):
-        from verifier.odds.exact import exact_value
+        from verifier.odds.values import exact_value
 
         def side(item):
             pays, _, edge = item

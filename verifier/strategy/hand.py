@@ -28,7 +28,8 @@ def evaluate(settings, house, settlement):
 
 def hand_strategy(cards, ruleset, threads=None):
     """The JSON-ready report of ``paigow-verify hand CARDS --strategy`` for card ints."""
-    from verifier.odds.basegame import exact_value, settle
+    from verifier.odds.basegame import settle
+    from verifier.odds.values import exact_value
     from verifier.game.cards import cards_str
     rules = ruleset.rules
     settings, house = strategy_counts(cards, rules, threads=threads)

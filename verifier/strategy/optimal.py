@@ -44,7 +44,7 @@ Lists are sorted by their first field. All numbers are Python ints.
 import math
 from fractions import Fraction
 
-from verifier.odds.basegame import exact_value
+from verifier.odds.values import exact_value
 
 RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
 RAW_TABLES = ("by_type", "by_row")
