@@ -153,3 +153,29 @@ def test_a_key_of_another_algorithm_is_one_line_with_no_warning(key, tmp_path, c
     one_line_error(["sign", CERT, "--key", KEYS / key, "--out", tmp_path / "s.json"], capsys,
                    "not an Ed25519 key")
     assert not (tmp_path / "s.json").exists()
+
+
+# ------------------ --out onto an input the guard did not list (5); --out '' accepted (1)
+
+def test_out_onto_a_rule_set_the_command_read_is_refused(tmp_path, capsys):
+    rules = tmp_path / "o.toml"
+    rules.write_text('base = "outlaw9-mikes"\nname = "outlaw9-mikes"\n')
+    before = rules.read_bytes()
+    one_line_error(["report", CERT, "--rules", rules, "--out", rules], capsys, "input of this command")
+    assert rules.read_bytes() == before
+
+
+def test_out_onto_the_house_way_file_of_run_is_refused(tmp_path, capsys):
+    from verifier.houseway import shipped_path
+    house_way = tmp_path / "hw.toml"
+    house_way.write_bytes(shipped_path("mikes").read_bytes())
+    before = house_way.read_bytes()
+    one_line_error(["run", "--house-way", house_way, "--deck-ranks", "TJQKA", "--no-progress",
+                    "--out", house_way], capsys, "input of this command")
+    assert house_way.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv", [["report", CERT], ["sign", CERT, "--key", KEYS / "dh.pem"],
+                                  ["solve", CERT, "--line", "Full House", "--edge", "0.02"]])
+def test_an_empty_out_is_refused(argv, capsys):
+    one_line_error(argv + ["--out", ""], capsys, "an output file needs a name")

@@ -56,6 +56,8 @@ _interrupted = interrupts.report
 
 
 def _main(argv):
+    from verifier.support.files import forget_inputs
+    forget_inputs()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.report import FORMATS
-from verifier.cli.options import (add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, want_progress)
+from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, want_progress)
 
 MAX_SHOWN = 25
 
@@ -162,7 +162,7 @@ def register(subparsers):
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
-    p.add_argument("--out", metavar="FILE.toml",
+    p.add_argument("--out", type=output_file, metavar="FILE.toml",
                    help="also write the solved pay table here (a pay-table file that "
                         "--paytable reads)")
     p.add_argument("--write", choices=("exact", "below", "above"), default="exact",
@@ -184,5 +184,5 @@ def register(subparsers):
     p.add_argument("--format", choices=FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts) "
                         "or pdf (A4, needs --out)")
-    p.add_argument("--out", metavar="FILE", help="write here (default: stdout)")
+    p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
     p.set_defaults(func=cmd_report)

@@ -28,6 +28,13 @@ def add_rule_options(parser):
                             "(default: the rule set's; Mike's Cardroom for outlaw9-mikes)")
 
 
+def output_file(text):
+    """An ``--out`` path: not empty (an empty name would silently mean stdout or ".")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an output file needs a name")
+    return text
+
+
 def whole_number(low, high):
     """An argparse type: a whole number written in digits, from ``low`` to ``high``
     (anything else is one usage-error line: no float, no 4,000-digit number, no hang)."""

@@ -5,7 +5,7 @@ import json
 
 from verifier.game.cards import RANK_CHARS, deck_of_ranks
 from verifier.support.errors import VerifierError
-from verifier.cli.options import (thread_number, add_progress_options, add_rule_options, want_progress)
+from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options, want_progress)
 
 
 def load_paytables(files):
@@ -128,7 +128,7 @@ def register(subparsers):
     p.add_argument("--threads", type=thread_number, default=None,
                    help="threads for the compiled core (default: OMP_NUM_THREADS or every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--out", metavar="CERT.json", help="write the certificate to this file")
+    p.add_argument("--out", type=output_file, metavar="CERT.json", help="write the certificate to this file")
     p.add_argument("--sign", metavar="PRIVATE.pem",
                    help="sign the certificate with this Ed25519 key (paigow-verify keygen)")
     p.add_argument("--paytable", action="append", metavar="FILE",

@@ -2,6 +2,9 @@
 (verifier/certificate/signing.py; ``run --sign`` and ``check --public-key`` use the same module)."""
 
 
+from verifier.cli.options import output_file
+
+
 def cmd_keygen(args):
     from verifier.certificate.signing import keygen
     fp = keygen(args.private, args.public)
@@ -41,6 +44,6 @@ def register(subparsers):
                     "check --public-key PUBLIC.pem then fails on any change.")
     p.add_argument("certificate", metavar="CERT.json")
     p.add_argument("--key", required=True, metavar="PRIVATE.pem")
-    p.add_argument("--out", metavar="FILE", help="write the signed certificate here "
+    p.add_argument("--out", type=output_file, metavar="FILE", help="write the signed certificate here "
                                                  "(default: in place)")
     p.set_defaults(func=cmd_sign)

@@ -5,7 +5,7 @@ import json
 import sys
 
 from verifier.support.errors import VerifierError
-from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
+from verifier.cli.options import (output_file, add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
 
 
 def register(subparsers):
@@ -25,7 +25,7 @@ def register(subparsers):
                     "tables, saved chunk by chunk in a work directory so that an interrupted "
                     "run (Ctrl-C, kill) resumes where it stopped.")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    p.add_argument("--out", metavar="CERT.json",
+    p.add_argument("--out", type=output_file, metavar="CERT.json",
                    help="compute (resuming from the work directory) and write the rule set's "
                         "whole certificate (as run --out) with a strategy section")
     p.add_argument("--recompute", action="store_true",

@@ -25,12 +25,25 @@ MAX_DEPTH = 64
 MAX_DIGITS = 100
 
 
+#: (device, inode) of every file read by ``read_text`` since ``forget_inputs``: no
+#: command writes over a file it read, whichever option named it (a rule set, the house
+#: way or a bet file a rule set names, a certificate, a key)
+_READ = set()
+
+
+def forget_inputs():
+    """A new command starts (the command line calls this): no file has been read yet."""
+    _READ.clear()
+
+
 def read_text(path, what, error=VerifierError):
     """The UTF-8 text of ``path``; ``what`` names the kind of file in the message
-    ("certificate", "pay table", "round"); ``error`` is the exception class raised."""
+    ("certificate", "pay table", "round"); ``error`` is the exception class raised.
+    The file is remembered as an input: ``check_writable`` refuses to write over it."""
     limit = MAX_BYTES.get(what, MAX_BYTES_DEFAULT)
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
+        mode = info.st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError
         if not stat.S_ISREG(mode):
@@ -38,6 +51,7 @@ def read_text(path, what, error=VerifierError):
                         "is not read)")
         with open(path, "rb") as f:
             data = f.read(limit + 1)
+        _READ.add((info.st_dev, info.st_ino))
     except FileNotFoundError:
         raise error(f"{what} file not found: {path}") from None
     except IsADirectoryError:
@@ -188,9 +202,13 @@ def check_writable(path, inputs=()):
     if path.is_dir():
         raise VerifierError(f"cannot write {path}: it is a directory")
     if path.exists():
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
             raise VerifierError(f"cannot write {path}: not a regular file (a device or pipe "
                                 "is never replaced)")
+        if (info.st_dev, info.st_ino) in _READ:
+            raise VerifierError(f"cannot write {path}: it is an input of this command "
+                                "(choose another --out)")
         for given in inputs:
             if given and Path(given).exists() and os.path.samefile(path, given):
                 raise VerifierError(f"cannot write {path}: it is an input of this command "
