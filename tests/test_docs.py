@@ -58,8 +58,9 @@ def scratch(tmp_path_factory):
     """A working folder with the repository's example files, and ``paigow-verify`` on the
     PATH running the ``verifier`` package these tests import."""
     folder = tmp_path_factory.mktemp("docs")
-    for name in ("examples", "verifier", "docs"):
-        (folder / name).symlink_to(ROOT / name)
+    for name in ("examples", "docs", "verifier/proofs"):
+        (folder / name).parent.mkdir(exist_ok=True)   # verifier/: no __init__.py, so the
+        (folder / name).symlink_to(ROOT / name)       # package imported is the one tested
     bindir = folder / ".bin"
     bindir.mkdir()
     tool = bindir / "paigow-verify"
