@@ -179,3 +179,11 @@ def test_out_onto_the_house_way_file_of_run_is_refused(tmp_path, capsys):
                                   ["solve", CERT, "--line", "Full House", "--edge", "0.02"]])
 def test_an_empty_out_is_refused(argv, capsys):
     one_line_error(argv + ["--out", ""], capsys, "an output file needs a name")
+
+
+# ------------- prove --no-enumeration --rules nope said "all agree"; --rules was ignored (2)
+
+@pytest.mark.parametrize("rules, says", [("nope", "unknown rule set 'nope'"),
+                                         ("casino-standard", "no effect with --no-enumeration")])
+def test_prove_without_the_enumeration_refuses_rules_it_would_ignore(rules, says, capsys):
+    one_line_error(["prove", "--no-enumeration", "--rules", rules], capsys, says)

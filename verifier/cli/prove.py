@@ -31,13 +31,19 @@ def register(subparsers):
 
 
 def run(args):
+    from verifier.cli.options import rules_from_args, want_progress
+    rules = rules_from_args(args)          # a bad rule set or reading is one line, always
+    given = [f"--{o.replace('_', '-')}" for o in ("rules", "wheel", "bonus_reading", "house_way")
+             if getattr(args, o) is not None]
+    if args.no_enumeration and given:
+        from verifier.support.errors import VerifierError
+        raise VerifierError(f"{', '.join(given)} has no effect with --no-enumeration (the "
+                            "closed forms count the deck, whatever the rules): drop one")
     compare = _proofs()
     result = None
     if not args.no_enumeration:
         from verifier.engine.enumeration import enumerate_hands
-        from verifier.cli.options import rules_from_args, want_progress
-        result = enumerate_hands(rules_from_args(args), threads=args.threads,
-                                 progress=want_progress(args))
+        result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args))
     rows = compare.run_all(result)
     print(compare.format_table(rows))
     if not compare.all_agree(rows):
