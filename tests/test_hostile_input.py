@@ -187,3 +187,11 @@ def test_an_empty_out_is_refused(argv, capsys):
                                          ("casino-standard", "no effect with --no-enumeration")])
 def test_prove_without_the_enumeration_refuses_rules_it_would_ignore(rules, says, capsys):
     one_line_error(["prove", "--no-enumeration", "--rules", rules], capsys, says)
+
+
+# -------------------- simulate --seats 1-99999999999999999999 hung; --seats '' accepted (2)
+
+@pytest.mark.parametrize("seats", ["", "1-99999999999999999999", "7-1", "0", "1,,2", "1-8"])
+def test_simulate_refuses_bad_seats_at_once(seats, capsys):
+    one_line_error(["simulate", "--seats", seats, "--rounds", "10", "--no-progress"], capsys,
+                   "bad --seats")

@@ -89,19 +89,20 @@ def run_settle(args):
 
 
 def _parse_seats(text):
+    """Seats "1-7" or "1,3,5" (ranges and single seats, 1 to 7), checked before any range
+    is built: a seat number of 20 digits is refused, never counted to."""
+    import re
     from verifier.support.errors import VerifierError
+    parts = text.split(",")
+    if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part) for part in parts):
+        raise VerifierError(f"bad --seats {text!r}: seats 1 to 7, e.g. 1-7 or 1,3,5")
     seats = set()
-    try:
-        for part in text.split(","):
-            if "-" in part:
-                a, b = part.split("-")
-                seats.update(range(int(a), int(b) + 1))
-            elif part.strip():
-                seats.add(int(part))
-    except ValueError:
-        raise VerifierError(f"bad --seats {text!r}: e.g. 1-7 or 1,3,5") from None
-    if not seats or not seats <= set(range(1, 8)):
-        raise VerifierError(f"bad --seats {text!r}: seats are 1 to 7")
+    for part in parts:
+        a, _, b = part.partition("-")
+        low, high = int(a), int(b or a)
+        if not 1 <= low <= high <= 7:
+            raise VerifierError(f"bad --seats {text!r}: seats are 1 to 7, low to high")
+        seats.update(range(low, high + 1))
     return sorted(seats)
 
 
@@ -140,7 +141,8 @@ def run_simulate(args):
     if custom:
         print(f"note: the simulator does not play custom bets ({', '.join(custom)}); their "
               "exact figures: run, report", file=sys.stderr)
-    seats = _parse_seats(args.seats or ("1-6" if table.house_banks else "1-7"))
+    seats = _parse_seats(args.seats if args.seats is not None else
+                         ("1-6" if table.house_banks else "1-7"))
     setup = uniform_setup(seat_wagers(args, table), args.bank, seats,
                           first_banker=args.first_banker or seats[0],
                           rounds_per_bank=args.rounds_per_bank, table=table)
