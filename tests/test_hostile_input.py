@@ -195,3 +195,12 @@ def test_prove_without_the_enumeration_refuses_rules_it_would_ignore(rules, says
 def test_simulate_refuses_bad_seats_at_once(seats, capsys):
     one_line_error(["simulate", "--seats", seats, "--rounds", "10", "--no-progress"], capsys,
                    "bad --seats")
+
+
+# ------------------------------------ a rule set's [settlement] kind = ["fees"]: TypeError (3)
+
+@pytest.mark.parametrize("kind", ['["fees"]', "{a = 1}", "3"])
+def test_a_settlement_kind_of_the_wrong_type_is_one_line(kind, tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    path.write_text(f'base = "casino-standard"\n[settlement]\nkind = {kind}\n')
+    one_line_error(["rules", path], capsys, "settlement kind")

@@ -136,6 +136,8 @@ def _check_settlement(s, where):
     if not isinstance(s, dict):
         raise RuleSetError(f"{where}: [settlement] must be a table")
     kind = s.get("kind")
+    if kind is not None and not isinstance(kind, str):
+        raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
     unknown = set(s) - SETTLEMENT_KEYS.get(kind, set(s))
     if unknown:
         raise RuleSetError(f"{where}: unknown key(s) in [settlement] of kind {kind}: "
@@ -268,7 +270,8 @@ def load(name_or_path=None):
     base = _read_toml(RULESET_DIR / f"{base_name}.toml")
     merged = dict(base)
     for key, value in data.items():
-        if key == "settlement" and isinstance(value, dict) and value.get("kind") in (
+        if key == "settlement" and isinstance(value, dict) and \
+                isinstance(value.get("kind"), (str, type(None))) and value.get("kind") in (
                 None, base["settlement"].get("kind")):
             merged[key] = {**base["settlement"], **value}
         else:
