@@ -204,3 +204,19 @@ def test_a_settlement_kind_of_the_wrong_type_is_one_line(kind, tmp_path, capsys)
     path = tmp_path / "c.toml"
     path.write_text(f'base = "casino-standard"\n[settlement]\nkind = {kind}\n')
     one_line_error(["rules", path], capsys, "settlement kind")
+
+
+# ------------- a re-hashed certificate whose key histogram holds a front key beyond the
+# ------------- table: IndexError in check, report and --recompute (6)
+
+def test_a_key_histogram_with_a_key_that_is_no_hand_key_fails_check(tmp_path, capsys):
+    import json
+    from verifier.certificate.format import seal
+    cert = json.loads(CERT.read_text())
+    cert["counts"]["key_histogram"]["rows"][0][1] = 500       # two-card keys stop at 181
+    path = tmp_path / "kh.json"
+    path.write_text(json.dumps(seal(cert)))
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "is not a (five-card, two-card) pair of hand keys" in out and "Traceback" not in err
+    one_line_error(["report", path], capsys, "fails its check")

@@ -11,7 +11,7 @@ from verifier.game.cards import parse_card
 from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
 from verifier.support.errors import VerifierError
 from verifier.game.paytables import FILED_FILES, Paytable, PaytableError
-from verifier.game.ranking import CLASS_NAMES, is_foul
+from verifier.game.ranking import CLASS_NAMES, is_back_key, is_foul, is_front_key
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.certificate.build import counts_of
 from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings, rules_of)
@@ -94,6 +94,11 @@ def _check_counts(cert, total):
                                                         f"not the {total:,} hands"))
         if len({(r[0], r[1]) for r in hrows}) != len(hrows):
             out.append(Mismatch("counts.key_histogram", "a (back, front) pair is listed twice"))
+        bad = next((r for r in hrows if not (is_back_key(r[0]) and is_front_key(r[1]))), None)
+        if bad is not None:
+            out.append(Mismatch("counts.key_histogram", f"row {bad[:2]} is not a (five-card, "
+                                                        "two-card) pair of hand keys"))
+            return out
         fouls = sum(r[2] for r in hrows if is_foul(r[1], r[0]))
         if fouls != counts["fouls"]:
             out.append(Mismatch("counts.fouls", f"is {counts['fouls']!r}, the key histogram "
@@ -221,7 +226,8 @@ def check(cert: dict) -> list[Mismatch]:
     for name, step in steps:
         try:
             out.extend(step(cert))
-        except (KeyError, TypeError, ValueError, AttributeError, VerifierError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                VerifierError) as exc:
             detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             out.append(Mismatch(name, f"malformed ({detail})"))
     return out

@@ -34,6 +34,21 @@ def is_foul(front_key, back_key):
     return front_on_back_scale(front_key) > back_key
 
 
+def is_front_key(front_key):
+    """Whether ``front_key`` is a two-card key (docs/ENGINE.md): two ranks, high first,
+    ``hi*13 + lo``, or a pair, ``169 + r``."""
+    if not isinstance(front_key, int) or not 0 <= front_key < FRONT_PAIR_BASE + 13:
+        return False
+    hi, lo = divmod(front_key, 13)
+    return front_key >= FRONT_PAIR_BASE or hi > lo
+
+
+def is_back_key(back_key):
+    """Whether ``back_key`` has a five-card key's class (docs/ENGINE.md)."""
+    return isinstance(back_key, int) and 0 <= back_key >> CLASS_BITS < len(CLASS_NAMES) \
+        and back_key >= 0
+
+
 def describe_front(front_key):
     if front_key >= FRONT_PAIR_BASE:
         return f"pair of {RANK_CHARS[front_key - FRONT_PAIR_BASE]}s"
