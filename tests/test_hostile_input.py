@@ -220,3 +220,26 @@ def test_a_key_histogram_with_a_key_that_is_no_hand_key_fails_check(tmp_path, ca
     out, err = capsys.readouterr()
     assert "is not a (five-card, two-card) pair of hand keys" in out and "Traceback" not in err
     one_line_error(["report", path], capsys, "fails its check")
+
+
+# --------------- the strategy job: a FIFO named like a chunk hung it (1); a tiny deck (3)
+
+def test_a_fifo_named_like_a_strategy_chunk_is_never_opened(tmp_path):
+    import os
+    import subprocess
+    import sys
+    work = tmp_path / "w"
+    work.mkdir()
+    os.mkfifo(work / "chunk-0-1000.json")
+    out = subprocess.run([sys.executable, "-m", "verifier.cli", "strategy", "--recompute",
+                          "--deck-ranks", "9TJQKA", "--chunk-size", "1000", "--work", str(work),
+                          "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.splitlines()[-1].startswith("paigow-verify: error: ")
+    assert "not a regular file" in out.stderr
+
+
+@pytest.mark.parametrize("ranks", ["KA", "QKA"])
+def test_the_strategy_job_refuses_a_deck_too_small_for_two_hands(ranks, tmp_path, capsys):
+    one_line_error(["strategy", "--recompute", "--deck-ranks", ranks, "--work", tmp_path,
+                    "--no-progress"], capsys, "needs at least 14")

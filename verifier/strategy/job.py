@@ -92,6 +92,9 @@ def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
     from verifier.engine.houseway_program import BUILT_IN_IDS, engine_arguments, program_of
     from verifier.engine.threads import thread_count
     from verifier.strategy import optimal
+    if deck is not None and len(set(deck)) < 14:
+        raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
+                            "least 14 (a player's hand and a banker's)")
     rules = ruleset.rules
     wheel_second, house_way = engine_arguments(rules)
     name, text, program = rules.house_way, "", ""
@@ -237,16 +240,22 @@ def raw_shape_ok(raw, banker_hands=None):
     return True
 
 
+def _chunk_text(path):
+    """A chunk file's text, None when there is none; ``ValueError`` when it cannot be read
+    as one: the tool's one reader, so a FIFO or device named like a chunk is never opened
+    (it would hang the job) and a huge file is not read."""
+    from verifier.support.files import read_text
+    if not os.path.lexists(path):
+        return None
+    return read_text(path, "strategy chunk", ValueError, work_file=True)
+
+
 def load_chunk(work, key, units, lo, hi, banker_hands=None):
     """(raw, seconds) of a chunk's file, None when there is none; ``ValueError`` (why)
     when there is one that is not this chunk's valid sums."""
-    path = chunk_path(work, lo, hi)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    text = _chunk_text(chunk_path(work, lo, hi))
+    if text is None:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"unreadable ({exc})") from None
     try:
         doc = json.loads(text)
     except ValueError:
@@ -333,8 +342,8 @@ def finished_units(spec, work):
     key, units = spec.key(), None
     for path in sorted(Path(work).glob("chunk-*.json")):
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            doc = json.loads(_chunk_text(path) or "null")
+        except ValueError:
             continue
         if isinstance(doc, dict) and doc.get("key") == key and _is_int(doc.get("units")):
             units = doc["units"]

@@ -36,10 +36,11 @@ def forget_inputs():
     _READ.clear()
 
 
-def read_text(path, what, error=VerifierError):
+def read_text(path, what, error=VerifierError, work_file=False):
     """The UTF-8 text of ``path``; ``what`` names the kind of file in the message
     ("certificate", "pay table", "round"); ``error`` is the exception class raised.
-    The file is remembered as an input: ``check_writable`` refuses to write over it."""
+    The file is remembered as an input: ``check_writable`` refuses to write over it,
+    unless it is one of the tool's own work files (``work_file``: a strategy chunk)."""
     limit = MAX_BYTES.get(what, MAX_BYTES_DEFAULT)
     try:
         info = os.stat(path)
@@ -51,7 +52,8 @@ def read_text(path, what, error=VerifierError):
                         "is not read)")
         with open(path, "rb") as f:
             data = f.read(limit + 1)
-        _READ.add((info.st_dev, info.st_ino))
+        if not work_file:
+            _READ.add((info.st_dev, info.st_ino))
     except FileNotFoundError:
         raise error(f"{what} file not found: {path}") from None
     except IsADirectoryError:
