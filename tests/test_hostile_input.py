@@ -243,3 +243,13 @@ def test_a_fifo_named_like_a_strategy_chunk_is_never_opened(tmp_path):
 def test_the_strategy_job_refuses_a_deck_too_small_for_two_hands(ranks, tmp_path, capsys):
     one_line_error(["strategy", "--recompute", "--deck-ranks", ranks, "--work", tmp_path,
                     "--no-progress"], capsys, "needs at least 14")
+
+
+def test_sign_without_out_still_signs_in_place_as_documented(tmp_path, capsys):
+    import json
+    cert = tmp_path / "c.json"
+    cert.write_bytes(CERT.read_bytes())
+    assert main(["keygen", str(tmp_path / "k.pem"), str(tmp_path / "k.pub")]) == 0
+    assert main(["sign", str(cert), "--key", str(tmp_path / "k.pem")]) == 0
+    assert "signature" in json.loads(cert.read_text())
+    assert main(["check", str(cert), "--public-key", str(tmp_path / "k.pub")]) == 0

@@ -36,6 +36,16 @@ def forget_inputs():
     _READ.clear()
 
 
+def rewrite_allowed(path):
+    """The command's purpose is to change this input in place (``sign`` with no --out):
+    it may be written over, as the user asked."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return
+    _READ.discard((info.st_dev, info.st_ino))
+
+
 def read_text(path, what, error=VerifierError, work_file=False):
     """The UTF-8 text of ``path``; ``what`` names the kind of file in the message
     ("certificate", "pay table", "round"); ``error`` is the exception class raised.
