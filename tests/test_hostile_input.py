@@ -253,3 +253,19 @@ def test_sign_without_out_still_signs_in_place_as_documented(tmp_path, capsys):
     assert main(["sign", str(cert), "--key", str(tmp_path / "k.pem")]) == 0
     assert "signature" in json.loads(cert.read_text())
     assert main(["check", str(cert), "--public-key", str(tmp_path / "k.pub")]) == 0
+
+
+# ------------------- strategy --rules FILE whose rule set is named ../../../x read a file
+# ------------------- outside the package: names are names, shipped files found by a table
+
+def test_a_rule_set_named_like_a_path_is_refused(tmp_path, capsys):
+    path = tmp_path / "n.toml"
+    path.write_text('base = "casino-standard"\nname = "../../../x"\n')
+    one_line_error(["rules", path], capsys, "a name, not a path")
+
+
+def test_shipped_certificates_are_found_by_a_table_of_names():
+    from verifier.certificate.shipped import shipped_certificate_path
+    assert shipped_certificate_path("../../../x") is None
+    assert shipped_certificate_path("casino-standard", "emperors").name == \
+        "casino-standard+emperors.json"

@@ -233,8 +233,11 @@ def from_dict(data, where="rule set", source=""):
     if "envy_bonus" in bets and "emperors_treasure" not in bets:
         raise RuleSetError(f"{where}: the envy bonus needs the emperors_treasure bet")
     name = get("name")
-    if not isinstance(name, str) or not name:
+    if not isinstance(name, str) or not name.strip():
         raise RuleSetError(f"{where}: name must be a non-empty string")
+    if "/" in name or "\\" in name or name.startswith(".") or len(name) > 100:
+        raise RuleSetError(f"{where}: name {name[:40]!r}: a name, not a path (no '/', '\\' "
+                           "or leading '.', at most 100 characters)")
     return RuleSet(name=name, description=str(data.get("description", "")),
                    seeds=tuple(str(s) for s in data.get("seeds", ())),
                    house_way=house_way, house_ways=house_ways,
