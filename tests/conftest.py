@@ -65,6 +65,19 @@ def import_proof(name):
     return importlib.import_module(f"verifier.proofs.{name}")
 
 
+def one_line_error(argv, capsys, contains=""):
+    """Runs the command line in-process: bad input is exit 2, nothing on stdout and one
+    line ``paigow-verify: error: ...`` on stderr (containing ``contains``); the line."""
+    from verifier.cli import main
+    assert main([str(a) for a in argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("paigow-verify: error: ")
+    assert contains in line, line
+    return line
+
+
 def missing(what):
     """A tool or package a test needs is not installed: the test skips on a developer's
     machine and fails in CI (``CI`` set, as CI sets it, or PAIGOW_REQUIRE_RENDERERS), where

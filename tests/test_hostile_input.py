@@ -5,21 +5,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import one_line_error
 from verifier.cli import main
 from verifier.houseway import HouseWayError, loads
 
 H7 = "As Ah Ad Jk Ks 9s 4s"
 ROW = 'name = "r"\nhand = "no-pair"\nfront = "highest"\n'
-
-
-def one_line_error(argv, capsys, contains=""):
-    assert main([str(a) for a in argv]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    (line,) = err.splitlines()
-    assert line.startswith("paigow-verify: error: ")
-    assert contains in line, line
-    return line
 
 
 # ------------------------------------------- house-way values of the wrong type (17 probes)

@@ -13,6 +13,7 @@ import pytest
 
 import verifier
 from verifier import certificate
+from conftest import one_line_error
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,16 +21,6 @@ CERTS = ROOT / "verifier" / "proofs" / "certificates"
 MIKES = CERTS / "outlaw9-mikes.json"
 CASINO = CERTS / "casino-standard.json"
 ROUND = ROOT / "examples" / "round.json"
-
-
-def one_line_error(argv, capsys, contains=""):
-    assert main([str(a) for a in argv]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    (line,) = err.splitlines()
-    assert line.startswith("paigow-verify: error: ")
-    assert contains in line, line
-    return line
 
 
 def write(path, text):
