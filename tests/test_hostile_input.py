@@ -135,6 +135,8 @@ def test_importing_the_package_imports_nothing_heavy():
 
 # ----------------- key files of other types: UnsupportedAlgorithm tracebacks, DH warnings (7)
 
+#: where the verifier these tests import lives (a subprocess must import the same one)
+PACKAGE_ROOT = str(Path(__import__("verifier").__file__).resolve().parent.parent)
 KEYS = Path(__file__).resolve().parent / "data" / "keys"   # made with openssl genpkey/ecparam
 CERT = Path(__file__).resolve().parent.parent / "verifier/proofs/certificates/outlaw9-mikes.json"
 
@@ -224,7 +226,8 @@ def test_a_fifo_named_like_a_strategy_chunk_is_never_opened(tmp_path):
     os.mkfifo(work / "chunk-0-1000.json")
     out = subprocess.run([sys.executable, "-m", "verifier.cli", "strategy", "--recompute",
                           "--deck-ranks", "9TJQKA", "--chunk-size", "1000", "--work", str(work),
-                          "--no-progress"], capture_output=True, text=True, timeout=120)
+                          "--no-progress"], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path, env=dict(os.environ, PYTHONPATH=PACKAGE_ROOT))
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines()[-1].startswith("paigow-verify: error: ")
     assert "not a regular file" in out.stderr
