@@ -401,3 +401,152 @@ def test_chunks_are_taken_spread_over_the_range():
     for k in (4, 16, 64):
         first = sorted(order[:k])
         assert max(b - a for a, b in zip([0] + first, first + [220])) <= 2 * 220 // k + 1
+
+
+# ---------------------------------------------------------------------------------
+# the job's chunks in the certificate, and `check --recompute --chunks` (issue 24: the
+# shipped strategy sections are checked by a seeded sample of chunks run again)
+# ---------------------------------------------------------------------------------
+
+def _digest(raw):
+    """The SHA-256 of a chunk's raw sums, written out here from the format of the chunk
+    files (JSON, keys sorted, no spaces)."""
+    import hashlib
+    return hashlib.sha256(json.dumps(raw, sort_keys=True, separators=(",", ":"))
+                          .encode()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def chunked(tmp_path_factory):
+    """`strategy --out` on a reduced deck (the compiled job, chunks of 3 units): the
+    certificate and the work directory with the job's own chunk files."""
+    tmp = tmp_path_factory.mktemp("chunked")
+    out, work = tmp / "c.json", tmp / "work"
+    assert main(["strategy", "--deck-ranks", "JQKA", "--recompute", "--no-progress",
+                 "--chunk-size", "3", "--work", str(work), "--out", str(out), "--json"]) == 0
+    return out, work
+
+
+def _chunk_files(work):
+    docs = [json.loads((work / name).read_text()) for name in chunk_files(work)]
+    return sorted(docs, key=lambda d: d["lo"])
+
+
+@pytest.mark.compiled
+def test_the_certificate_keeps_every_chunk_as_its_file_has_it(chunked):
+    out, work = chunked
+    doc = json.loads(out.read_text())["sections"]["strategy"]["chunks"]
+    files = _chunk_files(work)
+    assert (doc["backend"], doc["chunk_size"], doc["units"]) == ("compiled", 3, files[0]["units"])
+    assert [(r["lo"], r["hi"]) for r in doc["list"]] == [(f["lo"], f["hi"]) for f in files]
+    assert [r["lo"] for r in doc["list"]] == list(range(0, doc["units"], 3))
+    for rec, f in zip(doc["list"], files):
+        assert rec["raw_sha256"] == _digest(f["raw"])
+        assert rec["sums"] == {k: v for k, v in f["raw"].items() if k != "patterns"}
+
+
+@pytest.mark.compiled
+def test_the_chunks_sums_add_up_to_the_sections_totals(chunked):
+    out, _work = chunked
+    section = json.loads(out.read_text())["sections"]["strategy"]
+    sums = [r["sums"] for r in section["chunks"]["list"]]
+    for k in ("player_hands", "player_classes", "not_optimal", "cost"):
+        assert sum(s[k] for s in sums) == section["raw"][k]
+    for side in ("house_way", "optimal"):
+        for k in ("win", "loss"):
+            assert sum(s[side][k] for s in sums) == section["raw"][side][k]
+
+
+@pytest.mark.compiled
+def test_check_recompute_runs_every_chunk_again(chunked, capsys):
+    out, _work = chunked
+    n = len(json.loads(out.read_text())["sections"]["strategy"]["chunks"]["list"])
+    assert main(["check", str(out), "--recompute", "--chunks", "all", "--no-progress"]) == 0
+    assert f"recomputed {n} of the strategy job's {n} chunks" in capsys.readouterr().out
+
+
+@pytest.mark.compiled
+def test_a_seeded_draw_of_chunks(chunked, capsys):
+    out, _work = chunked
+    records = json.loads(out.read_text())["sections"]["strategy"]["chunks"]["list"]
+    draw = sj.chunk_sample(records, 4, seed=7)
+    assert draw == sj.chunk_sample(records, 4, seed=7) != sj.chunk_sample(records, 4, seed=8)
+    assert len(draw) == 4 and draw == sorted(draw, key=lambda r: r["lo"])
+    assert main(["check", str(out), "--recompute", "--chunks", "4", "--seed", "7",
+                 "--no-progress"]) == 0
+    assert (f"recomputed 4 of the strategy job's {len(records)} chunks"
+            in capsys.readouterr().out)
+
+
+def _resealed(path, edit, tmp):
+    from verifier import certificate
+    cert = json.loads(path.read_text())
+    edit(cert["sections"]["strategy"]["chunks"]["list"])
+    certificate.seal(cert)          # re-hashed: only the chunks themselves can tell
+    forged = tmp / "forged.json"
+    forged.write_text(json.dumps(cert))
+    return forged
+
+
+@pytest.mark.compiled
+def test_a_forged_chunk_digest_is_found_by_running_it_again(chunked, tmp_path, capsys):
+    out, _work = chunked
+    forged = _resealed(out, lambda recs: recs[5].update(raw_sha256="0" * 64), tmp_path)
+    assert main(["check", str(forged)]) == 0        # the digest alone cannot be re-derived
+    capsys.readouterr()
+    assert main(["check", str(forged), "--recompute", "--chunks", "all", "--no-progress"]) == 1
+    shown = capsys.readouterr().out
+    assert "MISMATCH sections.strategy.chunks units 15-18: recomputed sums have SHA-256" in shown
+
+
+@pytest.mark.compiled
+def test_sums_moved_between_chunks_are_found_by_running_them_again(chunked, tmp_path, capsys):
+    """The totals still add up, so only the chunks run again can tell."""
+    out, _work = chunked
+
+    def move(recs):
+        recs[0]["sums"]["player_hands"] += 1
+        recs[1]["sums"]["player_hands"] -= 1
+    forged = _resealed(out, move, tmp_path)
+    assert main(["check", str(forged)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(forged), "--recompute", "--chunks", "all", "--no-progress"]) == 1
+    shown = capsys.readouterr().out
+    assert "sections.strategy.chunks units 0-3.player_hands" in shown
+    assert "sections.strategy.chunks units 3-6.player_hands" in shown
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("edit, says", [
+    (lambda recs: recs[2]["sums"].update(cost=recs[2]["sums"]["cost"] + 1),
+     "their cost do not add up"),
+    (lambda recs: recs.pop(), "do not cover"),
+    (lambda recs: recs[1].update(lo=4), "not the job's chunk 3-6"),
+    (lambda recs: recs[1].update(raw_sha256="abc"), "not a SHA-256"),
+], ids=["a chunk's sum", "a chunk missing", "a range moved", "not a digest"])
+def test_chunks_that_do_not_hold_together_fail_check(chunked, tmp_path, capsys, edit, says):
+    out, _work = chunked
+    assert main(["check", str(_resealed(out, edit, tmp_path))]) == 1
+    shown = capsys.readouterr().out
+    assert "MISMATCH sections.strategy" in shown and says in shown
+
+
+@pytest.mark.compiled
+def test_without_chunks_check_recompute_says_what_it_left(chunked, tmp_path, capsys):
+    from verifier import certificate
+    out, _work = chunked
+    cert = json.loads(out.read_text())
+    del cert["sections"]["strategy"]["chunks"]
+    certificate.seal(cert)
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(cert))
+    assert main(["check", str(old)]) == 0
+    assert main(["check", str(old), "--recompute", "--chunks", "0", "--no-progress"]) == 0
+    assert "not recomputed: the optimal-strategy job" in capsys.readouterr().out
+    assert main(["check", str(old), "--recompute", "--no-progress"]) == 1
+    assert "keeps no chunks of the strategy job" in capsys.readouterr().out
+
+
+def test_a_bad_chunk_count_is_one_line(capsys):
+    from conftest import one_line_error
+    one_line_error(["check", "any.json", "--recompute", "--chunks", "some"], capsys, "--chunks")

@@ -101,13 +101,14 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     return build(result, plain, sections=tuple(sections), section_inputs=inputs)
 
 
-def attach(cert, raw, ruleset=None):
+def attach(cert, raw, ruleset=None, chunks=None):
     """A copy of ``cert`` (as ``run`` built it, with its ``base_game`` section) with the
     ``strategy`` section of the optimal-strategy job's raw sums (verifier/strategy/optimal.py:
     the patterns where the house way is always optimal dropped, counts beyond 2**53 - 1
     as digit strings), its figures derived, re-sealed. A signature is dropped: it covers
     the old hash (sign the new file again). ``ruleset``: when given, it must be the
-    certificate's own."""
+    certificate's own. ``chunks``: the job's chunk records (``strategy.job.chunks_section``),
+    kept so that ``check --recompute --chunks N`` can run a sample of them again."""
     from verifier.support.errors import VerifierError
     from verifier.strategy.optimal import prune_patterns, raw_to_json
     out = {k: v for k, v in cert.items() if k != SIGNATURE_FIELD}
@@ -116,6 +117,8 @@ def attach(cert, raw, ruleset=None):
                             f"({rule_set_of(cert).name})")
     out["sections"] = dict(cert["sections"])
     out["sections"]["strategy"] = {"raw": _normalise(raw_to_json(prune_patterns(raw)))}
+    if chunks is not None:
+        out["sections"]["strategy"]["chunks"] = _normalise(chunks)
     out["sections"]["strategy"]["results"] = _normalise(SECTIONS["strategy"].derive(out))
     return seal(out)
 
@@ -135,11 +138,11 @@ def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progr
     return figures, f"pairwise counts ({counts.get('method', '?')})"
 
 
-def attach_strategy(cert, raw, ruleset):
+def attach_strategy(cert, raw, ruleset, chunks=None):
     """The certificate with the strategy section of the raw sums, re-sealed; sums that do
     not agree with the certificate's counts are one line."""
     try:
-        return attach(cert, raw, ruleset)
+        return attach(cert, raw, ruleset, chunks)
     except ValueError as exc:       # sums that do not agree with the certificate's counts
         if isinstance(exc, VerifierError):
             raise

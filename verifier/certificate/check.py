@@ -15,7 +15,7 @@ from verifier.game.ranking import CLASS_NAMES, is_back_key, is_foul, is_front_ke
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.certificate.build import counts_of
 from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings, rules_of)
-from verifier.certificate.sections import SECTIONS
+from verifier.certificate.sections import SECTIONS, rule_set_of
 
 
 def _is_count(x):
@@ -233,11 +233,14 @@ def check(cert: dict) -> list[Mismatch]:
     return out
 
 
-def recompute(cert: dict, threads: int | None = None,
-              progress: bool = False) -> tuple[list[Mismatch], list[str]]:
+def recompute(cert: dict, threads: int | None = None, progress: bool = False,
+              chunks: int | None = 0, seed: int | None = None) -> tuple[list[Mismatch], list[str]]:
     """Re-run everything the certificate vouches for with its rules and deck: the
-    enumeration (every count) and, when it has a ``base_game`` section, the exact
-    player-against-banker count. Returns (mismatches, what was recomputed)."""
+    enumeration (every count), when it has a ``base_game`` section the exact
+    player-against-banker count, and when its ``strategy`` section keeps its chunks,
+    ``chunks`` of them (None: every one) drawn with ``seed`` (default: from the
+    certificate's result hash), each compared with its SHA-256. Returns (mismatches,
+    what was recomputed)."""
     from verifier.engine.enumeration import enumerate_hands
     try:
         rules, deck = rules_of(cert), deck_of(cert)
@@ -265,7 +268,48 @@ def recompute(cert: dict, threads: int | None = None,
                     f"pairs ({time.perf_counter() - start:.1f} s)")
         for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):
             out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
+    strategy = (cert.get("sections") or {}).get("strategy")
+    if isinstance(strategy, dict) and chunks != 0:
+        more, what = recompute_chunks(cert, strategy, chunks, seed, threads, progress)
+        out += more
+        done += what
     return out, done
+
+
+def recompute_chunks(cert, section, n, seed, threads, progress):
+    """The strategy job's chunks, a seeded sample of ``n`` (None: all), run again and
+    compared with the SHA-256 the certificate keeps of each."""
+    from verifier.strategy import job as sj
+    from verifier.strategy.optimal import raw_to_json
+    doc = section.get("chunks")
+    where = "sections.strategy.chunks"
+    if not isinstance(doc, dict) or not isinstance(doc.get("list"), list):
+        return [Mismatch(where, "missing: the certificate keeps no chunks of the strategy job "
+                                "to run again (strategy --recompute --out writes them)")], []
+    spec = sj.spec_for(rule_set_of(cert), deck=deck_of(cert), chunk_size=doc["chunk_size"],
+                       threads=threads)
+    if spec.backend != doc["backend"]:
+        return [Mismatch(where, f"kept by the {doc['backend']} job; this build runs the "
+                                f"{spec.backend} job, whose chunks are other units")], []
+    if seed is None:
+        seed = int(cert[RESULT_HASH_FIELD][:16], 16)
+    records = sj.chunk_sample(doc["list"], n, seed)
+    start = time.perf_counter()
+    out = []
+    try:
+        for rec, now in sj.recompute_chunks(spec, doc["units"], records, progress):
+            field = f"{where} units {rec['lo']}-{rec['hi']}"
+            if now["raw_sha256"] != rec["raw_sha256"]:
+                out.append(Mismatch(field, f"recomputed sums have SHA-256 "
+                                           f"{now['raw_sha256'][:16]}..., the certificate "
+                                           f"keeps {rec['raw_sha256'][:16]}..."))
+            out += [Mismatch(m.field, m.message.replace("re-derived", "recomputed"))
+                    for m in diff(_normalise(raw_to_json(now["sums"])), rec["sums"], field)]
+    except ValueError as exc:
+        return [Mismatch(where, str(exc))], []
+    drawn = "" if len(records) == len(doc["list"]) else f", drawn with seed {seed}"
+    return out, [f"{len(records)} of the strategy job's {len(doc['list'])} chunks "
+                 f"({time.perf_counter() - start:.1f} s{drawn})"]
 
 
 def verify_or_raise(cert, path="certificate"):

@@ -5,6 +5,7 @@ in this table fails ``check``. The one place that joins certificates to the bets
 exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 """
 import math
+import re
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -154,7 +155,44 @@ def _strategy_results(cert):
     if rows != {r: v for r, v in cert["counts"]["house_way_rows"].items() if v} or \
             not set(rows) <= {str(r) for r in range(1, nrows + 1)}:
         raise ValueError("the hands by row are not the counts' house-way rows")
+    chunks = cert["sections"]["strategy"].get("chunks")
+    if chunks is not None:
+        check_chunks(chunks, raw)
     return figures(raw, rule_set_of(cert))
+
+
+def check_chunks(doc, raw):
+    """The strategy section's chunk records hold together: their ranges tile the job's
+    units in chunks of its size, each has a SHA-256, and their sums add up to the section's
+    totals (``ValueError`` naming what does not). Whether each chunk's SHA-256 is that of
+    its job is for ``check --recompute --chunks`` (it runs them again)."""
+    from verifier.strategy.optimal import merge_all, raw_from_json
+    if not isinstance(doc, dict) or sorted(doc) != ["backend", "chunk_size", "list", "units"]:
+        raise ValueError("chunks: not the fields backend, chunk_size, units, list")
+    size, units, records = doc["chunk_size"], doc["units"], doc["list"]
+    if not (type(size) is int and size >= 1 and type(units) is int and units >= 1
+            and isinstance(records, list) and isinstance(doc["backend"], str)):
+        raise ValueError("chunks: chunk_size and units must be whole numbers, list a list")
+    sums = []
+    for i, rec in enumerate(records):
+        lo = i * size
+        where = f"chunks.list[{i}]"
+        if not isinstance(rec, dict) or sorted(rec) != ["hi", "lo", "raw_sha256", "sums"]:
+            raise ValueError(f"{where}: not the fields lo, hi, raw_sha256, sums")
+        if (rec["lo"], rec["hi"]) != (lo, min(lo + size, units)) or lo >= units:
+            raise ValueError(f"{where}: units {rec['lo']}-{rec['hi']}, not the job's "
+                             f"chunk {lo}-{min(lo + size, units)}")
+        if not (isinstance(rec["raw_sha256"], str)
+                and re.fullmatch(r"[0-9a-f]{64}", rec["raw_sha256"])):
+            raise ValueError(f"{where}.raw_sha256: not a SHA-256")
+        sums.append(raw_from_json(dict(rec["sums"], patterns=[])))
+    if len(records) * size < units:
+        raise ValueError(f"chunks: {len(records)} chunks of {size} do not cover "
+                         f"{units:,} units")
+    total = merge_all(sums)
+    for k, v in total.items():
+        if k != "patterns" and v != raw[k]:
+            raise ValueError(f"chunks: their {k} do not add up to the section's")
 
 
 def custom_table(cert, name):
@@ -210,5 +248,5 @@ SECTIONS = {
     "emperors_treasure": Section(_treasure_results, ("paytable",)),
     "envy_bonus": Section(_envy_results, ("paytable",)),
     "custom_bets": Section(_custom_results, ("paytables",)),
-    "strategy": Section(_strategy_results, ("raw",)),
+    "strategy": Section(_strategy_results, ("raw", "chunks")),
 }

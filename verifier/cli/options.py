@@ -52,6 +52,13 @@ def whole_number(low, high):
     return parse
 
 
+def chunk_count(text):
+    """``--chunks``: a number of chunks, or ``all`` (None: every chunk)."""
+    if str(text).strip().lower() == "all":
+        return None
+    return whole_number(0, 10 ** 6)(text)
+
+
 def thread_number(text):
     from verifier.engine.threads import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)

@@ -91,7 +91,8 @@ def strategy_report(args):
             ruleset, deck=deck, threads=args.threads, progress=want_progress(args),
             base_game=True)
         from verifier.certificate.build import attach_strategy
-        certificate.write(args.out, attach_strategy(cert, raw, ruleset))
+        certificate.write(args.out, attach_strategy(cert, raw, ruleset,
+                                                      sj.chunks_section(info)))
         report["certificate"] = str(args.out)
     return report, info
 

@@ -201,6 +201,51 @@ def raw_sha256(raw):
                           .encode()).hexdigest()
 
 
+def chunk_record(lo, hi, raw):
+    """What a certificate keeps of one chunk (docs/STRATEGY.md, "Chunks in the
+    certificate"): its range of units, the SHA-256 of its raw sums (patterns included)
+    and its sums without the patterns, which add up to the job's totals. A chunk
+    recomputed later must give the same SHA-256 (``recompute_chunks``)."""
+    sums = {k: v for k, v in raw.items() if k != "patterns"}
+    return {"lo": lo, "hi": hi, "raw_sha256": raw_sha256(raw), "sums": sums}
+
+
+def chunks_section(info):
+    """The ``chunks`` field of a certificate's strategy section: the job's chunking (its
+    backend, chunk size and unit count) and every chunk's record, in unit order (counts
+    beyond 2**53 - 1 as digit strings, as in ``raw``)."""
+    from verifier.strategy.optimal import raw_to_json
+    return {"backend": info.backend, "chunk_size": info.chunk_size, "units": info.units,
+            "list": [dict(r, sums=raw_to_json(r["sums"])) for r in info.records]}
+
+
+def chunk_sample(records, n, seed):
+    """A seeded draw of ``n`` of the chunk records (every one when ``n`` is None or not
+    less than their number), in unit order: the same draw for the same seed."""
+    import random
+    if n is None or n >= len(records):
+        return list(records)
+    return [records[i] for i in sorted(random.Random(seed).sample(range(len(records)), n))]
+
+
+def recompute_chunks(spec, units, records, progress=False):
+    """Runs the chunks of ``records`` again with ``spec``'s job: yields (record, the record
+    of the chunk now, ``chunk_record``). ``ValueError`` when the job here does not split
+    into ``units`` units (not the job the records came from)."""
+    from verifier.support.progress import progress_bar
+    job = make_job(spec)
+    if int(job.units) != units:
+        raise ValueError(f"the job here has {int(job.units):,} units, the certificate's "
+                         f"{units:,}: not the same job")
+    with progress_bar(sum(r["hi"] - r["lo"] for r in records), "unit", enabled=progress,
+                      desc="strategy chunks") as advance:
+        for rec in records:
+            raw = job.run(rec["lo"], rec["hi"])
+            if advance:
+                advance(rec["hi"] - rec["lo"])
+            yield rec, chunk_record(rec["lo"], rec["hi"], raw)
+
+
 def save_chunk(work, key, units, lo, hi, raw, seconds):
     """Writes one chunk's file atomically."""
     from verifier.support.files import atomic_write_text
@@ -296,6 +341,8 @@ class RunInfo:
     build_seconds: float = 0.0
     seconds: float = 0.0          # the whole run, the job's build included
     chunk_seconds: list = field(default_factory=list)   # [lo, hi, seconds, classes] done now
+    #: every chunk's record (``chunk_record``), in unit order: what a certificate keeps
+    records: list = field(default_factory=list, repr=False)
 
     @property
     def units_per_second(self):
@@ -309,6 +356,7 @@ class RunInfo:
 
     def to_dict(self):
         out = asdict(self)
+        del out["records"]
         out.update(units_per_second=self.units_per_second,
                    classes_per_second=self.classes_per_second)
         return out
@@ -404,8 +452,9 @@ def _run(spec, work, executor, ray_address, progress, start):
     # in unit order, whatever order the chunks came in: a pattern's example on a tie of
     # costs is the first one merged (optimal.merge_raw), so the same every run
     total = empty_raw(banker_hands)
-    for lo, _hi in parts:
+    for lo, hi in parts:
         total = merge_raw(total, found_raw[lo])
+        info.records.append(chunk_record(lo, hi, found_raw[lo]))
     return total, info
 
 
