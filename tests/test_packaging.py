@@ -11,7 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.slow
+# one worker builds the sdist once for both tests (pytest-xdist, --dist loadgroup)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 
 def run(cmd, **kw):
