@@ -1,0 +1,148 @@
+"""A submitted workbook (.xlsx), read with care before openpyxl sees it: the file's size,
+the zip's members and their uncompressed sizes (a zip bomb is refused from its
+directory, before anything is inflated), no macros (.xlsm, a macro-enabled content type or
+a VBA project), at most ``MAX_SHEETS`` sheets of at most ``claims.MAX_ROWS`` rows each
+(a sheet's declared dimensions are checked before its rows are read, and the rows are
+counted as they are read, so a sheet of a million rows is refused at once).
+
+A number in a cell is taken as the sheet shows it: with its number format's decimals
+(``0.0000%`` shows 0.026745 as ``2.6745%``), or, under the General format, as typed (at
+most 15 significant digits, a double's)."""
+import io
+import re
+import zipfile
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+from verifier.support.files import read_bytes
+from verifier.audit.claims import MAX_ROWS, Submission, _cells, read_grid
+
+MAX_SHEETS = 50
+#: most members of the zip, and most bytes one member, and all of them, inflate to
+MAX_MEMBERS = 1_000
+MAX_MEMBER_BYTES = 64 << 20
+MAX_TOTAL_BYTES = 128 << 20
+MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam")
+
+
+def check_zip(data, path):
+    """The workbook's zip, judged from its directory: an ``xlsx`` of sane size with no
+    macros. Returns nothing; raises a one-line error."""
+    if Path(path).suffix.lower() in MACRO_SUFFIXES:
+        raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as .xlsx, "
+                            "without macros)")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise VerifierError(f"{path}: not an xlsx workbook (not a zip archive)") from None
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_MEMBERS:
+            raise VerifierError(f"{path}: {len(members):,} parts in the workbook (at most "
+                                f"{MAX_MEMBERS:,})")
+        total = 0
+        for m in members:
+            total += m.file_size
+            if m.file_size > MAX_MEMBER_BYTES or total > MAX_TOTAL_BYTES:
+                raise VerifierError(f"{path}: part {m.filename} would inflate to "
+                                    f"{m.file_size:,} bytes (a zip bomb? at most "
+                                    f"{MAX_MEMBER_BYTES >> 20} MiB a part, "
+                                    f"{MAX_TOTAL_BYTES >> 20} MiB in all)")
+        names = {m.filename.lower() for m in members}
+        if any(n.endswith("vbaproject.bin") for n in names):
+            raise VerifierError(f"{path}: the workbook holds macros (a VBA project): not read")
+        if "[content_types].xml" not in names:
+            raise VerifierError(f"{path}: not an xlsx workbook (no [Content_Types].xml)")
+        types = archive.read("[Content_Types].xml")
+        if b"macroEnabled" in types or b"macroenabled" in types.lower():
+            raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
+                                ".xlsx, without macros)")
+
+
+def read_workbook(path):
+    data = read_bytes(path, "spreadsheet")
+    check_zip(data, path)
+    try:
+        import openpyxl
+    except ImportError:
+        raise VerifierError("reading an xlsx claims file needs openpyxl: pip install "
+                            "'paigow-verifier[audit]' (or give the claims as CSV or TOML)") \
+            from None
+    import warnings
+    sub = Submission(str(path))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")          # openpyxl's notes on unknown extensions
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:        # openpyxl raises many kinds on a damaged file
+        raise VerifierError(f"{path}: not a readable xlsx workbook "
+                            f"({type(exc).__name__}: {str(exc)[:120]})") from None
+    try:
+        sheets = [ws for ws in book.worksheets if hasattr(ws, "iter_rows")]
+        if len(sheets) > MAX_SHEETS:
+            raise VerifierError(f"{path}: {len(sheets)} sheets (at most {MAX_SHEETS})")
+        for ws in sheets:
+            rows = ws.max_row            # the sheet's declared dimensions, if any
+            if rows is not None and rows > MAX_ROWS:
+                raise VerifierError(f"{path}, sheet {ws.title}: {rows:,} rows (at most "
+                                    f"{MAX_ROWS:,} are read: a par sheet has far fewer)")
+            read_grid(sub, _grid(ws, str(path)), str(path), ws.title)
+    except VerifierError:
+        raise
+    except Exception as exc:
+        raise VerifierError(f"{path}: not a readable xlsx workbook "
+                            f"({type(exc).__name__}: {str(exc)[:120]})") from None
+    finally:
+        book.close()
+    return sub
+
+
+def _grid(ws, file):
+    for count, cells in enumerate(ws.iter_rows(), start=1):
+        if count > MAX_ROWS:
+            raise VerifierError(f"{file}, sheet {ws.title}: more than {MAX_ROWS:,} rows "
+                                "(a par sheet has far fewer)")
+        values = []
+        row = None
+        for cell in cells:
+            if getattr(cell, "value", None) is None or not hasattr(cell, "row"):
+                continue
+            row = cell.row
+            values.append((cell.column, shown(cell)))
+        if row is None:
+            yield []
+            continue
+        width = max(c for c, _ in values)
+        line = [""] * width
+        for c, t in values:
+            line[c - 1] = t
+        yield _cells(line, row, file, ws.title)
+
+
+_DECIMALS = re.compile(r"0\.(0+)")
+
+
+def shown(cell):
+    """A cell's value as the sheet shows it: text as it is, a number with its format's
+    decimals (percent, thousands separators), else as typed."""
+    value = cell.value
+    if isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, (int, float)):
+        return str(value)
+    fmt = (getattr(cell, "number_format", None) or "General").split(";")[0]
+    fmt = re.sub(r'"[^"]*"|\[[^\]]*\]|\\.', "", fmt)       # literal text, colours, escapes
+    if fmt.lower() == "general" or not re.search(r"[0#]", fmt):
+        return _general(value)
+    m = _DECIMALS.search(fmt)
+    places = len(m.group(1)) if m else 0
+    if "e+" in fmt.lower() or "e-" in fmt.lower():
+        return f"{value:.{places}e}"
+    comma = "," if "," in fmt else ""
+    if "%" in fmt:
+        return f"{value * 100:{comma}.{places}f}%"
+    return f"{value:{comma}.{places}f}"
+
+
+def _general(value):
+    return str(value) if isinstance(value, int) else f"{value:.15g}"
