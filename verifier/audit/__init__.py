@@ -1,10 +1,13 @@
 """Auditing a submitted par sheet (``paigow-verify audit``): every figure a filing claims,
 judged against the exact one of a checked certificate (docs/AUDIT.md).
 
-``claims.read(path)`` reads the submission (CSV, TOML, or an xlsx workbook through
+``read(path)`` reads the submission (CSV, TOML, or an xlsx workbook through
 ``sheets``), ``judge.audit(sub, cert, cert_path)`` judges each claim (the rounding rules:
 ``numbers``), ``render`` writes the report (text, JSON, Markdown, HTML, PDF)."""
+from pathlib import Path
+
 from verifier.support.errors import VerifierError
+from verifier.audit import claims, sheets
 
 
 def certificate_path(sub, rules=None):
@@ -28,3 +31,21 @@ def certificate_path(sub, rules=None):
         raise VerifierError(f"no shipped certificate of rule set {name}: pass --cert CERT.json "
                             "(paigow-verify run --out CERT.json)")
     return path
+
+
+def read(path):
+    """The claims of a submitted par sheet: ``.csv``, ``.toml`` or ``.xlsx``."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".csv":
+        sub = claims.read_csv(path)
+    elif suffix == ".toml":
+        sub = claims.read_toml(path)
+    elif suffix in (".xlsx", ".xlsm", ".xltm", ".xltx"):
+        sub = sheets.read_workbook(path)
+    else:
+        raise VerifierError(f"{path}: a claims file is .csv, .xlsx or .toml (docs/AUDIT.md)")
+    claims.check_numbers(sub)
+    if not sub.bets:
+        raise VerifierError(f"{path}: no bet: a par sheet names at least one bet (or the "
+                            "base game) and its claims (docs/AUDIT.md)")
+    return sub

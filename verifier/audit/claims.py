@@ -13,7 +13,6 @@ import io
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
@@ -340,19 +339,16 @@ def read_toml(path):
     return sub
 
 
-def read(path):
-    """The claims of a submitted par sheet: ``.csv``, ``.toml`` or ``.xlsx``."""
-    suffix = Path(path).suffix.lower()
-    if suffix == ".csv":
-        sub = read_csv(path)
-    elif suffix == ".toml":
-        sub = read_toml(path)
-    elif suffix in (".xlsx", ".xlsm", ".xltm", ".xltx"):
-        from verifier.audit.sheets import read_workbook
-        sub = read_workbook(path)
-    else:
-        raise VerifierError(f"{path}: a claims file is .csv, .xlsx or .toml (docs/AUDIT.md)")
-    if not sub.bets:
-        raise VerifierError(f"{path}: no bet: a par sheet names at least one bet (or the "
-                            "base game) and its claims (docs/AUDIT.md)")
-    return sub
+def check_numbers(sub):
+    """Every claimed cell is a number of its column's kind (a count, odds, a decimal):
+    checked as the file is read, before any certificate is."""
+    from verifier.audit.numbers import parse
+    for block in sub.bets:
+        for row in block.rows:
+            for column in block.columns:
+                cell = row.cells.get(column)
+                if cell is not None and not (column == "odds" and key(cell.text) == "never"):
+                    parse(cell.text, cell.where, count=column == "combinations",
+                          odds=column == "odds")
+        for _, cell in block.figures:
+            parse(cell.text, cell.where)

@@ -211,7 +211,10 @@ def paytable_of(cert, bet, block):
     if bet == CUSTOM:
         raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
                             "column")
-    table = default_table(cert, bet)
+    try:
+        table = default_table(cert, bet)
+    except VerifierError as exc:
+        raise VerifierError(f"{block.name.where}: {exc}") from None
     seen = {}
     for row, name in lines:
         if name not in table.pay:

@@ -57,6 +57,53 @@ def check_zip(data, path):
         if b"macroEnabled" in types or b"macroenabled" in types.lower():
             raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
                                 ".xlsx, without macros)")
+        titles = _sheet_titles(archive)
+        for m in members:
+            if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename):
+                _count_rows(archive, m, f"{path}, sheet {titles.get(m.filename, m.filename)}")
+
+
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
+
+
+def _count_rows(archive, member, where):
+    """Counts a sheet's rows from its XML as it inflates, and stops past ``MAX_ROWS``:
+    openpyxl would otherwise read a whole sheet that declares no dimensions to size it."""
+    rows, tail = 0, b""
+    with archive.open(member) as f:
+        while True:
+            chunk = f.read(1 << 20)
+            if not chunk:
+                return
+            data = tail + chunk
+            rows += len(_ROW.findall(data[:len(data) - 16] if len(chunk) == 1 << 20 else data))
+            tail = data[len(data) - 16:] if len(chunk) == 1 << 20 else b""
+            if rows > MAX_ROWS:
+                raise VerifierError(f"{where}: more than {MAX_ROWS:,} rows (a par sheet has "
+                                    "far fewer)")
+
+
+def _sheet_titles(archive):
+    """{part name: sheet title} from the workbook's small index parts (best effort: a
+    sheet is named by its part when they cannot be read)."""
+    import xml.etree.ElementTree as ET
+    try:
+        if max(archive.getinfo(n).file_size for n in ("xl/workbook.xml",
+                                                      "xl/_rels/workbook.xml.rels")) > 1 << 20:
+            return {}
+        rels = ET.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+        book = ET.fromstring(archive.read("xl/workbook.xml"))
+    except (KeyError, ET.ParseError, ValueError):
+        return {}
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    out = {}
+    for sheet in book.iter():
+        if sheet.tag.endswith("}sheet"):
+            rid = next((v for k, v in sheet.attrib.items() if k.endswith("}id")), None)
+            target = targets.get(rid, "").lstrip("/")
+            part = target if target.startswith("xl/") else f"xl/{target}"
+            out[part] = sheet.get("name", part)
+    return out
 
 
 def read_workbook(path):

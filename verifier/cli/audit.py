@@ -7,7 +7,7 @@ from verifier.cli.options import load_checked, output_file
 
 
 def cmd_audit(args):
-    from verifier.audit import certificate_path, claims
+    from verifier.audit import certificate_path, read
     from verifier.audit.judge import audit
     from verifier.audit.render import FORMATS, render
     from verifier.support.files import atomic_write_bytes, check_writable
@@ -18,7 +18,7 @@ def cmd_audit(args):
             raise VerifierError(f"--out {args.out}: write the report as .md, .html, .pdf, "
                                 ".json or .txt")
         check_writable(args.out, inputs=[args.claims, args.cert])
-    sub = claims.read(args.claims)
+    sub = read(args.claims)
     path = args.cert or certificate_path(sub, args.rules)
     cert = load_checked(str(path), args.rules if args.cert else None)
     result = audit(sub, cert, args.cert or _shown(path))
