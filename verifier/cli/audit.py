@@ -20,7 +20,7 @@ def cmd_audit(args):
         check_writable(args.out, inputs=[args.claims, args.cert])
     sub = read(args.claims)
     path = args.cert or certificate_path(sub, args.rules)
-    cert = load_checked(str(path), args.rules if args.cert else None)
+    cert = load_checked(str(path))
     result = audit(sub, cert, args.cert or _shown(path))
     if args.out:
         check_writable(args.out, inputs=[args.claims, args.cert])
@@ -37,11 +37,8 @@ def cmd_audit(args):
 
 
 def _shown(path):
-    """A shipped certificate's path as the user can type it from the working folder."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """A shipped certificate as the repository names it."""
+    return f"verifier/proofs/certificates/{Path(path).name}"
 
 
 def register(subparsers):
