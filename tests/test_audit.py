@@ -36,6 +36,11 @@ def mikes():
     return certificate.load(MIKES)
 
 
+@pytest.fixture(scope="module")
+def flawed(mikes):
+    return audited(EXAMPLES / "flawed.xlsx", mikes)
+
+
 def audited(path, cert):
     return audit(read(path), cert, "outlaw9-mikes.json")
 
@@ -62,12 +67,6 @@ def test_the_published_tables_typed_in_hold(name, mikes):
     # total (combinations, probability) and the edge
     mania = [f for f in result.findings if f.bet.startswith("Pai Gow Mania")]
     assert len(mania) == 9 * 3 + 2 + 1
-
-
-def test_the_correct_submission_passes_on_the_command_line(capsys):
-    assert main(["audit", str(EXAMPLES / "correct.xlsx")]) == 0
-    out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "HOLDS: all 50 checked claims hold"
 
 
 def test_closed_forms_of_every_bet_figure_hold_and_a_digit_off_does_not(tmp_path, mikes):
@@ -105,8 +104,8 @@ def test_closed_forms_of_every_bet_figure_hold_and_a_digit_off_does_not(tmp_path
 # the planted flaws
 
 
-def test_each_planted_flaw_is_found_and_only_it(mikes):
-    result = audited(EXAMPLES / "flawed.xlsx", mikes)
+def test_each_planted_flaw_is_found_and_only_it(flawed):
+    result = flawed
     failing = {(f.where.sheet, f.where.cell, f.figure, f.errs): f for f in result.findings
                if f.status == FAILS}
     assert set(failing) == {
@@ -236,36 +235,32 @@ def test_a_game_other_than_the_certificates_is_one_line(row, contains, tmp_path,
 def test_a_game_other_than_the_certificates_on_the_command_line(tmp_path, capsys):
     path = tmp_path / "claims.csv"
     path.write_text("Rule set,casino-standard\nBet,Outlaw 9\nLine,Combinations\n5 Aces,1128\n")
-    refused([path, "--cert", MIKES], capsys, "claims.csv, cell B1: the claims are of rule set "
-            "casino-standard, the certificate", tmp_path)
     refused([path, "--rules", "outlaw9-mikes"], capsys, "claims.csv, cell B1: the claims are "
             "of rule set casino-standard, not outlaw9-mikes (--rules)", tmp_path)
 
 
-def test_the_report_is_written_in_every_format(tmp_path, capsys, mikes):
+def test_the_report_is_written_in_every_format(tmp_path, capsys, flawed):
     out = tmp_path / "audit.md"
     assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--out", str(out)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == f"audit report written: {out} (markdown)"
     md = out.read_text()
     assert "| Where | Claim | Claimed | Exact | Difference | Errs for | Verdict |" in md
     from verifier.audit.render import render
-    result = audited(EXAMPLES / "flawed.xlsx", mikes)
-    for text in (md, render(result, "html"), render(result, "json")):
+    for text in (md, render(flawed, "html"), render(flawed, "json")):
         assert "173,048" in text and "2.20%" in text and "does not hold" in text
-    data = json.loads(render(result, "json"))
+    data = json.loads(render(flawed, "json"))
     assert (data["holds"], data["does_not_hold"], data["not_checked"]) == (47, 3, 0)
-    assert main(["audit", str(EXAMPLES / "correct.csv"), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["verdict"].startswith("HOLDS")
+    assert main(["audit", str(EXAMPLES / "correct.xlsx"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "HOLDS: all 50 checked claims hold"
 
 
-def test_the_report_as_pdf(tmp_path, capsys):
+def test_the_report_as_pdf(flawed):
     try:
         import weasyprint  # noqa: F401
     except (ImportError, OSError):
         pytest.skip("WeasyPrint is not installed (the pdf extra)")
-    out = tmp_path / "audit.pdf"
-    assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--out", str(out)]) == 1
-    assert out.read_bytes().startswith(b"%PDF")
+    from verifier.audit.render import render
+    assert render(flawed, "pdf").startswith(b"%PDF")
 
 
 # ---------------------------------------------------------------------------------------
@@ -427,3 +422,63 @@ def test_a_toml_syntax_error_and_a_toml_claim_of_no_number(tmp_path, capsys):
     path.write_text('[game]\nrule_set = "outlaw9-mikes"\n[[bet]]\nbet = "outlaw9"\n'
                     'house_edge = true\n')
     refused([path], capsys, "claims.toml, bet 1, house_edge: True is not a number", tmp_path)
+
+
+# ---------------------------------------------------------------------------------------
+# fuzzing the readers: whatever the file, a judgement or one VerifierError, never another
+# exception (the command line turns a VerifierError into its one line)
+
+
+def _mutations(text):
+    from hypothesis import strategies as st
+    pieces = st.sampled_from([",", '"', "\n", "%", "1 in", "e-400", "9" * 60, "Line",
+                              "Bet", "Pays", "custom", "=", "[[bet]]", "[[bet.line]]", "/0",
+                              "never", "Total", "-", "\x00", "é", " ", "#", "1/3"])
+
+    @st.composite
+    def edit(draw):
+        out = text
+        for _ in range(draw(st.integers(1, 6))):
+            i = draw(st.integers(0, len(out)))
+            j = draw(st.integers(i, min(len(out), i + 40)))
+            piece = draw(pieces)
+            out = draw(st.sampled_from([out[:i] + out[j:], out[:i] + piece + out[i:],
+                                        out[:i] + piece + out[j:]]))
+        return out
+    return st.one_of(edit(), st.text(max_size=300))
+
+
+def _judged_or_one_error(path, cert):
+    try:
+        audited(path, cert)
+    except VerifierError as exc:
+        assert "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("seed", ["correct.csv", "closed-forms.toml"])
+def test_fuzz_the_claims_readers(seed, mikes, tmp_path_factory):
+    from hypothesis import HealthCheck, given, settings
+    text = (EXAMPLES / seed).read_text()
+
+    @settings(max_examples=25, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(_mutations(text))
+    def run(claims):
+        path = tmp_path_factory.mktemp("fuzz") / seed
+        path.write_text(claims, encoding="utf-8", errors="surrogatepass")
+        _judged_or_one_error(path, mikes)
+    run()
+
+
+def test_fuzz_the_workbook_reader(mikes, tmp_path_factory):
+    from hypothesis import HealthCheck, given, settings, strategies as st
+    data = (EXAMPLES / "flawed.xlsx").read_bytes()
+
+    @settings(max_examples=30, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, len(data) - 1), st.binary(min_size=1, max_size=8))
+    def run(at, junk):
+        path = tmp_path_factory.mktemp("fuzz") / "claims.xlsx"
+        path.write_bytes(data[:at] + junk + data[at + len(junk):])
+        _judged_or_one_error(path, mikes)
+    run()

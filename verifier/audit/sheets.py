@@ -11,6 +11,7 @@ most 15 significant digits, a double's)."""
 import io
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
@@ -53,14 +54,24 @@ def check_zip(data, path):
             raise VerifierError(f"{path}: the workbook holds macros (a VBA project): not read")
         if "[content_types].xml" not in names:
             raise VerifierError(f"{path}: not an xlsx workbook (no [Content_Types].xml)")
-        types = archive.read("[Content_Types].xml")
-        if b"macroEnabled" in types or b"macroenabled" in types.lower():
-            raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
-                                ".xlsx, without macros)")
-        titles = _sheet_titles(archive)
-        for m in members:
-            if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename):
-                _count_rows(archive, m, f"{path}, sheet {titles.get(m.filename, m.filename)}")
+        try:
+            _check_parts(archive, members, path)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+                NotImplementedError, RuntimeError) as exc:
+            raise VerifierError(f"{path}: not a readable xlsx workbook (a damaged part: "
+                                f"{str(exc)[:120]})") from None
+
+
+def _check_parts(archive, members, path):
+    """No macro-enabled content type; no sheet of more than ``MAX_ROWS`` rows."""
+    types = archive.read("[Content_Types].xml")
+    if b"macroenabled" in types.lower():
+        raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
+                            ".xlsx, without macros)")
+    titles = _sheet_titles(archive)
+    for m in members:
+        if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename):
+            _count_rows(archive, m, f"{path}, sheet {titles.get(m.filename, m.filename)}")
 
 
 _ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
