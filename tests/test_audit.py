@@ -359,8 +359,11 @@ def test_a_sheet_of_a_million_rows(dimension, tmp_path, capsys):
                    for i in range(1, 10 ** 6 + 1)) if dimension is None else \
         '<row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>'
     path = replace_sheet(base, tmp_path / "huge.xlsx", sheet_xml(rows, dimension))
-    refused([path, "--rules", "outlaw9-mikes"], capsys, "huge.xlsx, sheet Outlaw 9: ",
-            tmp_path)
+    line = refused([path, "--rules", "outlaw9-mikes"], capsys, "huge.xlsx, sheet Outlaw 9: ",
+                   tmp_path)
+    assert line == (f"paigow-verify: error: {path}, sheet Outlaw 9: "
+                    + ("1,000,000 rows (at most 10,000 are read: a par sheet has far fewer)"
+                       if dimension else "more than 10,000 rows (a par sheet has far fewer)"))
 
 
 def test_a_csv_of_a_million_rows(tmp_path, capsys):
@@ -429,25 +432,6 @@ def test_a_toml_syntax_error_and_a_toml_claim_of_no_number(tmp_path, capsys):
 # exception (the command line turns a VerifierError into its one line)
 
 
-def _mutations(text):
-    from hypothesis import strategies as st
-    pieces = st.sampled_from([",", '"', "\n", "%", "1 in", "e-400", "9" * 60, "Line",
-                              "Bet", "Pays", "custom", "=", "[[bet]]", "[[bet.line]]", "/0",
-                              "never", "Total", "-", "\x00", "é", " ", "#", "1/3"])
-
-    @st.composite
-    def edit(draw):
-        out = text
-        for _ in range(draw(st.integers(1, 6))):
-            i = draw(st.integers(0, len(out)))
-            j = draw(st.integers(i, min(len(out), i + 40)))
-            piece = draw(pieces)
-            out = draw(st.sampled_from([out[:i] + out[j:], out[:i] + piece + out[i:],
-                                        out[:i] + piece + out[j:]]))
-        return out
-    return st.one_of(edit(), st.text(max_size=300))
-
-
 def _judged_or_one_error(path, cert):
     try:
         audited(path, cert)
@@ -457,12 +441,18 @@ def _judged_or_one_error(path, cert):
 
 @pytest.mark.parametrize("seed", ["correct.csv", "closed-forms.toml"])
 def test_fuzz_the_claims_readers(seed, mikes, tmp_path_factory):
-    from hypothesis import HealthCheck, given, settings
+    """The edits of tests/test_fuzz_readers.py (cuts, repeats, brackets, huge numbers, NUL
+    bytes) of the example claims, and random text."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+    from test_fuzz_readers import mutated
+
+    def inputs(text):
+        return st.one_of(mutated(text), st.text(max_size=300))
     text = (EXAMPLES / seed).read_text()
 
     @settings(max_examples=25, deadline=None, derandomize=True,
               suppress_health_check=list(HealthCheck))
-    @given(_mutations(text))
+    @given(inputs(text))
     def run(claims):
         path = tmp_path_factory.mktemp("fuzz") / seed
         path.write_text(claims, encoding="utf-8", errors="surrogatepass")

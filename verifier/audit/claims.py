@@ -242,7 +242,7 @@ def read_csv(path):
             if r > MAX_ROWS:
                 raise VerifierError(f"{path}: more than {MAX_ROWS:,} rows (a par sheet has "
                                     "far fewer)")
-            rows.append(_cells(record, r, path))
+            rows.append(_cells(record, r, str(path)))
     except csv.Error as exc:
         raise VerifierError(f"{path}: not a CSV file ({exc})") from None
     read_grid(sub, rows, str(path))

@@ -56,6 +56,8 @@ def check_zip(data, path):
             raise VerifierError(f"{path}: not an xlsx workbook (no [Content_Types].xml)")
         try:
             _check_parts(archive, members, path)
+        except VerifierError:          # a ValueError too: passed on as it is
+            raise
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
                 NotImplementedError, RuntimeError) as exc:
             raise VerifierError(f"{path}: not a readable xlsx workbook (a damaged part: "
