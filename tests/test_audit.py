@@ -5,7 +5,6 @@ Jackpot Pai Gow tables, examples/audit/make_examples.py names the pages) or from
 forms written here; the exact figures come from the shipped certificates, so nothing is
 enumerated. Each planted flaw of examples/audit/flawed.xlsx is found, and only it; each
 kind of bad input is one line, exit 2, and nothing written."""
-import copy
 import io
 import json
 import math
@@ -188,8 +187,8 @@ def test_the_base_game_total_is_every_ordered_pair(tmp_path, mikes):
 
 
 def test_claims_the_certificate_cannot_check_are_not_checked_never_passed(tmp_path, mikes):
-    cert = copy.deepcopy(mikes)
-    del cert["sections"]["base_game"]               # a --no-base-game certificate
+    cert = dict(mikes, sections={k: v for k, v in mikes["sections"].items()
+                                 if k != "base_game"})      # a --no-base-game certificate
     path = base_game_csv(tmp_path / "base.csv", "\nHouse edge,1.2782%\n\nBet,Wrangler Push\n"
                          "Line,Pays\nPush,1\nPush with pair of 3s or better,2\n\n"
                          "House edge,5.98%\n")
@@ -208,7 +207,7 @@ def test_column_and_figure_names_are_matched_leniently(tmp_path, mikes):
     path = tmp_path / "lenient.csv"
     path.write_text("RULE_SET,outlaw9-mikes\nbonus reading,Seven Card\nSide Bet,custom\n"
                     "reads,seven-card\n\nHAND,Pay,COMBOS,Prob.,1 in,EV,notes\n"
-                    "5 aces,500,\"1,128\",7.32e-06,\"136,652\",,C(48,2)\n"
+                    "5 aces,500,\"1,128\",7.32e-06,\"136,652\",,\"C(48,2)\"\n"
                     "Royal Flush,250,,,,,\nStraight Flush,50,,,,,\nFour of a Kind,25,,,,,\n"
                     "Full House,5,,,,,\nFlush,4,,,,,\nThree of a Kind,3,,,,,\nStraight,2,,,,,\n"
                     "\nHouse_Edge,6.37%\n")
@@ -472,3 +471,33 @@ def test_fuzz_the_workbook_reader(mikes, tmp_path_factory):
         path.write_bytes(data[:at] + junk + data[at + len(junk):])
         _judged_or_one_error(path, mikes)
     run()
+
+
+def test_a_return_written_as_the_return_to_player_is_named_so(tmp_path, mikes):
+    """Pai Gow Mania's house edge is 6.37% (published): a Return row of 93.63% is the
+    return to player, and the report says so."""
+    path = tmp_path / "claims.csv"
+    path.write_text("Rule set,outlaw9-mikes\nBet,custom\nReads,seven-card\nLine,Pays\n"
+                    "Five Aces,500\nRoyal Flush,250\nStraight Flush,50\nFour of a Kind,25\n"
+                    "Full House,5\nFlush,4\nThree of a Kind,3\nStraight,2\n"
+                    "Return to player,93.63%\nReturn,93.63%\nReturn,-6.37%\n")
+    result = audited(path, mikes)
+    assert [f.status for f in result.findings] == [HOLDS, FAILS, HOLDS]
+    assert "it holds as the return to player" in result.findings[1].reason
+
+
+def test_odds_of_a_line_that_never_occurs(tmp_path, mikes):
+    # odds "never" on a line that occurs (9 high: 31,080 hands, published) do not hold
+    path = tmp_path / "claims.csv"
+    path.write_text("Rule set,outlaw9-mikes\nBet,custom\nReads,seven-card\n"
+                    "Line,Pays,Combinations,Odds\n9 High,10,\"31,080\",never\n")
+    (count, odds) = audited(path, mikes).findings
+    assert count.status == HOLDS and odds.status == FAILS
+
+
+def test_a_value_under_no_column_is_refused(tmp_path, capsys):
+    path = tmp_path / "claims.csv"
+    path.write_text("Rule set,outlaw9-mikes\nBet,Outlaw 9\nLine,Combinations\n"
+                    "5 Aces,1128,,0.1\n")
+    refused([path], capsys, "claims.csv, cell D4: a value under no column of the line "
+                            "table's header", tmp_path)

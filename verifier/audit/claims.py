@@ -153,10 +153,10 @@ def read_grid(sub, rows, file, sheet=""):
         r, c0, first = cells[0]
         name = key(first)
         rest = [Cell(t, where(r, c)) for _, c, t in cells[1:]]
+        if not rest and header is None:
+            continue                # a title or a note ("Rules", "House edge" as a heading)
         if name in GAME_KEYS:
             header = None
-            if not rest:
-                raise VerifierError(f"{where(r, c0)}: {first!r} has no value beside it")
             _set_game(sub, GAME_KEYS[name], rest[0])
             continue
         if name in BET_KEYS and rest:
@@ -171,8 +171,6 @@ def read_grid(sub, rows, file, sheet=""):
         if name in FIGURES and not any(key(t) in COLUMNS for _, _, t in cells[1:]):
             header = None
             block = block or _sheet_block(sub, file, sheet, r, c0, first)
-            if not rest:
-                raise VerifierError(f"{where(r, c0)}: {first!r} has no value beside it")
             block.figures.append((FIGURES[name], rest[0]))
             continue
         if header is None and any(COLUMNS.get(key(t)) == "line" for _, _, t in cells):
@@ -181,19 +179,21 @@ def read_grid(sub, rows, file, sheet=""):
             if block.rows:
                 raise VerifierError(f"{where(r, c0)}: a second line table for one bet "
                                     "(start another bet with a Bet row)")
-            block.columns = [n for n in header.values() if n not in ("line", "pays")]
+            block.columns = [n for n in header.values() if n not in (None, "line", "pays")]
             block.pays = "pays" in header.values()
             continue
         if header is not None:
-            row = {header[c]: Cell(t, where(r, c)) for _, c, t in cells if c in header}
+            stray = [c for _, c, _ in cells if c not in header]
+            if stray:
+                raise VerifierError(f"{where(r, stray[0])}: a value under no column of the "
+                                    "line table's header")
+            row = {header[c]: Cell(t, where(r, c)) for _, c, t in cells if header[c]}
             if "line" not in row:
                 raise VerifierError(f"{where(r, c0)}: {first!r} stands in no column of the "
                                     "line table (or the line's name is missing)")
             line = row.pop("line")
             block.rows.append(LineRow(line, row))
             continue
-        if len(cells) == 1:
-            continue                # a title or a note
         raise VerifierError(f"{where(r, c0)}: cannot read {first!r}: not a game key, a bet "
                             "key, a figure or a line table's header (docs/AUDIT.md)")
 
@@ -214,6 +214,7 @@ def _header(cells, where):
         name = COLUMNS.get(key(t))
         if name is None:
             if key(t) in IGNORED_COLUMNS:
+                header[c] = None            # notes: read past
                 continue
             raise VerifierError(f"{where(r, c)}: unknown column {t!r} (the columns: Line, "
                                 "Pays, Combinations, Probability, Odds, Contribution; "
@@ -221,7 +222,7 @@ def _header(cells, where):
         if name in header.values():
             raise VerifierError(f"{where(r, c)}: column {t!r} is given twice")
         header[c] = name
-    claims = [n for n in header.values() if n not in ("line", "pays")]
+    claims = [n for n in header.values() if n not in (None, "line", "pays")]
     if not claims and "pays" not in header.values():
         r, c, t = cells[0]
         raise VerifierError(f"{where(r, c)}: a line table with no Pays column and no claim "

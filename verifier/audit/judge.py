@@ -284,10 +284,11 @@ def judge(finding, cell, value, sign):
     """Fills ``finding`` from the claimed ``cell`` and the exact ``value``."""
     figure = finding.figure
     count = figure == "combinations"
-    if figure == "odds" and value is None:
-        finding.exact_text = "never"
-        finding.status = HOLDS if key(cell.text) in ("never", "none") else FAILS
-        if finding.status == FAILS:
+    never = figure == "odds" and key(cell.text) == "never"
+    if figure == "odds" and (value is None or never):
+        finding.exact_text = "never" if value is None else f"1 in {float(value):,.4f}"
+        finding.status = HOLDS if value is None and never else FAILS
+        if not never:
             parse(cell.text, cell.where, odds=True)        # a bad number is bad input
         return finding
     claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds")
@@ -314,6 +315,9 @@ def judge(finding, cell, value, sign):
     if not holds and sign:
         above = claimed.value > value
         finding.errs = "player" if above == (sign > 0) else "house"
+    if not holds and figure == "return" and claimed.holds(1 + value):
+        finding.reason = "it holds as the return to player (1 + return): name the row " \
+                         "Return to player"
     return finding
 
 
@@ -347,8 +351,6 @@ def audit(sub, cert, cert_path):
                     continue
                 finding = Finding(cell.where, title, shown_line, column, cell.text, NOT_CHECKED)
                 if isinstance(exact, str):
-                    parse(cell.text, cell.where, count=column == "combinations",
-                          odds=column == "odds")
                     finding.reason = exact
                 else:
                     judge(finding, cell, *line_value(exact, line, column))
@@ -356,7 +358,6 @@ def audit(sub, cert, cert_path):
         for figure, cell in block.figures:
             finding = Finding(cell.where, title, "", figure, cell.text, NOT_CHECKED)
             if isinstance(exact, str):
-                parse(cell.text, cell.where)
                 finding.reason = exact
             else:
                 judge(finding, cell, *figure_value(exact, figure))

@@ -26,8 +26,10 @@ def rows(audit):
 def detail(f):
     """One line for a claim that does not hold."""
     errs = f" (errs for the {f.errs})" if f.errs else ""
-    return (f"{f.where}: {f.what}: claimed {f.claimed}, exact {f.exact_text}, "
-            f"difference {f.difference}{errs}")
+    difference = f", difference {f.difference}" if f.difference else ""
+    note = f"; {f.reason}" if f.reason else ""
+    return (f"{f.where}: {f.what}: claimed {f.claimed}, exact {f.exact_text}"
+            f"{difference}{errs}{note}")
 
 
 def summary(audit):
