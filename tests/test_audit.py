@@ -44,6 +44,13 @@ def audited(path, cert):
     return audit(read(path), cert, "outlaw9-mikes.json")
 
 
+def claims_csv(folder, rows):
+    """claims.csv of the default game with these rows."""
+    path = folder / "claims.csv"
+    path.write_text("Rule set,outlaw9-mikes\n" + rows)
+    return path
+
+
 def statuses(result):
     return {f.status for f in result.findings}
 
@@ -299,22 +306,19 @@ def test_a_line_table_without_claim_columns(tmp_path, capsys):
 
 
 def test_an_unknown_column(tmp_path, capsys):
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,Outlaw 9\nLine,Probabilty\n5 Aces,0.1\n")
+    path = claims_csv(tmp_path, "Bet,Outlaw 9\nLine,Probabilty\n5 Aces,0.1\n")
     refused([path], capsys, "claims.csv, cell B3: unknown column 'Probabilty'", tmp_path)
 
 
 def test_a_pay_table_that_is_not_the_bets_lines(tmp_path, capsys):
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,Outlaw 9\nLine,Pays,Combinations\n"
+    path = claims_csv(tmp_path, "Bet,Outlaw 9\nLine,Pays,Combinations\n"
                     "5 Aces,200,1128\nTwo Pair,1,5\n")
     refused([path], capsys, "claims.csv, cell A5: unknown Outlaw 9 High or Better category "
                             "'Two Pair'", tmp_path)
 
 
 def test_a_line_that_is_not_in_the_certificates_pay_table(tmp_path, mikes):
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,Wrangler Push\nLine,Combinations\n"
+    path = claims_csv(tmp_path, "Bet,Wrangler Push\nLine,Combinations\n"
                     "Full House,5\n")
     with pytest.raises(VerifierError, match=r"claims.csv, cell A4: unknown Wrangler Push "
                                             "category 'Full House'"):
@@ -327,8 +331,7 @@ def test_a_line_that_is_not_in_the_certificates_pay_table(tmp_path, mikes):
 
 
 def test_a_pay_missing_from_the_pays_column(tmp_path, mikes):
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,Outlaw 9\nLine,Pays,Combinations\n"
+    path = claims_csv(tmp_path, "Bet,Outlaw 9\nLine,Pays,Combinations\n"
                     "5 Aces,200,1128\nFlush,,5\n")
     with pytest.raises(VerifierError, match="claims.csv, cell A5: line 'Flush' has no pay"):
         audited(path, mikes)
@@ -476,8 +479,7 @@ def test_fuzz_the_workbook_reader(mikes, tmp_path_factory):
 def test_a_return_written_as_the_return_to_player_is_named_so(tmp_path, mikes):
     """Pai Gow Mania's house edge is 6.37% (published): a Return row of 93.63% is the
     return to player, and the report says so."""
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,custom\nReads,seven-card\nLine,Pays\n"
+    path = claims_csv(tmp_path, "Bet,custom\nReads,seven-card\nLine,Pays\n"
                     "Five Aces,500\nRoyal Flush,250\nStraight Flush,50\nFour of a Kind,25\n"
                     "Full House,5\nFlush,4\nThree of a Kind,3\nStraight,2\n"
                     "Return to player,93.63%\nReturn,93.63%\nReturn,-6.37%\n")
@@ -488,16 +490,14 @@ def test_a_return_written_as_the_return_to_player_is_named_so(tmp_path, mikes):
 
 def test_odds_of_a_line_that_never_occurs(tmp_path, mikes):
     # odds "never" on a line that occurs (9 high: 31,080 hands, published) do not hold
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,custom\nReads,seven-card\n"
+    path = claims_csv(tmp_path, "Bet,custom\nReads,seven-card\n"
                     "Line,Pays,Combinations,Odds\n9 High,10,\"31,080\",never\n")
     (count, odds) = audited(path, mikes).findings
     assert count.status == HOLDS and odds.status == FAILS
 
 
 def test_a_value_under_no_column_is_refused(tmp_path, capsys):
-    path = tmp_path / "claims.csv"
-    path.write_text("Rule set,outlaw9-mikes\nBet,Outlaw 9\nLine,Combinations\n"
+    path = claims_csv(tmp_path, "Bet,Outlaw 9\nLine,Combinations\n"
                     "5 Aces,1128,,0.1\n")
     refused([path], capsys, "claims.csv, cell D4: a value under no column of the line "
                             "table's header", tmp_path)

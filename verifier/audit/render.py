@@ -16,9 +16,15 @@ def errs_text(f):
     return f"the {f.errs}" if f.errs else ""
 
 
+def place(f):
+    """Where a claim stands in its file (the report names the file above)."""
+    return ", ".join(p for p in (f.where.sheet and f"sheet {f.where.sheet}", f.where.cell)
+                     if p)
+
+
 def rows(audit):
     """One row per claim, as the tables show it."""
-    return [[str(f.where), f.what, f.claimed, f.exact_text or "-", f.difference or "",
+    return [[place(f), f.what, f.claimed, f.exact_text or "-", f.difference or "",
              errs_text(f), f.status + (f": {f.reason}" if f.reason else "")]
             for f in audit.findings]
 
@@ -46,9 +52,6 @@ def game_text(audit):
 def text(audit):
     out = [f"claims       {audit.claims}",
            f"certificate  {audit.certificate} ({game_text(audit)})", ""]
-    def place(f):               # the file is named above
-        return ", ".join(p for p in (f.where.sheet and f"sheet {f.where.sheet}",
-                                     f.where.cell) if p)
     width = max((len(place(f)) for f in audit.findings), default=0)
     for f in audit.findings:
         exact = "" if f.status == HOLDS else (
