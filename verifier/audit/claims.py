@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from hashlib import sha256
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -115,6 +116,7 @@ class BetBlock:
 @dataclass
 class Submission:
     path: str
+    sha256: str = ""                               # of the file as read
     game: dict = field(default_factory=dict)       # rule_set/house_way/bonus_reading -> Cell
     bets: list = field(default_factory=list)       # BetBlock
 
@@ -236,7 +238,7 @@ def _header(cells, where):
 
 def read_csv(path):
     text = read_text(path, "claims file")
-    sub = Submission(str(path))
+    sub = Submission(str(path), sha256(text.encode("utf-8")).hexdigest())
     try:
         rows = []
         for r, record in enumerate(csv.reader(io.StringIO(text)), start=1):
@@ -281,7 +283,7 @@ def read_toml(path):
         data = parse_toml(text, path, "claims file", parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise VerifierError(f"{path}: not TOML: {exc}") from None
-    sub = Submission(str(path))
+    sub = Submission(str(path), sha256(text.encode("utf-8")).hexdigest())
     where = lambda *parts: Where(str(path), "", ", ".join(parts))   # noqa: E731
     unknown = set(data) - {"game", "bet"}
     if unknown:

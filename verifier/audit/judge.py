@@ -80,6 +80,9 @@ class Audit:
     certificate: str
     game: dict                      # what the certificate is of
     findings: list = field(default_factory=list)
+    claims_sha256: str = ""         # the submission as read
+    certificate_sha256: str = ""    # the certificate's own hash
+    tool: str = ""
 
     def count(self, status):
         return sum(1 for f in self.findings if f.status == status)
@@ -98,7 +101,10 @@ class Audit:
         return f"HOLDS: all {n - unchecked} checked claims hold{tail}"
 
     def to_dict(self):
-        return {"claims": self.claims, "certificate": self.certificate, "game": self.game,
+        return {"claims": self.claims, "claims_sha256": self.claims_sha256,
+                "certificate": self.certificate,
+                "certificate_sha256": self.certificate_sha256, "tool": self.tool,
+                "game": self.game,
                 "claims_total": len(self.findings), "holds": self.count(HOLDS),
                 "does_not_hold": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
                 "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
@@ -326,7 +332,10 @@ def audit(sub, cert, cert_path):
     certificate: one Finding per claim, in the submission's order."""
     from verifier.game.paytables import line_name, line_title
     game = check_game(sub, cert, cert_path)
-    result = Audit(sub.path, str(cert_path), game)
+    from verifier.support.version import __version__
+    result = Audit(sub.path, str(cert_path), game, claims_sha256=sub.sha256,
+                   certificate_sha256=cert.get("sha256", ""),
+                   tool=f"paigow-verifier {__version__}")
     for block in sub.bets:
         bet = bet_of(cert, block)
         table = None if bet == BASE_GAME else paytable_of(cert, bet, block)

@@ -72,11 +72,11 @@ def to_json(audit):
 def markdown(audit):
     from verifier.report.markdown import md_table
     out = [f"# Audit of {audit.claims}", "",
-           f"Judged against the certificate `{audit.certificate}` ({game_text(audit)}).", "",
+           md_table(["", ""], provenance(audit)), "",
            f"**{audit.verdict}** ({summary(audit)}).", "",
            "A claim holds when the exact figure rounds to it as printed; a count must be "
            "equal. *Errs for*: whom the claim shows better off than the exact figure does.",
-           "", "## Every claim", "", md_table(HEADER, rows(audit)), ""]
+           ""]
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
         out += ["## Does not hold", ""] + [f"- {detail(f)}" for f in failing] + [""]
@@ -84,7 +84,16 @@ def markdown(audit):
     if unchecked:
         out += ["## Not checked", ""] + [f"- {f.where}: {f.what}: {f.reason}"
                                          for f in unchecked] + [""]
+    out += ["## Every claim", "", md_table(HEADER, rows(audit)), ""]
     return "\n".join(out)
+
+
+def provenance(audit):
+    """What the report is of and by: the submission and the certificate (with their
+    hashes), the game, the tool."""
+    return [["Submission", f"{audit.claims} (SHA-256 {audit.claims_sha256})"],
+            ["Certificate", f"{audit.certificate} (SHA-256 {audit.certificate_sha256})"],
+            ["Game", game_text(audit)], ["Judged by", audit.tool]]
 
 
 def html(audit):
@@ -93,7 +102,7 @@ def html(audit):
                              trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
     return env.get_template("audit.html.j2").render(
-        audit=audit, header=HEADER, table=list(zip(rows(audit), audit.findings)), summary=summary(audit),
+        audit=audit, header=HEADER, provenance=provenance(audit), table=list(zip(rows(audit), audit.findings)), summary=summary(audit),
         game=game_text(audit), failing=[detail(f) for f in audit.findings
                                         if f.status == FAILS],
         unchecked=[f for f in audit.findings if f.status == NOT_CHECKED])

@@ -8,6 +8,7 @@ counted as they are read, so a sheet of a million rows is refused at once).
 A number in a cell is taken as the sheet shows it: with its number format's decimals
 (``0.0000%`` shows 0.026745 as ``2.6745%``), or, under the General format, as typed (at
 most 15 significant digits, a double's)."""
+import hashlib
 import io
 import re
 import zipfile
@@ -129,7 +130,7 @@ def read_workbook(path):
                             "'paigow-verifier[audit]' (or give the claims as CSV or TOML)") \
             from None
     import warnings
-    sub = Submission(str(path))
+    sub = Submission(str(path), hashlib.sha256(data).hexdigest())
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")          # openpyxl's notes on unknown extensions
