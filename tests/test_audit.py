@@ -501,3 +501,38 @@ def test_a_value_under_no_column_is_refused(tmp_path, capsys):
                     "5 Aces,1128,,0.1\n")
     refused([path], capsys, "claims.csv, cell D4: a value under no column of the line "
                             "table's header", tmp_path)
+
+
+def test_published_pai_gow_counts_hold_against_the_emperors_challenge_certificate(tmp_path):
+    """9, 10 and jack-high pai gows: 31,080, 248,640 and 963,480 hands (the published
+    counts of tests/test_emperors_bets.py), as claims on Pai Gow Insurance; the Envy
+    Bonus pays dollars per other hand, which no claim of a return can be judged on."""
+    cert = certificate.load(MIKES.with_name("emperors-challenge.json"))
+    path = tmp_path / "claims.csv"
+    path.write_text("Rule set,emperors-challenge\nBet,Pai Gow Insurance\n"
+                    "Line,Combinations\n9 High,\"31,080\"\n10 High,\"248,640\"\n"
+                    "Jack High,\"963,480\"\n\nBet,Envy Bonus\nHouse edge,1%\n")
+    result = audit(read(path), cert, "emperors-challenge.json")
+    assert [f.status for f in result.findings] == [HOLDS] * 3 + [NOT_CHECKED]
+    assert "dollars" in result.findings[-1].reason
+
+
+def test_a_workbook_number_is_judged_as_its_format_shows_it(tmp_path, mikes):
+    """The cell holds a double; the sheet shows it with its format's decimals, and that
+    is the claim: the filed Outlaw 9 table's edge is -126209/19267885 = -0.655023%
+    (tests/test_parsheet.py), five aces C(48,2) = 1,128 of C(53,7)."""
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = "Outlaw 9"
+    for row in (["Rule set", "outlaw9-mikes"], ["Line", "Combinations", "Probability"],
+                ["5 Aces", 1128, 1128 / C53], [], ["House edge", -126209 / 19267885],
+                ["Return", 126209 / 19267885]):
+        ws.append(row)
+    ws["B3"].number_format = "#,##0"
+    ws["C3"].number_format = "0.00E+00"
+    ws["B5"].number_format = "0.0000%"
+    ws["B6"].number_format = '"+"0.000000;"-"0.000000'
+    book.save(tmp_path / "formats.xlsx")
+    result = audited(tmp_path / "formats.xlsx", mikes)
+    assert [(f.claimed, f.status) for f in result.findings] == [
+        ("1,128", HOLDS), ("7.32e-06", HOLDS), ("-0.6550%", HOLDS), ("0.006550", HOLDS)]

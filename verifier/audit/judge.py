@@ -352,8 +352,9 @@ def audit(sub, cert, cert_path):
                                         "Total)")
             else:
                 line = special or line_name(row.line.text, table.kind)
-            shown_line = {LOSES: "No line (loses)", TOTAL: "Total"}.get(line) or (
-                "Player wins" if line == "player_wins" else line_title(line))
+            shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
+                          TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \
+                line_title(line)
             for column in block.columns:
                 cell = row.cells.get(column)
                 if cell is None:
