@@ -377,6 +377,16 @@ def test_a_sheet_of_a_million_rows(dimension, tmp_path, capsys, xlsx):
                        if dimension else "more than 10,000 rows (a par sheet has far fewer)"))
 
 
+def test_a_sheet_of_too_many_cells(tmp_path, capsys, xlsx):
+    # 1,000 rows of 201 cells: 201,000 cells, past the 200,000 a workbook may hold
+    base = workbook(tmp_path / "base.xlsx", [["x"]])
+    row = "<c><v>1</v></c>" * 201
+    rows = "".join(f'<row r="{i}">{row}</row>' for i in range(1, 1001))
+    path = replace_sheet(base, tmp_path / "wide.xlsx", sheet_xml(rows))
+    refused([path], capsys, "wide.xlsx, sheet Outlaw 9: more than 200,000 cells in the "
+                            "workbook", tmp_path)
+
+
 def test_a_csv_of_a_million_rows(tmp_path, capsys):
     path = tmp_path / "huge.csv"
     path.write_text("Line,Combinations\n" + "5 Aces,1\n" * 10 ** 6)

@@ -20,6 +20,8 @@ from verifier.support.files import read_bytes
 from verifier.audit.claims import MAX_ROWS, Submission, _cells, read_grid
 
 MAX_SHEETS = 50
+#: most cells in all the sheets of a workbook
+MAX_CELLS = 200_000
 #: most members of the zip, and most bytes one member, and all of them, inflate to
 MAX_MEMBERS = 1_000
 MAX_MEMBER_BYTES = 64 << 20
@@ -66,35 +68,52 @@ def check_zip(data, path):
 
 
 def _check_parts(archive, members, path):
-    """No macro-enabled content type; no sheet of more than ``MAX_ROWS`` rows."""
+    """No macro-enabled content type; no sheet of more than ``MAX_ROWS`` rows, and at
+    most ``MAX_CELLS`` cells in the workbook."""
     types = archive.read("[Content_Types].xml")
     if b"macroenabled" in types.lower():
         raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
                             ".xlsx, without macros)")
     titles = _sheet_titles(archive)
+    cells = 0
     for m in members:
         if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename):
-            _count_rows(archive, m, f"{path}, sheet {titles.get(m.filename, m.filename)}")
-
-
-_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
-
-
-def _count_rows(archive, member, where):
-    """Counts a sheet's rows from its XML as it inflates, and stops past ``MAX_ROWS``:
-    openpyxl would otherwise read a whole sheet that declares no dimensions to size it."""
-    rows, tail = 0, b""
-    with archive.open(member) as f:
-        while True:
-            chunk = f.read(1 << 20)
-            if not chunk:
-                return
-            data = tail + chunk
-            rows += len(_ROW.findall(data[:len(data) - 16] if len(chunk) == 1 << 20 else data))
-            tail = data[len(data) - 16:] if len(chunk) == 1 << 20 else b""
+            where = f"{path}, sheet {titles.get(m.filename, m.filename)}"
+            rows, more = _count(archive, m, where, MAX_CELLS - cells)
+            cells += more
             if rows > MAX_ROWS:
                 raise VerifierError(f"{where}: more than {MAX_ROWS:,} rows (a par sheet has "
                                     "far fewer)")
+            if cells > MAX_CELLS:
+                raise VerifierError(f"{where}: more than {MAX_CELLS:,} cells in the workbook "
+                                    "(a par sheet has far fewer)")
+
+
+_ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
+_CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+_CHUNK = 1 << 20
+
+
+def _count(archive, member, where, cells_left):
+    """(rows, cells) of a sheet, counted in its XML as it inflates; the count stops soon
+    after either passes its limit (``MAX_ROWS``, ``cells_left``): openpyxl would otherwise
+    read a whole sheet that declares no dimensions just to size it."""
+    rows = cells = 0
+    tail = b""
+    with archive.open(member) as f:
+        while rows <= MAX_ROWS and cells <= cells_left:
+            chunk = f.read(_CHUNK)
+            if not chunk:
+                break
+            data = tail + chunk
+            # a tag cut by the chunk's end is counted with the next chunk
+            cut = len(data) - 16 if len(chunk) == _CHUNK else len(data)
+            cut = data.rfind(b"<", 0, cut + 1) if cut < len(data) else cut
+            cut = cut if cut > 0 else len(data)
+            rows += len(_ROW.findall(data, 0, cut))
+            cells += len(_CELL.findall(data, 0, cut))
+            tail = data[cut:]
+    return rows, cells
 
 
 def _sheet_titles(archive):
