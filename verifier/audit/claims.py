@@ -245,14 +245,15 @@ def read_csv(path):
             if r > MAX_ROWS:
                 raise VerifierError(f"{path}: more than {MAX_ROWS:,} rows (a par sheet has "
                                     "far fewer)")
-            rows.append(_cells(record, r, str(path)))
+            rows.append(row_cells(record, r, str(path)))
     except csv.Error as exc:
         raise VerifierError(f"{path}: not a CSV file ({exc})") from None
     read_grid(sub, rows, str(path))
     return sub
 
 
-def _cells(values, r, file, sheet=""):
+def row_cells(values, r, file, sheet=""):
+    """The non-empty cells of one row as ``(row, column, text)``, within the limits."""
     out = []
     for c, v in enumerate(values, start=1):
         t = str(v).strip()

@@ -1,9 +1,9 @@
 """A submitted workbook (.xlsx), read with care before openpyxl sees it: the file's size,
 the zip's members and their uncompressed sizes (a zip bomb is refused from its
 directory, before anything is inflated), no macros (.xlsm, a macro-enabled content type or
-a VBA project), at most ``MAX_SHEETS`` sheets of at most ``claims.MAX_ROWS`` rows each
-(a sheet's declared dimensions are checked before its rows are read, and the rows are
-counted as they are read, so a sheet of a million rows is refused at once).
+a VBA project), at most ``MAX_SHEETS`` sheets of at most ``claims.MAX_ROWS`` rows each and
+``MAX_CELLS`` cells in all (counted in each sheet's XML as it inflates, so a sheet of a
+million rows is refused at once, before openpyxl reads it to size it).
 
 A number in a cell is taken as the sheet shows it: with its number format's decimals
 (``0.0000%`` shows 0.026745 as ``2.6745%``), or, under the General format, as typed (at
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import read_bytes
-from verifier.audit.claims import MAX_ROWS, Submission, _cells, read_grid
+from verifier.audit.claims import MAX_ROWS, Submission, read_grid, row_cells
 
 MAX_SHEETS = 50
 #: most cells in all the sheets of a workbook
@@ -75,18 +75,20 @@ def _check_parts(archive, members, path):
         raise VerifierError(f"{path}: a macro-enabled workbook is not read (save it as "
                             ".xlsx, without macros)")
     titles = _sheet_titles(archive)
+    sheets = [m for m in members if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename)]
+    if len(sheets) > MAX_SHEETS:
+        raise VerifierError(f"{path}: {len(sheets)} sheets (at most {MAX_SHEETS})")
     cells = 0
-    for m in members:
-        if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename):
-            where = f"{path}, sheet {titles.get(m.filename, m.filename)}"
-            rows, more = _count(archive, m, where, MAX_CELLS - cells)
-            cells += more
-            if rows > MAX_ROWS:
-                raise VerifierError(f"{where}: more than {MAX_ROWS:,} rows (a par sheet has "
-                                    "far fewer)")
-            if cells > MAX_CELLS:
-                raise VerifierError(f"{where}: more than {MAX_CELLS:,} cells in the workbook "
-                                    "(a par sheet has far fewer)")
+    for m in sheets:
+        where = f"{path}, sheet {titles.get(m.filename, m.filename)}"
+        rows, more = _count(archive, m, MAX_CELLS - cells)
+        cells += more
+        if rows > MAX_ROWS:
+            raise VerifierError(f"{where}: more than {MAX_ROWS:,} rows (a par sheet has "
+                                "far fewer)")
+        if cells > MAX_CELLS:
+            raise VerifierError(f"{where}: more than {MAX_CELLS:,} cells in the workbook "
+                                "(a par sheet has far fewer)")
 
 
 _ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
@@ -94,7 +96,7 @@ _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
 _CHUNK = 1 << 20
 
 
-def _count(archive, member, where, cells_left):
+def _count(archive, member, cells_left):
     """(rows, cells) of a sheet, counted in its XML as it inflates; the count stops soon
     after either passes its limit (``MAX_ROWS``, ``cells_left``): openpyxl would otherwise
     read a whole sheet that declares no dimensions just to size it."""
@@ -158,10 +160,7 @@ def read_workbook(path):
         raise VerifierError(f"{path}: not a readable xlsx workbook "
                             f"({type(exc).__name__}: {str(exc)[:120]})") from None
     try:
-        sheets = [ws for ws in book.worksheets if hasattr(ws, "iter_rows")]
-        if len(sheets) > MAX_SHEETS:
-            raise VerifierError(f"{path}: {len(sheets)} sheets (at most {MAX_SHEETS})")
-        for ws in sheets:
+        for ws in [ws for ws in book.worksheets if hasattr(ws, "iter_rows")]:
             rows = ws.max_row            # the sheet's declared dimensions, if any
             if rows is not None and rows > MAX_ROWS:
                 raise VerifierError(f"{path}, sheet {ws.title}: {rows:,} rows (at most "
@@ -196,7 +195,7 @@ def _grid(ws, file):
         line = [""] * width
         for c, t in values:
             line[c - 1] = t
-        yield _cells(line, row, file, ws.title)
+        yield row_cells(line, row, file, ws.title)
 
 
 _DECIMALS = re.compile(r"0\.(0+)")
