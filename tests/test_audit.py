@@ -555,3 +555,21 @@ def test_a_workbook_number_is_judged_as_its_format_shows_it(tmp_path, mikes, xls
     result = audited(tmp_path / "formats.xlsx", mikes)
     assert [(f.claimed, f.status) for f in result.findings] == [
         ("1,128", HOLDS), ("7.32e-06", HOLDS), ("-0.6550%", HOLDS), ("0.006550", HOLDS)]
+
+
+def test_a_pay_table_other_than_the_certificates_is_judged_as_submitted_and_noted(
+        tmp_path, mikes):
+    """The filed Outlaw 9 table with three pairs unpaid: its edge is not the filed table's
+    -0.655023%, and the report notes the difference; five aces still count C(48,2)."""
+    filed = [("7-Card Straight Flush", 4000), ("Royal Flush and Royal Match", 2000),
+             ("7-Card Straight Flush with Joker", 1000), ("5 Aces", 200), ("Royal Flush", 100),
+             ("Straight Flush", 40), ("Four of a Kind", 25), ("9 High", 12), ("10 High", 10),
+             ("All Red or Black", 8), ("All Red or Black with Joker", 6), ("Full House", 5),
+             ("Flush", 4), ("Three of a Kind", 3), ("Straight", 2)]
+    rows = "".join(f"{line},{pay},{'1128' if line == '5 Aces' else ''}\n" for line, pay in filed)
+    path = claims_csv(tmp_path, f"Bet,Outlaw 9\nLine,Pays,Combinations\n{rows}\n"
+                                "House edge,-0.655023%\n")
+    result = audited(path, mikes)
+    assert [f.status for f in result.findings] == [HOLDS, FAILS]
+    (note,) = result.notes
+    assert "Three Pairs not paid (certificate: 1 to 1)" in note

@@ -80,6 +80,7 @@ class Audit:
     certificate: str
     game: dict                      # what the certificate is of
     findings: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
     claims_sha256: str = ""         # the submission as read
     certificate_sha256: str = ""    # the certificate's own hash
     tool: str = ""
@@ -104,7 +105,7 @@ class Audit:
         return {"claims": self.claims, "claims_sha256": self.claims_sha256,
                 "certificate": self.certificate,
                 "certificate_sha256": self.certificate_sha256, "tool": self.tool,
-                "game": self.game,
+                "game": self.game, "notes": self.notes,
                 "claims_total": len(self.findings), "holds": self.count(HOLDS),
                 "does_not_hold": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
                 "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
@@ -196,14 +197,19 @@ def paytable_of(cert, bet, block):
         kind = kind_of(bet, reads, where=where)
     except PaytableError as exc:
         raise VerifierError(str(exc)) from None
-    lines = []
+    lines, seen = [], {}
     for row in block.rows:
         if _special(row.line.text):
             continue
         try:
-            lines.append((row, line_name(row.line.text, kind)))
+            name = line_name(row.line.text, kind)
         except PaytableError as exc:
             raise VerifierError(f"{row.line.where}: {exc}") from None
+        if name in seen:
+            raise VerifierError(f"{row.line.where}: line {row.line.text!r} is given twice "
+                                f"(also at {seen[name].cell or seen[name]})")
+        seen[name] = row.line.where
+        lines.append((row, name))
     title = block.title.text if block.title else block.name.text
     if block.pays:
         pays = []
@@ -221,16 +227,35 @@ def paytable_of(cert, bet, block):
         table = default_table(cert, bet)
     except VerifierError as exc:
         raise VerifierError(f"{block.name.where}: {exc}") from None
-    seen = {}
     for row, name in lines:
         if name not in table.pay:
             raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
                                 f"{table.name} pay table ({', '.join(table.categories())})")
-        if name in seen:
-            raise VerifierError(f"{row.line.where}: line {row.line.text!r} is given twice "
-                                f"(also at {seen[name]})")
-        seen[name] = row.line.where
     return table
+
+
+def table_note(cert, bet, table):
+    """A line when the submission's pay table of a bet of the certificate is not the
+    certificate's own (its claims are judged on the submission's), else None."""
+    from verifier.certificate.formula import default_table
+    from verifier.game.bets import CUSTOM
+    from verifier.game.paytables import line_title, pay_label
+    if bet in (BASE_GAME, CUSTOM):
+        return None
+    try:
+        own = default_table(cert, bet)
+    except VerifierError:
+        return None
+    if own.pays == table.pays:
+        return None
+    mine, theirs = table.pay, own.pay
+    changes = [f"{line_title(c)} {pay_label(mine[c]) if c in mine else 'not paid'} "
+               f"(certificate: {pay_label(theirs[c]) if c in theirs else 'not paid'})"
+               for c in list(theirs) + [c for c in mine if c not in theirs]
+               if mine.get(c) != theirs.get(c)]
+    return (f"{table.name}: the submission's pay table is not the certificate's "
+            f"{own.name} ({'; '.join(changes) or 'the order of its lines'}): its claims are "
+            "judged on the submission's")
 
 
 def exact_of(cert, bet, table, reading):
@@ -340,6 +365,9 @@ def audit(sub, cert, cert_path):
         bet = bet_of(cert, block)
         table = None if bet == BASE_GAME else paytable_of(cert, bet, block)
         exact = exact_of(cert, bet, table, game["bonus_reading"])
+        note = table_note(cert, bet, table) if block.pays else None
+        if note:
+            result.notes.append(note)
         title = (exact.title if isinstance(exact, Exact) else
                  "Base game" if bet == BASE_GAME else table.name)
         for row in block.rows:

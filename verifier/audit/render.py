@@ -61,6 +61,8 @@ def text(audit):
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
         out += ["", "Does not hold:"] + [f"  {detail(f)}" for f in failing]
+    if audit.notes:
+        out += [""] + [f"note: {n}" for n in audit.notes]
     out += ["", summary(audit), audit.verdict]
     return "\n".join(out) + "\n"
 
@@ -76,7 +78,7 @@ def markdown(audit):
            f"**{audit.verdict}** ({summary(audit)}).", "",
            "A claim holds when the exact figure rounds to it as printed; a count must be "
            "equal. *Errs for*: whom the claim shows better off than the exact figure does.",
-           ""]
+           ""] + [f"Note: {n}\n" for n in audit.notes]
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
         out += ["## Does not hold", ""] + [f"- {detail(f)}" for f in failing] + [""]
