@@ -460,20 +460,22 @@ def _judged_or_one_error(path, cert):
         assert "\n" not in str(exc)
 
 
+#: examples per reader: the short profile of every run, the long one of ``pytest -m fuzz``
+PROFILES = [pytest.param(25, id="short"), pytest.param(300, id="long", marks=pytest.mark.fuzz)]
+
+
+@pytest.mark.parametrize("examples", PROFILES)
 @pytest.mark.parametrize("seed", ["correct.csv", "closed-forms.toml"])
-def test_fuzz_the_claims_readers(seed, mikes, tmp_path_factory):
+def test_fuzz_the_claims_readers(seed, examples, mikes, tmp_path_factory):
     """The edits of tests/test_fuzz_readers.py (cuts, repeats, brackets, huge numbers, NUL
     bytes) of the example claims, and random text."""
     from hypothesis import HealthCheck, given, settings, strategies as st
     from test_fuzz_readers import mutated
-
-    def inputs(text):
-        return st.one_of(mutated(text), st.text(max_size=300))
     text = (EXAMPLES / seed).read_text()
 
-    @settings(max_examples=25, deadline=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, derandomize=examples < 100,
               suppress_health_check=list(HealthCheck))
-    @given(inputs(text))
+    @given(st.one_of(mutated(text), st.text(max_size=300)))
     def run(claims):
         path = tmp_path_factory.mktemp("fuzz") / seed
         path.write_text(claims, encoding="utf-8", errors="surrogatepass")
@@ -481,11 +483,13 @@ def test_fuzz_the_claims_readers(seed, mikes, tmp_path_factory):
     run()
 
 
-def test_fuzz_the_workbook_reader(mikes, tmp_path_factory, xlsx):
+@pytest.mark.parametrize("examples", PROFILES)
+def test_fuzz_the_workbook_reader(examples, mikes, tmp_path_factory, xlsx):
+    """Bytes of the flawed workbook replaced at random: its zip, its XML, its numbers."""
     from hypothesis import HealthCheck, given, settings, strategies as st
     data = (EXAMPLES / "flawed.xlsx").read_bytes()
 
-    @settings(max_examples=30, deadline=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, derandomize=examples < 100,
               suppress_health_check=list(HealthCheck))
     @given(st.integers(0, len(data) - 1), st.binary(min_size=1, max_size=8))
     def run(at, junk):
@@ -573,3 +577,14 @@ def test_a_pay_table_other_than_the_certificates_is_judged_as_submitted_and_note
     assert [f.status for f in result.findings] == [HOLDS, FAILS]
     (note,) = result.notes
     assert "Three Pairs not paid (certificate: 1 to 1)" in note
+
+
+def test_the_toml_layout_names_each_claim_by_its_keys(mikes):
+    """examples/audit/closed-forms.toml: 32 seven-card straight flushes (8 runs x 4 suits),
+    odds 1 in C(53,7)/32 = 4,816,971.25, five aces C(48,2), the base game's C(53,7) x
+    C(46,7) ordered pairs."""
+    result = audited(EXAMPLES / "closed-forms.toml", mikes)
+    assert statuses(result) == {HOLDS}
+    assert [f.where.cell for f in result.findings[:3]] == [
+        "bet 1, line 1, combinations", "bet 1, line 1, probability", "bet 1, line 1, odds"]
+    assert result.findings[4].claimed == "0.000007318"   # 7.318e-6: its digits, as a decimal

@@ -272,7 +272,11 @@ def row_cells(values, r, file, sheet=""):
 def _toml_text(value, where):
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise VerifierError(f"{where}: {value!r} is not a number or a name")
-    return str(value).strip()
+    text = str(value).strip()
+    if len(text) > MAX_CELL:
+        raise VerifierError(f"{where}: a value of {len(text):,} characters (at most "
+                            f"{MAX_CELL})")
+    return text
 
 
 def read_toml(path):

@@ -137,6 +137,9 @@ def claimed_rule_set(sub):
         return load(text).name
     except VerifierError as exc:
         raise VerifierError(f"{cell.where}: {exc}") from None
+    except OSError as exc:              # a name no file system takes
+        raise VerifierError(f"{cell.where}: no rule set {cell.text!r} "
+                            f"({exc.strerror})") from None
 
 
 def check_game(sub, cert, cert_path):

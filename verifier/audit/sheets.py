@@ -37,7 +37,7 @@ def check_zip(data, path):
                             "without macros)")
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError, OSError):
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, NotImplementedError):
         raise VerifierError(f"{path}: not an xlsx workbook (not a zip archive)") from None
     with archive:
         members = archive.infolist()
