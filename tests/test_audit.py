@@ -461,7 +461,7 @@ def _judged_or_one_error(path, cert):
 
 
 #: examples per reader: the short profile of every run, the long one of ``pytest -m fuzz``
-PROFILES = [pytest.param(25, id="short"), pytest.param(300, id="long", marks=pytest.mark.fuzz)]
+PROFILES = [pytest.param(25, id="short"), pytest.param(100, id="long", marks=pytest.mark.fuzz)]
 
 
 @pytest.mark.parametrize("examples", PROFILES)
