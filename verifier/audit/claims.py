@@ -70,7 +70,7 @@ GAME_KEYS = _table({"rule_set": ("rule set", "ruleset", "rules"),
                     "house_way": ("house way",),
                     "bonus_reading": ("bonus reading", "reading")})
 #: a bet's own keys
-BET_KEYS = _table({"bet": ("bet", "side bet", "wager"), "reads": ("reads",),
+BET_KEYS = _table({"bet": ("bet", "side bet"), "reads": ("reads",),
                    "title": ("pay table", "paytable", "title", "name")})
 
 
