@@ -9,6 +9,7 @@ import io
 import json
 import math
 import zipfile
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -107,12 +108,20 @@ def test_closed_forms_of_every_bet_figure_hold_and_a_digit_off_does_not(tmp_path
     path.write_text(toml(good, f"{float(p):.12f}"))
     result = audited(path, mikes)
     assert statuses(result) == {HOLDS} and len(result.findings) == 9
-    for figure, text in good.items():            # the last digit one off
-        digits = text.rstrip("%")
-        off = digits[:-1] + str((int(digits[-1]) + 2) % 10) + ("%" if text.endswith("%") else "")
-        path.write_text(toml(dict(good, **{figure: off}), f"{float(p):.12f}"))
-        failing = [f.figure for f in audited(path, mikes).findings if f.status == FAILS]
-        assert failing == [figure]
+    # one unit of the last digit up, then down: it does not hold, and a higher figure
+    # shows the player better off (the house edge: the house; a spread: neither)
+    up = {"return": "player", "house_edge": "house", "return_to_player": "player",
+          "hit_frequency": "player", "variance": "", "standard_deviation": ""}
+    for figure, text in good.items():
+        digits, percent = Decimal(text.rstrip("%")), "%" if text.endswith("%") else ""
+        unit = Decimal(1).scaleb(digits.as_tuple().exponent)
+        for off, errs in ((digits + unit, up[figure]),
+                          (digits - unit, {"player": "house", "house": "player"}.get(
+                              up[figure], ""))):
+            path.write_text(toml(dict(good, **{figure: f"{off}{percent}"}), f"{float(p):.12f}"))
+            failing = [(f.figure, f.errs) for f in audited(path, mikes).findings
+                       if f.status == FAILS]
+            assert failing == [(figure, errs)]
 
 
 # ---------------------------------------------------------------------------------------

@@ -86,7 +86,8 @@ class Where:
                                      self.cell) if p)
 
     def to_dict(self):
-        return {"file": self.file, "sheet": self.sheet or None, "cell": self.cell or None}
+        cell = self.cell[len("cell "):] if self.cell.startswith("cell ") else self.cell
+        return {"file": self.file, "sheet": self.sheet or None, "cell": cell or None}
 
 
 @dataclass
