@@ -597,3 +597,20 @@ def test_the_toml_layout_names_each_claim_by_its_keys(mikes):
     assert [f.where.cell for f in result.findings[:3]] == [
         "bet 1, line 1, combinations", "bet 1, line 1, probability", "bet 1, line 1, odds"]
     assert result.findings[4].claimed == "0.000007318"   # 7.318e-6: its digits, as a decimal
+
+
+@pytest.mark.full
+def test_a_custom_bet_of_a_rule_set_file(tmp_path, capsys):
+    """The claims name their rule set by its file and a custom bet of it by its name, with
+    no pays: the certificate's table (Pai Gow Mania, the Wizard of Odds' counts)."""
+    rules = ROOT / "examples" / "rulesets" / "casino-side-bets.toml"
+    cert = tmp_path / "side.json"
+    assert main(["run", "--rules", str(rules), "--no-base-game", "--no-progress", "--out",
+                 str(cert)]) == 0
+    path = tmp_path / "claims.csv"
+    path.write_text(f"Rule set,{rules}\nBet,pai_gow_mania\nLine,Combinations\n"
+                    "Five Aces,\"1,128\"\nStraight,\"11,034,204\"\nOther,\"124,556,196\"\n"
+                    "House edge,6.37%\n")
+    capsys.readouterr()
+    assert main(["audit", str(path), "--cert", str(cert)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "HOLDS: all 4 checked claims hold"

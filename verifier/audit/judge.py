@@ -191,15 +191,19 @@ def _special(text):
 def paytable_of(cert, bet, block):
     """The pay table the claims are about: the Pays column's (every paying line listed),
     else the certificate's table of the bet. Each line's cell is named in an error."""
-    from verifier.certificate.formula import default_table
-    from verifier.game.bets import CUSTOM
+    from verifier.game.bets import BETS, CUSTOM
     from verifier.game.paytables import Paytable, PaytableError, kind_of, line_name, parse_pay
     where = str(block.name.where)
     reads = block.reads.text.strip().lower() if block.reads else ""
-    try:
-        kind = kind_of(bet, reads, where=where)
-    except PaytableError as exc:
-        raise VerifierError(str(exc)) from None
+    own, envy, name_of_bet = None, False, bet
+    if bet not in BETS and bet != CUSTOM:       # a custom bet of the certificate's rule set
+        own = _certificate_table(cert, bet, block)
+        kind, name_of_bet, reads, envy = own.kind, CUSTOM, own.reads, own.envy
+    else:
+        try:
+            kind = kind_of(bet, reads, where=where)
+        except PaytableError as exc:
+            raise VerifierError(str(exc)) from None
     lines, seen = [], {}
     for row in block.rows:
         if _special(row.line.text):
@@ -222,19 +226,25 @@ def paytable_of(cert, bet, block):
                 raise VerifierError(f"{row.line.where}: line {row.line.text!r} has no pay (the "
                                     "Pays column is the pay table: every paying line)")
             pays.append((name, parse_pay(cell.text, str(cell.where))))
-        return Paytable.from_lines(title, bet, pays, where, reads=reads)
+        return Paytable.from_lines(title, name_of_bet, pays, where, reads=reads, envy=envy)
     if bet == CUSTOM:
         raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
                             "column")
-    try:
-        table = default_table(cert, bet)
-    except VerifierError as exc:
-        raise VerifierError(f"{block.name.where}: {exc}") from None
+    table = own or _certificate_table(cert, bet, block)
     for row, name in lines:
         if name not in table.pay:
             raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
                                 f"{table.name} pay table ({', '.join(table.categories())})")
     return table
+
+
+def _certificate_table(cert, bet, block):
+    """The certificate's pay table of a bet, or one line naming the bet's cell."""
+    from verifier.certificate.formula import default_table
+    try:
+        return default_table(cert, bet)
+    except VerifierError as exc:
+        raise VerifierError(f"{block.name.where}: {exc}") from None
 
 
 def table_note(cert, bet, table):
