@@ -184,6 +184,14 @@ def test_counts_must_be_equal_and_odds_read_one_in_n():
     assert not parse("1 in 4,816,972", "here", odds=True).holds(Fraction(C53, 32))
 
 
+@pytest.mark.parametrize("text", ["1e999", "1e-31", "1" * 22, "abc", "1/0", "0,5", "1 in 5",
+                                  "\N{INFINITY}", "nan"])
+def test_a_number_out_of_range_or_not_a_number_is_bad_input(text):
+    with pytest.raises(VerifierError, match=r"^here: .* (is not a number|is out of range|"
+                                            "divides by zero)"):
+        parse(text, "here")
+
+
 def test_a_standard_deviation_is_judged_by_squares():
     # variance 2: sqrt 2 = 1.41421...; 1.4145 squared is 2.00081025 exactly
     assert parse("1.414", "sd").holds_for_square(Fraction(2))

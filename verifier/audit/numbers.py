@@ -16,6 +16,8 @@ from fractions import Fraction
 
 from verifier.support.errors import VerifierError
 
+#: the most digits a claimed decimal may have before its point, and after it
+MAX_DIGITS, MAX_DECIMALS = 20, 30
 _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?")
 _FRACTION = re.compile(r"[+-]?\d{1,40}/\d{1,40}")
 
@@ -72,6 +74,9 @@ def parse(text, where, count=False, odds=False):
     except InvalidOperation:
         raise VerifierError(f"{where}: {original!r} is not a number") from None
     exponent = d.as_tuple().exponent
+    if d and d.adjusted() > MAX_DIGITS or exponent < -MAX_DECIMALS:
+        raise VerifierError(f"{where}: {original!r} is out of range (a figure of at most "
+                            f"{MAX_DIGITS} digits before the point and {MAX_DECIMALS} after)")
     scale = 100 if percent else 1
     half = Fraction(1, 2) * Fraction(10) ** exponent / scale
     return Claimed(str(original), Fraction(d) / scale, half, percent, max(0, -exponent))
