@@ -404,6 +404,12 @@ def test_a_sheet_of_too_many_cells(tmp_path, capsys, xlsx):
                             "workbook", tmp_path)
 
 
+def test_a_par_sheet_of_a_thousand_bets(tmp_path, capsys):
+    path = claims_csv(tmp_path, "Bet,Outlaw 9\nHouse edge,1%\n" * 1000)
+    refused([path], capsys, "claims.csv, cell B202: more than 100 bets in one par sheet",
+            tmp_path)
+
+
 def test_a_csv_of_a_million_rows(tmp_path, capsys):
     path = tmp_path / "huge.csv"
     path.write_text("Line,Combinations\n" + "5 Aces,1\n" * 10 ** 6)

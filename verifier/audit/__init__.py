@@ -45,6 +45,9 @@ def read(path):
     else:
         raise VerifierError(f"{path}: a claims file is .csv, .xlsx or .toml (docs/AUDIT.md)")
     claims.check_numbers(sub)
+    if len(sub.bets) > claims.MAX_BETS:
+        extra = sub.bets[claims.MAX_BETS].name.where
+        raise VerifierError(f"{extra}: more than {claims.MAX_BETS} bets in one par sheet")
     if not sub.bets:
         raise VerifierError(f"{path}: no bet: a par sheet names at least one bet (or the "
                             "base game) and its claims (docs/AUDIT.md)")

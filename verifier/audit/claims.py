@@ -24,6 +24,8 @@ MAX_ROWS = 10_000
 MAX_COLUMNS = 64
 #: most characters of one cell's text
 MAX_CELL = 200
+#: most bets (each judged on its own pay table) in one submission
+MAX_BETS = 100
 
 
 def key(text):
