@@ -40,7 +40,7 @@ def _table(groups):
 
 #: the columns of a line table, and the spellings each is known by
 COLUMNS = _table({
-    "line": ("line", "hand", "outcome", "category", "result", "winning hand"),
+    "line": ("line", "hand", "outcome", "category", "result", "winning hand", "event"),
     "pays": ("pays", "pay", "payout", "payoff", "pays to 1", "pay to 1"),
     "combinations": ("combinations", "combos", "combo", "combination", "count", "counts",
                      "hands", "number", "number of hands", "ways"),
