@@ -39,6 +39,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
                                                        "cext/*.h", "verifier/data/**/*.toml",
                                                        "verifier/data/*.json",
                                                        "verifier/parsheet/templates/*.j2",
+                                                       "verifier/audit/templates/*.j2",
                                                        "verifier/proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)
