@@ -106,6 +106,86 @@ def test_trump_plaza_against_the_published_two_card_table(trump_plaza):
     assert differ == FINDING_TRUMP_PLAZA
 
 
+@pytest.mark.compiled
+def test_card_by_card_reproduces_every_published_row():
+    """Under the reading highest_front = card-by-card (declared among the file's
+    alternatives) the shipped trump-plaza file gives every published count."""
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.houseway import load
+    from verifier.rules.readings import Rules
+    hw = load("trump-plaza")
+    assert hw.options["highest_front"] == ("highest-hand", "card-by-card")
+    result = enumerate_hands(Rules(wheel="second", house_way="trump-plaza"),
+                             house_way=hw.with_readings({"highest_front": "card-by-card"}))
+    tables = power_ratings(((bk, fk, n) for (bk, fk), n in result.key_histogram.items()),
+                           wheel_second=True)
+    mine = {r["hand"]: r for r in tables["two_card"]}
+    for name, n, prob, player, banker in published()["rows"]:
+        assert mine[name]["hands"] == n, name
+        assert close(player, mine[name]["player_pr"]), name
+        if banker:
+            assert close(banker, mine[name]["banker_pr"]), name
+
+
+#: hands the two readings set differently (docs/HOUSE_WAYS.md), worked out by hand: one
+#: pair, a flush and a straight. highest-hand keeps the flush behind with the higher
+#: front; card-by-card tries first the first card of the pair's rank in the order of the
+#: cards from the highest (5d before 5c), and when that card belongs to the flush it keeps
+#: the straight with a lower second card. When the first is the other card, both agree.
+BY_READING = [
+    # cards, front by highest-hand, front by card-by-card
+    ("2d 4c 5c 5d 6d 7d 8d", "4c 5c", "2d 5d"),   # 5d tried first: 5d 4c breaks both
+    ("2c 4d 5c 5d 6c 7c 8c", "4d 5d", "4d 5d"),   # 5d tried first: 5d 4d keeps the flush
+    ("2d 4d 5c 6c 6d 7d 8d", "5c 6c", "2d 6d"),   # 6d tried first: 6d 5c, 6d 4d break both
+]
+
+
+@pytest.mark.parametrize("cards, by_hand, by_card", BY_READING)
+def test_the_two_readings_of_the_highest_front(cards, by_hand, by_card, engine):
+    """Both routes (the file interpreter and the compiled program) set these hands as
+    worked out by hand from the two readings."""
+    from verifier.game.cards import cards_str, parse_cards
+    from verifier.engine.houseway_program import file_id
+    from verifier.houseway import load, set_hand
+    hw = load("trump-plaza")
+    hand = parse_cards(cards)
+    for reading, want in (("highest-hand", by_hand), ("card-by-card", by_card)):
+        way = hw.with_readings({"highest_front": reading})
+        assert cards_str(sorted(set_hand(hand, way, True).front)) == want
+        front = engine.set_hand(sorted(hand), True, file_id(way))[0]
+        assert cards_str(sorted(front)) == want
+
+
+def test_order_dependent_readings_are_refused_by_the_symmetric_counts(tmp_path, capsys):
+    text = (Path(__file__).parent.parent / "verifier" / "data" / "house_ways" /
+            "trump-plaza.toml").read_text()
+    path = tmp_path / "tp-card.toml"
+    path.write_text(text.replace('highest_front = "highest-hand"',
+                                 'highest_front = "card-by-card"', 1)
+                    .replace('name = "trump-plaza"', 'name = "tp-card"'))
+    one_line_error(["house-ways", "compare", str(path), "trump-plaza", "--deck-ranks",
+                    "9TJQKA", "--no-progress"], capsys, "order of its suits")
+
+
+@pytest.mark.parametrize("options, contains", [
+    ('highest_front = ["highest-hand"]', "two or more"),
+    ('highest_front = ["highest-hand", "sideways"]', "'sideways'"),
+    ('no_such = ["a", "b"]', "unknown reading 'no_such'"),
+    ('highest_front = ["card-by-card", "card-by-card"]', "two or more different"),
+])
+def test_bad_reading_options_are_one_line_with_the_line(options, contains):
+    from verifier.houseway import HouseWayError, loads
+    text = (Path(__file__).parent.parent / "verifier" / "data" / "house_ways" /
+            "trump-plaza.toml").read_text()
+    start = text.index("[readings.options]")
+    end = text.index("\n", text.index("highest_front", start))
+    bad = text[:start] + "[readings.options]\n" + options + text[end:]
+    line = bad[:bad.index(options)].count("\n") + 1
+    with pytest.raises(HouseWayError) as err:
+        loads(bad, "bad.toml")
+    assert f"bad.toml: line {line}: " in str(err.value) and contains in str(err.value)
+
+
 def run_cli(argv, capsys):
     from verifier.cli import main
     assert main(argv) == 0

@@ -37,6 +37,9 @@ def register(subparsers):
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="ratings: the rule set whose A-2-3-4-5 reading is used (default: "
                         "casino-standard, the casino game: A-2-3-4-5 second-highest)")
+    p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="ratings: set the house way under another reading, e.g. "
+                        "highest_front=card-by-card (repeatable; docs/HOUSE_WAYS.md)")
     p.add_argument("--wheel", choices=("lowest", "second"), default=None,
                    help="rank of A-2-3-4-5 (default: lowest for check and compare; the "
                         "rule set's for ratings)")
@@ -193,14 +196,16 @@ def ratings_of_house_way(name_or_path, args):
     hw = load(name_or_path)
     ruleset = load_rule_set(args.rules or "casino-standard")
     rules = ruleset.with_overrides(wheel=args.wheel, house_way=name_or_path).rules
+    chosen = reading_overrides(args.reading)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                             deck=deck)
+                             deck=deck, house_way=hw.with_readings(chosen) if chosen else None)
     wheel_second = rules.wheel == "second"
     tables = power_ratings(((bk, fk, n) for (bk, fk), n in result.key_histogram.items()),
                            wheel_second)
     if args.json:
         print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
+                          "readings": {**hw.readings, **chosen},
                           "deck_size": len(result.deck), **as_json(tables)}, indent=1))
         return 0
     if args.csv:
@@ -216,6 +221,8 @@ def ratings_of_house_way(name_or_path, args):
         return 0
     print(f"power ratings of house way {hw.name} ({hw.title}): the dealer's hands out of "
           f"{tables['total']:,} ({len(result.deck)}-card deck, wheel {rules.wheel})")
+    if chosen:
+        print("under the readings " + ", ".join(f"{k} = {v}" for k, v in chosen.items()))
     print("player PR: the dealer's hand is lower; banker PR: lower or equal")
     for table, title in (("two_card", "Two-card hands (the joker an ace)"),
                          ("five_card", "Five-card hands (by class and first rank)")):
@@ -226,3 +233,16 @@ def ratings_of_house_way(name_or_path, args):
             print(f"{r['hand']:<26} {r['hands']:>13,} {float(r['probability']):>11.6f} "
                   f"{float(r['player_pr']):>10.6f} {float(r['banker_pr']):>10.6f}")
     return 0
+
+
+def reading_overrides(words):
+    """``--reading NAME=VALUE`` words as {reading: value} (checked by the house way)."""
+    from verifier.houseway import HouseWayError
+    out = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise HouseWayError(f"--reading {word!r}: write NAME=VALUE, e.g. "
+                                "highest_front=card-by-card")
+        out[name.strip()] = value.strip()
+    return out
