@@ -201,8 +201,7 @@ def ratings_of_house_way(name_or_path, args):
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
                              deck=deck, house_way=hw.with_readings(chosen) if chosen else None)
     wheel_second = rules.wheel == "second"
-    tables = power_ratings(((bk, fk, n) for (bk, fk), n in result.key_histogram.items()),
-                           wheel_second)
+    tables = power_ratings(result.key_histogram, wheel_second)
     if args.json:
         print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
                           "readings": {**hw.readings, **chosen},

@@ -88,23 +88,29 @@ def _rated(counts: dict, total: int, name) -> list:
 
 
 def power_ratings(histogram, wheel_second: bool) -> dict:
-    """The two tables from an iterable of (five-card key, two-card key, hands):
+    """The two tables from the histogram, {(five-card key, two-card key): hands} or an
+    iterable of (five-card key, two-card key, hands):
     ``{"total", "two_card": [row], "five_card": [row]}``, each row ``{"hand", "hands",
     "probability", "player_pr", "banker_pr"}`` (Fractions), from the lowest hand. Every
     two-card hand has a row (3,2 to A,K, then 2,2 to A,A), with 0 if the house way never
     plays it; the five-card table has the rows the house way plays."""
     fronts = {k: 0 for k in range(FRONT_PAIR_BASE + 13)
               if k >= FRONT_PAIR_BASE or k // 13 > k % 13}
-    backs = defaultdict(int)
-    for back_key, front_key, n in histogram:
-        fronts[int(front_key)] += int(n)
-        backs[five_card_row(int(back_key))] += int(n)
+    by_front, by_row = defaultdict(int), defaultdict(int)   # summed by int key first
+    items = histogram.items() if hasattr(histogram, "items") else \
+        (((bk, fk), n) for bk, fk, n in histogram)
+    for (back_key, front_key), n in items:
+        by_front[front_key] += n
+        by_row[back_key >> 16] += n                  # class and first rank nibble
+    for k, n in by_front.items():
+        fronts[int(k)] += int(n)
+    backs = {(int(r) >> 4, int(r) & 15): int(n) for r, n in by_row.items()}
     total = sum(fronts.values())
     if total <= 0:
         raise ValueError("power ratings need at least one hand")
     return {"total": total,
             "two_card": _rated(fronts, total, two_card_name),
-            "five_card": _rated(dict(backs), total,
+            "five_card": _rated(backs, total,
                                 lambda row: five_card_name(row, wheel_second))}
 
 
