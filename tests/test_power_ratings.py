@@ -227,3 +227,63 @@ FINDING_TRUMP_PLAZA = {
     "8,2": -558, "8,3": -324, "8,4": -72, "8,5": +126, "8,6": +306, "8,7": +522,
     "9,2": -612,
 }
+
+
+@pytest.mark.full
+def test_fit_finds_the_reading_of_the_published_table(capsys):
+    """fit runs trump-plaza under each declared reading: card-by-card reproduces all 22
+    published rows, the readings in force 4; the differing rows come with example hands
+    that the two readings set differently."""
+    data = json.loads(run_cli(["house-ways", "fit", "trump-plaza", "--target",
+                               str(PUBLISHED), "--json", "--no-progress"], capsys))
+    assert data["combinations"] == [
+        {"readings": {"highest_front": "card-by-card"}, "reproduced": 22},
+        {"readings": {"highest_front": "highest-hand"}, "reproduced": 4}]
+    rows = {r["hand"]: r["difference"] for r in data["differences"]["rows"]}
+    assert rows == FINDING_TRUMP_PLAZA
+    assert any(r["examples"] for r in data["differences"]["rows"])
+
+
+@pytest.mark.compiled
+def test_fit_of_a_house_way_without_alternatives(tmp_path, capsys):
+    """A file with no [readings.options] is run once under its readings; the target's
+    rows are compared count by count (a two-row target written here: 3,2 and 4,2 as
+    published for Trump Plaza, which Mike's Cardroom plays as often (its row 9 is Trump
+    Plaza's straight-and-flush row), the 4,2 made one less)."""
+    target = tmp_path / "t.toml"
+    target.write_text('table = "two_card"\ntotal = 154143080\nrows = [\n'
+                      '  ["3,2", 221460],\n  ["4,2", 203435],\n]\n')
+    data = json.loads(run_cli(["house-ways", "fit", "mikes", "--target", str(target),
+                               "--json", "--no-progress"], capsys))
+    assert data["combinations"] == [{"readings": {}, "reproduced": 1}]
+    assert data["differences"]["rows"] == [
+        {"hand": "4,2", "mine": 203436, "target": 203435, "difference": 1, "examples": []}]
+
+
+def bad_target(tmp_path, rows, head='table = "two_card"\ntotal = 154143080\n'):
+    path = tmp_path / "target.toml"
+    path.write_text(head + "rows = [\n" + "".join(f"  {r},\n" for r in rows) + "]\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("rows, head, contains", [
+    (['["3,2", 221460]', '["3,1", 5]'], None, "line 5: unknown two-card hand '3,1'"),
+    (['["3,2", -1]'], None, "line 4: count -1 is not a whole number"),
+    (['["3,2", 2.5]'], None, "line 4: count 2.5 is not a whole number"),
+    (['["3,2", 5]', '["2,3", 5]'], None, "line 5: 3,2 is listed twice"),
+    (['["3,2", 154143081]'], None, "more than 154,143,080"),
+    (['["3,2", 5]'], 'table = "two_card"\ntotal = 100\n', "total = 100"),
+    (['["pair of 1s", 5]'], 'table = "five_card"\n', "line 3: unknown five-card row"),
+    (['["3,2", 5]'], 'table = "three_card"\n', "table = 'three_card'"),
+])
+def test_bad_targets_are_one_line(rows, head, contains, tmp_path, capsys):
+    path = bad_target(tmp_path, rows, head) if head else bad_target(tmp_path, rows)
+    line = one_line_error(["house-ways", "fit", "trump-plaza", "--target", path,
+                           "--no-progress"], capsys, contains)
+    assert path in line
+
+
+def test_fit_needs_a_target_and_known_options(capsys):
+    one_line_error(["house-ways", "fit", "trump-plaza"], capsys, "--target")
+    one_line_error(["house-ways", "fit", "mikes", "--target", str(PUBLISHED), "--only",
+                    "joker"], capsys, "declares no alternatives for it")

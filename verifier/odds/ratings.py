@@ -23,8 +23,13 @@ key, two-card key) pairs (docs/ENGINE.md): integers in, ``Fraction``s out.
 """
 from __future__ import annotations
 
+import math
+import re
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
+
+from verifier.support.errors import VerifierError
 
 from verifier.game.cards import RANK_CHARS
 from verifier.game.ranking import CLASS_BITS, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
@@ -114,14 +119,6 @@ def power_ratings(histogram, wheel_second: bool) -> dict:
                                 lambda row: five_card_name(row, wheel_second))}
 
 
-def differences(rows: list, published: dict) -> list:
-    """[(hand, mine, published)] for every published hand whose count differs from the
-    rows' (``published``: {hand name: count}); a hand missing from the rows counts 0."""
-    mine = {r["hand"]: r["hands"] for r in rows}
-    return [(hand, mine.get(hand, 0), n) for hand, n in published.items()
-            if mine.get(hand, 0) != n]
-
-
 def as_json(ratings: dict) -> dict:
     """The tables with exact fractions as strings beside decimals."""
     def row(r):
@@ -134,5 +131,101 @@ def as_json(ratings: dict) -> dict:
             "five_card": [row(r) for r in ratings["five_card"]]}
 
 
-__all__ = ["power_ratings", "differences", "as_json", "two_card_name", "two_card_key",
-           "five_card_row", "five_card_name"]
+#: every hand of the 53-card deck
+FULL_DECK_HANDS = math.comb(53, 7)
+TARGET_TABLES = ("two_card", "five_card")
+
+
+class TargetError(VerifierError):
+    """A target table that cannot be read (one line naming the file and the line)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A published table to hold a house way against: {hand: count} of one table."""
+    path: str
+    source: str
+    table: str              # "two_card" or "five_card"
+    total: int
+    rows: dict              # hand name (as this module names it) -> count
+
+
+def five_card_names(wheel_second: bool) -> dict:
+    """{name: row} of every row the five-card table can have."""
+    rows = [(cls, nib) for cls in range(FIVE_ACES + 1)
+            for nib in range(10 if cls in (STRAIGHT, STRAIGHT_FLUSH) else 13)]
+    return {five_card_name(r, wheel_second): r for r in rows}
+
+
+def _row_lines(text):
+    """The line (from 1) of each row of ``rows = [...]``, one row a line."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if re.match(r"\s*rows\s*=", line)), None)
+    if start is None:
+        return []
+    return [i + 1 for i in range(start + 1, len(lines))
+            if re.match(r"\s*\[", lines[i])]
+
+
+def load_target(path, wheel_second: bool = True) -> Target:
+    """A target table (docs/POWER_RATINGS.md): TOML with ``table`` ("two_card" or
+    "five_card"), ``total`` (154,143,080), ``source`` and ``rows``, each row
+    ``[hand, count, ...]`` (further items, such as the printed decimals, are kept out of
+    the comparison). Every problem is one line naming the file and, for a row, its line."""
+    from verifier.support.files import parse_toml, read_text
+    from verifier.support.toml import tomllib
+    text = read_text(path, "target table", TargetError)
+    try:
+        data = parse_toml(text, path, "target table", TargetError)
+    except tomllib.TOMLDecodeError as exc:
+        raise TargetError(f"{path}: not valid TOML: {exc}") from None
+    table = data.get("table", "two_card")
+    if table not in TARGET_TABLES:
+        raise TargetError(f"{path}: table = {table!r}: choose from "
+                          f"{', '.join(TARGET_TABLES)}")
+    total = data.get("total", FULL_DECK_HANDS)
+    if type(total) is not int or total != FULL_DECK_HANDS:
+        raise TargetError(f"{path}: total = {total!r}: a table of the 53-card deck counts "
+                          f"out of {FULL_DECK_HANDS:,}")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows:
+        raise TargetError(f"{path}: no rows: rows = [[\"5,2\", 183192], ...]")
+    lines = _row_lines(text)
+    names = five_card_names(wheel_second) if table == "five_card" else None
+    out = {}
+    for i, row in enumerate(rows):
+        where = f"{path}: line {lines[i]}" if i < len(lines) else f"{path}: row {i + 1}"
+        if not isinstance(row, list) or len(row) < 2 or not isinstance(row[0], str):
+            raise TargetError(f"{where}: a row is [hand, count, ...]")
+        hand, count = row[0], row[1]
+        if table == "two_card":
+            try:
+                hand = two_card_name(two_card_key(hand))
+            except ValueError:
+                raise TargetError(f"{where}: unknown two-card hand {row[0]!r} (write "
+                                  "\"5,2\", \"A,A\")") from None
+        elif hand not in names:
+            raise TargetError(f"{where}: unknown five-card row {hand!r} (as house-ways "
+                              "ratings names them: \"pair of 7s\", \"flush, Q high\")")
+        if type(count) is not int or count < 0:
+            raise TargetError(f"{where}: count {count!r} is not a whole number of hands")
+        if hand in out:
+            raise TargetError(f"{where}: {hand} is listed twice")
+        out[hand] = count
+    listed = sum(out.values())
+    whole = table == "two_card" and len(out) == 91
+    if listed > total or (whole and listed != total):
+        raise TargetError(f"{path}: the rows add up to {listed:,}, "
+                          f"{'more than' if listed > total else 'not'} {total:,}")
+    return Target(str(path), str(data.get("source", "")), table, total, out)
+
+
+def held_against(tables: dict, target: Target) -> list:
+    """[(hand, mine, target's)] for every row of the target, in its order."""
+    mine = {r["hand"]: r["hands"] for r in tables[target.table]}
+    return [(hand, mine.get(hand, 0), n) for hand, n in target.rows.items()]
+
+
+__all__ = ["power_ratings", "as_json", "two_card_name", "two_card_key",
+           "five_card_row", "five_card_name", "five_card_names", "load_target",
+           "held_against", "Target", "TargetError", "FULL_DECK_HANDS"]
