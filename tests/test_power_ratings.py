@@ -4,7 +4,7 @@ of the pai gow poker pages of wizardofodds.com,
 https://wizardofodds.com/games/pai-gow-poker/appendix/1/ , read in its stored copies
 https://ourgyn.com/games/pai-gow-poker/appendix/1/ and
 https://internetradiomercedes.com/games/pai-gow-poker/appendix/1 and typed into
-tests/data/published/trump_plaza_power_ratings.toml (every row the copies show: 3,2 to
+examples/published/trump_plaza_power_ratings.toml (every row the copies show: 3,2 to
 9,2 of the two-card table; they end there).
 """
 import json
@@ -17,7 +17,8 @@ from conftest import one_line_error
 from verifier.odds.ratings import power_ratings, two_card_key, two_card_name
 from verifier.support.toml import tomllib
 
-PUBLISHED = Path(__file__).parent / "data" / "published" / "trump_plaza_power_ratings.toml"
+PUBLISHED = (Path(__file__).parent.parent / "examples" / "published" /
+             "trump_plaza_power_ratings.toml")
 TOTAL = 154_143_080
 
 
