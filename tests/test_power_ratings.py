@@ -168,6 +168,19 @@ def test_order_dependent_readings_are_refused_by_the_symmetric_counts(tmp_path, 
                     "9TJQKA", "--no-progress"], capsys, "order of its suits")
 
 
+@pytest.mark.compiled
+def test_run_under_an_order_dependent_reading_skips_the_base_game(tmp_path, capsys):
+    text = (Path(__file__).parent.parent / "verifier" / "data" / "house_ways" /
+            "trump-plaza.toml").read_text()
+    path = tmp_path / "tp-card.toml"
+    path.write_text(text.replace('highest_front = "highest-hand"',
+                                 'highest_front = "card-by-card"', 1))
+    out = run_cli(["run", "--rules", "casino-standard", "--house-way", str(path),
+                   "--deck-ranks", "9TJQKA", "--base-game", "--no-progress"], capsys)
+    assert "Base game figures skipped: the base game is not counted" in out
+    assert "order of its suits" in out and "Fouls (front above back): 0" in out
+
+
 @pytest.mark.parametrize("options, contains", [
     ('highest_front = ["highest-hand"]', "two or more"),
     ('highest_front = ["highest-hand", "sideways"]', "'sideways'"),

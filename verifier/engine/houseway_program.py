@@ -111,10 +111,10 @@ def refuse_order_dependent(name: str) -> None:
     """One line for a house way whose readings set a hand by the order of its suits."""
     if not order_dependent(name):
         return
-    from verifier.houseway.fileformat import ORDER_DEPENDENT, HouseWayError, load
+    from verifier.houseway.fileformat import ORDER_DEPENDENT, OrderDependentError, load
     which = ", ".join(f"{k} = {v!r}" for k, v in load(name).readings.items()
                       if (k, v) in ORDER_DEPENDENT)
-    raise HouseWayError(f"house way {name} reads {which}, which sets a hand by the order "
+    raise OrderDependentError(f"house way {name} reads {which}, which sets a hand by the order "
                         "of its suits; this count goes by the suits' symmetry and cannot "
                         "use it (house-ways ratings, run and hand can)")
 

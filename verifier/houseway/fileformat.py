@@ -69,6 +69,11 @@ class HouseWayError(VerifierError):
     """A house-way file that cannot be read or is not valid (one line)."""
 
 
+class OrderDependentError(HouseWayError):
+    """A house way whose readings set a hand by the order of its suits, refused by a
+    count that goes by the suits' symmetry (one line)."""
+
+
 @dataclass(frozen=True)
 class Row:
     name: str
