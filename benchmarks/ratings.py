@@ -7,8 +7,9 @@ visited instead of counting suit assignments).
     python benchmarks/ratings.py --repeat 1 --only trump-plaza
 
 Target (issue 26): under 1 s for a shipped house way. On the project's 2-core machine,
-2026-11-25, other jobs running: 0.7 to 0.9 s for each shipped house way; trump-plaza
-under card-by-card about 7 s.
+2026-11-25, other jobs running (load average 8 to 9): 0.31 s (mikes) to 0.60 s
+(flamingo-hilton), trump-plaza 0.48 s, start-up included; trump-plaza under
+card-by-card 6.0 s (every hand visited).
 
 Timing is reported, never asserted: it is not part of the test suite.
 """
