@@ -19,6 +19,8 @@ ELSE = HAS_ELSE + 1
 CODE_LEN = ELSE + 5
 CODE = CODE_LEN + 1
 FRONT_MIN = 250           # cext/houseway.h HW_FRONT_MIN
+HIGHEST_FRONT = 251       # cext/houseway.h HW_HIGHEST_FRONT: the reading highest_front
+HIGHEST_FRONT_READINGS = {"highest-hand": 0, "card-by-card": 1}
 
 _IDS: dict = {}           # program (tuple) -> engine number
 
@@ -65,6 +67,7 @@ def program_of(house_way) -> list:
             raise ProgramTooBig(f"row {row.name!r}: its condition is too long for the "
                                 f"compiled route ({len(code)} codes, at most {MAX_CODE})")
         r[FRONT_MIN] = -1 if row.front_min is None else row.front_min
+        r[HIGHEST_FRONT] = HIGHEST_FRONT_READINGS[house_way.readings["highest_front"]]
         r[CODE_LEN] = len(code)
         r[CODE:CODE + len(code)] = code
         ints += r
@@ -84,10 +87,36 @@ def engine_number(name: str) -> int:
     return file_id(load(name))
 
 
-def engine_arguments(rules) -> tuple[bool, int]:
+def engine_arguments(rules, suit_symmetric: bool = False) -> tuple[bool, int]:
     """The one adapter from the rules to the compiled engine's (and its twin's) arguments:
-    ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number."""
+    ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number.
+    ``suit_symmetric``: the caller counts by the suits' symmetry (one hand for all its
+    suit relabellings), so a house way whose readings set a hand by the order of its
+    suits is refused, in one line."""
+    if suit_symmetric:
+        refuse_order_dependent(rules.house_way)
     return rules.wheel == "second", engine_number(rules.house_way)
+
+
+def order_dependent(name: str) -> bool:
+    """Whether a house way (by name or file) sets a hand by the order of its suits
+    (verifier.houseway.fileformat ORDER_DEPENDENT readings)."""
+    if name in BUILT_IN_IDS:
+        return False
+    from verifier.houseway.fileformat import load
+    return load(name).order_dependent
+
+
+def refuse_order_dependent(name: str) -> None:
+    """One line for a house way whose readings set a hand by the order of its suits."""
+    if not order_dependent(name):
+        return
+    from verifier.houseway.fileformat import ORDER_DEPENDENT, OrderDependentError, load
+    which = ", ".join(f"{k} = {v!r}" for k, v in load(name).readings.items()
+                      if (k, v) in ORDER_DEPENDENT)
+    raise OrderDependentError(f"house way {name} reads {which}, which sets a hand by the order "
+                        "of its suits; this count goes by the suits' symmetry and cannot "
+                        "use it (house-ways ratings, run and hand can)")
 
 
 def row_count(name: str) -> int:
