@@ -275,7 +275,7 @@ def test_pdf_needs_an_out_file(capsys):
 def test_report_formats_are_listed_in_help():
     out = subprocess.run([sys.executable, "-m", "verifier.cli", "report", "--help"],
                          capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0 and "{markdown,html,pdf}" in out.stdout
+    assert out.returncode == 0 and "{markdown,html,pdf,xlsx}" in out.stdout
 
 
 def test_each_paying_bet_shows_its_return_as_a_formula_in_the_pays(certs):

@@ -12,7 +12,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 def render(sheet) -> str:
     import jinja2
     from verifier.report import charts
-    from verifier.report.markdown import definitions, formula_validity
+    from verifier.report.markdown import definitions, designed_notice, formula_validity
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
@@ -27,4 +27,5 @@ def render(sheet) -> str:
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions(),
+        designed=designed_notice(sheet) if sheet.designed else "",
         strategy_title=STRATEGY_TITLE)
