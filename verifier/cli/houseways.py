@@ -94,39 +94,27 @@ def run_house_ways(args):
 
 def check_house_way(name_or_path, args):
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
-    from verifier.engine.backend import engine
-    from verifier.game.cards import cards_str
-    from verifier.engine.enumeration import enumerate_hands
-    from verifier.houseway import load, shipped_path
-    from verifier.rules.readings import Rules
+    from verifier.engine.houseway_check import check_house_way as check
     from verifier.cli.run import reduced_deck
-    hw = load(name_or_path)
-    # a built-in by name is checked through its file, the route a user's copy takes
-    path = str(shipped_path(hw.name)) if hw.built_in else name_or_path
-    rules = Rules(wheel=args.wheel or "lowest", house_way=path)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                             deck=deck, refuse_faults=False)
-    from verifier.engine.houseway_program import engine_arguments
-    wheel_second, number = engine_arguments(rules)
-    uncovered = result.total_hands - sum(result.house_way_rows.values())
+    r = check(name_or_path, wheel=args.wheel or "lowest", threads=args.threads,
+              progress=want_progress(args), deck=deck)
+    hw = r["house_way"]
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
-          f"{result.total_hands:,} hands of the {len(result.deck)}-card deck, wheel "
-          f"{rules.wheel}")
+          f"{r['total_hands']:,} hands of the {r['deck_size']}-card deck, wheel "
+          f"{r['wheel']}")
 
-    def first(foul):
-        hand = engine.find_hand(result.deck, wheel_second, number, foul,
-                                result.threads)
-        return f" (the first: {cards_str(hand)})" if hand else ""
-    print(f"hands no row covers: {uncovered:,}{first(False) if uncovered else ''}")
-    print(f"hands set as a foul: {result.fouls:,}{first(True) if result.fouls else ''}")
-    idle = [i for i, n in result.house_way_rows.items() if n == 0]
+    def first(hand):
+        return f" (the first: {hand})" if hand else ""
+    print(f"hands no row covers: {r['uncovered']:,}{first(r['first_uncovered'])}")
+    print(f"hands set as a foul: {r['fouls']:,}{first(r['first_foul'])}")
+    idle = r["idle"]
     print(f"rows that never fire: {len(idle)}"
           + (f" ({', '.join(str(i) for i in idle)})" if idle else ""))
     print("hands per row:")
-    for i, row in enumerate(hw.rows, 1):
-        print(f"  {i:>3} (row {row.label}) {result.house_way_rows[i]:>13,}  {row.name}")
-    return 1 if uncovered or result.fouls else 0
+    for i, row, hands in r["rows"]:
+        print(f"  {i:>3} (row {row.label}) {hands:>13,}  {row.name}")
+    return 1 if r["uncovered"] or r["fouls"] else 0
 
 
 def compare_house_ways(house_ways, args):

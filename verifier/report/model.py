@@ -177,6 +177,12 @@ def _wager_bet(key, title, odds, status, unit, pay_label=None, loses_title="No l
                hit_frequency=odds.hit_frequency)
 
 
+def wager_bet(key, title, odds, status, unit):
+    """The par sheet's Bet of any pay table's odds (verifier.odds.exact.BetOdds), flagged as
+    the sheet flags it: what the workbench shows as you type."""
+    return _flag(_wager_bet(key, title, odds, status, unit))
+
+
 def _flag(bet):
     """The warnings a lab must see: a return above 100%, lines rarer than 1 in 100
     million games, lines that never occur."""
