@@ -13,14 +13,15 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 def missing_dependency():
     """None when the web extra is installed, else the one line saying how to install it."""
-    try:
-        import jinja2        # noqa: F401
-        import multipart     # noqa: F401  (python-multipart: uploads)
-        import starlette     # noqa: F401
-        import uvicorn       # noqa: F401
-    except ImportError as exc:
-        return (f"the workbench needs the web extra: pip install 'paigow-verifier[web]' "
-                f"({exc.name} is missing)")
+    from importlib.util import find_spec
+    for module, package in (("jinja2", "jinja2"), ("starlette", "starlette"),
+                            ("uvicorn", "uvicorn"), ("openpyxl", "openpyxl")):
+        if find_spec(module) is None:
+            return (f"the workbench needs the web extra: pip install 'paigow-verifier[web]' "
+                    f"({package} is missing)")
+    if find_spec("python_multipart") is None and find_spec("multipart") is None:
+        return ("the workbench needs the web extra: pip install 'paigow-verifier[web]' "
+                "(python-multipart is missing)")
     return None
 
 
