@@ -261,3 +261,34 @@ def test_the_package_data_covers_every_template_and_static_file():
     manifest = (ROOT / "MANIFEST.in").read_text()
     for suffix in {p.suffix for p in files}:
         assert f"*{suffix}" in manifest, suffix
+
+
+def test_serve_refuses_a_missing_certificate_in_one_line(capsys):
+    from conftest import one_line_error
+    one_line_error(["serve", "no-such.cert.json"], capsys, "certificate file not found")
+    one_line_error(["serve", "--port", "70000"], capsys, "out of range")
+
+
+@pytest.mark.parametrize("host,warned", [("127.0.0.1", False), ("0.0.0.0", True)])
+def test_serve_binds_here_and_warns_for_any_other_host(monkeypatch, capsys, host, warned):
+    from verifier.web import server as web_server
+    if web_server.missing_dependency():
+        pytest.skip(web_server.missing_dependency())
+    started = {}
+
+    class Stub:
+        def run(self):
+            started["ran"] = True
+
+    def make_server(paths, host, port, warm=True):
+        started.update(paths=paths, host=host, port=port)
+        return Stub()
+    monkeypatch.setattr(web_server, "make_server", make_server)
+    assert main(["serve", "--host", host, "--port", "8123"] if host != "127.0.0.1"
+                else ["serve", "--port", "8123"]) == 0
+    out, err = capsys.readouterr()
+    assert started["ran"] and started["host"] == host and started["port"] == 8123
+    assert len(started["paths"]) >= 3                   # the shipped certificates
+    assert out.startswith(f"workbench: http://{host}:8123/")
+    assert ("warning: serving on 0.0.0.0" in err) == warned
+    assert web_server.allowed_hosts("127.0.0.1") == ["127.0.0.1", "::1", "localhost"]

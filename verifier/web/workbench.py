@@ -144,11 +144,13 @@ def design(cert, bet, pays, name=""):
     entries = [(line, text.strip()) for line, text in pays.items() if text.strip()]
     name = (name or "").strip()[:120] or (
         f"{table.name}, designed" if table else "Custom bet, designed")
+    from verifier.report.model import DESIGNED
     if table is None:
         reads = bet[len(CUSTOM_PREFIX):]
-        return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads)
+        return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads,
+                                   status=DESIGNED)
     return Paytable.from_lines(name, table.bet, entries, "pay table", reads=table.reads,
-                               envy=table.envy)
+                               envy=table.envy, status=DESIGNED)
 
 
 def _reading(cert, reading):
