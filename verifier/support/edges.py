@@ -9,13 +9,13 @@ from verifier.support.errors import VerifierError
 _EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}")
 
 
-def parse_edge(text):
+def parse_edge(text, what="--edge"):
     """``0.05``, ``5%``, ``1/20`` -> Fraction, strictly between -1 and 1 (a house edge
-    beyond 100% is no pay table's); anything else is one line."""
+    beyond 100% is no pay table's); anything else is one line naming ``what``."""
     t = text.strip()
     percent = t.endswith("%")
     number = t[:-1].strip() if percent else t
-    bad = f"bad --edge {text!r}: write 0.05, 5% or 1/20"
+    bad = f"bad {what} {text!r}: write 0.05, 5% or 1/20"
     if not _EDGE.fullmatch(number):
         raise VerifierError(bad)
     try:
@@ -23,5 +23,5 @@ def parse_edge(text):
     except (ValueError, ZeroDivisionError):
         raise VerifierError(bad) from None
     if not -1 < edge < 1:
-        raise VerifierError(f"bad --edge {text!r}: a house edge is between -100% and 100%")
+        raise VerifierError(f"bad {what} {text!r}: a house edge is between -100% and 100%")
     return edge

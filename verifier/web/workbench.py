@@ -202,7 +202,7 @@ def solve(cert, bet, pays, lines, edge, reading=None):
     from verifier.support.edges import parse_edge
     if not isinstance(lines, list) or not lines or len(lines) > 40:
         raise VerifierError("tick the line (or lines) to solve for")
-    target = parse_edge(str(edge)[:80])
+    target = parse_edge(str(edge)[:80], "target edge")
     table = design(cert, bet, pays)
     formula = bet_formula(cert, None, table, _reading(cert, reading))
     out = solve_lines(formula, [str(x) for x in lines], target).to_dict()
@@ -284,7 +284,10 @@ def hand(cards, rule_set, strategy=False):
         out["value_note"] = value_note(ruleset.settlement)
         return out
     from verifier.engine.hands import set_hand
-    return set_hand(cards, ruleset.rules).to_json_dict()
+    from verifier.game.bets import house_way_lines
+    out = set_hand(cards, ruleset.rules).to_json_dict()
+    out["house_way_lines"] = sorted(house_way_lines(out["back_key"], out["front_key"]))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
