@@ -21,15 +21,21 @@ WAIT = 20
 
 
 @pytest.fixture(scope="module")
-def server():
+def background():
     from verifier.web.server import missing_dependency
     problem = missing_dependency()
     if problem:
         from conftest import missing
         missing(problem)
     from verifier.web.server import Background
-    with Background([CERT], warm=True) as url:       # checks the certificate meanwhile
-        yield url
+    workbench = Background([CERT], warm=True)          # checks the certificate meanwhile
+    with workbench:
+        yield workbench
+
+
+@pytest.fixture(scope="module")
+def server(background):
+    return background.url
 
 
 @pytest.fixture(scope="module")
@@ -187,6 +193,33 @@ def test_a_shipped_house_way_checks_as_the_command_does(browser, server, capsys)
     rows = browser.find_element(By.ID, "rows").text
     for hands in re.findall(r"^\s+\d+ \(row \d+\)\s+([\d,]+)", out, re.M):
         assert hands in rows
+
+
+def test_house_ways_compare_as_the_command_does(browser, server, background, capsys):
+    """On the 17 cards J-Q-K-A and the joker (the full deck takes minutes): the page's
+    figures are those of `house-ways compare --json`, and Foxwoods sets the 6 hands of
+    five aces with a pair of kings differently (tests/test_house_way_files.py)."""
+    from fractions import Fraction
+    from selenium.webdriver.common.by import By
+    from verifier.cli.run import reduced_deck
+    background.app.state.comparisons.deck = reduced_deck("JQKA")
+    status, out, _ = cli(["house-ways", "compare", "mikes", "foxwoods", "--deck-ranks", "JQKA",
+                          "--no-progress", "--json"], capsys)
+    assert status == 0
+    expected = json.loads(out)["house_ways"]
+    browser.get(f"{server}/house-ways")
+    browser.find_element(By.TAG_NAME, "summary").click()
+    for name in ("mikes", "foxwoods"):
+        browser.find_element(By.CSS_SELECTOR, f'input[name="way"][value="{name}"]').click()
+    browser.find_element(By.ID, "compare").click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "comparison"), "the comparison")
+    rows = table[0].text.splitlines()[1:]
+    for row, hw in zip(rows, expected):
+        win = Fraction(hw["probabilities"]["win"])
+        assert row.startswith(hw["house_way"]) and f"{float(win) * 100:.4f}%" in row
+    assert rows[1].endswith(f"{expected[1]['set_differently_from_first']:,}")
+    by_type = browser.find_element(By.ID, "by-type").text
+    assert "five-aces 6" in by_type
 
 
 def test_the_hand_page_sets_a_hand_as_the_readme_shows(browser, server):

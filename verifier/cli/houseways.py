@@ -2,7 +2,6 @@
 house ways, one's file text, the check of a user's house way over every hand, and its
 power ratings."""
 import argparse
-from fractions import Fraction
 
 from verifier.cli.options import add_progress_options, add_thread_option, want_progress
 
@@ -120,44 +119,19 @@ def check_house_way(name_or_path, args):
 def compare_house_ways(house_ways, args):
     """The exact base game of each house way, and its settings against the first's."""
     import json
-    from verifier.engine.backend import engine
-    from verifier.odds.basegame import commission_return, settle
     from verifier.game.cards import full_deck
-    from verifier.houseway import load
-    from verifier.engine.houseway_program import engine_arguments
     from verifier.houseway.interpret import HAND_TYPES
-    from verifier.engine.pairwise import pairwise_counts
-    from verifier.rules.readings import Rules
-    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.strategy.houseways import compare_house_ways as compare
     from verifier.cli.run import reduced_deck
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else full_deck()
-    fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
-    names = [load(h).name for h in house_ways]
     args.wheel = args.wheel or "lowest"
-    rows = []
-    _, first = engine_arguments(Rules(wheel=args.wheel, house_way=house_ways[0]))
-    for house_way in house_ways:
-        rules = Rules(wheel=args.wheel, house_way=house_way)
-        counts = pairwise_counts(deck=deck, rules=rules, threads=args.threads,
-                                 progress=want_progress(args))
-        settled = settle(counts, fees)
-        if not rows:                    # the first against itself: nothing to compare
-            hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
-        else:
-            wheel_second, number = engine_arguments(rules)
-            hands, differ, _first, by_type = engine.compare_house_ways(
-                deck, wheel_second, first, number, None, args.threads or 2, by_type=True)
-        rows.append({"counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
-                     "commission_return": commission_return(counts),
-                     "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],
-                                      t["return_at_largest"]) for t in settled["tiers"]],
-                     "differ": differ, "hands": hands,
-                     "by_type": dict(zip(HAND_TYPES, by_type))})
+    rows = compare(house_ways, wheel=args.wheel, deck=deck, threads=args.threads,
+                   progress=want_progress(args))
+    names = [r["name"] for r in rows]
     if args.json:
         print(json.dumps({"deck_size": len(deck), "wheel": args.wheel, "house_ways": [
             {"house_way": n, "counts": r["counts"],
-             "probabilities": {k: str(Fraction(r["counts"][k], r["counts"]["total"]))
-                               for k in ("win", "push", "loss")},
+             "probabilities": {k: str(p) for k, p in r["probabilities"].items()},
              "return_5pct_commission": {"exact": str(r["commission_return"]),
                                         "decimal": float(r["commission_return"])},
              "fee_tiers": [{"wagers": w, "fee": f, "return_at_smallest": lo,
@@ -171,8 +145,7 @@ def compare_house_ways(house_ways, args):
     print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'5% commission':>14} "
           f"{'fees $10':>9} {'fees $1,000':>11} {'set differently':>16}")
     for name, r in zip(names, rows):
-        c = r["counts"]
-        pc = {k: 100 * c[k] / c["total"] for k in ("win", "push", "loss")}
+        pc = {k: 100 * float(p) for k, p in r["probabilities"].items()}
         low = r["fee_returns"][0][2]["decimal"]
         high = r["fee_returns"][-1][3]["decimal"]
         print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "

@@ -41,6 +41,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     shelf = workbench.Shelf(paths or workbench.shipped_paths())
     env = _environment()
     uploads = OrderedDict()          # id -> (file name, text) of uploaded house ways
+    comparisons = workbench.Comparisons()
 
     def page(request, template_name, status=200, **context):
         template = env.get_template(template_name)
@@ -200,6 +201,30 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             return house_ways_page(request, error=str(exc))
         return house_ways_page(request, shown=shown, upload=key, check=check)
 
+    @protected
+    async def house_way_compare(request):
+        form = await request.form()
+        entries = [(str(n), None) for n in form.getlist("way")]
+        key = str(form.get("upload", ""))
+        if key and form.get("with_upload"):
+            if key not in uploads:
+                return house_ways_page(request, error="that upload is no longer here: "
+                                                      "upload the file again")
+            entries.append(uploads[key])
+        try:
+            job = comparisons.start(entries)
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return RedirectResponse(f"/house-ways/compare/{job}", status_code=303)
+
+    async def house_way_comparison(request):
+        try:
+            job = comparisons.get(request.path_params["job"])
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return page(request, "compare.html.j2", job=job,
+                    hand_types=list(job["rows"][0]["by_type"]) if job["rows"] else [])
+
     # ----------------------------------------------------------------- certificates
     async def certificates(request):
         return page(request, "certificates.html.j2")
@@ -260,6 +285,8 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         Route("/house-ways", house_ways, methods=["GET"]),
         Route("/house-ways/upload", house_way_upload, methods=["POST"]),
         Route("/house-ways/check", house_way_check, methods=["POST"]),
+        Route("/house-ways/compare", house_way_compare, methods=["POST"]),
+        Route("/house-ways/compare/{job}", house_way_comparison, methods=["GET"]),
         Route("/certificates", certificates),
         Route("/certificate/{number:int}", certificate_page, methods=["GET"]),
         Route("/certificate/{number:int}", certificate_key, methods=["POST"]),
@@ -271,6 +298,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         Middleware(TrustedHostMiddleware, allowed_hosts=allowed),
         Middleware(OriginGuard)])
     app.state.shelf = shelf
+    app.state.comparisons = comparisons
     if warm:
         import threading
         threading.Thread(target=shelf.warm, name="workbench-warm", daemon=True).start()

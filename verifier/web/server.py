@@ -64,6 +64,7 @@ class Background:
                 s.bind((host, 0))
                 port = s.getsockname()[1]
         self.server = make_server(paths, host, port, warm=warm)
+        self.app = self.server.config.app
         self.url = f"http://{host}:{port}"
         self.thread = threading.Thread(target=self.server.run, name="workbench", daemon=True)
 

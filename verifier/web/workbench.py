@@ -8,6 +8,7 @@ pages; it adds no arithmetic of its own (the display strings are the par sheet's
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
@@ -331,6 +332,93 @@ def check_house_way(name_or_text, filename=None):
         path.write_text(name_or_text, encoding="utf-8")
         result = check(str(path))
     return result
+
+
+class Comparisons:
+    """``house-ways compare`` in the background (about a minute of both cores per house
+    way): one comparison at a time, the last few kept for their pages. ``deck``: the
+    deck to deal from (default the full deck; the tests use a reduced one)."""
+
+    KEPT = 8
+
+    def __init__(self, deck=None):
+        self.deck = deck
+        self.jobs = {}
+        self._lock = threading.Lock()
+
+    def start(self, entries):
+        """``entries``: [(shipped name, None) or (file name, uploaded text)], two or
+        more. Returns the job's id; a one-line error while another one runs."""
+        import secrets
+        if not 2 <= len(entries) <= 8:
+            raise VerifierError("compare two to eight house ways")
+        for name, text in entries:           # every one readable, before any work
+            house_way(text if text is not None else name, name if text is not None else None)
+        with self._lock:
+            if any(job["running"] for job in self.jobs.values()):
+                raise VerifierError("a comparison is running: wait for it (its page shows "
+                                    "when it is done)")
+            key = secrets.token_urlsafe(8)
+            self.jobs[key] = {"names": [n for n, _ in entries], "running": True,
+                              "error": "", "rows": None, "started": time.time(),
+                              "seconds": None}
+            while len(self.jobs) > self.KEPT:
+                oldest = next(k for k, j in self.jobs.items() if not j["running"])
+                del self.jobs[oldest]
+        threading.Thread(target=self._run, args=(key, entries), daemon=True,
+                         name="house-ways-compare").start()
+        return key
+
+    def get(self, key):
+        job = self.jobs.get(key)
+        if job is None:
+            raise VerifierError("no such comparison here (the server keeps the last "
+                                f"{self.KEPT})")
+        return job
+
+    def _run(self, key, entries):
+        import tempfile
+        from verifier.strategy.houseways import compare_house_ways
+        job = self.jobs[key]
+        try:
+            with tempfile.TemporaryDirectory(prefix="paigow-workbench-") as folder:
+                ways = []
+                for i, (name, text) in enumerate(entries):
+                    if text is None:
+                        ways.append(name)
+                    else:
+                        path = Path(folder) / f"upload-{i}.toml"
+                        path.write_text(text, encoding="utf-8")
+                        ways.append(str(path))
+                job["rows"] = _comparison_rows(compare_house_ways(ways, deck=self.deck),
+                                               [n for n, _ in entries])
+        except VerifierError as exc:
+            job["error"] = str(exc)
+        except Exception as exc:          # a thread's failure is shown, not lost
+            job["error"] = f"the comparison failed: {type(exc).__name__}: {exc}"
+        finally:
+            job["seconds"] = time.time() - job["started"]
+            job["running"] = False
+
+
+def _comparison_rows(rows, labels):
+    """``compare_house_ways``'s rows as the page shows them (the command's decimals, the
+    exact fractions beside them)."""
+    from verifier.report.display import pct
+    out = []
+    for label, r in zip(labels, rows):
+        out.append({
+            "name": label, "total": f"{r['counts']['total']:,}",
+            "win": pct(r["probabilities"]["win"], 4), "push": pct(r["probabilities"]["push"], 4),
+            "loss": pct(r["probabilities"]["loss"], 4),
+            "exact": {k: str(p) for k, p in r["probabilities"].items()},
+            "commission": f"{100 * float(r['commission_return']):+.4f}%",
+            "commission_exact": str(r["commission_return"]),
+            "fees": [(f"${w[0]:,}-${w[1]:,}", f"${fee}", f"{100 * lo['decimal']:+.3f}%",
+                      f"{100 * hi['decimal']:+.3f}%") for w, fee, lo, hi in r["fee_returns"]],
+            "differ": f"{r['differ']:,}",
+            "by_type": {t: f"{n:,}" for t, n in r["by_type"].items()}})
+    return out
 
 
 # ---------------------------------------------------------------------------------------
