@@ -248,6 +248,9 @@ def _post(url, body, headers):
 
 def test_a_post_without_the_token_or_from_another_site_is_refused(server):
     with urllib.request.urlopen(f"{server}/editor", timeout=10) as response:
+        assert response.headers["X-Frame-Options"] == "DENY"        # no framing elsewhere
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+        assert "SameSite=Strict" in response.headers["Set-Cookie"]
         cookie = response.headers["Set-Cookie"].split(";")[0]
         token = re.search(r'name="csrf-token" content="([^"]+)"', response.read().decode())[1]
     body = json.dumps({"cert": 0, "bet": "outlaw9", "pays": {"flush": "4"}}).encode()

@@ -8,7 +8,9 @@ come from a page of this server, and no request may be larger than the uploads a
   ``Referer``): ``OriginGuard``.
 - DNS rebinding: only the host names the server was started for are served
   (Starlette's ``TrustedHostMiddleware``, set up in app.py).
-- Size: a request body over ``MAX_BODY`` bytes is refused before it is read in full."""
+- Size: a request body over ``MAX_BODY`` bytes is refused before it is read in full.
+- Framing and foreign scripts: every answer forbids being framed by another site and
+  loading anything but this server's script and style (``HEADERS``)."""
 from __future__ import annotations
 
 import functools
@@ -22,6 +24,13 @@ FIELD = "csrf_token"
 #: the largest request body (bytes): the largest upload and a form around it
 MAX_BODY = 256 << 10
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+#: on every answer: no page of another site may frame these pages (clickjacking), and they
+#: run no script and load nothing but this server's
+HEADERS = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+           (b"referrer-policy", b"same-origin"),
+           (b"content-security-policy",
+            b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+            b"img-src 'self' data:; frame-ancestors 'none'; form-action 'self'")]
 
 
 def token_of(request):
@@ -59,11 +68,12 @@ class OriginGuard:
             receive = _limited(receive)
 
         async def send_with_cookie(message):
-            if fresh and message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = list(message["headers"]) + [(
-                    b"set-cookie",
-                    f"{COOKIE}={fresh}; Path=/; HttpOnly; SameSite=Strict".encode())]
+            if message["type"] == "http.response.start":
+                extra = list(HEADERS)
+                if fresh:
+                    extra.append((b"set-cookie", f"{COOKIE}={fresh}; Path=/; HttpOnly; "
+                                                 "SameSite=Strict".encode()))
+                message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
         try:
             await self.app(scope, receive, send_with_cookie)
