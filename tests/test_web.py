@@ -331,3 +331,26 @@ def test_serve_binds_here_and_warns_for_any_other_host(monkeypatch, capsys, host
     assert out.startswith(f"workbench: http://{host}:8123/")
     assert ("warning: serving on 0.0.0.0" in err) == warned
     assert web_server.allowed_hosts("127.0.0.1") == ["127.0.0.1", "::1", "localhost"]
+
+
+def test_the_certificate_page_checks_a_signature_as_check_does(browser, server, tmp_path,
+                                                               capsys):
+    from selenium.webdriver.common.by import By
+    private, public = tmp_path / "private.pem", tmp_path / "public.pem"
+    assert cli(["keygen", private, public], capsys)[0] == 0
+    status, out, _ = cli(["check", CERT, "--public-key", public], capsys)
+    assert status == 1                                   # the shipped one is not signed
+    expected = [line.removeprefix("MISMATCH ") for line in out.splitlines()
+                if line.startswith("MISMATCH")]
+    browser.get(f"{server}/certificate/0")
+    assert "Check: OK" in text_of(browser, "#check")
+    browser.find_element(By.ID, "public-key").send_keys(str(public))
+    browser.find_element(By.ID, "verify").click()
+    result = wait_for(lambda: browser.find_elements(By.ID, "signature-result"), "the check")
+    assert result[0].text.splitlines() == expected
+    not_a_key = tmp_path / "notes.pem"
+    not_a_key.write_text("hello\n")
+    browser.find_element(By.ID, "public-key").send_keys(str(not_a_key))
+    browser.find_element(By.ID, "verify").click()
+    wait_for(lambda: "notes.pem: not an unencrypted Ed25519 public key in PEM" in
+             text_of(browser, "#signature-result"), "the key's one-line error")
