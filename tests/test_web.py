@@ -354,3 +354,19 @@ def test_the_certificate_page_checks_a_signature_as_check_does(browser, server, 
     browser.find_element(By.ID, "verify").click()
     wait_for(lambda: "notes.pem: not an unencrypted Ed25519 public key in PEM" in
              text_of(browser, "#signature-result"), "the key's one-line error")
+
+
+def test_every_settings_value_as_docs_strategy_shows(browser, server):
+    """docs/STRATEGY.md, hand "2h 3h 4c 7s 9c Jc As" --strategy --rules casino-standard."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    browser.get(f"{server}/hand")
+    browser.find_element(By.ID, "cards").send_keys("2h 3h 4c 7s 9c Jc As")
+    Select(browser.find_element(By.NAME, "rule_set")).select_by_visible_text("casino-standard")
+    browser.find_element(By.CSS_SELECTOR, 'button[value="strategy"]').click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "strategy"), "the settings")[0]
+    rows = table.text.splitlines()[1:]
+    assert rows[0].startswith("4c Jc 2h 3h 7s 9c As") and "-413272753/535246800 best" in rows[0]
+    assert [r for r in rows if r.startswith("9c Jc")][0].endswith("-70885503/89207800 house way")
+    assert rows[-1].startswith("Jc As") and "foul" in rows[-1]
+    assert "58733/2610960" in text_of(browser, "main")

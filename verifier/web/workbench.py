@@ -143,6 +143,8 @@ def design(cert, bet, pays, name=""):
                                              for k, v in pays.items()):
         raise PaytableError("pays: a table of line -> pay text")
     entries = [(line, text.strip()) for line, text in pays.items() if text.strip()]
+    if not entries:
+        raise PaytableError("type a pay on at least one line (a blank pay loses)")
     name = (name or "").strip()[:120] or (
         f"{table.name}, designed" if table else "Custom bet, designed")
     from verifier.report.model import DESIGNED
@@ -280,9 +282,10 @@ def hand(cards, rule_set, strategy=False):
     ruleset = load(rule_set)
     if strategy:
         from verifier.game.cards import parse_cards
-        from verifier.strategy.hand import hand_strategy, value_note
+        from verifier.strategy.hand import by_value, hand_strategy, value_note
         out = hand_strategy(parse_cards(cards, count=7), ruleset)
         out["value_note"] = value_note(ruleset.settlement)
+        out["shown"] = by_value(out["settings"])
         return out
     from verifier.engine.hands import set_hand
     from verifier.game.bets import house_way_lines
