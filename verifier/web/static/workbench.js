@@ -141,9 +141,7 @@
     post("/api/solve", body).then(function (data) {
       box.textContent = "";
       if (data.error) { box.appendChild(el("p", data.error, "error")); return; }
-      var exact = Object.keys(data.pay_text).map(function (l) {
-        return l + " " + data.pay_text[l] + " to 1";
-      }).join(", ");
+      var exact = describe(data.pay_text);
       box.appendChild(el("p", "Exact: " + exact + " gives a house edge of exactly " +
                               data.target_edge.exact + "."));
       var choices = [["exact", data.pay_text, "Use the exact pays"],
@@ -161,8 +159,14 @@
       });
     });
   });
+  function titleOf(line) {
+    var tr = document.querySelector('#grid tr[data-line="' + line + '"]');
+    return tr ? tr.children[1].textContent : line;
+  }
   function describe(map) {
-    return Object.keys(map).map(function (l) { return l + " " + map[l]; }).join(", ");
+    return Object.keys(map).map(function (l) {
+      return titleOf(l) + " " + map[l] + " to 1";
+    }).join(", ");
   }
 
   /* compare */
