@@ -182,6 +182,17 @@ def test_a_bad_house_way_upload_shows_the_readers_one_line_error(browser, server
     assert wait_for(lambda: browser.find_elements(By.ID, "error"), "the error")[0].text == expected
 
 
+def test_an_upload_over_the_limit_is_refused_in_one_line(browser, server, tmp_path):
+    from selenium.webdriver.common.by import By
+    big = tmp_path / "big-way.toml"
+    big.write_text("# padding\n" * 7000)                 # 70,000 bytes: over 64 KiB
+    browser.get(f"{server}/house-ways")
+    browser.find_element(By.ID, "house-way-file").send_keys(str(big))
+    browser.find_element(By.ID, "upload").click()
+    error = wait_for(lambda: browser.find_elements(By.ID, "error"), "the error")[0].text
+    assert error == "big-way.toml: too large for a house way (over 64 KiB)"
+
+
 def test_a_shipped_house_way_checks_as_the_command_does(browser, server, capsys):
     from selenium.webdriver.common.by import By
     status, out, _ = cli(["house-ways", "check", "foxwoods", "--no-progress"], capsys)
