@@ -14,6 +14,9 @@ import pytest
 
 from verifier.cli import main
 
+#: one worker runs them all (pytest-xdist): one server and one browser for the file
+pytestmark = pytest.mark.xdist_group("web")
+
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
 FILED = ROOT / "verifier" / "data" / "outlaw9_filed.toml"
