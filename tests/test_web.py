@@ -167,6 +167,17 @@ def test_the_downloaded_pay_table_is_one_compare_reads(browser, server, download
     text = path.read_text()
     assert "designed pay table" in text and "not filed" in text
     assert compare_edges(capsys, path) == [shown]
+    # the par sheet of the same table, as a spreadsheet: labelled, with the same edge
+    browser.find_element(By.CSS_SELECTOR, 'button[value="xlsx"]').click()
+    (sheet,) = wait_for(lambda: list(downloads.glob("*.xlsx")), "the xlsx download")
+    import openpyxl
+    from fractions import Fraction
+    workbook = openpyxl.load_workbook(sheet)
+    bet = workbook["Outlaw 9 High or Better"]
+    assert "designed pay table" in bet["A2"].value and "not filed" in bet["A2"].value
+    edge = next(bet.cell(r, 3).value for r in range(1, bet.max_row + 1)
+                if bet.cell(r, 1).value == "House edge")
+    assert f"{float(Fraction(edge)) * 100:.6f}%" == shown
 
 
 def test_a_bad_house_way_upload_shows_the_readers_one_line_error(browser, server, tmp_path,
