@@ -21,7 +21,7 @@ def formula_parts(f):
     return {"terms": [(f"{f.paid[line]:,}", line) for line in f.lines
                       if line in f.symbols and f.paid[line]],
             "loses": f"{f.loses:,}" if f.loses else "", "total": f"{f.total:,}",
-            "text": f"return = {f.text()}"}
+            "text": f"return = {f.text()}", "order": list(f.order)}
 
 
 def contents(sheet):
@@ -38,7 +38,8 @@ def contents(sheet):
 def render(sheet) -> str:
     import jinja2
     from verifier.report import charts
-    from verifier.report.markdown import definitions, designed_notice, formula_validity
+    from verifier.report.markdown import definitions, designed_notice
+    from verifier.odds.formula import VALIDITY
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
@@ -49,7 +50,7 @@ def render(sheet) -> str:
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
                      "charts": charts.charts_of(bet),
-                     "validity": formula_validity(bet.formula) if bet.formula else "",
+                     "validity": VALIDITY,
                      "formula": formula_parts(bet.formula) if bet.formula else None})
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
