@@ -348,6 +348,7 @@ def test_serve_binds_here_and_warns_for_any_other_host(monkeypatch, capsys, host
         started.update(paths=paths, host=host, port=port)
         return Stub()
     monkeypatch.setattr(web_server, "make_server", make_server)
+    monkeypatch.setattr(web_server, "check_listen", lambda host, port: None)
     assert main(["serve", "--host", host, "--port", "8123"] if host != "127.0.0.1"
                 else ["serve", "--port", "8123"]) == 0
     out, err = capsys.readouterr()
@@ -395,3 +396,16 @@ def test_every_settings_value_as_docs_strategy_shows(browser, server):
     assert [r for r in rows if r.startswith("9c Jc")][0].endswith("-70885503/89207800 house way")
     assert rows[-1].startswith("Jc As") and "foul" in rows[-1]
     assert "58733/2610960" in text_of(browser, "main")
+
+
+def test_serve_on_a_port_in_use_is_one_line(capsys):
+    import socket
+    from conftest import one_line_error
+    from verifier.web.server import missing_dependency
+    if missing_dependency():
+        pytest.skip(missing_dependency())
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        one_line_error(["serve", "--port", port], capsys, f"cannot listen on 127.0.0.1:{port}")

@@ -6,7 +6,7 @@ from verifier.support.errors import VerifierError
 
 
 def cmd_serve(args):
-    from verifier.web.server import is_local, make_server, missing_dependency
+    from verifier.web.server import check_listen, is_local, make_server, missing_dependency
     problem = missing_dependency()
     if problem:
         raise VerifierError(problem)
@@ -18,6 +18,7 @@ def cmd_serve(args):
     if not is_local(args.host):
         print(f"paigow-verify: warning: serving on {args.host}, not only this computer: "
               "anyone who can reach it can use the workbench (no password)", file=sys.stderr)
+    check_listen(args.host, args.port)
     server = make_server(paths, args.host, args.port)
     url = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}/"
     print(f"workbench: {url} on {len(paths)} certificate(s); Ctrl-C stops it", flush=True)

@@ -42,6 +42,21 @@ def allowed_hosts(host):
     return sorted({"127.0.0.1", "localhost", "::1", host})
 
 
+def check_listen(host, port):
+    """One line now, rather than the server's own report later, when ``host:port`` cannot
+    be listened on (in use, not an address of this computer, a privileged port)."""
+    import socket
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(address)
+    except OSError as exc:
+        raise VerifierError(f"cannot listen on {host}:{port}: "
+                            f"{exc.strerror or exc}") from None
+
+
 def make_server(paths, host="127.0.0.1", port=8000, warm=True):
     problem = missing_dependency()
     if problem:
