@@ -81,8 +81,8 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             bets = workbench.bets_of(cert)
             bet = q.get("bet") or bets[0][0]
             lines, pays, title = workbench.vocabulary(cert, bet)
-            reads = workbench.base_table(cert, bet)
-            outlaw9 = reads is not None and reads.kind.reads == "outlaw9"
+            table = workbench.base_table(cert, bet)          # None: a new custom bet
+            outlaw9 = table is not None and table.kind.reads == "outlaw9"
             reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
