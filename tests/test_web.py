@@ -409,3 +409,19 @@ def test_serve_on_a_port_in_use_is_one_line(capsys):
         taken.listen()
         port = taken.getsockname()[1]
         one_line_error(["serve", "--port", port], capsys, f"cannot listen on 127.0.0.1:{port}")
+
+
+def test_power_ratings_as_the_command_prints_them(browser, server, capsys):
+    from selenium.webdriver.common.by import By
+    status, out, _ = cli(["house-ways", "ratings", "foxwoods", "--no-progress"], capsys)
+    assert status == 0
+    row = re.compile(r"^(\S.*?)\s+([\d,]+)\s+(\d\.\d{6})\s+(\d\.\d{6})\s+(\d\.\d{6})$")
+    expected = [m.groups() for m in map(row.match, out.splitlines()) if m]
+    assert len(expected) > 90                 # 91 two-card hands, and the five-card rows
+    browser.get(f"{server}/house-ways?name=foxwoods")
+    browser.find_element(By.ID, "ratings").click()
+    wait_for(lambda: browser.find_elements(By.ID, "ratings-2"), "the ratings")
+    shown = [m.groups() for table in ("ratings-1", "ratings-2")
+             for line in browser.find_element(By.ID, table).text.splitlines()
+             for m in [row.match(line)] if m]
+    assert shown == expected

@@ -164,24 +164,17 @@ def ratings_of_house_way(name_or_path, args):
     import csv
     import io
     import json
-    from verifier.engine.enumeration import enumerate_hands
-    from verifier.houseway import load
-    from verifier.odds.ratings import as_json, power_ratings
-    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.odds.ratings import as_json
+    from verifier.strategy.houseways import house_way_ratings
     from verifier.cli.run import reduced_deck
-    hw = load(name_or_path)
-    ruleset = load_rule_set(args.rules or "casino-standard")
-    rules = ruleset.with_overrides(wheel=args.wheel, house_way=name_or_path).rules
     chosen = reading_overrides(args.reading)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                             deck=deck, house_way=hw.with_readings(chosen) if chosen else None)
-    wheel_second = rules.wheel == "second"
-    tables = power_ratings(result.key_histogram, wheel_second)
+    hw, rules, deck_size, tables = house_way_ratings(
+        name_or_path, args.rules, args.wheel, chosen, deck, args.threads, want_progress(args))
     if args.json:
         print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
                           "readings": {**hw.readings, **chosen},
-                          "deck_size": len(result.deck), **as_json(tables)}, indent=1))
+                          "deck_size": deck_size, **as_json(tables)}, indent=1))
         return 0
     if args.csv:
         out = io.StringIO()
@@ -195,7 +188,7 @@ def ratings_of_house_way(name_or_path, args):
         print(out.getvalue(), end="")
         return 0
     print(f"power ratings of house way {hw.name} ({hw.title}): the dealer's hands out of "
-          f"{tables['total']:,} ({len(result.deck)}-card deck, wheel {rules.wheel})")
+          f"{tables['total']:,} ({deck_size}-card deck, wheel {rules.wheel})")
     if chosen:
         print("under the readings " + ", ".join(f"{k} = {v}" for k, v in chosen.items()))
     print("player PR: the dealer's hand is lower; banker PR: lower or equal")

@@ -1,7 +1,9 @@
 """House ways compared by their exact base game (``house-ways compare``, the workbench's
 house ways page): for each, every ordered pair of player and banker hands with both set
 by that house way (win, push, loss; the return with a 5% commission and under seed 001's
-California fees), and how many hands it sets differently from the first, by hand type."""
+California fees), and how many hands it sets differently from the first, by hand type.
+And a house way's power ratings (``house-ways ratings``): every hand of the deck set by
+it, the counts turned into the two tables by verifier.odds.ratings."""
 from verifier.engine.backend import engine
 
 
@@ -44,3 +46,22 @@ def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, prog
                      "differ": differ, "hands": hands,
                      "by_type": dict(zip(HAND_TYPES, by_type))})
     return rows
+
+
+def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, deck=None,
+                      threads=None, progress=False):
+    """The power ratings of a house way (a name or a file) under a rule set (default
+    casino-standard) and its readings (``readings``: {reading: value} over the file's):
+    ``(house way, rules, deck size, tables)``, the tables of
+    ``verifier.odds.ratings.power_ratings``."""
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.houseway import load
+    from verifier.odds.ratings import power_ratings
+    from verifier.rules.rulesets import load as load_rule_set
+    hw = load(name_or_path)
+    ruleset = load_rule_set(rule_set or "casino-standard")
+    rules = ruleset.with_overrides(wheel=wheel, house_way=str(name_or_path)).rules
+    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck,
+                             house_way=hw.with_readings(readings) if readings else None)
+    return hw, rules, len(result.deck), power_ratings(result.key_histogram,
+                                                       rules.wheel == "second")

@@ -151,6 +151,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         context.setdefault("shown", None)
         context.setdefault("upload", "")
         context.setdefault("check", None)
+        context.setdefault("ratings", None)
         return page(request, "houseways.html.j2", names=workbench.house_way_names(),
                     status=400 if context["error"] else 200, **context)
 
@@ -183,8 +184,9 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             uploads.popitem(last=False)
         return house_ways_page(request, shown=shown, upload=key)
 
-    @protected
-    async def house_way_check(request):
+    async def on_house_way(request, job, what):
+        """A house way's check or power ratings: the form names a shipped house way or an
+        upload kept here."""
         form = await request.form()
         key, name = str(form.get("upload", "")), str(form.get("name", ""))
         try:
@@ -193,13 +195,21 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
                     raise VerifierError("that upload is no longer here: upload the file again")
                 filename, text = uploads[key]
                 shown = await run_in_threadpool(workbench.house_way, text, filename)
-                check = await run_in_threadpool(workbench.check_house_way, text, filename)
+                result = await run_in_threadpool(job, text, filename)
             else:
                 shown = await run_in_threadpool(workbench.house_way, name)
-                check = await run_in_threadpool(workbench.check_house_way, name)
+                result = await run_in_threadpool(job, name)
         except VerifierError as exc:
             return house_ways_page(request, error=str(exc))
-        return house_ways_page(request, shown=shown, upload=key, check=check)
+        return house_ways_page(request, shown=shown, upload=key, **{what: result})
+
+    @protected
+    async def house_way_check(request):
+        return await on_house_way(request, workbench.check_house_way, "check")
+
+    @protected
+    async def house_way_ratings(request):
+        return await on_house_way(request, workbench.house_way_ratings, "ratings")
 
     @protected
     async def house_way_compare(request):
@@ -285,6 +295,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         Route("/house-ways", house_ways, methods=["GET"]),
         Route("/house-ways/upload", house_way_upload, methods=["POST"]),
         Route("/house-ways/check", house_way_check, methods=["POST"]),
+        Route("/house-ways/ratings", house_way_ratings, methods=["POST"]),
         Route("/house-ways/compare", house_way_compare, methods=["POST"]),
         Route("/house-ways/compare/{job}", house_way_comparison, methods=["GET"]),
         Route("/certificates", certificates),

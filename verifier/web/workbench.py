@@ -321,20 +321,39 @@ def read_upload(data, kind, filename):
     return decode_text(data, filename, kind, UPLOAD_LIMITS[kind])
 
 
-def check_house_way(name_or_text, filename=None):
-    """``house-ways check``: every hand set by the house way. An upload is checked
-    through a private copy in a temporary folder (the engine reads house ways as files)."""
-    from verifier.engine.houseway_check import check_house_way as check
+def _on_house_way(name_or_text, filename, job):
+    """``job(name or path)`` on a shipped house way, or on an upload through a private
+    copy in a temporary folder (the engine reads house ways as files)."""
     if filename is None:
         house_way(name_or_text)
-        return check(name_or_text)
+        return job(name_or_text)
     import tempfile
     house_way(name_or_text, filename)            # refused here, in one line, if invalid
     with tempfile.TemporaryDirectory(prefix="paigow-workbench-") as folder:
         path = Path(folder) / "upload.toml"
         path.write_text(name_or_text, encoding="utf-8")
-        result = check(str(path))
-    return result
+        return job(str(path))
+
+
+def check_house_way(name_or_text, filename=None):
+    """``house-ways check``: every hand set by the house way."""
+    from verifier.engine.houseway_check import check_house_way as check
+    return _on_house_way(name_or_text, filename, check)
+
+
+def house_way_ratings(name_or_text, filename=None):
+    """``house-ways ratings``: the power ratings of the house way (casino-standard's
+    rules, the file's readings), as the command prints them."""
+    from verifier.strategy.houseways import house_way_ratings as ratings
+    _hw, rules, deck_size, tables = _on_house_way(name_or_text, filename, ratings)
+
+    def rows(table):
+        return [(r["hand"], f"{r['hands']:,}", f"{float(r['probability']):.6f}",
+                 f"{float(r['player_pr']):.6f}", f"{float(r['banker_pr']):.6f}")
+                for r in tables[table]]
+    return {"total": f"{tables['total']:,}", "deck_size": deck_size, "wheel": rules.wheel,
+            "tables": [("Two-card hands (the joker an ace)", rows("two_card")),
+                       ("Five-card hands (by class and first rank)", rows("five_card"))]}
 
 
 class Comparisons:
