@@ -15,7 +15,8 @@ import pytest
 from verifier.cli import main
 
 #: one worker runs them all (pytest-xdist): one server and one browser for the file
-pytestmark = pytest.mark.xdist_group("web")
+# a real server and a real browser: one worker, and left out of the quick run
+pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
