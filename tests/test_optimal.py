@@ -438,7 +438,7 @@ def test_the_par_sheet_shows_the_optimal_strategy(casino_cert):
 
 def test_the_html_sheet_has_the_section(casino_cert):
     html = render(casino_cert, "html")
-    assert "<h2>Optimal strategy against the house way</h2>" in html
+    assert '<h2 id="strategy">Optimal strategy against the house way</h2>' in html
     assert "By house-way row" in html and "58733/2610960" in html
 
 

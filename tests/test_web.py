@@ -72,9 +72,15 @@ def browser(downloads):
 
 
 def wait_for(condition, what):
+    """Polls ``condition`` until it is true; an element that is not there yet, or went
+    stale because the page was replaced meanwhile (a form's answer), is "not yet"."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
-        value = condition()
+        try:
+            value = condition()
+        except (NoSuchElementException, StaleElementReferenceException):
+            value = None
         if value:
             return value
         time.sleep(0.05)
