@@ -263,3 +263,78 @@ def test_shipped_certificates_are_found_by_a_table_of_names():
     assert shipped_certificate_path("../../../x") is None
     assert shipped_certificate_path("casino-standard", "emperors").name == \
         "casino-standard+emperors.json"
+
+
+# ------------- a strategy chunk edited with its raw_sha256 recomputed: traceback at the
+# ------------- figures (1); now each chunk's sums are held together when read back
+
+STRATEGY = ["strategy", "--recompute", "--deck-ranks", "9TJQKA", "--chunk-size", "1000",
+            "--no-progress", "--json"]
+
+
+def _figures(out):
+    import json
+    report = json.loads(out)
+    report.pop("run")
+    return report
+
+
+@pytest.fixture(scope="module")
+def strategy_work(tmp_path_factory):
+    """A finished small strategy job: its work directory and its figures."""
+    import io
+    from contextlib import redirect_stdout
+    work = tmp_path_factory.mktemp("strategy") / "w"
+    with redirect_stdout(io.StringIO()) as out:
+        assert main(STRATEGY + ["--work", str(work)]) == 0
+    return work, _figures(out.getvalue())
+
+
+def _negative_win(r):
+    r["house_way"]["win"] = -5
+
+
+def _more_not_optimal_than_hands(r):
+    r["not_optimal"] = r["player_hands"] + 1
+
+
+def _an_example_not_of_its_pattern(r):
+    r["patterns"][1][4] = [0, 1, 2, 3, 4, 5, 6]
+
+
+def _one_more_hand_in_a_pattern(r):
+    r["patterns"][0][1] += 1
+
+
+def _a_win_more_on_the_optimal_side(r):
+    r["optimal"]["win"] += 7
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("edit, says", [
+    (_negative_win, "are not counts"), (_more_not_optimal_than_hands, "must be counts"),
+    (_an_example_not_of_its_pattern, "is not a hand of pattern"),
+    (_one_more_hand_in_a_pattern, "patterns: add up to"),
+    (_a_win_more_on_the_optimal_side, "is not the optimal value minus the house way's")])
+def test_a_strategy_chunk_edited_with_its_sha256_recomputed_is_computed_again(
+        edit, says, strategy_work, tmp_path, capsys):
+    """The figures of the job run afresh are the expectation: the edited chunk is redone
+    with a note, never merged (nor a traceback at the figures)."""
+    import json
+    import shutil
+    from verifier.strategy.job import raw_sha256
+    work, fresh = strategy_work
+    mine = tmp_path / "w"
+    shutil.copytree(work, mine)
+    chunk = mine / "chunk-1000-2000.json"
+    doc = json.loads(chunk.read_text())
+    edit(doc["raw"])
+    doc["raw_sha256"] = raw_sha256(doc["raw"])        # as the job's save_chunk writes it
+    chunk.write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert main(STRATEGY + ["--work", str(mine)]) == 0
+    out, err = capsys.readouterr()
+    (line,) = err.splitlines()
+    assert "chunk 1000-2000" in line and "do not hold together" in line and says in line
+    assert line.endswith("computed again")
+    assert _figures(out) == fresh

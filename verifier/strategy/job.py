@@ -295,9 +295,12 @@ def _chunk_text(path):
     return read_text(path, "strategy chunk", ValueError, work_file=True)
 
 
-def load_chunk(work, key, units, lo, hi, banker_hands=None):
+def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
     """(raw, seconds) of a chunk's file, None when there is none; ``ValueError`` (why)
-    when there is one that is not this chunk's valid sums."""
+    when there is one that is not this chunk's valid sums. With the job's ``spec``, the
+    sums must also hold together as a chunk's of that deck and commission
+    (``optimal.check_raw``): a file edited with its SHA-256 recomputed is redone, never
+    merged into the figures."""
     text = _chunk_text(chunk_path(work, lo, hi))
     if text is None:
         return None
@@ -312,6 +315,12 @@ def load_chunk(work, key, units, lo, hi, banker_hands=None):
     raw = doc.get("raw")
     if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
         raise ValueError("its sums are damaged (shape or SHA-256)")
+    if spec is not None:
+        from verifier.strategy.optimal import check_raw
+        try:
+            check_raw(raw, spec.deck, spec.commission, chunk=True)
+        except ValueError as why:
+            raise ValueError(f"its sums do not hold together ({why})") from None
     seconds = doc.get("seconds")
     return raw, float(seconds) if isinstance(seconds, (int, float)) else 0.0
 
@@ -401,7 +410,7 @@ def finished_units(spec, work):
     banker_hands = math.comb(len(spec.deck) - 7, 7)
     for lo, hi in chunks(units, spec.chunk_size):
         try:
-            if load_chunk(work, key, units, lo, hi, banker_hands) is None:
+            if load_chunk(work, key, units, lo, hi, banker_hands, spec) is None:
                 return None
         except ValueError:
             return None
@@ -421,7 +430,7 @@ def _run(spec, work, executor, ray_address, progress, start):
     todo = []
     for lo, hi in parts:
         try:
-            found = load_chunk(work, key, units, lo, hi, banker_hands)
+            found = load_chunk(work, key, units, lo, hi, banker_hands, spec)
         except ValueError as why:
             note(f"chunk {lo}-{hi} ({chunk_path(work, lo, hi)}): {why}; computed again")
             info.chunks_redone += 1
@@ -638,6 +647,11 @@ def final_raw(raw):
 
 
 def figures(raw, ruleset):
-    """The JSON-ready figures of the whole job's raw sums (``optimal.figures``)."""
+    """The JSON-ready figures of the whole job's raw sums (``optimal.figures``); sums that
+    do not hold together (each chunk's are checked when read back, so only a job object
+    that gives wrong sums) are one line."""
     from verifier.strategy.optimal import figures as derive
-    return derive(final_raw(raw), ruleset)
+    try:
+        return derive(final_raw(raw), ruleset)
+    except ValueError as why:
+        raise VerifierError(f"the strategy job's sums do not hold together: {why}") from None
