@@ -338,3 +338,67 @@ def test_a_strategy_chunk_edited_with_its_sha256_recomputed_is_computed_again(
     assert "chunk 1000-2000" in line and "do not hold together" in line and says in line
     assert line.endswith("computed again")
     assert _figures(out) == fresh
+
+
+# ------------- Ctrl-C or SIGTERM during simulate --check-ledger: a `finally` closed and
+# ------------- joined the pool, which played every remaining block first (4)
+
+def _interrupted_within(argv, signal_name, started, cwd, limit=3.0):
+    """Runs the command in its own session, sends the signal once ``started()`` (given the
+    process id) says the work is under way, and returns (seconds to exit, status, stderr);
+    no process of the session is left (a pool's workers included)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", *map(str, argv)], cwd=cwd,
+                            env=dict(os.environ, PYTHONPATH=PACKAGE_ROOT), text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not started(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.stderr.read()
+        sent = time.monotonic()
+        proc.send_signal(getattr(signal, signal_name))
+        _out, err = proc.communicate(timeout=30)
+        seconds = time.monotonic() - sent
+        time.sleep(0.2)
+        with pytest.raises(ProcessLookupError):         # nothing of it left running
+            os.killpg(proc.pid, 0)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert seconds < limit, seconds
+    return seconds, proc.returncode, err
+
+
+def _children(pid):
+    try:
+        return open(f"/proc/{pid}/task/{pid}/children").read().split()
+    except OSError:
+        return []
+
+
+@pytest.mark.parametrize("signal_name, status, line", [
+    ("SIGINT", 130, "paigow-verify: interrupted"), ("SIGTERM", 143, "paigow-verify: terminated")])
+def test_a_signal_during_simulate_check_ledger_terminates_its_pool(signal_name, status, line,
+                                                                   tmp_path):
+    import time
+    if not Path("/proc/self/task").exists():
+        pytest.skip("needs /proc to see the pool's workers")
+    pool_since = []
+
+    def pool_at_work(pid):          # the workers forked, and a moment to take blocks
+        if len(_children(pid)) >= 2 and not pool_since:
+            pool_since.append(time.monotonic())
+        return bool(pool_since) and time.monotonic() - pool_since[0] > 0.5
+
+    _seconds, returncode, err = _interrupted_within(
+        ["simulate", "--rounds", 10 ** 9, "--check-ledger", "--threads", 2, "--no-progress"],
+        signal_name, pool_at_work, tmp_path)
+    assert returncode == status and err == line + "\n"
