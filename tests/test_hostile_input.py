@@ -402,3 +402,78 @@ def test_a_signal_during_simulate_check_ledger_terminates_its_pool(signal_name, 
         ["simulate", "--rounds", 10 ** 9, "--check-ledger", "--threads", 2, "--no-progress"],
         signal_name, pool_at_work, tmp_path)
     assert returncode == status and err == line + "\n"
+
+
+# ------------- a house way that covers no pair hand was accepted by hand --strategy,
+# ------------- hand --versus-banker, simulate, settle (6): banker hands set arbitrarily
+
+#: a house way of one row, for hands without a pair (tests/test_house_way_files.py)
+NO_PAIR_ONLY = ("[[rows]]\nname = 'no pair'\nhand = 'no-pair'\n"
+                "front = ['second_single', 'third_single']\n")
+#: the hands it leaves to no row, by a closed form: of C(53,7) = 154,143,080 hands it
+#: covers those of seven distinct ranks, C(13,7) 4^7 = 28,114,944, and the joker with six
+#: distinct ranks other than the ace (the joker is then the ace), C(12,6) 4^6 = 3,784,704
+UNCOVERED = 154_143_080 - 1716 * 4 ** 7 - 924 * 4 ** 6
+
+
+@pytest.mark.compiled                  # the check enumerates the 53-card deck (0.4 s)
+@pytest.mark.parametrize("command", [
+    ["hand", "2h 3h 4c 7s 9c Jc As", "--versus-banker"],
+    ["hand", "2h 3h 4c 7s 9c Jc As", "--strategy"],
+    ["simulate", "--rounds", "10", "--no-progress"],
+    ["simulate", "--rounds", "10", "--check-ledger", "--no-progress"],
+    ["settle", Path(__file__).resolve().parent.parent / "examples/round.json"],
+    ["strategy", "--recompute", "--deck-ranks", "9TJQKA", "--no-progress"],
+    ["run", "--no-progress"]])
+@pytest.mark.parametrize("how", ["--house-way", "--rules"])
+def test_a_house_way_that_leaves_hands_to_no_row_is_refused_by_every_command_that_sets_hands(
+        command, how, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "partial.toml").write_text(NO_PAIR_ONLY)
+    (tmp_path / "r.toml").write_text('base = "outlaw9-mikes"\nname = "mine"\n'
+                                     'house_way = "partial.toml"\n')
+    extra = ["--work", tmp_path / "w"] if command[0] == "strategy" else []
+    option = ["--house-way", "partial.toml"] if how == "--house-way" else ["--rules", "r.toml"]
+    line = one_line_error(command + extra + option, capsys,
+                          f"covers {UNCOVERED:,} hands by no row, e.g. ")
+    assert "partial.toml" in line
+    assert not (tmp_path / "w").exists()
+
+
+@pytest.mark.compiled
+def test_the_verdict_on_a_house_way_is_kept_per_program_and_one_hand_still_sets(tmp_path,
+                                                                                capsys):
+    """One enumeration per house-way program and process; ``hand CARDS`` alone (which the
+    refusal points to) still shows how the file sets one hand, and says when no row does;
+    ``house-ways check`` still reports the file."""
+    import time
+    from verifier.engine import houseway_program
+    path = tmp_path / "p.toml"
+    path.write_text(NO_PAIR_ONLY + "# another file, the same program\n")
+    argv = ["hand", "2h 3h 4c 7s 9c Jc As", "--versus-banker", "--house-way", path]
+    one_line_error(argv, capsys, "by no row")
+    start = time.perf_counter()
+    one_line_error(argv, capsys, "by no row")
+    assert time.perf_counter() - start < 0.2          # the kept verdict, no enumeration
+    assert any(v and "by no row" in v for v in houseway_program._VERDICTS.values())
+    assert main(["hand", "2h 3h 4c 7s 9c Jc As", "--house-way", str(path)]) == 0
+    assert "house way  p" in capsys.readouterr().out
+    one_line_error(["hand", "2h 2d 4c 7s 9c Jc As", "--house-way", path], capsys,
+                   "no row of p sets a hand of type one-pair")
+    assert main(["house-ways", "check", str(path), "--deck-ranks", "9TJQKA",
+                 "--no-progress"]) == 1
+    assert "hands no row covers: 480,700" in capsys.readouterr().out
+
+
+@pytest.mark.compiled
+def test_a_house_way_that_sets_fouls_is_refused_naming_a_foul(tmp_path, capsys):
+    path = tmp_path / "greedy.toml"
+    path.write_text('[[rows]]\nname = "the highest front"\nhand = ["any-quads", "five-aces", '
+                    '"two-trips", "any-full-house", "three-pair", "two-pair", "trips", '
+                    '"one-pair", "no-pair"]\nfront = "highest"\n')
+    # the first foul in deck order, worked by hand: the highest front of 2c 2d 2h 3c 4c
+    # 5c 7d is the pair of 2s, which leaves 2, 3, 4, 5, 7 of two suits behind: 7 high,
+    # below the front. Every hand before it holds a second pair or quads, or leaves a
+    # straight (…6) or a flush (…7c, the 2c behind) behind the pair
+    one_line_error(["simulate", "--rounds", "10", "--no-progress", "--house-way", path],
+                   capsys, "as a foul (front above back), e.g. 2c 2d 2h 3c 4c 5c 7d")

@@ -73,7 +73,7 @@ def check_house_way(name_or_path, args):
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
                              deck=deck, refuse_faults=False)
     from verifier.engine.houseway_program import engine_arguments
-    wheel_second, number = engine_arguments(rules)
+    wheel_second, number = engine_arguments(rules, check=False)   # this is the check
     uncovered = result.total_hands - sum(result.house_way_rows.values())
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
           f"{result.total_hands:,} hands of the {len(result.deck)}-card deck, wheel "

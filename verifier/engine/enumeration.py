@@ -67,20 +67,6 @@ class EnumerationResult:
         }
 
 
-def _refuse(rules, deck, raw, threads):
-    """A house-way file that leaves hands uncovered or sets fouls: one line, with a hand."""
-    from verifier.game.cards import cards_str
-    from verifier.houseway import HouseWayError
-    foul = not raw["rows"][0]
-    what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
-            f"covers {raw['rows'][0]:,} hands by no row")
-    from verifier.engine.houseway_program import engine_arguments
-    hand = backend.engine.find_hand(deck, *engine_arguments(rules), foul, threads)
-    example = f", e.g. {cards_str(hand)}" if hand else ""
-    raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
-                        "CARDS --house-way ... shows how it sets one)")
-
-
 def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
                     progress: bool = False, deck: "Sequence[int] | None" = None,
                     refuse_faults: bool = True) -> EnumerationResult:
@@ -96,12 +82,13 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     nthreads = thread_count(threads)
     total = math.comb(len(deck), 7)
     start = time.perf_counter()
-    from verifier.engine.houseway_program import engine_arguments, row_count
-    wheel_second, house_way = engine_arguments(rules)
+    from verifier.engine.houseway_program import engine_arguments, refuse_faults as refuse, row_count
+    # the enumeration is itself the check of a house-way file on this deck
+    wheel_second, house_way = engine_arguments(rules, check=False)
     with progress_bar(total, "hands", enabled=progress) as advance:
         raw = backend.engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
-    if refuse_faults and (raw["rows"][0] or raw["fouls"]):
-        _refuse(rules, deck, raw, nthreads)
+    if refuse_faults:
+        refuse(rules.house_way, wheel_second, house_way, deck, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
         rules=rules,
