@@ -477,3 +477,110 @@ def test_a_house_way_that_sets_fouls_is_refused_naming_a_foul(tmp_path, capsys):
     # straight (…6) or a flush (…7c, the 2c behind) behind the pair
     one_line_error(["simulate", "--rounds", "10", "--no-progress", "--house-way", path],
                    capsys, "as a foul (front above back), e.g. 2c 2d 2h 3c 4c 5c 7d")
+
+
+# ------------- re-hashed forgeries (8): a certificate naming a shipped rule set (casino-
+# ------------- standard) with another settlement, its figures re-derived and re-hashed
+
+CASINO = CERT.parent / "casino-standard.json"
+
+
+def _forged_casino(where):
+    """casino-standard's certificate as a forger would make the 0%-commission game pass
+    for it: the settlement changed (in the base game's section, or there and in the rule
+    set's definition), the results that depend on it derived again (``basegame.settle``),
+    the strategy section, which would not agree, dropped, both hashes sealed again."""
+    import json
+    from verifier.certificate.format import _normalise, seal
+    from verifier.odds.basegame import settle
+    cert = json.loads(CASINO.read_text())
+    free = {"kind": "commission", "commission": "0"}
+    base = cert["sections"]["base_game"]
+    base["settlement"] = free
+    base["results"] = _normalise(settle(base["counts"], free))
+    if where == "definition":
+        cert["sections"]["rule_set"]["definition"]["settlement"] = free
+        cert["sections"]["rule_set"]["results"]["settlement"] = free
+    del cert["sections"]["strategy"]
+    return seal(cert)
+
+
+@pytest.mark.parametrize("where", ["base game", "definition"])
+def test_a_rehashed_certificate_of_another_settlement_under_a_shipped_name_fails_check(
+        where, tmp_path, capsys):
+    import json
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(_forged_casino(where)))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    says = ("is not the rule set's" if where == "base game"
+            else "names the shipped rule set casino-standard, but its settlement")
+    assert says in out and "FAILED" in out
+    for argv in (["report", path], ["compare", path]):
+        one_line_error(argv, capsys, "fails its check")
+    # --rules: the certificate's definition held against the named rule set's, before any
+    # recomputation (which would only re-count the hands, not the settlement)
+    if where == "definition":
+        one_line_error(["check", path, "--recompute", "--rules", "casino-standard"], capsys,
+                       "whose settlement is not that of --rules casino-standard")
+
+
+def test_a_rule_set_file_that_changes_a_shipped_rule_set_under_its_name_is_refused(
+        tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    path.write_text('base = "casino-standard"\nname = "casino-standard"\n'
+                    '[settlement]\ncommission = "0"\n')
+    one_line_error(["rules", path], capsys, "give it a name of its own")
+    same = tmp_path / "casino-standard.toml"        # the name from the file: the same game
+    same.write_text('base = "casino-standard"\nwheel = "second"\n')
+    assert main(["rules", str(same)]) == 0
+
+
+# ------------- a forged optimal-strategy column: without chunks it cannot be run again
+# ------------- (said, and check --recompute fails); with them, the edited chunk fails
+
+@pytest.fixture(scope="module")
+def small_strategy_certificate(tmp_path_factory):
+    """casino-standard on the 25-card deck 9-A and the joker, with its strategy section
+    and the job's chunks (strategy --out)."""
+    path = tmp_path_factory.mktemp("cert") / "c.json"
+    assert main(["strategy", "--rules", "casino-standard", "--recompute", "--deck-ranks",
+                 "9TJQKA", "--chunk-size", "2000", "--work",
+                 str(path.parent / "w"), "--out", str(path), "--no-progress"]) == 0
+    return path
+
+
+def _forge_optimal(cert, keep_chunks):
+    """The optimal column moved by +20 wins and +19 losses: the same value at 1/20
+    commission, (20 - 1) 20 - 20 19 = 0, so the cost and every other sum still agree."""
+    from verifier.certificate.format import _normalise, seal
+    from verifier.certificate.sections import SECTIONS
+    section = cert["sections"]["strategy"]
+    for side in (section["raw"]["optimal"],) + (
+            (section["chunks"]["list"][0]["sums"]["optimal"],) if keep_chunks else ()):
+        side["win"] += 20
+        side["loss"] += 19
+    if not keep_chunks:
+        del section["chunks"]
+    section["results"] = _normalise(SECTIONS["strategy"].derive(cert))
+    return seal(cert)
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("keep_chunks", [False, True])
+def test_a_rehashed_forgery_of_the_optimal_column_fails_check_recompute(
+        keep_chunks, small_strategy_certificate, tmp_path, capsys):
+    import json
+    cert = json.loads(small_strategy_certificate.read_text())
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(_forge_optimal(cert, keep_chunks)))
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 0             # every sum holds: a good forgery
+    assert main(["check", str(path), "--recompute", "--chunks", "all", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    if keep_chunks:
+        # the chunk's sums are run again (its SHA-256 too, had the forger made one up)
+        assert "MISMATCH sections.strategy.chunks units 0-2000.optimal.win" in out
+    else:
+        assert "keeps no chunks of the strategy job" in out
+
