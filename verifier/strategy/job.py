@@ -149,14 +149,60 @@ def job_class(backend):
 
 def make_job(spec):
     """The job object of a spec, built in this process (tens of seconds on the full
-    deck for the compiled job)."""
+    deck for the compiled job), interruptibly (``interruptible``)."""
     cls = job_class(spec.backend)
     args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
                 house_way=_house_way_here(spec), commission=tuple(spec.commission))
     if spec.backend != "python":
         args["threads"] = spec.threads
     args.update(spec.extra)
-    return cls(**args)
+    return interruptible(lambda: cls(**args))
+
+
+def run_chunk(job, lo, hi):
+    """``job.run(lo, hi)``, interruptibly (``interruptible``)."""
+    return interruptible(job.run, lo, hi)
+
+
+def interruptible(fn, *args):
+    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
+    so that Ctrl-C or SIGTERM is answered at once (the compiled job runs for seconds in C,
+    where Python runs no signal handler): the waiting thread raises, and asks the compiled
+    job to stop (``request_stop``: its loops skip what is left and its thread ends
+    within milliseconds). Called off the main thread (a Ray actor, a test's thread), it
+    is ``fn(*args)``."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box = {}
+
+    def work():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
+            box["error"] = exc
+    thread = threading.Thread(target=work, name="strategy job", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+    except BaseException:
+        _request_stop()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _request_stop():
+    from verifier.engine.backend import compiled
+    try:
+        module = compiled("_strategy")
+    except VerifierError:
+        return
+    stop = getattr(module, "request_stop", None)
+    if stop is not None:
+        stop()
 
 
 # ---------------------------------------------------------------------------------
@@ -240,7 +286,7 @@ def recompute_chunks(spec, units, records, progress=False):
     with progress_bar(sum(r["hi"] - r["lo"] for r in records), "unit", enabled=progress,
                       desc="strategy chunks") as advance:
         for rec in records:
-            raw = job.run(rec["lo"], rec["hi"])
+            raw = run_chunk(job, rec["lo"], rec["hi"])
             if advance:
                 advance(rec["hi"] - rec["lo"])
             yield rec, chunk_record(rec["lo"], rec["hi"], raw)
@@ -500,7 +546,7 @@ class _Local:
     def run(self, todo):
         for lo, hi in todo:
             t = time.perf_counter()
-            raw = self.job.run(lo, hi)
+            raw = run_chunk(self.job, lo, hi)
             yield lo, hi, raw, time.perf_counter() - t
 
 
