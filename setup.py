@@ -50,6 +50,7 @@ setup(
     packages=find_packages(include=["verifier", "verifier.*"]),
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
                                "data/*/*.json", "data/*/*.html",
-                               "report/templates/*.j2", "proofs/certificates/*.json"]},
+                               "report/templates/*.j2", "audit/templates/*.j2",
+                               "proofs/certificates/*.json"]},
     ext_modules=extensions(),
 )

@@ -22,7 +22,8 @@ enum {
     HW_BACK = HW_FRONT + 5, HW_IMPROVES = HW_BACK + 1,
     HW_HAS_ELSE = HW_IMPROVES + 1, HW_ELSE = HW_HAS_ELSE + 1,             /* kind, 4 operands */
     HW_CODE_LEN = HW_ELSE + 5, HW_CODE = HW_CODE_LEN + 1,
-    HW_FRONT_MIN = 250            /* front_at_least: the least front key, -1 none */
+    HW_FRONT_MIN = 250,           /* front_at_least: the least front key, -1 none */
+    HW_HIGHEST_FRONT = 251        /* the reading highest_front: 0 highest-hand, 1 card-by-card */
 };
 /* front kinds; operand kinds */
 enum { HW_FRONT_RANKS = 0, HW_FRONT_HIGHEST = 1, HW_FRONT_BEST_OF_REST = 2 };
@@ -140,9 +141,30 @@ static inline int hw_condition(const int *code, int len, const hw_features_t *x)
     return sp == 1 && st[0] != 0;
 }
 
+/* The split whose front is cards i < j (engine.h numbers them i by i, then j). */
+static inline int hw_split_of(int i, int j) { return i * (13 - i) / 2 + (j - i - 1); }
+
+/* highest_front = card-by-card: a pair in front first (the highest that keeps the back
+ * good enough); else the first split, taking the front's first card from the highest card
+ * of the seven down (the sorted order, so the joker first and a rank's cards from spades
+ * to clubs) and its second from the next card down, whose back is good enough. */
+static inline int hw_card_by_card(int back_min, const int *bk, const int *fk) {
+    int best = -1;
+    for (int s = 0; s < NUM_SPLITS; s++)
+        if (fk[s] >= FRONT_PAIR_BASE && (back_min < 0 || KEY_CLASS(bk[s]) >= back_min) &&
+            (best < 0 || fk[s] > fk[best])) best = s;
+    if (best >= 0) return best;
+    for (int i = 6; i >= 1; i--)
+        for (int j = i - 1; j >= 0; j--) {
+            int s = hw_split_of(j, i);
+            if (back_min < 0 || KEY_CLASS(bk[s]) >= back_min) return s;
+        }
+    return -1;
+}
+
 /* The split a play picks (-1: it cannot be made). spec: kind and 4 operands. */
 static inline int hw_pick(const int *spec, int back_min, const hw_features_t *x,
-                          const int *bk, const int *fk) {
+                          const int *bk, const int *fk, int card_by_card) {
     int kind = spec[0], target = -1;
     if (kind == HW_FRONT_RANKS) {
         int v[2];
@@ -156,6 +178,7 @@ static inline int hw_pick(const int *spec, int back_min, const hw_features_t *x,
     } else if (kind == HW_FRONT_BEST_OF_REST) {
         target = pattern_key(x->rest[0] - 2, x->rest[1] - 2);
     }
+    if (kind == HW_FRONT_HIGHEST && card_by_card) return hw_card_by_card(back_min, bk, fk);
     int best = -1;
     for (int s = 0; s < NUM_SPLITS; s++) {
         if (back_min >= 0 && KEY_CLASS(bk[s]) < back_min) continue;
@@ -177,6 +200,7 @@ static inline int hw_run(const int *program, int nrows, const int *c, const shap
     hw_features(c, sh, bk, &x);
     int type = hw_hand_type(sh);
     static const int HIGHEST[5] = {HW_FRONT_HIGHEST, 0, 0, 0, 0};
+    int card_by_card = nrows > 0 && program[HW_HIGHEST_FRONT] == 1;
     for (int r = 0; r < nrows; r++) {
         const int *p = program + (size_t)r * HW_ROW_INTS;
         if (!(p[HW_HANDS] >> type & 1)) continue;
@@ -188,14 +212,14 @@ static inline int hw_run(const int *program, int nrows, const int *c, const shap
         if (!ok) continue;
         int s = -1, len = p[HW_CODE_LEN];
         if (len == 0 || hw_condition(p + HW_CODE, len, &x)) {
-            s = hw_pick(p + HW_FRONT, p[HW_BACK], &x, bk, fk);
+            s = hw_pick(p + HW_FRONT, p[HW_BACK], &x, bk, fk, card_by_card);
             if (s >= 0 && p[HW_IMPROVES] >= 0) {
-                int rival = hw_pick(HIGHEST, p[HW_IMPROVES], &x, bk, fk);
+                int rival = hw_pick(HIGHEST, p[HW_IMPROVES], &x, bk, fk, card_by_card);
                 if (rival >= 0 && fk[s] <= fk[rival]) s = -1;
             }
             if (s >= 0 && p[HW_FRONT_MIN] >= 0 && fk[s] < p[HW_FRONT_MIN]) s = -1;
         }
-        if (s < 0 && p[HW_HAS_ELSE]) s = hw_pick(p + HW_ELSE, -1, &x, bk, fk);
+        if (s < 0 && p[HW_HAS_ELSE]) s = hw_pick(p + HW_ELSE, -1, &x, bk, fk, card_by_card);
         if (s >= 0) { *row = r + 1; return s; }
     }
     *row = 0;

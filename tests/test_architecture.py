@@ -93,6 +93,7 @@ LAYERS = {
     "certificate": {"strategy", "engine", "odds", "rules", "houseway", "game", "support"},
     "report": {"certificate", "strategy", "odds", "rules", "houseway", "game", "support"},
     "proofs": {"engine", "odds", "rules", "game", "support"},
+    "audit": {"report", "certificate", "odds", "rules", "game", "support"},
 }
 LAYERS["cli"] = set(LAYERS)
 

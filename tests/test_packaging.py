@@ -11,7 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.slow
+# one worker builds the sdist once for both tests (pytest-xdist, --dist loadgroup)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 
 def run(cmd, **kw):
@@ -38,6 +39,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
                                                        "cext/*.h", "verifier/data/**/*.toml",
                                                        "verifier/data/*.json",
                                                        "verifier/parsheet/templates/*.j2",
+                                                       "verifier/audit/templates/*.j2",
                                                        "verifier/proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)

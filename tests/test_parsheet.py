@@ -153,7 +153,9 @@ def test_the_california_base_game_shows_every_fee_tier(certs):
 def test_the_house_way_distributions_add_up_to_every_hand(certs):
     sheet = build(certs["emperors-challenge"])
     assert [t.title for t in sheet.house_way_tables] == [
-        "Hands per row", "Back hand (five cards)", "Front hand (two cards)"]
+        "Hands per row", "Back hand (five cards)", "Front hand (two cards)",
+        "Power ratings, two-card hands (the dealer's, on this house way)",
+        "Power ratings, five-card hands (by class and first rank)"]
     for table in sheet.house_way_tables:
         assert sum(int(row[1].replace(",", "")) for row in table.rows) == TOTAL
 

@@ -174,6 +174,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 # ---------------------------------------------------------------------------------
 # Ray
 
+@pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
     import verifier
@@ -367,6 +368,7 @@ def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
         house_way="emperors")) == (None, None)
 
 
+@pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
     if ray.is_initialized():

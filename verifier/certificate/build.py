@@ -125,6 +125,7 @@ def attach(cert, raw, ruleset=None, chunks=None):
 
 def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False):
     """(figures or None, note): runs ``pairwise_counts`` when it is available."""
+    from verifier.houseway.fileformat import OrderDependentError
     try:
         from verifier.engine.pairwise import pairwise_counts
     except ImportError as exc:
@@ -133,6 +134,8 @@ def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progr
         counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
     except (KeyError, NotImplementedError, ImportError) as exc:
         return None, f"pairwise engine cannot run these rules ({type(exc).__name__}: {exc})"
+    except OrderDependentError as exc:        # a setting by the order of the suits
+        return None, f"the base game is not counted: {exc}"
     from verifier.odds.basegame import settle
     figures = settle(counts, settlement)
     return figures, f"pairwise counts ({counts.get('method', '?')})"

@@ -10,7 +10,7 @@ from verifier.support import interrupts
 from verifier.support.errors import VerifierError
 
 # Command modules, in the order their commands appear in --help.
-COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "sign", "prove", "table", "rules",
+COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "audit", "sign", "prove", "table", "rules",
                    "houseways"]
 
 

@@ -1,5 +1,6 @@
-"""`paigow-verify house-ways [NAME | check FILE]`: the shipped house ways, one's file
-text, and the check of a user's house way over every hand."""
+"""`paigow-verify house-ways [NAME | check FILE | compare A B | ratings NAME]`: the shipped
+house ways, one's file text, the check of a user's house way over every hand, and its
+power ratings."""
 import argparse
 from fractions import Fraction
 
@@ -19,14 +20,39 @@ def register(subparsers):
                     "exact base game with the player and the banker both on that house way "
                     "(win, push, loss; the return with 5% commission and under the "
                     "California fees of seed 001), and how many hands each sets "
-                    "differently from the first, by hand type.")
-    p.add_argument("words", nargs="*", metavar="NAME | check FILE | compare A B",
+                    "differently from the first, by hand type. With `ratings NAME` (or a "
+                    "file): its power ratings (docs/POWER_RATINGS.md), how often the "
+                    "dealer on that house way makes each two-card and each five-card "
+                    "hand, out of 154,143,080, with the player's and the banker's power "
+                    "rating of each. With `fit FILE --target TABLE.toml`: the file run "
+                    "under every combination of the readings its [readings.options] "
+                    "declares, each held against the published table, best first, with "
+                    "the rows the best still differs on and example hands.")
+    p.add_argument("words", nargs="*",
+                   metavar="NAME | check FILE | compare A B | ratings NAME | fit FILE",
                    help="a shipped house way (see the list); `check` and a house way; "
-                        "`compare` and two or more house ways (names or files)")
+                        "`compare` and two or more house ways (names or files); "
+                        "`ratings` and a house way; `fit` and a house way, with --target")
     p.add_argument("--json", action="store_true",
-                   help="compare: one JSON object with exact fractions")
-    p.add_argument("--wheel", choices=("lowest", "second"), default="lowest",
-                   help="rank of A-2-3-4-5 for the check (default: lowest)")
+                   help="compare, ratings, fit: one JSON object (exact fractions)")
+    p.add_argument("--csv", action="store_true",
+                   help="ratings: CSV, one row per hand (table, hand, combinations, "
+                        "probability, player PR, banker PR)")
+    p.add_argument("--rules", metavar="NAME|FILE", default=None,
+                   help="ratings, fit: the rule set whose A-2-3-4-5 reading is used (default: "
+                        "casino-standard, the casino game: A-2-3-4-5 second-highest)")
+    p.add_argument("--target", metavar="TABLE.toml",
+                   help="fit: the published table to hold the house way against "
+                        "(docs/POWER_RATINGS.md: table, total, rows of [hand, count])")
+    p.add_argument("--only", metavar="READING[,READING]",
+                   help="fit: vary only these of the file's [readings.options] (default: "
+                        "every one it declares)")
+    p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
+                   help="ratings: set the house way under another reading, e.g. "
+                        "highest_front=card-by-card (repeatable; docs/HOUSE_WAYS.md)")
+    p.add_argument("--wheel", choices=("lowest", "second"), default=None,
+                   help="rank of A-2-3-4-5 (default: lowest for check and compare; the "
+                        "rule set's for ratings)")
     p.add_argument("--deck-ranks", help=argparse.SUPPRESS)   # tests: a reduced deck
     add_thread_option(p)
     add_progress_options(p)
@@ -46,6 +72,15 @@ def run_house_ways(args):
         if len(words) < 3:
             raise HouseWayError("house-ways compare takes two or more house ways")
         return compare_house_ways(words[1:], args)
+    if words[0] == "fit":
+        if len(words) != 2 or not args.target:
+            raise HouseWayError("house-ways fit takes one house way (a name or a file) and "
+                                "--target TABLE.toml")
+        return fit_house_way(words[1], args)
+    if words[0] == "ratings":
+        if len(words) != 2:
+            raise HouseWayError("house-ways ratings takes one house way: a name or a file")
+        return ratings_of_house_way(words[1], args)
     if words[0] == "check":
         if len(words) != 2:
             raise HouseWayError("house-ways check takes one house way: a file or a name")
@@ -68,7 +103,7 @@ def check_house_way(name_or_path, args):
     hw = load(name_or_path)
     # a built-in by name is checked through its file, the route a user's copy takes
     path = str(shipped_path(hw.name)) if hw.built_in else name_or_path
-    rules = Rules(wheel=args.wheel, house_way=path)
+    rules = Rules(wheel=args.wheel or "lowest", house_way=path)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
     result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
                              deck=deck, refuse_faults=False)
@@ -77,7 +112,7 @@ def check_house_way(name_or_path, args):
     uncovered = result.total_hands - sum(result.house_way_rows.values())
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
           f"{result.total_hands:,} hands of the {len(result.deck)}-card deck, wheel "
-          f"{args.wheel}")
+          f"{rules.wheel}")
 
     def first(foul):
         hand = engine.find_hand(result.deck, wheel_second, number, foul,
@@ -110,6 +145,7 @@ def compare_house_ways(house_ways, args):
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else full_deck()
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
     names = [load(h).name for h in house_ways]
+    args.wheel = args.wheel or "lowest"
     rows = []
     _, first = engine_arguments(Rules(wheel=args.wheel, house_way=house_ways[0]))
     for house_way in house_ways:
@@ -158,4 +194,155 @@ def compare_house_ways(house_ways, args):
     print(f"{'hand type':<22}" + "".join(f" {n[:14]:>14}" for n in names[1:]))
     for t in HAND_TYPES:
         print(f"{t:<22}" + "".join(f" {r['by_type'][t]:>14,}" for r in rows[1:]))
+    return 0
+
+
+def ratings_of_house_way(name_or_path, args):
+    """The power ratings of a house way: every hand of the deck set by it (the compiled
+    enumeration), the counts turned into the two tables by verifier.odds.ratings."""
+    import csv
+    import io
+    import json
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.houseway import load
+    from verifier.odds.ratings import as_json, power_ratings
+    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.cli.run import reduced_deck
+    hw = load(name_or_path)
+    ruleset = load_rule_set(args.rules or "casino-standard")
+    rules = ruleset.with_overrides(wheel=args.wheel, house_way=name_or_path).rules
+    chosen = reading_overrides(args.reading)
+    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
+    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
+                             deck=deck, house_way=hw.with_readings(chosen) if chosen else None)
+    wheel_second = rules.wheel == "second"
+    tables = power_ratings(result.key_histogram, wheel_second)
+    if args.json:
+        print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
+                          "readings": {**hw.readings, **chosen},
+                          "deck_size": len(result.deck), **as_json(tables)}, indent=1))
+        return 0
+    if args.csv:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["table", "hand", "combinations", "probability", "player_pr",
+                    "banker_pr"])
+        for table in ("two_card", "five_card"):
+            for r in tables[table]:
+                w.writerow([table, r["hand"], r["hands"], f"{float(r['probability']):.9f}",
+                            f"{float(r['player_pr']):.9f}", f"{float(r['banker_pr']):.9f}"])
+        print(out.getvalue(), end="")
+        return 0
+    print(f"power ratings of house way {hw.name} ({hw.title}): the dealer's hands out of "
+          f"{tables['total']:,} ({len(result.deck)}-card deck, wheel {rules.wheel})")
+    if chosen:
+        print("under the readings " + ", ".join(f"{k} = {v}" for k, v in chosen.items()))
+    print("player PR: the dealer's hand is lower; banker PR: lower or equal")
+    for table, title in (("two_card", "Two-card hands (the joker an ace)"),
+                         ("five_card", "Five-card hands (by class and first rank)")):
+        print(f"\n{title}")
+        print(f"{'hand':<26} {'combinations':>13} {'probability':>11} {'player PR':>10} "
+              f"{'banker PR':>10}")
+        for r in tables[table]:
+            print(f"{r['hand']:<26} {r['hands']:>13,} {float(r['probability']):>11.6f} "
+                  f"{float(r['player_pr']):>10.6f} {float(r['banker_pr']):>10.6f}")
+    return 0
+
+
+def reading_overrides(words):
+    """``--reading NAME=VALUE`` words as {reading: value} (checked by the house way)."""
+    from verifier.houseway import HouseWayError
+    out = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise HouseWayError(f"--reading {word!r}: write NAME=VALUE, e.g. "
+                                "highest_front=card-by-card")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def fit_house_way(name_or_path, args):
+    """Every combination of a file's declared readings, held against a target table."""
+    import itertools
+    import json
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine.hands import hands_set_differently
+    from verifier.game.cards import cards_str
+    from verifier.houseway import HouseWayError, load
+    from verifier.odds.ratings import held_against, load_target, power_ratings, two_card_key
+    from verifier.rules.rulesets import load as load_rule_set
+    hw = load(name_or_path)
+    rules = load_rule_set(args.rules or "casino-standard").with_overrides(
+        wheel=args.wheel, house_way=name_or_path).rules
+    wheel_second = rules.wheel == "second"
+    target = load_target(args.target, wheel_second)
+    keys = list(hw.options)
+    if args.only:
+        keys = [k.strip() for k in args.only.split(",") if k.strip()]
+        for k in keys:
+            if k not in hw.options:
+                raise HouseWayError(f"--only {k}: {hw.name} declares no alternatives for "
+                                    f"it (its [readings.options]: "
+                                    f"{', '.join(hw.options) or 'none'})")
+    combos = [dict(zip(keys, values))
+              for values in itertools.product(*(hw.options[k] for k in keys))] or [{}]
+    results = []
+    for chosen in combos:
+        way = hw.with_readings(chosen)
+        result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
+                                 house_way=way)
+        rows = held_against(power_ratings(result.key_histogram, wheel_second), target)
+        results.append({"readings": {k: way.readings[k] for k in keys}, "way": way,
+                        "rows": rows, "reproduced": sum(m == t for _, m, t in rows)})
+    order = sorted(range(len(results)), key=lambda i: -results[i]["reproduced"])
+    best = results[order[0]]
+    in_force = next(r for r in results
+                    if all(r["way"].readings[k] == hw.readings[k] for k in keys))
+    # the rows the best still differs on, or else those the readings in force differ on
+    shown = best if any(m != t for _, m, t in best["rows"]) else in_force
+    differ = [(h, m, t) for h, m, t in shown["rows"] if m != t]
+    examples = {}
+    if differ and shown is not best and target.table == "two_card":
+        found = hands_set_differently(shown["way"], best["way"], wheel_second,
+                                      [two_card_key(h) for h, _, _ in differ])
+        examples = {h: found.get(two_card_key(h), []) for h, _, _ in differ}
+    if args.json:
+        print(json.dumps({
+            "house_way": hw.name, "target": target.path, "source": target.source,
+            "table": target.table, "rows": len(target.rows), "wheel": rules.wheel,
+            "combinations": [{"readings": results[i]["readings"],
+                              "reproduced": results[i]["reproduced"]} for i in order],
+            "differences": {"readings": shown["readings"],
+                            "rows": [{"hand": h, "mine": m, "target": t, "difference": m - t,
+                                      "examples": [{"cards": cards_str(c),
+                                                    "front": cards_str(x),
+                                                    "front_by_best": cards_str(y)}
+                                                   for c, x, y in examples.get(h, [])]}
+                                     for h, m, t in differ]}}, indent=1))
+        return 0
+    print(f"house way {hw.name} against {target.path} ({len(target.rows)} rows of the "
+          f"{target.table.replace('_', '-')} table; wheel {rules.wheel})")
+    if target.source:
+        print(f"source: {target.source}")
+    print(f"{'reproduced':>10}  readings")
+    for i in order:
+        r = results[i]
+        words = ", ".join(f"{k} = {v}" for k, v in r["readings"].items()) or "(as in force)"
+        mark = "  (in force)" if r is in_force else ""
+        print(f"{r['reproduced']:>6} of {len(target.rows)}  {words}{mark}")
+    if not differ:
+        print("\nevery row reproduced, by the readings in force")
+        return 0
+    words = ", ".join(f"{k} = {v}" for k, v in shown["readings"].items())
+    print(f"\nrows that differ under {words or 'the readings in force'} "
+          f"(mine minus the table's):")
+    for h, m, t in differ:
+        print(f"  {h:<20} {m:>13,} {t:>13,} {m - t:>+8,}")
+        for cards, x, y in examples.get(h, []):
+            print(f"      {cards_str(cards)}: front {cards_str(x)} here, "
+                  f"{cards_str(y)} by the best")
+    if shown is in_force and shown is not best:
+        words = ", ".join(f"{k} = {v}" for k, v in best["readings"].items())
+        print(f"the best, {words}, reproduces {best['reproduced']} of {len(target.rows)}")
     return 0

@@ -69,26 +69,39 @@ class EnumerationResult:
 
 def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
                     progress: bool = False, deck: "Sequence[int] | None" = None,
-                    refuse_faults: bool = True) -> EnumerationResult:
+                    refuse_faults: bool = True, house_way=None) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
     ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
     ``progress``: show a tqdm bar on stderr.
     ``refuse_faults``: a house way that sets a foul or leaves a hand to no row is a
     one-line ``HouseWayError`` naming a hand (the built-ins do neither).
+    ``house_way``: a loaded ``HouseWay`` to set the hands by instead of the rules' (a
+    file under other readings: ``house-ways ratings --reading``, ``house-ways fit``).
+    A house way whose readings set a hand by the order of its suits is run by visiting
+    every hand (about ten times the time) instead of counting suit assignments.
     """
     rules = rules or Rules()
     deck = sorted(deck) if deck is not None else full_deck()
     nthreads = thread_count(threads)
     total = math.comb(len(deck), 7)
     start = time.perf_counter()
-    from verifier.engine.houseway_program import engine_arguments, refuse_faults as refuse, row_count
+    from verifier.engine.houseway_program import (engine_arguments, file_id,
+                                                  order_dependent, refuse_faults as refuse,
+                                                  row_count)
     # the enumeration is itself the check of a house-way file on this deck
-    wheel_second, house_way = engine_arguments(rules, check=False)
+    wheel_second, number = engine_arguments(rules, check=False)
+    if house_way is not None:
+        number, nrows, visit = file_id(house_way), len(house_way.rows), \
+            house_way.order_dependent
+    else:
+        nrows, visit = row_count(rules.house_way), order_dependent(rules.house_way)
+    extra = {"visit": True} if visit and not backend.PURE_PYTHON else {}
     with progress_bar(total, "hands", enabled=progress) as advance:
-        raw = backend.engine.enumerate_counts(deck, wheel_second, house_way, nthreads, advance)
+        raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, advance,
+                                              **extra)
     if refuse_faults:
-        refuse(rules.house_way, wheel_second, house_way, deck, raw, nthreads)
+        refuse(rules.house_way, wheel_second, number, deck, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
         rules=rules,
@@ -96,8 +109,7 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
         total_hands=raw["total"],
         best_five={CLASS_NAMES[c]: n for c, n in enumerate(raw["best_five"])},
         royal_flushes=raw["royal"],
-        house_way_rows={row: raw["rows"][row]
-                        for row in range(1, row_count(rules.house_way) + 1)},
+        house_way_rows={row: raw["rows"][row] for row in range(1, nrows + 1)},
         outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
                        BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
         key_histogram=dict(raw["hist"]),

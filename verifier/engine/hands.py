@@ -89,3 +89,38 @@ def _token(card):
         return card_str(int(card))
     except (TypeError, ValueError):
         raise CardError(f"bad card {card!r}") from None
+
+
+def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
+                          per_front: int = 3, sample: int = 400_000, seed: int = 26) -> dict:
+    """Example hands that two house ways (loaded ``HouseWay``s) set with fronts of
+    different ranks, where either front is one of ``fronts`` (two-card keys), from a
+    fixed random sample of the deck's hands (``house-ways fit`` shows them beside a row
+    it does not reproduce): {front key: [(cards, front by a, front by b)]}, at most
+    ``per_front`` each."""
+    import random
+    from verifier.engine.houseway_program import file_id
+    from verifier.game.evaluate import eval2
+    a, b = file_id(house_way_a), file_id(house_way_b)
+    wanted = set(fronts)
+    found = {k: [] for k in wanted}
+    rng = random.Random(seed)
+    batch = 50_000
+    for _ in range(0, sample, batch):
+        hands = [sorted(rng.sample(range(53), 7)) for _ in range(batch)]
+        if hasattr(backend.engine, "set_hands"):
+            fa = [r[0] for r in backend.engine.set_hands(hands, wheel_second, a)]
+            fb = [r[0] for r in backend.engine.set_hands(hands, wheel_second, b)]
+        else:
+            fa = [backend.engine.set_hand(h, wheel_second, a)[0] for h in hands]
+            fb = [backend.engine.set_hand(h, wheel_second, b)[0] for h in hands]
+        for cards, x, y in zip(hands, fa, fb):
+            kx, ky = eval2(list(x)), eval2(list(y))
+            if kx == ky:
+                continue
+            for k in {kx, ky} & wanted:
+                if len(found[k]) < per_front:
+                    found[k].append((cards, list(x), list(y)))
+        if all(len(v) >= per_front for v in found.values()):
+            break
+    return found

@@ -21,6 +21,8 @@ ELSE = HAS_ELSE + 1
 CODE_LEN = ELSE + 5
 CODE = CODE_LEN + 1
 FRONT_MIN = 250           # cext/houseway.h HW_FRONT_MIN
+HIGHEST_FRONT = 251       # cext/houseway.h HW_HIGHEST_FRONT: the reading highest_front
+HIGHEST_FRONT_READINGS = {"highest-hand": 0, "card-by-card": 1}
 
 _IDS: dict = {}           # program (tuple) -> engine number
 
@@ -67,6 +69,7 @@ def program_of(house_way) -> list:
             raise ProgramTooBig(f"row {row.name!r}: its condition is too long for the "
                                 f"compiled route ({len(code)} codes, at most {MAX_CODE})")
         r[FRONT_MIN] = -1 if row.front_min is None else row.front_min
+        r[HIGHEST_FRONT] = HIGHEST_FRONT_READINGS[house_way.readings["highest_front"]]
         r[CODE_LEN] = len(code)
         r[CODE:CODE + len(code)] = code
         ints += r
@@ -86,15 +89,20 @@ def engine_number(name: str) -> int:
     return file_id(load(name))
 
 
-def engine_arguments(rules, check=True) -> tuple[bool, int]:
+def engine_arguments(rules, suit_symmetric: bool = False, check: bool = True) -> tuple[bool, int]:
     """The one adapter from the rules to the compiled engine's (and its twin's) arguments:
     ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number.
+    ``suit_symmetric``: the caller counts by the suits' symmetry (one hand for all its
+    suit relabellings), so a house way whose readings set a hand by the order of its
+    suits is refused, in one line.
 
     ``check``: a user's house-way file must set every hand of the 53-card deck, none as a
     foul (what ``house-ways check`` reports), or every command that sets hands by it
     refuses it here, in one line naming the file and a hand (``refuse_faults``); only
     ``house-ways check`` itself, and the setting of one hand, which says so when no row
     sets it, pass ``check=False``."""
+    if suit_symmetric:
+        refuse_order_dependent(rules.house_way)
     wheel_second = rules.wheel == "second"
     if rules.house_way in BUILT_IN_IDS:
         return wheel_second, BUILT_IN_IDS[rules.house_way]
@@ -102,7 +110,8 @@ def engine_arguments(rules, check=True) -> tuple[bool, int]:
     house_way = load(rules.house_way)
     number = file_id(house_way)
     if check and Path(house_way.path).parent != HOUSE_WAY_DIR:
-        refuse_faults(rules.house_way, wheel_second, number)
+        refuse_faults(rules.house_way, wheel_second, number,
+                      visit=house_way.order_dependent)
     return wheel_second, number
 
 
@@ -111,14 +120,16 @@ def engine_arguments(rules, check=True) -> tuple[bool, int]:
 _VERDICTS: dict = {}
 
 
-def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None):
+def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None,
+                  visit=False):
     """``HouseWayError`` (one line naming the house way and a hand) when the house way of
     engine ``number`` leaves a hand of ``deck`` (default the 53-card deck) to no row or
     sets one as a foul. ``raw``: the enumeration's counts of that deck when already made
     (``enumerate_hands``), else it is made here: about 0.4 s on the full deck, once per
     program (the verdict is kept). The shipped files pass (``house-ways check`` on each,
     a test of the ``full`` run). The pure-Python twin cannot enumerate the full deck: there
-    the check is the enumeration's own on the deck it runs (``run``)."""
+    the check is the enumeration's own on the deck it runs (``run``). ``visit``: the house
+    way sets a hand by the order of its suits, so the enumeration visits every hand."""
     from verifier.engine import backend
     from verifier.game.cards import full_deck
     whole = deck is None or len(deck) == len(full_deck())
@@ -129,8 +140,9 @@ def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None)
             if backend.PURE_PYTHON:
                 return
             from verifier.engine.threads import thread_count
+            extra = {"visit": True} if visit else {}
             raw = backend.engine.enumerate_counts(deck or full_deck(), wheel_second, number,
-                                                  thread_count(threads), None)
+                                                  thread_count(threads), None, **extra)
         line = fault_line(name, deck or full_deck(), wheel_second, number, raw, threads)
         if whole:
             _VERDICTS[key] = line
@@ -155,6 +167,27 @@ def fault_line(name, deck, wheel_second, number, raw, threads=None):
     example = f", e.g. {cards_str(hand)}" if hand else ""
     return (f"house way {name} {what}{example} (paigow-verify hand CARDS --house-way ... "
             "shows how it sets one)")
+
+
+def order_dependent(name: str) -> bool:
+    """Whether a house way (by name or file) sets a hand by the order of its suits
+    (verifier.houseway.fileformat ORDER_DEPENDENT readings)."""
+    if name in BUILT_IN_IDS:
+        return False
+    from verifier.houseway.fileformat import load
+    return load(name).order_dependent
+
+
+def refuse_order_dependent(name: str) -> None:
+    """One line for a house way whose readings set a hand by the order of its suits."""
+    if not order_dependent(name):
+        return
+    from verifier.houseway.fileformat import ORDER_DEPENDENT, OrderDependentError, load
+    which = ", ".join(f"{k} = {v!r}" for k, v in load(name).readings.items()
+                      if (k, v) in ORDER_DEPENDENT)
+    raise OrderDependentError(f"house way {name} reads {which}, which sets a hand by the order "
+                        "of its suits; this count goes by the suits' symmetry and cannot "
+                        "use it (house-ways ratings, run and hand can)")
 
 
 def row_count(name: str) -> int:

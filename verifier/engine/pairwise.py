@@ -294,7 +294,7 @@ def engine_options(rules, threads):
     # each thread has a work space of about 9 MiB on the full deck: no more threads than
     # cores (more never helps this CPU-bound count)
     nthreads = min(thread_count(threads), available_cores())
-    return (rules, *engine_arguments(rules), nthreads)
+    return (rules, *engine_arguments(rules, suit_symmetric=True), nthreads)
 
 
 def check_hand(cards, deck):

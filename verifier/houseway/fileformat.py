@@ -6,7 +6,7 @@ keys, the line it is on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from verifier.support.toml import tomllib
@@ -39,7 +39,22 @@ READINGS = {
                                          "the next row"},
     "complete_hand": {"straight-or-better": "\"any complete hand\" in back is a straight "
                                             "or better"},
+    "highest_front": {
+        "highest-hand": "a play for the highest front (front = \"highest\") takes the highest "
+                        "two-card hand over every set that keeps the back it asks for",
+        "card-by-card": "a play for the highest front takes a pair in front if one keeps the "
+                        "back it asks for; else it takes the front's cards one at a time: "
+                        "the first card of the seven, from the highest down (the joker "
+                        "first, a rank's cards from spades to clubs), that goes in front "
+                        "with some card, with the highest such card beside it; of two cards "
+                        "of one rank only the first is tried first, so a lower second card "
+                        "can be chosen. A setting that rests on the order of the suits: "
+                        "commands that count by the suits' symmetry (the base game's "
+                        "pairwise count, the optimal strategy) refuse it"},
 }
+#: readings whose setting of a hand depends on the order of the suits (the enumeration
+#: then visits every hand, and the counts that rest on the suits' symmetry refuse them)
+ORDER_DEPENDENT = {("highest_front", "card-by-card")}
 TOP_KEYS = {"name", "title", "source", "readings", "rows"}
 ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "front_at_least",
             "else", "note",
@@ -52,6 +67,11 @@ MAX_CODE = 200          # or refused here, never refused later by the engine
 
 class HouseWayError(VerifierError):
     """A house-way file that cannot be read or is not valid (one line)."""
+
+
+class OrderDependentError(HouseWayError):
+    """A house way whose readings set a hand by the order of its suits, refused by a
+    count that goes by the suits' symmetry (one line)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +102,26 @@ class HouseWay:
     rows: tuple = field(repr=False)
     path: str = ""
     text: str = field(default="", repr=False)
+    options: dict = field(default_factory=dict)   # reading -> its declared alternatives
+
+    @property
+    def order_dependent(self) -> bool:
+        """True when a reading in force sets a hand by the order of its suits."""
+        return any((k, v) in ORDER_DEPENDENT for k, v in self.readings.items())
+
+    def with_readings(self, chosen: dict) -> "HouseWay":
+        """The same rows under other readings ({reading: value}), each a value this
+        version carries out; one line naming the file for anything else."""
+        readings = dict(self.readings)
+        for key, value in chosen.items():
+            if key not in READINGS:
+                raise HouseWayError(f"{self.path}: unknown reading {key!r}: the readings "
+                                    f"are {', '.join(READINGS)}")
+            if value not in READINGS[key]:
+                raise HouseWayError(f"{self.path}: reading {key} = {value!r}: this version "
+                                    f"carries out {', '.join(map(repr, READINGS[key]))}")
+            readings[key] = value
+        return replace(self, readings=readings)
 
     @property
     def built_in(self) -> bool:
@@ -155,7 +195,7 @@ def loads(text: str, path: str = "<string>") -> HouseWay:
     name = data.get("name") or Path(path).stem
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", name):
         raise HouseWayError(f"{path}: name {name!r}: lower-case letters, digits and '-'")
-    readings, notes = _readings(data.get("readings", {}), path)
+    readings, notes, options = _readings(data.get("readings", {}), path, text)
     rows = data.get("rows")
     if not isinstance(rows, list) or not rows:
         raise HouseWayError(f"{path}: no rows: a house way is a list of [[rows]], tried "
@@ -166,15 +206,58 @@ def loads(text: str, path: str = "<string>") -> HouseWay:
     parsed = tuple(_row(row, i, starts[i] if i < len(starts) else 0, text, path)
                    for i, row in enumerate(rows))
     return HouseWay(name, data.get("title", name), data.get("source", ""), readings, notes,
-                    parsed, path, text)
+                    parsed, path, text, options)
 
 
-def _readings(table, path):
+def _option_line(text, key):
+    """The line of ``key = ...`` inside [readings.options] (0 if not found)."""
+    lines = text.splitlines()
+    inside = False
+    for i, line in enumerate(lines, 1):
+        if re.match(r"\s*\[", line):
+            inside = bool(re.match(r"\s*\[\s*readings\.options\s*\]", line))
+        elif inside and re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", line):
+            return i
+    return 0
+
+
+def _options(value, readings, path, text):
+    """[readings.options]: for a point the text leaves open, the readings it may take
+    (the one in force among them), each a value this version carries out."""
+    if not isinstance(value, dict):
+        raise HouseWayError(f"{path}: [readings.options] maps a reading to the list of its "
+                            "alternatives")
+    options = {}
+    for key, values in value.items():
+        line = _option_line(text, key)
+        where = f"{path}: line {line}" if line else path
+        if key not in READINGS:
+            raise HouseWayError(f"{where}: unknown reading {key!r} in [readings.options]: "
+                                f"the readings are {', '.join(READINGS)}")
+        if not isinstance(values, list) or len(values) < 2 or \
+                not all(isinstance(v, str) for v in values) or len(set(values)) != len(values):
+            raise HouseWayError(f"{where}: {key} = a list of two or more different "
+                                "readings, e.g. [\"highest-hand\", \"card-by-card\"]")
+        bad = [v for v in values if v not in READINGS[key]]
+        if bad:
+            raise HouseWayError(f"{where}: reading {key} = {bad[0]!r}: this version carries "
+                                f"out {', '.join(map(repr, READINGS[key]))}")
+        if readings[key] not in values:
+            raise HouseWayError(f"{where}: {key}: the reading in force, {readings[key]!r}, "
+                                "is not among its alternatives")
+        options[key] = tuple(values)
+    return options
+
+
+def _readings(table, path, text=""):
     if not isinstance(table, dict):
         raise HouseWayError(f"{path}: [readings] must be a table")
     readings = {key: next(iter(values)) for key, values in READINGS.items()}
-    notes = {}
+    notes, options = {}, None
     for key, value in table.items():
+        if key == "options":
+            options = value
+            continue
         if key == "notes":
             if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
                 raise HouseWayError(f"{path}: [readings.notes] maps a point of the text to "
@@ -183,12 +266,14 @@ def _readings(table, path):
             continue
         if key not in READINGS:
             raise HouseWayError(f"{path}: unknown reading {key!r}: the readings are "
-                                f"{', '.join(READINGS)} and [readings.notes]")
+                                f"{', '.join(READINGS)}, [readings.notes] and "
+                                "[readings.options]")
         if not isinstance(value, str) or value not in READINGS[key]:
             raise HouseWayError(f"{path}: reading {key} = {value!r}: this version carries "
                                 f"out {', '.join(map(repr, READINGS[key]))}")
         readings[key] = value
-    return readings, notes
+    options = _options(options, readings, path, text) if options is not None else {}
+    return readings, notes, options
 
 
 def _row(row, index, start, text, path):

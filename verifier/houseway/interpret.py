@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verifier.game.splits import best_split, rank_counts as _counts, splits
-from verifier.game.evaluate import (ACE, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of, eval5, is_royal_key, rank_as_ace)
+from verifier.game.ranking import FRONT_PAIR_BASE
+from verifier.game.evaluate import (ACE, eval2, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of, eval5, is_royal_key, rank_as_ace)
 
 #: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace)
 HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "full-house",
@@ -107,20 +108,48 @@ def _best_of_rest(features):
     return (_value(rest[0]), _value(rest[1]))
 
 
-def _play(cards, spec, back, features, wheel_second, improves_on=None, front_min=None):
+def _card_by_card(cards, least, wheel_second):
+    """The reading highest_front = "card-by-card" (twin of cext/houseway.h
+    hw_card_by_card): a pair in front first, the highest that keeps the back (the first
+    such split); else the first split, scanning the front's first card from the highest
+    of the sorted seven down and its second from the next card down, whose back is good
+    enough."""
+    def good(front):
+        back = tuple(c for c in cards if c not in front)
+        bk = eval5(back, wheel_second)
+        return (front, back, eval2(front), bk) if least is None or class_of(bk) >= least \
+            else None
+    pairs = [s for s in (good(f) for f, _b in splits(cards)) if s and s[2] >= FRONT_PAIR_BASE]
+    if pairs:
+        return max(pairs, key=lambda s: s[2])          # the first of the highest
+    for i in range(6, 0, -1):
+        for j in range(i - 1, -1, -1):
+            found = good((cards[j], cards[i]))
+            if found:
+                return found
+    return None
+
+
+def _play(cards, spec, back, features, wheel_second, improves_on=None, front_min=None,
+          card_by_card=False):
     """The chosen (front, back, front_key, back_key) of one play, or None if it cannot
     be made with the cards (or, with ``improves_on``, if its front is no higher than the
-    highest front that keeps that hand behind)."""
+    highest front that keeps that hand behind). ``card_by_card``: the reading
+    highest_front = "card-by-card" for a play for the highest front."""
     if front_min is not None:
-        mine = _play(cards, spec, back, features, wheel_second, improves_on)
+        mine = _play(cards, spec, back, features, wheel_second, improves_on,
+                     card_by_card=card_by_card)
         return mine if mine is not None and mine[2] >= front_min else None
     if improves_on is not None:
-        rival = _play(cards, "highest", improves_on, features, wheel_second)
-        mine = _play(cards, spec, back, features, wheel_second)
+        rival = _play(cards, "highest", improves_on, features, wheel_second,
+                      card_by_card=card_by_card)
+        mine = _play(cards, spec, back, features, wheel_second, card_by_card=card_by_card)
         if mine is None or (rival is not None and mine[2] <= rival[2]):
             return None
         return mine
     least = BACK_CLASSES[back] if back else None
+    if spec == "highest" and card_by_card:
+        return _card_by_card(cards, least, wheel_second)
     if spec == "highest":
         want = None
     elif spec == "best-of-rest":
@@ -148,6 +177,7 @@ def set_hand(cards, house_way, wheel_second=False) -> Setting:
         raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
     kind = hand_type(cards)
     features = features_of(cards, wheel_second)
+    by_card = house_way.readings.get("highest_front") == "card-by-card"
     for index, row in enumerate(house_way.rows, 1):
         if kind not in row.hands:
             continue
@@ -156,9 +186,10 @@ def set_hand(cards, house_way, wheel_second=False) -> Setting:
         chosen = None
         if row.when is None or row.when(features):
             chosen = _play(cards, row.front, row.back, features, wheel_second,
-                           row.improves_on, row.front_min)
+                           row.improves_on, row.front_min, by_card)
         if chosen is None and row.otherwise is not None:
-            chosen = _play(cards, row.otherwise, None, features, wheel_second)
+            chosen = _play(cards, row.otherwise, None, features, wheel_second,
+                           card_by_card=by_card)
         if chosen is not None:
             front, back, fk, bk = chosen
             return Setting(tuple(front), tuple(back), fk, bk, row.label, index, row.name)

@@ -66,7 +66,11 @@ def render(sheet) -> str:
             "How the house way sets the hands: the row that decided, the class of the "
             "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
     for table in sheet.house_way_tables:
-        out += [f"**{table.title}**", "", md_table(table.header, table.rows, right=(1, 2)), ""]
+        out += [f"**{table.title}**", "", md_table(table.header, table.rows,
+                                                    right=tuple(range(1, len(table.header)))),
+                ""]
+        if table.note:
+            out += [table.note, ""]
     if sheet.strategy is not None:
         out += [f"## {STRATEGY_TITLE}", ""] + [x for note in sheet.strategy.notes
                                                for x in (note, "")]

@@ -408,7 +408,28 @@ def _house_way_tables(cert):
               [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw["back_hands"].items()]),
         Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
               [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()]),
+        *_power_rating_tables(cert),
     ]
+
+
+def _power_rating_tables(cert):
+    """The house way's power ratings (docs/POWER_RATINGS.md), from the certificate's
+    counts: the dealer's two-card and five-card hands with both ratings."""
+    from verifier.odds.ratings import power_ratings
+    wheel = cert["rules"].get("wheel", {}).get("value") == "second"
+    tables = power_ratings(cert["counts"]["key_histogram"]["rows"], wheel)
+    header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
+
+    def rows(table):
+        return [[r["hand"], f"{r['hands']:,}", f"{float(r['probability']):.6f}",
+                 f"{float(r['player_pr']):.6f}", f"{float(r['banker_pr']):.6f}"]
+                for r in tables[table]]
+    note = ("Player PR: the probability that the dealer's hand is lower; banker PR: lower "
+            "or equal (docs/POWER_RATINGS.md).")
+    return [Table("Power ratings, two-card hands (the dealer's, on this house way)", header,
+                  rows("two_card"), note),
+            Table("Power ratings, five-card hands (by class and first rank)", header,
+                  rows("five_card"), note)]
 
 
 STRATEGY_TITLE = "Optimal strategy against the house way"

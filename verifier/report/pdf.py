@@ -4,11 +4,16 @@ from verifier.support.errors import VerifierError
 
 
 def render(sheet) -> bytes:
+    from verifier.report.html import render as to_html
+    return pdf_of_html(to_html(sheet))
+
+
+def pdf_of_html(html) -> bytes:
+    """A self-contained HTML document laid out as PDF by WeasyPrint (the par sheet, the
+    audit report)."""
     try:
         import weasyprint
     except (ImportError, OSError) as e:     # OSError: WeasyPrint without Pango
         raise VerifierError(f"PDF needs WeasyPrint and the Pango library: pip install "
                             f"'paigow-verifier[pdf]' ({type(e).__name__}: {e})") from None
-    from verifier.report.html import render as to_html
-    document = weasyprint.HTML(string=to_html(sheet), base_url=None)
-    return document.write_pdf()
+    return weasyprint.HTML(string=html, base_url=None).write_pdf()

@@ -96,7 +96,7 @@ def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
         raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
                             "least 14 (a player's hand and a banker's)")
     rules = ruleset.rules
-    wheel_second, house_way = engine_arguments(rules)
+    wheel_second, house_way = engine_arguments(rules, suit_symmetric=True)
     name, text, program = rules.house_way, "", ""
     if name not in BUILT_IN_IDS:
         from verifier.houseway.fileformat import load

@@ -336,7 +336,7 @@ def _house_way_setting(cards, rules):
     file is defined for the reference engine under its number first)."""
     from verifier.engine.houseway_program import engine_arguments
     from verifier.engine.reference import core as reference
-    wheel_second, house_way = engine_arguments(rules)
+    wheel_second, house_way = engine_arguments(rules, suit_symmetric=True)
     if house_way not in reference.ROW_CHOOSERS:
         reference.define_house_way(house_way, rules.house_way_file())
     return reference.set_hand(cards, wheel_second, house_way)[:2]

@@ -3,8 +3,8 @@ safely, and writing them atomically (a temp file in the same directory, then
 ``os.replace``: never a half-written file).
 
 Limits (docs/RELIABILITY.md): only regular files are read (a FIFO or a device is refused
-before it is opened for reading); a certificate may be up to 64 MiB, any other file
-1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
+before it is opened for reading); a certificate may be up to 64 MiB, a spreadsheet (``audit``) 16 MiB,
+any other file 1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
 ``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
 import glob
 import json
@@ -19,7 +19,7 @@ from verifier.support.toml import tomllib
 from verifier.support.errors import VerifierError
 
 #: largest file read, by kind (bytes)
-MAX_BYTES = {"certificate": 64 << 20}
+MAX_BYTES = {"certificate": 64 << 20, "spreadsheet": 16 << 20}
 MAX_BYTES_DEFAULT = 1 << 20
 MAX_DEPTH = 64
 MAX_DIGITS = 100
@@ -51,6 +51,16 @@ def read_text(path, what, error=VerifierError, work_file=False):
     ("certificate", "pay table", "round"); ``error`` is the exception class raised.
     The file is remembered as an input: ``check_writable`` refuses to write over it,
     unless it is one of the tool's own work files (``work_file``: a strategy chunk)."""
+    data = read_bytes(path, what, error, work_file)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path}: not a {what} (not UTF-8 text)") from None
+
+
+def read_bytes(path, what, error=VerifierError, work_file=False):
+    """The bytes of ``path`` (a spreadsheet), with the checks, limits and input registry
+    of ``read_text``."""
     limit = MAX_BYTES.get(what, MAX_BYTES_DEFAULT)
     try:
         info = os.stat(path)
@@ -72,10 +82,7 @@ def read_text(path, what, error=VerifierError, work_file=False):
         raise error(f"cannot read {what} {path}: {exc.strerror}") from None
     if len(data) > limit:
         raise error(f"{path}: too large for a {what} (over {limit >> 20} MiB)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise error(f"{path}: not a {what} (not UTF-8 text)") from None
+    return data
 
 
 def _depth_ok(text, opening):

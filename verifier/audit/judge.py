@@ -1,0 +1,416 @@
+"""Every claim of a submission judged against the exact figure of a checked certificate.
+
+The exact figures are the par sheet's: a bet's lines, return, variance and hit frequency
+from ``certificate.odds_from_certificate`` on the pay table the submission gives (or the
+certificate's own), the base game from the par sheet's model (``report.model.build``).
+A claim holds when the exact value rounds to it as printed (verifier/audit/numbers.py);
+a claim the certificate has no figure for is *not checked*, never passed."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+from verifier.audit.claims import FIGURE_TITLES, Where, key
+from verifier.audit.numbers import parse
+
+HOLDS, FAILS, NOT_CHECKED = "holds", "does not hold", "not checked"
+BASE_GAME = "base_game"
+LOSES, TOTAL = "(loses)", "(total)"
+
+_LOSES = {key(w) for w in ("loses", "lose", "loss", "losses", "no line", "no line (loses)",
+                           "no line (pays nothing)", "other", "others", "all other",
+                           "nothing", "no win", "not a pai gow (loses)", "player loses",
+                           "player lose", "player loss", "banker wins")}
+_TOTAL = {key(w) for w in ("total", "totals", "sum", "all")}
+_BASE_LINES = {key(w): name for name, words in {
+    "player_wins": ("player wins", "player win", "win", "wins", "player wins (both hands)"),
+    "push": ("push", "pushes", "tie", "ties", "push (one hand each)"),
+}.items() for w in words}
+_BASE_NAMES = {key(w) for w in ("base game", "base", "base game wager", "pai gow poker")}
+
+
+@dataclass
+class Exact:
+    """A bet's exact figures: per line (hands, probability, net result), the total, the
+    expected net result per unit, the variance and the hit frequency."""
+    title: str
+    total: int
+    lines: dict
+    expected: Fraction
+    variance: Fraction
+    hit_frequency: Fraction
+
+
+@dataclass
+class Finding:
+    where: Where
+    bet: str
+    line: str                       # the line's title, "" for a figure of the bet
+    figure: str
+    claimed: str
+    status: str
+    exact: object = None            # Fraction (or the variance, for a standard deviation)
+    exact_text: str = ""
+    difference: str = ""
+    errs: str = ""                  # "house" or "player": whom the claim shows better off
+    reason: str = ""
+
+    @property
+    def what(self):
+        return ", ".join(p for p in (self.bet, self.line, FIGURE_TITLES[self.figure]) if p)
+
+    def to_dict(self):
+        exact = None
+        if self.exact is not None:
+            exact = (f"sqrt({self.exact})" if self.figure == "standard_deviation"
+                     else str(self.exact))
+        return {"where": self.where.to_dict(), "at": str(self.where), "bet": self.bet,
+                "line": self.line or None, "figure": self.figure, "claimed": self.claimed,
+                "status": self.status, "exact": exact, "exact_shown": self.exact_text or None,
+                "difference": self.difference or None, "errs_for": self.errs or None,
+                "reason": self.reason or None}
+
+
+@dataclass
+class Audit:
+    claims: str
+    certificate: str
+    game: dict                      # what the certificate is of
+    findings: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    claims_sha256: str = ""         # the submission as read
+    certificate_sha256: str = ""    # the certificate's own hash
+    tool: str = ""
+
+    def count(self, status):
+        return sum(1 for f in self.findings if f.status == status)
+
+    @property
+    def exit_status(self):
+        return 1 if self.count(FAILS) else 0
+
+    @property
+    def verdict(self):
+        n, bad, unchecked = len(self.findings), self.count(FAILS), self.count(NOT_CHECKED)
+        tail = f"; {unchecked} not checked" if unchecked else ""
+        if bad:
+            return (f"DOES NOT HOLD: {bad} of {n - unchecked} checked claims are wrong"
+                    f"{tail}")
+        return f"HOLDS: all {n - unchecked} checked claims hold{tail}"
+
+    def to_dict(self):
+        return {"claims": self.claims, "claims_sha256": self.claims_sha256,
+                "certificate": self.certificate,
+                "certificate_sha256": self.certificate_sha256, "tool": self.tool,
+                "game": self.game, "notes": self.notes,
+                "claims_total": len(self.findings), "holds": self.count(HOLDS),
+                "does_not_hold": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
+                "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
+
+
+# ---------------------------------------------------------------------------------------
+# the game
+
+
+def game_of(cert):
+    rules = cert.get("rules", {})
+    section = cert.get("sections", {}).get("rule_set") or {}
+    return {"rule_set": (section.get("results") or {}).get("name"),
+            "house_way": (rules.get("house_way") or {}).get("value"),
+            "bonus_reading": (rules.get("bonus_reading") or {}).get("value")}
+
+
+def claimed_rule_set(sub):
+    """The rule set the claims name (a shipped name, or a rule-set file beside the claims
+    file), or None."""
+    cell = sub.game.get("rule_set")
+    if cell is None:
+        return None
+    from verifier.rules.rulesets import load
+    text = cell.text
+    if text.lower().endswith(".toml"):
+        text = str(Path(sub.path).parent / text)
+    try:
+        return load(text).name
+    except VerifierError as exc:
+        raise VerifierError(f"{cell.where}: {exc}") from None
+    except OSError as exc:              # a name no file system takes
+        raise VerifierError(f"{cell.where}: no rule set {cell.text!r} "
+                            f"({exc.strerror})") from None
+
+
+def check_game(sub, cert, cert_path):
+    """The claims' game against the certificate's: one line naming the first difference."""
+    game = game_of(cert)
+    wanted = {"rule_set": claimed_rule_set(sub)}
+    for name in ("house_way", "bonus_reading"):
+        if name in sub.game:
+            wanted[name] = sub.game[name].text
+    for name, value in wanted.items():
+        if value is not None and key(value) != key(game[name] or ""):
+            what = name.replace("_", " ")
+            raise VerifierError(f"{sub.game[name].where}: the claims are of {what} {value}, "
+                                f"the certificate {cert_path} of {what} {game[name]}")
+    return game
+
+
+# ---------------------------------------------------------------------------------------
+# the bets
+
+
+def bet_of(cert, block):
+    """The bet a block names: a bet of verifier/game/bets.py, a custom bet of the
+    certificate's rule set, ``custom`` (a pay table of the claims) or the base game."""
+    from verifier.game.bets import BETS, CUSTOM
+    k = key(block.name.text)
+    if k in _BASE_NAMES:
+        return BASE_GAME
+    if k == CUSTOM:
+        return CUSTOM
+    for name, b in BETS.items():
+        if k in (key(name), key(b.title)):
+            return name
+    custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
+    for name, table in custom.items():
+        if k in (key(name), key(table.get("name", ""))):
+            return name
+    known = list(BETS) + list(custom)
+    raise VerifierError(f"{block.name.where}: unknown bet {block.name.text!r} (known: "
+                        f"{', '.join(known)}, custom with reads, or base game)")
+
+
+def _special(text):
+    """LOSES or TOTAL for those rows (``"Other (loses)"``), else None."""
+    keys = {key(text), key(re.sub(r"\(.*?\)", "", text))}
+    return LOSES if keys & _LOSES else TOTAL if keys & _TOTAL else None
+
+
+def paytable_of(cert, bet, block):
+    """The pay table the claims are about: the Pays column's (every paying line listed),
+    else the certificate's table of the bet. Each line's cell is named in an error."""
+    from verifier.game.bets import BETS, CUSTOM
+    from verifier.game.paytables import Paytable, PaytableError, kind_of, line_name, parse_pay
+    where = str(block.name.where)
+    reads = block.reads.text.strip().lower() if block.reads else ""
+    own, envy, name_of_bet = None, False, bet
+    if bet not in BETS and bet != CUSTOM:       # a custom bet of the certificate's rule set
+        own = _certificate_table(cert, bet, block)
+        kind, name_of_bet, reads, envy = own.kind, CUSTOM, own.reads, own.envy
+    else:
+        try:
+            kind = kind_of(bet, reads, where=where)
+        except PaytableError as exc:
+            raise VerifierError(str(exc)) from None
+    lines, seen = [], {}
+    for row in block.rows:
+        if _special(row.line.text):
+            continue
+        try:
+            name = line_name(row.line.text, kind)
+        except PaytableError as exc:
+            raise VerifierError(f"{row.line.where}: {exc}") from None
+        if name in seen:
+            raise VerifierError(f"{row.line.where}: line {row.line.text!r} is given twice "
+                                f"(also at {seen[name].cell or seen[name]})")
+        seen[name] = row.line.where
+        lines.append((row, name))
+    title = block.title.text if block.title else block.name.text
+    if block.pays:
+        pays = []
+        for row, name in lines:
+            cell = row.cells.get("pays")
+            if cell is None:
+                raise VerifierError(f"{row.line.where}: line {row.line.text!r} has no pay (the "
+                                    "Pays column is the pay table: every paying line)")
+            pays.append((name, parse_pay(cell.text, str(cell.where))))
+        return Paytable.from_lines(title, name_of_bet, pays, where, reads=reads, envy=envy)
+    if bet == CUSTOM:
+        raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
+                            "column")
+    table = own or _certificate_table(cert, bet, block)
+    for row, name in lines:
+        if name not in table.pay:
+            raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
+                                f"{table.name} pay table ({', '.join(table.categories())})")
+    return table
+
+
+def _certificate_table(cert, bet, block):
+    """The certificate's pay table of a bet, or one line naming the bet's cell."""
+    from verifier.certificate.formula import default_table
+    try:
+        return default_table(cert, bet)
+    except VerifierError as exc:
+        raise VerifierError(f"{block.name.where}: {exc}") from None
+
+
+def table_note(cert, bet, table):
+    """A line when the submission's pay table of a bet of the certificate is not the
+    certificate's own (its claims are judged on the submission's), else None."""
+    from verifier.certificate.formula import default_table
+    from verifier.game.bets import CUSTOM
+    from verifier.game.paytables import line_title, pay_label
+    if bet in (BASE_GAME, CUSTOM):
+        return None
+    try:
+        own = default_table(cert, bet)
+    except VerifierError:
+        return None
+    if own.pays == table.pays:
+        return None
+    mine, theirs = table.pay, own.pay
+    changes = [f"{line_title(c)} {pay_label(mine[c]) if c in mine else 'not paid'} "
+               f"(certificate: {pay_label(theirs[c]) if c in theirs else 'not paid'})"
+               for c in list(theirs) + [c for c in mine if c not in theirs]
+               if mine.get(c) != theirs.get(c)]
+    return (f"{table.name}: the submission's pay table is not the certificate's "
+            f"{own.name} ({'; '.join(changes) or 'the order of its lines'}): its claims are "
+            "judged on the submission's")
+
+
+def exact_of(cert, bet, table, reading):
+    """The exact figures of a bet, or the reason the certificate has none (a string)."""
+    if bet == BASE_GAME:
+        if "base_game" not in cert.get("sections", {}):
+            return ("the certificate has no base_game section (run without "
+                    "--no-base-game, on the full deck)")
+        from verifier.report.model import build
+        base = build(cert, formulas=False).base_game
+        nets = [line.contribution / line.probability if line.probability else Fraction(0)
+                for line in base.lines]
+        names = ("player_wins", "push", LOSES)
+        return Exact("Base game", base.total,
+                     {n: (line.combinations, line.probability, net)
+                      for n, line, net in zip(names, base.lines, nets)},
+                     base.expected, base.variance, base.hit_frequency)
+    from verifier.certificate.odds import odds_from_certificate
+    try:
+        odds = odds_from_certificate(cert, table, reading)
+    except VerifierError as exc:
+        return str(exc)
+    lines = {r.category: (r.hands, r.probability, r.net) for r in odds.lines}
+    lines[LOSES] = (odds.loses.hands, odds.loses.probability, odds.loses.net)
+    return Exact(table.name, odds.total_hands, lines, odds.expected, odds.variance,
+                 odds.hit_frequency)
+
+
+def _sign(x):
+    return (x > 0) - (x < 0)
+
+
+def line_value(exact, line, column):
+    """(exact value, +1 when a larger value shows the player better off, -1 the house, 0
+    neither) of a line's column; None for odds of a line that never occurs."""
+    if line == TOTAL:
+        return {"combinations": (Fraction(exact.total), 0), "probability": (Fraction(1), 0),
+                "odds": (Fraction(1), 0), "contribution": (exact.expected, 1)}[column]
+    hands, p, net = exact.lines[line]
+    if column == "combinations":
+        return Fraction(hands), _sign(net)
+    if column == "probability":
+        return p, _sign(net)
+    if column == "odds":
+        return (1 / p if p else None), -_sign(net)
+    return p * net, 1
+
+
+def figure_value(exact, figure):
+    return {"return": (exact.expected, 1), "house_edge": (-exact.expected, -1),
+            "return_to_player": (1 + exact.expected, 1),
+            "hit_frequency": (exact.hit_frequency, 1), "variance": (exact.variance, 0),
+            "standard_deviation": (exact.variance, 0)}[figure]
+
+
+def judge(finding, cell, value, sign):
+    """Fills ``finding`` from the claimed ``cell`` and the exact ``value``."""
+    figure = finding.figure
+    count = figure == "combinations"
+    never = figure == "odds" and key(cell.text) == "never"
+    if figure == "odds" and (value is None or never):
+        finding.exact_text = "never" if value is None else f"1 in {float(value):,.4f}"
+        finding.status = HOLDS if value is None and never else FAILS
+        if not never:
+            parse(cell.text, cell.where, odds=True)        # a bad number is bad input
+        return finding
+    claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds")
+    finding.exact = value
+    places = claimed.places + 4
+    scale = 100 if claimed.percent else 1
+    unit = "%" if claimed.percent else ""
+    if figure == "standard_deviation":
+        from verifier.odds.values import sqrt_decimal
+        root = sqrt_decimal(value)
+        holds = claimed.holds_for_square(value)
+        shown, diff = root * scale, float(claimed.value - Fraction(root)) * scale
+    else:
+        holds = claimed.holds(value)
+        shown, diff = float(value * scale), float((claimed.value - value) * scale)
+    if count:
+        finding.exact_text = f"{int(value):,}"
+        finding.difference = f"{int(claimed.value - value):+,}"
+    else:
+        prefix = "1 in " if figure == "odds" else ""
+        finding.exact_text = f"{prefix}{shown:,.{places}f}{unit}"
+        finding.difference = f"{diff:+.{places}f}{unit}"
+    finding.status = HOLDS if holds else FAILS
+    if not holds and sign:
+        above = claimed.value > value
+        finding.errs = "player" if above == (sign > 0) else "house"
+    if not holds and figure == "return" and claimed.holds(1 + value):
+        finding.reason = "it holds as the return to player (1 + return): name the row " \
+                         "Return to player"
+    return finding
+
+
+def audit(sub, cert, cert_path):
+    """The audit of submission ``sub`` (verifier.audit.claims) against a checked
+    certificate: one Finding per claim, in the submission's order."""
+    from verifier.game.paytables import line_name, line_title
+    game = check_game(sub, cert, cert_path)
+    from verifier.support.version import __version__
+    result = Audit(sub.path, str(cert_path), game, claims_sha256=sub.sha256,
+                   certificate_sha256=cert.get("sha256", ""),
+                   tool=f"paigow-verifier {__version__}")
+    for block in sub.bets:
+        bet = bet_of(cert, block)
+        table = None if bet == BASE_GAME else paytable_of(cert, bet, block)
+        exact = exact_of(cert, bet, table, game["bonus_reading"])
+        note = table_note(cert, bet, table) if block.pays else None
+        if note:
+            result.notes.append(note)
+        title = (exact.title if isinstance(exact, Exact) else
+                 "Base game" if bet == BASE_GAME else table.name)
+        for row in block.rows:
+            special = _special(row.line.text)
+            if bet == BASE_GAME:
+                line = special or _BASE_LINES.get(key(row.line.text))
+                if line is None:
+                    raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line "
+                                        "of the base game (Player wins, Push, Player loses, "
+                                        "Total)")
+            else:
+                line = special or line_name(row.line.text, table.kind)
+            shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
+                          TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \
+                line_title(line)
+            for column in block.columns:
+                cell = row.cells.get(column)
+                if cell is None:
+                    continue
+                finding = Finding(cell.where, title, shown_line, column, cell.text, NOT_CHECKED)
+                if isinstance(exact, str):
+                    finding.reason = exact
+                else:
+                    judge(finding, cell, *line_value(exact, line, column))
+                result.findings.append(finding)
+        for figure, cell in block.figures:
+            finding = Finding(cell.where, title, "", figure, cell.text, NOT_CHECKED)
+            if isinstance(exact, str):
+                finding.reason = exact
+            else:
+                judge(finding, cell, *figure_value(exact, figure))
+            result.findings.append(finding)
+    return result

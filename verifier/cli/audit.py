@@ -1,0 +1,68 @@
+"""``paigow-verify audit CLAIMS``: a submitted par sheet's claims judged against a
+certificate (verifier/audit/, docs/AUDIT.md)."""
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+from verifier.cli.options import load_checked, output_file
+
+
+def cmd_audit(args):
+    from verifier.audit import certificate_path, read
+    from verifier.audit.judge import audit
+    from verifier.audit.render import FORMATS, render
+    from verifier.support.files import atomic_write_bytes, check_writable
+    fmt = None
+    if args.out:
+        fmt = FORMATS.get(Path(args.out).suffix.lower())
+        if fmt is None:
+            raise VerifierError(f"--out {args.out}: write the report as .md, .html, .pdf, "
+                                ".json or .txt")
+        check_writable(args.out, inputs=[args.claims, args.cert])
+    sub = read(args.claims)
+    path = args.cert or certificate_path(sub, args.rules)
+    cert = load_checked(str(path))
+    result = audit(sub, cert, args.cert or _shown(path))
+    if args.out:
+        check_writable(args.out, inputs=[args.claims, args.cert])
+        report = render(result, fmt)
+        atomic_write_bytes(args.out, report if isinstance(report, bytes)
+                           else report.encode("utf-8"))
+    if args.json:
+        print(render(result, "json"), end="")
+    else:
+        print(render(result, "text"), end="")
+        if args.out:
+            print(f"audit report written: {args.out} ({fmt})")
+    return result.exit_status
+
+
+def _shown(path):
+    """A shipped certificate as the repository names it."""
+    return f"verifier/proofs/certificates/{Path(path).name}"
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "audit", help="judge every figure a submitted par sheet claims against the exact one",
+        description="Reads a submitted par sheet (CSV, xlsx or TOML in the layout of "
+                    "docs/AUDIT.md: the game, each bet's pay table and its claimed "
+                    "combinations, probabilities, odds, contributions, return, house edge, "
+                    "hit frequency, variance, standard deviation; the base game's win, push, "
+                    "loss and edge) and judges each claim against the exact figure of a "
+                    "checked certificate: it holds when the exact value rounds to it as "
+                    "printed (counts must be equal). Claims the certificate has no figure "
+                    "for are listed as not checked. Exit 0: every checked claim holds; 1: "
+                    "some do not; 2: bad input.")
+    p.add_argument("claims", metavar="CLAIMS", help="the par sheet: .csv, .xlsx or .toml")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--cert", metavar="CERT.json",
+                       help="the certificate to judge by (default: the shipped certificate "
+                            "of the rule set the claims name)")
+    which.add_argument("--rules", metavar="NAME|FILE",
+                       help="judge by the shipped certificate of this rule set (the claims, "
+                            "if they name one, must agree)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", type=output_file, metavar="REPORT",
+                   help="also write the report a lab files: .md, .html, .pdf (WeasyPrint: "
+                        "the pdf extra), .json or .txt")
+    p.set_defaults(func=cmd_audit)

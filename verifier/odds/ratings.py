@@ -1,0 +1,231 @@
+"""Power ratings: how often the dealer, setting every hand by a house way, makes each
+two-card and each five-card hand, and what that is worth to a hand of the player's
+(docs/POWER_RATINGS.md).
+
+The tables are those of the published "Pai Gow Poker Power Ratings" (the Trump Plaza
+appendix of the best-known pai gow analysis site): for each hand, its count out of every
+hand of the deck (154,143,080 for the 53-card deck), its probability, and
+
+- the **player power rating**: the probability that the dealer's hand is strictly lower
+  (the player wins that hand; a tie, a copy, loses), and
+- the **banker power rating**: the probability that it is lower or equal (the banker
+  wins copies).
+
+Both are cumulative sums of the table's own probabilities, row by row from the lowest, as
+the page computes them (its 4,2 player rating is the probability of 3,2; its banker rating
+adds its own row). A row of the two-card table is one two-card hand (its two ranks, the
+joker an ace), so there the ratings are exact for every hand in the row. A row of the
+five-card table is a class and its first rank (pair of 7s, flush to the queen, straight to
+the 9); the ratings of a row treat the row as one hand, as the page does.
+
+Everything here is computed from the enumeration's counts, the histogram of (five-card
+key, two-card key) pairs (docs/ENGINE.md): integers in, ``Fraction``s out.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verifier.support.errors import VerifierError
+
+from verifier.game.cards import RANK_CHARS
+from verifier.game.ranking import CLASS_BITS, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
+
+#: the five-card classes (verifier.game.ranking.CLASS_NAMES order)
+HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, \
+    FIVE_ACES = range(10)
+
+
+def two_card_name(front_key: int) -> str:
+    """A two-card hand as the page writes it, high rank first: ``"5,2"``, ``"A,A"``."""
+    if front_key >= FRONT_PAIR_BASE:
+        r = RANK_CHARS[front_key - FRONT_PAIR_BASE]
+        return f"{r},{r}"
+    hi, lo = divmod(front_key, 13)
+    return f"{RANK_CHARS[hi]},{RANK_CHARS[lo]}"
+
+
+def two_card_key(name: str) -> int:
+    """The two-card key of a name ``"5,2"`` (or ``"52"``, ``"10,2"``); ValueError if it
+    is not a two-card hand."""
+    text = name.strip().upper().replace("10", "T").replace(",", "").replace(" ", "")
+    if len(text) != 2 or any(c not in RANK_CHARS for c in text):
+        raise ValueError(f"not a two-card hand: {name!r}")
+    hi, lo = sorted((RANK_CHARS.index(c) for c in text), reverse=True)
+    return FRONT_PAIR_BASE + hi if hi == lo else hi * 13 + lo
+
+
+def five_card_row(back_key: int) -> tuple:
+    """The row of the five-card table a five-card key falls in: (class, first rank
+    nibble). Rows are intervals of the key order, so sorting rows sorts hands."""
+    return back_key >> CLASS_BITS, (back_key >> 16) & 15
+
+
+def five_card_name(row: tuple, wheel_second: bool) -> str:
+    """The name of a five-card row: "9 high", "pair of 7s", "straight, 9 high"."""
+    cls, nib = row
+    r = RANK_CHARS[nib] if nib < len(RANK_CHARS) else "?"
+    if cls in (STRAIGHT, STRAIGHT_FLUSH):
+        if cls == STRAIGHT_FLUSH and nib == ROYAL_ORDINAL:
+            return "royal flush"
+        top = straight_top_rank(nib, wheel_second)
+        word = "straight" if cls == STRAIGHT else "straight flush"
+        return f"{word}, A-2-3-4-5" if top == 3 else f"{word}, {RANK_CHARS[top]} high"
+    return {HIGH_CARD: f"{r} high", ONE_PAIR: f"pair of {r}s",
+            TWO_PAIR: f"two pair, {r}s up", TRIPS: f"three {r}s",
+            FLUSH: f"flush, {r} high", FULL_HOUSE: f"full house, {r}s full",
+            QUADS: f"four {r}s", FIVE_ACES: "five aces"}[cls]
+
+
+def _rated(counts: dict, total: int, name) -> list:
+    """Rows from the lowest, with probability and both ratings (cumulative sums)."""
+    rows, below = [], 0
+    for key in sorted(counts):
+        n = counts[key]
+        rows.append({"hand": name(key), "hands": n, "probability": Fraction(n, total),
+                     "player_pr": Fraction(below, total),
+                     "banker_pr": Fraction(below + n, total)})
+        below += n
+    return rows
+
+
+def power_ratings(histogram, wheel_second: bool) -> dict:
+    """The two tables from the histogram, {(five-card key, two-card key): hands} or an
+    iterable of (five-card key, two-card key, hands):
+    ``{"total", "two_card": [row], "five_card": [row]}``, each row ``{"hand", "hands",
+    "probability", "player_pr", "banker_pr"}`` (Fractions), from the lowest hand. Every
+    two-card hand has a row (3,2 to A,K, then 2,2 to A,A), with 0 if the house way never
+    plays it; the five-card table has the rows the house way plays."""
+    fronts = {k: 0 for k in range(FRONT_PAIR_BASE + 13)
+              if k >= FRONT_PAIR_BASE or k // 13 > k % 13}
+    by_front, by_row = defaultdict(int), defaultdict(int)   # summed by int key first
+    items = histogram.items() if hasattr(histogram, "items") else \
+        (((bk, fk), n) for bk, fk, n in histogram)
+    for (back_key, front_key), n in items:
+        by_front[front_key] += n
+        by_row[back_key >> 16] += n                  # class and first rank nibble
+    for k, n in by_front.items():
+        fronts[int(k)] += int(n)
+    backs = {(int(r) >> 4, int(r) & 15): int(n) for r, n in by_row.items()}
+    total = sum(fronts.values())
+    if total <= 0:
+        raise ValueError("power ratings need at least one hand")
+    return {"total": total,
+            "two_card": _rated(fronts, total, two_card_name),
+            "five_card": _rated(backs, total,
+                                lambda row: five_card_name(row, wheel_second))}
+
+
+def as_json(ratings: dict) -> dict:
+    """The tables with exact fractions as strings beside decimals."""
+    def row(r):
+        out = {"hand": r["hand"], "hands": r["hands"]}
+        for k in ("probability", "player_pr", "banker_pr"):
+            out[k] = {"exact": str(r[k]), "decimal": float(r[k])}
+        return out
+    return {"total": ratings["total"],
+            "two_card": [row(r) for r in ratings["two_card"]],
+            "five_card": [row(r) for r in ratings["five_card"]]}
+
+
+#: every hand of the 53-card deck
+FULL_DECK_HANDS = math.comb(53, 7)
+TARGET_TABLES = ("two_card", "five_card")
+
+
+class TargetError(VerifierError):
+    """A target table that cannot be read (one line naming the file and the line)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A published table to hold a house way against: {hand: count} of one table."""
+    path: str
+    source: str
+    table: str              # "two_card" or "five_card"
+    total: int
+    rows: dict              # hand name (as this module names it) -> count
+
+
+def five_card_names(wheel_second: bool) -> dict:
+    """{name: row} of every row the five-card table can have."""
+    rows = [(cls, nib) for cls in range(FIVE_ACES + 1)
+            for nib in range(10 if cls in (STRAIGHT, STRAIGHT_FLUSH) else 13)]
+    return {five_card_name(r, wheel_second): r for r in rows}
+
+
+def _row_lines(text):
+    """The line (from 1) of each row of ``rows = [...]``, one row a line."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if re.match(r"\s*rows\s*=", line)), None)
+    if start is None:
+        return []
+    return [i + 1 for i in range(start + 1, len(lines))
+            if re.match(r"\s*\[", lines[i])]
+
+
+def load_target(path, wheel_second: bool = True) -> Target:
+    """A target table (docs/POWER_RATINGS.md): TOML with ``table`` ("two_card" or
+    "five_card"), ``total`` (154,143,080), ``source`` and ``rows``, each row
+    ``[hand, count, ...]`` (further items, such as the printed decimals, are kept out of
+    the comparison). Every problem is one line naming the file and, for a row, its line."""
+    from verifier.support.files import parse_toml, read_text
+    from verifier.support.toml import tomllib
+    text = read_text(path, "target table", TargetError)
+    try:
+        data = parse_toml(text, path, "target table", TargetError)
+    except tomllib.TOMLDecodeError as exc:
+        raise TargetError(f"{path}: not valid TOML: {exc}") from None
+    table = data.get("table", "two_card")
+    if table not in TARGET_TABLES:
+        raise TargetError(f"{path}: table = {table!r}: choose from "
+                          f"{', '.join(TARGET_TABLES)}")
+    total = data.get("total", FULL_DECK_HANDS)
+    if type(total) is not int or total != FULL_DECK_HANDS:
+        raise TargetError(f"{path}: total = {total!r}: a table of the 53-card deck counts "
+                          f"out of {FULL_DECK_HANDS:,}")
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows:
+        raise TargetError(f"{path}: no rows: rows = [[\"5,2\", 183192], ...]")
+    lines = _row_lines(text)
+    names = five_card_names(wheel_second) if table == "five_card" else None
+    out = {}
+    for i, row in enumerate(rows):
+        where = f"{path}: line {lines[i]}" if i < len(lines) else f"{path}: row {i + 1}"
+        if not isinstance(row, list) or len(row) < 2 or not isinstance(row[0], str):
+            raise TargetError(f"{where}: a row is [hand, count, ...]")
+        hand, count = row[0], row[1]
+        if table == "two_card":
+            try:
+                hand = two_card_name(two_card_key(hand))
+            except ValueError:
+                raise TargetError(f"{where}: unknown two-card hand {row[0]!r} (write "
+                                  "\"5,2\", \"A,A\")") from None
+        elif hand not in names:
+            raise TargetError(f"{where}: unknown five-card row {hand!r} (as house-ways "
+                              "ratings names them: \"pair of 7s\", \"flush, Q high\")")
+        if type(count) is not int or count < 0:
+            raise TargetError(f"{where}: count {count!r} is not a whole number of hands")
+        if hand in out:
+            raise TargetError(f"{where}: {hand} is listed twice")
+        out[hand] = count
+    listed = sum(out.values())
+    whole = table == "two_card" and len(out) == 91
+    if listed > total or (whole and listed != total):
+        raise TargetError(f"{path}: the rows add up to {listed:,}, "
+                          f"{'more than' if listed > total else 'not'} {total:,}")
+    return Target(str(path), str(data.get("source", "")), table, total, out)
+
+
+def held_against(tables: dict, target: Target) -> list:
+    """[(hand, mine, target's)] for every row of the target, in its order."""
+    mine = {r["hand"]: r["hands"] for r in tables[target.table]}
+    return [(hand, mine.get(hand, 0), n) for hand, n in target.rows.items()]
+
+
+__all__ = ["power_ratings", "as_json", "two_card_name", "two_card_key",
+           "five_card_row", "five_card_name", "five_card_names", "load_target",
+           "held_against", "Target", "TargetError", "FULL_DECK_HANDS"]
