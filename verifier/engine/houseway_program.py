@@ -125,8 +125,8 @@ def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None,
     """``HouseWayError`` (one line naming the house way and a hand) when the house way of
     engine ``number`` leaves a hand of ``deck`` (default the 53-card deck) to no row or
     sets one as a foul. ``raw``: the enumeration's counts of that deck when already made
-    (``enumerate_hands``), else it is made here: about 0.4 s on the full deck, once per
-    program (the verdict is kept). The shipped files pass (``house-ways check`` on each,
+    (``enumerate_hands``), else it is made here: 0.14 to 0.4 s on the full deck
+    (benchmarks/hostile.py), once per program (the verdict is kept). The shipped files pass (``house-ways check`` on each,
     a test of the ``full`` run). The pure-Python twin cannot enumerate the full deck: there
     the check is the enumeration's own on the deck it runs (``run``). ``visit``: the house
     way sets a hand by the order of its suits, so the enumeration visits every hand."""
