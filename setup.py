@@ -51,6 +51,7 @@ setup(
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
                                "data/*/*.json", "data/*/*.html",
                                "report/templates/*.j2", "audit/templates/*.j2",
-                               "proofs/certificates/*.json"]},
+                               "proofs/certificates/*.json",
+                               "web/templates/*.j2", "web/static/*.js", "web/static/*.css"]},
     ext_modules=extensions(),
 )

@@ -94,6 +94,8 @@ LAYERS = {
     "report": {"certificate", "strategy", "odds", "rules", "houseway", "game", "support"},
     "proofs": {"engine", "odds", "rules", "game", "support"},
     "audit": {"report", "certificate", "odds", "rules", "game", "support"},
+    "web": {"report", "certificate", "strategy", "odds", "engine", "houseway", "rules",
+            "game", "support"},
 }
 LAYERS["cli"] = set(LAYERS)
 

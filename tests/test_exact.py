@@ -130,6 +130,7 @@ def test_practical_grid():
     assert practical_grid(Fraction(7)) == (7, 7)
 
 
+@pytest.mark.slow
 def test_reduced_deck_pipeline(engine):
     """The whole pipeline on a reduced deck (J Q K A + joker), pure-Python engine speed."""
     from verifier.game.cards import deck_of_ranks

@@ -126,6 +126,7 @@ def certificate_text():
     return MIKES.read_text()
 
 
+@pytest.mark.slow
 @SHORT
 @given(data=st.data())
 def test_fuzz_certificates_short(tmp_path_factory, certificate_text, data):

@@ -121,6 +121,7 @@ def raw_from(per_hand, banker_hands):
 # the twin against a brute force and the pairwise count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES)
 def test_the_twin_equals_a_brute_force_of_the_rules(case):
     deck, name = CASES[case]
@@ -222,6 +223,7 @@ def test_figures_closed_forms(case):
                                                  for r in raw["by_type"]]
 
 
+@pytest.mark.slow
 def test_the_top_patterns_by_cost_with_their_example():
     deck, name = CASES["pairs-mikes-commission"]
     rs, _job_, raw = _job(deck, name)

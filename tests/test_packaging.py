@@ -40,6 +40,9 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist):
                                                        "verifier/data/*.json",
                                                        "verifier/parsheet/templates/*.j2",
                                                        "verifier/audit/templates/*.j2",
+                                                       "verifier/report/templates/*.j2",
+                                                       "verifier/web/templates/*.j2",
+                                                       "verifier/web/static/*",
                                                        "verifier/proofs/certificates/*.json")
               for p in ROOT.glob(pattern)}
     assert source and source <= names, sorted(source - names)
@@ -75,3 +78,11 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
     cert = str(ROOT / "verifier" / "proofs" / "certificates" / "casino-standard.json")
     html = run([str(bindir / "paigow-verify"), "report", cert, "--format", "html"], cwd=tmp_path)
     assert "Par sheet: Casino game (seed 002)" in html.stdout and "<svg" in html.stdout
+    # the workbench's templates and script ship as package data (an installed package
+    # once answered 500 on /static/workbench.js): every file of them is in the wheel
+    import zipfile
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    web = {str(p.relative_to(ROOT)) for folder in ("templates", "static")
+           for p in (ROOT / "verifier" / "web" / folder).rglob("*") if p.is_file()}
+    assert web and web <= shipped, sorted(web - shipped)

@@ -62,6 +62,7 @@ def brute():
 # (a) the fast method against the brute force, reduced decks
 # ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wheel", ["lowest", "second"])
 @pytest.mark.parametrize("name", sorted(SMALL_DECKS))
 def test_fast_method_equals_brute_force(name, wheel, brute):
@@ -75,6 +76,7 @@ def test_wheel_option_matters_on_wheel_deck(brute):
     assert brute("wheel17", "lowest") != brute("wheel17", "second")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["JQKA", "wheel17"])
 def test_symmetry_reduction_changes_nothing(name):
     deck = SMALL_DECKS[name]
@@ -83,6 +85,7 @@ def test_symmetry_reduction_changes_nothing(name):
             == pw.pairwise_counts_python(deck, None, symmetry=False, keys=keys))
 
 
+@pytest.mark.slow
 def test_method_right_for_another_key_function():
     """The counting must not depend on the house way: a crude stand-in key function."""
     for deck in (SMALL_DECKS["A234+Jk"], ODD_DECK):
@@ -126,6 +129,7 @@ def test_keys_are_suit_blind():
 # per player hand: inclusion-exclusion against direct enumeration
 # ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_per_player_inclusion_exclusion_equals_direct():
     deck = WHEEL_DECK
     kf = keyfn("second")
@@ -136,6 +140,7 @@ def test_per_player_inclusion_exclusion_equals_direct():
         assert oracles.per_player_python(hand, deck, kf, keys) == pw.direct_python(hand, deck, kf, keys)
 
 
+@pytest.mark.slow
 def test_sum_over_players_is_the_pairwise_count(brute):
     deck = SMALL_DECKS["A234+Jk"]
     kf = keyfn("lowest")
@@ -344,6 +349,7 @@ def full_counts():
     return pw.pairwise_counts()
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_full_deck_counts_add_up(full_counts):
     c = full_counts

@@ -258,6 +258,20 @@ def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, capsys):
                  "Emperor's Treasure", "Envy Bonus", "Base game", "status: example, not filed",
                  "page 1 of"):
         assert part in text, part
+    # issue 28: the formulas typeset, not LaTeX source; a table of contents with pages
+    assert "\\frac" not in text and "return =" in text
+    assert re.search(r"Contents\s+1\. \S[^\n]* \.{5,} \d+", text)
+    assert re.search(r"Pai Gow Insurance \.{5,} \d+", text)
+    # ... and every table inside the page's right margin (A4, 14 mm): the 20 rank patterns
+    bbox = subprocess.run([need("pdftotext"), "-bbox", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="[\d.]+">(.*?)</page>', bbox, re.S)
+    assert "The 20 rank patterns" in text and len(pages) > 5
+    margin = 14 / 25.4 * 72
+    beyond = [(n, word) for n, (width, body) in enumerate(pages, 1)
+              for right, word in re.findall(r'xMax="([\d.]+)"[^>]*>([^<]*)<', body)
+              if float(right) > float(width) - margin + 0.5]
+    assert beyond == []
     subprocess.run([need("pdftoppm"), "-png", "-r", "50", "-f", "1", "-l", "2", str(pdf),
                     str(tmp_path / "page")], check=True)
     pages = sorted(tmp_path.glob("page-*.png"))
@@ -275,7 +289,7 @@ def test_pdf_needs_an_out_file(capsys):
 def test_report_formats_are_listed_in_help():
     out = subprocess.run([sys.executable, "-m", "verifier.cli", "report", "--help"],
                          capture_output=True, text=True, cwd=ROOT)
-    assert out.returncode == 0 and "{markdown,html,pdf}" in out.stdout
+    assert out.returncode == 0 and "{markdown,html,pdf,xlsx}" in out.stdout
 
 
 def test_each_paying_bet_shows_its_return_as_a_formula_in_the_pays(certs):

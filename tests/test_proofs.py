@@ -28,6 +28,7 @@ except ImportError:
 PUBLISHED = [e for e in registry.ENTRIES if e.published is not None]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", PUBLISHED, ids=[e.name for e in PUBLISHED])
 def test_published_value(entry):
     assert entry.derive() == entry.published
@@ -44,6 +45,7 @@ def test_joker_split():
     assert total.no_joker() + total.with_joker() == comb(53, 7) == total.total()
 
 
+@pytest.mark.slow
 def test_best_five_classes_sum_to_all_hands():
     classes, royal_count = best_five_structured.best_five()
     assert sum(classes.values()) == comb(53, 7)
@@ -56,6 +58,7 @@ def test_best_five_classes_sum_to_all_hands():
     assert classes["high_card"] == pai_gow.all_pai_gow()
 
 
+@pytest.mark.slow
 def test_structured_sum_without_joker_is_the_52_card_table():
     counts, royal_count = best_five_structured.class_counts(joker=False)
     assert counts[::-1] == [0, 41_584, 224_848, 3_473_184, 4_047_644, 6_180_020,
@@ -138,6 +141,7 @@ def _window_hits(ranks):
     return max(len(pos & set(range(lo, lo + 5))) for lo in range(1, 11))
 
 
+@pytest.mark.slow
 def test_brute_one_colour():
     red = [(r, s) for r in range(13) for s in (0, 1)]   # two suits of one colour
     plain = with_j = 0
@@ -186,6 +190,7 @@ def _fake_result():
                                                          1 << 8: pai_gow.ten_high()}})
 
 
+@pytest.mark.slow
 def test_comparison_agrees_on_correct_numbers():
     names = ["total hands C(53,7)", "best five: full house", "outlaw9: 9 high",
              "outlaw9: 10 high", "best five: royal flush"]
@@ -195,6 +200,7 @@ def test_comparison_agrees_on_correct_numbers():
     assert "all agree" in compare.format_table(rows)
 
 
+@pytest.mark.slow
 def test_perturbed_derivation_is_caught():
     good = registry.by_name("best five: full house")
 

@@ -173,6 +173,7 @@ def test_joker_hands_sample_against_brute_force(engine):
                 joker_reference(engine, four, wheel_second), four
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_all_joker_free_hands_class_counts_and_7462_keys(engine):
     counts = [0] * 10
@@ -188,6 +189,7 @@ def test_all_joker_free_hands_class_counts_and_7462_keys(engine):
     assert len(keys) == 7462
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_every_joker_hand_against_brute_force(engine):
     for four in combinations(range(52), 4):

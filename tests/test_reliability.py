@@ -65,6 +65,7 @@ def test_integer_over_4300_digits_in_a_round_file(tmp_path, capsys):
     one_line_error(["settle", write(tmp_path / "r.json", text)], capsys, "digits")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pay", ["1e400", "9" * 401, '"1e999999999"', "1e999999999"])
 def test_pays_like_1e400_or_401_digits_are_refused_not_overflowed(pay, tmp_path, capsys):
     table = write(tmp_path / "t.toml", f"[pays]\nflush = {pay}\n")
@@ -83,6 +84,7 @@ def test_a_fifo_as_a_pay_table_does_not_hang(tmp_path, capsys):
     one_line_error(["compare", MIKES, "--paytable", fifo], capsys, "not a regular file")
 
 
+@pytest.mark.slow
 def test_a_56_mb_pay_table_is_refused_by_size(tmp_path, capsys):
     big = tmp_path / "big.toml"
     with open(big, "w") as f:
@@ -222,6 +224,7 @@ def _rehashed(cert):
     return cert
 
 
+@pytest.mark.slow
 def test_commands_refuse_a_rehashed_certificate_that_check_rejects(tmp_path, capsys):
     cert = json.loads(MIKES.read_text())
     cert["sections"]["base_game"]["results"]["probabilities"] = {"win": 0.5}   # edited figure
@@ -234,6 +237,7 @@ def test_commands_refuse_a_rehashed_certificate_that_check_rejects(tmp_path, cap
         one_line_error(argv, capsys, "fails its check")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["top", "counts", "section"])
 def test_unknown_keys_fail_check(where, tmp_path, capsys):
     cert = json.loads(MIKES.read_text())
@@ -244,6 +248,7 @@ def test_unknown_keys_fail_check(where, tmp_path, capsys):
     assert "bogus_count: unexpected field" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_certificate_without_its_rule_set_fails_check(tmp_path, capsys):
     # the case: casino-standard, rule_set deleted, re-hashed, passed for outlaw9-mikes
     cert = json.loads(CASINO.read_text())
@@ -255,6 +260,7 @@ def test_a_certificate_without_its_rule_set_fails_check(tmp_path, capsys):
     assert main(["report", str(edited)]) != 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sections", [[], "x", {"rule_set": "a string"}])
 def test_malformed_sections_are_one_line_with_rules(sections, tmp_path, capsys):
     cert = json.loads(MIKES.read_text())

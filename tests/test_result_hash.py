@@ -54,6 +54,7 @@ def run(tmp_path, name, *args, pure=False):
     return cert
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [[], ["--rules", "emperors-challenge"]],
                          ids=["default", "emperors-challenge"])
 def test_threads_and_engines_give_the_same_result_hash(tmp_path, rules):
@@ -70,6 +71,7 @@ def test_threads_and_engines_give_the_same_result_hash(tmp_path, rules):
         assert certificate.check(cert) == []
 
 
+@pytest.mark.slow
 def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
     path = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
     assert main(["report", str(path)]) == 0
@@ -292,6 +294,7 @@ def doc_canonical():
     return namespace["canonical"]
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=JSON)
@@ -312,6 +315,7 @@ def test_the_doc_scripts_numbers_are_ecmascripts(doc_canonical, x):
 
 # ---- verifier.certificate.canonical: the fast writer is rfc8785's bytes (issue 13, speed) ----
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_the_fast_canonical_writer_is_rfc8785_on_the_shipped_certificates(path):
     from verifier.certificate import canonical
@@ -336,6 +340,7 @@ def assert_fast_canonical_is_rfc8785(value):
     assert canonical.dumps(value) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(value=JSON)
 def test_the_fast_canonical_writer_is_rfc8785(value):

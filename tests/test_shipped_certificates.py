@@ -29,12 +29,14 @@ def test_the_default_rule_set_has_a_shipped_certificate():
     assert CERT_DIR / f"{DEFAULT_RULE_SET}.json" in SHIPPED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_certificate_passes_check(path, capsys):
     assert main(["check", str(path)]) == 0
     assert "OK" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_a_shipped_certificate_edited_in_one_count_fails_check(path, tmp_path, capsys):
     cert = json.loads(path.read_text())

@@ -25,6 +25,7 @@ def check(path, key, capsys):
     return rc, capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_signed_certificate_checks_with_the_labs_public_key(lab, capsys):
     rc, out = check(lab / "signed.json", lab / "lab.pub.pem", capsys)
     assert rc == 0 and "signed by the key of" in out
@@ -33,6 +34,7 @@ def test_a_signed_certificate_checks_with_the_labs_public_key(lab, capsys):
     assert (lab / "lab.pem").stat().st_mode & 0o777 == 0o600
 
 
+@pytest.mark.slow
 def test_a_rehashed_forgery_fails_check_public_key(lab, capsys):
     cert = json.loads((lab / "signed.json").read_text())
     del cert["sections"]["strategy"]        # (its house-way column is the base game's)
@@ -51,6 +53,7 @@ def test_a_rehashed_forgery_fails_check_public_key(lab, capsys):
     assert rc == 1 and "signature: does not match the content" in out
 
 
+@pytest.mark.slow
 def test_another_labs_key_and_an_unsigned_certificate_fail(lab, tmp_path, capsys):
     assert main(["keygen", str(tmp_path / "other.pem"), str(tmp_path / "other.pub.pem")]) == 0
     capsys.readouterr()
@@ -60,6 +63,7 @@ def test_another_labs_key_and_an_unsigned_certificate_fail(lab, tmp_path, capsys
     assert rc == 1 and "signature: missing" in out
 
 
+@pytest.mark.slow
 def test_keygen_never_overwrites_and_bad_keys_are_one_line(lab, capsys):
     assert main(["keygen", str(lab / "lab.pem"), str(lab / "new.pub.pem")]) == 2
     assert "never overwrites" in capsys.readouterr().err
@@ -70,6 +74,7 @@ def test_keygen_never_overwrites_and_bad_keys_are_one_line(lab, capsys):
     assert len(err.splitlines()) == 1 and "not an unencrypted Ed25519 private key" in err
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_run_sign_writes_a_signed_certificate(lab, capsys):
     out = lab / "small.json"

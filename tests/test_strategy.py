@@ -56,6 +56,7 @@ def _brute(deck, wheel, house_way, _cache={}):
     return _cache[key]
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("deck, wheel, house_way", CASES)
 def test_every_hand_of_a_reduced_deck_equals_the_brute_force(deck, wheel, house_way):
@@ -74,6 +75,7 @@ def test_a_few_hands_of_a_reduced_deck_equal_the_brute_force():
         assert strategy.strategy_counts(hand, rules, deck=PAIRS_DECK) == brute[hand]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck, wheel, house_way", CASES[:2])
 def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck, wheel,
                                                                            house_way):
@@ -134,6 +136,7 @@ def test_full_deck_every_setting_against_the_banker_histogram(text):
                                                    settings[house]["front_key"])
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("seed, rules", [(0, Rules()), (1, Rules(wheel="second",
                                                                   house_way="emperors"))])
@@ -185,6 +188,7 @@ def test_values_are_the_settlement_of_the_counts():
 # the command
 # ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_hand_strategy_command(capsys):
     text = "As Ks Qs Js Ts Kh Qh"
@@ -326,6 +330,7 @@ def test_full_deck_job_equals_the_direct_count_for_a_sample_of_hands():
         assert _same_settings(job.hand(sorted(hand)), want), hand
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("deck, wheel, house_way", CASES)
 @pytest.mark.parametrize("commission", [(1, 20), (0, 1)])

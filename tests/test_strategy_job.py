@@ -161,6 +161,7 @@ def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_pure_python_twin_through_the_runner(tmp_path):
     from verifier.strategy import optimal
     deck = deck_of_ranks("JQKA")[:15]
@@ -174,6 +175,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 # ---------------------------------------------------------------------------------
 # Ray
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
@@ -348,6 +350,7 @@ def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
     assert cert["sections"]["strategy"]["results"]["player_hands"] == math.comb(15, 7)
 
 
+@pytest.mark.slow
 def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
     from verifier import certificate
     from verifier.certificate import shipped as shipped_module
@@ -368,6 +371,7 @@ def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
         house_way="emperors")) == (None, None)
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")

@@ -220,6 +220,7 @@ def emperors_summary(rounds, compiled):
 # them sits low, outside an interval that cannot know they exist. The intervals are taken
 # over rounds (Stats.bet_round): a round's bets share the dealer's hand and its Envy
 # triggers, and intervals over single bets were too narrow (the base game's by about 1.6).
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("compiled,rounds", [(False, 40_000), (True, 2_000_000)])
 def test_casino_simulation_agrees_with_the_certificate(compiled, rounds):
@@ -229,6 +230,7 @@ def test_casino_simulation_agrees_with_the_certificate(compiled, rounds):
     check(summ, "base", exact("casino-standard", "base_game", "results", "return"))
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("compiled,rounds", [(False, 40_000), (True, 2_000_000)])
 def test_emperors_simulation_agrees_with_the_certificate(compiled, rounds):

@@ -61,13 +61,16 @@ def keygen(private_path, public_path):
     return fingerprint(key.public_key())
 
 
-def _load_key(path, private):
-    """The Ed25519 key in a PEM file; any other file (another algorithm, one this build
-    of cryptography does not support, a deprecated one) is one line, with no warning."""
+def _load_key(path, private, pem=None):
+    """The Ed25519 key in a PEM file (or in ``pem``, text read elsewhere, such as an
+    upload; ``path`` then only names it); any other file (another algorithm, one this
+    build of cryptography does not support, a deprecated one) is one line, with no
+    warning."""
     import warnings
     from cryptography.exceptions import UnsupportedAlgorithm
     serialization, ed25519 = _crypto()
-    data = read_text(path, "key", SigningError).encode("ascii", "replace")
+    text = read_text(path, "key", SigningError) if pem is None else pem
+    data = text.encode("ascii", "replace")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")         # e.g. a DH or weak-curve key's notice
@@ -99,11 +102,12 @@ def sign(cert, private_path):
     return cert
 
 
-def verify(cert, public_path):
-    """Problems with the certificate's signature under the key at ``public_path``, as
-    (field, message) pairs; empty when it is signed by that key over its content."""
+def verify(cert, public_path, pem=None):
+    """Problems with the certificate's signature under the key at ``public_path`` (or the
+    PEM text ``pem``, named ``public_path``), as (field, message) pairs; empty when it is
+    signed by that key over its content."""
     from cryptography.exceptions import InvalidSignature
-    key = _load_key(public_path, private=False)
+    key = _load_key(public_path, private=False, pem=pem)
     sig = cert.get(FIELD)
     if not isinstance(sig, dict):
         return [(FIELD, "missing: the certificate is not signed")]

@@ -11,7 +11,7 @@ from verifier.support.errors import VerifierError
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "audit", "sign", "prove", "table", "rules",
-                   "houseways"]
+                   "houseways", "serve"]
 
 
 class OneLineErrorParser(argparse.ArgumentParser):

@@ -79,7 +79,7 @@ def solve_one_line(args):
     from verifier.odds.values import exact_value
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_label, pay_text
-    from verifier.cli.options import parse_edge
+    from verifier.support.edges import parse_edge
     cert, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)
@@ -118,7 +118,7 @@ def solve_on_formula(args):
     """``solve`` for a group of lines scaled together by one factor."""
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_text
-    from verifier.cli.options import parse_edge
+    from verifier.support.edges import parse_edge
     _, formula = formula_from_args(args)
     edge = parse_edge(args.edge)
     sol = solve_lines(formula, args.line, edge)

@@ -62,7 +62,7 @@ def run_hand(args):
 
 def run_strategy(args):
     from verifier.game.cards import parse_cards
-    from verifier.strategy.hand import hand_strategy, value_note
+    from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = ruleset_from_args(args)
     out = hand_strategy(parse_cards(args.cards, count=7), ruleset, threads=args.threads)
     if args.json:
@@ -73,10 +73,10 @@ def run_strategy(args):
     print(f"banker     all {out['banker_hands']:,} hands of the other cards, each set by "
           "the house way")
     print(f"value      {value_note(ruleset.settlement)}")
-    rows = sorted(enumerate(out["settings"]), key=_row_order)
+    rows = by_value(out["settings"])
     print(f"{'front':<6} {'back':<15} {'back hand':<28} {'front hand':<12} {'win':>11} "
           f"{'push':>11} {'loss':>11} {'value':>10}  exact value")
-    for _i, r in rows:
+    for r in rows:
         c = r["counts"]
         value = ("foul" if r["return"] is None else f"{r['return']['decimal']:+.6f}")
         exact = "" if r["return"] is None else r["return"]["exact"]
@@ -98,9 +98,3 @@ def run_strategy(args):
         print(f"house way  not the best: gives up {cost['decimal']:.6f} per unit "
               f"({cost['exact']})")
     return 0
-
-
-def _row_order(item):
-    """Legal settings by value, highest first; fouls last."""
-    _i, r = item
-    return (r["return"] is None, -(r["return"]["decimal"] if r["return"] else 0))

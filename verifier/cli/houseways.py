@@ -2,7 +2,6 @@
 house ways, one's file text, the check of a user's house way over every hand, and its
 power ratings."""
 import argparse
-from fractions import Fraction
 
 from verifier.cli.options import add_progress_options, add_thread_option, want_progress
 
@@ -94,82 +93,45 @@ def run_house_ways(args):
 
 def check_house_way(name_or_path, args):
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
-    from verifier.engine.backend import engine
-    from verifier.game.cards import cards_str
-    from verifier.engine.enumeration import enumerate_hands
-    from verifier.houseway import load, shipped_path
-    from verifier.rules.readings import Rules
+    from verifier.engine.houseway_check import check_house_way as check
     from verifier.cli.run import reduced_deck
-    hw = load(name_or_path)
-    # a built-in by name is checked through its file, the route a user's copy takes
-    path = str(shipped_path(hw.name)) if hw.built_in else name_or_path
-    rules = Rules(wheel=args.wheel or "lowest", house_way=path)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                             deck=deck, refuse_faults=False)
-    from verifier.engine.houseway_program import engine_arguments
-    wheel_second, number = engine_arguments(rules, check=False)   # this is the check
-    uncovered = result.total_hands - sum(result.house_way_rows.values())
+    r = check(name_or_path, wheel=args.wheel or "lowest", threads=args.threads,
+              progress=want_progress(args), deck=deck)
+    hw = r["house_way"]
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
-          f"{result.total_hands:,} hands of the {len(result.deck)}-card deck, wheel "
-          f"{rules.wheel}")
+          f"{r['total_hands']:,} hands of the {r['deck_size']}-card deck, wheel "
+          f"{r['wheel']}")
 
-    def first(foul):
-        hand = engine.find_hand(result.deck, wheel_second, number, foul,
-                                result.threads)
-        return f" (the first: {cards_str(hand)})" if hand else ""
-    print(f"hands no row covers: {uncovered:,}{first(False) if uncovered else ''}")
-    print(f"hands set as a foul: {result.fouls:,}{first(True) if result.fouls else ''}")
-    idle = [i for i, n in result.house_way_rows.items() if n == 0]
+    def first(hand):
+        return f" (the first: {hand})" if hand else ""
+    print(f"hands no row covers: {r['uncovered']:,}{first(r['first_uncovered'])}")
+    print(f"hands set as a foul: {r['fouls']:,}{first(r['first_foul'])}")
+    idle = r["idle"]
     print(f"rows that never fire: {len(idle)}"
           + (f" ({', '.join(str(i) for i in idle)})" if idle else ""))
     print("hands per row:")
-    for i, row in enumerate(hw.rows, 1):
-        print(f"  {i:>3} (row {row.label}) {result.house_way_rows[i]:>13,}  {row.name}")
-    return 1 if uncovered or result.fouls else 0
+    for i, row, hands in r["rows"]:
+        print(f"  {i:>3} (row {row.label}) {hands:>13,}  {row.name}")
+    return 1 if r["uncovered"] or r["fouls"] else 0
 
 
 def compare_house_ways(house_ways, args):
     """The exact base game of each house way, and its settings against the first's."""
     import json
-    from verifier.engine.backend import engine
-    from verifier.odds.basegame import commission_return, settle
     from verifier.game.cards import full_deck
-    from verifier.houseway import load
-    from verifier.engine.houseway_program import engine_arguments
     from verifier.houseway.interpret import HAND_TYPES
-    from verifier.engine.pairwise import pairwise_counts
-    from verifier.rules.readings import Rules
-    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.strategy.houseways import compare_house_ways as compare
     from verifier.cli.run import reduced_deck
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else full_deck()
-    fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
-    names = [load(h).name for h in house_ways]
     args.wheel = args.wheel or "lowest"
-    rows = []
-    _, first = engine_arguments(Rules(wheel=args.wheel, house_way=house_ways[0]))
-    for house_way in house_ways:
-        rules = Rules(wheel=args.wheel, house_way=house_way)
-        counts = pairwise_counts(deck=deck, rules=rules, threads=args.threads,
-                                 progress=want_progress(args))
-        settled = settle(counts, fees)
-        if not rows:                    # the first against itself: nothing to compare
-            hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
-        else:
-            wheel_second, number = engine_arguments(rules)
-            hands, differ, _first, by_type = engine.compare_house_ways(
-                deck, wheel_second, first, number, None, args.threads or 2, by_type=True)
-        rows.append({"counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
-                     "commission_return": commission_return(counts),
-                     "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],
-                                      t["return_at_largest"]) for t in settled["tiers"]],
-                     "differ": differ, "hands": hands,
-                     "by_type": dict(zip(HAND_TYPES, by_type))})
+    rows = compare(house_ways, wheel=args.wheel, deck=deck, threads=args.threads,
+                   progress=want_progress(args))
+    names = [r["name"] for r in rows]
     if args.json:
         print(json.dumps({"deck_size": len(deck), "wheel": args.wheel, "house_ways": [
             {"house_way": n, "counts": r["counts"],
-             "probabilities": {k: str(Fraction(r["counts"][k], r["counts"]["total"]))
-                               for k in ("win", "push", "loss")},
+             "probabilities": {k: str(p) for k, p in r["probabilities"].items()},
              "return_5pct_commission": {"exact": str(r["commission_return"]),
                                         "decimal": float(r["commission_return"])},
              "fee_tiers": [{"wagers": w, "fee": f, "return_at_smallest": lo,
@@ -183,8 +145,7 @@ def compare_house_ways(house_ways, args):
     print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'5% commission':>14} "
           f"{'fees $10':>9} {'fees $1,000':>11} {'set differently':>16}")
     for name, r in zip(names, rows):
-        c = r["counts"]
-        pc = {k: 100 * c[k] / c["total"] for k in ("win", "push", "loss")}
+        pc = {k: 100 * float(p) for k, p in r["probabilities"].items()}
         low = r["fee_returns"][0][2]["decimal"]
         high = r["fee_returns"][-1][3]["decimal"]
         print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
@@ -203,24 +164,17 @@ def ratings_of_house_way(name_or_path, args):
     import csv
     import io
     import json
-    from verifier.engine.enumeration import enumerate_hands
-    from verifier.houseway import load
-    from verifier.odds.ratings import as_json, power_ratings
-    from verifier.rules.rulesets import load as load_rule_set
+    from verifier.odds.ratings import as_json
+    from verifier.strategy.houseways import house_way_ratings
     from verifier.cli.run import reduced_deck
-    hw = load(name_or_path)
-    ruleset = load_rule_set(args.rules or "casino-standard")
-    rules = ruleset.with_overrides(wheel=args.wheel, house_way=name_or_path).rules
     chosen = reading_overrides(args.reading)
     deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                             deck=deck, house_way=hw.with_readings(chosen) if chosen else None)
-    wheel_second = rules.wheel == "second"
-    tables = power_ratings(result.key_histogram, wheel_second)
+    hw, rules, deck_size, tables = house_way_ratings(
+        name_or_path, args.rules, args.wheel, chosen, deck, args.threads, want_progress(args))
     if args.json:
         print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
                           "readings": {**hw.readings, **chosen},
-                          "deck_size": len(result.deck), **as_json(tables)}, indent=1))
+                          "deck_size": deck_size, **as_json(tables)}, indent=1))
         return 0
     if args.csv:
         out = io.StringIO()
@@ -234,7 +188,7 @@ def ratings_of_house_way(name_or_path, args):
         print(out.getvalue(), end="")
         return 0
     print(f"power ratings of house way {hw.name} ({hw.title}): the dealer's hands out of "
-          f"{tables['total']:,} ({len(result.deck)}-card deck, wheel {rules.wheel})")
+          f"{tables['total']:,} ({deck_size}-card deck, wheel {rules.wheel})")
     if chosen:
         print("under the readings " + ", ".join(f"{k} = {v}" for k, v in chosen.items()))
     print("player PR: the dealer's hand is lower; banker PR: lower or equal")

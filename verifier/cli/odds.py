@@ -101,9 +101,10 @@ def cmd_solve(args):
 def cmd_report(args):
     from verifier.support.files import atomic_write_bytes, check_writable
     from verifier.report import render
-    if args.format == "pdf" and not args.out:
-        raise VerifierError("--format pdf needs --out FILE.pdf (a PDF is not written to a "
-                            "terminal)")
+    if args.format in ("pdf", "xlsx") and not args.out:
+        what = "PDF" if args.format == "pdf" else "spreadsheet"
+        raise VerifierError(f"--format {args.format} needs --out FILE.{args.format} (a "
+                            f"{what} is not written to a terminal)")
     cert = load_checked(args.certificate, args.rules)
     if args.out:
         check_writable(args.out, inputs=[args.certificate])
@@ -182,7 +183,7 @@ def register(subparsers):
     p.set_defaults(func=cmd_solve)
 
     p = subparsers.add_parser(
-        "report", help="the par sheet of a certificate (Markdown, HTML or PDF)",
+        "report", help="the par sheet of a certificate (Markdown, HTML, PDF or xlsx)",
         description="The par sheet a lab files, titled by the certificate's game: for every "
                     "bet and the base game the lines with pay, combinations, probability, "
                     "odds and contribution, the return, house edge, hit frequency, "
@@ -192,7 +193,8 @@ def register(subparsers):
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
     p.add_argument("--format", choices=FORMATS, default="markdown",
-                   help="markdown (default), html (one self-contained file with SVG charts) "
-                        "or pdf (A4, needs --out)")
+                   help="markdown (default), html (one self-contained file with SVG charts), "
+                        "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
+                        "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
     p.set_defaults(func=cmd_report)

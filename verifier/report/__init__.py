@@ -1,16 +1,17 @@
 """Par sheets: what a lab files for one game (``paigow-verify report``).
 
-``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``
-and ``pdf`` render it. Formats: docs/PARSHEET.md.
+``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``,
+``pdf`` and ``xlsx`` render it. Formats: docs/PARSHEET.md.
 """
-FORMATS = ("markdown", "html", "pdf")
+FORMATS = ("markdown", "html", "pdf", "xlsx")
 
 
-def render(cert, fmt="markdown"):
+def render(cert, fmt="markdown", designed=None):
     """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
-    for pdf."""
+    for pdf and xlsx. ``designed``: {bet: Paytable} used instead of the certificate's
+    tables, labelled "designed pay table, not filed" (``model.build``)."""
     from verifier.report.model import build
-    sheet = build(cert)
+    sheet = build(cert, designed=designed)
     if fmt == "markdown":
         from verifier.report.markdown import render as to_markdown
         return to_markdown(sheet)
@@ -20,4 +21,7 @@ def render(cert, fmt="markdown"):
     if fmt == "pdf":
         from verifier.report.pdf import render as to_pdf
         return to_pdf(sheet)
+    if fmt == "xlsx":
+        from verifier.report.xlsx import render as to_xlsx
+        return to_xlsx(sheet)
     raise ValueError(f"unknown format {fmt!r}")

@@ -9,10 +9,37 @@ from verifier.report.model import STRATEGY_TITLE, Z90, Z95
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
+#: a table with more columns than this is set smaller, its numbers free to wrap (it fits
+#: the A4 page)
+WIDE = 4
+
+
+def formula_parts(f):
+    """A bet's formula laid out for typesetting as a fraction: the numerator's terms
+    (count, line) in the table's order, the count of outcomes paid on no line, and the
+    total, as display strings (``BetFormula``'s own numbers; nothing computed)."""
+    return {"terms": [(f"{f.paid[line]:,}", line) for line in f.lines
+                      if line in f.symbols and f.paid[line]],
+            "loses": f"{f.loses:,}" if f.loses else "", "total": f"{f.total:,}",
+            "text": f"return = {f.text()}", "order": list(f.order)}
+
+
+def contents(sheet):
+    """The sheet's table of contents: (anchor, title) of each section, in order."""
+    out = [("flags", "Flags")] if sheet.flags else []
+    out += [(f"bet-{bet.key}", bet.title)
+            for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else [])]
+    out.append(("house-way", f"House way: {sheet.house_way}"))
+    if sheet.strategy is not None:
+        out.append(("strategy", STRATEGY_TITLE))
+    return out + [("readings", "Rule readings"), ("definitions", "Definitions")]
+
+
 def render(sheet) -> str:
     import jinja2
     from verifier.report import charts
-    from verifier.report.markdown import definitions, formula_validity
+    from verifier.report.markdown import definitions, designed_notice
+    from verifier.odds.formula import VALIDITY
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
@@ -23,8 +50,10 @@ def render(sheet) -> str:
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
                      "charts": charts.charts_of(bet),
-                     "validity": formula_validity(bet.formula) if bet.formula else ""})
+                     "validity": VALIDITY,
+                     "formula": formula_parts(bet.formula) if bet.formula else None})
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
-        z90=Z90, z95=Z95, definitions=definitions(),
+        z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,
+        designed=designed_notice(sheet) if sheet.designed else "",
         strategy_title=STRATEGY_TITLE)

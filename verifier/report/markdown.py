@@ -54,6 +54,8 @@ def render(sheet) -> str:
            "Every count is exact and every probability and return is an exact fraction of "
            "them; decimals are rounded for display. Standard deviation, volatility index "
            "and ranges are decimal.", ""]
+    if sheet.designed:
+        out += [f"> **{designed_notice(sheet)}**", ""]
     if sheet.flags:
         out += ["## Flags", ""] + [f"- ⚑ {f}" for f in sheet.flags] + [""]
     for bet in sheet.bets:
@@ -85,6 +87,13 @@ def render(sheet) -> str:
                      [[r.name, f"`{r.value}`", r.text] for r in sheet.readings]), ""]
     out += ["## Definitions", "", definitions(), ""]
     return "\n".join(out)
+
+
+def designed_notice(sheet):
+    """The label of a sheet with a designed pay table: its hashes vouch for the counts only."""
+    from verifier.report.model import DESIGNED
+    return (f"{DESIGNED[0].upper()}{DESIGNED[1:]}: {', '.join(sheet.designed)}. The "
+            "certificate's hashes vouch for the counts; these pays were not filed.")
 
 
 def definitions():

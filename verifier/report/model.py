@@ -41,6 +41,7 @@ class Line:
     probability: Fraction
     contribution: Fraction        # probability x net result (units, or dollars for envy)
     flags: list = field(default_factory=list)
+    net: Fraction = None          # net result of one unit bet on the line (dollars for envy)
 
     @property
     def odds(self):
@@ -149,6 +150,7 @@ class ParSheet:
     flags: list                    # every flag of every bet, with the bet's title
     omitted: list = field(default_factory=list)   # bets the certificate has no counts for
     strategy: object = None        # Strategy: the certificate's optimal-strategy section
+    designed: list = field(default_factory=list)  # titles of bets on a designed pay table
 
 
 @dataclass
@@ -166,13 +168,19 @@ def _wager_bet(key, title, odds, status, unit, pay_label=None, loses_title="No l
     """A Bet from verifier.odds.exact.BetOdds."""
     from verifier.game.paytables import pay_label as default_label
     label = pay_label or default_label
-    lines = [Line(r.title, label(r.pay), r.hands, r.probability, r.contribution)
+    lines = [Line(r.title, label(r.pay), r.hands, r.probability, r.contribution, net=r.net)
              for r in odds.lines]
     lines.append(Line(loses_title, "loses", odds.loses.hands, odds.loses.probability,
-                      odds.loses.contribution))
+                      odds.loses.contribution, net=odds.loses.net))
     return Bet(key, title, odds.paytable.name, status, unit, odds.total_hands, lines,
                expected=odds.expected, variance=odds.variance,
                hit_frequency=odds.hit_frequency)
+
+
+def wager_bet(key, title, odds, status, unit):
+    """The par sheet's Bet of any pay table's odds (verifier.odds.exact.BetOdds), flagged as
+    the sheet flags it: what the workbench shows as you type."""
+    return _flag(_wager_bet(key, title, odds, status, unit))
 
 
 def _flag(bet):
@@ -211,13 +219,19 @@ _NOTES = {
 _LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
 
 
-def _wager(cert, name):
-    """A bet paid N to 1, from the certificate's counts and its pay table."""
+#: the status of a pay table designed (in the workbench) rather than filed
+DESIGNED = "designed pay table \N{EM DASH} not filed"
+
+
+def _wager(cert, name, designed=None):
+    """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
+    a pay table to use instead of the certificate's, labelled as not filed)."""
     from verifier.certificate.odds import odds_from_certificate
     from verifier.certificate.formula import default_table
-    table = default_table(cert, name)
+    table = designed or default_table(cert, name)
     odds = odds_from_certificate(cert, table)
-    bet = _wager_bet(name, table.kind.title, odds, table.status, table.kind.unit,
+    bet = _wager_bet(name, table.kind.title, odds, DESIGNED if designed else table.status,
+                     table.kind.unit,
                      loses_title=_LOSES.get(name, "No line (loses)"))
     if name in _NOTES:
         bet.notes.append(_NOTES[name](cert))
@@ -245,11 +259,12 @@ def _custom(cert, name):
         return bet
     total = cert["total_hands"]
     lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
-                  Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]))
+                  Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]),
+                  net=Fraction(r["amount"]))
              for r in results["lines"]]
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
-                      Fraction(total - paid, total), Fraction(0)))
+                      Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
     bet = Bet(name, title, table.name, table.status or "not filed", "hands", total, lines,
               kind="amount", expected=Fraction(results["envy_per_other_hand"]["exact"]))
     bet.notes.append("Dollars paid for each other hand at the table that shows a line "
@@ -281,10 +296,10 @@ def _envy(cert):
         p = Fraction(row["hands"], total)
         amount = Fraction(row["amount"])
         lines.append(Line(line_title(row["category"]), f"${_money(amount)}", row["hands"], p,
-                          p * amount))
+                          p * amount, net=amount))
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
-                      Fraction(total - paid, total), Fraction(0)))
+                      Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
     bet = Bet("envy_bonus", BETS["envy_bonus"].title, results["paytable"],
               results["status"], "hands", total, lines, kind="amount",
               expected=sum((line.contribution for line in lines), Fraction(0)))
@@ -499,10 +514,14 @@ def _title(name, description):
     return f"{head}, rule set {name}" if head else f"rule set {name}"
 
 
-def build(cert, formulas=True) -> ParSheet:
+def build(cert, formulas=True, designed=None) -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
-    summary goes without)."""
+    summary goes without). ``designed``: {bet name: Paytable} of pay tables designed in
+    the workbench, used instead of the certificate's for those bets and labelled
+    "designed pay table, not filed" (the certificate's hashes stay: they vouch for the
+    counts, not for the pays)."""
+    designed = dict(designed or {})
     sections = cert["sections"]
     rs = sections["rule_set"]["results"]
     bet_names = list(rs["bets"])
@@ -521,12 +540,12 @@ def build(cert, formulas=True) -> ParSheet:
             else:
                 bets.append(custom)
         else:
-            bets.append(_wager(cert, name))
+            bets.append(_wager(cert, name, designed.get(name)))
     if formulas:
         from verifier.certificate.formula import bet_formula, formula_bets
         for bet in bets:
             if bet.key in formula_bets():
-                bet.formula = bet_formula(cert, bet.key)
+                bet.formula = bet_formula(cert, bet.key, designed.get(bet.key))
     base = _base_game(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):
         _flag(bet)
@@ -543,5 +562,6 @@ def build(cert, formulas=True) -> ParSheet:
         deck=cert["rules"]["deck"]["value"], total_hands=cert["total_hands"], bets=bets,
         base_game=base, house_way=house_way, house_way_tables=hw_tables,
         readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted,
-        strategy=_strategy(cert) if "strategy" in sections else None)
+        strategy=_strategy(cert) if "strategy" in sections else None,
+        designed=[b.title for b in bets if b.key in designed])
 

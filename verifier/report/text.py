@@ -108,7 +108,8 @@ def compare_rows(odds_list):
     return rows
 
 
-def compare_table(names, odds_list):
+def compare_cells(odds_list):
+    """The compare table's rows as display strings: [label, value per table]."""
     body = []
     for label, values, kind in compare_rows(odds_list):
         cells = []
@@ -122,7 +123,11 @@ def compare_table(names, odds_list):
             else:
                 cells.append(str(v))
         body.append([label] + cells)
-    return _table([""] + list(names), body)
+    return body
+
+
+def compare_table(names, odds_list):
+    return _table([""] + list(names), compare_cells(odds_list))
 
 
 def compare_json(names, odds_list):

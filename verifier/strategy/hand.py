@@ -61,3 +61,10 @@ def value_note(settlement):
                 f"{Fraction(str(settlement['commission'])) * 100}% commission")
     return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
             "(the same for every setting)")
+
+
+def by_value(settings):
+    """The report's settings in the order they are shown: legal ones by value, highest
+    first; fouls last."""
+    return sorted(settings, key=lambda r: (r["return"] is None,
+                                           -(r["return"]["decimal"] if r["return"] else 0)))

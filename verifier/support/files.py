@@ -51,11 +51,24 @@ def read_text(path, what, error=VerifierError, work_file=False):
     ("certificate", "pay table", "round"); ``error`` is the exception class raised.
     The file is remembered as an input: ``check_writable`` refuses to write over it,
     unless it is one of the tool's own work files (``work_file``: a strategy chunk)."""
-    data = read_bytes(path, what, error, work_file)
+    return decode_text(read_bytes(path, what, error, work_file), path, what, error=error)
+
+
+def decode_text(data, path, what, limit=None, error=VerifierError):
+    """A file's bytes (read from disk, or uploaded) as UTF-8 text, of at most ``limit``
+    bytes when given (``data`` may hold ``limit + 1``), else one line naming ``path``."""
+    if limit is not None:
+        _check_size(data, path, what, limit, error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{path}: not a {what} (not UTF-8 text)") from None
+
+
+def _check_size(data, path, what, limit, error):
+    if len(data) > limit:
+        size = f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+        raise error(f"{path}: too large for a {what} (over {size})")
 
 
 def read_bytes(path, what, error=VerifierError, work_file=False):
@@ -80,8 +93,7 @@ def read_bytes(path, what, error=VerifierError, work_file=False):
         raise error(f"{what} {path} is a directory, not a file") from None
     except OSError as exc:
         raise error(f"cannot read {what} {path}: {exc.strerror}") from None
-    if len(data) > limit:
-        raise error(f"{path}: too large for a {what} (over {limit >> 20} MiB)")
+    _check_size(data, path, what, limit, error)
     return data
 
 

@@ -1,0 +1,428 @@
+"""The workbench (``paigow-verify serve``) in a real browser: a server started here (uvicorn
+in a thread, on a free port) and headless Chromium driven by Selenium. The expectations
+come from the command line run in the test (``compare``, ``solve``, ``house-ways check``)
+and from the README's printed figures, never from the page itself."""
+import json
+import re
+import shutil
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from verifier.cli import main
+
+#: one worker runs them all (pytest-xdist): one server and one browser for the file
+# a real server and a real browser: one worker, and left out of the quick run
+pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+CERT = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+FILED = ROOT / "verifier" / "data" / "outlaw9_filed.toml"
+WAIT = 20
+
+
+@pytest.fixture(scope="module")
+def background():
+    from verifier.web.server import missing_dependency
+    problem = missing_dependency()
+    if problem:
+        from conftest import missing
+        missing(problem)
+    from verifier.web.server import Background
+    workbench = Background([CERT], warm=True)          # checks the certificate meanwhile
+    with workbench:
+        yield workbench
+
+
+@pytest.fixture(scope="module")
+def server(background):
+    return background.url
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory):
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads):
+    from conftest import missing
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing("selenium (pip install '.[test]')")
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not (Path(driver_path).exists() and Path(chromium).exists()):
+        missing("chromium and chromium-driver (Debian packages)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": str(downloads), "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait_for(condition, what):
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def cli(argv, capsys):
+    capsys.readouterr()
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def compare_edges(capsys, *paytables):
+    """The house edges ``paigow-verify compare`` prints for pay-table files."""
+    status, out, _ = cli(["compare", CERT] + [x for p in paytables for x in ("--paytable", p)],
+                         capsys)
+    assert status == 0
+    (line,) = [x for x in out.splitlines() if x.startswith("House edge")]
+    return line.split()[-len(paytables):]
+
+
+def text_of(browser, css):
+    from selenium.webdriver.common.by import By
+    return browser.find_element(By.CSS_SELECTOR, css).text
+
+
+def open_editor(browser, server):
+    from selenium.webdriver.common.by import By
+    browser.get(f"{server}/editor?cert=0&bet=outlaw9")
+    wait_for(lambda: text_of(browser, "#house-edge") not in ("", "…"), "the first figures")
+    return lambda line: browser.find_element(By.CSS_SELECTOR, f'input.pay[data-line="{line}"]')
+
+
+def set_pay(browser, pay_input, value):
+    from selenium.webdriver.common.keys import Keys
+    pay_input.send_keys(Keys.CONTROL, "a")
+    pay_input.send_keys(Keys.BACKSPACE)
+    pay_input.send_keys(value)
+
+
+def test_changing_a_pay_shows_the_edge_compare_prints(browser, server, tmp_path, capsys):
+    mine = tmp_path / "full-house-4.toml"
+    mine.write_text(re.sub(r"(?m)^full_house = 5 ", "full_house = 4 ", FILED.read_text()))
+    filed, expected = compare_edges(capsys, FILED, mine)
+    # README, solve: the table as filed -0.655023%, Full House at 4 to 1 2.060540%
+    assert (filed, expected) == ("-0.655023%", "2.060540%")
+    pay = open_editor(browser, server)
+    assert text_of(browser, "#house-edge") == filed
+    set_pay(browser, pay("full_house"), "4")
+    wait_for(lambda: text_of(browser, "#house-edge") == expected,
+             f"the house edge {expected}")
+    row = text_of(browser, 'tr[data-line="full_house"]')
+    assert "4,185,852" in row               # README: formula, the hands paid Full House
+
+
+def test_a_bad_pay_is_one_line_on_the_page(browser, server):
+    pay = open_editor(browser, server)
+    set_pay(browser, pay("flush"), "lots")
+    error = wait_for(lambda: text_of(browser, "#error"), "the error line")
+    assert error == ("pay table: line 'flush': pay 'lots' is not a number (write N or "
+                     "\"N to 1\", or push)")
+
+
+def test_solving_a_line_puts_the_solution_in_the_grid(browser, server):
+    """README, solve --line "Full House" --edge 0.02: the practical pay below the exact
+    one is 4 to 1, house edge 2.060540% (the README's output is checked by test_docs)."""
+    from selenium.webdriver.common.by import By
+    pay = open_editor(browser, server)
+    browser.find_element(By.CSS_SELECTOR, 'input.solve-line[value="full_house"]').click()
+    set_pay(browser, browser.find_element(By.ID, "target-edge"), "0.02")
+    browser.find_element(By.ID, "solve").click()
+    wait_for(lambda: browser.find_elements(By.ID, "use-below"), "the solution")
+    assert "house edge 2.060540%" in text_of(browser, "#use-below")
+    browser.find_element(By.ID, "use-below").click()
+    assert pay("full_house").get_attribute("value") == "4"
+    wait_for(lambda: text_of(browser, "#house-edge") == "2.060540%", "the edge of 4 to 1")
+
+
+def test_the_downloaded_pay_table_is_one_compare_reads(browser, server, downloads, capsys):
+    from selenium.webdriver.common.by import By
+    pay = open_editor(browser, server)
+    set_pay(browser, pay("straight"), "2.5")
+    set_pay(browser, pay("three_pairs"), "")
+    wait_for(lambda: browser.find_element(By.ID, "editor").get_attribute("data-busy") == "0"
+             and text_of(browser, 'tr[data-line="three_pairs"] .combinations') == "-",
+             "the figures of the edited table")
+    shown = text_of(browser, "#house-edge")
+    browser.find_element(By.ID, "download-toml").click()
+    (path,) = wait_for(lambda: [p for p in downloads.glob("*.toml")], "the download")
+    text = path.read_text()
+    assert "designed pay table" in text and "not filed" in text
+    assert compare_edges(capsys, path) == [shown]
+    # the par sheet of the same table, as a spreadsheet: labelled, with the same edge
+    browser.find_element(By.CSS_SELECTOR, 'button[value="xlsx"]').click()
+    (sheet,) = wait_for(lambda: list(downloads.glob("*.xlsx")), "the xlsx download")
+    import openpyxl
+    from fractions import Fraction
+    workbook = openpyxl.load_workbook(sheet)
+    bet = workbook["Outlaw 9 High or Better"]
+    assert "designed pay table" in bet["A2"].value and "not filed" in bet["A2"].value
+    edge = next(bet.cell(r, 3).value for r in range(1, bet.max_row + 1)
+                if bet.cell(r, 1).value == "House edge")
+    assert f"{float(Fraction(edge)) * 100:.6f}%" == shown
+
+
+def test_a_bad_house_way_upload_shows_the_readers_one_line_error(browser, server, tmp_path,
+                                                                 capsys, monkeypatch):
+    from selenium.webdriver.common.by import By
+    bad = tmp_path / "my-way.toml"
+    bad.write_text('name = "mine"\ntitle = "Mine"\n[[rows]]\nname = "pairs"\nhand = "pair"\n'
+                   'front = "nonsense"\n')
+    monkeypatch.chdir(tmp_path)
+    status, out, err = cli(["house-ways", "check", bad.name], capsys)
+    assert status == 2 and out == ""
+    expected = err.strip().removeprefix("paigow-verify: error: ")
+    browser.get(f"{server}/house-ways")
+    browser.find_element(By.ID, "house-way-file").send_keys(str(bad))
+    browser.find_element(By.ID, "upload").click()
+    assert wait_for(lambda: browser.find_elements(By.ID, "error"), "the error")[0].text == expected
+
+
+def test_an_upload_over_the_limit_is_refused_in_one_line(browser, server, tmp_path):
+    from selenium.webdriver.common.by import By
+    big = tmp_path / "big-way.toml"
+    big.write_text("# padding\n" * 7000)                 # 70,000 bytes: over 64 KiB
+    browser.get(f"{server}/house-ways")
+    browser.find_element(By.ID, "house-way-file").send_keys(str(big))
+    browser.find_element(By.ID, "upload").click()
+    error = wait_for(lambda: browser.find_elements(By.ID, "error"), "the error")[0].text
+    assert error == "big-way.toml: too large for a house way (over 64 KiB)"
+
+
+def test_a_shipped_house_way_checks_as_the_command_does(browser, server, capsys):
+    from selenium.webdriver.common.by import By
+    status, out, _ = cli(["house-ways", "check", "foxwoods", "--no-progress"], capsys)
+    assert status == 0
+    browser.get(f"{server}/house-ways?name=foxwoods")
+    browser.find_element(By.ID, "check").click()
+    result = wait_for(lambda: browser.find_elements(By.ID, "check-result"), "the check")[0].text
+    assert "Hands no row covers 0" in result and "Hands set as a foul 0" in result
+    rows = browser.find_element(By.ID, "rows").text
+    for hands in re.findall(r"^\s+\d+ \(row \d+\)\s+([\d,]+)", out, re.M):
+        assert hands in rows
+
+
+def test_house_ways_compare_as_the_command_does(browser, server, background, capsys):
+    """On the 17 cards J-Q-K-A and the joker (the full deck takes minutes): the page's
+    figures are those of `house-ways compare --json`, and Foxwoods sets the 6 hands of
+    five aces with a pair of kings differently (tests/test_house_way_files.py)."""
+    from fractions import Fraction
+    from selenium.webdriver.common.by import By
+    from verifier.cli.run import reduced_deck
+    background.app.state.comparisons.deck = reduced_deck("JQKA")
+    status, out, _ = cli(["house-ways", "compare", "mikes", "foxwoods", "--deck-ranks", "JQKA",
+                          "--no-progress", "--json"], capsys)
+    assert status == 0
+    expected = json.loads(out)["house_ways"]
+    browser.get(f"{server}/house-ways")
+    browser.find_element(By.TAG_NAME, "summary").click()
+    for name in ("mikes", "foxwoods"):
+        browser.find_element(By.CSS_SELECTOR, f'input[name="way"][value="{name}"]').click()
+    browser.find_element(By.ID, "compare").click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "comparison"), "the comparison")
+    rows = table[0].text.splitlines()[1:]
+    for row, hw in zip(rows, expected):
+        win = Fraction(hw["probabilities"]["win"])
+        assert row.startswith(hw["house_way"]) and f"{float(win) * 100:.4f}%" in row
+    assert rows[1].endswith(f"{expected[1]['set_differently_from_first']:,}")
+    by_type = browser.find_element(By.ID, "by-type").text
+    assert "five-aces 6" in by_type
+
+
+def test_the_hand_page_sets_a_hand_as_the_readme_shows(browser, server):
+    from selenium.webdriver.common.by import By
+    browser.get(f"{server}/hand")
+    browser.find_element(By.ID, "cards").send_keys("As Ah Ad Jk Ks 9s 4s")
+    browser.find_element(By.CSS_SELECTOR, 'button[value="set"]').click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "hand-result"), "the hand")[0].text
+    # README, Try it: paigow-verify hand "As Ah Ad Jk Ks 9s 4s"
+    assert "Ad Ah — pair of As" in table
+    assert "4s 9s Ks As Jk — flush, A-K-Q-9-4" in table
+    assert "2 (four of a kind)" in table
+    # docs/PAYTABLES.md, reads = "house-way": the back's class, with _plus_pair beside a
+    # pair in front, and front_pair
+    assert "flush, flush_plus_pair, front_pair" in table
+
+
+def _post(url, body, headers):
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_a_post_without_the_token_or_from_another_site_is_refused(server):
+    with urllib.request.urlopen(f"{server}/editor", timeout=10) as response:
+        assert response.headers["X-Frame-Options"] == "DENY"        # no framing elsewhere
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+        assert "SameSite=Strict" in response.headers["Set-Cookie"]
+        cookie = response.headers["Set-Cookie"].split(";")[0]
+        token = re.search(r'name="csrf-token" content="([^"]+)"', response.read().decode())[1]
+    body = json.dumps({"cert": 0, "bet": "outlaw9", "pays": {"flush": "4"}}).encode()
+    json_type = {"Content-Type": "application/json"}
+    ok = _post(f"{server}/api/figures", body, {**json_type, "Cookie": cookie,
+                                               "X-CSRF-Token": token, "Origin": server})
+    assert ok[0] == 200 and "house_edge" in ok[1]
+    no_token = _post(f"{server}/api/figures", body, {**json_type, "Cookie": cookie,
+                                                     "Origin": server})
+    assert no_token[0] == 403 and "security token" in no_token[1]
+    elsewhere = _post(f"{server}/api/figures", body, {
+        **json_type, "Cookie": cookie, "X-CSRF-Token": token, "Origin": "http://evil.example"})
+    assert elsewhere[0] == 403 and "cross-site" in elsewhere[1]
+    form = _post(f"{server}/download", b"what=toml&cert=0&bet=outlaw9&pays=%7B%7D", {
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie,
+        "Origin": server})
+    assert form[0] == 403
+    rebinding = _post(f"{server}/api/figures", body, {**json_type, "Host": "evil.example"})
+    assert rebinding[0] == 400
+
+
+def test_every_post_route_checks_the_token():
+    from verifier.web.server import missing_dependency
+    if missing_dependency():
+        pytest.skip(missing_dependency())
+    from verifier.web.app import create_app
+    app = create_app([CERT], warm=False)
+    posts = [r for r in app.routes if "POST" in (getattr(r, "methods", None) or ())]
+    assert len(posts) >= 6
+    assert all(getattr(r.endpoint, "csrf_protected", False) for r in posts), \
+        [r.path for r in posts if not getattr(r.endpoint, "csrf_protected", False)]
+
+
+def test_the_package_data_covers_every_template_and_static_file():
+    """An installed (not editable) package serves its pages: setup.py's package data
+    globs name every file under verifier/web/templates and verifier/web/static."""
+    import ast
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                and getattr(n.func, "id", "") == "setup")
+    data = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "package_data"))
+    base = ROOT / "verifier"
+    covered = {p for pattern in data["verifier"] for p in base.glob(pattern)}
+    files = {p for folder in ("web/templates", "web/static")
+             for p in (base / folder).rglob("*") if p.is_file()}
+    assert files and files <= covered, sorted(str(p) for p in files - covered)
+    manifest = (ROOT / "MANIFEST.in").read_text()
+    for suffix in {p.suffix for p in files}:
+        assert f"*{suffix}" in manifest, suffix
+
+
+def test_serve_refuses_a_missing_certificate_in_one_line(capsys):
+    from conftest import one_line_error
+    one_line_error(["serve", "no-such.cert.json"], capsys, "certificate file not found")
+    one_line_error(["serve", "--port", "70000"], capsys, "out of range")
+
+
+@pytest.mark.parametrize("host,warned", [("127.0.0.1", False), ("0.0.0.0", True)])
+def test_serve_binds_here_and_warns_for_any_other_host(monkeypatch, capsys, host, warned):
+    from verifier.web import server as web_server
+    if web_server.missing_dependency():
+        pytest.skip(web_server.missing_dependency())
+    started = {}
+
+    class Stub:
+        def run(self):
+            started["ran"] = True
+
+    def make_server(paths, host, port, warm=True):
+        started.update(paths=paths, host=host, port=port)
+        return Stub()
+    monkeypatch.setattr(web_server, "make_server", make_server)
+    monkeypatch.setattr(web_server, "check_listen", lambda host, port: None)
+    assert main(["serve", "--host", host, "--port", "8123"] if host != "127.0.0.1"
+                else ["serve", "--port", "8123"]) == 0
+    out, err = capsys.readouterr()
+    assert started["ran"] and started["host"] == host and started["port"] == 8123
+    assert len(started["paths"]) >= 3                   # the shipped certificates
+    assert out.startswith(f"workbench: http://{host}:8123/")
+    assert ("warning: serving on 0.0.0.0" in err) == warned
+    assert web_server.allowed_hosts("127.0.0.1") == ["127.0.0.1", "::1", "localhost"]
+
+
+def test_the_certificate_page_checks_a_signature_as_check_does(browser, server, tmp_path,
+                                                               capsys):
+    from selenium.webdriver.common.by import By
+    private, public = tmp_path / "private.pem", tmp_path / "public.pem"
+    assert cli(["keygen", private, public], capsys)[0] == 0
+    status, out, _ = cli(["check", CERT, "--public-key", public], capsys)
+    assert status == 1                                   # the shipped one is not signed
+    expected = [line.removeprefix("MISMATCH ") for line in out.splitlines()
+                if line.startswith("MISMATCH")]
+    browser.get(f"{server}/certificate/0")
+    assert "Check: OK" in text_of(browser, "#check")
+    browser.find_element(By.ID, "public-key").send_keys(str(public))
+    browser.find_element(By.ID, "verify").click()
+    result = wait_for(lambda: browser.find_elements(By.ID, "signature-result"), "the check")
+    assert result[0].text.splitlines() == expected
+    not_a_key = tmp_path / "notes.pem"
+    not_a_key.write_text("hello\n")
+    browser.find_element(By.ID, "public-key").send_keys(str(not_a_key))
+    browser.find_element(By.ID, "verify").click()
+    wait_for(lambda: "notes.pem: not an unencrypted Ed25519 public key in PEM" in
+             text_of(browser, "#signature-result"), "the key's one-line error")
+
+
+def test_every_settings_value_as_docs_strategy_shows(browser, server):
+    """docs/STRATEGY.md, hand "2h 3h 4c 7s 9c Jc As" --strategy --rules casino-standard."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    browser.get(f"{server}/hand")
+    browser.find_element(By.ID, "cards").send_keys("2h 3h 4c 7s 9c Jc As")
+    Select(browser.find_element(By.NAME, "rule_set")).select_by_visible_text("casino-standard")
+    browser.find_element(By.CSS_SELECTOR, 'button[value="strategy"]').click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "strategy"), "the settings")[0]
+    rows = table.text.splitlines()[1:]
+    assert rows[0].startswith("4c Jc 2h 3h 7s 9c As") and "-413272753/535246800 best" in rows[0]
+    assert [r for r in rows if r.startswith("9c Jc")][0].endswith("-70885503/89207800 house way")
+    assert rows[-1].startswith("Jc As") and "foul" in rows[-1]
+    assert "58733/2610960" in text_of(browser, "main")
+
+
+def test_serve_on_a_port_in_use_is_one_line(capsys):
+    import socket
+    from conftest import one_line_error
+    from verifier.web.server import missing_dependency
+    if missing_dependency():
+        pytest.skip(missing_dependency())
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        one_line_error(["serve", "--port", port], capsys, f"cannot listen on 127.0.0.1:{port}")
+
+
+def test_power_ratings_as_the_command_prints_them(browser, server, capsys):
+    from selenium.webdriver.common.by import By
+    status, out, _ = cli(["house-ways", "ratings", "foxwoods", "--no-progress"], capsys)
+    assert status == 0
+    row = re.compile(r"^(\S.*?)\s+([\d,]+)\s+(\d\.\d{6})\s+(\d\.\d{6})\s+(\d\.\d{6})$")
+    expected = [m.groups() for m in map(row.match, out.splitlines()) if m]
+    assert len(expected) > 90                 # 91 two-card hands, and the five-card rows
+    browser.get(f"{server}/house-ways?name=foxwoods")
+    browser.find_element(By.ID, "ratings").click()
+    wait_for(lambda: browser.find_elements(By.ID, "ratings-2"), "the ratings")
+    shown = [m.groups() for table in ("ratings-1", "ratings-2")
+             for line in browser.find_element(By.ID, table).text.splitlines()
+             for m in [row.match(line)] if m]
+    assert shown == expected

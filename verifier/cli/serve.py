@@ -1,0 +1,56 @@
+"""``paigow-verify serve [CERT.json ...]``: the designer's workbench, a local web page
+(docs/WORKBENCH.md)."""
+import sys
+
+from verifier.support.errors import VerifierError
+
+
+def cmd_serve(args):
+    from verifier.web.server import check_listen, is_local, make_server, missing_dependency
+    problem = missing_dependency()
+    if problem:
+        raise VerifierError(problem)
+    from verifier.support.files import read_text
+    for path in args.certificates:          # a missing or unreadable file: one line now
+        read_text(path, "certificate")
+    from verifier.web.workbench import shipped_paths
+    paths = args.certificates or shipped_paths()
+    if not is_local(args.host):
+        print(f"paigow-verify: warning: serving on {args.host}, not only this computer: "
+              "anyone who can reach it can use the workbench (no password)", file=sys.stderr)
+    check_listen(args.host, args.port)
+    server = make_server(paths, args.host, args.port)
+    url = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}/"
+    print(f"workbench: {url} on {len(paths)} certificate(s); Ctrl-C stops it", flush=True)
+    if args.open:
+        import threading
+        import webbrowser
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server.run()
+    return 0
+
+
+def port_number(text):
+    from verifier.cli.options import whole_number
+    return whole_number(1, 65535)(text)
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "serve", help="the designer's workbench: design pay tables in the browser, exactly",
+        description="A local web page on the certificates (default: the shipped ones): edit "
+                    "a bet's pays and see the exact return, house edge, hit frequency, "
+                    "variance, volatility and each line's odds as you type; solve a line or "
+                    "a group for a target edge; compare up to four pay tables; download the "
+                    "pay table (TOML) and its par sheet (HTML, PDF, xlsx). Also one hand, "
+                    "the house ways (upload and check your own) and a certificate's check "
+                    "and signature. Binds to 127.0.0.1 unless --host says otherwise. Needs "
+                    "pip install 'paigow-verifier[web]' (docs/WORKBENCH.md).")
+    p.add_argument("certificates", nargs="*", metavar="CERT.json",
+                   help="certificates to work on (default: the shipped ones)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this computer only; any "
+                        "other is warned about)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
+    p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.set_defaults(func=cmd_serve)

@@ -1,0 +1,184 @@
+"""The par sheet as a spreadsheet (``report --format xlsx``, openpyxl): a cover sheet,
+one sheet per bet and the base game, and the house way's tables, so that a lab audits
+the figures in its own tools.
+
+Each bet's sheet holds its lines with the net result per unit, the combinations, the
+probability and the contribution as numbers (the exact fractions beside them as text:
+a spreadsheet's numbers are binary floating point), then the bet's figures. Where a lab
+re-checks, the sheet holds formulas as well: each line's probability (combinations over
+the total) and contribution (probability x net), the column sums, and return, house
+edge, return to player, hit frequency, variance, standard deviation and volatility
+index from the lines. The numbers come from the model (verifier/report/model.py); this
+module adds no arithmetic of its own."""
+import io
+import re
+
+from verifier.report.model import Z90
+
+#: the columns of a bet's line table, in order
+LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations", "Probability",
+                "Contribution", "Odds (1 in N)", "Probability (exact)",
+                "Contribution (exact)", "Probability re-checked", "Contribution re-checked")
+#: the first row of the line table's header
+HEADER_ROW = 6
+
+
+def _sheet_name(title, taken):
+    name = re.sub(r"[\[\]:*?/\\]", " ", title)[:31].strip() or "Bet"
+    base, n = name, 2
+    while name.lower() in taken:
+        suffix = f" {n}"
+        name = base[:31 - len(suffix)] + suffix
+        n += 1
+    taken.add(name.lower())
+    return name
+
+
+def _bold(cell):
+    from openpyxl.styles import Font
+    cell.font = Font(bold=True)
+
+
+def _bet_sheet(wb, bet, sheet, taken):
+    ws = wb.create_sheet(_sheet_name(bet.title, taken))
+    ws["A1"] = bet.title
+    _bold(ws["A1"])
+    ws["A2"] = f"Pay table: {bet.paytable}" + (f"; status: {bet.status}" if bet.status else "")
+    ws["A3"] = f"Certificate SHA-256 {sheet.certificate_sha256}"
+    ws["A4"] = f"All {bet.unit}"
+    ws["B4"] = bet.total
+    total_cell = "$B$4"
+    for i, head in enumerate(LINE_COLUMNS, 1):
+        ws.cell(HEADER_ROW, i, head)
+        _bold(ws.cell(HEADER_ROW, i))
+    first = HEADER_ROW + 1
+    for r, line in enumerate(bet.lines, first):
+        ws.cell(r, 1, line.title + (" (flagged)" if line.flags else ""))
+        ws.cell(r, 2, line.pay)
+        ws.cell(r, 3, float(line.net)).number_format = "0.0####"
+        ws.cell(r, 4, line.combinations).number_format = "#,##0"
+        ws.cell(r, 5, float(line.probability)).number_format = "0.000000000000"
+        ws.cell(r, 6, float(line.contribution)).number_format = "+0.000000000000;-0.000000000000"
+        if line.probability:
+            ws.cell(r, 7, float(1 / line.probability)).number_format = "#,##0.00"
+        else:
+            ws.cell(r, 7, "never")
+        ws.cell(r, 8, str(line.probability))
+        ws.cell(r, 9, str(line.contribution))
+        ws.cell(r, 10, f"=D{r}/{total_cell}").number_format = "0.000000000000"
+        ws.cell(r, 11, f"=J{r}*C{r}").number_format = "+0.000000000000;-0.000000000000"
+    last = first + len(bet.lines) - 1
+    total_row = last + 1
+    ws.cell(total_row, 1, "Sum")
+    _bold(ws.cell(total_row, 1))
+    ws.cell(total_row, 4, f"=SUM(D{first}:D{last})").number_format = "#,##0"
+    ws.cell(total_row, 5, f"=SUM(E{first}:E{last})")
+    ws.cell(total_row, 6, f"=SUM(F{first}:F{last})")
+    ws.cell(total_row, 10, f"=SUM(J{first}:J{last})")
+    ws.cell(total_row, 11, f"=SUM(K{first}:K{last})")
+    row = total_row + 2
+    if bet.kind == "wager":
+        row = _figures(ws, bet, row, first, last)
+    for note in bet.notes:
+        ws.cell(row, 1, note)
+        row += 1
+    for column, width in zip("ABCDEFGHIJK", (34, 24, 12, 16, 18, 18, 16, 28, 28, 22, 22)):
+        ws.column_dimensions[column].width = width
+    ws.freeze_panes = ws.cell(first, 2)
+    return ws
+
+
+#: the figures of a wager and the formula that re-checks each from the line table
+#: ({lines}: the line rows' range of a column; {ret}, {var}, {sd}: the figure cells)
+FIGURES = (
+    ("Return per unit bet", "expected", "=SUM(F{first}:F{last})"),
+    ("House edge", "house_edge", "=-B{ret}"),
+    ("Return to player", "return_to_player", "=1+B{ret}"),
+    ("Hit frequency", "hit_frequency", '=SUMIF(C{first}:C{last},">0",E{first}:E{last})'),
+    ("Variance", "variance",
+     "=SUMPRODUCT(E{first}:E{last},C{first}:C{last},C{first}:C{last})-B{ret}^2"),
+    ("Standard deviation", "standard_deviation", "=SQRT(B{var})"),
+    ("Volatility index", "volatility_index", "=" + repr(Z90) + "*B{sd}"),
+)
+
+
+def _figures(ws, bet, row, first, last):
+    for i, head in enumerate(("Figure", "Value", "Exact", "Re-checked from the lines"), 1):
+        ws.cell(row, i, head)
+        _bold(ws.cell(row, i))
+    start = row + 1
+    cells = {"first": first, "last": last, "ret": start, "var": start + 4, "sd": start + 5}
+    for r, (title, attr, formula) in enumerate(FIGURES, start):
+        value = getattr(bet, attr)
+        ws.cell(r, 1, title)
+        ws.cell(r, 2, float(value)).number_format = "0.000000000000"
+        exact = str(value) if attr not in ("standard_deviation", "volatility_index") else (
+            "square root of the variance" if attr == "standard_deviation"
+            else f"{Z90:.10f} x the standard deviation")
+        ws.cell(r, 3, exact)
+        ws.cell(r, 4, formula.format(**cells)).number_format = "0.000000000000"
+    return start + len(FIGURES) + 1
+
+
+def _cover(ws, sheet):
+    from verifier.report.markdown import designed_notice
+    ws.title = "Par sheet"
+    ws["A1"] = f"Par sheet: {sheet.title}"
+    _bold(ws["A1"])
+    rows = [("Description", sheet.description), ("Rule set", sheet.rule_set),
+            ("Deck", f"{sheet.deck}: all {sheet.total_hands:,} seven-card hands enumerated"),
+            ("Computed", f"{sheet.created} by {sheet.tool} ({sheet.engine} engine)"),
+            ("Certificate SHA-256", sheet.certificate_sha256),
+            ("Result SHA-256", sheet.result_sha256)]
+    if sheet.designed:
+        rows.append(("Pay tables", designed_notice(sheet)))
+    rows.append(("Numbers", "Counts are exact integers; probabilities and contributions are "
+                            "rounded binary numbers, their exact fractions are in the text "
+                            "columns; the re-checked columns are formulas."))
+    rows += [("Flag", f) for f in sheet.flags]
+    rows += [("Not in this sheet", text) for text in sheet.omitted]
+    for r, (key, value) in enumerate(rows, 3):
+        ws.cell(r, 1, key)
+        _bold(ws.cell(r, 1))
+        ws.cell(r, 2, value)
+    ws.column_dimensions["A"].width = 22
+    ws.column_dimensions["B"].width = 100
+
+
+def _tables_sheet(wb, title, tables, taken):
+    ws = wb.create_sheet(_sheet_name(title, taken))
+    row = 1
+    for table in tables:
+        ws.cell(row, 1, table.title)
+        _bold(ws.cell(row, 1))
+        row += 1
+        for i, head in enumerate(table.header, 1):
+            ws.cell(row, i, head)
+            _bold(ws.cell(row, i))
+        for values in table.rows:
+            row += 1
+            for i, value in enumerate(values, 1):
+                ws.cell(row, i, value)
+        if table.note:
+            row += 1
+            ws.cell(row, 1, table.note)
+        row += 2
+    ws.column_dimensions["A"].width = 34
+
+
+def render(sheet) -> bytes:
+    try:
+        import openpyxl
+    except ImportError as e:
+        from verifier.support.errors import VerifierError
+        raise VerifierError(f"xlsx needs openpyxl: pip install 'paigow-verifier[web]' "
+                            f"({e})") from None
+    wb = openpyxl.Workbook()
+    _cover(wb.active, sheet)
+    taken = {"par sheet"}
+    for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else []):
+        _bet_sheet(wb, bet, sheet, taken)
+    _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken)
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()

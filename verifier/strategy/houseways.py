@@ -1,0 +1,67 @@
+"""House ways compared by their exact base game (``house-ways compare``, the workbench's
+house ways page): for each, every ordered pair of player and banker hands with both set
+by that house way (win, push, loss; the return with a 5% commission and under seed 001's
+California fees), and how many hands it sets differently from the first, by hand type.
+And a house way's power ratings (``house-ways ratings``): every hand of the deck set by
+it, the counts turned into the two tables by verifier.odds.ratings."""
+from verifier.engine.backend import engine
+
+
+def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, progress=False):
+    """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
+    win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
+    return at the smallest wager, at the largest)]), ``differ``, ``hands`` and
+    ``by_type`` (hand type -> hands set differently from the first)."""
+    from fractions import Fraction
+    from verifier.odds.basegame import commission_return, settle
+    from verifier.game.cards import full_deck
+    from verifier.houseway import load
+    from verifier.engine.houseway_program import engine_arguments
+    from verifier.houseway.interpret import HAND_TYPES
+    from verifier.engine.pairwise import pairwise_counts
+    from verifier.rules.readings import Rules
+    from verifier.rules.rulesets import load as load_rule_set
+    deck = deck or full_deck()
+    fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
+    names = [load(h).name for h in house_ways]
+    rows = []
+    _, first = engine_arguments(Rules(wheel=wheel, house_way=house_ways[0]))
+    for name, house_way in zip(names, house_ways):
+        rules = Rules(wheel=wheel, house_way=house_way)
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+        settled = settle(counts, fees)
+        if not rows:                    # the first against itself: nothing to compare
+            hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
+        else:
+            wheel_second, number = engine_arguments(rules)
+            hands, differ, _first, by_type = engine.compare_house_ways(
+                deck, wheel_second, first, number, None, threads or 2, by_type=True)
+        rows.append({"name": name,
+                     "counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
+                     "probabilities": {k: Fraction(counts[k], counts["total"])
+                                       for k in ("win", "push", "loss")},
+                     "commission_return": commission_return(counts),
+                     "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],
+                                      t["return_at_largest"]) for t in settled["tiers"]],
+                     "differ": differ, "hands": hands,
+                     "by_type": dict(zip(HAND_TYPES, by_type))})
+    return rows
+
+
+def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, deck=None,
+                      threads=None, progress=False):
+    """The power ratings of a house way (a name or a file) under a rule set (default
+    casino-standard) and its readings (``readings``: {reading: value} over the file's):
+    ``(house way, rules, deck size, tables)``, the tables of
+    ``verifier.odds.ratings.power_ratings``."""
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.houseway import load
+    from verifier.odds.ratings import power_ratings
+    from verifier.rules.rulesets import load as load_rule_set
+    hw = load(name_or_path)
+    ruleset = load_rule_set(rule_set or "casino-standard")
+    rules = ruleset.with_overrides(wheel=wheel, house_way=str(name_or_path)).rules
+    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck,
+                             house_way=hw.with_readings(readings) if readings else None)
+    return hw, rules, len(result.deck), power_ratings(result.key_histogram,
+                                                       rules.wheel == "second")

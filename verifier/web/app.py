@@ -1,0 +1,316 @@
+"""The workbench's web application (Starlette): the pages, the small JSON endpoints the
+editor calls as you type, and the downloads. Every figure comes from
+verifier/web/workbench.py, which calls the functions the command line uses."""
+from __future__ import annotations
+
+import json
+import secrets
+from collections import OrderedDict
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+from verifier.web import workbench
+from verifier.web.security import FIELD, OriginGuard, protected, token_of
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+#: uploaded house ways kept for their check, at most this many (the oldest go first)
+MAX_UPLOADS = 16
+
+
+def _environment():
+    import jinja2
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                              trim_blocks=True, lstrip_blocks=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
+    """The application over the certificates at ``paths`` (default: the shipped ones).
+    ``hosts``: the host names it answers to (others are refused: DNS rebinding).
+    ``warm``: load and check the certificates in a background thread at start-up."""
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+    from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    shelf = workbench.Shelf(paths or workbench.shipped_paths())
+    env = _environment()
+    uploads = OrderedDict()          # id -> (file name, text) of uploaded house ways
+    comparisons = workbench.Comparisons()
+
+    def page(request, template_name, status=200, **context):
+        template = env.get_template(template_name)
+        html = template.render(csrf=token_of(request), field=FIELD, certificates=shelf.names(),
+                               active=template_name.split(".")[0], **context)
+        return HTMLResponse(html, status_code=status)
+
+    async def body_json(request):
+        try:
+            data = json.loads(await request.body())
+        except (ValueError, UnicodeDecodeError):
+            raise VerifierError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise VerifierError("the request is not a JSON object")
+        return data
+
+    def api(compute):
+        """A JSON endpoint: the request's object in, the result or {"error": one line}."""
+        @protected
+        async def endpoint(request):
+            try:
+                data = await body_json(request)
+                cert = await run_in_threadpool(shelf.get, data.get("cert", 0))
+                result = await run_in_threadpool(compute, cert, data)
+            except VerifierError as exc:
+                return JSONResponse({"error": str(exc)}, status_code=400)
+            return JSONResponse(result)
+        return endpoint
+
+    # ----------------------------------------------------------------- the editor
+    async def editor(request):
+        q = request.query_params
+        error, bets, lines, pays, title, cert_id, bet = "", [], [], {}, "", 0, ""
+        try:
+            cert_id = shelf.index(q.get("cert", "0"))
+            cert = await run_in_threadpool(shelf.get, cert_id)
+            bets = workbench.bets_of(cert)
+            bet = q.get("bet") or bets[0][0]
+            lines, pays, title = workbench.vocabulary(cert, bet)
+            table = workbench.base_table(cert, bet)          # None: a new custom bet
+            outlaw9 = table is not None and table.kind.reads == "outlaw9"
+            reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
+        except VerifierError as exc:
+            error, outlaw9, reading = str(exc), False, ""
+        return page(request, "editor.html.j2", error=error, cert_id=cert_id, bets=bets,
+                    bet=bet, lines=lines, pays=pays, title=title, outlaw9=outlaw9,
+                    reading=reading, max_compared=workbench.MAX_COMPARED,
+                    custom=bet.startswith(workbench.CUSTOM_PREFIX))
+
+    def _figures(cert, d):
+        return workbench.figures(cert, d.get("bet", ""), d.get("pays"), d.get("reading"))
+
+    def _solve(cert, d):
+        return workbench.solve(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
+                               d.get("edge", ""), d.get("reading"))
+
+    def _compare(cert, d):
+        return workbench.compare(cert, d.get("bet", ""), d.get("tables"), d.get("reading"))
+
+    @protected
+    async def download(request):
+        form = await request.form()
+        what = str(form.get("what", ""))
+        try:
+            cert = await run_in_threadpool(shelf.get, form.get("cert", "0"))
+            bet = str(form.get("bet", ""))
+            try:
+                pays = json.loads(str(form.get("pays", "{}")))
+            except ValueError:
+                raise VerifierError("pays: not a pay table") from None
+            name = str(form.get("name", ""))
+            stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in bet) or "bet"
+            if what == "toml":
+                text = await run_in_threadpool(workbench.paytable_file, cert, bet, pays, name)
+                return Response(text, media_type="application/toml", headers={
+                    "Content-Disposition": f'attachment; filename="{stem}-designed.toml"'})
+            data = await run_in_threadpool(workbench.parsheet, cert, what, bet, pays, name)
+        except VerifierError as exc:
+            return page(request, "error.html.j2", status=400, error=str(exc))
+        suffix = {"markdown": "md"}.get(what, what)
+        return Response(data, media_type=workbench.PARSHEET_TYPES[what], headers={
+            "Content-Disposition": f'attachment; filename="parsheet-{stem}-designed.{suffix}"'})
+
+    # ----------------------------------------------------------------- one hand
+    async def hand_page(request):
+        return page(request, "hand.html.j2", rule_sets=workbench.rule_sets(), result=None,
+                    strategy=None, error="", cards="", rule_set=workbench.rule_sets()[0])
+
+    @protected
+    async def hand_post(request):
+        form = await request.form()
+        cards, rule_set = str(form.get("cards", "")), str(form.get("rule_set", ""))
+        strategy = form.get("action") == "strategy"
+        result, error = None, ""
+        try:
+            result = await run_in_threadpool(workbench.hand, cards, rule_set, strategy)
+        except VerifierError as exc:
+            error = str(exc)
+        return page(request, "hand.html.j2", rule_sets=workbench.rule_sets(),
+                    result=None if strategy else result, strategy=result if strategy else None,
+                    error=error, cards=cards[:80], rule_set=rule_set,
+                    status=400 if error else 200)
+
+    # ----------------------------------------------------------------- house ways
+    def house_ways_page(request, **context):
+        context.setdefault("error", "")
+        context.setdefault("shown", None)
+        context.setdefault("upload", "")
+        context.setdefault("check", None)
+        context.setdefault("ratings", None)
+        return page(request, "houseways.html.j2", names=workbench.house_way_names(),
+                    status=400 if context["error"] else 200, **context)
+
+    async def house_ways(request):
+        name = request.query_params.get("name")
+        if not name:
+            return house_ways_page(request)
+        try:
+            shown = await run_in_threadpool(workbench.house_way, name)
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return house_ways_page(request, shown=shown)
+
+    @protected
+    async def house_way_upload(request):
+        form = await request.form()
+        upload = form.get("file")
+        if upload is None or not hasattr(upload, "read"):
+            return house_ways_page(request, error="choose a house-way file to upload")
+        filename = Path(str(upload.filename or "upload.toml")).name[:80]
+        data = await upload.read(workbench.UPLOAD_LIMITS["house way"] + 1)
+        try:
+            text = workbench.read_upload(data, "house way", filename)
+            shown = await run_in_threadpool(workbench.house_way, text, filename)
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        key = secrets.token_urlsafe(8)
+        uploads[key] = (filename, text)
+        while len(uploads) > MAX_UPLOADS:
+            uploads.popitem(last=False)
+        return house_ways_page(request, shown=shown, upload=key)
+
+    async def on_house_way(request, job, what):
+        """A house way's check or power ratings: the form names a shipped house way or an
+        upload kept here."""
+        form = await request.form()
+        key, name = str(form.get("upload", "")), str(form.get("name", ""))
+        try:
+            if key:
+                if key not in uploads:
+                    raise VerifierError("that upload is no longer here: upload the file again")
+                filename, text = uploads[key]
+                shown = await run_in_threadpool(workbench.house_way, text, filename)
+                result = await run_in_threadpool(job, text, filename)
+            else:
+                shown = await run_in_threadpool(workbench.house_way, name)
+                result = await run_in_threadpool(job, name)
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return house_ways_page(request, shown=shown, upload=key, **{what: result})
+
+    @protected
+    async def house_way_check(request):
+        return await on_house_way(request, workbench.check_house_way, "check")
+
+    @protected
+    async def house_way_ratings(request):
+        return await on_house_way(request, workbench.house_way_ratings, "ratings")
+
+    @protected
+    async def house_way_compare(request):
+        form = await request.form()
+        entries = [(str(n), None) for n in form.getlist("way")]
+        key = str(form.get("upload", ""))
+        if key and form.get("with_upload"):
+            if key not in uploads:
+                return house_ways_page(request, error="that upload is no longer here: "
+                                                      "upload the file again")
+            entries.append(uploads[key])
+        try:
+            job = comparisons.start(entries)
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return RedirectResponse(f"/house-ways/compare/{job}", status_code=303)
+
+    async def house_way_comparison(request):
+        try:
+            job = comparisons.get(request.path_params["job"])
+        except VerifierError as exc:
+            return house_ways_page(request, error=str(exc))
+        return page(request, "compare.html.j2", job=job,
+                    hand_types=list(job["rows"][0]["by_type"]) if job["rows"] else [])
+
+    # ----------------------------------------------------------------- certificates
+    async def certificates(request):
+        return page(request, "certificates.html.j2")
+
+    async def certificate_page(request, problems=None, key_name="", status=200):
+        i = request.path_params["number"]
+        error, summary = "", None
+        try:
+            cert = await run_in_threadpool(shelf.get, i)
+            summary = workbench.certificate_summary(cert)
+        except VerifierError as exc:
+            error = str(exc)
+        return page(request, "certificate.html.j2", number=i, summary=summary,
+                    name=shelf.names()[i] if 0 <= i < len(shelf.names()) else "",
+                    error=error, problems=problems, key_name=key_name,
+                    status=400 if error else status)
+
+    @protected
+    async def certificate_key(request):
+        form = await request.form()
+        upload = form.get("key")
+        if upload is None or not hasattr(upload, "read"):
+            return page(request, "error.html.j2", status=400,
+                        error="choose a public key file (PEM) to upload")
+        key_name = Path(str(upload.filename or "public.pem")).name[:80]
+        data = await upload.read(workbench.UPLOAD_LIMITS["public key"] + 1)
+        try:
+            cert = await run_in_threadpool(shelf.get, request.path_params["number"])
+            text = workbench.read_upload(data, "public key", key_name)
+            problems = await run_in_threadpool(workbench.check_certificate, cert, text,
+                                               key_name)
+        except VerifierError as exc:
+            return await certificate_page(request, problems=[str(exc)], key_name=key_name,
+                                          status=400)
+        return await certificate_page(request, problems=problems, key_name=key_name)
+
+    async def certificate_parsheet(request):
+        fmt = request.path_params["fmt"]
+        try:
+            cert = await run_in_threadpool(shelf.get, request.path_params["number"])
+            data = await run_in_threadpool(workbench.parsheet, cert, fmt)
+        except VerifierError as exc:
+            return page(request, "error.html.j2", status=400, error=str(exc))
+        suffix = {"markdown": "md"}.get(fmt, fmt)
+        disposition = "inline" if fmt == "html" else "attachment"
+        return Response(data, media_type=workbench.PARSHEET_TYPES[fmt], headers={
+            "Content-Disposition": f'{disposition}; filename="parsheet.{suffix}"'})
+
+    routes = [
+        Route("/", lambda request: RedirectResponse("/editor")),
+        Route("/editor", editor),
+        Route("/api/figures", api(_figures), methods=["POST"]),
+        Route("/api/solve", api(_solve), methods=["POST"]),
+        Route("/api/compare", api(_compare), methods=["POST"]),
+        Route("/download", download, methods=["POST"]),
+        Route("/hand", hand_page, methods=["GET"]),
+        Route("/hand", hand_post, methods=["POST"]),
+        Route("/house-ways", house_ways, methods=["GET"]),
+        Route("/house-ways/upload", house_way_upload, methods=["POST"]),
+        Route("/house-ways/check", house_way_check, methods=["POST"]),
+        Route("/house-ways/ratings", house_way_ratings, methods=["POST"]),
+        Route("/house-ways/compare", house_way_compare, methods=["POST"]),
+        Route("/house-ways/compare/{job}", house_way_comparison, methods=["GET"]),
+        Route("/certificates", certificates),
+        Route("/certificate/{number:int}", certificate_page, methods=["GET"]),
+        Route("/certificate/{number:int}", certificate_key, methods=["POST"]),
+        Route("/certificate/{number:int}/parsheet.{fmt}", certificate_parsheet),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    allowed = list(hosts)
+    app = Starlette(routes=routes, middleware=[
+        Middleware(TrustedHostMiddleware, allowed_hosts=allowed),
+        Middleware(OriginGuard)])
+    app.state.shelf = shelf
+    app.state.comparisons = comparisons
+    if warm:
+        import threading
+        threading.Thread(target=shelf.warm, name="workbench-warm", daemon=True).start()
+    return app

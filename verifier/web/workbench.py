@@ -1,0 +1,484 @@
+"""What the workbench's pages show, from the same functions the command line uses: a pay
+table's exact odds from a certificate's counts (``compare``), solving for a target edge
+(``solve``), the par sheet (``report``), one hand (``hand``, ``hand --strategy``), the
+house ways (``house-ways``, ``house-ways check``) and a certificate's check (``check``,
+``check --public-key``). This module only gathers inputs and shapes results for the
+pages; it adds no arithmetic of its own (the display strings are the par sheet's and
+``compare``'s)."""
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+
+#: the largest upload, by kind (bytes): a house-way file, a public key
+UPLOAD_LIMITS = {"house way": 64 << 10, "public key": 16 << 10}
+#: pay tables compared side by side at most
+MAX_COMPARED = 4
+#: the prefix of a new custom bet's key: ``custom:seven-card``
+CUSTOM_PREFIX = "custom:"
+
+
+def shipped_paths():
+    """The shipped certificates, in the order of the table of names."""
+    from verifier.certificate.shipped import DIRECTORY, SHIPPED
+    return [DIRECTORY / name for name in dict.fromkeys(SHIPPED.values())
+            if (DIRECTORY / name).is_file()]
+
+
+class Shelf:
+    """The certificates the server was started on, each loaded and fully checked on first
+    use (``load_checked``, as every certificate command does), then kept. The browser
+    names one by its number on the shelf, never by a path."""
+
+    def __init__(self, paths):
+        self.paths = [Path(p) for p in paths]
+        self._certs = {}
+        self._lock = threading.Lock()
+
+    def names(self):
+        return [p.name for p in self.paths]
+
+    def index(self, value):
+        """A certificate's number from a page's text, or a one-line error."""
+        try:
+            i = int(str(value))
+        except ValueError:
+            i = -1
+        if not 0 <= i < len(self.paths):
+            raise VerifierError(f"no certificate number {str(value)[:20]!r} here (0 to "
+                                f"{len(self.paths) - 1})")
+        return i
+
+    def get(self, value):
+        i = self.index(value)
+        with self._lock:
+            if i not in self._certs:
+                from verifier import certificate
+                path = self.paths[i]
+                try:
+                    cert = certificate.load(path)
+                    certificate.verify_or_raise(cert, path.name)
+                except VerifierError as exc:
+                    self._certs[i] = exc
+                else:
+                    self._certs[i] = cert
+            found = self._certs[i]
+        if isinstance(found, VerifierError):
+            raise found
+        return found
+
+    def warm(self):
+        """Load and check every certificate (a background thread at start-up)."""
+        for i in range(len(self.paths)):
+            try:
+                self.get(i)
+            except VerifierError:
+                pass
+
+
+# ---------------------------------------------------------------------------------------
+# the pay-table editor
+
+
+def bets_of(cert):
+    """The bets the editor offers on a certificate: [(key, title)]: the rule set's bets
+    paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
+    from verifier.certificate.formula import default_table
+    from verifier.game.bets import CUSTOM_READS, READS
+    offered = cert["sections"]["rule_set"]["results"]["bets"]
+    out = []
+    for name in offered:
+        try:
+            table = default_table(cert, name)
+            if table.kind.amounts:
+                continue
+            _counts(cert, table)
+        except VerifierError:
+            continue
+        out.append((name, table.kind.title if table.bet != "custom" else table.name))
+    for reads in CUSTOM_READS:
+        if reads == "versus-banker" and "base_game" not in cert["sections"]:
+            continue
+        out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
+    return out
+
+
+def _counts(cert, table):
+    from verifier.certificate.odds import qualifying_sets
+    return qualifying_sets(cert, table)
+
+
+def base_table(cert, bet):
+    """The pay table the editor starts from: the certificate's table of ``bet``, or None
+    for a new custom bet. Refuses a bet the certificate does not offer."""
+    from verifier.certificate.formula import default_table
+    if bet not in dict(bets_of(cert)):
+        raise VerifierError(f"this certificate offers no bet {str(bet)[:40]!r} to design")
+    if bet.startswith(CUSTOM_PREFIX):
+        return None
+    return default_table(cert, bet)
+
+
+def vocabulary(cert, bet):
+    """(lines the grid shows, in order, {line: pay text now}, title)."""
+    from verifier.game.bets import custom_bet
+    from verifier.game.paytables import line_title, pay_text
+    table = base_table(cert, bet)
+    kind = table.kind if table else custom_bet(bet[len(CUSTOM_PREFIX):])
+    pays = {line: pay_text(p) for line, p in table.pays} if table else {}
+    lines = list(pays) + [line for line in kind.lines if line not in pays]
+    return [(line, line_title(line)) for line in lines], pays, (
+        table.name if table else kind.title)
+
+
+def design(cert, bet, pays, name=""):
+    """The pay table the grid holds: ``pays`` {line: text as typed}; an empty pay leaves
+    the line out (it loses). Read by the pay-table reader (one-line errors)."""
+    from verifier.game.paytables import Paytable, PaytableError
+    table = base_table(cert, bet)
+    if not isinstance(pays, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                             for k, v in pays.items()):
+        raise PaytableError("pays: a table of line -> pay text")
+    entries = [(line, text.strip()) for line, text in pays.items() if text.strip()]
+    if not entries:
+        raise PaytableError("type a pay on at least one line (a blank pay loses)")
+    name = (name or "").strip()[:120] or (
+        f"{table.name}, designed" if table else "Custom bet, designed")
+    from verifier.report.model import DESIGNED
+    if table is None:
+        reads = bet[len(CUSTOM_PREFIX):]
+        return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads,
+                                   status=DESIGNED)
+    return Paytable.from_lines(name, table.bet, entries, "pay table", reads=table.reads,
+                               envy=table.envy, status=DESIGNED)
+
+
+def _reading(cert, reading):
+    from verifier.rules.readings import BONUS_READING_CHOICES
+    if reading in (None, ""):
+        return None
+    if reading not in BONUS_READING_CHOICES:
+        raise VerifierError(f"unknown bonus reading {str(reading)[:40]!r}: choose from "
+                            f"{', '.join(BONUS_READING_CHOICES)}")
+    return reading
+
+
+def _odds(cert, table, reading):
+    from verifier.certificate import odds_from_certificate
+    return odds_from_certificate(cert, table, _reading(cert, reading))
+
+
+def figures(cert, bet, pays, reading=None):
+    """The figures of the grid's pay table, as the par sheet writes them: per line pay,
+    combinations, probability, odds and contribution (exact fractions beside them), and
+    return, house edge, return to player, hit frequency, variance, standard deviation
+    and volatility index."""
+    from verifier.report.display import figure_rows, line_rows
+    from verifier.report.model import DESIGNED, wager_bet
+    table = design(cert, bet, pays)
+    odds = _odds(cert, table, reading)
+    sheet_bet = wager_bet(table.bet, table.kind.title, odds, DESIGNED, table.kind.unit)
+    keys = [row.category for row in odds.lines] + [None]
+    lines = {}
+    for key, line, row in zip(keys, sheet_bet.lines, line_rows(sheet_bet)):
+        lines[key or "loses"] = {
+            "title": row[0], "pay": row[1], "combinations": row[2], "probability": row[3],
+            "odds": row[4], "contribution": row[5],
+            "probability_exact": str(line.probability),
+            "contribution_exact": str(line.contribution), "flags": line.flags}
+    figs = figure_rows(sheet_bet)
+    return {"name": table.name, "lines": lines,
+            "figures": [{"name": n, "value": v, "exact": e} for n, v, e in figs],
+            "house_edge": figs[1][1], "flags": sheet_bet.flags,
+            "unit": table.kind.unit, "total": f"{odds.total_hands:,}"}
+
+
+def solve(cert, bet, pays, lines, edge, reading=None):
+    """``solve``: the pay of one line, or the factor of a group of lines, for a target
+    edge (``0.05``, ``5%``, ``1/20``), on the bet's formula; with the nearest practical
+    pays on each side and their exact edges."""
+    from verifier.certificate.formula import bet_formula
+    from verifier.odds.formula import solve_lines
+    from verifier.support.edges import parse_edge
+    if not isinstance(lines, list) or not lines or len(lines) > 40:
+        raise VerifierError("tick the line (or lines) to solve for")
+    target = parse_edge(str(edge)[:80], "target edge")
+    table = design(cert, bet, pays)
+    formula = bet_formula(cert, None, table, _reading(cert, reading))
+    out = solve_lines(formula, [str(x) for x in lines], target).to_dict()
+    for side in ("below", "above"):
+        out[side]["house_edge_percent"] = f"{float(out[side]['house_edge']['decimal']):.6%}"
+    return out
+
+
+def compare(cert, bet, tables, reading=None):
+    """``compare``: up to four of the grid's pay tables side by side, as the command
+    prints them: {"names": [...], "rows": [[label, value per table], ...]}."""
+    from verifier.report.text import compare_cells
+    if not isinstance(tables, list) or not 1 <= len(tables) <= MAX_COMPARED:
+        raise VerifierError(f"compare one to {MAX_COMPARED} pay tables")
+    designed = []
+    for i, t in enumerate(tables, 1):
+        if not isinstance(t, dict):
+            raise VerifierError(f"pay table {i}: not a pay table")
+        designed.append(design(cert, bet, t.get("pays"), str(t.get("name") or f"table {i}")))
+    odds = [_odds(cert, t, reading) for t in designed]
+    return {"names": [t.name for t in designed], "rows": compare_cells(odds)}
+
+
+def paytable_file(cert, bet, pays, name=""):
+    """The grid's pay table as a pay-table file (``compare --paytable`` reads it)."""
+    from verifier.game.paytables import toml_text
+    from verifier.report.model import DESIGNED
+    table = design(cert, bet, pays, name)
+    return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
+                     comment=f"Designed in the paigow-verifier workbench on the certificate "
+                             f"{cert.get('sha256', '')[:16]}...; not filed.",
+                     reads=table.reads, envy=table.envy)
+
+
+PARSHEET_TYPES = {"html": "text/html; charset=utf-8", "pdf": "application/pdf",
+                  "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                  "markdown": "text/markdown; charset=utf-8"}
+
+
+def parsheet(cert, fmt, bet=None, pays=None, name=""):
+    """The par sheet (``report``) of the certificate, with the grid's pay table for
+    ``bet`` when given (labelled designed, not filed): bytes."""
+    from verifier.report import render
+    if fmt not in PARSHEET_TYPES:
+        raise VerifierError(f"unknown par sheet format {str(fmt)[:20]!r}: choose from "
+                            f"{', '.join(PARSHEET_TYPES)}")
+    designed = None
+    if bet is not None:
+        if bet.startswith(CUSTOM_PREFIX):
+            raise VerifierError("a par sheet covers the rule set's bets: download a new "
+                                "custom bet as a pay table (TOML) and compare it")
+        designed = {bet: design(cert, bet, pays, name)}
+    sheet = render(cert, fmt, designed=designed)
+    return sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
+
+
+# ---------------------------------------------------------------------------------------
+# one hand
+
+
+def rule_sets():
+    from verifier.rules.rulesets import SHIPPED
+    return list(SHIPPED)
+
+
+def hand(cards, rule_set, strategy=False):
+    """``hand CARDS`` (and ``--strategy``) under a shipped rule set: the JSON the command
+    prints with ``--json``."""
+    from verifier.rules.rulesets import load
+    if rule_set not in rule_sets():
+        raise VerifierError(f"unknown rule set {str(rule_set)[:40]!r}: choose from "
+                            f"{', '.join(rule_sets())}")
+    cards = str(cards)[:80]
+    ruleset = load(rule_set)
+    if strategy:
+        from verifier.game.cards import parse_cards
+        from verifier.strategy.hand import by_value, hand_strategy, value_note
+        out = hand_strategy(parse_cards(cards, count=7), ruleset)
+        out["value_note"] = value_note(ruleset.settlement)
+        out["shown"] = by_value(out["settings"])
+        return out
+    from verifier.engine.hands import set_hand
+    from verifier.game.bets import house_way_lines
+    out = set_hand(cards, ruleset.rules).to_json_dict()
+    out["house_way_lines"] = sorted(house_way_lines(out["back_key"], out["front_key"]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# house ways
+
+
+def house_way_names():
+    from verifier.houseway import names
+    return names()
+
+
+def house_way(name_or_text, filename=None):
+    """A shipped house way by name, or an uploaded file's text read by the house-way
+    reader (``filename`` names it in a one-line error)."""
+    from verifier.houseway import load
+    if filename is None:
+        if name_or_text not in house_way_names():
+            raise VerifierError(f"unknown house way {str(name_or_text)[:40]!r}")
+        return load(name_or_text)
+    from verifier.houseway.fileformat import loads
+    return loads(name_or_text, filename)
+
+
+def read_upload(data, kind, filename):
+    """An uploaded file's text: at most ``UPLOAD_LIMITS[kind]`` bytes of UTF-8."""
+    from verifier.support.files import decode_text
+    return decode_text(data, filename, kind, UPLOAD_LIMITS[kind])
+
+
+def _on_house_way(name_or_text, filename, job):
+    """``job(name or path)`` on a shipped house way, or on an upload through a private
+    copy in a temporary folder (the engine reads house ways as files)."""
+    if filename is None:
+        house_way(name_or_text)
+        return job(name_or_text)
+    import tempfile
+    house_way(name_or_text, filename)            # refused here, in one line, if invalid
+    with tempfile.TemporaryDirectory(prefix="paigow-workbench-") as folder:
+        path = Path(folder) / "upload.toml"
+        path.write_text(name_or_text, encoding="utf-8")
+        return job(str(path))
+
+
+def check_house_way(name_or_text, filename=None):
+    """``house-ways check``: every hand set by the house way."""
+    from verifier.engine.houseway_check import check_house_way as check
+    return _on_house_way(name_or_text, filename, check)
+
+
+def house_way_ratings(name_or_text, filename=None):
+    """``house-ways ratings``: the power ratings of the house way (casino-standard's
+    rules, the file's readings), as the command prints them."""
+    from verifier.strategy.houseways import house_way_ratings as ratings
+    _hw, rules, deck_size, tables = _on_house_way(name_or_text, filename, ratings)
+
+    def rows(table):
+        return [(r["hand"], f"{r['hands']:,}", f"{float(r['probability']):.6f}",
+                 f"{float(r['player_pr']):.6f}", f"{float(r['banker_pr']):.6f}")
+                for r in tables[table]]
+    return {"total": f"{tables['total']:,}", "deck_size": deck_size, "wheel": rules.wheel,
+            "tables": [("Two-card hands (the joker an ace)", rows("two_card")),
+                       ("Five-card hands (by class and first rank)", rows("five_card"))]}
+
+
+class Comparisons:
+    """``house-ways compare`` in the background (about a minute of both cores per house
+    way): one comparison at a time, the last few kept for their pages. ``deck``: the
+    deck to deal from (default the full deck; the tests use a reduced one)."""
+
+    KEPT = 8
+
+    def __init__(self, deck=None):
+        self.deck = deck
+        self.jobs = {}
+        self._lock = threading.Lock()
+
+    def start(self, entries):
+        """``entries``: [(shipped name, None) or (file name, uploaded text)], two or
+        more. Returns the job's id; a one-line error while another one runs."""
+        import secrets
+        if not 2 <= len(entries) <= 8:
+            raise VerifierError("compare two to eight house ways")
+        for name, text in entries:           # every one readable, before any work
+            house_way(text if text is not None else name, name if text is not None else None)
+        with self._lock:
+            if any(job["running"] for job in self.jobs.values()):
+                raise VerifierError("a comparison is running: wait for it (its page shows "
+                                    "when it is done)")
+            key = secrets.token_urlsafe(8)
+            self.jobs[key] = {"names": [n for n, _ in entries], "running": True,
+                              "error": "", "rows": None, "started": time.time(),
+                              "seconds": None}
+            while len(self.jobs) > self.KEPT:
+                oldest = next(k for k, j in self.jobs.items() if not j["running"])
+                del self.jobs[oldest]
+        threading.Thread(target=self._run, args=(key, entries), daemon=True,
+                         name="house-ways-compare").start()
+        return key
+
+    def get(self, key):
+        job = self.jobs.get(key)
+        if job is None:
+            raise VerifierError("no such comparison here (the server keeps the last "
+                                f"{self.KEPT})")
+        return job
+
+    def _run(self, key, entries):
+        import tempfile
+        from verifier.strategy.houseways import compare_house_ways
+        job = self.jobs[key]
+        try:
+            with tempfile.TemporaryDirectory(prefix="paigow-workbench-") as folder:
+                ways = []
+                for i, (name, text) in enumerate(entries):
+                    if text is None:
+                        ways.append(name)
+                    else:
+                        path = Path(folder) / f"upload-{i}.toml"
+                        path.write_text(text, encoding="utf-8")
+                        ways.append(str(path))
+                job["rows"] = _comparison_rows(compare_house_ways(ways, deck=self.deck),
+                                               [n for n, _ in entries])
+        except VerifierError as exc:
+            job["error"] = str(exc)
+        except Exception as exc:          # a thread's failure is shown, not lost
+            job["error"] = f"the comparison failed: {type(exc).__name__}: {exc}"
+        finally:
+            job["seconds"] = time.time() - job["started"]
+            job["running"] = False
+
+
+def _comparison_rows(rows, labels):
+    """``compare_house_ways``'s rows as the page shows them (the command's decimals, the
+    exact fractions beside them)."""
+    from verifier.report.display import pct
+    out = []
+    for label, r in zip(labels, rows):
+        out.append({
+            "name": label, "total": f"{r['counts']['total']:,}",
+            "win": pct(r["probabilities"]["win"], 4), "push": pct(r["probabilities"]["push"], 4),
+            "loss": pct(r["probabilities"]["loss"], 4),
+            "exact": {k: str(p) for k, p in r["probabilities"].items()},
+            "commission": f"{100 * float(r['commission_return']):+.4f}%",
+            "commission_exact": str(r["commission_return"]),
+            "fees": [(f"${w[0]:,}-${w[1]:,}", f"${fee}", f"{100 * lo['decimal']:+.3f}%",
+                      f"{100 * hi['decimal']:+.3f}%") for w, fee, lo, hi in r["fee_returns"]],
+            "differ": f"{r['differ']:,}",
+            "by_type": {t: f"{n:,}" for t, n in r["by_type"].items()}})
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# certificates
+
+
+def certificate_summary(cert):
+    """What a certificate holds, for its page."""
+    from verifier.game.paytables import pay_label
+    sections = cert.get("sections", {})
+    rule_set = sections.get("rule_set", {}).get("results", {})
+    tables = []
+    for bet, _title in bets_of(cert):
+        if bet.startswith(CUSTOM_PREFIX):
+            continue
+        table = base_table(cert, bet)
+        tables.append({"bet": bet, "name": table.name, "status": table.status or "not filed",
+                       "lines": [(line, pay_label(p)) for line, p in table.pays]})
+    tool = cert.get("tool", {})
+    signature = cert.get("signature")
+    return {"rule_set": rule_set.get("name", ""), "description": rule_set.get("description", ""),
+            "total_hands": f"{cert['total_hands']:,}", "deck": cert["deck"].get("size"),
+            "format": f"{cert.get('format')} {cert.get('format_version')}",
+            "tool": f"{tool.get('name', '')} {tool.get('version', '')}, "
+                    f"{tool.get('created', '')}, engine {tool.get('engine', '')}",
+            "sections": list(sections), "sha256": cert.get("sha256", ""),
+            "result_sha256": cert.get("result_sha256", ""),
+            "readings": [(k, str(v.get("value"))) for k, v in cert.get("rules", {}).items()],
+            "tables": tables,
+            "signature": signature.get("key_fingerprint") if isinstance(signature, dict)
+            else None}
+
+
+def check_certificate(cert, key_text=None, key_name=""):
+    """``check`` (and ``--public-key``): [] when intact, else the mismatches as text."""
+    from verifier import certificate
+    problems = [str(m) for m in certificate.check(cert)]
+    if key_text is not None:
+        from verifier.certificate.signing import verify
+        problems += [f"{f}: {m}" for f, m in verify(cert, key_name, pem=key_text)]
+    return problems
