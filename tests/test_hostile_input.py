@@ -505,6 +505,7 @@ def _forged_casino(where):
     return seal(cert)
 
 
+@pytest.mark.slow                       # three full checks of a shipped certificate
 @pytest.mark.parametrize("where", ["base game", "definition"])
 def test_a_rehashed_certificate_of_another_settlement_under_a_shipped_name_fails_check(
         where, tmp_path, capsys):
@@ -597,6 +598,7 @@ def _after(seconds):
     return started
 
 
+@pytest.mark.slow                       # the signal lands 2.5 s in
 @pytest.mark.compiled
 @pytest.mark.parametrize("signal_name, status, line", [
     ("SIGINT", 130, "paigow-verify: interrupted"), ("SIGTERM", 143, "paigow-verify: terminated")])
