@@ -72,6 +72,8 @@ cdef extern from "strategy_job.h" nogil:
         int64_t *pat_best
         unsigned long long *pat_ex
         unsigned short *pat_bf
+    int sj_stop
+    int SJ_STOPPED
     int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
                 int nthreads, int symmetry)
     void sj_free(sj_t *J)
@@ -80,6 +82,14 @@ cdef extern from "strategy_job.h" nogil:
     int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
+
+def request_stop():
+    """Ends the job's work now running (in another thread) within milliseconds: its
+    loops skip what is left, and its build or ``run`` raises KeyboardInterrupt. The
+    command calls it when interrupted (verifier/strategy/job.py)."""
+    global sj_stop
+    sj_stop = 1
+
 
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
@@ -105,9 +115,13 @@ cdef class StrategyJob:
         n = len(deck)
         copy_ints(buf, deck)
         cdef double t0 = pw_now()
+        global sj_stop
+        sj_stop = 0
         with nogil:
             rc = sj_init(&self.job, self.engine.ptr, buf, n, cn, cd, threads if threads > 0 else 1,
                          symmetry)
+        if rc == SJ_STOPPED:
+            raise KeyboardInterrupt("the optimal-strategy tables: stopped")
         if rc:
             raise MemoryError("the optimal-strategy tables")
         self.ready = True
@@ -142,9 +156,13 @@ cdef class StrategyJob:
             raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
         if sj_acc_init(&self.job, &acc):
             raise MemoryError("the job's sums")
+        global sj_stop
+        sj_stop = 0
         try:
             with nogil:
                 rc = sj_run(&self.job, lo, hi, &acc)
+            if rc == SJ_STOPPED:
+                raise KeyboardInterrupt("the optimal-strategy job: stopped")
             if rc:
                 raise MemoryError("the optimal-strategy job")
             if acc.bad:

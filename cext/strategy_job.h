@@ -30,6 +30,12 @@
 #include "pairwise.h"
 #include "strategy.h"
 
+/* Set (sj_request_stop) when the command is interrupted: the job's loops skip the rest
+ * of their work and sj_init / sj_run return SJ_STOPPED, so a job left running in a thread
+ * of an interrupted command ends within milliseconds. Cleared when a job starts. */
+static volatile int sj_stop = 0;
+#define SJ_STOPPED (-2)
+
 #define SJ_NF (PW_NF + 1)          /* columns of a prefix table: 91 fronts, then all */
 #define SJ_NTYPES 10               /* classes of five-card hands (keys.h) */
 
@@ -284,6 +290,7 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
 #endif
             #pragma omp for schedule(dynamic, 4)
             for (int i = 0; i < rp->count; i++) {
+                if (sj_stop) continue;
                 int s[7];
                 for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
                 int len = sj_collect(J, s, k, &buf[tid]);
@@ -303,7 +310,7 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
     J->table_bytes += bytes;
     if (buf) for (int t = 0; t < nt; t++) sj_buf_free(&buf[t]);
     free(buf);
-    if (fail) { sj_free(J); return -1; }
+    if (fail || sj_stop) { sj_free(J); return sj_stop ? SJ_STOPPED : -1; }
     return 0;
 }
 
@@ -540,6 +547,7 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
 #endif
             #pragma omp for schedule(dynamic, 1)
             for (int u = lo; u < hi; u++) {
+                if (sj_stop) continue;
                 int s[7];
                 for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
                 for (int c = s[5] + 1; c < x->n; c++) {
@@ -553,7 +561,7 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
     }
     for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
     free(acc);
-    return fail ? -1 : 0;
+    return fail ? -1 : sj_stop ? SJ_STOPPED : 0;
 }
 
 /* Every setting of one player hand (7 sorted card ints of the deck) by the job's method:

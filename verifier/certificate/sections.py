@@ -15,7 +15,7 @@ from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.rules.readings import HOUSE_WAY_CHOICES
 from verifier.game.bets import section_bets
-from verifier.rules.rulesets import from_dict, is_custom_name
+from verifier.rules.rulesets import from_dict, is_custom_name, shipped_differences
 from verifier.certificate.format import deck_of, paytable_of, rules_of
 
 
@@ -49,6 +49,11 @@ def rule_set_of(cert):
 
 def _rule_set_results(cert):
     rs = rule_set_of(cert)
+    changed = shipped_differences(rs)
+    if changed:
+        raise ValueError(f"it names the shipped rule set {rs.name}, but its "
+                         f"{', '.join(changed)} is not the shipped one's: these are the "
+                         "figures of another game under that name")
     if rs.rules != rules_of(cert):
         raise ValueError(f"the rule set's readings {rs.rules.as_dict()} are not the "
                          f"certificate's {rules_of(cert).as_dict()}")
@@ -121,6 +126,10 @@ def _base_game_results(cert):
     n = cert["deck"]["size"]
     if counts["total"] != math.comb(n, 7) * math.comb(n - 7, 7):
         raise ValueError(f"base game total {counts['total']} is not C({n},7) C({n - 7},7)")
+    rule_set = rule_set_of(cert).to_dict()["settlement"]
+    if section["settlement"] != rule_set:
+        raise ValueError(f"its settlement {section['settlement']} is not the rule set's "
+                         f"{rule_set}")
     return settle(counts, section["settlement"])
 
 

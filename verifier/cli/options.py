@@ -122,12 +122,22 @@ def rules_guard(cert, rules, path):
     if not rules:
         return
     from verifier.rules.rulesets import load
-    wanted = load(rules).name
+    wanted = load(rules)
     sections = cert.get("sections") if isinstance(cert.get("sections"), dict) else {}
     section = sections.get("rule_set")
     if not isinstance(section, dict) or not isinstance(section.get("results"), dict):
         raise VerifierError(f"{path} has no rule_set section, so nothing shows it is a "
-                            f"certificate of rule set {wanted}")
+                            f"certificate of rule set {wanted.name}")
     found = section["results"].get("name")
-    if found != wanted:
-        raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted}")
+    if found != wanted.name:
+        raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted.name}")
+    from verifier.certificate.sections import rule_set_of
+    from verifier.rules.rulesets import game_differences
+    try:
+        changed = game_differences(rule_set_of(cert), wanted)
+    except (VerifierError, KeyError, TypeError, ValueError):
+        changed = ["definition"]
+    if changed:
+        raise VerifierError(f"{path} is a certificate of a rule set named {wanted.name} whose "
+                            f"{', '.join(changed)} is not that of --rules {rules}")
+

@@ -67,20 +67,6 @@ class EnumerationResult:
         }
 
 
-def _refuse(rules, deck, raw, threads):
-    """A house-way file that leaves hands uncovered or sets fouls: one line, with a hand."""
-    from verifier.game.cards import cards_str
-    from verifier.houseway import HouseWayError
-    foul = not raw["rows"][0]
-    what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
-            f"covers {raw['rows'][0]:,} hands by no row")
-    from verifier.engine.houseway_program import engine_arguments
-    hand = backend.engine.find_hand(deck, *engine_arguments(rules), foul, threads)
-    example = f", e.g. {cards_str(hand)}" if hand else ""
-    raise HouseWayError(f"house way {rules.house_way} {what}{example} (paigow-verify hand "
-                        "CARDS --house-way ... shows how it sets one)")
-
-
 def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
                     progress: bool = False, deck: "Sequence[int] | None" = None,
                     refuse_faults: bool = True, house_way=None) -> EnumerationResult:
@@ -101,8 +87,10 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     total = math.comb(len(deck), 7)
     start = time.perf_counter()
     from verifier.engine.houseway_program import (engine_arguments, file_id,
-                                                  order_dependent, row_count)
-    wheel_second, number = engine_arguments(rules)
+                                                  order_dependent, refuse_faults as refuse,
+                                                  row_count)
+    # the enumeration is itself the check of a house-way file on this deck
+    wheel_second, number = engine_arguments(rules, check=False)
     if house_way is not None:
         number, nrows, visit = file_id(house_way), len(house_way.rows), \
             house_way.order_dependent
@@ -112,8 +100,8 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     with progress_bar(total, "hands", enabled=progress) as advance:
         raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, advance,
                                               **extra)
-    if refuse_faults and (raw["rows"][0] or raw["fouls"]):
-        _refuse(rules, deck, raw, nthreads)
+    if refuse_faults:
+        refuse(rules.house_way, wheel_second, number, deck, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
         rules=rules,

@@ -61,7 +61,9 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> Hand
     hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)
     if not isinstance(cards, str):
         parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
-    wheel_second, house_way = engine_arguments(rules)
+    # one hand: when no row sets it, it says so below (the whole file's check is for
+    # the commands that set many hands)
+    wheel_second, house_way = engine_arguments(rules, check=False)
     front, back, front_key, back_key, row = backend.engine.set_hand(hand, wheel_second, house_way)
     seven, house = backend.engine.categories(hand, wheel_second, house_way)
     hw = rules.house_way_file()

@@ -21,7 +21,7 @@ def check_house_way(name_or_path, wheel="lowest", threads=None, progress=False, 
     rules = Rules(wheel=wheel, house_way=path)
     result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck,
                              refuse_faults=False)
-    wheel_second, number = engine_arguments(rules)
+    wheel_second, number = engine_arguments(rules, check=False)   # this is the check
     uncovered = result.total_hands - sum(result.house_way_rows.values())
 
     def first(foul):

@@ -7,6 +7,8 @@ interpreter of verifier/houseway/interpret.py under the same number.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from verifier.houseway.fileformat import MAX_BANDS, MAX_CODE  # the format's limits are C's
 
 ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
@@ -87,15 +89,84 @@ def engine_number(name: str) -> int:
     return file_id(load(name))
 
 
-def engine_arguments(rules, suit_symmetric: bool = False) -> tuple[bool, int]:
+def engine_arguments(rules, suit_symmetric: bool = False, check: bool = True) -> tuple[bool, int]:
     """The one adapter from the rules to the compiled engine's (and its twin's) arguments:
     ``(wheel_second, house_way)``, A-2-3-4-5 second-highest and the house way's number.
     ``suit_symmetric``: the caller counts by the suits' symmetry (one hand for all its
     suit relabellings), so a house way whose readings set a hand by the order of its
-    suits is refused, in one line."""
+    suits is refused, in one line.
+
+    ``check``: a user's house-way file must set every hand of the 53-card deck, none as a
+    foul (what ``house-ways check`` reports), or every command that sets hands by it
+    refuses it here, in one line naming the file and a hand (``refuse_faults``); only
+    ``house-ways check`` itself, and the setting of one hand, which says so when no row
+    sets it, pass ``check=False``."""
     if suit_symmetric:
         refuse_order_dependent(rules.house_way)
-    return rules.wheel == "second", engine_number(rules.house_way)
+    wheel_second = rules.wheel == "second"
+    if rules.house_way in BUILT_IN_IDS:
+        return wheel_second, BUILT_IN_IDS[rules.house_way]
+    from verifier.houseway.fileformat import HOUSE_WAY_DIR, load
+    house_way = load(rules.house_way)
+    number = file_id(house_way)
+    if check and Path(house_way.path).parent != HOUSE_WAY_DIR:
+        refuse_faults(rules.house_way, wheel_second, number,
+                      visit=house_way.order_dependent)
+    return wheel_second, number
+
+
+#: (engine number, wheel_second) -> the fault line of the house way on the 53-card deck,
+#: or "" when it has none: one enumeration per house-way program and process
+_VERDICTS: dict = {}
+
+
+def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None,
+                  visit=False):
+    """``HouseWayError`` (one line naming the house way and a hand) when the house way of
+    engine ``number`` leaves a hand of ``deck`` (default the 53-card deck) to no row or
+    sets one as a foul. ``raw``: the enumeration's counts of that deck when already made
+    (``enumerate_hands``), else it is made here: 0.14 to 0.4 s on the full deck
+    (benchmarks/hostile.py), once per program (the verdict is kept). The shipped files pass (``house-ways check`` on each,
+    a test of the ``full`` run). The pure-Python twin cannot enumerate the full deck: there
+    the check is the enumeration's own on the deck it runs (``run``). ``visit``: the house
+    way sets a hand by the order of its suits, so the enumeration visits every hand."""
+    from verifier.engine import backend
+    from verifier.game.cards import full_deck
+    whole = deck is None or len(deck) == len(full_deck())
+    key = (number, bool(wheel_second))
+    line = _VERDICTS.get(key) if whole else None
+    if line is None:
+        if raw is None:
+            if backend.PURE_PYTHON:
+                return
+            from verifier.engine.threads import thread_count
+            extra = {"visit": True} if visit else {}
+            raw = backend.engine.enumerate_counts(deck or full_deck(), wheel_second, number,
+                                                  thread_count(threads), None, **extra)
+        line = fault_line(name, deck or full_deck(), wheel_second, number, raw, threads)
+        if whole:
+            _VERDICTS[key] = line
+    if line:
+        from verifier.houseway import HouseWayError
+        raise HouseWayError(line)
+
+
+def fault_line(name, deck, wheel_second, number, raw, threads=None):
+    """The one line of a house way whose enumeration ``raw`` leaves hands to no row or
+    sets fouls, with the first such hand of ``deck``; "" when it does neither."""
+    if not (raw["rows"][0] or raw["fouls"]):
+        return ""
+    from verifier.engine import backend
+    from verifier.engine.threads import thread_count
+    from verifier.game.cards import cards_str
+    foul = not raw["rows"][0]
+    what = (f"sets {raw['fouls']:,} hands as a foul (front above back)" if foul else
+            f"covers {raw['rows'][0]:,} hands by no row")
+    hand = backend.engine.find_hand(sorted(deck), wheel_second, number, foul,
+                                    thread_count(threads))
+    example = f", e.g. {cards_str(hand)}" if hand else ""
+    return (f"house way {name} {what}{example} (paigow-verify hand CARDS --house-way ... "
+            "shows how it sets one)")
 
 
 def order_dependent(name: str) -> bool:

@@ -289,6 +289,10 @@ def load(name_or_path=None):
     if isinstance(data.get("bets"), dict):
         merged["bets"] = _bets_beside(data["bets"], Path(name_or_path).resolve().parent, where)
     ruleset = from_dict(merged, where, where)
+    changed = shipped_differences(ruleset)
+    if changed:
+        raise RuleSetError(f"{where}: name {ruleset.name!r} is a shipped rule set's, and this "
+                           f"file changes its {', '.join(changed)}: give it a name of its own")
     try:
         ruleset.paytables()         # every bet's table read now, not after an enumeration
     except VerifierError as exc:
@@ -328,6 +332,26 @@ def _derived_description(base_name, base, data):
             changed.append(f"{key} = {_json_ready(value)}")
     text = f"{base_name} rule set"
     return f"{text}, changed: {'; '.join(changed)}" if changed else text
+
+
+#: what decides a rule set's game beyond the readings (wheel, bonus reading and house way,
+#: which the command line may change and every certificate states)
+GAME_FIELDS = ("deck", "settlement", "bets")
+
+
+def game_differences(ruleset, other):
+    """The fields of ``GAME_FIELDS`` in which two rule sets differ ([]: the same game)."""
+    mine, theirs = ruleset.to_dict(), other.to_dict()
+    return [k for k in GAME_FIELDS if mine[k] != theirs[k]]
+
+
+def shipped_differences(ruleset):
+    """The fields in which a rule set that takes a shipped rule set's name is not that
+    rule set ([] for another name): a name is the game's, so a file (or a certificate)
+    that changes the game under a shipped name is refused (``load``, ``check``)."""
+    if ruleset.name not in names():
+        return []
+    return game_differences(ruleset, load(ruleset.name))
 
 
 def names():

@@ -149,14 +149,60 @@ def job_class(backend):
 
 def make_job(spec):
     """The job object of a spec, built in this process (tens of seconds on the full
-    deck for the compiled job)."""
+    deck for the compiled job), interruptibly (``interruptible``)."""
     cls = job_class(spec.backend)
     args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
                 house_way=_house_way_here(spec), commission=tuple(spec.commission))
     if spec.backend != "python":
         args["threads"] = spec.threads
     args.update(spec.extra)
-    return cls(**args)
+    return interruptible(lambda: cls(**args))
+
+
+def run_chunk(job, lo, hi):
+    """``job.run(lo, hi)``, interruptibly (``interruptible``)."""
+    return interruptible(job.run, lo, hi)
+
+
+def interruptible(fn, *args):
+    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
+    so that Ctrl-C or SIGTERM is answered at once (the compiled job runs for seconds in C,
+    where Python runs no signal handler): the waiting thread raises, and asks the compiled
+    job to stop (``request_stop``: its loops skip what is left and its thread ends
+    within milliseconds). Called off the main thread (a Ray actor, a test's thread), it
+    is ``fn(*args)``."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box = {}
+
+    def work():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
+            box["error"] = exc
+    thread = threading.Thread(target=work, name="strategy job", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+    except BaseException:
+        _request_stop()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _request_stop():
+    from verifier.engine.backend import compiled
+    try:
+        module = compiled("_strategy")
+    except VerifierError:
+        return
+    stop = getattr(module, "request_stop", None)
+    if stop is not None:
+        stop()
 
 
 # ---------------------------------------------------------------------------------
@@ -240,7 +286,7 @@ def recompute_chunks(spec, units, records, progress=False):
     with progress_bar(sum(r["hi"] - r["lo"] for r in records), "unit", enabled=progress,
                       desc="strategy chunks") as advance:
         for rec in records:
-            raw = job.run(rec["lo"], rec["hi"])
+            raw = run_chunk(job, rec["lo"], rec["hi"])
             if advance:
                 advance(rec["hi"] - rec["lo"])
             yield rec, chunk_record(rec["lo"], rec["hi"], raw)
@@ -295,9 +341,12 @@ def _chunk_text(path):
     return read_text(path, "strategy chunk", ValueError, work_file=True)
 
 
-def load_chunk(work, key, units, lo, hi, banker_hands=None):
+def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
     """(raw, seconds) of a chunk's file, None when there is none; ``ValueError`` (why)
-    when there is one that is not this chunk's valid sums."""
+    when there is one that is not this chunk's valid sums. With the job's ``spec``, the
+    sums must also hold together as a chunk's of that deck and commission
+    (``optimal.check_raw``): a file edited with its SHA-256 recomputed is redone, never
+    merged into the figures."""
     text = _chunk_text(chunk_path(work, lo, hi))
     if text is None:
         return None
@@ -312,6 +361,12 @@ def load_chunk(work, key, units, lo, hi, banker_hands=None):
     raw = doc.get("raw")
     if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
         raise ValueError("its sums are damaged (shape or SHA-256)")
+    if spec is not None:
+        from verifier.strategy.optimal import check_raw
+        try:
+            check_raw(raw, spec.deck, spec.commission, chunk=True)
+        except ValueError as why:
+            raise ValueError(f"its sums do not hold together ({why})") from None
     seconds = doc.get("seconds")
     return raw, float(seconds) if isinstance(seconds, (int, float)) else 0.0
 
@@ -401,7 +456,7 @@ def finished_units(spec, work):
     banker_hands = math.comb(len(spec.deck) - 7, 7)
     for lo, hi in chunks(units, spec.chunk_size):
         try:
-            if load_chunk(work, key, units, lo, hi, banker_hands) is None:
+            if load_chunk(work, key, units, lo, hi, banker_hands, spec) is None:
                 return None
         except ValueError:
             return None
@@ -421,7 +476,7 @@ def _run(spec, work, executor, ray_address, progress, start):
     todo = []
     for lo, hi in parts:
         try:
-            found = load_chunk(work, key, units, lo, hi, banker_hands)
+            found = load_chunk(work, key, units, lo, hi, banker_hands, spec)
         except ValueError as why:
             note(f"chunk {lo}-{hi} ({chunk_path(work, lo, hi)}): {why}; computed again")
             info.chunks_redone += 1
@@ -491,7 +546,7 @@ class _Local:
     def run(self, todo):
         for lo, hi in todo:
             t = time.perf_counter()
-            raw = self.job.run(lo, hi)
+            raw = run_chunk(self.job, lo, hi)
             yield lo, hi, raw, time.perf_counter() - t
 
 
@@ -638,6 +693,11 @@ def final_raw(raw):
 
 
 def figures(raw, ruleset):
-    """The JSON-ready figures of the whole job's raw sums (``optimal.figures``)."""
+    """The JSON-ready figures of the whole job's raw sums (``optimal.figures``); sums that
+    do not hold together (each chunk's are checked when read back, so only a job object
+    that gives wrong sums) are one line."""
     from verifier.strategy.optimal import figures as derive
-    return derive(final_raw(raw), ruleset)
+    try:
+        return derive(final_raw(raw), ruleset)
+    except ValueError as why:
+        raise VerifierError(f"the strategy job's sums do not hold together: {why}") from None

@@ -239,23 +239,38 @@ def commission_of(settlement):
     return 0, 1
 
 
-def check_raw(raw, deck=None):
+def check_raw(raw, deck=None, commission=None, chunk=False):
     """ValueError unless the raw sums hold together: counts not negative, the tables' sums
     the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
-    most the pattern's, the sorted and distinct keys merge_raw writes."""
+    most the pattern's, the sorted and distinct keys merge_raw writes; with ``commission``
+    (cn, cd), the cost the gap of the two sides' values, (cd - cn) (W_best - W_house) -
+    cd (L_best - L_house) (the cost is a sum of such gaps, hand by hand).
+
+    ``chunk``: the sums of one chunk of the job (its work file), which list every pattern
+    they meet, the house way's always-best ones included, so the patterns add up to the
+    totals exactly (a whole job's list only the patterns where the house way gives up
+    something: at most the totals)."""
     hands, banker = raw["player_hands"], raw["banker_hands"]
     total = hands * banker
     for side in ("house_way", "optimal"):
         w, l = raw[side]["win"], raw[side]["loss"]
         if min(w, l) < 0 or w + l > total:
             raise ValueError(f"{side}: win {w} and loss {l} are not counts of {total} pairs")
-    if not 0 <= raw["not_optimal"] <= hands or raw["cost"] < 0 or raw["player_classes"] < 0:
+    if not 0 <= raw["not_optimal"] <= hands or raw["cost"] < 0 or \
+            not 0 <= raw["player_classes"] <= hands:
         raise ValueError("not_optimal, cost and player_classes must be counts")
     if (raw["cost"] == 0) != (raw["not_optimal"] == 0):
         raise ValueError("a cost without hands where the house way is not optimal, or these "
                          "without a cost")
-    for name, rows, totals in (("by_type", raw["by_type"], (hands, raw["not_optimal"], raw["cost"])),
-                               ("by_row", raw["by_row"], (hands, raw["not_optimal"], raw["cost"]))):
+    if commission is not None:
+        cn, cd = commission
+        gap = ((cd - cn) * (raw["optimal"]["win"] - raw["house_way"]["win"])
+               - cd * (raw["optimal"]["loss"] - raw["house_way"]["loss"]))
+        if raw["cost"] != gap:
+            raise ValueError(f"the cost {raw['cost']} is not the optimal value minus the "
+                             f"house way's, {gap}")
+    totals = (hands, raw["not_optimal"], raw["cost"])
+    for name, rows in (("by_type", raw["by_type"]), ("by_row", raw["by_row"])):
         keys = [r[0] for r in rows]
         if keys != sorted(set(keys)) or any(len(r) != 4 for r in rows):
             raise ValueError(f"{name}: rows [key, hands, not_optimal, cost], sorted, each key once")
@@ -276,12 +291,16 @@ def check_raw(raw, deck=None):
             raise ValueError(f"patterns: the example {example} is not a hand of pattern {label}")
         if len(set(front)) != 2 or not set(front) <= set(cards):
             raise ValueError(f"patterns: {front} is not two cards of the example {example}")
-        if not (0 < nopt <= n and 0 < example_cost <= cost):
+        gives_up = 0 < nopt <= n and 0 < example_cost <= cost
+        always_best = chunk and n > 0 and nopt == cost == example_cost == 0
+        if not (gives_up or always_best):
             raise ValueError(f"patterns: {label} is not a pattern where the house way gives up "
                              "something, or its example costs more than the pattern")
-    if sum(p[2] for p in raw["patterns"]) > raw["not_optimal"] or \
-            sum(p[3] for p in raw["patterns"]) > raw["cost"]:
-        raise ValueError("patterns: more not optimal hands or cost than in all")
+    sums = tuple(sum(p[i] for p in raw["patterns"]) for i in (1, 2, 3))
+    wrong = (sums != totals) if chunk else (sums[1] > totals[1] or sums[2] > totals[2])
+    if wrong:
+        raise ValueError(f"patterns: add up to {sums} (hands, not_optimal, cost), "
+                         f"{'not' if chunk else 'more than'} {totals}")
 
 
 def _settled(raw, side, settlement):

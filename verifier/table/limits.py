@@ -189,8 +189,8 @@ class TableRules:
 
     @property
     def house_way_id(self):
-        from verifier.engine.houseway_program import engine_number
-        return engine_number(self.rules.house_way)
+        from verifier.engine.houseway_program import engine_arguments
+        return engine_arguments(self.rules)[1]
 
     @property
     def mask_index(self):

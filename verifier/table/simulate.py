@@ -365,6 +365,14 @@ def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, le
     return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
 
 
+def _quiet_worker():
+    """A pool worker leaves Ctrl-C to the command (which ends the pool) and dies at once,
+    quietly, on SIGTERM (``pool.terminate``): the command prints the one line."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _block_job(job):
     setup, seed, block, start, count, setter, check_ledger = job
     return run_block(setup, seed, block, start, count, setter, check_ledger)
@@ -389,13 +397,12 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
             return simulate_compiled(setup, rounds, seed, threads, block_size, progress)
         if compiled:
             raise VerifierError(f"the compiled table simulator cannot run: {why}")
-    jobs = []
-    for block, start in enumerate(range(0, rounds, block_size)):
-        jobs.append((setup, seed, block, start, min(block_size, rounds - start), setter,
-                     check_ledger))
+    # the blocks one at a time (10**15 rounds are 2 * 10**12 blocks: never a list)
+    jobs = ((setup, seed, block, start, min(block_size, rounds - start), setter, check_ledger)
+            for block, start in enumerate(range(0, rounds, block_size)))
     total = Stats(setup.table.stat_kinds)
     with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
-        if threads == 1 or len(jobs) == 1:
+        if threads == 1 or rounds <= block_size:
             results = map(_block_job, jobs)
             pool = None
         else:
@@ -404,17 +411,22 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
                 from verifier.engine.table_hands import _engine
                 _engine()  # build the engine's tables once, before the workers fork
             ctx = multiprocessing.get_context("fork")
-            pool = ctx.Pool(min(threads, len(jobs)))
+            pool = ctx.Pool(min(threads, -(-rounds // block_size)), initializer=_quiet_worker)
             results = pool.imap(_block_job, jobs, chunksize=1)
         try:
-            for job, st in zip(jobs, results):
+            for st in results:
                 total.merge(st)
                 if advance:
-                    advance(job[4])
-        finally:
+                    advance(st.rounds)
+        except BaseException:
+            # Ctrl-C, SIGTERM or an error: the blocks not yet played are dropped at once
+            # (close and join would play every one of them first)
             if pool is not None:
-                pool.close()
-                pool.join()
+                pool.terminate()
+            raise
+        if pool is not None:
+            pool.close()
+            pool.join()
     total.path = "python"
     return total
 
