@@ -26,6 +26,10 @@ def compiler_has_openmp():
         return subprocess.run(cmd, capture_output=True).returncode == 0
 
 
+#: the four modules are translated and compiled side by side, one per core
+CORES = os.cpu_count() or 1
+
+
 def extensions():
     from Cython.Build import cythonize
     openmp = compiler_has_openmp()
@@ -42,8 +46,9 @@ def extensions():
                            ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
                            ("verifier.engine._strategy", "cext/_strategy.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
-    return cythonize(exts, language_level=3, include_path=["cext"], compiler_directives={
-        "boundscheck": False, "wraparound": False, "cdivision": True})
+    return cythonize(exts, language_level=3, include_path=["cext"], nthreads=CORES,
+                     compiler_directives={"boundscheck": False, "wraparound": False,
+                                          "cdivision": True})
 
 
 setup(
@@ -54,4 +59,5 @@ setup(
                                "proofs/certificates/*.json",
                                "web/templates/*.j2", "web/static/*.js", "web/static/*.css"]},
     ext_modules=extensions(),
+    options={"build_ext": {"parallel": CORES}},
 )

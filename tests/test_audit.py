@@ -271,6 +271,7 @@ def test_a_game_other_than_the_certificates_on_the_command_line(tmp_path, capsys
             "of rule set casino-standard, not outlaw9-mikes (--rules)", tmp_path)
 
 
+@pytest.mark.slow
 def test_the_report_is_written_in_every_format(tmp_path, capsys, flawed):
     out = tmp_path / "audit.md"
     assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--out", str(out)]) == 1

@@ -88,6 +88,7 @@ def test_run_errors(argv, fragment, capsys):
     assert err.count("\n") == 1 and fragment in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monkeypatch, engine):
     names = list(files)
     separate = {n: run_json(capsys, "--paytable", files[n])["outlaw9"] for n in names}
@@ -206,6 +207,7 @@ def test_check_json(cert_path, capsys):
 SHIPPED = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
 
 
+@pytest.mark.slow
 def test_solve_out_writes_a_pay_table_with_exactly_the_target_edge(tmp_path, capsys):
     from verifier import certificate
     from verifier.game import paytables
@@ -246,6 +248,7 @@ def test_solve_out_refuses_to_overwrite_its_certificate_before_any_work(tmp_path
     assert cert.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_compare_takes_any_bet_of_the_certificate(capsys):
     from verifier import certificate
     emp = str(SHIPPED / "emperors-challenge.json")

@@ -313,6 +313,7 @@ def test_solve_out_writes_a_custom_table_that_reads_back(tmp_path, mikes):
     assert certificate.odds_from_certificate(mikes, table).house_edge == Fraction(5, 100)
 
 
+@pytest.mark.slow
 def test_commands_default_to_the_rule_sets_first_bet(capsys):
     """No command names a bet of its own: compare reads the rule set's first bet (Pai Gow
     Insurance for emperors-challenge), and a rule set with no side bet says so."""

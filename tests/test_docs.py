@@ -129,6 +129,7 @@ def test_the_docs_have_runnable_examples():
     assert any(p.id.startswith("README.md") for p in found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,body", blocks())
 def test_doc_example_runs_as_shown(lang, body, scratch):
     folder, env = scratch

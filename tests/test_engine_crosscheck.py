@@ -54,10 +54,12 @@ def _check_sample(total, flush_heavy, house_way=0, workers=2):
     assert not bad, f"{len(bad)} disagreements, first: {bad[:3]}"
 
 
+@pytest.mark.slow
 def test_engines_agree_on_a_quick_random_sample():
     assert not _disagreements((SEED, 3000, False))
 
 
+@pytest.mark.slow
 def test_engines_agree_on_hands_where_a_flush_is_possible():
     assert not _disagreements((SEED + 7, 3000, True))
 
@@ -83,6 +85,7 @@ def test_the_memo_fast_path_agrees_with_classifying_all_21_sets(house_way):
         assert _core.hand_info_fast(hand, False, house_way) == (back_key, front_key, seven, house)
 
 
+@pytest.mark.slow
 def test_the_emperors_house_way_agrees_on_a_quick_random_sample():
     assert not _disagreements((SEED + 3, 3000, False, 1))
 

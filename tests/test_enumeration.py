@@ -52,6 +52,7 @@ def test_the_compiled_and_pure_python_engines_count_a_reduced_deck_identically(w
     assert got == want
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_the_engines_count_a_deck_of_royals_and_aces_identically():
     # T-J-Q-K-A in three suits and the joker (C(16,7) = 11,440 hands): natural and joker

@@ -311,6 +311,7 @@ def cli(tmp_path, *argv):
                           env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_formula(tmp_path, certs_cached):
     path = str(CERTS / "outlaw9-mikes.json")
     expected = odds_from_certificate(certs_cached, certificate.paytable_of(certs_cached)).expected
@@ -331,6 +332,7 @@ def test_cli_formula(tmp_path, certs_cached):
     assert data["valid_while"] == ["p_push_with_pair_of_3s_or_better >= p_push"]
 
 
+@pytest.mark.slow
 def test_cli_formula_of_a_paytable_file(tmp_path):
     from verifier.game.paytables import DATA_DIR
     path = str(CERTS / "emperors-challenge.json")
@@ -341,6 +343,7 @@ def test_cli_formula_of_a_paytable_file(tmp_path):
     assert "(no outcome qualifies for two paying lines: any pays above 0)" in out.stdout
 
 
+@pytest.mark.slow
 def test_cli_solve_group(tmp_path, certs_cached):
     path = str(CERTS / "outlaw9-mikes.json")
     out = cli(tmp_path, "solve", path, "--line", "Full House", "--line", "flush",
@@ -364,6 +367,7 @@ def test_cli_solve_one_outlaw9_line_unchanged(tmp_path):
     assert "hit frequency" in out.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv,fragment", [
     (["formula", "outlaw9-mikes", "--bet", "envy_bonus"], "envy bonus pays dollar amounts"),
     (["formula", "outlaw9-mikes", "--bet", "pai_gow_insurance"], "no pai_gow_insurance section"),

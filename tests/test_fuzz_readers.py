@@ -160,8 +160,8 @@ test_fuzz_cards_short = short_cards
 
 (long_pay_tables, long_rule_sets, long_round_files, long_cards,
  long_house_ways) = make_tests(LONG)
-test_fuzz_house_ways_long = pytest.mark.fuzz(long_house_ways)
-test_fuzz_pay_tables_long = pytest.mark.fuzz(long_pay_tables)
-test_fuzz_rule_sets_long = pytest.mark.fuzz(long_rule_sets)
-test_fuzz_round_files_long = pytest.mark.fuzz(long_round_files)
-test_fuzz_cards_long = pytest.mark.fuzz(long_cards)
+test_fuzz_house_ways_long = pytest.mark.slow(pytest.mark.fuzz(long_house_ways))
+test_fuzz_pay_tables_long = pytest.mark.slow(pytest.mark.fuzz(long_pay_tables))
+test_fuzz_rule_sets_long = pytest.mark.slow(pytest.mark.fuzz(long_rule_sets))
+test_fuzz_round_files_long = pytest.mark.slow(pytest.mark.fuzz(long_round_files))
+test_fuzz_cards_long = pytest.mark.slow(pytest.mark.fuzz(long_cards))

@@ -202,6 +202,7 @@ def test_a_settlement_kind_of_the_wrong_type_is_one_line(kind, tmp_path, capsys)
 # ------------- a re-hashed certificate whose key histogram holds a front key beyond the
 # ------------- table: IndexError in check, report and --recompute (6)
 
+@pytest.mark.slow
 def test_a_key_histogram_with_a_key_that_is_no_hand_key_fails_check(tmp_path, capsys):
     import json
     from verifier.certificate.format import seal
@@ -239,6 +240,7 @@ def test_the_strategy_job_refuses_a_deck_too_small_for_two_hands(ranks, tmp_path
                     "--no-progress"], capsys, "needs at least 14")
 
 
+@pytest.mark.slow
 def test_sign_without_out_still_signs_in_place_as_documented(tmp_path, capsys):
     import json
     cert = tmp_path / "c.json"

@@ -316,6 +316,7 @@ def test_set_hand_ignores_input_order(engine):
         assert engine.set_hand(cards, False, 0) == engine.set_hand(cards[::-1], False, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_compiled_agrees_with_reference_on_random_hands(engine):
     for wheel_second in (False, True):

@@ -44,6 +44,7 @@ def five_aces(rng):
     return sorted([48, 49, 50, 51, 52] + rng.sample(pool, 2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,house_way_id", [("mikes", 0), ("emperors", 1)])
 def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_id):
     hw = houseway.load(name)
@@ -60,6 +61,7 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_i
     assert fired == set(range(1, len(hw.rows) + 1)), "every row of the file is exercised"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", houseway.names())
 def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
     """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
@@ -502,6 +504,7 @@ def test_every_shipped_house_way_covers_every_hand_without_a_foul(name, capsys):
 
 
 # ------------------------------------------------------------------ the house way's tables
+@pytest.mark.slow
 @pytest.mark.parametrize("house_way", ["mikes", "foxwoods"])
 def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys):
     """front_hands and back_hands (from the enumeration's key histogram) against every hand

@@ -132,6 +132,7 @@ def test_the_twin_equals_a_brute_force_of_the_rules(case):
     assert raw == want
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES)
 def test_the_house_way_column_is_the_pairwise_count(case):
     deck, name = CASES[case]
@@ -153,6 +154,7 @@ def test_the_best_setting_never_does_worse_and_fees_rank_by_wins_minus_losses():
 # chunks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", list(CASES)[:2])
 def test_chunks_add_up_to_the_whole(case):
     _rs, job, whole = _job(*CASES[case])

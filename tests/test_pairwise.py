@@ -72,6 +72,7 @@ def test_fast_method_equals_brute_force(name, wheel, brute):
     pw.check_counts(fast, len(deck))
 
 
+@pytest.mark.slow
 def test_wheel_option_matters_on_wheel_deck(brute):
     assert brute("wheel17", "lowest") != brute("wheel17", "second")
 
@@ -156,6 +157,7 @@ def test_sum_over_players_is_the_pairwise_count(brute):
 # (c) symmetry and adding up
 # ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["A234+Jk", "wheel17"])
 def test_roles_swapped(name, brute):
     """#pairs the player wins == #pairs where the banker's hands are both strictly higher."""
@@ -231,6 +233,7 @@ LARGER_DECKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("wheel", ["lowest", "second"])
 @pytest.mark.parametrize("name", sorted(LARGER_DECKS))
@@ -312,6 +315,7 @@ def test_compact_key_tables_agree_with_the_engine_on_the_full_deck(full_table):
     assert full_table.check_keys() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("name", ["A2345", "TJQKA+Jk"])
 def test_compiled_other_house_way(name):
@@ -332,6 +336,7 @@ def full_table():
     return oracles.key_table()
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("text", FULL_DECK_HANDS)
 def test_full_deck_per_hand_fast_equals_direct(text, full_table):
@@ -367,6 +372,7 @@ def _monte_carlo_agrees(exact, sample):
         assert _within(exact[name] / exact["total"], sample[name], n), name
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_monte_carlo_full_deck_quick(full_counts):
     _monte_carlo_agrees(full_counts, pw.monte_carlo(10**6, seed=5))

@@ -39,6 +39,7 @@ def headings(text):
 # one sheet per rule set
 
 
+@pytest.mark.slow
 def test_each_rule_set_is_titled_by_its_game_and_shows_its_own_bets(certs):
     mikes = render(certs["outlaw9-mikes"])
     assert mikes.startswith("# Par sheet: California game (seed 001), rule set outlaw9-mikes")
@@ -188,6 +189,7 @@ def test_a_reduced_deck_certificate_without_the_base_game_says_what_is_left_out(
 # HTML and PDF
 
 
+@pytest.mark.slow
 def test_html_is_one_self_contained_file_with_inline_svg_charts(certs):
     html = render(certs["emperors-challenge"], "html")
     assert html.startswith("<!DOCTYPE html>")

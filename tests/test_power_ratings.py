@@ -157,6 +157,7 @@ def test_the_two_readings_of_the_highest_front(cards, by_hand, by_card, engine):
         assert cards_str(sorted(front)) == want
 
 
+@pytest.mark.slow
 def test_order_dependent_readings_are_refused_by_the_symmetric_counts(tmp_path, capsys):
     text = (Path(__file__).parent.parent / "verifier" / "data" / "house_ways" /
             "trump-plaza.toml").read_text()

@@ -34,6 +34,7 @@ def test_published_value(entry):
     assert entry.derive() == entry.published
 
 
+@pytest.mark.slow
 def test_derivations_return_ints():
     for entry in registry.ENTRIES:
         assert type(entry.derive()) is int, entry.name
@@ -214,6 +215,7 @@ def test_perturbed_derivation_is_caught():
     assert "1 DISAGREE" in compare.format_table(rows)
 
 
+@pytest.mark.slow
 def test_cli_prove_exit_status(monkeypatch, capsys):
     from verifier.cli import prove
     args = SimpleNamespace(threads=None, no_enumeration=True, progress=False, rules=None,

@@ -39,6 +39,7 @@ def test_json_nesting_bomb_in_a_round_file(tmp_path, capsys):
     one_line_error(["settle", bomb], capsys, "nested more than")
 
 
+@pytest.mark.slow
 def test_toml_nested_100000_deep_in_a_pay_table(tmp_path, capsys):
     deep = write(tmp_path / "deep.toml", "[pays]\nflush = " + "[" * 100_000 + "]" * 100_000)
     one_line_error(["compare", MIKES, "--paytable", deep], capsys, "nested more than")
@@ -176,6 +177,7 @@ def test_run_out_onto_its_own_pay_table_is_refused(tmp_path, capsys):
     assert table.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_out_onto_a_device_node_never_replaces_it(capsys):
     one_line_error(["report", MIKES, "--out", "/dev/null"], capsys, "not a regular file")
     assert Path("/dev/null").is_char_device()
@@ -206,6 +208,7 @@ def test_sigterm_during_run_is_one_line_exit_143_and_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 def test_ctrl_c_during_simulate_without_a_progress_bar(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))

@@ -67,6 +67,7 @@ def test_every_hand_of_a_reduced_deck_equals_the_brute_force(deck, wheel, house_
         assert strategy.strategy_counts(hand, rules, deck=deck, threads=1) == want, hand
 
 
+@pytest.mark.slow
 def test_a_few_hands_of_a_reduced_deck_equal_the_brute_force():
     """The public path of either engine (compiled, or PAIGOW_PUREPYTHON's twin)."""
     rules = Rules()
@@ -86,6 +87,7 @@ def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck,
                                            reference) == brute[hand]
 
 
+@pytest.mark.slow
 def test_the_brute_force_sees_every_kind_of_setting():
     """The reduced decks exercise merged splits, fouls, dominated settings and hands
     whose house way is not the best."""
@@ -246,6 +248,7 @@ def _same_settings(got, want):
     return [{k: s[k] for k in keep} for s in got] == [{k: s[k] for k in keep} for s in want]
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("deck, wheel, house_way", CASES)
 def test_job_counts_every_hand_of_a_reduced_deck_as_the_brute_force(deck, wheel, house_way):
