@@ -33,7 +33,7 @@ def is_custom_name(bet):
     """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
     return isinstance(bet, str) and bet not in BETS and bool(CUSTOM_NAME.fullmatch(bet))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
-         "deck", "settlement", "bets", "base"}
+         "deck", "settlement", "bets", "base", "bank"}
 DECK_TEXT = "53 cards (52 + joker)"
 
 
@@ -54,6 +54,14 @@ class RuleSet:
     bets: tuple = ()                  # ((bet, pay table file), ...)
     source: str = ""
     deck: str = DECK_TEXT
+    #: who may bank and on what terms (``_check_bank``); None: the rule set's own banker
+    #: only (the house in a casino game, the player-dealer in the California game)
+    bank: dict = field(default=None, hash=False, compare=False)
+
+    @property
+    def players_bank(self):
+        """True when players take the bank in turn with the dealer (seeds 002, 004)."""
+        return bool(self.bank) and self.bank["banker"] == "rotation"
 
     @property
     def rules(self):
@@ -107,7 +115,8 @@ class RuleSet:
                 "house_way": self.house_way, "house_ways": list(self.house_ways),
                 "wheel": self.wheel, "bonus_reading": self.bonus_reading,
                 "settlement": {k: _json_ready(v) for k, v in self.settlement.items()},
-                "bets": {b: Path(f).name for b, f in self.bets}}
+                "bets": {b: Path(f).name for b, f in self.bets},
+                **({"bank": dict(self.bank)} if self.bank else {})}
 
 
 def _json_ready(v):
@@ -168,6 +177,60 @@ def _check_settlement(s, where):
         return {"kind": "fees", "player_tiers": [list(t) for t in tiers],
                 "dealer_tiers": [list(t) for t in dealer], "table_max": table_max}
     raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
+
+
+#: ``[bank]`` of a rule set (docs/TABLE.md, "Players bank in turn"): its keys, each
+#: key's choices (None: a decimal string) and default
+BANK_KEYS = {
+    # "house": the house dealer always banks; "rotation": the bank is offered to each
+    # player in turn and the dealer takes it in turn (seed 002; seed 004 "rotates")
+    "banker": (("house", "rotation"), "house"),
+    # a player may bank only after wagering against the dealer when the dealer last banked
+    "requires_dealer_wager": ((True, False), True),
+    # a player may bank only with chips to cover every wager at the table
+    "requires_cover": ((True, False), True),
+    # the casino's share of a co-banking player-banker's results ("0": no co-banking)
+    "co_bank_share": (None, "0"),
+    # the dealer's wager against a player-banker: "last-bet", the amount the player last
+    # bet when the dealer banked (reading bank_dealer_wager); "none": the dealer does not play
+    "dealer_wager": (("last-bet", "none"), "last-bet"),
+    # the commission a banking player pays: on the round's net win (reading
+    # bank_commission_net), or on each winning wager
+    "banker_commission": (("net-win", "each-win"), "net-win"),
+}
+
+
+def _check_bank(bank, settlement, where):
+    """``[bank]`` checked and completed with its defaults (None when absent)."""
+    if bank is None:
+        return None
+    if not isinstance(bank, dict):
+        raise RuleSetError(f"{where}: [bank] must be a table")
+    unknown = set(bank) - set(BANK_KEYS)
+    if unknown:
+        raise RuleSetError(f"{where}: unknown key(s) in [bank]: "
+                           f"{', '.join(sorted(map(repr, unknown)))} (keys: "
+                           f"{', '.join(BANK_KEYS)})")
+    out = {}
+    for key, (choices, default) in BANK_KEYS.items():
+        value = bank.get(key, default)
+        if choices is None:
+            text = str(value)
+            if not re.fullmatch(r"0?\.\d{1,12}|0|1", text) or isinstance(value, bool):
+                raise RuleSetError(f"{where}: [bank] {key} = {value!r}: a decimal string "
+                                   "from 0 to 1, e.g. \"0.5\" (\"0\": no co-banking)")
+            value = text
+        elif value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
+            raise RuleSetError(f"{where}: [bank] {key} = {value!r}: choose from "
+                               f"{', '.join(map(repr, choices))}")
+        out[key] = value
+    if out["banker"] == "rotation" and settlement.get("kind") != "commission":
+        raise RuleSetError(f"{where}: [bank] banker = \"rotation\" needs a commission "
+                           "settlement (a player-banker's win pays the commission)")
+    if out["banker"] == "house" and Fraction(out["co_bank_share"]) != 0:
+        raise RuleSetError(f"{where}: [bank] co_bank_share needs banker = \"rotation\" "
+                           "(only a player-banker co-banks)")
+    return out
 
 
 def _check_house_way(value, where):
@@ -244,7 +307,9 @@ def from_dict(data, where="rule set", source=""):
                    wheel=get("wheel", WHEEL_CHOICES),
                    bonus_reading=get("bonus_reading", BONUS_READING_CHOICES),
                    settlement=_check_settlement(get("settlement"), where),
-                   bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck)
+                   bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck,
+                   bank=_check_bank(data.get("bank"), _check_settlement(get("settlement"),
+                                                                        where), where))
 
 
 def _read_toml(path):
@@ -273,7 +338,9 @@ def load(name_or_path=None):
     base = _read_toml(RULESET_DIR / f"{base_name}.toml")
     merged = dict(base)
     for key, value in data.items():
-        if key == "settlement" and isinstance(value, dict) and \
+        if key == "bank" and isinstance(value, dict) and isinstance(base.get("bank"), dict):
+            merged[key] = {**base["bank"], **value}
+        elif key == "settlement" and isinstance(value, dict) and \
                 isinstance(value.get("kind"), (str, type(None))) and value.get("kind") in (
                 None, base["settlement"].get("kind")):
             merged[key] = {**base["settlement"], **value}
@@ -336,13 +403,13 @@ def _derived_description(base_name, base, data):
 
 #: what decides a rule set's game beyond the readings (wheel, bonus reading and house way,
 #: which the command line may change and every certificate states)
-GAME_FIELDS = ("deck", "settlement", "bets")
+GAME_FIELDS = ("deck", "settlement", "bets", "bank")
 
 
 def game_differences(ruleset, other):
     """The fields of ``GAME_FIELDS`` in which two rule sets differ ([]: the same game)."""
     mine, theirs = ruleset.to_dict(), other.to_dict()
-    return [k for k in GAME_FIELDS if mine[k] != theirs[k]]
+    return [k for k in GAME_FIELDS if mine.get(k) != theirs.get(k)]
 
 
 def shipped_differences(ruleset):
