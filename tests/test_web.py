@@ -432,3 +432,56 @@ def test_power_ratings_as_the_command_prints_them(browser, server, capsys):
              for line in browser.find_element(By.ID, table).text.splitlines()
              for m in [row.match(line)] if m]
     assert shown == expected
+
+
+def test_a_new_custom_bet_goes_from_the_grid_to_its_pdf_par_sheet(browser, server, downloads):
+    """The designer's whole path without a file: a new seven-card custom bet paying 200 to 1
+    on five aces and nothing else, its PDF par sheet downloaded. Five aces among seven of
+    53 cards: the four aces and the joker with any 2 of the other 48 cards, C(48,2) = 1,128
+    hands (a closed form); the return 201 * 1128 / C(53,7) - 1 per unit."""
+    import math
+    import subprocess
+    from fractions import Fraction
+    from selenium.webdriver.common.by import By
+    browser.get(f"{server}/editor?cert=0&bet=custom:seven-card")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, 'input.pay[data-line="five_aces"]'),
+             "the custom bet's grid")
+    name = browser.find_element(By.ID, "table-name")
+    set_pay(browser, name, "Five Aces Jackpot")
+    set_pay(browser, browser.find_element(By.CSS_SELECTOR, 'input.pay[data-line="five_aces"]'),
+            "200")
+    edge = Fraction(-(201 * math.comb(48, 2) - math.comb(53, 7)), math.comb(53, 7))
+    wait_for(lambda: text_of(browser, "#house-edge") == f"{float(edge) * 100:.6f}%",
+             "the exact edge of the new bet")
+    before = set(downloads.glob("*.pdf"))
+    browser.find_element(By.ID, "download-pdf").click()
+    (pdf,) = wait_for(lambda: [p for p in downloads.glob("*.pdf") if p not in before
+                               and p.stat().st_size > 0], "the PDF download")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Five Aces Jackpot (new custom, reads seven-card)" in text
+    assert "designed pay table" in text and "not filed" in text
+    row = next(line for line in text.splitlines() if line.strip().startswith("5 Aces")
+               and "200 to 1" in line)
+    assert "1,128" in row
+
+
+def test_the_par_sheet_reads_the_bonus_reading_the_grid_shows(browser, server, downloads):
+    """Outlaw 9 under the house-way reading in the grid: the downloaded sheet says so and
+    shows the edge the grid showed (the counts of both readings are in the certificate)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    open_editor(browser, server)
+    seven = text_of(browser, "#house-edge")
+    Select(browser.find_element(By.ID, "reading")).select_by_value("house-way")
+    wait_for(lambda: text_of(browser, "#house-edge") not in (seven, "", "…"),
+             "the house-way reading's edge")
+    shown = text_of(browser, "#house-edge")
+    before = set(downloads.glob("*.html"))
+    browser.find_element(By.CSS_SELECTOR, 'button[value="html"]').click()
+    (page,) = wait_for(lambda: [p for p in downloads.glob("*.html") if p not in before
+                                and p.stat().st_size > 0], "the HTML download")
+    html = page.read_text()
+    assert "Categories read under the house-way reading (chosen for this designed sheet" in html
+    outlaw9 = html[html.index("Outlaw 9 High or Better</h2>"):]
+    assert shown in outlaw9[:outlaw9.index("</table>", outlaw9.index("House edge"))]

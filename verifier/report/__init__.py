@@ -6,12 +6,13 @@
 FORMATS = ("markdown", "html", "pdf", "xlsx")
 
 
-def render(cert, fmt="markdown", designed=None):
+def render(cert, fmt="markdown", designed=None, reading=None):
     """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
     for pdf and xlsx. ``designed``: {bet: Paytable} used instead of the certificate's
-    tables, labelled "designed pay table, not filed" (``model.build``)."""
+    tables, labelled "designed pay table, not filed"; ``reading``: the Outlaw 9 bonus
+    reading of such a sheet (``model.build``)."""
     from verifier.report.model import build
-    sheet = build(cert, designed=designed)
+    sheet = build(cert, designed=designed, reading=reading)
     if fmt == "markdown":
         from verifier.report.markdown import render as to_markdown
         return to_markdown(sheet)

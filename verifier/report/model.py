@@ -204,56 +204,67 @@ def _flag(bet):
 
 #: notes beside a bet's table, by bet (a function of the certificate)
 _NOTES = {
-    "outlaw9": lambda cert: (
-        f"Categories read under the {cert['rules']['bonus_reading']['value']} reading; a "
-        "hand that qualifies for several lines is paid its highest line only."),
-    "wrangler_push": lambda cert: (
+    "outlaw9": lambda cert, reading: _bonus_reading_note(cert, reading),
+    "wrangler_push": lambda cert, reading: (
         "Over every ordered pair of disjoint player and banker hands, both set by the "
         "house way."),
-    "emperors_treasure": lambda cert: (
+    "emperors_treasure": lambda cert, reading: (
         "Lines read on the seven cards; a hand is paid its highest line only."),
-    "pai_gow_insurance": lambda cert: (
+    "pai_gow_insurance": lambda cert, reading: (
         "Reading in force: "
         f"{cert['sections']['pai_gow_insurance']['results']['reading_text']}."),
 }
 _LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
 
 
+def _bonus_reading_note(cert, reading=None):
+    filed = cert["rules"]["bonus_reading"]["value"]
+    chosen = reading or filed
+    other = (f" (chosen for this designed sheet; the certificate's rules read {filed})"
+             if chosen != filed else "")
+    return (f"Categories read under the {chosen} reading{other}; a hand that qualifies for "
+            "several lines is paid its highest line only.")
+
+
 #: the status of a pay table designed (in the workbench) rather than filed
 DESIGNED = "designed pay table \N{EM DASH} not filed"
 
 
-def _wager(cert, name, designed=None):
+def _wager(cert, name, designed=None, reading=None):
     """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
-    a pay table to use instead of the certificate's, labelled as not filed)."""
+    a pay table to use instead of the certificate's, labelled as not filed; ``reading``:
+    the Outlaw 9 bonus reading, default the certificate's)."""
     from verifier.certificate.odds import odds_from_certificate
     from verifier.certificate.formula import default_table
     table = designed or default_table(cert, name)
-    odds = odds_from_certificate(cert, table)
+    odds = odds_from_certificate(cert, table, reading)
     bet = _wager_bet(name, table.kind.title, odds, DESIGNED if designed else table.status,
                      table.kind.unit,
                      loses_title=_LOSES.get(name, "No line (loses)"))
     if name in _NOTES:
-        bet.notes.append(_NOTES[name](cert))
+        bet.notes.append(_NOTES[name](cert, reading))
     if name == "pai_gow_insurance":
         bet.tables.append(_insurance_other_reading(cert, table))
     return bet
 
 
-def _custom(cert, name):
+def _custom(cert, name, designed=None):
     """A custom bet of the rule set: a wager like the seeds' bets, or an envy-type bet's
-    dollars per other hand; a string when the certificate has no counts for it."""
+    dollars per other hand; a string when the certificate has no counts for it.
+    ``designed``: a pay table to use instead of the certificate's (labelled as not filed),
+    for a custom bet of the rule set or a new one over the category vocabulary."""
     from verifier.certificate.sections import custom_table
     from verifier.game.paytables import line_title
-    table = custom_table(cert, name)
-    results = cert["sections"]["custom_bets"]["results"][name]
-    title = f"{table.name} (custom, reads {table.reads})"
+    table = designed or custom_table(cert, name)
+    results = cert["sections"].get("custom_bets", {}).get("results", {}).get(name, {})
+    title = f"{table.name} ({'new ' if name not in results else ''}custom, reads {table.reads})"
     if "omitted" in results:
         return f"{title}: {results['omitted']}"
-    if not table.envy:
+    if designed or not table.envy:
         from verifier.certificate.odds import odds_from_certificate
         bet = _wager_bet(name, title, odds_from_certificate(cert, table),
-                         table.status or "not filed", table.kind.unit)
+                         DESIGNED if designed else table.status or "not filed",
+                         table.kind.unit)
         from verifier.game.bets import READS
         bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
         return bet
@@ -514,13 +525,15 @@ def _title(name, description):
     return f"{head}, rule set {name}" if head else f"rule set {name}"
 
 
-def build(cert, formulas=True, designed=None) -> ParSheet:
+def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
     summary goes without). ``designed``: {bet name: Paytable} of pay tables designed in
     the workbench, used instead of the certificate's for those bets and labelled
     "designed pay table, not filed" (the certificate's hashes stay: they vouch for the
-    counts, not for the pays)."""
+    counts, not for the pays); a name the rule set does not offer is a new custom bet,
+    added after the rule set's bets. ``reading``: the Outlaw 9 bonus reading of the
+    designed sheet (default the certificate's; the certificate keeps the counts of both)."""
     designed = dict(designed or {})
     sections = cert["sections"]
     rs = sections["rule_set"]["results"]
@@ -534,18 +547,20 @@ def build(cert, formulas=True, designed=None) -> ParSheet:
         elif name == "envy_bonus":
             bets.append(_envy(cert))
         elif name in sections.get("custom_bets", {}).get("results", {}):
-            custom = _custom(cert, name)
+            custom = _custom(cert, name, designed.get(name))
             if isinstance(custom, str):
                 omitted.append(custom)
             else:
                 bets.append(custom)
         else:
-            bets.append(_wager(cert, name, designed.get(name)))
+            bets.append(_wager(cert, name, designed.get(name), reading))
+    bets += [_custom(cert, name, table) for name, table in designed.items()
+             if name not in bet_names]
     if formulas:
         from verifier.certificate.formula import bet_formula, formula_bets
         for bet in bets:
             if bet.key in formula_bets():
-                bet.formula = bet_formula(cert, bet.key, designed.get(bet.key))
+                bet.formula = bet_formula(cert, bet.key, designed.get(bet.key), reading)
     base = _base_game(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):
         _flag(bet)

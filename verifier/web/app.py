@@ -118,7 +118,8 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
                 text = await run_in_threadpool(workbench.paytable_file, cert, bet, pays, name)
                 return Response(text, media_type="application/toml", headers={
                     "Content-Disposition": f'attachment; filename="{stem}-designed.toml"'})
-            data = await run_in_threadpool(workbench.parsheet, cert, what, bet, pays, name)
+            data = await run_in_threadpool(workbench.parsheet, cert, what, bet, pays, name,
+                                           str(form.get("reading", "")))
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
         suffix = {"markdown": "md"}.get(what, what)

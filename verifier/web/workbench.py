@@ -245,20 +245,18 @@ PARSHEET_TYPES = {"html": "text/html; charset=utf-8", "pdf": "application/pdf",
                   "markdown": "text/markdown; charset=utf-8"}
 
 
-def parsheet(cert, fmt, bet=None, pays=None, name=""):
+def parsheet(cert, fmt, bet=None, pays=None, name="", reading=None):
     """The par sheet (``report``) of the certificate, with the grid's pay table for
-    ``bet`` when given (labelled designed, not filed): bytes."""
+    ``bet`` when given (labelled designed, not filed; a new custom bet is added after the
+    rule set's bets) under the grid's bonus ``reading``: bytes."""
     from verifier.report import render
     if fmt not in PARSHEET_TYPES:
         raise VerifierError(f"unknown par sheet format {str(fmt)[:20]!r}: choose from "
                             f"{', '.join(PARSHEET_TYPES)}")
     designed = None
     if bet is not None:
-        if bet.startswith(CUSTOM_PREFIX):
-            raise VerifierError("a par sheet covers the rule set's bets: download a new "
-                                "custom bet as a pay table (TOML) and compare it")
         designed = {bet: design(cert, bet, pays, name)}
-    sheet = render(cert, fmt, designed=designed)
+    sheet = render(cert, fmt, designed=designed, reading=_reading(cert, reading))
     return sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
 
 

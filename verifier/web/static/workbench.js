@@ -205,6 +205,7 @@
   document.getElementById("download").addEventListener("submit", function (ev) {
     ev.target.elements.pays.value = JSON.stringify(pays());
     ev.target.elements.name.value = tableName();
+    ev.target.elements.reading.value = reading() || "";
   });
 
   refresh();
