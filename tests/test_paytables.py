@@ -135,3 +135,31 @@ def test_errors_are_verifier_errors(tmp_path):
         paytables.load(tmp_path / "missing.toml")
     with pytest.raises(VerifierError, match="duplicate"):
         paytables.loads("[pays]\nflush = 1\nflush = 2\n")
+
+
+def test_the_highest_paying_line_rule_is_one_rule_for_odds_and_formula():
+    """One rule for the exact odds and the formula (docs/PAYTABLES.md: "0 means the bet
+    loses"; a hand is paid its highest line, ties the first; tests/test_exact.py shows a
+    line at 0 with the hands that lose on it): on 100 outcomes, 10 qualify for five aces
+    only (paid 0: they lose on that line), 5 for five aces and a straight (the
+    straight's 2), 20 for the straight only, 65 for nothing. By hand: 2*25 - (10 + 65) =
+    -25, a return of -1/4."""
+    import sympy
+    from verifier.odds.exact import QualifyingSets, odds_of_sets
+    from verifier.odds.formula import formula_of
+    table = paytables.Paytable.from_lines("t", "outlaw9", [("five_aces", "0"),
+                                                           ("straight", "2")])
+    sets = QualifyingSets("outlaw9", ("five_aces", "straight"),
+                          ((frozenset({"five_aces"}), 10),
+                           (frozenset({"five_aces", "straight"}), 5),
+                           (frozenset({"straight"}), 20)), 100, "hands")
+    odds = odds_of_sets(sets, table)
+    assert odds.expected == Fraction(-1, 4)
+    assert {row.category: row.hands for row in odds.lines} == {"five_aces": 10, "straight": 25}
+    formula = formula_of(sets, table)
+    assert formula.paid == {"five_aces": 10, "straight": 25} and formula.loses == 75
+    value = formula.expression.subs({formula.symbols["straight"]: 2})
+    assert value == sympy.Rational(-1, 4)
+    assert paytables.highest_line({"straight", "five_aces"}, [("five_aces", 3),
+                                                              ("straight", 3)]) == (
+        "five_aces", 3)

@@ -229,6 +229,22 @@ def net_of(pay):
     return Fraction(pay) if pay > 0 else Fraction(-1)
 
 
+def highest_line(lines, pays):
+    """The line an outcome qualifying for ``lines`` (a set of line names) is paid on:
+    among ``pays`` ((line, pay), ... in the table's order), the qualifying line of the
+    highest net result, ties going to the first. A line paying 0 is still the outcome's
+    line when no better one applies (the outcome loses on it: net -1, and the line shows
+    its hands). ``(line, net)``, or ``(None, -1)`` when no line of the table applies."""
+    best, best_net = None, Fraction(-1)
+    for line, pay in pays:
+        if line not in lines:
+            continue
+        net = net_of(pay)
+        if best is None or net > best_net:
+            best, best_net = line, net
+    return best, best_net
+
+
 def kind_of(bet, reads="", envy=False, where=None):
     """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
     (a one-line ``PaytableError`` naming ``where`` otherwise)."""

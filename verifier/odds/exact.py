@@ -25,7 +25,7 @@ from verifier.game.bets import VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
 from verifier.support.errors import VerifierError
 from verifier.odds.values import exact_value, sqrt_decimal, sqrt_exact, sqrt_str, sqrt_value
-from verifier.game.paytables import (Paytable, filed, line_title, net_of, normalize_line_name, pay_text)
+from verifier.game.paytables import (Paytable, filed, highest_line, line_title, net_of, normalize_line_name, pay_text)
 
 
 # ---------------------------------------------------------------------------------------
@@ -72,20 +72,11 @@ def _total_of(source, counts, total):
 
 def paid_line(lines, paytable):
     """The line an outcome qualifying for ``lines`` (a set of line names, or an Outlaw 9
-    category mask) is paid on: ``(category or None, net)``.
-
-    The highest-paying line among those the outcome qualifies for (ties: the first in the
-    pay table's order); ``None`` when no line of the table applies (the bet loses).
-    """
+    category mask) is paid on: ``(category or None, net)`` (``paytables.highest_line``:
+    the highest pay, ties the first in the table, a line paying 0 loses)."""
     if isinstance(lines, int):
         lines = {name for bit, name in enumerate(CATEGORY_NAMES) if lines >> bit & 1}
-    best, best_net = None, Fraction(-1)
-    for category, pay in paytable.pays:
-        if category in lines:
-            net = net_of(pay)
-            if best is None or net > best_net:
-                best, best_net = category, net
-    return best, best_net
+    return highest_line(lines, paytable.pays)
 
 
 @dataclass(frozen=True)

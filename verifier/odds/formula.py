@@ -32,7 +32,7 @@ from fractions import Fraction
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
-from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.paytables import PUSH, highest_line, net_of, normalize_line_name, parse_pay, pay_text
 
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
@@ -72,15 +72,8 @@ def canonical_line(text, table):
 
 
 def _paid(lines, pays, order):
-    """The line a set of lines is paid on (the highest pay; ties: the first in the
-    table), or None when no line of the table pays it."""
-    best, best_net = None, Fraction(-1)
-    for line in order:
-        if line not in lines or (pays[line] is not PUSH and pays[line] == 0):
-            continue            # a line at 0 loses: as if it were absent
-        if best is None or net_of(pays[line]) > best_net:
-            best, best_net = line, net_of(pays[line])
-    return best
+    """The line a set of lines is paid on (``paytables.highest_line``), or None."""
+    return highest_line(lines, ((line, pays[line]) for line in order))[0]
 
 
 @dataclass
@@ -241,7 +234,8 @@ def formula_of(sets: QualifyingSets, table) -> BetFormula:
     if counted > sets.total:
         raise VerifierError(f"the counts add up to {counted:,}, more than the {sets.total:,} "
                             f"{sets.unit}")
-    loses = sets.total - sum(paid.values())
+    # outcomes lose on a line paying 0 (net_of: -1) as on no line
+    loses = sets.total - sum(n for line, n in paid.items() if net_of(pays[line]) >= 0)
     rank = {line: (-net_of(pays[line]), i) for i, line in enumerate(lines)}
     return BetFormula(table, bet, table.name, pays, lines, symbols, paid, loses, sets.total,
                       _reduced(edges, rank), sets)
