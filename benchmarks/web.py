@@ -3,7 +3,7 @@ server, under 100 ms seen in the page; the server up in under 2 s).
 
     python benchmarks/web.py [--repeat N]
 
-- pay change, server side: ``workbench.figures`` (what ``POST /api/figures`` runs) for
+- pay change, server side: ``editor.figures`` (what ``POST /api/figures`` runs) for
   the Outlaw 9 table with one pay changed, each bet of the shipped certificates;
 - pay change, round trip: ``POST /api/figures`` over HTTP to a running server, from the
   request to the parsed answer (the page adds only drawing);
@@ -46,17 +46,17 @@ def free_port():
 
 
 def server_side(repeat):
-    from verifier.web import workbench
+    from verifier.web import editor, workbench
     shelf = workbench.Shelf(workbench.shipped_paths())
     for i, name in enumerate(shelf.names()):
         cert = shelf.get(i)
-        for bet, _title in workbench.bets_of(cert):
-            if bet.startswith(workbench.CUSTOM_PREFIX):
+        for bet, _title in editor.bets_of(cert):
+            if bet.startswith(editor.CUSTOM_PREFIX):
                 continue
-            _lines, pays, _ = workbench.vocabulary(cert, bet)
+            _lines, pays, _ = editor.vocabulary(cert, bet)
             line = next(iter(pays))
             changed = dict(pays, **{line: "7"})
-            median, worst = timed(lambda: workbench.figures(cert, bet, changed), repeat)
+            median, worst = timed(lambda: editor.figures(cert, bet, changed), repeat)
             print(f"  {name:<32} {bet:<18} median {median:6.2f} ms, slowest {worst:6.2f} ms")
 
 
@@ -68,8 +68,8 @@ def round_trip(repeat):
             cookie = response.headers["Set-Cookie"].split(";")[0]
             token = re.search(r'name="csrf-token" content="([^"]+)"',
                               response.read().decode())[1]
-        from verifier.web import workbench
-        pays = workbench.vocabulary(workbench.Shelf(shipped_paths()[:1]).get(0), "outlaw9")[1]
+        from verifier.web import editor, workbench
+        pays = editor.vocabulary(workbench.Shelf(shipped_paths()[:1]).get(0), "outlaw9")[1]
         n = [0]
 
         def post():
@@ -121,7 +121,7 @@ def main():
     args = parser.parse_args()
     print(f"{platform.node()}: {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"load average {os.getloadavg()[0]:.1f}")
-    print("pay change, server side (workbench.figures):")
+    print("pay change, server side (editor.figures):")
     server_side(args.repeat)
     print("pay change, round trip over HTTP:")
     round_trip(args.repeat)

@@ -1,6 +1,6 @@
 """The workbench's web application (Starlette): the pages, the small JSON endpoints the
 editor calls as you type, and the downloads. Every figure comes from
-verifier/web/workbench.py, which calls the functions the command line uses."""
+verifier/web/editor.py and workbench.py, which call the functions the command line uses."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
-from verifier.web import workbench
+from verifier.web import editor, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
 
 HERE = Path(__file__).resolve().parent
@@ -72,34 +72,34 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         return endpoint
 
     # ----------------------------------------------------------------- the editor
-    async def editor(request):
+    async def editor_page(request):
         q = request.query_params
         error, bets, lines, pays, title, cert_id, bet = "", [], [], {}, "", 0, ""
         try:
             cert_id = shelf.index(q.get("cert", "0"))
             cert = await run_in_threadpool(shelf.get, cert_id)
-            bets = workbench.bets_of(cert)
+            bets = editor.bets_of(cert)
             bet = q.get("bet") or bets[0][0]
-            lines, pays, title = workbench.vocabulary(cert, bet)
-            table = workbench.base_table(cert, bet)          # None: a new custom bet
+            lines, pays, title = editor.vocabulary(cert, bet)
+            table = editor.base_table(cert, bet)          # None: a new custom bet
             outlaw9 = table is not None and table.kind.reads == "outlaw9"
             reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
         return page(request, "editor.html.j2", error=error, cert_id=cert_id, bets=bets,
                     bet=bet, lines=lines, pays=pays, title=title, outlaw9=outlaw9,
-                    reading=reading, max_compared=workbench.MAX_COMPARED,
-                    custom=bet.startswith(workbench.CUSTOM_PREFIX))
+                    reading=reading, max_compared=editor.MAX_COMPARED,
+                    custom=bet.startswith(editor.CUSTOM_PREFIX))
 
     def _figures(cert, d):
-        return workbench.figures(cert, d.get("bet", ""), d.get("pays"), d.get("reading"))
+        return editor.figures(cert, d.get("bet", ""), d.get("pays"), d.get("reading"))
 
     def _solve(cert, d):
-        return workbench.solve(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
+        return editor.solve(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
                                d.get("edge", ""), d.get("reading"))
 
     def _compare(cert, d):
-        return workbench.compare(cert, d.get("bet", ""), d.get("tables"), d.get("reading"))
+        return editor.compare(cert, d.get("bet", ""), d.get("tables"), d.get("reading"))
 
     @protected
     async def download(request):
@@ -115,15 +115,15 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             name = str(form.get("name", ""))
             stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in bet) or "bet"
             if what == "toml":
-                text = await run_in_threadpool(workbench.paytable_file, cert, bet, pays, name)
+                text = await run_in_threadpool(editor.paytable_file, cert, bet, pays, name)
                 return Response(text, media_type="application/toml", headers={
                     "Content-Disposition": f'attachment; filename="{stem}-designed.toml"'})
-            data = await run_in_threadpool(workbench.parsheet, cert, what, bet, pays, name,
+            data = await run_in_threadpool(editor.parsheet, cert, what, bet, pays, name,
                                            str(form.get("reading", "")))
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
         suffix = {"markdown": "md"}.get(what, what)
-        return Response(data, media_type=workbench.PARSHEET_TYPES[what], headers={
+        return Response(data, media_type=editor.PARSHEET_TYPES[what], headers={
             "Content-Disposition": f'attachment; filename="parsheet-{stem}-designed.{suffix}"'})
 
     # ----------------------------------------------------------------- one hand
@@ -276,17 +276,17 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         fmt = request.path_params["fmt"]
         try:
             cert = await run_in_threadpool(shelf.get, request.path_params["number"])
-            data = await run_in_threadpool(workbench.parsheet, cert, fmt)
+            data = await run_in_threadpool(editor.parsheet, cert, fmt)
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
         suffix = {"markdown": "md"}.get(fmt, fmt)
         disposition = "inline" if fmt == "html" else "attachment"
-        return Response(data, media_type=workbench.PARSHEET_TYPES[fmt], headers={
+        return Response(data, media_type=editor.PARSHEET_TYPES[fmt], headers={
             "Content-Disposition": f'{disposition}; filename="parsheet.{suffix}"'})
 
     routes = [
         Route("/", lambda request: RedirectResponse("/editor")),
-        Route("/editor", editor),
+        Route("/editor", editor_page),
         Route("/api/figures", api(_figures), methods=["POST"]),
         Route("/api/solve", api(_solve), methods=["POST"]),
         Route("/api/compare", api(_compare), methods=["POST"]),
