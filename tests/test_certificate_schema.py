@@ -115,3 +115,13 @@ def test_the_schema_names_what_the_tool_writes(validator):
     assert run_fields == set(certificate.RUN_FIELDS)
     assert set(props) == set(certificate.REQUIRED) | {"format", "format_version",
                                                       certificate.SIGNATURE_FIELD}
+
+
+def test_the_tools_sha256_check_is_the_schemas_pattern():
+    """One SHA-256 pattern: the tool's check of a chunk's raw_sha256 (certificate/sections)
+    and the schema's, which every hash field of the schema refers to."""
+    from verifier.certificate.format import SHA256_PATTERN, is_sha256
+    text = resources.files("verifier").joinpath("data/certificate.schema.json").read_text()
+    assert json.loads(text)["$defs"]["sha256"]["pattern"] == f"^{SHA256_PATTERN}$"
+    assert text.count("{64}") == 1, "a hash field writes its own pattern beside $defs/sha256"
+    assert is_sha256("0" * 64) and not is_sha256("0" * 63) and not is_sha256("A" * 64)

@@ -10,6 +10,7 @@ import json
 import math
 import os
 import platform
+import re
 from dataclasses import dataclass
 
 from verifier.certificate.canonical import ints_in_range
@@ -49,6 +50,16 @@ def canonical_bytes(cert):
     (ASCII, UTF-8)."""
     body = {k: v for k, v in cert.items() if k not in (HASH_FIELD, SIGNATURE_FIELD)}
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+#: a SHA-256 as certificates write it (the schema's ``$defs/sha256`` pattern, held equal by
+#: tests/test_certificate_schema.py)
+SHA256_PATTERN = "[0-9a-f]{64}"
+
+
+def is_sha256(text):
+    """True for 64 lower-case hex digits, as every hash in a certificate is written."""
+    return isinstance(text, str) and re.fullmatch(SHA256_PATTERN, text) is not None
 
 
 def content_hash(cert):

@@ -5,7 +5,6 @@ in this table fails ``check``. The one place that joins certificates to the bets
 exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 """
 import math
-import re
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -16,7 +15,7 @@ from verifier.game.paytables import Paytable, pay_text
 from verifier.rules.readings import HOUSE_WAY_CHOICES
 from verifier.game.bets import section_bets
 from verifier.rules.rulesets import from_dict, is_custom_name, shipped_differences
-from verifier.certificate.format import deck_of, paytable_of, rules_of
+from verifier.certificate.format import deck_of, is_sha256, paytable_of, rules_of
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ def check_chunks(doc, raw):
             raise ValueError(f"{where}: units {rec['lo']}-{rec['hi']}, not the job's "
                              f"chunk {lo}-{min(lo + size, units)}")
         if not (isinstance(rec["raw_sha256"], str)
-                and re.fullmatch(r"[0-9a-f]{64}", rec["raw_sha256"])):
+                and is_sha256(rec["raw_sha256"])):
             raise ValueError(f"{where}.raw_sha256: not a SHA-256")
         sums.append(raw_from_json(dict(rec["sums"], patterns=[])))
     if len(records) * size < units:
