@@ -20,7 +20,7 @@ the bet loses. A hand qualifying for several lines is paid its highest line only
 """
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -88,30 +88,8 @@ _ALIASES = {
 _NUMBER_WORDS = {"5": "five", "7": "seven", "9": "nine", "10": "ten"}
 
 
-class PaytableError(VerifierError):
-    """A bad pay table file or entry; the message names the file and the line."""
-
-
-class _Push:
-    """The pay of a line that returns the bet (net 0)."""
-    _instance = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self):
-        return "PUSH"
-
-    def __str__(self):
-        return "push"
-
-    def __reduce__(self):
-        return (_Push, ())
-
-
-PUSH = _Push()
+from verifier.game.pays import (  # noqa: F401  (the pay names, re-exported)
+    MAX_PAY, PUSH, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
 
 
 def normalize_line_name(text):
@@ -136,113 +114,6 @@ def line_name(text, bet="outlaw9"):
 def line_title(name):
     """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
-
-
-#: the largest pay a table may hold (N to 1), and the largest denominator of one
-MAX_PAY = 10 ** 9
-
-
-def parse_pay(value, where="pay"):
-    """A pay value -> ``Fraction`` (N to 1; 0 = the bet loses) or ``PUSH``.
-
-    Accepts TOML integers, decimals (read exactly), and strings ``"2.5"``, ``"2.5 to 1"``,
-    ``"5:1"``, ``"push"``. Rejects negatives, non-numbers, booleans, inf and nan.
-    """
-    if value is PUSH:
-        return PUSH
-    if isinstance(value, Decimal) and value.is_finite() and not (
-            -12 <= value.adjusted() <= 12 and len(value.as_tuple().digits) <= 30):
-        raise PaytableError(f"{where}: pay {value!r} is out of range (at most {MAX_PAY:,} to 1, "
-                            "30 digits)")
-    if isinstance(value, str) and len(value) > 60:
-        raise PaytableError(f"{where}: pay text is too long ({len(value)} characters)")
-    if isinstance(value, Fraction):
-        amount = value
-    elif isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-        raise PaytableError(f"{where}: pay {value!r} is not a number (write N for N to 1, or push)")
-    elif isinstance(value, str):
-        text = value.strip().lower().replace(",", "")
-        if text == "push":
-            return PUSH
-        m = re.fullmatch(r"([-+]?[0-9]*\.?[0-9]+(?:/[0-9]+)?)\s*(?:(?:to|:)\s*1)?", text)
-        if not m:
-            raise PaytableError(f"{where}: pay {value!r} is not a number "
-                                "(write N or \"N to 1\", or push)")
-        try:
-            amount = Fraction(m.group(1))
-        except (ValueError, ZeroDivisionError):
-            raise PaytableError(f"{where}: pay {value!r} is not a number") from None
-    else:
-        try:
-            if isinstance(value, Decimal) and not value.is_finite():
-                raise InvalidOperation
-            amount = Fraction(value)
-        except (InvalidOperation, ValueError, OverflowError):
-            raise PaytableError(f"{where}: pay {value!r} is not a finite number") from None
-    if amount < 0:
-        raise PaytableError(f"{where}: pay {value} is negative (0 means the bet loses)")
-    if amount > MAX_PAY or amount.denominator > MAX_PAY:
-        raise PaytableError(f"{where}: pay {value} is out of range (at most {MAX_PAY:,} to 1)")
-    return amount
-
-
-def pay_text(pay):
-    """``Fraction(5, 2)`` -> ``"2.5"``; ``Fraction(1, 3)`` -> ``"1/3"``; PUSH -> ``"push"``."""
-    if pay is PUSH:
-        return "push"
-    pay = Fraction(pay)
-    if pay.denominator == 1:
-        return str(pay.numerator)
-    d = pay.denominator
-    twos = fives = 0
-    while d % 2 == 0:
-        d //= 2
-        twos += 1
-    while d % 5 == 0:
-        d //= 5
-        fives += 1
-    if d != 1:
-        return f"{pay.numerator}/{pay.denominator}"
-    places = max(twos, fives)
-    scaled = pay * 10 ** places
-    sign = "-" if scaled < 0 else ""
-    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
-def pay_label(pay):
-    """For display: ``"4,000 to 1"``, ``"2.5 to 1"``, ``"push"``, ``"loses"``."""
-    if pay is PUSH:
-        return "push"
-    if pay == 0:
-        return "0 (loses)"
-    text = pay_text(pay)
-    if "." not in text and "/" not in text:
-        text = f"{int(text):,}"
-    return f"{text} to 1"
-
-
-def net_of(pay):
-    """Net result of one unit bet paid on a line: N to 1 -> +N, push -> 0, 0 -> -1 (loses)."""
-    if pay is PUSH:
-        return Fraction(0)
-    return Fraction(pay) if pay > 0 else Fraction(-1)
-
-
-def highest_line(lines, pays):
-    """The line an outcome qualifying for ``lines`` (a set of line names) is paid on:
-    among ``pays`` ((line, pay), ... in the table's order), the qualifying line of the
-    highest net result, ties going to the first. A line paying 0 is still the outcome's
-    line when no better one applies (the outcome loses on it: net -1, and the line shows
-    its hands). ``(line, net)``, or ``(None, -1)`` when no line of the table applies."""
-    best, best_net = None, Fraction(-1)
-    for line, pay in pays:
-        if line not in lines:
-            continue
-        net = net_of(pay)
-        if best is None or net > best_net:
-            best, best_net = line, net
-    return best, best_net
 
 
 def kind_of(bet, reads="", envy=False, where=None):
