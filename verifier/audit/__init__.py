@@ -2,7 +2,8 @@
 judged against the exact one of a checked certificate (docs/AUDIT.md).
 
 ``read(path)`` reads the submission (CSV, TOML, or an xlsx workbook through
-``sheets``), ``judge.audit(sub, cert, cert_path)`` judges each claim (the rounding rules:
+``sheets``), ``match`` finds the game and each block's bet and pay table, ``judge.audit(sub,
+cert, cert_path)`` judges each claim (the rounding rules:
 ``numbers``), ``render`` writes the report (text, JSON, Markdown, HTML, PDF)."""
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from verifier.audit import claims, sheets
 def certificate_path(sub, rules=None):
     """The shipped certificate of the game the claims (or ``--rules``) name."""
     from verifier.certificate.shipped import shipped_certificate_path
-    from verifier.audit.judge import claimed_rule_set
+    from verifier.audit.match import claimed_rule_set
     name = claimed_rule_set(sub)
     if rules:
         from verifier.rules.rulesets import load

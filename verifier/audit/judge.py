@@ -7,29 +7,20 @@ A claim holds when the exact value rounds to it as printed (verifier/audit/numbe
 a claim the certificate has no figure for is *not checked*, never passed."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.audit.claims import FIGURE_TITLES, Where, key
 from verifier.audit.numbers import parse
+from verifier.audit.match import (BASE_GAME, LOSES, TOTAL, bet_of, check_game, paytable_of,
+                                   special_line, table_note)
 
 HOLDS, FAILS, NOT_CHECKED = "holds", "does not hold", "not checked"
-BASE_GAME = "base_game"
-LOSES, TOTAL = "(loses)", "(total)"
-
-_LOSES = {key(w) for w in ("loses", "lose", "loss", "losses", "no line", "no line (loses)",
-                           "no line (pays nothing)", "other", "others", "all other",
-                           "nothing", "no win", "not a pai gow (loses)", "player loses",
-                           "player lose", "player loss", "banker wins")}
-_TOTAL = {key(w) for w in ("total", "totals", "sum", "all")}
 _BASE_LINES = {key(w): name for name, words in {
     "player_wins": ("player wins", "player win", "win", "wins", "player wins (both hands)"),
     "push": ("push", "pushes", "tie", "ties", "push (one hand each)"),
 }.items() for w in words}
-_BASE_NAMES = {key(w) for w in ("base game", "base", "base game wager", "pai gow poker")}
 
 
 @dataclass
@@ -109,166 +100,6 @@ class Audit:
                 "claims_total": len(self.findings), "holds": self.count(HOLDS),
                 "does_not_hold": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
                 "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
-
-
-# ---------------------------------------------------------------------------------------
-# the game
-
-
-def game_of(cert):
-    rules = cert.get("rules", {})
-    section = cert.get("sections", {}).get("rule_set") or {}
-    return {"rule_set": (section.get("results") or {}).get("name"),
-            "house_way": (rules.get("house_way") or {}).get("value"),
-            "bonus_reading": (rules.get("bonus_reading") or {}).get("value")}
-
-
-def claimed_rule_set(sub):
-    """The rule set the claims name (a shipped name, or a rule-set file beside the claims
-    file), or None."""
-    cell = sub.game.get("rule_set")
-    if cell is None:
-        return None
-    from verifier.rules.rulesets import load
-    text = cell.text
-    if text.lower().endswith(".toml"):
-        text = str(Path(sub.path).parent / text)
-    try:
-        return load(text).name
-    except VerifierError as exc:
-        raise VerifierError(f"{cell.where}: {exc}") from None
-    except OSError as exc:              # a name no file system takes
-        raise VerifierError(f"{cell.where}: no rule set {cell.text!r} "
-                            f"({exc.strerror})") from None
-
-
-def check_game(sub, cert, cert_path):
-    """The claims' game against the certificate's: one line naming the first difference."""
-    game = game_of(cert)
-    wanted = {"rule_set": claimed_rule_set(sub)}
-    for name in ("house_way", "bonus_reading"):
-        if name in sub.game:
-            wanted[name] = sub.game[name].text
-    for name, value in wanted.items():
-        if value is not None and key(value) != key(game[name] or ""):
-            what = name.replace("_", " ")
-            raise VerifierError(f"{sub.game[name].where}: the claims are of {what} {value}, "
-                                f"the certificate {cert_path} of {what} {game[name]}")
-    return game
-
-
-# ---------------------------------------------------------------------------------------
-# the bets
-
-
-def bet_of(cert, block):
-    """The bet a block names: a bet of verifier/game/bets.py, a custom bet of the
-    certificate's rule set, ``custom`` (a pay table of the claims) or the base game."""
-    from verifier.game.bets import BETS, CUSTOM
-    k = key(block.name.text)
-    if k in _BASE_NAMES:
-        return BASE_GAME
-    if k == CUSTOM:
-        return CUSTOM
-    for name, b in BETS.items():
-        if k in (key(name), key(b.title)):
-            return name
-    custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
-    for name, table in custom.items():
-        if k in (key(name), key(table.get("name", ""))):
-            return name
-    known = list(BETS) + list(custom)
-    raise VerifierError(f"{block.name.where}: unknown bet {block.name.text!r} (known: "
-                        f"{', '.join(known)}, custom with reads, or base game)")
-
-
-def _special(text):
-    """LOSES or TOTAL for those rows (``"Other (loses)"``), else None."""
-    keys = {key(text), key(re.sub(r"\(.*?\)", "", text))}
-    return LOSES if keys & _LOSES else TOTAL if keys & _TOTAL else None
-
-
-def paytable_of(cert, bet, block):
-    """The pay table the claims are about: the Pays column's (every paying line listed),
-    else the certificate's table of the bet. Each line's cell is named in an error."""
-    from verifier.game.bets import BETS, CUSTOM
-    from verifier.game.paytables import Paytable, PaytableError, kind_of, line_name, parse_pay
-    where = str(block.name.where)
-    reads = block.reads.text.strip().lower() if block.reads else ""
-    own, envy, name_of_bet = None, False, bet
-    if bet not in BETS and bet != CUSTOM:       # a custom bet of the certificate's rule set
-        own = _certificate_table(cert, bet, block)
-        kind, name_of_bet, reads, envy = own.kind, CUSTOM, own.reads, own.envy
-    else:
-        try:
-            kind = kind_of(bet, reads, where=where)
-        except PaytableError as exc:
-            raise VerifierError(str(exc)) from None
-    lines, seen = [], {}
-    for row in block.rows:
-        if _special(row.line.text):
-            continue
-        try:
-            name = line_name(row.line.text, kind)
-        except PaytableError as exc:
-            raise VerifierError(f"{row.line.where}: {exc}") from None
-        if name in seen:
-            raise VerifierError(f"{row.line.where}: line {row.line.text!r} is given twice "
-                                f"(also at {seen[name].cell or seen[name]})")
-        seen[name] = row.line.where
-        lines.append((row, name))
-    title = block.title.text if block.title else block.name.text
-    if block.pays:
-        pays = []
-        for row, name in lines:
-            cell = row.cells.get("pays")
-            if cell is None:
-                raise VerifierError(f"{row.line.where}: line {row.line.text!r} has no pay (the "
-                                    "Pays column is the pay table: every paying line)")
-            pays.append((name, parse_pay(cell.text, str(cell.where))))
-        return Paytable.from_lines(title, name_of_bet, pays, where, reads=reads, envy=envy)
-    if bet == CUSTOM:
-        raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
-                            "column")
-    table = own or _certificate_table(cert, bet, block)
-    for row, name in lines:
-        if name not in table.pay:
-            raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
-                                f"{table.name} pay table ({', '.join(table.categories())})")
-    return table
-
-
-def _certificate_table(cert, bet, block):
-    """The certificate's pay table of a bet, or one line naming the bet's cell."""
-    from verifier.certificate.formula import default_table
-    try:
-        return default_table(cert, bet)
-    except VerifierError as exc:
-        raise VerifierError(f"{block.name.where}: {exc}") from None
-
-
-def table_note(cert, bet, table):
-    """A line when the submission's pay table of a bet of the certificate is not the
-    certificate's own (its claims are judged on the submission's), else None."""
-    from verifier.certificate.formula import default_table
-    from verifier.game.bets import CUSTOM
-    from verifier.game.paytables import line_title, pay_label
-    if bet in (BASE_GAME, CUSTOM):
-        return None
-    try:
-        own = default_table(cert, bet)
-    except VerifierError:
-        return None
-    if own.pays == table.pays:
-        return None
-    mine, theirs = table.pay, own.pay
-    changes = [f"{line_title(c)} {pay_label(mine[c]) if c in mine else 'not paid'} "
-               f"(certificate: {pay_label(theirs[c]) if c in theirs else 'not paid'})"
-               for c in list(theirs) + [c for c in mine if c not in theirs]
-               if mine.get(c) != theirs.get(c)]
-    return (f"{table.name}: the submission's pay table is not the certificate's "
-            f"{own.name} ({'; '.join(changes) or 'the order of its lines'}): its claims are "
-            "judged on the submission's")
 
 
 def exact_of(cert, bet, table, reading):
@@ -384,7 +215,7 @@ def audit(sub, cert, cert_path):
         title = (exact.title if isinstance(exact, Exact) else
                  "Base game" if bet == BASE_GAME else table.name)
         for row in block.rows:
-            special = _special(row.line.text)
+            special = special_line(row.line.text)
             if bet == BASE_GAME:
                 line = special or _BASE_LINES.get(key(row.line.text))
                 if line is None:
