@@ -23,7 +23,9 @@ from verifier.game.cards import full_deck
 from verifier.engine.houseway_program import engine_arguments
 from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
 from verifier.support.progress import progress_bar
-from verifier.strategy.job import DEFAULT_CHUNK_SIZE, chunks, spread
+from verifier.strategy.chunks import chunks
+from verifier.strategy.job import spread
+from verifier.strategy.spec import DEFAULT_CHUNK_SIZE
 
 
 def main():

@@ -324,7 +324,7 @@ def test_a_strategy_chunk_edited_with_its_sha256_recomputed_is_computed_again(
     with a note, never merged (nor a traceback at the figures)."""
     import json
     import shutil
-    from verifier.strategy.job import raw_sha256
+    from verifier.strategy.chunks import raw_sha256
     work, fresh = strategy_work
     mine = tmp_path / "w"
     shutil.copytree(work, mine)

@@ -12,7 +12,7 @@ import pytest
 
 import strategy_stub
 from verifier.engine import backend
-from verifier.strategy import job as sj
+from verifier.strategy import chunks as chunk_store, cluster, job as sj, spec as job_spec
 from verifier.game.cards import deck_of_ranks
 from verifier.cli import main
 from verifier.support.errors import VerifierError
@@ -56,7 +56,7 @@ def expected_sums(deck, commission=(1, 20)):
 
 
 def stub_spec(chunk_size=7, deck=DECK, rules="casino-standard"):
-    return sj.spec_for(load_ruleset(rules), deck=deck, chunk_size=chunk_size, backend=STUB,
+    return job_spec.spec_for(load_ruleset(rules), deck=deck, chunk_size=chunk_size, backend=STUB,
                        threads=1)
 
 
@@ -65,9 +65,9 @@ def chunk_files(work):
 
 
 def test_chunks_cover_the_units_in_order():
-    assert sj.chunks(10, 3) == [(0, 3), (3, 6), (6, 9), (9, 10)]
-    assert sj.chunks(6, 3) == [(0, 3), (3, 6)]
-    assert sj.chunks(0, 3) == []
+    assert chunk_store.chunks(10, 3) == [(0, 3), (3, 6), (6, 9), (9, 10)]
+    assert chunk_store.chunks(6, 3) == [(0, 3), (3, 6)]
+    assert chunk_store.chunks(0, 3) == []
 
 
 def test_job_key_is_stable_and_changes_with_what_decides_the_results():
@@ -79,11 +79,11 @@ def test_job_key_is_stable_and_changes_with_what_decides_the_results():
     assert stub_spec(rules="emperors-challenge").key() != base     # wheel, house way
     assert stub_spec(rules="outlaw9-mikes").key() != base           # commission 0/1
     cs = load_ruleset("casino-standard")
-    compiled = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="compiled", threads=1)
-    python = sj.spec_for(cs, deck=DECK, chunk_size=7, backend="python", threads=4)
+    compiled = job_spec.spec_for(cs, deck=DECK, chunk_size=7, backend="compiled", threads=1)
+    python = job_spec.spec_for(cs, deck=DECK, chunk_size=7, backend="python", threads=4)
     assert len({compiled.key(), python.key(), base}) == 3   # units differ: no sharing
     # a house-way file: its compiled program's hash is in the key
-    filed = sj.spec_for(cs.with_overrides(house_way="foxwoods"), deck=DECK, chunk_size=7,
+    filed = job_spec.spec_for(cs.with_overrides(house_way="foxwoods"), deck=DECK, chunk_size=7,
                         backend="compiled", threads=1)
     assert len(filed.house_way_program) == 64 and filed.house_way_text
     assert filed.key() != compiled.key()
@@ -149,7 +149,7 @@ def test_a_corrupt_chunk_file_is_redone_with_a_note(tmp_path, capsys):
     assert "chunk-7-14.json" in err and "not JSON" in err
     assert "chunk-21-28.json" in err and "damaged" in err
     assert "another job" in err
-    assert sj.load_chunk(tmp_path, spec.key(), 51, 7, 14) is not None   # rewritten
+    assert chunk_store.load_chunk(tmp_path, spec.key(), 51, 7, 14) is not None   # rewritten
 
 
 def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
@@ -157,7 +157,7 @@ def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
         raise KeyboardInterrupt
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        sj.save_chunk(tmp_path, "k", 10, 0, 5, {"x": 1}, 0.1)
+        chunk_store.save_chunk(tmp_path, "k", 10, 0, 5, {"x": 1}, 0.1)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -166,7 +166,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
     from verifier.strategy import optimal
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
-    spec = sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
+    spec = job_spec.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
     raw, info = sj.run_job(spec, work=tmp_path)
     job = optimal.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
     assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 1000)
@@ -201,7 +201,7 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         assert (info_c.chunks_resumed, info_c.chunks_done) == (8, 0) and raw_c == raw
         # the pure twin in the actors, with a house-way file they define from its text
         cs = load_ruleset("casino-standard").with_overrides(house_way="foxwoods")
-        spec = sj.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
+        spec = job_spec.spec_for(cs, deck=deck_of_ranks("JQKA")[:15], chunk_size=2000,
                            backend="python")
         on_ray, info = sj.run_job(spec, work=tmp_path / "r", ray_address="local")
         here, _ = sj.run_job(spec, work=tmp_path / "h")
@@ -213,7 +213,7 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         from verifier.engine import _pairwise
         from verifier.engine.houseway_program import engine_arguments
         deck = deck_of_ranks("89TJA")
-        spec = sj.spec_for(cs, deck=deck, chunk_size=300, backend="compiled", threads=1)
+        spec = job_spec.spec_for(cs, deck=deck, chunk_size=300, backend="compiled", threads=1)
         on_ray, info = sj.run_job(spec, work=tmp_path / "cr", ray_address="local")
         here, _ = sj.run_job(spec, work=tmp_path / "ch")
         assert on_ray == here and info.chunks_done == math.ceil(info.units / 300) > 2
@@ -222,7 +222,7 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         assert on_ray["house_way"] == {"win": pairwise["win"], "loss": pairwise["loss"]}
         assert on_ray["player_hands"] == math.comb(21, 7)
         # a job the actors cannot build: one line
-        bad = sj.JobSpec(deck=tuple(DECK), backend="strategy_stub:NoSuchJob")
+        bad = job_spec.JobSpec(deck=tuple(DECK), backend="strategy_stub:NoSuchJob")
         with pytest.raises(VerifierError, match="not in this build"):
             sj.run_job(bad, work=tmp_path / "c", ray_address="local")
     finally:
@@ -232,9 +232,9 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
 def test_bad_ray_addresses_are_one_line(tmp_path):
     pytest.importorskip("ray")
     with pytest.raises(VerifierError, match="bad --ray address"):
-        sj.check_ray_address("not an address")
+        cluster.check_ray_address("not an address")
     with pytest.raises(VerifierError, match="no Ray cluster at 127.0.0.1:1"):
-        sj.check_ray_address("127.0.0.1:1")
+        cluster.check_ray_address("127.0.0.1:1")
 
 
 # ---------------------------------------------------------------------------------
@@ -341,7 +341,7 @@ def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
     from verifier.cli.run import rule_set_certificate
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
-    raw, _info = sj.run_job(sj.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
+    raw, _info = sj.run_job(job_spec.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),
                             work=tmp_path)
     _result, cert, _note, _base = rule_set_certificate(cs, deck=deck, base_game=True)
     from verifier.certificate.build import attach_strategy
@@ -475,8 +475,8 @@ def test_check_recompute_runs_every_chunk_again(chunked, capsys):
 def test_a_seeded_draw_of_chunks(chunked, capsys):
     out, _work = chunked
     records = json.loads(out.read_text())["sections"]["strategy"]["chunks"]["list"]
-    draw = sj.chunk_sample(records, 4, seed=7)
-    assert draw == sj.chunk_sample(records, 4, seed=7) != sj.chunk_sample(records, 4, seed=8)
+    draw = chunk_store.chunk_sample(records, 4, seed=7)
+    assert draw == chunk_store.chunk_sample(records, 4, seed=7) != chunk_store.chunk_sample(records, 4, seed=8)
     assert len(draw) == 4 and draw == sorted(draw, key=lambda r: r["lo"])
     assert main(["check", str(out), "--recompute", "--chunks", "4", "--seed", "7",
                  "--no-progress"]) == 0

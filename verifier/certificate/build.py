@@ -107,7 +107,7 @@ def attach(cert, raw, ruleset=None, chunks=None):
     the patterns where the house way is always optimal dropped, counts beyond 2**53 - 1
     as digit strings), its figures derived, re-sealed. A signature is dropped: it covers
     the old hash (sign the new file again). ``ruleset``: when given, it must be the
-    certificate's own. ``chunks``: the job's chunk records (``strategy.job.chunks_section``),
+    certificate's own. ``chunks``: the job's chunk records (``strategy.chunks.chunks_section``),
     kept so that ``check --recompute --chunks N`` can run a sample of them again."""
     from verifier.support.errors import VerifierError
     from verifier.strategy.optimal import prune_patterns, raw_to_json

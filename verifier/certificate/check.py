@@ -279,25 +279,26 @@ def recompute(cert: dict, threads: int | None = None, progress: bool = False,
 def recompute_chunks(cert, section, n, seed, threads, progress):
     """The strategy job's chunks, a seeded sample of ``n`` (None: all), run again and
     compared with the SHA-256 the certificate keeps of each."""
-    from verifier.strategy import job as sj
+    from verifier.strategy.chunks import chunk_sample, recompute_chunks
     from verifier.strategy.optimal import raw_to_json
+    from verifier.strategy.spec import spec_for
     doc = section.get("chunks")
     where = "sections.strategy.chunks"
     if not isinstance(doc, dict) or not isinstance(doc.get("list"), list):
         return [Mismatch(where, "missing: the certificate keeps no chunks of the strategy job "
                                 "to run again (strategy --recompute --out writes them)")], []
-    spec = sj.spec_for(rule_set_of(cert), deck=deck_of(cert), chunk_size=doc["chunk_size"],
-                       threads=threads)
+    spec = spec_for(rule_set_of(cert), deck=deck_of(cert), chunk_size=doc["chunk_size"],
+                    threads=threads)
     if spec.backend != doc["backend"]:
         return [Mismatch(where, f"kept by the {doc['backend']} job; this build runs the "
                                 f"{spec.backend} job, whose chunks are other units")], []
     if seed is None:
         seed = int(cert[RESULT_HASH_FIELD][:16], 16)
-    records = sj.chunk_sample(doc["list"], n, seed)
+    records = chunk_sample(doc["list"], n, seed)
     start = time.perf_counter()
     out = []
     try:
-        for rec, now in sj.recompute_chunks(spec, doc["units"], records, progress):
+        for rec, now in recompute_chunks(spec, doc["units"], records, progress):
             field = f"{where} units {rec['lo']}-{rec['hi']}"
             if now["raw_sha256"] != rec["raw_sha256"]:
                 out.append(Mismatch(field, f"recomputed sums have SHA-256 "

@@ -57,6 +57,8 @@ def register(subparsers):
 def strategy_report(args):
     """(report dict, where the figures come from): shipped or computed."""
     from verifier.strategy import job as sj
+    from verifier.strategy.chunks import chunks_section
+    from verifier.strategy.spec import spec_for
     from verifier.certificate.shipped import shipped_figures
     ruleset = ruleset_from_args(args)
     deck = None
@@ -79,8 +81,8 @@ def strategy_report(args):
     if args.out:
         from verifier.support.files import check_writable
         check_writable(args.out, inputs=[args.rules])
-    spec = sj.spec_for(ruleset, deck=deck, chunk_size=args.chunk_size, backend=args.backend,
-                       threads=args.threads)
+    spec = spec_for(ruleset, deck=deck, chunk_size=args.chunk_size, backend=args.backend,
+                    threads=args.threads)
     raw, info = sj.run_job(spec, work=args.work, ray_address=args.ray,
                            progress=want_progress(args))
     report = dict(head, **sj.figures(raw, ruleset), source="computed", run=info.to_dict())
@@ -92,7 +94,7 @@ def strategy_report(args):
             base_game=True)
         from verifier.certificate.build import attach_strategy
         certificate.write(args.out, attach_strategy(cert, raw, ruleset,
-                                                      sj.chunks_section(info)))
+                                                      chunks_section(info)))
         report["certificate"] = str(args.out)
     return report, info
 

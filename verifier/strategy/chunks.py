@@ -1,0 +1,202 @@
+"""The optimal-strategy job's chunks and their files: the chunk ranges, the work
+directory, each finished chunk's file (written atomically, read back with its shape and
+sums checked), the chunk records a certificate keeps and a seeded sample of them run
+again (``check --recompute``)."""
+import hashlib
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+from verifier.support.errors import VerifierError
+from verifier.strategy.spec import FORMAT_VERSION, make_job, run_chunk
+
+def chunks(units, chunk_size):
+    """[(lo, hi), ...]: the units in order, ``chunk_size`` each (the last fewer)."""
+    return [(lo, min(lo + chunk_size, units)) for lo in range(0, units, chunk_size)]
+
+
+def default_work_root():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "paigow-verifier" / "strategy"
+
+
+def work_dir_for(spec, work=None):
+    """``work`` as given (the user's directory), else the job's directory in the cache."""
+    return Path(work) if work is not None else default_work_root() / spec.key()
+
+
+def prepare_work_dir(path):
+    """Creates the work directory; one line when it cannot be made or written."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise VerifierError(f"work directory {path}: a file is in the way") from None
+    except OSError as exc:
+        raise VerifierError(f"cannot make work directory {path}: {exc.strerror}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise VerifierError(f"work directory {path} is not writable")
+    return path
+
+
+def chunk_path(work, lo, hi):
+    return Path(work) / f"chunk-{lo}-{hi}.json"
+
+
+def raw_sha256(raw):
+    return hashlib.sha256(json.dumps(raw, sort_keys=True, separators=(",", ":"))
+                          .encode()).hexdigest()
+
+
+def chunk_record(lo, hi, raw):
+    """What a certificate keeps of one chunk (docs/STRATEGY.md, "Chunks in the
+    certificate"): its range of units, the SHA-256 of its raw sums (patterns included)
+    and its sums without the patterns, which add up to the job's totals. A chunk
+    recomputed later must give the same SHA-256 (``recompute_chunks``)."""
+    sums = {k: v for k, v in raw.items() if k != "patterns"}
+    return {"lo": lo, "hi": hi, "raw_sha256": raw_sha256(raw), "sums": sums}
+
+
+def chunks_section(info):
+    """The ``chunks`` field of a certificate's strategy section: the job's chunking (its
+    backend, chunk size and unit count) and every chunk's record, in unit order (counts
+    beyond 2**53 - 1 as digit strings, as in ``raw``)."""
+    from verifier.strategy.optimal import raw_to_json
+    return {"backend": info.backend, "chunk_size": info.chunk_size, "units": info.units,
+            "list": [dict(r, sums=raw_to_json(r["sums"])) for r in info.records]}
+
+
+def chunk_sample(records, n, seed):
+    """A seeded draw of ``n`` of the chunk records (every one when ``n`` is None or not
+    less than their number), in unit order: the same draw for the same seed."""
+    import random
+    if n is None or n >= len(records):
+        return list(records)
+    return [records[i] for i in sorted(random.Random(seed).sample(range(len(records)), n))]
+
+
+def recompute_chunks(spec, units, records, progress=False):
+    """Runs the chunks of ``records`` again with ``spec``'s job: yields (record, the record
+    of the chunk now, ``chunk_record``). ``ValueError`` when the job here does not split
+    into ``units`` units (not the job the records came from)."""
+    from verifier.support.progress import progress_bar
+    job = make_job(spec)
+    if int(job.units) != units:
+        raise ValueError(f"the job here has {int(job.units):,} units, the certificate's "
+                         f"{units:,}: not the same job")
+    with progress_bar(sum(r["hi"] - r["lo"] for r in records), "unit", enabled=progress,
+                      desc="strategy chunks") as advance:
+        for rec in records:
+            raw = run_chunk(job, rec["lo"], rec["hi"])
+            if advance:
+                advance(rec["hi"] - rec["lo"])
+            yield rec, chunk_record(rec["lo"], rec["hi"], raw)
+
+
+def save_chunk(work, key, units, lo, hi, raw, seconds):
+    """Writes one chunk's file atomically."""
+    from verifier.support.files import atomic_write_text
+    doc = {"format": "paigow-verifier strategy chunk", "format_version": FORMAT_VERSION,
+           "key": key, "units": units, "lo": lo, "hi": hi, "seconds": round(seconds, 3),
+           "raw_sha256": raw_sha256(raw), "raw": raw}
+    atomic_write_text(chunk_path(work, lo, hi), json.dumps(doc, separators=(",", ":")) + "\n")
+
+
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def raw_shape_ok(raw, banker_hands=None):
+    """Whether ``raw`` has the shape of the raw sums (verifier/strategy/optimal.py): the fields,
+    ints where counts go. (``optimal.check_raw`` holds a whole job's sums together; a
+    chunk's also list the patterns where the house way was always best.)"""
+    from verifier.strategy.optimal import RAW_SCALARS, RAW_TABLES
+    try:
+        if not all(_is_int(raw[k]) and raw[k] >= 0 for k in RAW_SCALARS + ("banker_hands",)):
+            return False
+        if banker_hands is not None and raw["banker_hands"] != banker_hands:
+            return False
+        for side in ("house_way", "optimal"):
+            if sorted(raw[side]) != ["loss", "win"] or not all(map(_is_int, raw[side].values())):
+                return False
+        for k in RAW_TABLES:
+            if not all(len(r) == 4 and all(map(_is_int, r)) for r in raw[k]):
+                return False
+        for p in raw["patterns"]:
+            if (len(p) != 7 or not isinstance(p[0], str) or not all(map(_is_int, p[1:4]))
+                    or not all(map(_is_int, p[4])) or not _is_int(p[5])
+                    or len(p[6]) != 2 or not all(map(_is_int, p[6]))):
+                return False
+    except (KeyError, TypeError, AttributeError):
+        return False
+    return True
+
+
+def _chunk_text(path):
+    """A chunk file's text, None when there is none; ``ValueError`` when it cannot be read
+    as one: the tool's one reader, so a FIFO or device named like a chunk is never opened
+    (it would hang the job) and a huge file is not read."""
+    from verifier.support.files import read_text
+    if not os.path.lexists(path):
+        return None
+    return read_text(path, "strategy chunk", ValueError, work_file=True)
+
+
+def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
+    """(raw, seconds) of a chunk's file, None when there is none; ``ValueError`` (why)
+    when there is one that is not this chunk's valid sums. With the job's ``spec``, the
+    sums must also hold together as a chunk's of that deck and commission
+    (``optimal.check_raw``): a file edited with its SHA-256 recomputed is redone, never
+    merged into the figures."""
+    text = _chunk_text(chunk_path(work, lo, hi))
+    if text is None:
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        raise ValueError("not JSON (truncated or damaged)") from None
+    if not isinstance(doc, dict) or doc.get("format_version") != FORMAT_VERSION:
+        raise ValueError("not a chunk file of this version")
+    if (doc.get("key"), doc.get("units"), doc.get("lo"), doc.get("hi")) != (key, units, lo, hi):
+        raise ValueError("another job's or another range's chunk")
+    raw = doc.get("raw")
+    if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
+        raise ValueError("its sums are damaged (shape or SHA-256)")
+    if spec is not None:
+        from verifier.strategy.optimal import check_raw
+        try:
+            check_raw(raw, spec.deck, spec.commission, chunk=True)
+        except ValueError as why:
+            raise ValueError(f"its sums do not hold together ({why})") from None
+    seconds = doc.get("seconds")
+    return raw, float(seconds) if isinstance(seconds, (int, float)) else 0.0
+
+
+def note(message):
+    print(f"paigow-verify: {message}", file=sys.stderr)
+
+
+def finished_units(spec, work):
+    """The job's unit count when the work directory holds every chunk of it, valid;
+    else None (the job must be built to know what is left)."""
+    key, units = spec.key(), None
+    for path in sorted(Path(work).glob("chunk-*.json")):
+        try:
+            doc = json.loads(_chunk_text(path) or "null")
+        except ValueError:
+            continue
+        if isinstance(doc, dict) and doc.get("key") == key and _is_int(doc.get("units")):
+            units = doc["units"]
+            break
+    if units is None:
+        return None
+    banker_hands = math.comb(len(spec.deck) - 7, 7)
+    for lo, hi in chunks(units, spec.chunk_size):
+        try:
+            if load_chunk(work, key, units, lo, hi, banker_hands, spec) is None:
+                return None
+        except ValueError:
+            return None
+    return units

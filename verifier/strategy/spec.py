@@ -1,0 +1,186 @@
+"""The optimal-strategy job's description (``JobSpec``: plain and picklable, so a Ray
+actor builds its job from it), its key, the job object it builds (compiled, the
+pure-Python twin, or a test's stand-in) and one chunk run so that Ctrl-C is answered at
+once. The chunks' files: chunks.py; the run: job.py; Ray: cluster.py."""
+import hashlib
+import importlib
+import json
+from dataclasses import dataclass, field
+
+from verifier.support.errors import VerifierError
+
+#: the version of the chunk files and of the job key; bump when either changes
+FORMAT_VERSION = 2
+#: units per chunk: the full deck (about 1.1 million units) in about 220 chunks of a few
+#: seconds of CPU each
+DEFAULT_CHUNK_SIZE = 5000
+#: the backends by name; any other name is "module:attribute" (tests)
+BACKENDS = ("compiled", "python")
+
+
+# ---------------------------------------------------------------------------------
+# the job's description: plain, picklable (a Ray actor builds its job from it)
+# ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class JobSpec:
+    """Everything that decides the job's results, in plain values.
+
+    ``house_way``: the engine number (0, 1 the built-ins); ``house_way_name`` and
+    ``house_way_text`` (the TOML of a house-way file, "" for a built-in) let another
+    process define the same house way; ``house_way_program`` is the SHA-256 of the file's
+    compiled program (cext/houseway.h), "" for a built-in."""
+    deck: tuple
+    wheel_second: bool = False
+    house_way: int = 0
+    house_way_name: str = "mikes"
+    house_way_text: str = ""
+    house_way_program: str = ""
+    commission: tuple = (0, 1)
+    chunk_size: int = DEFAULT_CHUNK_SIZE
+    backend: str = "compiled"
+    threads: int = 1
+    extra: dict = field(default_factory=dict)   # further keyword arguments of the job
+
+    def key(self):
+        return job_key(self.deck, self.wheel_second, self.house_way_name,
+                       self.house_way_program, self.commission, self.chunk_size,
+                       backend=self.backend)
+
+
+def job_key(deck, wheel_second, house_way_name, house_way_program, commission, chunk_size,
+            backend="compiled"):
+    """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its
+    results and its chunks. The backend counts: the compiled job's units are orbit
+    representatives of six cards, its pure-Python twin's are player hands, so a chunk of
+    one is not a chunk of the other."""
+    cn, cd = commission
+    what = {"format": FORMAT_VERSION, "deck": sorted(int(c) for c in deck),
+            "wheel_second": bool(wheel_second),
+            "house_way": house_way_name if not house_way_program else "file",
+            "house_way_program": house_way_program,
+            "commission": [int(cn), int(cd)], "chunk_size": int(chunk_size)}
+    what["backend"] = backend
+    text = json.dumps(what, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
+    """The JobSpec of a rule set (house way, wheel, commission) on ``deck`` (default the
+    53-card deck). ``backend``: default compiled, or python under PAIGOW_PUREPYTHON=1."""
+    from verifier.engine.backend import PURE_PYTHON
+    from verifier.game.cards import full_deck
+    from verifier.engine.houseway_program import BUILT_IN_IDS, engine_arguments, program_of
+    from verifier.engine.threads import thread_count
+    from verifier.strategy import optimal
+    if deck is not None and len(set(deck)) < 14:
+        raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
+                            "least 14 (a player's hand and a banker's)")
+    rules = ruleset.rules
+    wheel_second, house_way = engine_arguments(rules, suit_symmetric=True)
+    name, text, program = rules.house_way, "", ""
+    if name not in BUILT_IN_IDS:
+        from verifier.houseway.fileformat import load
+        hw = load(name)
+        name, text = hw.name, hw.text
+        program = hashlib.sha256(json.dumps(program_of(hw)).encode()).hexdigest()
+    deck = tuple(sorted(deck)) if deck is not None else tuple(full_deck())
+    chunk = DEFAULT_CHUNK_SIZE if chunk_size is None else int(chunk_size)
+    if chunk < 1:
+        raise VerifierError(f"chunk size {chunk}: at least 1")
+    return JobSpec(deck=deck, wheel_second=wheel_second, house_way=house_way,
+                   house_way_name=name, house_way_text=text, house_way_program=program,
+                   commission=tuple(optimal.commission_of(ruleset.settlement)), chunk_size=chunk,
+                   backend=backend or ("python" if PURE_PYTHON else "compiled"),
+                   threads=thread_count(threads))
+
+
+def _house_way_here(spec):
+    """The engine number of the spec's house way in this process (a file is defined in
+    the engine modules here, as the driver did in its own)."""
+    if not spec.house_way_text:
+        return spec.house_way
+    from verifier.engine.houseway_program import file_id
+    from verifier.houseway.fileformat import loads
+    return file_id(loads(spec.house_way_text, spec.house_way_name))
+
+
+def job_class(backend):
+    """The class of a backend: one line when it is not in this build."""
+    if backend == "compiled":
+        from verifier.engine.backend import compiled
+        cls = getattr(compiled("_strategy"), "StrategyJob", None)
+        where = "verifier.engine._strategy.StrategyJob"
+    elif backend == "python":
+        from verifier.strategy import optimal
+        cls = getattr(optimal, "PythonJob", None)
+        where = "verifier.strategy.optimal.PythonJob"
+    else:
+        module, _, attr = backend.partition(":")
+        try:
+            cls = getattr(importlib.import_module(module), attr, None)
+        except ImportError:
+            cls = None
+        where = backend
+    if cls is None:
+        raise VerifierError(f"the strategy job's {backend} backend ({where}) is not in "
+                            "this build")
+    return cls
+
+
+def make_job(spec):
+    """The job object of a spec, built in this process (tens of seconds on the full
+    deck for the compiled job), interruptibly (``interruptible``)."""
+    cls = job_class(spec.backend)
+    args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
+                house_way=_house_way_here(spec), commission=tuple(spec.commission))
+    if spec.backend != "python":
+        args["threads"] = spec.threads
+    args.update(spec.extra)
+    return interruptible(lambda: cls(**args))
+
+
+def run_chunk(job, lo, hi):
+    """``job.run(lo, hi)``, interruptibly (``interruptible``)."""
+    return interruptible(job.run, lo, hi)
+
+
+def interruptible(fn, *args):
+    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
+    so that Ctrl-C or SIGTERM is answered at once (the compiled job runs for seconds in C,
+    where Python runs no signal handler): the waiting thread raises, and asks the compiled
+    job to stop (``request_stop``: its loops skip what is left and its thread ends
+    within milliseconds). Called off the main thread (a Ray actor, a test's thread), it
+    is ``fn(*args)``."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box = {}
+
+    def work():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
+            box["error"] = exc
+    thread = threading.Thread(target=work, name="strategy job", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+    except BaseException:
+        _request_stop()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _request_stop():
+    from verifier.engine.backend import compiled
+    try:
+        module = compiled("_strategy")
+    except VerifierError:
+        return
+    stop = getattr(module, "request_stop", None)
+    if stop is not None:
+        stop()
