@@ -103,7 +103,7 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     from verifier.game.evaluate import eval2
     a, b = file_id(house_way_a), file_id(house_way_b)
     wanted = set(fronts)
-    found = {k: [] for k in wanted}
+    found: dict = {k: [] for k in wanted}
     rng = random.Random(seed)
     batch = 50_000
     for _ in range(0, sample, batch):

@@ -82,7 +82,7 @@ def condition_code(text: str) -> list:
     """The condition as reverse-Polish byte code for cext/houseway.h (same checks as
     ``compile_condition``)."""
     compile_condition(text)
-    out = []
+    out: list = []
     _emit(ast.parse(text.strip(), mode="eval").body, out)
     return out
 

@@ -31,14 +31,16 @@ def _front_order(name):
 def hand_tables(histogram) -> dict:
     """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
     (back key, front key, hands); fronts highest first, classes highest first."""
-    by_front, by_back = defaultdict(int), defaultdict(int)   # summed by key first
+    by_front: dict = defaultdict(int)   # summed by key first
+    by_back: dict = defaultdict(int)
     for back_key, front_key, n in histogram:
         by_front[front_key] += n
         by_back[back_key] += n
-    by_class = defaultdict(int)
+    by_class: dict = defaultdict(int)
     for back_key, n in by_back.items():
         by_class[int(back_key) >> 20] += int(n)
-    fronts, backs = {}, {}
+    fronts: dict = {}
+    backs: dict = {}
     for front_key, n in by_front.items():
         name = front_name(int(front_key))
         fronts[name] = fronts.get(name, 0) + int(n)

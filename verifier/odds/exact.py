@@ -143,7 +143,7 @@ def odds_of_sets(sets: QualifyingSets, paytable, reading=None):
 
 @dataclass
 class LineOdds:
-    category: str          # None for the "loses" row
+    category: str | None   # None for the "loses" row
     pay: object            # Fraction, PUSH, or None for the "loses" row
     hands: int
     probability: Fraction

@@ -32,7 +32,7 @@ def sqrt_decimal(x, digits=30):
 _MR_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 _MR_LIMIT = 3317044064679887385961981
 _TRIAL_LIMIT = 2 ** 15          # SymPy's own trial-division bound for a root
-_SMALL_PRIMES = []
+_SMALL_PRIMES: list = []
 
 
 def _small_primes():

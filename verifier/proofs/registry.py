@@ -62,7 +62,7 @@ def _none(result):
     return None
 
 
-_STRUCTURED_CACHE = {}
+_STRUCTURED_CACHE: dict = {}
 
 
 def _structured(cls):

@@ -7,6 +7,7 @@ reads a user file of the same form, which may name a shipped rule set to start f
 (``base = "casino-standard"``, default ``outlaw9-mikes``) and overrides the rest. Its
 house way must be one the verifier implements.
 """
+from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -56,7 +57,7 @@ class RuleSet:
     deck: str = DECK_TEXT
     #: who may bank and on what terms (``_check_bank``); None: the rule set's own banker
     #: only (the house in a casino game, the player-dealer in the California game)
-    bank: dict = field(default=None, hash=False, compare=False)
+    bank: dict | None = field(default=None, hash=False, compare=False)
 
     @property
     def players_bank(self):

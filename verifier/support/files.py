@@ -28,7 +28,7 @@ MAX_DIGITS = 100
 #: (device, inode) of every file read by ``read_text`` since ``forget_inputs``: no
 #: command writes over a file it read, whichever option named it (a rule set, the house
 #: way or a bet file a rule set names, a certificate, a key)
-_READ = set()
+_READ: set = set()
 
 
 def forget_inputs():

@@ -11,7 +11,7 @@ interrupt is not printed either: the user sees the one line the command ends wit
 import signal
 import sys
 
-_received = []          # the signals received since ``reset``
+_received: list = []    # the signals received since ``reset``
 _previous_hook = None   # sys.unraisablehook before install()
 
 
