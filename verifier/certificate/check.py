@@ -313,7 +313,7 @@ def recompute_chunks(cert, section, n, seed, threads, progress):
                  f"({time.perf_counter() - start:.1f} s{drawn})"]
 
 
-def verify_or_raise(cert, path="certificate"):
+def verify_or_raise(cert: dict, path: str = "certificate") -> None:
     """For commands that read figures from a certificate: refuse one that fails ``check``
     (every figure re-derived from the counts), not only its hash."""
     problems = check(cert)

@@ -1,10 +1,11 @@
 """The odds of any pay table from a certificate's counts, without enumerating again
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
+from __future__ import annotations
 from fractions import Fraction
 
 from verifier.support.errors import VerifierError
 from verifier.game.bets import bet as bet_of, house_way_lines
-from verifier.odds.exact import QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
+from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
 from verifier.certificate.format import deck_of, load, outlaw9_sets_of, paytable_of
 
 
@@ -62,7 +63,7 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
 
 
-def odds_from_certificate(cert, paytable, reading=None):
+def odds_from_certificate(cert: dict, paytable, reading: str | None = None) -> BetOdds:
     """The odds of ``paytable`` (any bet of verifier/game/bets.py, or a custom table) from a
     certificate's counts, without enumerating again: each outcome is paid its highest
     line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""

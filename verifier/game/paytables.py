@@ -18,6 +18,7 @@ Category names may be written in snake case or as the filing writes them
 ("Three Pairs", "7-Card Straight Flush"). A category not in the table pays nothing:
 the bet loses. A hand qualifying for several lines is paid its highest line only.
 """
+from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -241,7 +242,7 @@ def _where(path, text, lineno):
     return f"{path}: line {lineno}: {line!r}"
 
 
-def loads(text, path="<string>"):
+def loads(text: str, path: str = "<string>") -> "Paytable":
     """Parse pay-table TOML text (see the module docstring)."""
     try:
         data = parse_toml(text, path, "pay table", PaytableError, parse_float=Decimal)
@@ -279,7 +280,7 @@ def loads(text, path="<string>"):
                                data.get("envy", False), str(path), status)
 
 
-def load(path):
+def load(path) -> "Paytable":
     """Read a pay-table file; every problem is a one-line ``PaytableError``."""
     return loads(read_text(path, "pay table", PaytableError), str(path))
 

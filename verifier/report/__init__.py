@@ -3,10 +3,12 @@
 ``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``,
 ``pdf`` and ``xlsx`` render it. Formats: docs/PARSHEET.md.
 """
+from __future__ import annotations
 FORMATS = ("markdown", "html", "pdf", "xlsx")
 
 
-def render(cert, fmt="markdown", designed=None, reading=None):
+def render(cert: dict, fmt: str = "markdown", designed: dict | None = None,
+           reading: str | None = None) -> str | bytes:
     """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
     for pdf and xlsx. ``designed``: {bet: Paytable} used instead of the certificate's
     tables, labelled "designed pay table, not filed"; ``reading``: the Outlaw 9 bonus

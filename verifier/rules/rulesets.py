@@ -321,7 +321,7 @@ def _read_toml(path):
         raise RuleSetError(f"{path}: not valid TOML: {exc}") from None
 
 
-def load(name_or_path=None):
+def load(name_or_path: str | None = None) -> RuleSet:
     """A shipped rule set by name, or a rule set TOML file (which may start from a
     shipped one with ``base = NAME``)."""
     name_or_path = name_or_path or DEFAULT_RULESET
