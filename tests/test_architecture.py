@@ -233,4 +233,3 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
     assert (fileformat.MAX_ROWS, fileformat.MAX_BANDS, fileformat.MAX_CODE) == (
         c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
         c_define("houseway.h", "HW_MAX_CODE"))
-
