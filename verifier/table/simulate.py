@@ -407,14 +407,14 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     bet_round = st.bet_round
     house = st.house
     st.bank_passed = passed
-    for dealer, players, idx, pb, dw in rounds:
+    for dealer, players, idx, banker, dw in rounds:
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
         ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee, kinds,
                              table.house_banks) if check_ledger else None
-        if pb:
-            res = _settle_bank_round(setup, pb, dw, players, wagers, d, sets, hands, idx,
+        if banker:
+            res = _settle_bank_round(setup, banker, dw, players, wagers, d, sets, hands, idx,
                                      ledger)
         elif fast:
             df, db = d[2], d[3]
@@ -437,8 +437,8 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             bal = ledger.balances()
             for s in players:
                 assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
-            if pb:
-                assert bal[f"seat {pb}"] == res.dealer_net
+            if banker:
+                assert bal[f"seat {banker}"] == res.dealer_net
                 assert bal.get("house", 0) == res.house_net
             elif not table.house_banks:
                 assert bal["player-dealer"] == res.dealer_net - dealer_fee
@@ -474,12 +474,12 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             st.seat_unit[s - 1].add(x, wsum)
             st.seat_fees[s - 1] += fee
             st.wagered += wsum
-        if pb:
+        if banker:
             if total_players + res.dealer_net + res.house_net != 0:
                 raise AssertionError("round does not balance: players, banker and house")
-            st.seat_banked[pb - 1] += 1
-            st.seat_bank_net[pb - 1] += res.dealer_net
-            st.bank_seat[pb - 1].add(res.dealer_net, res.faced)
+            st.seat_banked[banker - 1] += 1
+            st.seat_bank_net[banker - 1] += res.dealer_net
+            st.bank_seat[banker - 1].add(res.dealer_net, res.faced)
             st.dealer_round.add(res.house_net, 0)
             st.dealer_unit.add(res.house_net, 0)
             house["commission_from_players"] += res.commission_players
