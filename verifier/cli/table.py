@@ -39,7 +39,9 @@ def register(subparsers):
                     "rounds, offered clockwise), pays the collection fees and is capped by its "
                     "bank; in a commission game (casino-standard, emperors-challenge) the house "
                     "banks every hand from seat 7's place and takes its commission on winning "
-                    "base wagers. Only the rule set's bets are played. Reports each seat's "
+                    "base wagers, or with --bank-policy the bank goes round the players and the dealer "
+                    "(docs/TABLE.md, The bank in rotation). The rule set's bets, custom bets "
+                    "included, are played. Reports each seat's "
                     "result, each bet's, and the banker position's, with 99% confidence "
                     "intervals, fees, and how often the bank's cap binds. Same seed and block "
                     "size -> same output, whatever the thread count (docs/TABLE.md).")

@@ -1008,7 +1008,9 @@ def format_bank(bank, f):
            f"players, {bank['rounds_dealer_banked']:,} by the dealer"
            + (f"; co-banked with the casino ({bank['co_bank_share']} share)"
               if bank["co_bank"] else "")
-           + f"; banker's commission on its {bank['banker_commission']}"]
+           + ("; a banker's commission on each wager it wins"
+              if bank["banker_commission"] == "each-win" else
+              "; a banker's commission on its net win of the round")]
     out.append("Seat  policy       chips  banked  passed  as banker: mean per round banked"
                "        per unit of wagers faced")
     for s, d in bank["seats"].items():
