@@ -864,7 +864,8 @@ def summary(stats, setup):
         "rounds": n,
         "rule_set": table.name,
         "settlement": ({"kind": "commission", "commission": str(table.commission),
-                        "banker": "house"} if table.house_banks else
+                        "banker": "rotation" if setup.rotates else "house"}
+                       if table.house_banks else
                        {"kind": "fees", "banker": "player-dealer"}),
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
@@ -946,7 +947,7 @@ def format_summary(summ):
             return "-"
         lo, hi = ci["ci99"]
         return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
-    house = summ.get("settlement", {}).get("banker") == "house"
+    house = summ.get("settlement", {}).get("banker") in ("house", "rotation")
     out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
     if house and "bank" in summ:
         out.append(f"Rule set {summ['rule_set']}: players bank in rotation with the dealer, "
