@@ -50,13 +50,8 @@ def table_bets(ruleset):
     """The custom bets of ``ruleset`` the table plays (not the envy-type ones)."""
     from verifier.game.paytables import net_of
     from verifier.rules.rulesets import is_custom_name
-    from verifier.support.errors import VerifierError
-    from verifier.table.limits import ALL_KINDS, ENVY
     out = []
     for name, table in ruleset.paytables().items():
-        if is_custom_name(name) and name in ALL_KINDS + (ENVY,):
-            raise VerifierError(f"rule set {ruleset.name}: a custom bet may not be named "
-                                f"{name!r} at the table (a seed's wager is)")
         if is_custom_name(name) and not table.envy:
             out.append(TableBet(name, table.reads,
                                 tuple((line, Fraction(net_of(pay))) for line, pay in table.pays),

@@ -203,6 +203,10 @@ class TableRules:
                        requires_dealer_wager=b["requires_dealer_wager"])
         from verifier.table.custom import table_bets
         out["custom"] = table_bets(ruleset)
+        for b in out["custom"]:
+            if b.name in ALL_KINDS + (ENVY,):
+                raise VerifierError(f"rule set {ruleset.name}: a custom bet may not be named "
+                                    f"{b.name!r} at the table (a seed's wager is)")
         out["kinds"] += tuple(b.name for b in out["custom"])
         out.update(kw)
         return cls(**out)
