@@ -14,7 +14,8 @@ def register(subparsers):
         description="Play one round of the rule set's game from a file (seats, wagers, "
                     "dealer seat and bank, optional cards and dice): fees, deal, action "
                     "seat, hands set, settlement (the player-dealer game: fees and the "
-                    "bank's cap; a casino game: the house banks, commission). Prints "
+                    "bank's cap; a casino game: the house banks, or the file's player_banker banks, "
+                    "co-banked or not, commission; the rule set's custom bets too). Prints "
                     "every chip movement with its reason. Format: docs/TABLE.md.")
     p.add_argument("round_file", metavar="ROUND.json")
     p.add_argument("--seed", type=SEED, default=None,
