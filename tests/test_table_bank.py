@@ -395,3 +395,23 @@ def test_simulate_and_settle_play_custom_bets(tmp_path, capsys):
     assert main(["settle", str(path), "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert set(d["seats"]["1"]["odds"]) == {"base", "mania", "jackpot", "pair_front", "versus"}
+
+
+@pytest.mark.compiled
+def test_no_seat_banking_is_the_house_banked_game(capsys):
+    """--bank-policy never (or no bank policy) plays the house-banked game: the same
+    rounds, the same figures, on both paths; only the rotation's section is added."""
+    from verifier.cli import main
+    common = ["simulate", "--rules", "emperors-challenge", "--rounds", "2000", "--seed", "8",
+              "--no-progress", "--threads", "1", "--json"]
+    for extra in ([], ["--check-ledger"]):
+        assert main(common + extra) == 0
+        house = json.loads(capsys.readouterr().out)
+        assert main(common + extra + ["--bank-policy", "never"]) == 0
+        never = json.loads(capsys.readouterr().out)
+        bank = never.pop("bank")
+        assert bank["rounds_player_banked"] == 0
+        for s in never["seats"].values():
+            s["bank"] = 0      # the chips a seat would bank with: not used
+        house.pop("ledgers_checked"), never.pop("ledgers_checked")
+        assert never == house
