@@ -16,6 +16,12 @@ statistics, in C, blocks across OpenMP threads), unless a stand-in ``setter`` or
 (xoshiro256** seeded by (seed, block)), so its rounds are not the Python path's for
 the same seed; each path is reproducible by seed and block size on its own.
 tests/test_table_compiled.py proves the kernel's rounds equal ``play_round``'s.
+
+At a casino table whose rule set lets players bank (``TableSetup.bank_policy``), the bank
+goes round: the dealer's turn, then each occupied seat's, taken by the seat's policy when
+its chips cover the table (``TableSetup.round_turn``, a function of the round number, so
+blocks stay reproducible); a player-banked round is settled by
+``settle.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
 """
 import hashlib
 import math
@@ -142,7 +148,8 @@ class TableSetup:
     def round_turn(self, r):
         """Round r's turn of the bank: (the seat whose turn it is, or HOUSE_SEAT for the
         dealer's; the banker: that seat if it takes the bank, else None, the dealer
-        banks). A pure function of r: the bank moves one place a round; a seat "every-other"
+        banks; whether the seat wanted the bank but its chips could not cover the
+        table). A pure function of r: the bank moves one place a round; a seat "every-other"
         takes it on its first, third, ... turns; a seat whose chips cannot cover the table
         passes; every seat wagered against the dealer when it last banked (the rotation
         starts with the dealer, and every occupied seat wagers whenever it is not banking)."""
