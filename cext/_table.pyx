@@ -20,6 +20,8 @@ cdef extern from "table_sim.h" nogil:
     int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES, TS_BET_ROUND
     int TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS, TS_RETURNED_NUM
     int TS_WAGERED, TS_ROUNDS, TS_IMBALANCED
+    int TS_BANK_SEAT, TS_BANK_PASSED, TS_H_COMM_PLAYERS, TS_H_COMM_BANKERS, TS_H_CO_BANKED
+    int TS_H_DEALER_WAGER, TS_H_OWN
     ctypedef struct ts_rules_t:
         int mask_index
         int o9_pays[16]
@@ -40,10 +42,13 @@ cdef extern from "table_sim.h" nogil:
         int64_t envy_pays[16]
         int64_t envy_min
         int treasure_slot
+        int bank_each_win
     ctypedef struct ts_round_in_t:
         int dealer, total, action_pile
         int64_t bank
         int64_t wagers[8][3]
+        int pbank, house_seat
+        int64_t dealer_stake, cob, bcomm
     ctypedef struct ts_result_t:
         int seat, kind
         int64_t stake, x
@@ -59,6 +64,8 @@ cdef extern from "table_sim.h" nogil:
         int64_t dealer_net, dealer_fee, returned_num
         int exhausted, win_limited, nres
         ts_result_t res[28]
+        int64_t comm_players, house_net, comm_banker, co_banked, dealer_wager_net, faced
+        int dealer_odds
     ctypedef struct ts_acc_t:
         pass
     ctypedef struct ts_table_t:
@@ -67,6 +74,12 @@ cdef extern from "table_sim.h" nogil:
         int64_t bank[8]
         int bankers[7]
         int nbankers, rounds_per_bank, action_pile
+        int rotating, nturns
+        int turns[8]
+        int policy[8]
+        int covers[8]
+        int64_t dealer_stake[8]
+        int64_t cob, bcomm
     void ts_play_round(const ts_rules_t *ru, const engine_t *e, const int *deck,
                        const ts_round_in_t *inp, ts_round_out_t *out)
     void ts_settle(const ts_rules_t *ru, const ts_round_in_t *inp, ts_round_out_t *out)
@@ -85,7 +98,15 @@ FIELDS = {
     "cap_rounds": TS_CAP_ROUNDS, "exhausted_rounds": TS_EXHAUSTED_ROUNDS,
     "win_limit_rounds": TS_WIN_LIMIT_ROUNDS, "returned_num": TS_RETURNED_NUM,
     "wagered": TS_WAGERED, "rounds": TS_ROUNDS, "imbalanced": TS_IMBALANCED,
+    "bank_seat": TS_BANK_SEAT, "bank_passed": TS_BANK_PASSED,
+    "house_commission_from_players": TS_H_COMM_PLAYERS,
+    "house_commission_from_banking_players": TS_H_COMM_BANKERS,
+    "house_co_banked": TS_H_CO_BANKED, "house_dealer_wager": TS_H_DEALER_WAGER,
+    "house_house_bank_and_side_bets": TS_H_OWN,
 }
+# the kernel plays the bank in rotation (simulate_blocks' table["rotation"])
+BANK_ROTATION = True
+POLICY_CODES = {"never": 0, "always": 1, "every-other": 2}
 ACC_N = TS_ACC_N
 # chips beyond this could overflow the int64 arithmetic of a round
 MAX_CHIPS = 1 << 40
@@ -172,6 +193,7 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
         ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy else 0
     ru.envy_min = _chips(rules.get("envy_minimum", 0), "envy minimum")
     ru.treasure_slot = kinds.index("treasure") if "treasure" in kinds else -1
+    ru.bank_each_win = 1 if rules.get("bank_each_win") else 0
     if ru.envy and ru.treasure_slot < 0:
         raise ValueError("the Envy Bonus needs the Treasure bet")
     return 0
@@ -186,6 +208,39 @@ cdef object _to_int(const ts_acc_t *a, int i):
 
 cdef list _acc_list(const ts_acc_t *a):
     return [_to_int(a, i) for i in range(TS_ACC_N)]
+
+
+cdef int _load_rotation(rot, ts_table_t *t) except -1:
+    """rot: None (no rotation) or {"turns": seats (the house's place first), "policy":
+    seven policy names, "covers": seven bools, "dealer_stake": seven amounts, "cob",
+    "bcomm": units a dollar (ts_round_in_t)}."""
+    cdef int i
+    t.rotating = 0
+    t.nturns = 0
+    t.cob = t.bcomm = 0
+    for i in range(8):
+        t.turns[i] = 0
+        t.policy[i] = 0
+        t.covers[i] = 0
+        t.dealer_stake[i] = 0
+    if not rot:
+        return 0
+    turns = list(rot["turns"])
+    if not 2 <= len(turns) <= 7 or any(not 1 <= x <= 7 for x in turns):
+        raise ValueError("rotation: two to seven turns, seats 1 to 7")
+    if t.nbankers != 1 or turns[0] != t.bankers[0]:
+        raise ValueError("rotation: the house's place banks first")
+    t.rotating = 1
+    t.nturns = len(turns)
+    for i, x in enumerate(turns):
+        t.turns[i] = x
+    for i in range(7):
+        t.policy[i + 1] = POLICY_CODES[rot["policy"][i]]
+        t.covers[i + 1] = 1 if rot["covers"][i] else 0
+        t.dealer_stake[i + 1] = _chips(rot["dealer_stake"][i], "dealer wager")
+    t.cob = _chips(rot["cob"], "co-bank units")
+    t.bcomm = _chips(rot["bcomm"], "commission units")
+    return 0
 
 
 def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64_t block_size,
@@ -222,6 +277,7 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
         if not 1 <= seat <= 7:
             raise ValueError(f"bad banker seat {seat}")
         t.bankers[i] = seat
+    _load_rotation(table.get("rotation"), &t)
     t.rounds_per_bank = int(table["rounds_per_bank"])
     t.action_pile = int(table["action_pile"])
     if t.rounds_per_bank < 1 or not 0 <= t.action_pile < 7:
@@ -323,6 +379,7 @@ def settle(dict rules, order, wagers, odds, bank):
     _load_wagers(wagers, &inp)
     inp.bank = _chips(bank, "bank")
     inp.dealer = 0
+    inp.pbank = 0
     order = [s for s in order if s in wagers]
     if len(order) > 7 or len(set(order)) != len(order):
         raise ValueError("bad settlement order")
@@ -343,7 +400,9 @@ def settle(dict rules, order, wagers, odds, bank):
 
 def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
     """Play explicit rounds: each (dealer seat, bank, {seat: (base, wrangler, outlaw9)},
-    dice total, deck (53 cards, top first), action pile 0..6). Returns per round a dict:
+    dice total, deck (53 cards, top first), action pile 0..6[, player bank]); a player
+    bank {"house_seat", "dealer_stake", "cob", "bcomm"} (ts_round_in_t) makes the dealer
+    seat a player-banker's. Returns per round a dict:
     first_seat, action_seat, order, odds, nets (seat -> result before fees), fees,
     dealer_net, dealer_fee, returned (exact), exhausted, win_limited, results
     [(seat, kind, stake, result)] in settlement order."""
@@ -355,7 +414,9 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
     _load_rules(rules, &ru)
     cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
     res = []
-    for dealer, bank, wagers, total, cards, action_pile in rounds:
+    for spec in rounds:
+        dealer, bank, wagers, total, cards, action_pile = spec[:6]
+        pbank = spec[6] if len(spec) > 6 else None
         if not 1 <= dealer <= 7 or not 3 <= total <= 18 or not 0 <= action_pile < 7:
             raise ValueError("bad dealer seat, dice total or action pile")
         cards = [int(c) for c in cards]
@@ -368,7 +429,33 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
         inp.action_pile = action_pile
         inp.bank = _chips(bank, "bank")
         _load_wagers(wagers, &inp)
+        inp.pbank = 0
+        inp.house_seat = 0
+        inp.dealer_stake = inp.cob = inp.bcomm = 0
+        if pbank:
+            if not ru.house:
+                raise ValueError("a player banks only at a commission table")
+            inp.pbank = 1
+            inp.house_seat = int(pbank["house_seat"])
+            if not 1 <= inp.house_seat <= 7 or inp.house_seat == dealer:
+                raise ValueError("bad house seat")
+            for k in range(3):
+                inp.wagers[inp.house_seat][k] = 0
+                inp.wagers[dealer][k] = 0
+            inp.dealer_stake = _chips(pbank.get("dealer_stake", 0), "dealer wager")
+            inp.cob = _chips(pbank.get("cob", 0), "co-bank units")
+            inp.bcomm = _chips(pbank.get("bcomm", 0), "commission units")
         with nogil:
             ts_play_round(&ru, e, deck, &inp, &out)
-        res.append(_out_dict(&out, &ru))
+        d = _out_dict(&out, &ru)
+        if pbank:
+            scale = ru.scale
+            d.update({"banker_net": d["dealer_net"],
+                      "house_net": _money(out.house_net, scale),
+                      "commission_players": _money(out.comm_players, scale),
+                      "commission_banker": _money(out.comm_banker, scale),
+                      "co_banked": _money(out.co_banked, scale),
+                      "dealer_wager_net": _money(out.dealer_wager_net, scale),
+                      "faced": out.faced, "dealer_odds": out.dealer_odds})
+        res.append(d)
     return res

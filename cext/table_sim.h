@@ -111,6 +111,9 @@ typedef struct {
     int64_t envy_pays[16];     /* its dollars by category bit (0 none) */
     int64_t envy_min;          /* the Treasure wager that qualifies */
     int treasure_slot;         /* wager slot of the Treasure bet, -1 none */
+    /* a player banks (docs/TABLE.md, "The bank in rotation"): the banker's commission on
+     * each wager it wins (1) or on its net win of the round (0) */
+    int bank_each_win;
 } ts_rules_t;
 
 static inline int64_t ts_tier_fee(int64_t amount, int n, const int64_t *low, const int64_t *fee) {
@@ -137,6 +140,12 @@ typedef struct {
     int action_pile;              /* 0..6 */
     int64_t bank;
     int64_t wagers[8][TS_KINDS];  /* by seat 1..7 (the dealer's row is ignored) */
+    /* a player banks: `dealer` is the banker's seat (the dice count from it), house_seat
+     * the dealer's place, dealer_stake its wager against the bank; per dollar of the
+     * bank's result, cob units go to the casino (co-banking) and bcomm units of a win are
+     * the banker's commission (rules->scale units a dollar) */
+    int pbank, house_seat;
+    int64_t dealer_stake, cob, bcomm;
 } ts_round_in_t;
 
 typedef struct { int seat, kind; int64_t stake, x; } ts_result_t;
@@ -154,6 +163,12 @@ typedef struct {
     int exhausted, win_limited;
     int nres;
     ts_result_t res[7 * TS_STAT_KINDS];
+    /* the house's commission on the players' winning base wagers (house and player
+     * banks); when a player banks: the banker's result is dealer_net; the house's, and its
+     * parts; the wagers the bank faced; the dealer's hand's base outcome */
+    int64_t comm_players;
+    int64_t house_net, comm_banker, co_banked, dealer_wager_net, faced;
+    int dealer_odds;
 } ts_round_out_t;
 
 static inline void ts_sort7(int *c) {
@@ -219,6 +234,8 @@ static inline int ts_outlaw9_odds(const ts_rules_t *ru, int mask) {
 
 static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_round_out_t *out);
 static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in,
+                                   ts_round_out_t *out);
+static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in,
                                    ts_round_out_t *out);
 
 /* Play one round from a dealt deck (53 cards, top first). */
@@ -293,7 +310,14 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
             if (in->wagers[s][ru->treasure_slot] >= ru->envy_min)
                 out->envy[s] = envy_total - envy_of[s];
         }
-    if (ru->house) ts_settle_house(ru, in, out);
+    out->dealer_odds = 0;
+    if (in->pbank) {
+        if (in->dealer_stake) {   /* the dealer's hand, from its place, against the bank */
+            ts_hand_of(e, deck, (shift + in->house_seat) % 7, &pk, c);
+            out->dealer_odds = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
+        }
+        ts_settle_pbank(ru, in, out);
+    } else if (ru->house) ts_settle_house(ru, in, out);
     else ts_settle(ru, in, out);
 }
 
@@ -304,7 +328,7 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
                                    ts_round_out_t *out) {
     int n = out->norder, nres = 0;
     const int64_t S = ru->scale;
-    int64_t total = 0;
+    int64_t total = 0, comm = 0;
     for (int s = 0; s < 8; s++) out->net[s] = 0;
     for (int i = 0; i < n; i++) {
         int s = out->order[i];
@@ -315,7 +339,10 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
             int64_t res;
             if (o == 0) res = 0;
             else if (o < 0) res = -stake * S;
-            else if (ru->kind[slot] == TS_K_BASE) res = stake * o * ru->keep;
+            else if (ru->kind[slot] == TS_K_BASE) {
+                res = stake * o * ru->keep;
+                comm += stake * o * (S - ru->keep);
+            }
             else res = stake * o * S;
             out->res[nres].seat = s; out->res[nres].kind = slot;
             out->res[nres].stake = stake; out->res[nres].x = res;
@@ -334,6 +361,71 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
     }
     out->nres = nres;
     out->dealer_net = -total;
+    out->returned_num = 0;
+    out->exhausted = 0;
+    out->win_limited = 0;
+    out->comm_players = comm;
+    out->house_net = -total;
+}
+
+/* Settlement when a player banks (settle.settle_player_bank): the base wagers are the
+ * bank's (a player's win paid 1 to 1 less the commission, which is the house's; a loss
+ * and copies to the bank), the side bets and the Envy Bonus the house's; the dealer's
+ * wager against the bank without commission; then the casino's co-banked share and the
+ * banker's commission. Units: 1/scale; the bank's gross result in dollars. */
+static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in,
+                                   ts_round_out_t *out) {
+    int n = out->norder, nres = 0;
+    const int64_t S = ru->scale;
+    int64_t gross = 0, collected = 0, faced = in->dealer_stake, comm = 0, side = 0;
+    for (int s = 0; s < 8; s++) out->net[s] = 0;
+    for (int i = 0; i < n; i++) {
+        int s = out->order[i];
+        for (int slot = 0; slot < ru->nkinds; slot++) {
+            int64_t stake = in->wagers[s][slot];
+            if (!stake) continue;
+            int o = out->odds[s][slot];
+            int64_t res;
+            if (ru->kind[slot] == TS_K_BASE) {
+                faced += stake;
+                if (o == 0) res = 0;
+                else if (o < 0) { res = -stake * S; gross += stake; collected += stake; }
+                else { res = stake * ru->keep; gross -= stake; comm += stake * (S - ru->keep); }
+            } else {
+                if (o == 0) res = 0;
+                else if (o < 0) res = -stake * S;
+                else res = stake * o * S;
+                side -= res;
+            }
+            out->res[nres].seat = s; out->res[nres].kind = slot;
+            out->res[nres].stake = stake; out->res[nres].x = res;
+            nres++;
+            out->net[s] += res;
+        }
+        if (out->envy[s] >= 0) {
+            int64_t res = out->envy[s] * S;
+            out->res[nres].seat = s; out->res[nres].kind = ru->nkinds;
+            out->res[nres].stake = in->wagers[s][ru->treasure_slot]; out->res[nres].x = res;
+            nres++;
+            out->net[s] += res;
+            side -= res;
+        }
+    }
+    int64_t dnet = 0, D = in->dealer_stake;
+    if (D) {
+        if (out->dealer_odds < 0) { gross += D; collected += D; dnet = -D * S; }
+        else if (out->dealer_odds > 0) { gross -= D; dnet = D * S; }
+    }
+    int64_t cob = gross * in->cob;
+    int64_t commb = ru->bank_each_win ? collected * in->bcomm : (gross > 0 ? gross * in->bcomm : 0);
+    out->nres = nres;
+    out->dealer_net = gross * S - cob - commb;
+    out->comm_players = comm;
+    out->comm_banker = commb;
+    out->co_banked = cob;
+    out->dealer_wager_net = dnet;
+    out->house_net = side + comm + commb + cob + dnet;
+    out->faced = faced;
     out->returned_num = 0;
     out->exhausted = 0;
     out->win_limited = 0;
@@ -409,6 +501,10 @@ enum {
     TS_BET_ROUND_END = TS_BET_ROUND + 24 - 1,
     TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS,
     TS_RETURNED_NUM, TS_WAGERED, TS_ROUNDS, TS_IMBALANCED,
+    TS_BANK_SEAT,                           /* 7 x 6: a seat as banker, x result, w faced */
+    TS_BANK_PASSED = TS_BANK_SEAT + 42,     /* 7: turns passed for want of chips */
+    TS_H_COMM_PLAYERS = TS_BANK_PASSED + 7, /* the house's take by source (rotation) */
+    TS_H_COMM_BANKERS, TS_H_CO_BANKED, TS_H_DEALER_WAGER, TS_H_OWN,
     TS_ACC_N
 };
 
@@ -462,8 +558,27 @@ static inline void ts_accumulate(ts_acc_t *a, const ts_rules_t *ru, const ts_rou
         v[TS_SEAT_FEES + s - 1] += fee;
         v[TS_WAGERED] += wsum;
     }
-    if (total + o->dealer_net != 0) v[TS_IMBALANCED] += 1;
     int d = in->dealer;
+    if (in->pbank) {
+        if (total + o->dealer_net + o->house_net != 0) v[TS_IMBALANCED] += 1;
+        v[TS_SEAT_BANKED + d - 1] += 1;
+        v[TS_SEAT_BANK_NET + d - 1] += o->dealer_net;
+        ts_add6(v + TS_BANK_SEAT + 6 * (d - 1), o->dealer_net, o->faced);
+        ts_add6(v + TS_DEALER_ROUND, o->house_net, 0);
+        ts_add6(v + TS_DEALER_UNIT, o->house_net, 0);
+        v[TS_H_COMM_PLAYERS] += o->comm_players;
+        v[TS_H_COMM_BANKERS] += o->comm_banker;
+        v[TS_H_CO_BANKED] += o->co_banked;
+        v[TS_H_DEALER_WAGER] += o->dealer_wager_net;
+        v[TS_H_OWN] += o->house_net - o->comm_players - o->comm_banker - o->co_banked
+                       - o->dealer_wager_net;
+        return;
+    }
+    if (total + o->dealer_net != 0) v[TS_IMBALANCED] += 1;
+    if (ru->house) {
+        v[TS_H_COMM_PLAYERS] += o->comm_players;
+        v[TS_H_OWN] += o->dealer_net - o->comm_players;
+    }
     if (!ru->house) {
         v[TS_SEAT_BANKED + d - 1] += 1;
         v[TS_SEAT_BANK_NET + d - 1] += o->dealer_net - o->dealer_fee;
@@ -487,6 +602,12 @@ typedef struct {
     int bankers[7], nbankers;    /* the seats that bank, in the order offered */
     int rounds_per_bank;
     int action_pile;
+    /* players bank in rotation (simulate.TableSetup.round_turn): the turns (the house's
+     * place, then the occupied seats), each seat's policy (0 never, 1 always, 2 every
+     * other turn), whether its chips cover the table, the dealer's wager against it, and
+     * the co-banking and commission units of ts_round_in_t */
+    int rotating, nturns, turns[8], policy[8], covers[8];
+    int64_t dealer_stake[8], cob, bcomm;
 } ts_table_t;
 
 /* Rounds start .. start+count-1 (block number `block`), added into `acc`. */
@@ -508,11 +629,39 @@ static inline void ts_run_block(const ts_table_t *t, const engine_t *e, uint64_t
             if (s != in->dealer)
                 for (int k = 0; k < 3; k++) in->wagers[s][k] = t->wagers[s][k];
     }
+    /* a player-banked round's input per seat (rotation) */
+    ts_round_in_t pins[8];
+    if (t->rotating) {
+        int house_seat = t->bankers[0];
+        for (int b = 1; b <= 7; b++) {
+            ts_round_in_t *in = &pins[b];
+            memset(in, 0, sizeof(*in));
+            in->dealer = b;
+            in->action_pile = t->action_pile;
+            in->pbank = 1;
+            in->house_seat = house_seat;
+            in->dealer_stake = t->dealer_stake[b];
+            in->cob = t->cob;
+            in->bcomm = t->bcomm;
+            for (int s = 1; s <= 7; s++)
+                if (s != b && s != house_seat)
+                    for (int k = 0; k < 3; k++) in->wagers[s][k] = t->wagers[s][k];
+        }
+    }
     ts_round_out_t out;
     for (int64_t r = start; r < start + count; r++) {
         ts_shuffle(&rng, deck, TS_DECK);
         int total = 3 + (int)ts_below(&rng, 6) + (int)ts_below(&rng, 6) + (int)ts_below(&rng, 6);
         ts_round_in_t *in = &ins[(r / t->rounds_per_bank) % t->nbankers];
+        if (t->rotating) {
+            int seat = t->turns[r % t->nturns];
+            int64_t k = r / t->nturns;
+            int p = t->policy[seat];
+            if (p == 1 || (p == 2 && k % 2 == 0)) {
+                if (t->covers[seat]) in = &pins[seat];
+                else acc->v[TS_BANK_PASSED + seat - 1] += 1;
+            }
+        }
         in->total = total;
         ts_play_round(&t->rules, e, deck, in, &out);
         ts_accumulate(acc, &t->rules, in, &out);

@@ -14,7 +14,8 @@ def register(subparsers):
         description="Play one round of the rule set's game from a file (seats, wagers, "
                     "dealer seat and bank, optional cards and dice): fees, deal, action "
                     "seat, hands set, settlement (the player-dealer game: fees and the "
-                    "bank's cap; a casino game: the house banks, commission). Prints "
+                    "bank's cap; a casino game: the house banks, or the file's player_banker banks, "
+                    "co-banked or not, commission; the rule set's custom bets too). Prints "
                     "every chip movement with its reason. Format: docs/TABLE.md.")
     p.add_argument("round_file", metavar="ROUND.json")
     p.add_argument("--seed", type=SEED, default=None,
@@ -39,7 +40,9 @@ def register(subparsers):
                     "rounds, offered clockwise), pays the collection fees and is capped by its "
                     "bank; in a commission game (casino-standard, emperors-challenge) the house "
                     "banks every hand from seat 7's place and takes its commission on winning "
-                    "base wagers. Only the rule set's bets are played. Reports each seat's "
+                    "base wagers, or with --bank-policy the bank goes round the players and the dealer "
+                    "(docs/TABLE.md, The bank in rotation). The rule set's bets, custom bets "
+                    "included, are played. Reports each seat's "
                     "result, each bet's, and the banker position's, with 99% confidence "
                     "intervals, fees, and how often the bank's cap binds. Same seed and block "
                     "size -> same output, whatever the thread count (docs/TABLE.md).")
@@ -53,8 +56,23 @@ def register(subparsers):
                        help=f"{title} wager when the rule set offers it (default "
                             f"{SIDE_BET_DEFAULT}, 0 = none)")
     p.add_argument("--bank", type=CHIPS, default=1000,
-                   help="bank each player-dealer puts up (default 1000; not used when the "
-                        "house banks)")
+                   help="bank each player-dealer puts up, or the chips a player-banker has "
+                        "to cover the table with --bank-policy (default 1000; not used when "
+                        "the house banks)")
+    p.add_argument("--bank-policy", default=None, metavar="POLICY",
+                   help="casino rule sets whose players bank (a [bank] table): the bank goes "
+                        "round the table, the dealer's turn then each occupied seat's, and a "
+                        "seat takes it by this policy: always, never or every-other (every "
+                        "second turn), for every seat or per seat, e.g. 1=always,3=every-other "
+                        "(seats not named: never). A seat whose chips (--bank) cannot cover "
+                        "the table passes. Default: the house banks every hand")
+    p.add_argument("--co-bank", action="store_true",
+                   help="a banking player co-banks: the casino takes the rule set's "
+                        "co_bank_share of the bank's wins and losses (default --bank-policy "
+                        "always)")
+    p.add_argument("--custom", action="append", default=[], metavar="NAME=AMOUNT",
+                   help="wager on the rule set's custom bet NAME (default 10 on each; 0 = "
+                        "none); repeat for each bet")
     p.add_argument("--seats", default=None,
                    help="occupied seats, e.g. 1-7 or 1,3,5 (default 1-7, or 1-6 when the house "
                         "banks and the dealer takes seat 7's place); in the player-dealer game "
@@ -129,23 +147,39 @@ def seat_wagers(args, table):
         elif value:
             raise VerifierError(f"rule set {table.name} offers no {WAGER_TITLES[kind]} bet "
                                 f"(--{kind}); its bets: {', '.join(table.kinds)}")
-    return tuple(wagers)
+    custom = {b.name: SIDE_BET_DEFAULT for b in table.custom}
+    for item in getattr(args, "custom", None) or ():
+        name, eq, amount = item.partition("=")
+        if not eq or not amount.strip().isdigit() or len(amount.strip()) > 10:
+            raise VerifierError(f"bad --custom {item!r}: NAME=AMOUNT, e.g. mania=10")
+        if name.strip() not in custom:
+            raise VerifierError(f"rule set {table.name} has no custom bet {name.strip()!r} "
+                                f"(--custom); its custom bets: "
+                                f"{', '.join(custom) or 'none'}")
+        custom[name.strip()] = int(amount)
+    return tuple(wagers) + tuple(custom.values())
 
 
 def run_simulate(args):
     import sys
-    from verifier.rules.rulesets import is_custom_name
-    from verifier.table.simulate import uniform_setup, simulate, summary, format_summary
+    from verifier.table.custom import unplayed as custom_unplayed
+    from verifier.table.simulate import (format_summary, parse_bank_policy, simulate, summary, uniform_setup)
     table = simulate_table(args)
-    custom = [b for b in ruleset_from_args(args).bet_names() if is_custom_name(b)]
-    if custom:
-        print(f"note: the simulator does not play custom bets ({', '.join(custom)}); their "
-              "exact figures: run, report", file=sys.stderr)
+    unplayed = custom_unplayed(ruleset_from_args(args))
+    if unplayed:
+        print(f"note: the table does not play envy-type custom bets ({', '.join(unplayed)}: "
+              "no wager of their own); their exact figures: run, report", file=sys.stderr)
     seats = _parse_seats(args.seats if args.seats is not None else
                          ("1-6" if table.house_banks else "1-7"))
+    kw = {}
+    if args.bank_policy is not None or args.co_bank:
+        wagers = seat_wagers(args, table)
+        occupied = [s for s in seats if any(wagers)]
+        kw = {"bank_policy": parse_bank_policy(args.bank_policy or "always", occupied),
+              "co_bank": args.co_bank}
     setup = uniform_setup(seat_wagers(args, table), args.bank, seats,
                           first_banker=args.first_banker or seats[0],
-                          rounds_per_bank=args.rounds_per_bank, table=table)
+                          rounds_per_bank=args.rounds_per_bank, table=table, **kw)
     stats = simulate(setup, args.rounds, args.seed, args.threads, args.block_size,
                      check_ledger=args.check_ledger, progress=want_progress(args))
     summ = summary(stats, setup)

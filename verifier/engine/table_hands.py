@@ -42,3 +42,9 @@ def player_set(cards, front, wheel_second=False):
     fkey = engine.eval2(list(front))
     bkey = engine.eval5(back, wheel_second)
     return list(front), back, fkey, bkey, is_foul(fkey, bkey)
+
+
+def best_for_bet(cards):
+    """The best-for-bet line mask of seven cards (verifier/game/categories.py
+    BEST_FOR_BET_LINES): the lines of every setting that is not a foul."""
+    return _engine().best_for_bet(list(cards))

@@ -28,9 +28,16 @@ WAGER_KINDS = ("base", "wrangler", "outlaw9")
 #: and the Envy Bonus, a payment on a Treasure bet rather than a wager of its own
 ALL_KINDS = ("base", "wrangler", "outlaw9", "insurance", "treasure")
 ENVY = "envy"
-WAGER_TITLES = {"base": "base game", "wrangler": "Wrangler Push", "outlaw9": "Outlaw 9",
+class _Titles(dict):
+    """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
+
+    def __missing__(self, kind):
+        return kind
+
+
+WAGER_TITLES = _Titles({"base": "base game", "wrangler": "Wrangler Push", "outlaw9": "Outlaw 9",
                 "insurance": "Pai Gow Insurance", "treasure": "Emperor's Treasure",
-                "envy": "Envy Bonus"}
+                "envy": "Envy Bonus"})
 #: a rule set's bet -> the table's wager kind
 BET_KINDS = {"wrangler_push": "wrangler", "outlaw9": "outlaw9",
              "pai_gow_insurance": "insurance", "emperors_treasure": "treasure"}
@@ -105,6 +112,18 @@ class TableRules:
     envy_pays: tuple = ()
     envy_minimum: int = 5
     name: str = "outlaw9-mikes"
+    # the rule set's [bank] (docs/TABLE.md, "The bank in rotation"): players may bank in
+    # turn with the dealer; the casino's share when co-banking (0: none); the dealer's
+    # wager against a player-banker ("last-bet" or "none"); the banker's commission
+    # ("net-win" or "each-win"); whether a banker must cover every wager
+    players_bank: bool = False
+    co_bank_share: Fraction = Fraction(0)
+    dealer_wager: str = "none"
+    banker_commission: str = "net-win"
+    requires_cover: bool = True
+    requires_dealer_wager: bool = True
+    # the rule set's custom bets (custom.TableBet), played against the house
+    custom: tuple = ()
 
     def __post_init__(self):
         if not (isinstance(self.minimum, int) and isinstance(self.maximum, int)
@@ -112,13 +131,18 @@ class TableRules:
             raise VerifierError(f"bad table limits ${self.minimum}-${self.maximum}")
         if self.settlement not in ("fees", "commission"):
             raise VerifierError(f"unknown settlement {self.settlement!r}: fees or commission")
-        if not self.kinds or self.kinds[0] != "base" or not set(self.kinds) <= set(ALL_KINDS):
+        customs = tuple(b.name for b in self.custom)
+        seeds = tuple(k for k in self.kinds if k not in customs)
+        if self.kinds[len(seeds):] != customs:
+            raise VerifierError(f"bad wagers {self.kinds!r}: the custom bets "
+                                f"{', '.join(customs)} come last")
+        if not seeds or seeds[0] != "base" or not set(seeds) <= set(ALL_KINDS):
             raise VerifierError(f"bad wagers {self.kinds!r}: base first, then some of "
                                 f"{', '.join(ALL_KINDS[1:])}")
-        if self.settlement == "fees" and not set(self.kinds) <= set(WAGER_KINDS):
+        if self.settlement == "fees" and not set(seeds) <= set(WAGER_KINDS):
             raise VerifierError("the player-dealer (fee) game offers only the Wrangler Push "
                                 "and Outlaw 9 bets")
-        if self.house_banks and self.kinds != tuple(k for k in ALL_KINDS if k in self.kinds):
+        if self.house_banks and seeds != tuple(k for k in ALL_KINDS if k in seeds):
             raise VerifierError(f"bad wager order {self.kinds!r}")
         for pays, size, what in ((self.outlaw9_pays, 16, "an Outlaw 9"),
                                  (self.wrangler_pays, 2, "a Wrangler Push"),
@@ -170,6 +194,20 @@ class TableRules:
             out["settlement"] = "commission"
             out["commission"] = Fraction(s["commission"])
             out["fees"] = NO_FEES
+        if ruleset.players_bank:
+            b = ruleset.bank
+            out.update(players_bank=True, co_bank_share=Fraction(b["co_bank_share"]),
+                       dealer_wager=b["dealer_wager"],
+                       banker_commission=b["banker_commission"],
+                       requires_cover=b["requires_cover"],
+                       requires_dealer_wager=b["requires_dealer_wager"])
+        from verifier.table.custom import table_bets
+        out["custom"] = table_bets(ruleset)
+        for b in out["custom"]:
+            if b.name in ALL_KINDS + (ENVY,):
+                raise VerifierError(f"rule set {ruleset.name}: a custom bet may not be named "
+                                    f"{b.name!r} at the table (a seed's wager is)")
+        out["kinds"] += tuple(b.name for b in out["custom"])
         out.update(kw)
         return cls(**out)
 
@@ -177,6 +215,10 @@ class TableRules:
     def house_banks(self):
         """The casino game: the house banks every hand (no rotation, no cap, no fees)."""
         return self.settlement == "commission"
+
+    def custom_bet(self, kind):
+        """The custom bet (custom.TableBet) a wager kind names, None for a seed's bet."""
+        return next((b for b in self.custom if b.name == kind), None)
 
     @property
     def stat_kinds(self):

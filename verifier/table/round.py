@@ -16,8 +16,9 @@ from verifier.support.errors import VerifierError
 from verifier.game.ranking import describe_back, describe_front
 from verifier.table.deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat, settlement_order)
 from verifier.engine.table_hands import player_set, set_hands
+from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, WAGER_TITLES, check_round
-from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_odds, settle, settle_house, wrangler_odds)
+from verifier.table.settle import (DEALER, HOUSE, bank_covers, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_odds, settle, settle_house, settle_player_bank, wrangler_odds)
 
 
 @dataclass
@@ -30,6 +31,12 @@ class RoundSpec:
     hands: dict = None                # or: seat -> its seven cards
     action_pile: int = 0              # which pile (0 = leftmost) the dice send out first
     fronts: dict = field(default_factory=dict)  # seat -> the player's own two-card hand
+    # a player banks (casino rule sets with [bank], docs/TABLE.md): its seat, the chips it
+    # puts up, co-banking with the casino, and the dealer's wager against it
+    banker_seat: int = None
+    chips: int = 0
+    co_bank: bool = False
+    dealer_wager: int = 0
 
 
 @dataclass
@@ -66,8 +73,12 @@ class RoundResult:
                      "house_way": {"front": cards_str(hw[0]), "back": cards_str(hw[1]),
                                    "front_key": hw[2], "back_key": hw[3]},
                      "outlaw9_categories": mask_to_names(s["mask"], OUTLAW9_LINES)}
-            if seat == self.spec.dealer_seat:
-                entry["role"] = ("house" if self.table and self.table.house_banks
+            if seat == self.spec.banker_seat:
+                entry["role"] = "banker"
+            elif seat == self.spec.dealer_seat:
+                entry["role"] = ("dealer, wagering against the bank"
+                                 if self.spec.banker_seat is not None else
+                                 "house" if self.table and self.table.house_banks
                                  else "player-dealer")
             else:
                 pl = s["played"]
@@ -95,11 +106,25 @@ class RoundResult:
                      "player-dealer": self.dealer_fee},
             "ledger": self.ledger.to_list(),
             "results": {k: v for k, v in sorted(self.party_nets().items())},
+            **({"bank": self.bank_dict()} if self.spec.banker_seat is not None else {}),
             "cap": {"bank_exhausted": self.settlement.exhausted,
                     "win_limit_reached": self.settlement.win_limited,
                     "stake_returned": str(self.settlement.returned)},
             "balance": {"chips_in": chips_in, "chips_out": chips_out, "fees": fees},
         })
+
+
+def _bank_dict(result):
+    st = result.settlement
+    return {"banker_seat": st.banker, "chips": result.spec.chips,
+            "co_banked": result.spec.co_bank, "wagers_faced": st.faced,
+            "dealer_wager": st.dealer_wager, "banker_result": st.dealer_net,
+            "house": {"result": st.house_net, "commission_from_players": st.commission_players,
+                      "commission_from_banker": st.commission_banker,
+                      "co_banked_share": st.co_banked, "dealer_wager": st.dealer_wager_net}}
+
+
+RoundResult.bank_dict = _bank_dict
 
 
 def jsonable(value):
@@ -124,7 +149,7 @@ def _check_cards(cards, what):
     return list(cards)
 
 
-def _seat_cards(spec, wagers):
+def _seat_cards(spec, wagers, counter=None):
     """seat -> seven cards for every seat; plus the piles and the dealt discards."""
     total = sum(spec.dice)
     if spec.deck is not None:
@@ -137,7 +162,8 @@ def _seat_cards(spec, wagers):
                 raise VerifierError(f"card {card_str(c)} appears twice in the deck")
             seen.add(c)
         piles, discard = deal_piles(deck)
-        return distribute(piles, first_pile_seat(total, spec.dealer_seat), spec.action_pile), \
+        counter = spec.dealer_seat if counter is None else counter
+        return distribute(piles, first_pile_seat(total, counter), spec.action_pile), \
             piles, discard
     if spec.hands is None:
         raise VerifierError("a round needs cards: a deck to deal or the seats' hands")
@@ -152,10 +178,54 @@ def _seat_cards(spec, wagers):
                 raise VerifierError(f"card {card_str(c)} appears twice (seat {seen[c]} and seat {seat})")
             seen[c] = seat
         out[seat] = cards
-    for seat in [spec.dealer_seat] + sorted(wagers):
+    needed = [spec.dealer_seat] + sorted(wagers)
+    if spec.banker_seat is not None:
+        needed = [spec.banker_seat] + sorted(wagers) + ([spec.dealer_seat] if spec.dealer_wager else [])
+    for seat in needed:
         if seat not in out:
             raise VerifierError(f"seat {seat} is in play but no hand was given for it")
     return out, None, []
+
+
+def check_player_bank(spec, table):
+    """The checks of a round a player banks (docs/TABLE.md): the rule set lets players
+    bank, the banker sits at a player's seat and wagers nothing, co-banking and the
+    dealer's wager as the rule set allows, and the banker's chips cover every wager.
+    Returns the players' wagers (``check_round``'s)."""
+    from verifier.table.deal import check_seat
+    b = check_seat(spec.banker_seat, "banker seat")
+    if not table.players_bank:
+        raise VerifierError(f"rule set {table.name}: players do not bank (its [bank] "
+                            "banker is the house)")
+    if b == spec.dealer_seat:
+        raise VerifierError(f"seat {b} is the dealer's place: a player-banker sits at a "
+                            "player's seat")
+    if spec.dealer_seat in spec.wagers and any(spec.wagers[spec.dealer_seat]):
+        raise VerifierError(f"seat {spec.dealer_seat} is the dealer's position: no one "
+                            "wagers there")
+    if spec.co_bank and not table.co_bank_share:
+        raise VerifierError(f"rule set {table.name} has no co-banking (its [bank] "
+                            "co_bank_share is 0)")
+    for value, what in ((spec.chips, "banker chips"), (spec.dealer_wager, "dealer wager")):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise VerifierError(f"{what}: {value!r} is not a whole number of dollars")
+    if spec.dealer_wager:
+        if table.dealer_wager == "none":
+            raise VerifierError(f"rule set {table.name}: the dealer does not wager against "
+                                "a player-banker (its [bank] dealer_wager is none)")
+        if spec.co_bank:
+            raise VerifierError("the dealer does not wager against a co-banked bank (the "
+                                "casino is half the bank)")
+    if b in spec.wagers and any(spec.wagers[b]):
+        raise VerifierError(f"seat {b} banks: it cannot also wager")
+    wagers = check_round(b, spec.chips, spec.wagers, table)
+    need = bank_covers(wagers, spec.dealer_wager)
+    if table.requires_cover and spec.chips < need:
+        raise VerifierError(f"banker seat {b}: ${spec.chips} in chips cannot cover the "
+                            f"${need} wagered against the bank (every base wager"
+                            + (f" and the dealer's ${spec.dealer_wager}" if spec.dealer_wager
+                               else "") + ")")
+    return wagers
 
 
 def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(),
@@ -183,6 +253,8 @@ def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(
             out.append(insurance_odds(cards, table.insurance_pays))
         elif kind == "treasure":   # always the seven-card categories (seed 004)
             out.append(outlaw9_odds(player_hw[4], table.treasure_pays))
+        else:                      # a custom bet, read its way (verifier/table/custom.py)
+            out.append(custom_odds(table.custom_bet(kind), player_hw, dealer_set, cards))
     return tuple(out)
 
 
@@ -190,16 +262,25 @@ def play_round(spec, table=None, setter=None):
     """Play one round; see the module doc. ``setter`` replaces ``hands.set_hands``."""
     table = table or TableRules()
     setter = setter or set_hands
-    wagers = check_round(spec.dealer_seat, spec.bank, spec.wagers, table)
+    banker = spec.banker_seat
+    if banker is not None:
+        wagers = check_player_bank(spec, table)
+    else:
+        wagers = check_round(spec.dealer_seat, spec.bank, spec.wagers, table)
     dice = check_dice(spec.dice)
     total = sum(dice)
+    # the dice count from the banker (seed 002: "the Banker's position is always 1, 8 or
+    # 15"): the house's place, or a player-banker's seat
+    counter = spec.dealer_seat if banker is None else banker
     player_fees = {seat: table.fees.player_fee(w[0]) for seat, w in wagers.items()}
     dealer_fee = table.fees.dealer_fee(sum(w[0] for w in wagers.values()))
     ledger = open_ledger(spec.dealer_seat, spec.bank, wagers, player_fees, dealer_fee,
                          table.kinds, table.house_banks)
 
-    seat_cards, piles, discard = _seat_cards(spec, wagers)
-    in_play = [spec.dealer_seat] + [s for s in sorted(seat_cards) if s in wagers]
+    seat_cards, piles, discard = _seat_cards(spec, wagers, counter)
+    in_play = [counter] + [s for s in sorted(seat_cards) if s in wagers]
+    if banker is not None and spec.dealer_wager:
+        in_play.append(spec.dealer_seat)      # the dealer's hand plays against the bank
     discard = list(discard)
     for seat in sorted(seat_cards):  # cards of seats without a wager are collected
         if seat not in in_play:
@@ -214,10 +295,13 @@ def play_round(spec, table=None, setter=None):
 
     hw = setter([seat_cards[s] for s in in_play], table.wheel_second, table.house_way_id)
     hw = dict(zip(in_play, hw))
-    dealer = hw[spec.dealer_seat]
-    sets = {spec.dealer_seat: {"house_way": dealer, "mask": dealer[4 + table.mask_index]}}
+    dealer = hw[counter]
+    sets = {s: {"house_way": hw[s], "mask": hw[s][4 + table.mask_index]}
+            for s in (counter, spec.dealer_seat) if s in hw}
     odds = {}
     for seat in in_play[1:]:
+        if seat not in wagers:
+            continue
         played = foul = None
         if seat in spec.fronts:
             pf_cards, pb_cards, fk, bk, foul = player_set(seat_cards[seat], spec.fronts[seat],
@@ -230,21 +314,30 @@ def play_round(spec, table=None, setter=None):
         sets[seat] = {"house_way": hw[seat], "played": shown, "foul": bool(foul),
                       "mask": hw[seat][4 + table.mask_index]}
 
-    act = action_seat(total, spec.dealer_seat)
-    order = settlement_order(act, spec.dealer_seat)
+    act = action_seat(total, counter)
+    order = settlement_order(act, counter)
     envy = {}
-    if table.house_banks:
-        if table.envy_pays:
-            t = table.kinds.index("treasure")
-            envy = envy_owed(in_play[1:], {s: wagers[s][t] for s in in_play[1:]},
-                             {s: hw[s][4] for s in in_play[1:]}, table.envy_pays,
-                             table.envy_minimum)
+    players = [s for s in in_play[1:] if s in wagers]
+    if table.house_banks and table.envy_pays:
+        t = table.kinds.index("treasure")
+        envy = envy_owed(players, {s: wagers[s][t] for s in players},
+                         {s: hw[s][4] for s in players}, table.envy_pays, table.envy_minimum)
+    if banker is not None:
+        dealer_odds = None
+        if spec.dealer_wager:
+            h = hw[spec.dealer_seat]
+            dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
+        settlement = settle_player_bank(
+            order, wagers, odds, table.kinds, table.commission, banker, spec.chips,
+            spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
+            table.banker_commission, envy, ledger)
+    elif table.house_banks:
         settlement = settle_house(order, wagers, odds, table.kinds, table.commission, envy,
                                   ledger)
     else:
         settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)
     ledger.check()
-    return RoundResult(spec, total, first_pile_seat(total, spec.dealer_seat), act, order,
+    return RoundResult(spec, total, first_pile_seat(total, counter), act, order,
                        piles, discard, seat_cards, sets, odds, player_fees, dealer_fee,
                        settlement, ledger, table, envy)
 
@@ -256,7 +349,13 @@ def format_round(result):
     table = result.table or TableRules()
     kinds = table.kinds
     dealer_word = "dealer: the house" if table.house_banks else "player-dealer"
-    if table.house_banks:
+    if spec.banker_seat is not None:
+        out.append(f"Banker: seat {spec.banker_seat}, ${spec.chips} in chips"
+                   + (f", co-banked with the casino ({table.co_bank_share} share)"
+                      if spec.co_bank else "")
+                   + (f"; the dealer (seat {spec.dealer_seat}'s place) wagers "
+                      f"${spec.dealer_wager} against the bank" if spec.dealer_wager else ""))
+    elif table.house_banks:
         out.append(f"Dealer: the house banks, at seat {spec.dealer_seat}'s place")
     else:
         out.append(f"Player-dealer: seat {spec.dealer_seat}, bank ${spec.bank}")
@@ -267,15 +366,23 @@ def format_round(result):
             out.append(f"  pile {i + 1}: {cards_str(pile)}")
     out.append(f"Discard: {cards_str(result.discard)}")
     out.append("Hands:")
-    for seat in [spec.dealer_seat] + [s for s in result.order if s in result.seat_cards]:
+    counter = spec.dealer_seat if spec.banker_seat is None else spec.banker_seat
+    shown = [counter] + [s for s in result.order if s in result.seat_cards
+                         and s in spec.wagers]
+    if spec.banker_seat is not None and spec.dealer_seat in result.seat_cards:
+        shown.append(spec.dealer_seat)
+    for seat in shown:
         s = result.sets[seat]
         hw = s["house_way"]
-        who = dealer_word if seat == spec.dealer_seat else "player"
+        who = ("banker" if seat == spec.banker_seat else
+               "dealer, against the bank" if spec.banker_seat is not None
+               and seat == spec.dealer_seat else
+               dealer_word if seat == spec.dealer_seat else "player")
         line = (f"  seat {seat} ({who}): {cards_str(result.seat_cards[seat])} -> "
                 f"front {cards_str(hw[0])} ({describe_front(hw[2])}), "
                 f"back {cards_str(hw[1])} ({describe_back(hw[3])})")
         out.append(line)
-        if seat != spec.dealer_seat:
+        if seat in spec.wagers and seat != counter:
             pl = s["played"]
             if list(pl[0]) != list(hw[0]) or s["foul"]:
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"

@@ -12,7 +12,8 @@ from verifier.table.limits import TableRules
 from verifier.table.round import RoundSpec
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
-            "table", "rules", "rule_set"}
+            "table", "rules", "rule_set", "player_banker"}
+BANKER_KEYS = {"seat", "chips", "co_bank", "dealer_wager"}
 
 
 def _seat_number(text, where):
@@ -138,8 +139,23 @@ def round_from_dict(data, seed=None, ruleset=None):
     for key, text in (data.get("fronts") or {}).items():
         seat = _seat_number(key, "fronts")
         fronts[seat] = _cards(text, f"seat {seat} front", 2)
+    banker = {}
+    if "player_banker" in data:
+        pb = data["player_banker"]
+        if not isinstance(pb, dict) or "seat" not in pb or "chips" not in pb:
+            raise VerifierError('"player_banker" needs {"seat": N, "chips": AMOUNT} (and '
+                                'optionally "co_bank": true, "dealer_wager": AMOUNT)')
+        extra = set(pb) - BANKER_KEYS
+        if extra:
+            raise VerifierError(f"unknown key(s) in player_banker: {', '.join(sorted(extra))}")
+        if not isinstance(pb.get("co_bank", False), bool):
+            raise VerifierError("player_banker co_bank: true or false")
+        banker = {"banker_seat": _seat_number(pb["seat"], "player_banker"),
+                  "chips": _amount(pb["chips"], "player_banker chips"),
+                  "co_bank": pb.get("co_bank", False),
+                  "dealer_wager": _amount(pb.get("dealer_wager", 0), "player_banker dealer_wager")}
     spec = RoundSpec(dealer_seat, bank, wagers, dice, deck=deck, hands=hands,
-                     action_pile=action_pile - 1, fronts=fronts)
+                     action_pile=action_pile - 1, fronts=fronts, **banker)
     return spec, table
 
 

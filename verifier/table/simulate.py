@@ -16,6 +16,12 @@ statistics, in C, blocks across OpenMP threads), unless a stand-in ``setter`` or
 (xoshiro256** seeded by (seed, block)), so its rounds are not the Python path's for
 the same seed; each path is reproducible by seed and block size on its own.
 tests/test_table_compiled.py proves the kernel's rounds equal ``play_round``'s.
+
+At a casino table whose rule set lets players bank (``TableSetup.bank_policy``), the bank
+goes round: the dealer's turn, then each occupied seat's, taken by the seat's policy when
+its chips cover the table (``TableSetup.round_turn``, a function of the round number, so
+blocks stay reproducible); a player-banked round is settled by
+``settle.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
 """
 import hashlib
 import math
@@ -30,10 +36,18 @@ from verifier.support.progress import progress_bar
 from verifier.table.deal import PILE_POSITIONS, PILES, SEATS, check_seat
 from verifier.engine.table_hands import set_hands
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
-from verifier.table.settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house, WRANGLER_PAIR_KEY)
+from verifier.table.settle import (bank_covers, envy_owed, open_ledger, outlaw9_odds, settle, settle_house, settle_player_bank, WRANGLER_PAIR_KEY)
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
+BANK_POLICIES = ("always", "never", "every-other")
+#: the house's take by source when players bank (docs/TABLE.md): the commission on the
+#: players' winning base wagers (whoever banks), on the banking players' wins, the
+#: casino's co-banked share, the dealer's wager against a player-banker, and the house's
+#: own results as banker (the base game when it banks, every side bet always) less the
+#: commission counted above
+HOUSE_SOURCES = ("commission_from_players", "commission_from_banking_players", "co_banked",
+                 "dealer_wager", "house_bank_and_side_bets")
 #: when the house banks (the casino game), the dealer's place among the seven hands:
 #: seat 7's, so seats 1-6 play and seat 1 is on the dealer's left (docs/TABLE.md)
 HOUSE_SEAT = 7
@@ -54,10 +68,17 @@ class TableSetup:
     rounds_per_bank: int = MAX_BANK_ROUNDS
     action_pile: int = 0
     table: TableRules = field(default_factory=TableRules)
+    # players bank in rotation (docs/TABLE.md, "The bank in rotation"): seat -> policy
+    # ("always", "never", "every-other"), the seats at the table only; None: the house
+    # banks every hand. ``co_bank``: a player-banker co-banks with the casino.
+    bank_policy: tuple = None
+    co_bank: bool = False
 
     def __post_init__(self):
         if len(self.seats) != SEATS:
             raise VerifierError(f"a table has {SEATS} seats, got {len(self.seats)} seat plans")
+        if self.bank_policy is not None or self.co_bank:
+            self._check_bank()
         if self.table.house_banks:
             if any(self.seats[HOUSE_SEAT - 1].wagers):
                 raise VerifierError(f"seat {HOUSE_SEAT} is the dealer's place when the house "
@@ -78,6 +99,71 @@ class TableSetup:
         for seat in self.bankers():  # each banker's round must be a valid round
             wagers = {s: self.seats[s - 1].wagers for s in range(1, SEATS + 1) if s != seat}
             check_round(seat, self.seats[seat - 1].bank, wagers, self.table)
+
+    def _check_bank(self):
+        t = self.table
+        if not t.players_bank:
+            raise VerifierError(f"rule set {t.name}: players do not bank (its [bank] banker "
+                                "is the house): --bank-policy and --co-bank do not apply")
+        if self.co_bank and not t.co_bank_share:
+            raise VerifierError(f"rule set {t.name} has no co-banking (its [bank] "
+                                "co_bank_share is 0): --co-bank does not apply")
+        occupied = self.occupied()
+        for seat, policy in dict(self.bank_policy or ()).items():
+            if policy not in BANK_POLICIES:
+                raise VerifierError(f"bad bank policy {policy!r} for seat {seat}: "
+                                    f"{', '.join(BANK_POLICIES)}")
+            if seat not in occupied:
+                raise VerifierError(f"bank policy: seat {seat} is not occupied (seats at the "
+                                    f"table: {', '.join(map(str, occupied)) or 'none'})")
+
+    def occupied(self):
+        """The seats with wagers, clockwise from seat 1 (the dealer's left)."""
+        return [s for s in range(1, SEATS + 1) if any(self.seats[s - 1].wagers)]
+
+    @property
+    def rotates(self):
+        """Players take the bank in turn (some seat's policy is not "never")."""
+        return any(p != "never" for _, p in (self.bank_policy or ()))
+
+    def rotation(self):
+        """The turns of the bank, in order: the dealer (the house's place), then each
+        occupied seat clockwise from the dealer's left."""
+        return [HOUSE_SEAT] + self.occupied()
+
+    def dealer_wager(self, seat):
+        """The dealer's wager against ``seat`` banking: its last base wager when the dealer
+        banked (reading bank_dealer_wager), none when co-banking or by the rule set."""
+        if self.co_bank or self.table.dealer_wager == "none":
+            return 0
+        return self.seats[seat - 1].wagers[0]
+
+    def covers(self, seat):
+        """Whether ``seat``'s chips (its ``bank``) cover every wager against its bank."""
+        if not self.table.requires_cover:
+            return True
+        others = {s: self.seats[s - 1].wagers for s in self.occupied() if s != seat}
+        return self.seats[seat - 1].bank >= bank_covers(others, self.dealer_wager(seat))
+
+    def round_turn(self, r):
+        """Round r's turn of the bank: (the seat whose turn it is, or HOUSE_SEAT for the
+        dealer's; the banker: that seat if it takes the bank, else None, the dealer
+        banks; whether the seat wanted the bank but its chips could not cover the
+        table). A pure function of r: the bank moves one place a round; a seat "every-other"
+        takes it on its first, third, ... turns; a seat whose chips cannot cover the table
+        passes; every seat wagered against the dealer when it last banked (the rotation
+        starts with the dealer, and every occupied seat wagers whenever it is not banking)."""
+        turns = self.rotation()
+        seat = turns[r % len(turns)]
+        if seat == HOUSE_SEAT:
+            return seat, None, False
+        policy = dict(self.bank_policy or ()).get(seat, "never")
+        k = r // len(turns)
+        wants = policy == "always" or (policy == "every-other" and k % 2 == 0)
+        if not wants:
+            return seat, None, False
+        covers = self.covers(seat)
+        return seat, (seat if covers else None), not covers
 
     def bankers(self):
         """The seats that accept the bank, in the clockwise order it is offered (the
@@ -101,12 +187,41 @@ def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
     house = table is not None and table.house_banks
     if seats is None:
         seats = range(1, SEATS) if house else range(1, SEATS + 1)
-    if house:
+    if house and not kw.get("bank_policy") and not kw.get("co_bank"):
         bank = 0
     seats = set(seats)
     plans = tuple(SeatPlan(tuple(wagers), bank) if s in seats else SeatPlan((0,) * len(wagers))
                   for s in range(1, SEATS + 1))
     return TableSetup(plans, first_banker=kw.pop("first_banker", min(seats)), **kw)
+
+
+def parse_bank_policy(text, occupied):
+    """``--bank-policy``: one policy for every occupied seat ("always", "never",
+    "every-other"), or per seat ("1=always,3=every-other": the seats not named never
+    bank; a bare policy among them sets the others'). Returns ((seat, policy), ...) for
+    the occupied seats; a seat not occupied, a bad seat or a bad policy is one line."""
+    default = "never"
+    named = {}
+    for part in str(text).split(","):
+        part = part.strip()
+        seat, eq, policy = part.partition("=")
+        if not eq:
+            policy, seat = seat, None
+        policy = policy.strip()
+        if policy not in BANK_POLICIES:
+            raise VerifierError(f"bad --bank-policy {text!r}: {policy!r} is not one of "
+                                f"{', '.join(BANK_POLICIES)}")
+        if seat is None:
+            default = policy
+            continue
+        seat = seat.strip()
+        if not seat.isdigit() or len(seat) > 1 or not 1 <= int(seat) <= SEATS:
+            raise VerifierError(f"bad --bank-policy {text!r}: {seat!r} is not a seat 1 to 7")
+        if int(seat) not in occupied:
+            raise VerifierError(f"bad --bank-policy {text!r}: seat {seat} is not occupied "
+                                f"(seats at the table: {', '.join(map(str, occupied))})")
+        named[int(seat)] = policy
+    return tuple((s, named.get(s, default)) for s in occupied)
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -181,6 +296,12 @@ class Stats:
         self.returned = 0
         self.wagered = 0
         self.ledgers_checked = 0
+        # players bank in rotation: each seat as banker (x its result after commission
+        # and co-banking, w the wagers it faced); turns passed for want of chips; the
+        # house's take by source (HOUSE_SOURCES), summing to dealer_round.sx
+        self.bank_seat = [Acc() for _ in range(SEATS)]
+        self.bank_passed = [0] * SEATS
+        self.house = dict.fromkeys(HOUSE_SOURCES, 0)
 
     def merge(self, o):
         self.rounds += o.rounds
@@ -188,6 +309,10 @@ class Stats:
                              (self.bet_unit, o.bet_unit), (self.bet_round, o.bet_round)):
             for a, b in zip(mine, theirs):
                 a.merge(b)
+        for a, b in zip(self.bank_seat, o.bank_seat):
+            a.merge(b)
+        self.bank_passed = [a + b for a, b in zip(self.bank_passed, o.bank_passed)]
+        self.house = {k: self.house[k] + o.house[k] for k in HOUSE_SOURCES}
         for name in ("seat_fees", "seat_banked", "seat_bank_net", "bet_wins"):
             setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(o, name))])
         self.dealer_round.merge(o.dealer_round)
@@ -231,15 +356,31 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     bank_rounds = setup.rounds_per_bank
     bankers = setup.bankers()
     n_bankers = len(bankers)
+    rotating = setup.rotates
+    if rotating:   # the seats that may bank: their wagers are off when they do
+        for b in setup.occupied():
+            wagers = {s: plans[s - 1].wagers for s in setup.occupied() if s != b}
+            per_banker[b] = (wagers, dict.fromkeys(wagers, 0), 0,
+                             {action: [t for t in ((action - 1 + k) % SEATS + 1
+                                                   for k in range(SEATS)) if t in wagers]
+                              for action in range(1, SEATS + 1)})
 
     # 1. deal every round of the block
     rounds = []
+    passed = [0] * SEATS     # turns a seat wanted the bank but could not cover the table
     hands = []
     append = hands.append
     for r in range(start, start + count):
         shuffle(deck)
         total = int(random_() * 6) + int(random_() * 6) + int(random_() * 6) + 3
-        dealer = bankers[(r // bank_rounds) % n_bankers]
+        pb = dw = 0
+        if rotating:
+            turn, pb, short = setup.round_turn(r)
+            dealer = pb or HOUSE_SEAT
+            if short:
+                passed[turn - 1] += 1
+        else:
+            dealer = bankers[(r // bank_rounds) % n_bankers]
         first = (dealer - 1 + (total - 1) % SEATS) % SEATS + 1
         action = dealer % SEATS + 1 if first == dealer else first
         players = per_banker[dealer][3][action]
@@ -249,7 +390,11 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
         append([deck[i] for i in PILE_POSITIONS[(shift + dealer) % PILES]])
         for s in players:
             append([deck[i] for i in PILE_POSITIONS[(shift + s) % PILES]])
-        rounds.append((dealer, players, idx))
+        if pb:
+            dw = setup.dealer_wager(pb)
+            if dw:   # the dealer's hand, against the bank
+                append([deck[i] for i in PILE_POSITIONS[(shift + HOUSE_SEAT) % PILES]])
+        rounds.append((dealer, players, idx, pb, dw))
 
     # 2. set every hand of the block in one call
     sets = setter(hands, table.wheel_second, table.house_way_id)
@@ -267,13 +412,18 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     bet_sxw = [0] * nk
     bet_wins = st.bet_wins
     bet_round = st.bet_round
-    for dealer, players, idx in rounds:
+    house = st.house
+    st.bank_passed = passed
+    for dealer, players, idx, banker, dw in rounds:
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
         ledger = open_ledger(dealer, bank, wagers, player_fees, dealer_fee, kinds,
                              table.house_banks) if check_ledger else None
-        if fast:
+        if banker:
+            res = _settle_bank_round(setup, banker, dw, players, wagers, d, sets, hands, idx,
+                                     ledger)
+        elif fast:
             df, db = d[2], d[3]
             odds = {}
             for k, s in enumerate(players, 1):
@@ -294,7 +444,10 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             bal = ledger.balances()
             for s in players:
                 assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
-            if not table.house_banks:
+            if banker:
+                assert bal[f"seat {banker}"] == res.dealer_net
+                assert bal.get("house", 0) == res.house_net
+            elif not table.house_banks:
                 assert bal["player-dealer"] == res.dealer_net - dealer_fee
             st.ledgers_checked += 1
 
@@ -328,8 +481,28 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             st.seat_unit[s - 1].add(x, wsum)
             st.seat_fees[s - 1] += fee
             st.wagered += wsum
+        if banker:
+            if total_players + res.dealer_net + res.house_net != 0:
+                raise AssertionError("round does not balance: players, banker and house")
+            st.seat_banked[banker - 1] += 1
+            st.seat_bank_net[banker - 1] += res.dealer_net
+            st.bank_seat[banker - 1].add(res.dealer_net, res.faced)
+            st.dealer_round.add(res.house_net, 0)
+            st.dealer_unit.add(res.house_net, 0)
+            house["commission_from_players"] += res.commission_players
+            house["commission_from_banking_players"] += res.commission_banker
+            house["co_banked"] += res.co_banked
+            house["dealer_wager"] += res.dealer_wager_net
+            house["house_bank_and_side_bets"] += (res.house_net - res.commission_players
+                                                  - res.commission_banker - res.co_banked
+                                                  - res.dealer_wager_net)
+            continue
         if total_players + res.dealer_net != 0:
             raise AssertionError("round does not balance: players and player-dealer nets differ")
+        if table.house_banks and rotating:
+            comm = sum(stake - x for _, kind, stake, x in res.results if kind == 0 and x > 0)
+            house["commission_from_players"] += comm
+            house["house_bank_and_side_bets"] += res.dealer_net - comm
         if not table.house_banks:
             st.seat_banked[dealer - 1] += 1
             st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
@@ -363,6 +536,31 @@ def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, le
                          {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
                          table.envy_pays, table.envy_minimum)
     return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
+
+
+def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, idx, ledger):
+    """One round seat ``pb`` banks (settle.settle_player_bank): the players' odds against
+    the banker's hand, the dealer's wager ``dw`` with the hand after the players'."""
+    from verifier.table.round import round_odds
+    from verifier.table.settle import base_odds
+    table = setup.table
+    odds = {}
+    for k, s in enumerate(players, 1):
+        odds[s] = round_odds(banker_set, sets[idx + k], table=table, cards=hands[idx + k])
+    envy = None
+    if table.envy_pays:
+        t = table.kinds.index("treasure")
+        envy = envy_owed(players, {s: wagers[s][t] for s in players},
+                         {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
+                         table.envy_pays, table.envy_minimum)
+    dealer_odds = None
+    if dw:
+        h = sets[idx + len(players) + 1]
+        dealer_odds = base_odds(h[2], h[3], banker_set[2], banker_set[3])
+    return settle_player_bank(players, wagers, odds, table.kinds, table.commission, pb,
+                              setup.seats[pb - 1].bank, dw, dealer_odds,
+                              table.co_bank_share if setup.co_bank else 0,
+                              table.banker_commission, envy, ledger)
 
 
 def _quiet_worker():
@@ -438,11 +636,12 @@ def _table_module():
     return compiled("_table")
 
 
-def kernel_rules(table):
+def kernel_rules(table, co_bank=False):
     """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
-    the commission, as data (cext/table_sim.h types none of them)."""
+    the commission, as data (cext/table_sim.h types none of them). ``co_bank``: money
+    units fine enough for the co-banked share too (``kernel_scale``)."""
     pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
-    scale = table.commission.denominator
+    scale = kernel_scale(table, co_bank)
     return {
         "mask_index": table.mask_index,
         "outlaw9_pays": tuple(table.outlaw9_pays),
@@ -454,7 +653,8 @@ def kernel_rules(table):
         "kinds": tuple(table.kinds),
         "house": table.house_banks,
         "scale": scale,
-        "keep": scale - table.commission.numerator,
+        "keep": scale - table.commission.numerator * (scale // table.commission.denominator),
+        "bank_each_win": table.banker_commission == "each-win",
         "insurance_pays": tuple(table.insurance_pays) or (-1,) * 6,
         "treasure_pays": tuple(table.treasure_pays) or (-1,) * 16,
         "envy_pays": tuple(table.envy_pays),
@@ -462,10 +662,23 @@ def kernel_rules(table):
     }
 
 
-def kernel_scale(table):
+def kernel_scale(table, co_bank=False):
     """The kernel's money unit, 1/scale of a dollar (the commission's denominator when
-    the house banks)."""
-    return table.commission.denominator if table.house_banks else 1
+    the house banks, times the co-banked share's when a player co-banks)."""
+    if not table.house_banks:
+        return 1
+    return table.commission.denominator * (table.co_bank_share.denominator if co_bank else 1)
+
+
+def kernel_bank_units(table, co_bank=False):
+    """(cob, bcomm): per dollar of a player-bank's result, the casino's co-banked share
+    and the banker's commission on a win, in units of 1/``kernel_scale``."""
+    scale = kernel_scale(table, co_bank)
+    share = table.co_bank_share if co_bank else Fraction(0)
+    cob = scale * share
+    bcomm = (scale - cob) * table.commission
+    assert cob.denominator == 1 and bcomm.denominator == 1
+    return int(cob), int(bcomm)
 
 
 def kernel_table(setup):
@@ -477,7 +690,22 @@ def kernel_table(setup):
         "bankers": setup.bankers(),
         "rounds_per_bank": setup.rounds_per_bank,
         "action_pile": setup.action_pile,
+        "rotation": kernel_rotation(setup),
     }
+
+
+def kernel_rotation(setup):
+    """The bank's rotation as the kernel takes it (None: the house banks every hand)."""
+    if not setup.rotates:
+        return None
+    policy = dict(setup.bank_policy)
+    cob, bcomm = kernel_bank_units(setup.table, setup.co_bank)
+    seats = range(1, SEATS + 1)
+    return {"turns": setup.rotation(),
+            "policy": [policy.get(s, "never") for s in seats],
+            "covers": [s in policy and setup.covers(s) for s in seats],
+            "dealer_stake": [setup.dealer_wager(s) if s in policy else 0 for s in seats],
+            "cob": cob, "bcomm": bcomm}
 
 
 KERNEL_MAX_CHIPS = 1 << 40   # keeps every int64 product of a round exact
@@ -493,6 +721,10 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
+    if table.custom:
+        return "the rule set's custom bets are played on the Python path"
+    if setup.rotates and not getattr(_table_module(), "BANK_ROTATION", False):
+        return "this build of the kernel does not play the bank in rotation"
     if not table.house_banks and table.kinds != WAGER_KINDS:
         return "the compiled kernel plays the player-dealer game with both its bets only"
     if len(table.kinds) > 3:
@@ -558,6 +790,12 @@ def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
     for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
                  "wagered"):
         setattr(st, name, sums[fields[name]])
+    if "bank_seat" in fields:
+        st.bank_seat = [acc(fields["bank_seat"] + 6 * i) for i in range(SEATS)]
+        st.bank_passed = list(sums[fields["bank_passed"]:fields["bank_passed"] + SEATS])
+        st.house = {k: whole(Fraction(sums[fields["house_" + k]], scale)) for k in HOUSE_SOURCES}
+        if scale != 1:
+            st.seat_bank_net = [whole(Fraction(v, scale)) for v in st.seat_bank_net]
     returned = Fraction(sums[fields["returned_num"]], denom)
     st.returned = int(returned) if returned.denominator == 1 else returned
     if sums[fields["imbalanced"]]:
@@ -576,15 +814,16 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     With ``per_block`` returns one Stats per block (for the tests)."""
     mod = _table_module()
     table = setup.table
-    rules = kernel_rules(table)
+    rules = kernel_rules(table, setup.co_bank)
+    scale = kernel_scale(table, setup.co_bank)
     tab = kernel_table(setup)
     kseed = kernel_seed(seed)
     kw = dict(threads=threads, wheel_second=table.wheel_second, house_way=table.house_way_id)
     nblocks = -(-rounds // block_size)
     if per_block:
         out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
-        return [stats_from_kernel(s, mod.FIELDS, rules["denom"], table.stat_kinds,
-                                  kernel_scale(table)) for s in out]
+        return [stats_from_kernel(s, mod.FIELDS, rules["denom"], table.stat_kinds, scale)
+                for s in out]
     # chunks of whole blocks, about 64k rounds: between them the bar moves and Ctrl-C is
     # answered (Python handles the signal as each call returns)
     step = max(threads * 4, 65536 // block_size)
@@ -597,8 +836,7 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
             total = sums if total is None else [a + b for a, b in zip(total, sums)]
             if advance:
                 advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
-    return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds,
-                             kernel_scale(table))
+    return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds, scale)
 
 
 # ----------------------------------------------------------------------------- report
@@ -633,7 +871,8 @@ def summary(stats, setup):
         "rounds": n,
         "rule_set": table.name,
         "settlement": ({"kind": "commission", "commission": str(table.commission),
-                        "banker": "house"} if table.house_banks else
+                        "banker": "rotation" if setup.rotates else "house"}
+                       if table.house_banks else
                        {"kind": "fees", "banker": "player-dealer"}),
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
@@ -655,7 +894,45 @@ def summary(stats, setup):
         },
         "fees_total": stats.dealer_fees + sum(stats.seat_fees),
         "ledgers_checked": stats.ledgers_checked,
+        **({"bank": bank_summary(stats, setup)} if setup.bank_policy is not None
+           or setup.co_bank else {}),
     })
+
+
+def bank_summary(stats, setup):
+    """The rotation's figures (docs/TABLE.md): each seat as banker, the house (the dealer)
+    and its take by source, exact sums and 99% intervals."""
+    table = setup.table
+    n = stats.rounds
+    seats = {}
+    for s in setup.occupied():
+        acc = stats.bank_seat[s - 1]
+        seats[str(s)] = {
+            "policy": dict(setup.bank_policy or ()).get(s, "never"),
+            "chips": setup.seats[s - 1].bank,
+            "covers_the_table": setup.covers(s),
+            "dealer_wager": setup.dealer_wager(s),
+            "rounds_banked": acc.n,
+            "turns_passed_for_chips": stats.bank_passed[s - 1],
+            "mean_per_round_banked": _ci(acc.mean_ci()),
+            "per_unit_of_wagers_faced": _ci(acc.ratio_ci()),
+            "net_as_banker": acc.sx,
+            "as_player_mean_per_round": _ci(stats.seat_round[s - 1].mean_ci()),
+        }
+    house = stats.dealer_round
+    player_banked = sum(stats.seat_banked)
+    return {
+        "banker": "rotation",
+        "co_bank": setup.co_bank,
+        "co_bank_share": str(table.co_bank_share) if setup.co_bank else "0",
+        "dealer_wager": "none" if setup.co_bank else table.dealer_wager,
+        "banker_commission": table.banker_commission,
+        "rounds_player_banked": player_banked,
+        "rounds_dealer_banked": n - player_banked,
+        "seats": seats,
+        "house": {"mean_per_round": _ci(house.mean_ci()), "net": house.sx,
+                  "take_by_source": dict(stats.house)},
+    }
 
 
 #: Said under every simulation in which the bank's cap bound (issue 16): why the bets'
@@ -677,9 +954,13 @@ def format_summary(summ):
             return "-"
         lo, hi = ci["ci99"]
         return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
-    house = summ.get("settlement", {}).get("banker") == "house"
+    house = summ.get("settlement", {}).get("banker") in ("house", "rotation")
     out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
-    if house:
+    if house and "bank" in summ:
+        out.append(f"Rule set {summ['rule_set']}: players bank in rotation with the dealer, "
+                   f"{float(Fraction(summ['settlement']['commission'])):.2%} commission on "
+                   "winning base wagers and on a banker's net win, no fees")
+    elif house:
         out.append(f"Rule set {summ['rule_set']}: the house banks every hand, "
                    f"{float(Fraction(summ['settlement']['commission'])):.2%} commission on winning "
                    "base wagers, no fees")
@@ -705,6 +986,8 @@ def format_summary(summ):
     out.append(f"House (dealer) position: {pd['rounds']:,} rounds" if house else
                f"Player-dealer position: {pd['rounds']:,} rounds")
     out.append(f"  mean per round after fees:     {f(pd['mean_per_round_after_fees'])}")
+    if "bank" in summ:
+        out += format_bank(summ["bank"], f)
     if house:
         out.append(f"Fees, all seats: ${summ['fees_total']:,}")
         if summ["ledgers_checked"]:
@@ -725,3 +1008,24 @@ def format_summary(summ):
     if summ["ledgers_checked"]:
         out.append(f"Ledgers checked and balanced: {summ['ledgers_checked']:,}")
     return "\n".join(out)
+
+
+def format_bank(bank, f):
+    """The rotation's lines of the text summary."""
+    out = ["", f"The bank in rotation: {bank['rounds_player_banked']:,} rounds banked by "
+           f"players, {bank['rounds_dealer_banked']:,} by the dealer"
+           + (f"; co-banked with the casino ({bank['co_bank_share']} share)"
+              if bank["co_bank"] else "")
+           + ("; a banker's commission on each wager it wins"
+              if bank["banker_commission"] == "each-win" else
+              "; a banker's commission on its net win of the round")]
+    out.append("Seat  policy       chips  banked  passed  as banker: mean per round banked"
+               "        per unit of wagers faced")
+    for s, d in bank["seats"].items():
+        out.append(f"{s:>4}  {d['policy']:<11} {d['chips']:>6} {d['rounds_banked']:>7} "
+                   f"{d['turns_passed_for_chips']:>7}  {f(d['mean_per_round_banked']):<40}  "
+                   f"{f(d['per_unit_of_wagers_faced'])}")
+    out.append("House take by source (net, all rounds):")
+    for k, v in bank["house"]["take_by_source"].items():
+        out.append(f"  {k.replace('_', ' '):<34} ${float(Fraction(v)):>14,.2f}")
+    return out

@@ -1,0 +1,92 @@
+"""A rule set's custom side bets at the table (docs/TABLE.md, "Custom bets at the table").
+
+A custom bet (``bet = "custom"``, docs/PAYTABLES.md) is a wager of its own at every seat,
+played against the house (whoever banks the base game) and paid its pay table's odds on
+the line the player's hand is paid on: the highest-paying line it qualifies for, read the
+bet's way (``reads``), exactly as the certificate's figures count it
+(``verifier.odds.exact.paid_line``):
+
+- ``seven-card``: the seven-card categories of the player's cards (the engine's mask);
+- ``house-way``: the player's hands as the house way sets them (``bets.house_way_lines``);
+- ``best-for-bet``: the player sets the seven cards for the bet (every setting that is
+  not a foul; ``engine.best_for_bet``);
+- ``versus-banker``: the base game against the banker's hand, both set by the house way
+  (``player_wins``, ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``).
+
+An envy-type custom bet (``envy = true``) pays dollars per *other* hand and has no wager
+of its own: the table does not play it (``unplayed``).
+"""
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verifier.game.bets import house_way_lines
+from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
+from verifier.game.outcome import LOSS, PUSH, base_outcome
+from verifier.game.ranking import PAIR_OF_THREES_KEY
+
+
+@dataclass(frozen=True)
+class TableBet:
+    """One custom bet as the table plays it: its name (the rule set's), how it reads its
+    lines, and its pays as (line, net result per unit) in the pay table's order."""
+    name: str
+    reads: str
+    nets: tuple
+    title: str = ""
+
+    def odds(self, lines):
+        """The odds of a hand qualifying for ``lines``: its highest line's net (N to 1 ->
+        N, push -> 0), -1 when no line of the table applies (ties: the first line)."""
+        best = None
+        for line, net in self.nets:
+            if line in lines and (best is None or net > best):
+                best = net
+        if best is None:
+            return LOSS
+        return int(best) if best.denominator == 1 else best
+
+
+def table_bets(ruleset):
+    """The custom bets of ``ruleset`` the table plays (not the envy-type ones)."""
+    from verifier.game.paytables import net_of
+    from verifier.rules.rulesets import is_custom_name
+    out = []
+    for name, table in ruleset.paytables().items():
+        if is_custom_name(name) and not table.envy:
+            out.append(TableBet(name, table.reads,
+                                tuple((line, Fraction(net_of(pay))) for line, pay in table.pays),
+                                table.name))
+    return tuple(out)
+
+
+def unplayed(ruleset):
+    """The names of the rule set's custom bets the table does not play (envy-type)."""
+    from verifier.rules.rulesets import is_custom_name
+    return [name for name, table in ruleset.paytables().items()
+            if is_custom_name(name) and table.envy]
+
+
+def _mask_names(mask, names):
+    return {name for bit, name in enumerate(names) if mask >> bit & 1}
+
+
+def custom_odds(bet, player_set, banker_set, cards):
+    """The odds of ``bet`` for one player: ``player_set`` and ``banker_set`` are set_hands
+    results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
+    the player's seven cards."""
+    if bet.reads == "seven-card":
+        lines = _mask_names(player_set[4], CATEGORY_NAMES)
+    elif bet.reads == "house-way":
+        lines = house_way_lines(player_set[3], player_set[2])
+    elif bet.reads == "best-for-bet":
+        from verifier.engine.table_hands import best_for_bet
+        lines = _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
+    else:   # versus-banker
+        b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])
+        if b == PUSH:
+            lines = {"push"}
+            if player_set[2] >= PAIR_OF_THREES_KEY or banker_set[2] >= PAIR_OF_THREES_KEY:
+                lines.add("push_with_pair_of_3s_or_better")
+        else:
+            lines = {"player_wins" if b > 0 else "player_loses"}
+    return bet.odds(lines)
