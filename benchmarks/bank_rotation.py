@@ -19,9 +19,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from verifier.rules.rulesets import load
 from verifier.table.limits import TableRules
-from verifier.table.simulate import (compiled_unavailable, parse_bank_policy, simulate, uniform_setup)
-
-
+from verifier.table.kernel import compiled_unavailable
+from verifier.table.setup import parse_bank_policy, uniform_setup
+from verifier.table.simulate import simulate
 def setups(rules):
     table = TableRules.from_ruleset(load(rules))
     wagers = (100,) + (10,) * (len(table.kinds) - 1)

@@ -19,9 +19,9 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from verifier.engine.backend import NAME
-from verifier.table.simulate import compiled_unavailable, simulate, uniform_setup
-
-
+from verifier.table.kernel import compiled_unavailable
+from verifier.table.setup import uniform_setup
+from verifier.table.simulate import simulate
 def stand_in(hands, wheel_second=False, house_way=0):
     return [(h[:2], h[2:], 130 + h[0], h[1], 0, 0) for h in hands]
 

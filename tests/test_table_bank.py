@@ -18,8 +18,9 @@ from verifier.support.errors import VerifierError
 from verifier.table.limits import TableRules
 from verifier.table.round import RoundSpec, play_round
 from verifier.table.settle import HOUSE, settle_player_bank
-from verifier.table.simulate import (HOUSE_SEAT, block_rng, parse_bank_policy, run_block, simulate, summary, uniform_setup)
-
+from verifier.table.setup import HOUSE_SEAT, parse_bank_policy, uniform_setup
+from verifier.table.simulate import block_rng, run_block, simulate
+from verifier.table.summary import summary
 ROOT = Path(__file__).resolve().parent.parent
 CERTS = ROOT / "verifier" / "proofs" / "certificates"
 
@@ -225,7 +226,7 @@ def test_kernel_replay_equals_python_round_engine_when_a_player_banks(name, each
     result, the banker's, the house's and its parts, exactly."""
     _table = pytest.importorskip("verifier.engine._table")
     from dataclasses import replace
-    from verifier.table.simulate import kernel_bank_units, kernel_rules
+    from verifier.table.kernel import kernel_bank_units, kernel_rules
     table = table_of(name, minimum=5)
     if each_win:
         table = replace(table, banker_commission="each-win")
@@ -294,7 +295,7 @@ def test_one_on_one_banker_result_covers_the_exact_figure():
 
 @pytest.mark.compiled
 def test_kernel_rotation_is_reproducible_and_balances():
-    from verifier.table.simulate import simulate_compiled
+    from verifier.table.kernel import simulate_compiled
     setup = uniform_setup((25, 10, 10), 1000, table=table_of("emperors-challenge"),
                           co_bank=True, bank_policy=parse_bank_policy("every-other,2=always",
                                                                       [1, 2, 3, 4, 5, 6]))

@@ -12,8 +12,10 @@ from verifier.game.categories import OUTLAW9_LINES
 from verifier.rules.readings import Rules
 from verifier.table.limits import TableRules
 from verifier.table.round import RoundSpec, play_round
-from verifier.table.simulate import (SeatPlan, TableSetup, kernel_rules, simulate, simulate_compiled, summary, uniform_setup)
-
+from verifier.table.kernel import kernel_rules, simulate_compiled
+from verifier.table.setup import SeatPlan, TableSetup, uniform_setup
+from verifier.table.simulate import simulate
+from verifier.table.summary import summary
 pytestmark = pytest.mark.compiled
 _table = pytest.importorskip("verifier.engine._table")
 

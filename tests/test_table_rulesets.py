@@ -16,8 +16,9 @@ from verifier.rules.rulesets import load
 from verifier.table.limits import TableRules, check_round
 from verifier.table.round import RoundSpec, play_round
 from verifier.table.settle import HOUSE, Ledger, envy_owed, settle_house
-from verifier.table.simulate import (HOUSE_SEAT, block_rng, run_block, simulate, summary, uniform_setup)
-
+from verifier.table.setup import HOUSE_SEAT, uniform_setup
+from verifier.table.simulate import block_rng, run_block, simulate
+from verifier.table.summary import summary
 CERTS = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
 
 
@@ -268,7 +269,7 @@ def test_kernel_replay_equals_python_round_engine(name):
     """The compiled kernel's rounds of a house-banked game are play_round's: odds,
     every result (commission and Envy Bonus exact), the house's net."""
     _table = pytest.importorskip("verifier.engine._table")
-    from verifier.table.simulate import kernel_rules
+    from verifier.table.kernel import kernel_rules
     table = table_of(name, minimum=5)
     rng = random.Random(f"house-{name}")
     specs = [_random_house_round(rng, table) for _ in range(1500)]
@@ -311,7 +312,7 @@ def test_bet_intervals_are_over_rounds():
 
 @pytest.mark.compiled
 def test_kernel_house_game_reproducible_and_thread_independent():
-    from verifier.table.simulate import simulate_compiled
+    from verifier.table.kernel import simulate_compiled
     setup = uniform_setup((25, 10, 10), table=table_of("emperors-challenge"))
     a = summary(simulate_compiled(setup, 20_000, seed=5, threads=1, block_size=300), setup)
     b = summary(simulate_compiled(setup, 20_000, seed=5, threads=2, block_size=300), setup)
@@ -340,7 +341,7 @@ def test_a_user_rule_set_is_played_as_written(tmp_path, capsys):
     """A fee game with only an Outlaw 9 bet of fractional, push and missing lines, and a
     casino game that adds that Outlaw 9 bet: the Python path plays them (the kernel takes
     whole odds only), ledgers balanced."""
-    from verifier.table.simulate import compiled_unavailable
+    from verifier.table.kernel import compiled_unavailable
     fees, casino = _user_rule_sets(tmp_path)
     t = TableRules.from_ruleset(load(str(fees)))
     assert t.kinds == ("base", "outlaw9") and not t.house_banks

@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from verifier.support.errors import VerifierError
-from verifier.table.simulate import (SeatPlan, TableSetup, simulate, summary, uniform_setup, run_block)
-
-
+from verifier.table.setup import SeatPlan, TableSetup, uniform_setup
+from verifier.table.simulate import run_block, simulate
+from verifier.table.summary import summary
 # ----------------------------------------------------------------------------- the bank
 def test_two_rounds_per_banker_offered_clockwise():
     setup = uniform_setup(first_banker=3)

@@ -163,7 +163,9 @@ def seat_wagers(args, table):
 def run_simulate(args):
     import sys
     from verifier.table.custom import unplayed as custom_unplayed
-    from verifier.table.simulate import (format_summary, parse_bank_policy, simulate, summary, uniform_setup)
+    from verifier.table.setup import parse_bank_policy, uniform_setup
+    from verifier.table.simulate import simulate
+    from verifier.table.summary import format_summary, summary
     table = simulate_table(args)
     unplayed = custom_unplayed(ruleset_from_args(args))
     if unplayed:

@@ -1,0 +1,222 @@
+"""The compiled table kernel (cext/table_sim.h through verifier.engine._table): a table's
+rules, scale and rotation as the kernel takes them, when it cannot run, and its sums
+turned into the simulator's ``Stats`` (``simulate_compiled``)."""
+import hashlib
+import math
+from fractions import Fraction
+
+from verifier.support.progress import progress_bar
+from verifier.table.deal import SEATS
+from verifier.table.limits import WAGER_KINDS
+from verifier.table.settle import WRANGLER_PAIR_KEY
+from verifier.table.setup import HOUSE_SOURCES
+from verifier.table.stats import Acc, Stats
+
+
+def _table_module():
+    """verifier.engine._table, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.engine.backend)."""
+    from verifier.engine.backend import compiled
+    return compiled("_table")
+
+
+def kernel_rules(table, co_bank=False):
+    """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
+    the commission, as data (cext/table_sim.h types none of them). ``co_bank``: money
+    units fine enough for the co-banked share too (``kernel_scale``)."""
+    pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
+    scale = kernel_scale(table, co_bank)
+    return {
+        "mask_index": table.mask_index,
+        "outlaw9_pays": tuple(table.outlaw9_pays),
+        "wrangler_pays": tuple(table.wrangler_pays),
+        "wrangler_pair_key": WRANGLER_PAIR_KEY,
+        "denom": math.lcm(*(p for p in pays if isinstance(p, int) and p >= 1)),
+        "player_tiers": tuple(table.fees.player_tiers),
+        "dealer_tiers": tuple(table.fees.dealer_tiers),
+        "kinds": tuple(table.kinds),
+        "house": table.house_banks,
+        "scale": scale,
+        "keep": scale - table.commission.numerator * (scale // table.commission.denominator),
+        "bank_each_win": table.banker_commission == "each-win",
+        "insurance_pays": tuple(table.insurance_pays) or (-1,) * 6,
+        "treasure_pays": tuple(table.treasure_pays) or (-1,) * 16,
+        "envy_pays": tuple(table.envy_pays),
+        "envy_minimum": table.envy_minimum,
+    }
+
+
+def kernel_scale(table, co_bank=False):
+    """The kernel's money unit, 1/scale of a dollar (the commission's denominator when
+    the house banks, times the co-banked share's when a player co-banks)."""
+    if not table.house_banks:
+        return 1
+    return table.commission.denominator * (table.co_bank_share.denominator if co_bank else 1)
+
+
+def kernel_bank_units(table, co_bank=False):
+    """(cob, bcomm): per dollar of a player-bank's result, the casino's co-banked share
+    and the banker's commission on a win, in units of 1/``kernel_scale``."""
+    scale = kernel_scale(table, co_bank)
+    share = table.co_bank_share if co_bank else Fraction(0)
+    cob = scale * share
+    bcomm = (scale - cob) * table.commission
+    assert cob.denominator == 1 and bcomm.denominator == 1
+    return int(cob), int(bcomm)
+
+
+def kernel_table(setup):
+    """The seats, banks and bank rotation of ``setup`` as the compiled kernel takes them."""
+    return {
+        "wagers": [tuple(p.wagers) if any(p.wagers) else (0,) * len(setup.table.kinds)
+                   for p in setup.seats],
+        "banks": [p.bank for p in setup.seats],
+        "bankers": setup.bankers(),
+        "rounds_per_bank": setup.rounds_per_bank,
+        "action_pile": setup.action_pile,
+        "rotation": kernel_rotation(setup),
+    }
+
+
+def kernel_rotation(setup):
+    """The bank's rotation as the kernel takes it (None: the house banks every hand)."""
+    if not setup.rotates:
+        return None
+    policy = dict(setup.bank_policy)
+    cob, bcomm = kernel_bank_units(setup.table, setup.co_bank)
+    seats = range(1, SEATS + 1)
+    return {"turns": setup.rotation(),
+            "policy": [policy.get(s, "never") for s in seats],
+            "covers": [s in policy and setup.covers(s) for s in seats],
+            "dealer_stake": [setup.dealer_wager(s) if s in policy else 0 for s in seats],
+            "cob": cob, "bcomm": bcomm}
+
+
+KERNEL_MAX_CHIPS = 1 << 40   # keeps every int64 product of a round exact
+KERNEL_MAX_DENOM = 1 << 20
+
+
+def compiled_unavailable(setup, setter=None, check_ledger=False):
+    """None when the compiled kernel can run ``setup``, else the reason it cannot."""
+    if setter is not None:
+        return "a stand-in hand setter was given"
+    if check_ledger:
+        return "--check-ledger builds every round's ledger in Python"
+    if _table_module() is None:
+        return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
+    table = setup.table
+    if table.custom:
+        return "the rule set's custom bets are played on the Python path"
+    if setup.rotates and not getattr(_table_module(), "BANK_ROTATION", False):
+        return "this build of the kernel does not play the bank in rotation"
+    if not table.house_banks and table.kinds != WAGER_KINDS:
+        return "the compiled kernel plays the player-dealer game with both its bets only"
+    if len(table.kinds) > 3:
+        return "the compiled kernel takes at most three wagers per seat"
+    if any(not isinstance(o, int) or o < 1 for o in (*table.outlaw9_pays, *table.wrangler_pays)):
+        return "the Outlaw 9 or Wrangler Push pays are not whole odds of 1 or more"
+    side = tuple(table.insurance_pays) + tuple(table.treasure_pays)
+    if any(not isinstance(o, int) or not -1 <= o <= 10 ** 6 for o in side) or any(
+            not isinstance(a, int) or not 0 <= a < KERNEL_MAX_CHIPS for a in table.envy_pays):
+        return "a pay table's pays are not whole numbers the compiled kernel takes"
+    scale = kernel_scale(table)
+    if scale >= KERNEL_MAX_DENOM:
+        return "the commission's denominator is too large for the compiled kernel"
+    if table.house_banks:
+        top = max((w for p in setup.seats for w in p.wagers), default=0)
+        odds = max((1, *side, *table.outlaw9_pays, *table.wrangler_pays))
+        envy = SEATS * max(table.envy_pays, default=0)
+        if max(top * odds, envy) * scale >= 1 << 55:   # a round sums 19 results
+            return "amounts beyond the compiled kernel's range"
+    if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
+        return "the pay tables' odds have too large a common multiple"
+    if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
+        return "more than 8 fee tiers"
+    chips = [p.bank for p in setup.seats] + [w for p in setup.seats for w in p.wagers]
+    chips += [f for tiers in (table.fees.player_tiers, table.fees.dealer_tiers)
+              for _, f in tiers]
+    if any(not 0 <= c < KERNEL_MAX_CHIPS for c in chips):
+        return "an amount beyond the compiled kernel's range"
+    return None
+
+
+def kernel_seed(seed):
+    """The kernel's 64-bit seed for a user seed (any integer)."""
+    digest = hashlib.sha256(f"paigow-table:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
+    """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``); money
+    sums in units of 1/``scale`` dollar."""
+    from verifier.table.limits import whole
+    st = Stats(kinds)
+
+    def acc(offset):
+        a = Acc()
+        a.n, a.sx, a.sxx, a.sw, a.sww, a.sxw = sums[offset:offset + 6]
+        if scale != 1:
+            a.sx = whole(Fraction(a.sx, scale))
+            a.sxx = whole(Fraction(a.sxx, scale * scale))
+            a.sxw = whole(Fraction(a.sxw, scale))
+        return a
+
+    st.rounds = sums[fields["rounds"]]
+    st.seat_round = [acc(fields["seat_round"] + 6 * i) for i in range(SEATS)]
+    st.seat_unit = [acc(fields["seat_unit"] + 6 * i) for i in range(SEATS)]
+    for name in ("seat_fees", "seat_banked", "seat_bank_net"):
+        setattr(st, name, list(sums[fields[name]:fields[name] + SEATS]))
+    st.bet_unit = [acc(fields["bet_unit"] + 6 * k) for k in range(len(kinds))]
+    st.bet_wins = list(sums[fields["bet_wins"]:fields["bet_wins"] + len(kinds)])
+    st.bet_round = [acc(fields["bet_round"] + 6 * k) for k in range(len(kinds))]
+    st.dealer_round = acc(fields["dealer_round"])
+    st.dealer_unit = acc(fields["dealer_unit"])
+    for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
+                 "wagered"):
+        setattr(st, name, sums[fields[name]])
+    if "bank_seat" in fields:
+        st.bank_seat = [acc(fields["bank_seat"] + 6 * i) for i in range(SEATS)]
+        st.bank_passed = list(sums[fields["bank_passed"]:fields["bank_passed"] + SEATS])
+        st.house = {k: whole(Fraction(sums[fields["house_" + k]], scale)) for k in HOUSE_SOURCES}
+        if scale != 1:
+            st.seat_bank_net = [whole(Fraction(v, scale)) for v in st.seat_bank_net]
+    returned = Fraction(sums[fields["returned_num"]], denom)
+    st.returned = int(returned) if returned.denominator == 1 else returned
+    if sums[fields["imbalanced"]]:
+        raise AssertionError(f"{sums[fields['imbalanced']]} simulated rounds do not balance: "
+                             "players and player-dealer nets differ")
+    st.path = "compiled"
+    return st
+
+
+def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress=False,
+                      per_block=False):
+    """``simulate`` on the compiled kernel: the same blocks (block b: rounds b*block_size
+    onwards, its own generator seeded by (seed, b)), run across threads. Its generator
+    is not Python's, so its rounds differ from the Python path's for the same seed; each
+    path is reproducible by seed and block size whatever the thread count.
+    With ``per_block`` returns one Stats per block (for the tests)."""
+    mod = _table_module()
+    table = setup.table
+    rules = kernel_rules(table, setup.co_bank)
+    scale = kernel_scale(table, setup.co_bank)
+    tab = kernel_table(setup)
+    kseed = kernel_seed(seed)
+    kw = dict(threads=threads, wheel_second=table.wheel_second, house_way=table.house_way_id)
+    nblocks = -(-rounds // block_size)
+    if per_block:
+        out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)
+        return [stats_from_kernel(s, mod.FIELDS, rules["denom"], table.stat_kinds, scale)
+                for s in out]
+    # chunks of whole blocks, about 64k rounds: between them the bar moves and Ctrl-C is
+    # answered (Python handles the signal as each call returns)
+    step = max(threads * 4, 65536 // block_size)
+    total = None
+    with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
+        for b0 in range(0, nblocks, step):
+            n = min(step, nblocks - b0)
+            sums = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, first_block=b0,
+                                       nblocks=n, **kw)
+            total = sums if total is None else [a + b for a, b in zip(total, sums)]
+            if advance:
+                advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
+    return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds, scale)
