@@ -17,7 +17,8 @@ from verifier.rules.rulesets import load
 from verifier.support.errors import VerifierError
 from verifier.table.limits import TableRules
 from verifier.table.round import RoundSpec, play_round
-from verifier.table.settle import HOUSE, settle_player_bank
+from verifier.table.bank import settle_player_bank
+from verifier.table.settle import HOUSE
 from verifier.table.setup import HOUSE_SEAT, parse_bank_policy, uniform_setup
 from verifier.table.simulate import block_rng, run_block, simulate
 from verifier.table.summary import summary

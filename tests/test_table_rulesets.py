@@ -360,7 +360,7 @@ def test_a_user_rule_set_is_played_as_written(tmp_path, capsys):
 
 
 def test_a_house_round_as_text():
-    from verifier.table.round import format_round
+    from verifier.table.roundfile import format_round
     table = table_of("emperors-challenge", minimum=5)
     deck = list(range(53))
     random.Random(3).shuffle(deck)

@@ -96,7 +96,8 @@ def register(subparsers):
 
 def run_settle(args):
     from verifier.table.roundfile import load_round
-    from verifier.table.round import play_round, format_round
+    from verifier.table.round import play_round
+    from verifier.table.roundfile import format_round
     spec, table = load_round(args.round_file, args.seed, args.house_way, args.rules)
     result = play_round(spec, table)
     if args.json:

@@ -6,11 +6,11 @@ Modules, one idea each:
 - ``deal``     -- the seven piles, the dice, the action seat, handing out the piles
 - ``limits``   -- the table's rules from a rule set, table limits, a round's validation
 - ``fees``     -- the filed collection-fee schedule
-- ``settle``   -- per-wager outcomes, settlement with the bank's cap, a player-banker's
-  round, the ledger
+- ``settle``   -- per-wager outcomes, settlement with the bank's cap, the ledger
+- ``bank``     -- a round a player banks: what it must cover, its settlement
 - ``custom``   -- a rule set's custom side bets at the table
 - ``round``    -- a full round, pure and deterministic
-- ``roundfile``-- a round as a JSON file (``settle ROUND.json``)
+- ``roundfile``-- a round as a JSON file (``settle ROUND.json``) and as text
 - ``setup``    -- a table set up for many rounds: seats, wagers, chips, the bank's rotation
 - ``simulate`` -- many rounds, reproducible by seed, in parallel (the Python path)
 - ``kernel``   -- the compiled kernel's adapter (cext/table_sim.h)

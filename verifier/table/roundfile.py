@@ -3,12 +3,14 @@ import json
 import random
 import re
 
-from verifier.game.cards import parse_cards
+from verifier.game.cards import cards_str, parse_cards
+from verifier.game.categories import OUTLAW9_LINES, mask_to_names
+from verifier.game.ranking import describe_back, describe_front
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_json, read_text
 from verifier.rules.readings import Rules
 from verifier.table.deal import check_dice, roll_dice
-from verifier.table.limits import TableRules
+from verifier.table.limits import WAGER_TITLES, TableRules
 from verifier.table.round import RoundSpec
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
@@ -170,3 +172,87 @@ def load_round(path, seed=None, house_way=None, ruleset=None):
     if house_way is not None and isinstance(data, dict) and isinstance(data.get("rules", {}), dict):
         data["rules"] = dict(data.get("rules", {}), house_way=house_way)
     return round_from_dict(data, seed, ruleset)
+
+
+# ----------------------------------------------------------------------------- as text
+def format_round(result):
+    """The round as text: the deal, the hands, then the ledger line by line."""
+    spec = result.spec
+    out = []
+    table = result.table or TableRules()
+    kinds = table.kinds
+    dealer_word = "dealer: the house" if table.house_banks else "player-dealer"
+    if spec.banker_seat is not None:
+        out.append(f"Banker: seat {spec.banker_seat}, ${spec.chips} in chips"
+                   + (f", co-banked with the casino ({table.co_bank_share} share)"
+                      if spec.co_bank else "")
+                   + (f"; the dealer (seat {spec.dealer_seat}'s place) wagers "
+                      f"${spec.dealer_wager} against the bank" if spec.dealer_wager else ""))
+    elif table.house_banks:
+        out.append(f"Dealer: the house banks, at seat {spec.dealer_seat}'s place")
+    else:
+        out.append(f"Player-dealer: seat {spec.dealer_seat}, bank ${spec.bank}")
+    out.append(f"Dice: {'+'.join(map(str, spec.dice))} = {result.dice_total}: first pile to "
+               f"seat {result.first_seat}, Action button at seat {result.action_seat}")
+    if result.piles is not None:
+        for i, pile in enumerate(result.piles):
+            out.append(f"  pile {i + 1}: {cards_str(pile)}")
+    out.append(f"Discard: {cards_str(result.discard)}")
+    out.append("Hands:")
+    counter = spec.dealer_seat if spec.banker_seat is None else spec.banker_seat
+    shown = [counter] + [s for s in result.order if s in result.seat_cards
+                         and s in spec.wagers]
+    if spec.banker_seat is not None and spec.dealer_seat in result.seat_cards:
+        shown.append(spec.dealer_seat)
+    for seat in shown:
+        s = result.sets[seat]
+        hw = s["house_way"]
+        who = ("banker" if seat == spec.banker_seat else
+               "dealer, against the bank" if spec.banker_seat is not None
+               and seat == spec.dealer_seat else
+               dealer_word if seat == spec.dealer_seat else "player")
+        line = (f"  seat {seat} ({who}): {cards_str(result.seat_cards[seat])} -> "
+                f"front {cards_str(hw[0])} ({describe_front(hw[2])}), "
+                f"back {cards_str(hw[1])} ({describe_back(hw[3])})")
+        out.append(line)
+        if seat in spec.wagers and seat != counter:
+            pl = s["played"]
+            if list(pl[0]) != list(hw[0]) or s["foul"]:
+                out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
+                           + (" FOUL" if s["foul"] else ""))
+            names = (mask_to_names(s["mask"], OUTLAW9_LINES) if _reads_categories(kinds)
+                     else [])
+            titles = ["base"] + [WAGER_TITLES[k] for k in kinds[1:]]
+            words = [f"{title} {_odds_word(o)}" for title, o, stake in
+                     zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
+            if seat in result.envy:
+                words.append(f"{WAGER_TITLES['envy']} ${result.envy[seat]}")
+            out.append("      " + ", ".join(words) + (f"  [{', '.join(names)}]" if names else ""))
+    out.append("Ledger:")
+    for i, e in enumerate(result.ledger.entries, 1):
+        out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} ${str(e.amount):<7} {e.reason}")
+    out.append("Results (after fees):")
+    for party, value in sorted(result.party_nets().items()):
+        out.append(f"  {party:<14} {'+' if value >= 0 else ''}{value}")
+    chips_in, chips_out, fees = result.ledger.totals()
+    out.append(f"Balance: chips in ${chips_in} = chips out ${chips_out} + "
+               + (f"house ${fees}" if table.house_banks else f"fees ${fees}"))
+    st = result.settlement
+    if st.cap_bound:
+        out.append(f"Bank cap: ${st.returned} of stake not covered and returned"
+                   + (" (bank exhausted)" if st.exhausted else "")
+                   + (" (player-dealer win limit)" if st.win_limited else ""))
+    return "\n".join(out)
+
+
+def _reads_categories(kinds):
+    """Whether a table's bets are read on the Outlaw 9 categories (worth showing)."""
+    return "outlaw9" in kinds or "treasure" in kinds
+
+
+def _odds_word(o):
+    if o < 0:
+        return "loses"
+    if o == 0:
+        return "pushes"
+    return f"wins {o} to 1"

@@ -220,14 +220,14 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
                 res = 0
                 if ledger is not None:
                     ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
-                                f"{_title(kind, kinds)} returned: the bank is exhausted")
+                                f"{wager_title(kind, kinds)} returned: the bank is exhausted")
             else:
                 o = outs[kind]
                 if o == PUSH:
                     res = 0
                     if ledger is not None:
                         ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
-                                    f"{_title(kind, kinds)} pushes: stake returned")
+                                    f"{wager_title(kind, kinds)} pushes: stake returned")
                 elif o < 0:
                     room = bank - net
                     take = stake if stake <= room else room
@@ -237,9 +237,9 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
                         win_limited = True
                         returned += stake - take
                     if ledger is not None:
-                        ledger.move(circle_account(seat, kind, kinds), BANK, take, f"{_title(kind, kinds)} loses")
+                        ledger.move(circle_account(seat, kind, kinds), BANK, take, f"{wager_title(kind, kinds)} loses")
                         ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake - take,
-                                    f"{_title(kind, kinds)}: ${stake - take} not covered (the "
+                                    f"{wager_title(kind, kinds)}: ${stake - take} not covered (the "
                                     "player-dealer may not win more than the bank), returned")
                 else:
                     owed = stake * o
@@ -250,12 +250,12 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
                     if pay < owed:
                         returned += stake - Fraction(pay, o)
                     if ledger is not None:
-                        why = f"{_title(kind, kinds)} wins {o} to 1"
+                        why = f"{wager_title(kind, kinds)} wins {o} to 1"
                         if pay < owed:
                             why += f": owed ${owed}, the bank covers ${pay}"
                         ledger.move(BANK, seat_account(seat), pay, why)
                         ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
-                                    f"{_title(kind, kinds)} stake returned with the win")
+                                    f"{wager_title(kind, kinds)} stake returned with the win")
                     if net == -bank:
                         exhausted = True
             results.append((seat, kind, stake, res))
@@ -266,7 +266,7 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
     return Settlement(results, net, exhausted, win_limited, returned)
 
 
-def _title(kind, kinds=WAGER_KINDS):
+def wager_title(kind, kinds=WAGER_KINDS):
     return WAGER_TITLES[kinds[kind]]
 
 
@@ -291,7 +291,7 @@ def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None)
                 continue
             o = outs[kind]
             circle = circle_account(seat, kind, kinds)
-            title = _title(kind, kinds)
+            title = wager_title(kind, kinds)
             if o == PUSH:
                 res = 0
                 if ledger is not None:
@@ -317,149 +317,3 @@ def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None)
                             f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
     dealer_net = -sum(r[3] for r in results)
     return Settlement(results, whole(dealer_net) if dealer_net else 0, False, False, 0)
-
-
-# ----------------------------------------------------------------------------- a player banks
-class BankSettlement(Settlement):
-    """A round a player banks (docs/TABLE.md, "The bank in rotation"): the players' results
-    (``results``), the banker's (``dealer_net``: the banking position's, after its
-    commission and the casino's co-banked share) and the house's, by source."""
-    __slots__ = ("banker", "house_net", "commission_players", "commission_banker",
-                 "co_banked", "dealer_wager", "dealer_wager_net", "faced", "gross")
-
-    def __init__(self, results, banker, banker_net, house_net, **parts):
-        super().__init__(results, banker_net, False, False, 0)
-        self.banker = banker
-        self.house_net = house_net
-        for name in self.__slots__[2:]:
-            setattr(self, name, parts[name])
-
-
-def bank_covers(wagers, dealer_wager=0):
-    """What a player-banker must cover: every base wager at the table and the dealer's
-    wager (the side bets are the house's)."""
-    return sum(w[0] for w in wagers.values()) + dealer_wager
-
-
-def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
-                       dealer_wager=0, dealer_odds=None, share=0, banker_commission="net-win",
-                       envy=None, ledger=None):
-    """Settle a round seat ``banker`` banks (chips ``chips`` put up as its bank).
-
-    Base wagers are the banker's: a player's win is paid 1 to 1 from the bank less the
-    commission (the house's), a loss goes to the bank, copies to the banker. The side
-    bets (and the Envy Bonus) are the house's, as when it banks. The dealer wagers
-    ``dealer_wager`` against the bank (``dealer_odds``: the dealer's hand's base outcome
-    against the banker's; the house pays no commission to itself). With ``share`` > 0 the
-    round is co-banked: the casino takes that share of the bank's result, win or loss. The
-    banker pays ``commission`` on its (share of the) net win of the round
-    (``banker_commission`` "net-win"), or on each wager it wins ("each-win")."""
-    envy = envy or {}
-    keep = 1 - commission
-    t = kinds.index("treasure") if "treasure" in kinds else None
-    results = []
-    gross = 0                       # the bank's result before co-banking and commission
-    collected = 0                   # the stakes the bank won
-    comm_players = 0
-    house_side = 0                  # the house's result on the side bets
-    faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
-    if ledger is not None:
-        ledger.move(seat_account(banker), BANK, chips,
-                    f"seat {banker} banks: puts up ${chips} to cover every wager")
-    for seat in order:
-        stakes = wagers.get(seat)
-        if stakes is None:
-            continue
-        outs = odds[seat]
-        for kind, stake in enumerate(stakes):
-            if not stake:
-                continue
-            o = outs[kind]
-            circle = circle_account(seat, kind, kinds)
-            title = _title(kind, kinds)
-            if o == PUSH:
-                res = 0
-                if ledger is not None:
-                    ledger.move(circle, seat_account(seat), stake, f"{title} pushes: stake returned")
-            elif kind == 0:                         # the base game: against the bank
-                if o < 0:
-                    res = -stake
-                    gross += stake
-                    collected += stake
-                    if ledger is not None:
-                        ledger.move(circle, BANK, stake, f"{title} loses to the banker")
-                else:
-                    res = whole(stake * keep)
-                    gross -= stake
-                    comm_players += stake * commission
-                    if ledger is not None:
-                        ledger.move(BANK, seat_account(seat), res,
-                                    f"{title} beats the banker, paid 1 to 1 less {commission} commission")
-                        ledger.move(BANK, HOUSE, whole(stake * commission),
-                                    f"{title}: commission on seat {seat}'s win")
-                        ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
-            elif o < 0:                             # a side bet: the house's
-                res = -stake
-                house_side += stake
-                if ledger is not None:
-                    ledger.move(circle, HOUSE, stake, f"{title} loses (the house's bet)")
-            else:
-                res = whole(stake * o)
-                house_side -= res
-                if ledger is not None:
-                    ledger.move(HOUSE, seat_account(seat), res, f"{title} wins {o} to 1 (the house pays)")
-                    ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
-            results.append((seat, kind, stake, res))
-        if seat in envy:
-            amount = envy[seat]
-            house_side -= amount
-            results.append((seat, len(kinds), stakes[t], amount))
-            if ledger is not None:
-                ledger.move(HOUSE, seat_account(seat), amount,
-                            f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
-    dealer_net = 0                                  # the house's result on its wager
-    if dealer_wager:
-        if ledger is not None:
-            ledger.move(HOUSE, DEALER_WAGER, dealer_wager, "the dealer wagers against the bank")
-        if dealer_odds == PUSH:
-            if ledger is not None:
-                ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's wager pushes")
-        elif dealer_odds < 0:
-            dealer_net = -dealer_wager
-            gross += dealer_wager
-            collected += dealer_wager
-            if ledger is not None:
-                ledger.move(DEALER_WAGER, BANK, dealer_wager, "the dealer's wager loses to the banker")
-        else:
-            dealer_net = dealer_wager
-            gross -= dealer_wager
-            if ledger is not None:
-                ledger.move(BANK, HOUSE, dealer_wager, "the dealer's wager beats the banker "
-                            "(1 to 1, no commission: the house pays none to itself)")
-                ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's stake returned")
-    share = Fraction(share)
-    co_banked = gross * share
-    mine = gross - co_banked
-    if banker_commission == "each-win":
-        comm_banker = collected * (1 - share) * commission
-    else:
-        comm_banker = mine * commission if mine > 0 else 0
-    banker_net = mine - comm_banker
-    if ledger is not None:
-        if co_banked > 0:
-            ledger.move(BANK, HOUSE, whole(co_banked), f"co-banked: the casino's {share} of "
-                        f"the bank's win of ${whole(gross)}")
-        elif co_banked < 0:
-            ledger.move(HOUSE, BANK, whole(-co_banked), f"co-banked: the casino covers {share} "
-                        f"of the bank's loss of ${whole(-gross)}")
-        ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({commission}) "
-                    + ("on each wager it won" if banker_commission == "each-win"
-                       else "on its net win of the round"))
-        ledger.move(BANK, seat_account(banker), whole(chips + banker_net),
-                    "what is left of the bank goes back to the banker")
-    house_net = house_side + comm_players + comm_banker + co_banked + dealer_net
-    return BankSettlement(results, banker, whole(banker_net), whole(house_net),
-                          commission_players=whole(comm_players),
-                          commission_banker=whole(comm_banker), co_banked=whole(co_banked),
-                          dealer_wager=dealer_wager, dealer_wager_net=dealer_net,
-                          faced=faced, gross=gross)

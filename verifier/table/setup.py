@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from verifier.support.errors import VerifierError
 from verifier.table.deal import SEATS, check_seat
 from verifier.table.limits import TableRules, check_round
-from verifier.table.settle import bank_covers
+from verifier.table.bank import bank_covers
 
 
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"

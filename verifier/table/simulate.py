@@ -23,7 +23,7 @@ At a casino table whose rule set lets players bank (``TableSetup.bank_policy``),
 goes round: the dealer's turn, then each occupied seat's, taken by the seat's policy when
 its chips cover the table (``TableSetup.round_turn``, a function of the round number, so
 blocks stay reproducible); a player-banked round is settled by
-``settle.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
+``bank.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
 """
 import random
 
@@ -34,7 +34,8 @@ from verifier.support.progress import progress_bar
 from verifier.table.deal import PILE_POSITIONS, PILES, SEATS
 from verifier.engine.table_hands import set_hands
 from verifier.table.limits import WAGER_KINDS
-from verifier.table.settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house, settle_player_bank, WRANGLER_PAIR_KEY)
+from verifier.table.bank import settle_player_bank
+from verifier.table.settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house, WRANGLER_PAIR_KEY)
 from verifier.table.kernel import compiled_unavailable, simulate_compiled
 from verifier.table.setup import HOUSE_SEAT
 from verifier.table.stats import Stats
@@ -256,7 +257,7 @@ def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, le
 
 
 def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, idx, ledger):
-    """One round seat ``pb`` banks (settle.settle_player_bank): the players' odds against
+    """One round seat ``pb`` banks (bank.settle_player_bank): the players' odds against
     the banker's hand, the dealer's wager ``dw`` with the hand after the players'."""
     from verifier.table.round import round_odds
     from verifier.table.settle import base_odds
