@@ -67,8 +67,9 @@ def _main(argv):
         print("paigow-verify: error: no command given (see paigow-verify --help)",
               file=sys.stderr)
         return 2
+    from verifier.cli.settings import Settings
     try:
-        status = args.func(args) or 0
+        status = args.func(Settings.from_args(args)) or 0
         sys.stdout.flush()      # a closed pipe shows here, inside the handlers below
         return status
     except BrokenPipeError:

@@ -6,33 +6,33 @@ from verifier.support.errors import VerifierError
 from verifier.cli.options import load_checked, output_file
 
 
-def cmd_audit(args):
+def cmd_audit(settings):
     from verifier.audit import certificate_path, read
     from verifier.audit.judge import audit
     from verifier.audit.render import FORMATS, render
-    from verifier.support.files import atomic_write_bytes, check_writable
+    from verifier.support.files import atomic_write_bytes
     fmt = None
-    if args.out:
-        fmt = FORMATS.get(Path(args.out).suffix.lower())
+    if settings.out:
+        fmt = FORMATS.get(Path(settings.out).suffix.lower())
         if fmt is None:
-            raise VerifierError(f"--out {args.out}: write the report as .md, .html, .pdf, "
+            raise VerifierError(f"--out {settings.out}: write the report as .md, .html, .pdf, "
                                 ".json or .txt")
-        check_writable(args.out, inputs=[args.claims, args.cert])
-    sub = read(args.claims)
-    path = args.cert or certificate_path(sub, args.rules)
+        settings.output()
+    sub = read(settings.claims)
+    path = settings.cert or certificate_path(sub, settings.rules)
     cert = load_checked(str(path))
-    result = audit(sub, cert, args.cert or _shown(path))
-    if args.out:
-        check_writable(args.out, inputs=[args.claims, args.cert])
+    result = audit(sub, cert, settings.cert or _shown(path))
+    if settings.out:
+        settings.output()
         report = render(result, fmt)
-        atomic_write_bytes(args.out, report if isinstance(report, bytes)
+        atomic_write_bytes(settings.out, report if isinstance(report, bytes)
                            else report.encode("utf-8"))
-    if args.json:
+    if settings.json:
         print(render(result, "json"), end="")
     else:
         print(render(result, "text"), end="")
-        if args.out:
-            print(f"audit report written: {args.out} ({fmt})")
+        if settings.out:
+            print(f"audit report written: {settings.out} ({fmt})")
     return result.exit_status
 
 

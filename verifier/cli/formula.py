@@ -6,21 +6,21 @@ from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.cli.options import add_certificate_options
 
 
-def formula_from_args(args):
+def formula_from_args(settings):
     """The certificate (checked) and the formula its command line asks for."""
     from verifier.game.bets import bet
     from verifier.certificate.formula import bet_formula, formula_bets
     from verifier.cli.options import load_checked
     from verifier.support.errors import VerifierError
-    cert = load_checked(args.certificate, args.rules)
+    cert = load_checked(settings.certificate, settings.rules)
     custom = cert["sections"].get("custom_bets", {}).get("paytables", {})
-    if args.bet and args.bet not in custom and bet(args.bet).name not in formula_bets():
-        raise VerifierError(f"no return formula for bet {args.bet!r}: choose from "
+    if settings.bet and settings.bet not in custom and bet(settings.bet).name not in formula_bets():
+        raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
                             f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
                             "per other hand, not N to 1 on a wager)")
     from verifier.game.paytables import load
-    table = load(args.paytable) if args.paytable else None
-    return cert, bet_formula(cert, args.bet, table, args.bonus_reading)
+    table = load(settings.paytable) if settings.paytable else None
+    return cert, bet_formula(cert, settings.bet, table, settings.bonus_reading)
 
 
 def _pay_now(formula, line):
@@ -31,14 +31,14 @@ def _pay_now(formula, line):
     return pay_label(pay) if pay > 0 else "0 (loses)"
 
 
-def cmd_formula(args):
+def cmd_formula(settings):
     from verifier.game.paytables import line_title
     from verifier.odds.formula import VALIDITY
-    _, formula = formula_from_args(args)
-    if args.json:
+    _, formula = formula_from_args(settings)
+    if settings.json:
         print(json.dumps(formula.to_dict(), indent=1))
         return 0
-    if args.latex:
+    if settings.latex:
         print(formula.latex())
         return 0
     sets = formula.sets
@@ -72,7 +72,7 @@ def _pays_text(pays):
     return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
 
 
-def solve_one_line(args):
+def solve_one_line(settings):
     """``solve`` for one line: its exact pay, and the nearest practical pays with their
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
     from verifier.certificate import odds_from_certificate
@@ -80,16 +80,16 @@ def solve_one_line(args):
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.support.edges import parse_edge
-    cert, formula = formula_from_args(args)
-    edge = parse_edge(args.edge)
-    sol = solve_lines(formula, args.line, edge)
+    cert, formula = formula_from_args(settings)
+    edge = parse_edge(settings.edge)
+    sol = solve_lines(formula, settings.line, edge)
     (line,) = sol.lines
     pay, table = sol.pays[line], formula.table
-    write_solved(args, table, {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
+    write_solved(settings, table, {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
     sides = [(p[line], odds_from_certificate(cert, table.with_pay(line, p[line]),
-                                             args.bonus_reading))
+                                             settings.bonus_reading))
              for p, _, _ in (sol.below, sol.above)]
-    if args.json:
+    if settings.json:
         def side(item):
             return {"pay": pay_text(item[0]), "house_edge": exact_value(item[1].house_edge),
                     "hit_frequency": exact_value(item[1].hit_frequency)}
@@ -98,7 +98,7 @@ def solve_one_line(args):
                           "formula": sol.formula.text(), "below": side(sides[0]),
                           "above": side(sides[1])}, indent=1))
         return 0
-    now = odds_from_certificate(cert, table, args.bonus_reading)
+    now = odds_from_certificate(cert, table, settings.bonus_reading)
     current = table.pay.get(line)
     print(f"{line_title(line)}: now "
           f"{pay_label(current) if current is not None else 'not in the table (loses)'}, "
@@ -114,17 +114,17 @@ def solve_one_line(args):
     return 0
 
 
-def solve_on_formula(args):
+def solve_on_formula(settings):
     """``solve`` for a group of lines scaled together by one factor."""
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_text
     from verifier.support.edges import parse_edge
-    _, formula = formula_from_args(args)
-    edge = parse_edge(args.edge)
-    sol = solve_lines(formula, args.line, edge)
-    write_solved(args, formula.table,
+    _, formula = formula_from_args(settings)
+    edge = parse_edge(settings.edge)
+    sol = solve_lines(formula, settings.line, edge)
+    write_solved(settings, formula.table,
                  {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
-    if args.json:
+    if settings.json:
         print(json.dumps(sol.to_dict(), indent=1))
         return 0
     now = formula.at()
@@ -145,32 +145,31 @@ def solve_on_formula(args):
     return 0
 
 
-def check_solved_out(args):
+def check_solved_out(settings):
     """``solve --out``: refused before any work when it cannot be written."""
-    if args.out:
-        from verifier.support.files import check_writable
-        check_writable(args.out, inputs=[args.certificate, args.paytable, args.rules])
+    if settings.out:
+        settings.output()
 
 
-def write_solved(args, table, solved):
+def write_solved(settings, table, solved):
     """``solve --out FILE``: the pay table with the solved pays (``--write``: the exact
     pays, or the nearest practical ones below or above), as a pay-table file that
     ``--paytable`` reads back. A solved table is not a filed one: its status says so."""
-    if not args.out:
+    if not settings.out:
         return
     from verifier.support.files import atomic_write_text
     from verifier.game.paytables import toml_text
-    new = solved[args.write]
+    new = solved[settings.write]
     pays = table.pays
     lines = [(line, new.get(line, pay)) for line, pay in pays]
     lines += [(line, pay) for line, pay in new.items() if line not in dict(pays)]
-    text = toml_text(f"{table.name}, solved for a house edge of {args.edge}", table.bet, lines,
+    text = toml_text(f"{table.name}, solved for a house edge of {settings.edge}", table.bet, lines,
                      status="not filed (solved by paigow-verify solve)",
-                     comment=f"Solved by paigow-verify solve {args.certificate} --edge "
-                             f"{args.edge} ({args.write} pays).", reads=table.reads,
+                     comment=f"Solved by paigow-verify solve {settings.certificate} --edge "
+                             f"{settings.edge} ({settings.write} pays).", reads=table.reads,
                      envy=table.envy)
-    atomic_write_text(args.out, text)
-    print(f"pay table written: {args.out} ({args.write} pays)")
+    atomic_write_text(settings.out, text)
+    print(f"pay table written: {settings.out} ({settings.write} pays)")
 
 
 def add_bet_options(p):

@@ -2,7 +2,7 @@
 --strategy, every way to set it against every banker hand."""
 import json
 
-from verifier.cli.options import (add_rule_options, add_thread_option, rules_from_args, ruleset_from_args)
+from verifier.cli.options import (add_rule_options, add_thread_option)
 
 
 def register(subparsers):
@@ -32,17 +32,17 @@ def register(subparsers):
     p.set_defaults(func=run_hand)
 
 
-def run_hand(args):
-    if args.strategy:
-        return run_strategy(args)
+def run_hand(settings):
+    if settings.strategy:
+        return run_strategy(settings)
     from verifier.engine.hands import set_hand
-    setting = set_hand(args.cards, rules_from_args(args))
+    setting = set_hand(settings.cards, settings.readings)
     out = setting.to_json_dict()
-    if args.versus_banker:
+    if settings.versus_banker:
         from verifier.engine.pairwise import versus_banker
         out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules,
-                                             threads=args.threads)
-    if args.json:
+                                             threads=settings.threads)
+    if settings.json:
         print(json.dumps(out, indent=2))
         return 0
     print(f"cards      {out['cards']}")
@@ -60,12 +60,12 @@ def run_hand(args):
     return 0
 
 
-def run_strategy(args):
+def run_strategy(settings):
     from verifier.game.cards import parse_cards
     from verifier.strategy.hand import by_value, hand_strategy, value_note
-    ruleset = ruleset_from_args(args)
-    out = hand_strategy(parse_cards(args.cards, count=7), ruleset, threads=args.threads)
-    if args.json:
+    ruleset = settings.ruleset
+    out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, threads=settings.threads)
+    if settings.json:
         print(json.dumps(out, indent=2))
         return 0
     print(f"cards      {out['cards']}")

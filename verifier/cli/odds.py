@@ -6,27 +6,27 @@ from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.report import FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, want_progress, chunk_count, whole_number)
+from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
 
 MAX_SHOWN = 25
 
 
-def cmd_check(args):
+def cmd_check(settings):
     from verifier import certificate
-    cert = certificate.load(args.certificate)
+    cert = certificate.load(settings.certificate)
     problems = certificate.check(cert)
-    rules_guard(cert, args.rules, args.certificate)
-    if args.public_key:
+    rules_guard(cert, settings.rules, settings.certificate)
+    if settings.public_key:
         from verifier.certificate.signing import verify
-        problems += [certificate.Mismatch(f, m) for f, m in verify(cert, args.public_key)]
+        problems += [certificate.Mismatch(f, m) for f, m in verify(cert, settings.public_key)]
     recomputed = []
-    if args.recompute:
-        more, recomputed = certificate.recompute(cert, threads=args.threads,
-                                                 progress=want_progress(args),
-                                                 chunks=args.chunks, seed=args.seed)
+    if settings.recompute:
+        more, recomputed = certificate.recompute(cert, threads=settings.threads,
+                                                 progress=settings.progress,
+                                                 chunks=settings.chunks, seed=settings.seed)
         problems += more
-    if args.json:
-        print(json.dumps({"certificate": args.certificate, "ok": not problems,
+    if settings.json:
+        print(json.dumps({"certificate": settings.certificate, "ok": not problems,
                           "mismatches": [{"field": m.field, "message": m.message}
                                          for m in problems],
                           "recomputed": recomputed}, indent=1))
@@ -36,19 +36,19 @@ def cmd_check(args):
             print(f"MISMATCH {m}")
         if len(problems) > MAX_SHOWN:
             print(f"... and {len(problems) - MAX_SHOWN} more")
-        print(f"{args.certificate}: FAILED, {len(problems)} mismatch(es)")
+        print(f"{settings.certificate}: FAILED, {len(problems)} mismatch(es)")
         return 1
-    print(f"{args.certificate}: OK: hash, {cert['total_hands']:,} = "
+    print(f"{settings.certificate}: OK: hash, {cert['total_hands']:,} = "
           f"C({cert['deck']['size']},7) hands, every count sum and every result re-derived "
           f"({', '.join(cert['sections'])})")
     for what in recomputed:
         print(f"recomputed {what}: every count agrees")
-    if args.recompute and "strategy" in cert["sections"] and args.chunks == 0:
+    if settings.recompute and "strategy" in cert["sections"] and settings.chunks == 0:
         print("not recomputed: the optimal-strategy job (its house-way column is the base "
               "game's, checked above; --chunks N runs N of its chunks again, --chunks all "
               "the whole job, about 4 minutes on two cores)")
-    if args.public_key:
-        print(f"signed by the key of {args.public_key} "
+    if settings.public_key:
+        print(f"signed by the key of {settings.public_key} "
               f"({cert['signature']['key_fingerprint']})")
     return 0
 
@@ -68,51 +68,51 @@ def _tables(cert, files, bet=None):
     return tables
 
 
-def cmd_compare(args):
+def cmd_compare(settings):
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
-    cert = load_checked(args.certificate, args.rules)
-    reading = args.bonus_reading or cert["rules"]["bonus_reading"]["value"]
-    tables = _tables(cert, args.paytable, args.bet)
+    cert = load_checked(settings.certificate, settings.rules)
+    reading = settings.bonus_reading or cert["rules"]["bonus_reading"]["value"]
+    tables = _tables(cert, settings.paytable, settings.bet)
     odds = [odds_from_certificate(cert, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
-    if args.json:
+    if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
         kind = tables[0].kind
         what = f"{odds[0].total_hands:,} {kind.unit}" + (
             f", bonus reading {reading}" if kind.reads == "outlaw9" else "")
-        print(f"{args.certificate}: {what}")
+        print(f"{settings.certificate}: {what}")
         print(compare_table(names, odds))
         print(f"({time.perf_counter() - start:.2f} s, no enumeration)")
     return 0
 
 
-def cmd_solve(args):
+def cmd_solve(settings):
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
     bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
     from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
-    check_solved_out(args)
-    return solve_on_formula(args) if len(args.line) > 1 else solve_one_line(args)
+    check_solved_out(settings)
+    return solve_on_formula(settings) if len(settings.line) > 1 else solve_one_line(settings)
 
 
-def cmd_report(args):
-    from verifier.support.files import atomic_write_bytes, check_writable
+def cmd_report(settings):
+    from verifier.support.files import atomic_write_bytes
     from verifier.report import render
-    if args.format in ("pdf", "xlsx") and not args.out:
-        what = "PDF" if args.format == "pdf" else "spreadsheet"
-        raise VerifierError(f"--format {args.format} needs --out FILE.{args.format} (a "
+    if settings.format in ("pdf", "xlsx") and not settings.out:
+        what = "PDF" if settings.format == "pdf" else "spreadsheet"
+        raise VerifierError(f"--format {settings.format} needs --out FILE.{settings.format} (a "
                             f"{what} is not written to a terminal)")
-    cert = load_checked(args.certificate, args.rules)
-    if args.out:
-        check_writable(args.out, inputs=[args.certificate])
-    sheet = render(cert, args.format)
+    cert = load_checked(settings.certificate, settings.rules)
+    if settings.out:
+        settings.output()
+    sheet = render(cert, settings.format)
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
-    if args.out:
-        atomic_write_bytes(args.out, data)
-        print(f"par sheet written: {args.out} ({args.format})")
+    if settings.out:
+        atomic_write_bytes(settings.out, data)
+        print(f"par sheet written: {settings.out} ({settings.format})")
     else:
         print(sheet, end="" if sheet.endswith("\n") else "\n")
     return 0

@@ -2,7 +2,6 @@
 and the range-checked number types every numeric option uses."""
 import argparse
 import re
-import sys
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import WHEEL_CHOICES, BONUS_READING_CHOICES
@@ -69,19 +68,14 @@ def add_thread_option(parser):
 
 
 def ruleset_from_args(args):
-    """The rule set named by ``--rules`` with ``--wheel``/``--bonus-reading``/
-    ``--house-way`` applied over it."""
-    from verifier.rules.rulesets import load
-    name = getattr(args, "rules", None)
-    ruleset = load(name)
-    house_way = getattr(args, "house_way", None)
-    return ruleset.with_overrides(wheel=getattr(args, "wheel", None),
-                                  bonus_reading=getattr(args, "bonus_reading", None),
-                                  house_way=house_way)
+    """The rule set of the command line's settings (``Settings.ruleset``: read once)."""
+    from verifier.cli.settings import Settings
+    return Settings.from_args(args).ruleset
 
 
 def rules_from_args(args):
-    return ruleset_from_args(args).rules
+    from verifier.cli.settings import Settings
+    return Settings.from_args(args).readings
 
 
 def add_progress_options(parser):
@@ -93,7 +87,8 @@ def add_progress_options(parser):
 
 
 def want_progress(args):
-    return sys.stderr.isatty() if args.progress is None else args.progress
+    from verifier.cli.settings import Settings
+    return Settings.from_args(args).progress
 
 
 # ---------------------------------------------------------------------------------------

@@ -30,20 +30,19 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def run(args):
-    from verifier.cli.options import rules_from_args, want_progress
-    rules = rules_from_args(args)          # a bad rule set or reading is one line, always
+def run(settings):
+    rules = settings.readings          # a bad rule set or reading is one line, always
     given = [f"--{o.replace('_', '-')}" for o in ("rules", "wheel", "bonus_reading", "house_way")
-             if getattr(args, o) is not None]
-    if args.no_enumeration and given:
+             if getattr(settings, o) is not None]
+    if settings.no_enumeration and given:
         from verifier.support.errors import VerifierError
         raise VerifierError(f"{', '.join(given)} has no effect with --no-enumeration (the "
                             "closed forms count the deck, whatever the rules): drop one")
     compare = _proofs()
     result = None
-    if not args.no_enumeration:
+    if not settings.no_enumeration:
         from verifier.engine.enumeration import enumerate_hands
-        result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args))
+        result = enumerate_hands(rules, threads=settings.threads, progress=settings.progress)
     rows = compare.run_all(result)
     print(compare.format_table(rows))
     if not compare.all_agree(rows):

@@ -2,17 +2,17 @@
 import json
 
 
-def cmd_rules(args):
+def cmd_rules(settings):
     from verifier.rules.rulesets import load, names
-    if args.readings_markdown:
+    if settings.readings_markdown:
         from verifier.rules.readings import readings_markdown
         print(readings_markdown())
         return 0
-    if args.name:
-        rs = load(args.name)
+    if settings.name:
+        rs = load(settings.name)
         data = rs.to_dict()
         data["readings"] = rs.rules.readings()
-        if args.json:
+        if settings.json:
             print(json.dumps(data, indent=1))
             return 0
         print(f"{rs.name}: {rs.description}")
@@ -38,7 +38,7 @@ def cmd_rules(args):
             print("  bets        none (no side bets)")
         return 0
     rows = [(n, load(n).description) for n in names()]
-    if args.json:
+    if settings.json:
         print(json.dumps([{"name": n, "description": d} for n, d in rows], indent=1))
         return 0
     width = max(len(n) for n, _ in rows)

@@ -5,27 +5,27 @@ import sys
 from verifier.support.errors import VerifierError
 
 
-def cmd_serve(args):
+def cmd_serve(settings):
     from verifier.web.server import check_listen, is_local, make_server, missing_dependency
     problem = missing_dependency()
     if problem:
         raise VerifierError(problem)
     from verifier.support.files import read_text
-    for path in args.certificates:          # a missing or unreadable file: one line now
+    for path in settings.certificates:          # a missing or unreadable file: one line now
         read_text(path, "certificate")
     from verifier.web.workbench import shipped_paths
-    paths = args.certificates or shipped_paths()
-    if not is_local(args.host):
-        print(f"paigow-verify: warning: serving on {args.host}, not only this computer: "
+    paths = settings.certificates or shipped_paths()
+    if not is_local(settings.host):
+        print(f"paigow-verify: warning: serving on {settings.host}, not only this computer: "
               "anyone who can reach it can use the workbench (no password)", file=sys.stderr)
-    check_listen(args.host, args.port)
-    server = make_server(paths, args.host, args.port)
-    url = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}/"
+    check_listen(settings.host, settings.port)
+    server = make_server(paths, settings.host, settings.port)
+    url = f"http://{'[' + settings.host + ']' if ':' in settings.host else settings.host}:{settings.port}/"
     print(f"workbench: {url} on {len(paths)} certificate(s); Ctrl-C stops it", flush=True)
-    if args.open:
+    if settings.open:
         import threading
         import webbrowser
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+        threading.Timer(0.5, webbrowser.open, settings=(url,)).start()
     server.run()
     return 0
 

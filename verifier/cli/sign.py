@@ -5,26 +5,26 @@
 from verifier.cli.options import output_file
 
 
-def cmd_keygen(args):
+def cmd_keygen(settings):
     from verifier.certificate.signing import keygen
-    fp = keygen(args.private, args.public)
-    print(f"wrote {args.private} (private: keep it secret) and {args.public} (public: give it "
+    fp = keygen(settings.private, settings.public)
+    print(f"wrote {settings.private} (private: keep it secret) and {settings.public} (public: give it "
           f"to whoever checks your certificates); key fingerprint {fp}")
     return 0
 
 
-def cmd_sign(args):
+def cmd_sign(settings):
     from verifier import certificate
     from verifier.certificate import signing
     from verifier.support.files import check_writable
-    out = args.out or args.certificate
-    check_writable(out, inputs=[args.key])
-    cert = certificate.load(args.certificate)
-    certificate.verify_or_raise(cert, args.certificate)      # never sign what check rejects
-    signing.sign(cert, args.key)
-    if args.out is None:                    # in place, as asked: the one input it rewrites
+    out = settings.out or settings.certificate
+    check_writable(out, inputs=[settings.key])
+    cert = certificate.load(settings.certificate)
+    certificate.verify_or_raise(cert, settings.certificate)      # never sign what check rejects
+    signing.sign(cert, settings.key)
+    if settings.out is None:                    # in place, as asked: the one input it rewrites
         from verifier.support.files import rewrite_allowed
-        rewrite_allowed(args.certificate)
+        rewrite_allowed(settings.certificate)
     certificate.write(out, cert)
     print(f"{out}: signed with key {cert[signing.FIELD]['key_fingerprint']}")
     return 0

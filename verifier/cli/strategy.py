@@ -5,7 +5,7 @@ import json
 import sys
 
 from verifier.support.errors import VerifierError
-from verifier.cli.options import (output_file, add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
+from verifier.cli.options import (output_file, add_progress_options, add_rule_options, add_thread_option, whole_number)
 
 
 def register(subparsers):
@@ -54,54 +54,53 @@ def register(subparsers):
 # computing
 # ---------------------------------------------------------------------------------
 
-def strategy_report(args):
+def strategy_report(settings):
     """(report dict, where the figures come from): shipped or computed."""
     from verifier.strategy import job as sj
     from verifier.strategy.chunks import chunks_section
     from verifier.strategy.spec import spec_for
     from verifier.certificate.shipped import shipped_figures
-    ruleset = ruleset_from_args(args)
+    ruleset = settings.ruleset
     deck = None
-    if args.deck_ranks:
+    if settings.deck_ranks:
         from verifier.cli.run import reduced_deck
-        deck = reduced_deck(args.deck_ranks)
+        deck = reduced_deck(settings.deck_ranks)
     head = {"rule_set": ruleset.name, "house_way_name": ruleset.rules.house_way,
             "wheel": ruleset.rules.wheel, "settlement": ruleset.settlement}
-    if not (args.recompute or args.out or deck or args.backend):
+    if not (settings.recompute or settings.out or deck or settings.backend):
         found, path = shipped_figures(ruleset)
         if found is not None:
             print(f"paigow-verify: shipped figures of {path.name} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
             return dict(head, **found, source=f"shipped certificate {path.name}"), None
     from verifier.engine.backend import PURE_PYTHON
-    if PURE_PYTHON and deck is None and args.backend in (None, "python"):
+    if PURE_PYTHON and deck is None and settings.backend in (None, "python"):
         raise VerifierError("the strategy job on the full deck needs the compiled core: in "
                             "pure Python (PAIGOW_PUREPYTHON=1) it would take months, and the "
                             "shipped certificate has no strategy figures for these rules")
-    if args.out:
-        from verifier.support.files import check_writable
-        check_writable(args.out, inputs=[args.rules])
-    spec = spec_for(ruleset, deck=deck, chunk_size=args.chunk_size, backend=args.backend,
-                    threads=args.threads)
-    raw, info = sj.run_job(spec, work=args.work, ray_address=args.ray,
-                           progress=want_progress(args))
+    if settings.out:
+        settings.output()
+    spec = spec_for(ruleset, deck=deck, chunk_size=settings.chunk_size, backend=settings.backend,
+                    threads=settings.threads)
+    raw, info = sj.run_job(spec, work=settings.work, ray_address=settings.ray,
+                           progress=settings.progress)
     report = dict(head, **sj.figures(raw, ruleset), source="computed", run=info.to_dict())
-    if args.out:
+    if settings.out:
         from verifier import certificate
         from verifier.cli.run import rule_set_certificate
         _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
-            ruleset, deck=deck, threads=args.threads, progress=want_progress(args),
+            ruleset, deck=deck, threads=settings.threads, progress=settings.progress,
             base_game=True)
         from verifier.certificate.build import attach_strategy
-        certificate.write(args.out, attach_strategy(cert, raw, ruleset,
+        certificate.write(settings.out, attach_strategy(cert, raw, ruleset,
                                                       chunks_section(info)))
-        report["certificate"] = str(args.out)
+        report["certificate"] = str(settings.out)
     return report, info
 
 
-def cmd_strategy(args):
-    report, info = strategy_report(args)
-    if args.json:
+def cmd_strategy(settings):
+    report, info = strategy_report(settings)
+    if settings.json:
         print(json.dumps(report, indent=1))
     else:
         print_report(report, info)

@@ -1,7 +1,7 @@
 """`paigow-verify settle ROUND.json` and `paigow-verify simulate`: the table (docs/TABLE.md)."""
 import json
 
-from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, ruleset_from_args, want_progress, whole_number)
+from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
 CHIPS = whole_number(0, 10 ** 9)
@@ -94,13 +94,13 @@ def register(subparsers):
     p.set_defaults(func=run_simulate)
 
 
-def run_settle(args):
+def run_settle(settings):
     from verifier.table.roundfile import load_round
     from verifier.table.round import play_round
     from verifier.table.roundfile import format_round
-    spec, table = load_round(args.round_file, args.seed, args.house_way, args.rules)
+    spec, table = load_round(settings.round_file, settings.seed, settings.house_way, settings.rules)
     result = play_round(spec, table)
-    if args.json:
+    if settings.json:
         print(json.dumps(result.to_json_dict(), indent=2))
     else:
         print(format_round(result))
@@ -125,31 +125,31 @@ def _parse_seats(text):
     return sorted(seats)
 
 
-def simulate_table(args):
+def simulate_table(settings):
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
     set's custom bets are not played (one line on stderr says so)."""
     from verifier.table.limits import TableRules
-    kw = {} if args.table_max is None else {"maximum": args.table_max}
-    if args.table_min is not None:
-        kw["minimum"] = args.table_min
-    return TableRules.from_ruleset(ruleset_from_args(args), **kw)
+    kw = {} if settings.table_max is None else {"maximum": settings.table_max}
+    if settings.table_min is not None:
+        kw["minimum"] = settings.table_min
+    return TableRules.from_ruleset(settings.ruleset, **kw)
 
 
-def seat_wagers(args, table):
+def seat_wagers(settings, table):
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
     from verifier.table.limits import WAGER_TITLES
-    wagers = [args.base]
+    wagers = [settings.base]
     for kind in ("wrangler", "outlaw9", "insurance", "treasure"):
-        value = getattr(args, kind)
+        value = getattr(settings, kind)
         if kind in table.kinds:
             wagers.append(SIDE_BET_DEFAULT if value is None else value)
         elif value:
             raise VerifierError(f"rule set {table.name} offers no {WAGER_TITLES[kind]} bet "
                                 f"(--{kind}); its bets: {', '.join(table.kinds)}")
     custom = {b.name: SIDE_BET_DEFAULT for b in table.custom}
-    for item in getattr(args, "custom", None) or ():
+    for item in getattr(settings, "custom", None) or ():
         name, eq, amount = item.partition("=")
         if not eq or not amount.strip().isdigit() or len(amount.strip()) > 10:
             raise VerifierError(f"bad --custom {item!r}: NAME=AMOUNT, e.g. mania=10")
@@ -161,34 +161,34 @@ def seat_wagers(args, table):
     return tuple(wagers) + tuple(custom.values())
 
 
-def run_simulate(args):
+def run_simulate(settings):
     import sys
     from verifier.table.custom import unplayed as custom_unplayed
     from verifier.table.setup import parse_bank_policy, uniform_setup
     from verifier.table.simulate import simulate
     from verifier.table.summary import format_summary, summary
-    table = simulate_table(args)
-    unplayed = custom_unplayed(ruleset_from_args(args))
+    table = simulate_table(settings)
+    unplayed = custom_unplayed(settings.ruleset)
     if unplayed:
         print(f"note: the table does not play envy-type custom bets ({', '.join(unplayed)}: "
               "no wager of their own); their exact figures: run, report", file=sys.stderr)
-    seats = _parse_seats(args.seats if args.seats is not None else
+    seats = _parse_seats(settings.seats if settings.seats is not None else
                          ("1-6" if table.house_banks else "1-7"))
     kw = {}
-    if args.bank_policy is not None or args.co_bank:
-        wagers = seat_wagers(args, table)
+    if settings.bank_policy is not None or settings.co_bank:
+        wagers = seat_wagers(settings, table)
         occupied = [s for s in seats if any(wagers)]
-        kw = {"bank_policy": parse_bank_policy(args.bank_policy or "always", occupied),
-              "co_bank": args.co_bank}
-    setup = uniform_setup(seat_wagers(args, table), args.bank, seats,
-                          first_banker=args.first_banker or seats[0],
-                          rounds_per_bank=args.rounds_per_bank, table=table, **kw)
-    stats = simulate(setup, args.rounds, args.seed, args.threads, args.block_size,
-                     check_ledger=args.check_ledger, progress=want_progress(args))
+        kw = {"bank_policy": parse_bank_policy(settings.bank_policy or "always", occupied),
+              "co_bank": settings.co_bank}
+    setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
+                          first_banker=settings.first_banker or seats[0],
+                          rounds_per_bank=settings.rounds_per_bank, table=table, **kw)
+    stats = simulate(setup, settings.rounds, settings.seed, settings.threads, settings.block_size,
+                     check_ledger=settings.check_ledger, progress=settings.progress)
     summ = summary(stats, setup)
-    summ["seed"] = args.seed
-    summ["block_size"] = args.block_size
-    if args.json:
+    summ["seed"] = settings.seed
+    summ["block_size"] = settings.block_size
+    if settings.json:
         print(json.dumps(summ, indent=2))
     else:
         print(format_summary(summ))
