@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 
 from verifier.support.toml import tomllib
@@ -20,6 +19,7 @@ from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
 from verifier.rules.readings import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICES
+from verifier.rules.terms import RuleSetError, check_bank, check_house_way, check_settlement
 
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
@@ -38,10 +38,6 @@ _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bo
 DECK_TEXT = "53 cards (52 + joker)"
 
 
-class RuleSetError(VerifierError):
-    """A bad rule set name or file (one line)."""
-
-
 @dataclass(frozen=True)
 class RuleSet:
     name: str
@@ -55,7 +51,7 @@ class RuleSet:
     bets: tuple = ()                  # ((bet, pay table file), ...)
     source: str = ""
     deck: str = DECK_TEXT
-    #: who may bank and on what terms (``_check_bank``); None: the rule set's own banker
+    #: who may bank and on what terms (``terms.check_bank``); None: the rule set's own banker
     #: only (the house in a casino game, the player-dealer in the California game)
     bank: dict | None = field(default=None, hash=False, compare=False)
 
@@ -128,132 +124,6 @@ def _json_ready(v):
     return v
 
 
-#: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
-SETTLEMENT_KEYS = {"commission": {"kind", "commission"},
-                   "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
-
-
-def _tiers_ok(tiers):
-    """[[lowest amount, fee], ...]: at most five, whole numbers, by increasing amount."""
-    return (isinstance(tiers, list) and 0 < len(tiers) <= 5
-            and all(isinstance(t, list) and len(t) == 2
-                    and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10 ** 9
-                            for x in t) for t in tiers)
-            and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
-
-
-def _check_settlement(s, where):
-    if not isinstance(s, dict):
-        raise RuleSetError(f"{where}: [settlement] must be a table")
-    kind = s.get("kind")
-    if kind is not None and not isinstance(kind, str):
-        raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
-    unknown = set(s) - SETTLEMENT_KEYS.get(kind, set(s))
-    if unknown:
-        raise RuleSetError(f"{where}: unknown key(s) in [settlement] of kind {kind}: "
-                           f"{', '.join(sorted(map(repr, unknown)))} (keys: "
-                           f"{', '.join(sorted(SETTLEMENT_KEYS[kind]))})")
-    if kind == "commission":
-        text = str(s.get("commission", ""))
-        if not re.fullmatch(r"0?\.\d{1,12}|0|1", text):
-            raise RuleSetError(f"{where}: a commission settlement needs commission = "
-                               "\"0.05\" (a decimal from 0 to 1, at most 12 places)")
-        rate = Fraction(text)
-        if not 0 <= rate < 1:
-            raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
-        return {"kind": "commission", "commission": str(s["commission"])}
-    if kind == "fees":
-        tiers = s.get("player_tiers")
-        if not _tiers_ok(tiers):
-            raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
-                               "by increasing wager")
-        dealer = s.get("dealer_tiers", [])
-        if dealer != [] and not _tiers_ok(dealer):
-            raise RuleSetError(f"{where}: dealer_tiers = [[lowest total action, fee], ...] by "
-                               "increasing action (the player-dealer's fee per hand)")
-        table_max = s.get("table_max", 1000)
-        if isinstance(table_max, bool) or not isinstance(table_max, int) \
-                or not tiers[-1][0] <= table_max <= 10 ** 9:
-            raise RuleSetError(f"{where}: table_max must be a whole number at least the top tier")
-        return {"kind": "fees", "player_tiers": [list(t) for t in tiers],
-                "dealer_tiers": [list(t) for t in dealer], "table_max": table_max}
-    raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
-
-
-#: ``[bank]`` of a rule set (docs/TABLE.md, "Players bank in turn"): its keys, each
-#: key's choices (None: a decimal string) and default
-BANK_KEYS = {
-    # "house": the house dealer always banks; "rotation": the bank is offered to each
-    # player in turn and the dealer takes it in turn (seed 002; seed 004 "rotates")
-    "banker": (("house", "rotation"), "house"),
-    # a player may bank only after wagering against the dealer when the dealer last banked
-    "requires_dealer_wager": ((True, False), True),
-    # a player may bank only with chips to cover every wager at the table
-    "requires_cover": ((True, False), True),
-    # the casino's share of a co-banking player-banker's results ("0": no co-banking)
-    "co_bank_share": (None, "0"),
-    # the dealer's wager against a player-banker: "last-bet", the amount the player last
-    # bet when the dealer banked (reading bank_dealer_wager); "none": the dealer does not play
-    "dealer_wager": (("last-bet", "none"), "last-bet"),
-    # the commission a banking player pays: on the round's net win (reading
-    # bank_commission_net), or on each winning wager
-    "banker_commission": (("net-win", "each-win"), "net-win"),
-}
-
-
-def _check_bank(bank, settlement, where):
-    """``[bank]`` checked and completed with its defaults (None when absent)."""
-    if bank is None:
-        return None
-    if not isinstance(bank, dict):
-        raise RuleSetError(f"{where}: [bank] must be a table")
-    unknown = set(bank) - set(BANK_KEYS)
-    if unknown:
-        raise RuleSetError(f"{where}: unknown key(s) in [bank]: "
-                           f"{', '.join(sorted(map(repr, unknown)))} (keys: "
-                           f"{', '.join(BANK_KEYS)})")
-    out = {}
-    for key, (choices, default) in BANK_KEYS.items():
-        value = bank.get(key, default)
-        if choices is None:
-            text = str(value)
-            if not re.fullmatch(r"0?\.\d{1,12}|0|1", text) or isinstance(value, bool):
-                raise RuleSetError(f"{where}: [bank] {key} = {value!r}: a decimal string "
-                                   "from 0 to 1, e.g. \"0.5\" (\"0\": no co-banking)")
-            value = text
-        elif value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-            raise RuleSetError(f"{where}: [bank] {key} = {value!r}: choose from "
-                               f"{', '.join(map(repr, choices))}")
-        out[key] = value
-    if out["banker"] == "rotation" and settlement.get("kind") != "commission":
-        raise RuleSetError(f"{where}: [bank] banker = \"rotation\" needs a commission "
-                           "settlement (a player-banker's win pays the commission)")
-    if out["banker"] == "house" and Fraction(out["co_bank_share"]) != 0:
-        raise RuleSetError(f"{where}: [bank] co_bank_share needs banker = \"rotation\" "
-                           "(only a player-banker co-banks)")
-    return out
-
-
-def _check_house_way(value, where):
-    """A house way a rule set may name: a built-in, a shipped file, or a house-way file
-    (a path, as given)."""
-    if not isinstance(value, str):
-        raise RuleSetError(f"{where}: a house way is a name or a file, not {value!r}")
-    if value in HOUSE_WAY_CHOICES:      # the built-ins: no file to read
-        return
-    from verifier.houseway import names, HouseWayError
-    if value in names():
-        return
-    if not value.endswith(".toml"):
-        raise RuleSetError(f"{where}: unknown house_way {value!r}: choose from "
-                           f"{', '.join(dict.fromkeys(HOUSE_WAY_CHOICES + tuple(names())))}, "
-                           "or a house-way .toml file")
-    try:
-        Rules(house_way=value)
-    except HouseWayError as exc:
-        raise RuleSetError(f"{where}: house_way: {exc}") from None
-
-
 def from_dict(data, where="rule set", source=""):
     """A RuleSet from a parsed TOML/JSON mapping (every field given or inherited)."""
     unknown = set(data) - _KEYS
@@ -278,7 +148,7 @@ def from_dict(data, where="rule set", source=""):
     house_way = get("house_way")
     house_ways = tuple(data.get("house_ways") or (house_way,))
     for hw in (house_way, *house_ways):
-        _check_house_way(hw, where)
+        check_house_way(hw, where)
     if house_way not in house_ways:
         raise RuleSetError(f"{where}: house_way {house_way!r} is not in house_ways")
     deck = data.get("deck", DECK_TEXT)
@@ -302,15 +172,15 @@ def from_dict(data, where="rule set", source=""):
     if "/" in name or "\\" in name or name.startswith(".") or len(name) > 100:
         raise RuleSetError(f"{where}: name {name[:40]!r}: a name, not a path (no '/', '\\' "
                            "or leading '.', at most 100 characters)")
+    settlement = check_settlement(get("settlement"), where)
     return RuleSet(name=name, description=str(data.get("description", "")),
                    seeds=tuple(str(s) for s in data.get("seeds", ())),
                    house_way=house_way, house_ways=house_ways,
                    wheel=get("wheel", WHEEL_CHOICES),
                    bonus_reading=get("bonus_reading", BONUS_READING_CHOICES),
-                   settlement=_check_settlement(get("settlement"), where),
+                   settlement=settlement,
                    bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck,
-                   bank=_check_bank(data.get("bank"), _check_settlement(get("settlement"),
-                                                                        where), where))
+                   bank=check_bank(data.get("bank"), settlement, where))
 
 
 def _read_toml(path):
