@@ -15,7 +15,6 @@ from core_api cimport *
 
 cdef extern from "pairwise.h" nogil:
     int PW_NRAW
-    int PP_N
     ctypedef struct pw_ctx_t:
         const engine_t *e
         int n
@@ -39,13 +38,16 @@ cdef extern from "pairwise.h" nogil:
     int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
     int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
     void pw_job_end(pw_job_t *j)
+    double pw_now()
+
+cdef extern from "pairwise_oracles.h" nogil:
+    int PP_N
     int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r)
     void pw_player_direct(const engine_t *e, const int *deck, int n, const int *player,
                           int nthreads, int64_t *r)
     int pw_brute(const pw_ctx_t *x, int64_t *r)
     void pw_monte_carlo(const engine_t *e, const int *deck, int n, int64_t deals,
                         uint64_t seed, int nthreads, int64_t *r)
-    double pw_now()
 
 RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL")
 

@@ -2,7 +2,12 @@
 layers below it (imports inside functions count too), no import cycle among modules or
 packages, and one certificate layer that computes nothing itself."""
 import ast
+import os
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 
@@ -233,3 +238,60 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
     assert (fileformat.MAX_ROWS, fileformat.MAX_BANDS, fileformat.MAX_CODE) == (
         c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
         c_define("houseway.h", "HW_MAX_CODE"))
+
+
+# --------------------------------------------------------------------------------------
+# the C headers in layers (cext/*.h): each includes only headers of the layers below it,
+# all at its top, and compiles on its own
+
+#: the headers from the bottom up: a header may include only those before it
+HEADER_ORDER = [
+    "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
+    "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
+    "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
+    "pairwise.h", "pairwise_oracles.h", "strategy_job.h"]
+
+
+def header_includes(header):
+    """The project headers ``header`` includes, and whether every include comes before
+    its first line of code (comments, include guards and blank lines aside)."""
+    import re
+    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    names, code_seen, all_on_top = [], False, True
+    for line in text.splitlines():
+        s = line.strip()
+        m = re.match(r'#\s*include\s+"([^"]+)"', s)
+        if m:
+            names.append(m.group(1))
+            all_on_top &= not code_seen
+        elif s and not s.startswith(("#", "//")):   # preprocessor lines are not code
+            code_seen = True
+    return names, all_on_top
+
+
+def test_every_header_has_its_place_in_the_layers():
+    assert sorted(HEADER_ORDER) == sorted(p.name for p in CEXT.glob("*.h"))
+
+
+@pytest.mark.parametrize("header", HEADER_ORDER)
+def test_a_header_includes_only_the_layers_below_it_at_its_top(header):
+    names, all_on_top = header_includes(header)
+    below = HEADER_ORDER[:HEADER_ORDER.index(header)]
+    assert [n for n in names if n not in below] == []
+    assert all_on_top, f"cext/{header} includes a header below its first line of code"
+
+
+def test_the_house_way_program_and_the_engine_are_not_in_a_circle():
+    assert "engine.h" not in header_includes("houseway.h")[0]
+    assert {"houseway.h", "splits.h", "shape.h"} <= set(header_includes("engine.h")[0])
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="no C compiler")
+@pytest.mark.parametrize("header", HEADER_ORDER)
+def test_a_header_compiles_on_its_own(header, tmp_path):
+    """What a header uses it includes: alone it compiles, with no function used undeclared."""
+    cmd = [os.environ.get("CC", "cc"), "-fsyntax-only", "-x", "c", "-std=gnu11",
+           "-Wall", "-Werror=implicit-function-declaration", "-Wno-unknown-pragmas",
+           "-Wno-unused-function", "-Wno-unused-variable", f"-I{CEXT}", str(CEXT / header)]
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
