@@ -79,7 +79,9 @@ cdef dict _player_dict(int64_t *r):
             "push_wrangler_1to1": push - push2}
 
 
-include "engine_owner.pxi"
+from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
+
+engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
 cdef class PairwiseTable:

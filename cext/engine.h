@@ -350,9 +350,14 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
 }
 
 /* program/nrows: the rows of a house-way file (HOUSE_WAY_PROGRAM), copied; else NULL/0. */
+/* The tables static to each module that compiles this header (multiset.h, splits.h):
+ * every module fills its own once, at import, since an engine made by one module (the
+ * owner, verifier.engine._core) is used by the others. */
+static inline void engine_statics_init(void) { multiset_init(); splits_init(); }
+
 static engine_t *engine_new(int wheel_second, int house_way, const int *program, int nrows) {
     static int once = 0;
-    if (!once) { multiset_init(); splits_init(); once = 1; }
+    if (!once) { engine_statics_init(); once = 1; }
     engine_t *e = (engine_t *)calloc(1, sizeof(engine_t));
     if (!e) return NULL;
     e->wheel_second = wheel_second;
