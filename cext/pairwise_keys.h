@@ -44,7 +44,7 @@ typedef struct {
     uint64_t bbit[PW_MAXN];           /* suit-major card bit of position p */
     int nback, nkeys, lowf;           /* lowf: dense index of a pair of 3s */
     int ngroup, group[24][PW_MAXN];   /* position permutations preserving the deck */
-    int nthreads, progress;
+    int nthreads;
 } pw_ctx_t;
 
 #ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */

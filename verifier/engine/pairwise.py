@@ -317,7 +317,9 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
     if mod is not None:
-        counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, bool(progress))
+        from verifier.support.progress import progress_report
+        with progress_report("hand", enabled=bool(progress), desc="player v banker") as report:
+            counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, report)
     else:
         counts = pairwise_counts_python(deck, engine_key_function(rules))
     counts = {name: int(counts[name]) for name in COUNT_NAMES}
