@@ -295,3 +295,50 @@ def test_a_header_compiles_on_its_own(header, tmp_path):
            "-Wno-unused-function", "-Wno-unused-variable", f"-I{CEXT}", str(CEXT / header)]
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def c_enum_values(header, first, **known):
+    """{name: value} of the C enum of ``header`` that starts with ``first``: implicit values
+    counted on, explicit ones (sums and products of earlier names, ``known`` and the
+    header's #defines) worked out."""
+    import re
+    text = (CEXT / header).read_text()
+    names = dict(known)
+    names.update({m.group(1): int(m.group(2))
+                  for m in re.finditer(r"#define\s+(\w+)\s+(\d+)\b", text)})
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
+        items = [n.strip() for n in body.split(",") if n.strip()]
+        if items[0].split("=")[0].strip() != first:
+            continue
+        out, value = {}, -1
+        for item in items:
+            name, _, expr = item.partition("=")
+            value = eval(expr, {"__builtins__": {}}, {**names, **out}) if expr else value + 1
+            out[name.strip()] = value
+        return out
+    raise AssertionError(f"no enum starting with {first} in cext/{header}")
+
+
+def test_the_house_way_program_layout_of_python_and_c_agree():
+    """verifier/engine/houseway_program.py writes the rows that cext/houseway.h reads."""
+    from verifier.engine import houseway_program as hp
+    c = c_enum_values("houseway.h", "HW_LABEL")
+    python = {"HW_LABEL": hp.LABEL, "HW_HANDS": hp.HANDS, "HW_NBANDS": hp.NBANDS,
+              "HW_BANDS": hp.BANDS, "HW_FRONT": hp.FRONT, "HW_BACK": hp.BACK,
+              "HW_IMPROVES": hp.IMPROVES, "HW_HAS_ELSE": hp.HAS_ELSE, "HW_ELSE": hp.ELSE,
+              "HW_CODE_LEN": hp.CODE_LEN, "HW_CODE": hp.CODE, "HW_FRONT_MIN": hp.FRONT_MIN,
+              "HW_HIGHEST_FRONT": hp.HIGHEST_FRONT}
+    assert python == c
+    assert hp.ROW_INTS == c_define("houseway.h", "HW_ROW_INTS")
+    assert c["HW_CODE"] + c_define("houseway.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
+    kinds = c_enum_values("houseway.h", "HW_FRONT_RANKS")
+    assert hp.FRONT_KINDS == {"highest": kinds["HW_FRONT_HIGHEST"],
+                              "best-of-rest": kinds["HW_FRONT_BEST_OF_REST"]}
+    assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (houseway_program)
+
+
+def test_the_house_way_condition_codes_of_python_and_c_agree():
+    from verifier.houseway import conditions
+    c = c_enum_values("houseway.h", "HW_OP_CONST")
+    assert {name: getattr(conditions, name[len("HW_"):]) for name in c} == c
