@@ -289,11 +289,10 @@ def engine_options(rules, threads):
     """(rules, wheel_second, house_way, threads) for a compiled count: the rules' engine
     arguments and the thread policy."""
     from verifier.engine.houseway_program import engine_arguments
-    from verifier.engine.threads import available_cores, thread_count
+    from verifier.engine.threads import thread_count
     rules = rules or Rules()
-    # each thread has a work space of about 9 MiB on the full deck: no more threads than
-    # cores (more never helps this CPU-bound count)
-    nthreads = min(thread_count(threads), available_cores())
+    # each thread has a work space of about 9 MiB on the full deck: no more than the cores
+    nthreads = thread_count(threads, cores_at_most=True)
     return (rules, *engine_arguments(rules, suit_symmetric=True), nthreads)
 
 

@@ -8,8 +8,12 @@ import os
 MAX_THREADS = 256
 
 
-def thread_count(requested=None):
-    """``requested`` if given (>= 1), else ``OMP_NUM_THREADS``, else every core."""
+def thread_count(requested=None, cores_at_most=False):
+    """``requested`` if given (>= 1), else ``OMP_NUM_THREADS``, else every core.
+    ``cores_at_most``: and no more than the cores this process may run on (a CPU-bound
+    count whose threads each hold a work space: more never helps)."""
+    if cores_at_most:
+        return min(thread_count(requested), available_cores())
     if requested is not None:
         if not 1 <= int(requested) <= MAX_THREADS:
             from verifier.support.errors import VerifierError
