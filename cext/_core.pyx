@@ -5,6 +5,7 @@ eval5, eval2, set_hand, categories, best_five_class, enumerate_counts, hand_keys
 Cards are ints (docs/ENGINE.md); callers validate them (verifier.hands does), but
 nothing here crashes on bad input: it raises ValueError.
 """
+import math
 import threading
 
 from cython.parallel import prange, threadid
@@ -314,7 +315,8 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
                      visit=False):
     """Counts over every 7-card hand of `deck` (sorted card ints); see docs/ENGINE.md.
 
-    `progress`: None, or advance(n) called from this thread while workers run.
+    `progress`: None, or report(done, total) called from this thread while workers run
+    (hands; the protocol of every compiled job: verifier.support.progress.progress_report).
     `direct`: classify every hand through all 21 sets, bypassing the rank-multiset memo
     (about 20x slower; the cross-check of the memo).
     `visit`: visit every hand of the full deck too, instead of counting suit assignments
@@ -326,15 +328,14 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
     job = _Job(engine_for(wheel_second, house_way), deck, max(1, int(threads)), direct, visit)
     worker = threading.Thread(target=job.run, name="paigow-enumeration", daemon=True)
     worker.start()
-    reported = 0
+    reported, total = 0, math.comb(len(deck), 7)
     while worker.is_alive():
         worker.join(0.25)
         if progress is not None:
-            now = job.done()
-            progress(now - reported)
-            reported = now
+            reported = job.done()
+            progress(reported, total)
     if progress is not None and job.done() > reported:
-        progress(job.done() - reported)
+        progress(job.done(), total)
     return job.result()
 
 
