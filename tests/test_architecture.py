@@ -342,3 +342,19 @@ def test_the_house_way_condition_codes_of_python_and_c_agree():
     from verifier.houseway import conditions
     c = c_enum_values("houseway.h", "HW_OP_CONST")
     assert {name: getattr(conditions, name[len("HW_"):]) for name in c} == c
+
+
+def test_one_compiled_module_owns_the_engines():
+    """verifier.engine._core makes every engine and holds the house-way programs; the other
+    compiled modules cimport its engine_for (verifier/engine/_core.pxd), so a house-way
+    file is defined once, not once per module."""
+    from verifier.engine import backend
+    if backend.PURE_PYTHON:
+        pytest.skip("the compiled core")
+    core = backend.compiled("_core")
+    assert hasattr(core, "define_house_way") and hasattr(core, "engine_for")
+    for name in set(backend.COMPILED_MODULES) - {"_core"}:
+        module = backend.compiled(name)
+        assert not hasattr(module, "define_house_way"), name
+        assert not hasattr(module, "Engine"), name
+    assert not (CEXT / "engine_owner.pxi").exists()
