@@ -26,6 +26,9 @@ def compiler_has_openmp():
         return subprocess.run(cmd, capture_output=True).returncode == 0
 
 
+#: the one owner of the engine state (verifier.engine._core), which the other modules cimport
+OWNER_PXD = os.path.join("verifier", "engine", "_core.pxd")
+
 #: the four modules are translated and compiled side by side, one per core
 CORES = os.cpu_count() or 1
 
@@ -40,13 +43,14 @@ def extensions():
         include_dirs=["cext"],
         extra_compile_args=flags,
         extra_link_args=["-fopenmp"] if openmp else [],
-        depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))],
+        depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))]
+        + [OWNER_PXD],
     ) for name, source in (("verifier.engine._core", "cext/_core.pyx"),
                            ("verifier.engine._table", "cext/_table.pyx"),
                            ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
                            ("verifier.engine._strategy", "cext/_strategy.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
-    return cythonize(exts, language_level=3, include_path=["cext"], nthreads=CORES,
+    return cythonize(exts, language_level=3, include_path=["cext", "."], nthreads=CORES,
                      compiler_directives={"boundscheck": False, "wraparound": False,
                                           "cdivision": True})
 

@@ -15,7 +15,11 @@ import math
 import resource
 import time
 
-from verifier.engine import _core
+from verifier.engine.threads import quiet_waits
+
+quiet_waits()   # the command line's thread policy, before the engine loads
+
+from verifier.engine import _core  # noqa: E402
 from verifier.game.cards import full_deck
 from verifier.engine.threads import thread_count
 

@@ -17,10 +17,15 @@ import math
 import resource
 import time
 
-from verifier.engine import _pairwise
+from verifier.engine.threads import quiet_waits
+
+quiet_waits()   # the command line's thread policy, before the engine loads
+
+from verifier.engine import _pairwise  # noqa: E402
 from verifier.game.cards import full_deck, parse_cards
 from verifier.engine.pairwise import check_counts, summary
 from verifier.engine.threads import thread_count
+from verifier.support.progress import progress_report
 
 SAMPLE_HANDS = ["Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h", "Ac Ad 2h 2s 5c 9d Jh",
                 "Jc Jd Jh Js 5c 6d 8h", "5h 8h 9h Jh Kh 5c 2d"]
@@ -42,9 +47,10 @@ def main():
     deck = full_deck()
     for threads in args.threads or [thread_count()]:
         start = time.perf_counter()
-        table = _pairwise.PairwiseTable(deck, wheel_second, 0, threads, True, args.progress)
+        table = _pairwise.PairwiseTable(deck, wheel_second, 0, threads, True)
         built = time.perf_counter() - start
-        counts = table.counts()
+        with progress_report("hand", enabled=args.progress, desc="player v banker") as report:
+            counts = table.counts(report)
         wall = time.perf_counter() - start
         check_counts(counts, 53)
         assert counts["total"] == math.comb(53, 7) * math.comb(46, 7)

@@ -17,7 +17,11 @@ import os
 import resource
 import time
 
-from verifier.engine import _strategy
+from verifier.engine.threads import quiet_waits
+
+quiet_waits()   # the command line's thread policy, before the engine loads
+
+from verifier.engine import _strategy  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine.houseway_program import engine_arguments

@@ -5,6 +5,7 @@ eval5, eval2, set_hand, categories, best_five_class, enumerate_counts, hand_keys
 Cards are ints (docs/ENGINE.md); callers validate them (verifier.hands does), but
 nothing here crashes on bad input: it raises ValueError.
 """
+import math
 import threading
 
 from cython.parallel import prange, threadid
@@ -13,9 +14,90 @@ from libc.stdint cimport uint64_t
 
 from core_api cimport *
 
+engine_statics_init()
 front_dense_init()
 
-include "engine_owner.pxi"
+# The one owner of the engine state: the engines of every compiled module, and the
+# house-way programs they carry, are made here (the other modules cimport Engine and
+# engine_for from verifier/engine/_core.pxd). The C tables static to each module that
+# compiles engine.h (MSET_TERM, SPLIT_*, FRONT_DENSE) are filled by each at import.
+
+from libc.stdlib cimport malloc as _malloc, free as _free
+
+#: house way id (2 and up) -> (program ints, number of rows): house-way files compiled by
+#: verifier.engine.houseway_program, defined once, here
+cdef dict _PROGRAMS = {}
+
+
+def define_house_way(int house_way, program, int nrows):
+    """Give a compiled house-way file (verifier.houseway.compiled) the id ``house_way``
+    (2 and up): every compiled module's engines are made here."""
+    if house_way < 2 or not 1 <= nrows <= HW_MAX_ROWS or len(program) != nrows * HW_ROW_INTS:
+        raise ValueError("bad house-way program")
+    old = _PROGRAMS.get(house_way)
+    if old is not None and old[0] != list(program):
+        raise ValueError(f"house way id {house_way} is already another program")
+    _PROGRAMS[house_way] = (list(program), nrows)
+
+
+cdef class Engine:
+    """Owns the tables of one (wheel option, house way) (declared in _core.pxd)."""
+
+    def __cinit__(self, bint wheel_second, int house_way):
+        cdef int *program = NULL
+        cdef int nrows = 0, i
+        if house_way in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge (compiled in)
+            self.ptr = engine_new(wheel_second, house_way, NULL, 0)
+        elif house_way in _PROGRAMS:
+            ints, nrows = _PROGRAMS[house_way]
+            program = <int *>_malloc(sizeof(int) * len(ints))
+            if program == NULL:
+                raise MemoryError("cannot allocate the house-way program")
+            try:
+                for i in range(len(ints)):
+                    program[i] = ints[i]
+                self.ptr = engine_new(wheel_second, HOUSE_WAY_PROGRAM, program, nrows)
+            finally:
+                _free(program)
+        else:
+            raise ValueError(f"unknown house way id {house_way}")
+        if self.ptr == NULL:
+            raise MemoryError("cannot allocate the engine tables")
+
+    def __dealloc__(self):
+        engine_free(self.ptr)
+
+    def back_keys(self):
+        return [self.ptr.back_keys[i] for i in range(self.ptr.nback)]
+
+
+cpdef list check_deck(deck, int least):
+    """The deck sorted: ``least`` to 53 different card ints 0..52, else ValueError."""
+    deck = sorted(map(int, deck))
+    if not least <= len(deck) <= 53 or len(set(deck)) != len(deck) or min(deck) < 0 or max(deck) > 52:
+        raise ValueError(f"deck: {least} to 53 different cards (ints 0..52)")
+    return deck
+
+
+cpdef list check_player_hand(cards, deck):
+    """The player's seven cards sorted: seven different cards of ``deck``, else ValueError."""
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        raise ValueError("seven different cards of the deck")
+    return cards
+
+
+cdef dict _ENGINES = {}
+
+
+cpdef Engine engine_for(bint wheel_second=False, int house_way=0):
+    """The engine of these rules, built once per process: the one owner of the engine
+    state, which the other compiled modules cimport (_core.pxd)."""
+    key = (bool(wheel_second), house_way)
+    eng = _ENGINES.get(key)
+    if eng is None:
+        eng = _ENGINES[key] = Engine(wheel_second, house_way)
+    return eng
 
 
 cdef int _load(cards, int want, int *out) except -1:
@@ -233,7 +315,8 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
                      visit=False):
     """Counts over every 7-card hand of `deck` (sorted card ints); see docs/ENGINE.md.
 
-    `progress`: None, or advance(n) called from this thread while workers run.
+    `progress`: None, or report(done, total) called from this thread while workers run
+    (hands; the protocol of every compiled job: verifier.support.progress.progress_report).
     `direct`: classify every hand through all 21 sets, bypassing the rank-multiset memo
     (about 20x slower; the cross-check of the memo).
     `visit`: visit every hand of the full deck too, instead of counting suit assignments
@@ -245,15 +328,14 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
     job = _Job(engine_for(wheel_second, house_way), deck, max(1, int(threads)), direct, visit)
     worker = threading.Thread(target=job.run, name="paigow-enumeration", daemon=True)
     worker.start()
-    reported = 0
+    reported, total = 0, math.comb(len(deck), 7)
     while worker.is_alive():
         worker.join(0.25)
         if progress is not None:
-            now = job.done()
-            progress(now - reported)
-            reported = now
+            reported = job.done()
+            progress(reported, total)
     if progress is not None and job.done() > reported:
-        progress(job.done() - reported)
+        progress(job.done(), total)
     return job.result()
 
 

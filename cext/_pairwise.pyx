@@ -15,14 +15,13 @@ from core_api cimport *
 
 cdef extern from "pairwise.h" nogil:
     int PW_NRAW
-    int PP_N
     ctypedef struct pw_ctx_t:
         const engine_t *e
         int n
         uint32_t nhands
         int nback, nkeys, lowf, ngroup
         int group[24][53]
-        int nthreads, progress
+        int nthreads
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
@@ -39,13 +38,16 @@ cdef extern from "pairwise.h" nogil:
     int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
     int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
     void pw_job_end(pw_job_t *j)
+    double pw_now()
+
+cdef extern from "pairwise_oracles.h" nogil:
+    int PP_N
     int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r)
     void pw_player_direct(const engine_t *e, const int *deck, int n, const int *player,
                           int nthreads, int64_t *r)
     int pw_brute(const pw_ctx_t *x, int64_t *r)
     void pw_monte_carlo(const engine_t *e, const int *deck, int n, int64_t deals,
                         uint64_t seed, int nthreads, int64_t *r)
-    double pw_now()
 
 RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL")
 
@@ -77,7 +79,9 @@ cdef dict _player_dict(int64_t *r):
             "push_wrangler_1to1": push - push2}
 
 
-include "engine_owner.pxi"
+from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
+
+engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
 cdef class PairwiseTable:
@@ -89,7 +93,7 @@ cdef class PairwiseTable:
     cdef public list seconds_by_size
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
-                  bint symmetry=True, bint progress=False):
+                  bint symmetry=True):
         cdef int buf[53]
         deck = check_deck(deck, 7)
         self.deck = deck
@@ -98,7 +102,6 @@ cdef class PairwiseTable:
             buf[i] = c
         if pw_init(&self.ctx, self.engine.ptr, buf, len(deck), threads):
             raise ValueError("bad deck")
-        self.ctx.progress = progress
         if symmetry:
             group = _suit_group(deck)
             self.ctx.ngroup = len(group)
@@ -150,16 +153,16 @@ cdef class PairwiseTable:
             bad = pw_check_keys(&self.ctx)
         return int(bad)
 
-    def raw_by_size(self):
+    def raw_by_size(self, progress=None):
         """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7.
 
         The C job runs in steps of about 1/400 of the work (a fraction of a second on
-        the full deck): between steps the progress bar moves (when the table was made
-        with ``progress``) and Ctrl-C is answered (KeyboardInterrupt)."""
-        from verifier.support.progress import progress_bar
+        the full deck): between steps ``progress(done, total, note)`` is called (None:
+        no report; the caller's bar, verifier.support.progress.progress_report) and
+        Ctrl-C is answered (KeyboardInterrupt)."""
         cdef pw_job_t *job = <pw_job_t *>malloc(sizeof(pw_job_t))
         cdef int rc
-        cdef uint64_t budget, before
+        cdef uint64_t budget
         if job is NULL:
             raise MemoryError("pairwise work space")
         with nogil:
@@ -169,17 +172,14 @@ cdef class PairwiseTable:
             raise MemoryError("pairwise work space")
         try:
             budget = job.total // 400 + 1
-            with progress_bar(job.total, "hand", enabled=bool(self.ctx.progress),
-                              desc="player v banker") as advance:
-                while True:
-                    before = job.done
-                    with nogil:
-                        rc = pw_job_step(&self.ctx, job, budget)
-                    if advance:
-                        advance(job.done - before, _stage_note(job))
-                    PyErr_CheckSignals()
-                    if rc:
-                        break
+            while True:
+                with nogil:
+                    rc = pw_job_step(&self.ctx, job, budget)
+                if progress is not None:
+                    progress(job.done, job.total, _stage_note(job))
+                PyErr_CheckSignals()
+                if rc:
+                    break
             self.seconds_by_size = [job.seconds_by_k[k] for k in range(8)]
             return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(9)}
                     for k in range(8)]
@@ -187,9 +187,10 @@ cdef class PairwiseTable:
             pw_job_end(job)
             free(job)
 
-    def counts(self):
-        """Exact counts over every ordered pair of disjoint hands."""
-        by_k = self.raw_by_size()
+    def counts(self, progress=None):
+        """Exact counts over every ordered pair of disjoint hands (``progress``: as
+        ``raw_by_size``'s)."""
+        by_k = self.raw_by_size(progress)
         s = {name: sum((-1) ** k * by_k[k][name] for k in range(8)) for name in RAW_NAMES}
         push = s["T"] - s["W"] - s["L"]
         push1 = s["TL"] - s["WL"] - s["LL"]
@@ -221,11 +222,12 @@ cdef class PairwiseTable:
 
 
 def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
-                    bint progress=False):
-    """Exact counts over every ordered pair of disjoint hands of ``deck``."""
-    table = PairwiseTable(deck, wheel_second, house_way, threads, True, progress)
+                    progress=None):
+    """Exact counts over every ordered pair of disjoint hands of ``deck`` (``progress``:
+    None, or report(done, total, note) between steps)."""
+    table = PairwiseTable(deck, wheel_second, house_way, threads, True)
     cdef double t0 = pw_now()
-    out = table.counts()
+    out = table.counts(progress)
     out["table_seconds"] = table.build_seconds
     out["count_seconds"] = pw_now() - t0
     return out

@@ -21,7 +21,9 @@ cdef extern from "strategy.h" nogil:
     void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
                          int nthreads, st_hand_t *h)
 
-include "engine_owner.pxi"
+from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
+
+engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
 def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1):

@@ -112,7 +112,9 @@ ACC_N = TS_ACC_N
 MAX_CHIPS = 1 << 40
 
 
-include "engine_owner.pxi"
+from verifier.engine._core cimport engine_for
+
+engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
 def _chips(value, what):

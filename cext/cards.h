@@ -10,4 +10,13 @@
 #define RANK_A(c) ((c) == JOKER ? ACE : RANK(c))
 #define IS_RED(c) (SUIT(c) == 1 || SUIT(c) == 2)
 
+/* Sorts seven ints ascending (a hand's cards: the engine takes them sorted). */
+static inline void sort7(int *a) {
+    for (int i = 1; i < 7; i++) {
+        int v = a[i], q = i;
+        while (q > 0 && a[q - 1] > v) { a[q] = a[q - 1]; q--; }
+        a[q] = v;
+    }
+}
+
 #endif

@@ -27,6 +27,7 @@ cdef extern from "engine.h" nogil:
         int house_way
         int nback
         int *back_keys
+    void engine_statics_init()
     engine_t *engine_new(int wheel_second, int house_way, const int *program, int nrows)
     void engine_free(engine_t *e)
     int c_eval5 "eval5"(const engine_t *e, const int *cards)
@@ -82,3 +83,9 @@ cdef extern from "enumerate.h" nogil:
     void progress_add(uint64_t *counter, uint64_t n)
     uint64_t progress_get(uint64_t *counter)
 
+
+
+cdef inline void copy_ints(int *dst, values):
+    """``values`` (cards, positions: Python ints) into a C array."""
+    for i, v in enumerate(values):
+        dst[i] = v

@@ -12,14 +12,21 @@
 #include "cards.h"
 #include "keys.h"
 #include "multiset.h"
+#include "splits.h"
+#include "shape.h"
+#include "houseway.h"
+#include "builtin_ways.h"
+#include "tally.h"
 
 #define MEMO_JOKER_OFFSET MSET7
 #define MEMO_SIZE (MSET7 + MSET6)
-#define NUM_SPLITS 21
 #define FRONT_KEYS 182
 
 /* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
 enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
+/* slots of the per-row counts: row 0 (no row: a bug, or a file that leaves a hand
+ * uncovered) and rows 1.. (the built-ins' 1-11, a program's row indices) */
+#define ROW_SLOTS (HW_MAX_ROWS + 1)
 
 /* Seven-card category bits (verifier/game/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
  * lines in filed pay-table order, then the categories other bets read. */
@@ -80,20 +87,6 @@ typedef struct {
     int nback;
     memo_t *memo;          /* MEMO_SIZE entries */
 } engine_t;
-
-/* The 21 ways to take a two-card front from seven positions, in lexicographic order. */
-static int SPLIT_FRONT[NUM_SPLITS][2];
-static int SPLIT_BACK[NUM_SPLITS][5];
-
-static inline void splits_init(void) {
-    int s = 0;
-    for (int i = 0; i < 7; i++)
-        for (int j = i + 1; j < 7; j++, s++) {
-            SPLIT_FRONT[s][0] = i; SPLIT_FRONT[s][1] = j;
-            for (int p = 0, b = 0; p < 7; p++)
-                if (p != i && p != j) SPLIT_BACK[s][b++] = p;
-        }
-}
 
 /* ---------- five-card evaluation ---------- */
 
@@ -165,177 +158,6 @@ static void build_eval_tables(engine_t *e) {
 }
 
 static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
-
-/* ---------- the base game ---------- */
-
-/* The base game's outcome for the player, from the two hands' keys (back: five cards,
- * front: two): 1 both hands strictly higher, 0 one each, -1 otherwise (a copy goes to
- * the banker). The one place in C that decides it (the pairwise counts and the table);
- * verifier/game/outcome.py is its Python twin. */
-static inline int base_outcome(int p_back, int p_front, int b_back, int b_front) {
-    int high = p_back > b_back, low = p_front > b_front;
-    return high && low ? 1 : (high || low ? 0 : -1);
-}
-
-/* ---------- the house way ---------- */
-
-/* Highest two-card key among three cards (the "best two of the other three"). */
-static inline int best_front_of_three(int a, int b, int c) {
-    int k1 = front_key2(a, b), k2 = front_key2(a, c), k3 = front_key2(b, c);
-    int best = k1 > k2 ? k1 : k2;
-    return best > k3 ? best : k3;
-}
-
-static inline int pattern_key(int hi, int lo) {
-    return hi == lo ? FRONT_PAIR_BASE + hi : (hi > lo ? hi * 13 + lo : lo * 13 + hi);
-}
-
-/* A plan says how to pick among the 21 splits. */
-enum { PICK_PATTERN, PICK_PAIR_WITH_COMPLETE_BACK, PICK_BEST_FRONT_COMPLETE_BACK };
-typedef struct { int row, pick, target; } plan_t;
-
-/* The rank shape of seven cards, pairs etc. counted with the joker as an ace. */
-typedef struct {
-    int cnt[13];
-    int quad, trip_hi, trip_lo, npairs, pairs[3], nsingles, singles[7]; /* descending */
-} shape_t;
-
-static inline void shape_of(const int *c, shape_t *sh) {
-    memset(sh, 0, sizeof *sh);
-    sh->quad = sh->trip_hi = sh->trip_lo = -1;
-    for (int i = 0; i < 7; i++) sh->cnt[RANK_A(c[i])]++;
-    for (int r = 12; r >= 0; r--) {
-        int n = sh->cnt[r];
-        if (n >= 4) sh->quad = r;
-        else if (n == 3) { if (sh->trip_hi < 0) sh->trip_hi = r; else sh->trip_lo = r; }
-        else if (n == 2) sh->pairs[sh->npairs++] = r;
-        else if (n == 1) sh->singles[sh->nsingles++] = r;
-    }
-}
-
-/* Mike's Cardroom, rows 1-11 of RULES.md. */
-static inline plan_t plan_mikes(const int *c, const shape_t *sh) {
-    plan_t p = {0, PICK_PATTERN, 0};
-    if (sh->cnt[ACE] == 5) { p.row = 1; p.target = pattern_key(ACE, ACE); return p; }
-    if (sh->quad >= 0) {
-        int q = sh->quad, o[3], n = 0;
-        for (int i = 0; i < 7; i++) if (RANK_A(c[i]) != q) o[n++] = c[i];
-        int best = best_front_of_three(o[0], o[1], o[2]);
-        int has_pair = best >= FRONT_PAIR_BASE;
-        int top = best >= FRONT_PAIR_BASE ? best - FRONT_PAIR_BASE : best / 13;
-        int behind;
-        if (q >= 10) behind = has_pair;                       /* A, K, Q */
-        else if (q >= 7) behind = has_pair || top >= 11;       /* J, 10, 9: K or A */
-        else if (q >= 4) behind = has_pair || top >= 10;       /* 8, 7, 6: Q, K or A */
-        else behind = 1;                                       /* 5 down to 2 */
-        p.row = 2;
-        p.target = behind ? best : pattern_key(q, q);
-        return p;
-    }
-    if (sh->trip_lo >= 0) { p.row = 3; p.target = pattern_key(sh->trip_hi, sh->trip_hi); return p; }
-    if (sh->trip_hi >= 0 && sh->npairs >= 1) {
-        p.row = 4; p.target = pattern_key(sh->pairs[0], sh->pairs[0]); return p;
-    }
-    if (sh->npairs == 3) { p.row = 5; p.target = pattern_key(sh->pairs[0], sh->pairs[0]); return p; }
-    if (sh->npairs == 2) {
-        int big = sh->pairs[0], small = sh->pairs[1], s1 = sh->singles[0];
-        int behind;
-        if (big >= 10) behind = 0;                /* A, K, Q */
-        else if (big >= 7) behind = s1 == ACE;    /* J, 10, 9: ace (or joker) */
-        else if (big >= 4) behind = s1 >= 11;     /* 8, 7, 6: king or higher */
-        else behind = s1 >= 10;                   /* 5, 4, 3: queen or higher */
-        p.row = 6;
-        p.target = behind ? pattern_key(s1, sh->singles[1]) : pattern_key(small, small);
-        return p;
-    }
-    if (sh->trip_hi >= 0) {
-        /* row 7 is tried by the caller; this is the fallback, row 8 */
-        p.row = 7; p.pick = PICK_PAIR_WITH_COMPLETE_BACK;
-        p.target = pattern_key(sh->trip_hi, sh->trip_hi);
-        return p;
-    }
-    p.row = 9; p.pick = PICK_BEST_FRONT_COMPLETE_BACK;
-    return p;
-}
-
-/* Emperor's Challenge (seed 004), as docs/RULES_READINGS.md reads it: Mike's rows
- * except 1 (kings beside five aces), 2 (quads), 6 (two pairs) and 9 with one pair. */
-static inline plan_t plan_emperors(const int *c, const shape_t *sh) {
-    plan_t p = {0, PICK_PATTERN, 0};
-    if (sh->cnt[ACE] == 5) {
-        p.row = 1;
-        p.target = sh->cnt[11] == 2 ? pattern_key(11, 11) : pattern_key(ACE, ACE);
-        return p;
-    }
-    if (sh->quad >= 0) {
-        int q = sh->quad, o[3], n = 0, ace_single = 0;
-        for (int i = 0; i < 7; i++)
-            if (RANK_A(c[i]) != q) { ace_single |= RANK_A(c[i]) == ACE; o[n++] = c[i]; }
-        int best = best_front_of_three(o[0], o[1], o[2]);
-        int behind;
-        if (best >= FRONT_PAIR_BASE) behind = 1;   /* a pair (or trips) beside: pair in front */
-        else if (q <= 4) behind = 1;               /* 2s to 6s: never split */
-        else if (q <= 8) behind = ace_single;      /* 7s to 10s: split unless an ace */
-        else behind = 0;                           /* jacks to aces: split */
-        p.row = 2;
-        p.target = behind ? best : pattern_key(q, q);
-        return p;
-    }
-    if (sh->trip_hi < 0 && sh->npairs == 2) {
-        int big = sh->pairs[0], small = sh->pairs[1], s1 = sh->singles[0];
-        int split_anyway = small >= 9 || (big >= 5 && big <= 8) || (small >= 5 && small <= 8);
-        int behind = s1 == ACE && !split_anyway;
-        p.row = 6;
-        p.target = behind ? pattern_key(s1, sh->singles[1]) : pattern_key(small, small);
-        return p;
-    }
-    if (sh->trip_hi < 0 && sh->npairs == 1 && sh->pairs[0] >= 8 && sh->singles[0] >= 9) {
-        /* a pair of 10s or better with an ace or face card: played as one pair */
-        p.row = 10;
-        p.target = pattern_key(sh->singles[0], sh->singles[1]);
-        return p;
-    }
-    return plan_mikes(c, sh);
-}
-
-/* Row 8, 10 or 11 when rows 7 / 9 find no complete hand. */
-static inline plan_t plan_mikes_fallback(const shape_t *sh) {
-    plan_t p = {0, PICK_PATTERN, 0};
-    if (sh->trip_hi >= 0) {
-        p.row = 8;
-        p.target = sh->trip_hi == ACE ? pattern_key(ACE, sh->singles[0])
-                                       : pattern_key(sh->singles[0], sh->singles[1]);
-    } else if (sh->npairs == 1) {
-        p.row = 10; p.target = pattern_key(sh->singles[0], sh->singles[1]);
-    } else {
-        p.row = 11; p.target = pattern_key(sh->singles[1], sh->singles[2]);
-    }
-    return p;
-}
-
-/* Picks the split a plan asks for; -1 when no split qualifies. */
-static inline int pick_split(const plan_t *p, const int *bk, const int *fk) {
-    int best = -1;
-    for (int s = 0; s < NUM_SPLITS; s++) {
-        int complete = KEY_CLASS(bk[s]) >= STRAIGHT;
-        if (p->pick == PICK_PATTERN) {
-            if (fk[s] != p->target) continue;
-            if (best < 0 || bk[s] > bk[best]) best = s;
-        } else if (p->pick == PICK_PAIR_WITH_COMPLETE_BACK) {
-            if (fk[s] != p->target || !complete) continue;
-            if (best < 0 || bk[s] > bk[best]) best = s;
-        } else {
-            if (!complete) continue;
-            if (best < 0 || fk[s] > fk[best] || (fk[s] == fk[best] && bk[s] > bk[best])) best = s;
-        }
-    }
-    return best;
-}
-
-#include "houseway.h"
-/* slots of the per-row counts: row 0 (no row: a bug, or a file that leaves a hand
- * uncovered) and rows 1.. (the built-ins' 1-11, a program's row indices) */
-#define ROW_SLOTS (HW_MAX_ROWS + 1)
 
 /* ---------- Outlaw 9 categories ---------- */
 
@@ -528,9 +350,14 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
 }
 
 /* program/nrows: the rows of a house-way file (HOUSE_WAY_PROGRAM), copied; else NULL/0. */
+/* The tables static to each module that compiles this header (multiset.h, splits.h):
+ * every module fills its own once, at import, since an engine made by one module (the
+ * owner, verifier.engine._core) is used by the others. */
+static inline void engine_statics_init(void) { multiset_init(); splits_init(); }
+
 static engine_t *engine_new(int wheel_second, int house_way, const int *program, int nrows) {
     static int once = 0;
-    if (!once) { multiset_init(); splits_init(); once = 1; }
+    if (!once) { engine_statics_init(); once = 1; }
     engine_t *e = (engine_t *)calloc(1, sizeof(engine_t));
     if (!e) return NULL;
     e->wheel_second = wheel_second;

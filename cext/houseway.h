@@ -5,9 +5,16 @@
  *
  * Layout: HW_ROW_INTS ints per row (see the HW_* offsets). Features are ranks 2..14
  * (0 when absent) or flags 0/1, in the order of verifier.houseway.conditions FEATURE_IDS.
- * Included by engine.h after shape_t, pattern_key and the split tables. */
+ * It reads the hand's shape (shape.h) and the keys of its splits (splits.h, keys.h). */
 #ifndef PAIGOW_HOUSEWAY_H
 #define PAIGOW_HOUSEWAY_H
+
+#include <stddef.h>
+#include <string.h>
+#include "cards.h"
+#include "keys.h"
+#include "shape.h"
+#include "splits.h"
 
 #define HW_MAX_ROWS 120
 #define HW_ROW_INTS 256
@@ -141,9 +148,6 @@ static inline int hw_condition(const int *code, int len, const hw_features_t *x)
     return sp == 1 && st[0] != 0;
 }
 
-/* The split whose front is cards i < j (engine.h numbers them i by i, then j). */
-static inline int hw_split_of(int i, int j) { return i * (13 - i) / 2 + (j - i - 1); }
-
 /* highest_front = card-by-card: a pair in front first (the highest that keeps the back
  * good enough); else the first split, taking the front's first card from the highest card
  * of the seven down (the sorted order, so the joker first and a rank's cards from spades
@@ -156,7 +160,7 @@ static inline int hw_card_by_card(int back_min, const int *bk, const int *fk) {
     if (best >= 0) return best;
     for (int i = 6; i >= 1; i--)
         for (int j = i - 1; j >= 0; j--) {
-            int s = hw_split_of(j, i);
+            int s = split_of(j, i);
             if (back_min < 0 || KEY_CLASS(bk[s]) >= back_min) return s;
         }
     return -1;

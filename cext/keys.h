@@ -2,6 +2,8 @@
 #ifndef PAIGOW_KEYS_H
 #define PAIGOW_KEYS_H
 
+#include "cards.h"
+
 #define CLS_SHIFT 20
 enum { HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE,
        QUADS, STRAIGHT_FLUSH, FIVE_ACES };
@@ -81,6 +83,11 @@ static inline int front_key2(int c0, int c1) {
     int a = RANK_A(c0), b = RANK_A(c1);
     if (a == b) return FRONT_PAIR_BASE + a;
     return a > b ? a * 13 + b : b * 13 + a;
+}
+
+/* The two-card key of two ranks (a pattern the house ways name: a pair, or high-low). */
+static inline int pattern_key(int hi, int lo) {
+    return hi == lo ? FRONT_PAIR_BASE + hi : (hi > lo ? hi * 13 + lo : lo * 13 + hi);
 }
 
 /* A two-card key on the five-card scale, for the foul test. */

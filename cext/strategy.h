@@ -4,7 +4,7 @@
  *
  * Settings: the 21 splits of engine.h (SPLIT_FRONT / SPLIT_BACK), merged when their
  * (back key, front key) are the same; a setting whose front outranks its back is a foul.
- * The outcome of a pair of set hands is engine.h's base_outcome, the one definition. */
+ * The outcome of a pair of set hands is tally.h's base_outcome, the one definition. */
 #ifndef PAIGOW_STRATEGY_H
 #define PAIGOW_STRATEGY_H
 

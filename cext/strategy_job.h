@@ -25,9 +25,11 @@
 #define PAIGOW_STRATEGY_JOB_H
 
 #if defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wunused-function"   /* pairwise.h: this module uses part */
+#pragma GCC diagnostic ignored "-Wunused-function"   /* pairwise_*.h: this uses part */
 #endif
-#include "pairwise.h"
+#include "pairwise_keys.h"
+#include "pairwise_walk.h"
+#include "pairwise_orbits.h"
 #include "strategy.h"
 
 /* Set (sj_request_stop) when the command is interrupted: the job's loops skip the rest

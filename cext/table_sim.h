@@ -171,18 +171,10 @@ typedef struct {
     int dealer_odds;
 } ts_round_out_t;
 
-static inline void ts_sort7(int *c) {
-    for (int i = 1; i < 7; i++) {
-        int v = c[i], j = i - 1;
-        while (j >= 0 && c[j] > v) { c[j + 1] = c[j]; j--; }
-        c[j + 1] = v;
-    }
-}
-
 static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k,
                               int *c) {
     for (int i = 0; i < 7; i++) c[i] = deck[TS_PILE_POS[pile][i]];
-    ts_sort7(c);
+    sort7(c);
     engine_hand_info_fast(e, c, k);
 }
 

@@ -11,7 +11,11 @@ twin and skips the ``compiled`` and ``full`` tests.
 """
 import pytest
 
-from verifier.engine import backend
+from verifier.engine.threads import quiet_waits
+
+quiet_waits()   # an entry point: the thread policy of the command line, before the engine loads
+
+from verifier.engine import backend  # noqa: E402
 
 
 def pytest_report_header(config):

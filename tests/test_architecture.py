@@ -2,7 +2,12 @@
 layers below it (imports inside functions count too), no import cycle among modules or
 packages, and one certificate layer that computes nothing itself."""
 import ast
+import os
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
 
@@ -233,3 +238,123 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
     assert (fileformat.MAX_ROWS, fileformat.MAX_BANDS, fileformat.MAX_CODE) == (
         c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
         c_define("houseway.h", "HW_MAX_CODE"))
+
+
+# --------------------------------------------------------------------------------------
+# the C headers in layers (cext/*.h): each includes only headers of the layers below it,
+# all at its top, and compiles on its own
+
+#: the headers from the bottom up: a header may include only those before it
+HEADER_ORDER = [
+    "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
+    "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
+    "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
+    "pairwise.h", "pairwise_oracles.h", "strategy_job.h"]
+
+
+def header_includes(header):
+    """The project headers ``header`` includes, and whether every include comes before
+    its first line of code (comments, include guards and blank lines aside)."""
+    import re
+    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    names, code_seen, all_on_top = [], False, True
+    for line in text.splitlines():
+        s = line.strip()
+        m = re.match(r'#\s*include\s+"([^"]+)"', s)
+        if m:
+            names.append(m.group(1))
+            all_on_top &= not code_seen
+        elif s and not s.startswith(("#", "//")):   # preprocessor lines are not code
+            code_seen = True
+    return names, all_on_top
+
+
+def test_every_header_has_its_place_in_the_layers():
+    assert sorted(HEADER_ORDER) == sorted(p.name for p in CEXT.glob("*.h"))
+
+
+@pytest.mark.parametrize("header", HEADER_ORDER)
+def test_a_header_includes_only_the_layers_below_it_at_its_top(header):
+    names, all_on_top = header_includes(header)
+    below = HEADER_ORDER[:HEADER_ORDER.index(header)]
+    assert [n for n in names if n not in below] == []
+    assert all_on_top, f"cext/{header} includes a header below its first line of code"
+
+
+def test_the_house_way_program_and_the_engine_are_not_in_a_circle():
+    assert "engine.h" not in header_includes("houseway.h")[0]
+    assert {"houseway.h", "splits.h", "shape.h"} <= set(header_includes("engine.h")[0])
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="no C compiler")
+@pytest.mark.parametrize("header", HEADER_ORDER)
+def test_a_header_compiles_on_its_own(header, tmp_path):
+    """What a header uses it includes: alone it compiles, with no function used undeclared."""
+    cmd = [os.environ.get("CC", "cc"), "-fsyntax-only", "-x", "c", "-std=gnu11",
+           "-Wall", "-Werror=implicit-function-declaration", "-Wno-unknown-pragmas",
+           "-Wno-unused-function", "-Wno-unused-variable", f"-I{CEXT}", str(CEXT / header)]
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+def c_enum_values(header, first, **known):
+    """{name: value} of the C enum of ``header`` that starts with ``first``: implicit values
+    counted on, explicit ones (sums and products of earlier names, ``known`` and the
+    header's #defines) worked out."""
+    import re
+    text = (CEXT / header).read_text()
+    names = dict(known)
+    names.update({m.group(1): int(m.group(2))
+                  for m in re.finditer(r"#define\s+(\w+)\s+(\d+)\b", text)})
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
+        items = [n.strip() for n in body.split(",") if n.strip()]
+        if items[0].split("=")[0].strip() != first:
+            continue
+        out, value = {}, -1
+        for item in items:
+            name, _, expr = item.partition("=")
+            value = eval(expr, {"__builtins__": {}}, {**names, **out}) if expr else value + 1
+            out[name.strip()] = value
+        return out
+    raise AssertionError(f"no enum starting with {first} in cext/{header}")
+
+
+def test_the_house_way_program_layout_of_python_and_c_agree():
+    """verifier/engine/houseway_program.py writes the rows that cext/houseway.h reads."""
+    from verifier.engine import houseway_program as hp
+    c = c_enum_values("houseway.h", "HW_LABEL")
+    python = {"HW_LABEL": hp.LABEL, "HW_HANDS": hp.HANDS, "HW_NBANDS": hp.NBANDS,
+              "HW_BANDS": hp.BANDS, "HW_FRONT": hp.FRONT, "HW_BACK": hp.BACK,
+              "HW_IMPROVES": hp.IMPROVES, "HW_HAS_ELSE": hp.HAS_ELSE, "HW_ELSE": hp.ELSE,
+              "HW_CODE_LEN": hp.CODE_LEN, "HW_CODE": hp.CODE, "HW_FRONT_MIN": hp.FRONT_MIN,
+              "HW_HIGHEST_FRONT": hp.HIGHEST_FRONT}
+    assert python == c
+    assert hp.ROW_INTS == c_define("houseway.h", "HW_ROW_INTS")
+    assert c["HW_CODE"] + c_define("houseway.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
+    kinds = c_enum_values("houseway.h", "HW_FRONT_RANKS")
+    assert hp.FRONT_KINDS == {"highest": kinds["HW_FRONT_HIGHEST"],
+                              "best-of-rest": kinds["HW_FRONT_BEST_OF_REST"]}
+    assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (houseway_program)
+
+
+def test_the_house_way_condition_codes_of_python_and_c_agree():
+    from verifier.houseway import conditions
+    c = c_enum_values("houseway.h", "HW_OP_CONST")
+    assert {name: getattr(conditions, name[len("HW_"):]) for name in c} == c
+
+
+def test_one_compiled_module_owns_the_engines():
+    """verifier.engine._core makes every engine and holds the house-way programs; the other
+    compiled modules cimport its engine_for (verifier/engine/_core.pxd), so a house-way
+    file is defined once, not once per module."""
+    from verifier.engine import backend
+    if backend.PURE_PYTHON:
+        pytest.skip("the compiled core")
+    core = backend.compiled("_core")
+    assert hasattr(core, "define_house_way") and hasattr(core, "engine_for")
+    for name in set(backend.COMPILED_MODULES) - {"_core"}:
+        module = backend.compiled(name)
+        assert not hasattr(module, "define_house_way"), name
+        assert not hasattr(module, "Engine"), name
+    assert not (CEXT / "engine_owner.pxi").exists()

@@ -353,6 +353,12 @@ def test_enumerate_counts_small_deck_closed_forms(engine):
 
 def test_enumerate_counts_reports_progress(engine):
     from verifier.game.cards import deck_of_ranks
-    seen = []
-    raw = engine.enumerate_counts(deck_of_ranks("QKA"), True, 0, 1, seen.append)
+    done, totals = [], set()
+
+    def report(hands, total):      # the compiled jobs' protocol: hands done, of the total
+        done.append(hands)
+        totals.add(total)
+    raw = engine.enumerate_counts(deck_of_ranks("QKA"), True, 0, 1, report)
+    seen = [b - a for a, b in zip([0] + done, done)]     # the hands of each report
     assert sum(seen) == raw["total"] == 1716
+    assert totals == {1716}

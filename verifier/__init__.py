@@ -6,15 +6,6 @@ Python API:
 """
 from verifier.support.version import __version__  # noqa: F401
 
-import os as _os
-
-# OpenMP threads that wait at a barrier sleep instead of spinning (unless the user says
-# otherwise): the pairwise count meets a barrier every few milliseconds, and on a machine
-# whose cores are shared with other work a spinning thread takes the time its partner
-# needs (measured on 2 busy cores: 7-8 s with spinning, 4.5 s without). Read by the
-# OpenMP runtime when the compiled modules are first loaded, hence here.
-_os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-
 __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
            "enumerate", "EnumerationResult"]
 

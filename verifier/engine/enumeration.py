@@ -6,7 +6,6 @@ twin for small decks); this module names the counts and times the run.
 """
 from __future__ import annotations
 
-import math
 import time
 from typing import Sequence
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from verifier.engine import backend
 from verifier.game.cards import full_deck
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
 from verifier.engine.threads import thread_count
-from verifier.support.progress import progress_bar
+from verifier.support.progress import progress_report
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
 from verifier.rules.readings import Rules, BONUS_READING_CHOICES
@@ -84,7 +83,6 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     rules = rules or Rules()
     deck = sorted(deck) if deck is not None else full_deck()
     nthreads = thread_count(threads)
-    total = math.comb(len(deck), 7)
     start = time.perf_counter()
     from verifier.engine.houseway_program import (engine_arguments, file_id,
                                                   order_dependent, refuse_faults as refuse,
@@ -97,8 +95,8 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     else:
         nrows, visit = row_count(rules.house_way), order_dependent(rules.house_way)
     extra = {"visit": True} if visit and not backend.PURE_PYTHON else {}
-    with progress_bar(total, "hands", enabled=progress) as advance:
-        raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, advance,
+    with progress_report("hands", enabled=progress) as report:
+        raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, report,
                                               **extra)
     if refuse_faults:
         refuse(rules.house_way, wheel_second, number, deck, raw, nthreads)

@@ -1,5 +1,6 @@
 """The compiled route of house-way files: a file's rows as the flat program of
-cext/houseway.h, given an engine number (2 and up) in every engine module.
+cext/houseway.h, given an engine number (2 and up) once, in the engines' owner
+(verifier.engine._core, whose engines every compiled module uses).
 
 ``house_way_id(house_way)`` is what the engine calls take (0 and 1 are the built-ins
 compiled in). The pure-Python twin (``PAIGOW_PUREPYTHON=1``) sets hands by the Python
@@ -200,7 +201,7 @@ def row_count(name: str) -> int:
 
 def house_way_id(house_way) -> int:
     """The engine number of a ``HouseWay``: 0 or 1 for the shipped built-ins (the fast
-    route), else a number (2 and up) under which every engine module carries its program."""
+    route), else a number (2 and up) under which the engines' owner carries its program."""
     if house_way.built_in:
         return BUILT_IN_IDS[house_way.name]
     return file_id(house_way)
@@ -219,7 +220,6 @@ def file_id(house_way) -> int:
     if backend.PURE_PYTHON:
         from verifier.engine.reference import core
         core.define_house_way(hw_id, house_way)
-    else:
-        for name in backend.COMPILED_MODULES:
-            backend.compiled(name).define_house_way(hw_id, program, nrows)
+    else:     # the engines' one owner: the other compiled modules take theirs from it
+        backend.compiled("_core").define_house_way(hw_id, program, nrows)
     return hw_id

@@ -289,11 +289,10 @@ def engine_options(rules, threads):
     """(rules, wheel_second, house_way, threads) for a compiled count: the rules' engine
     arguments and the thread policy."""
     from verifier.engine.houseway_program import engine_arguments
-    from verifier.engine.threads import available_cores, thread_count
+    from verifier.engine.threads import thread_count
     rules = rules or Rules()
-    # each thread has a work space of about 9 MiB on the full deck: no more threads than
-    # cores (more never helps this CPU-bound count)
-    nthreads = min(thread_count(threads), available_cores())
+    # each thread has a work space of about 9 MiB on the full deck: no more than the cores
+    nthreads = thread_count(threads, cores_at_most=True)
     return (rules, *engine_arguments(rules, suit_symmetric=True), nthreads)
 
 
@@ -317,7 +316,9 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
     if mod is not None:
-        counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, bool(progress))
+        from verifier.support.progress import progress_report
+        with progress_report("hand", enabled=bool(progress), desc="player v banker") as report:
+            counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, report)
     else:
         counts = pairwise_counts_python(deck, engine_key_function(rules))
     counts = {name: int(counts[name]) for name in COUNT_NAMES}

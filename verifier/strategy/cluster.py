@@ -62,8 +62,11 @@ class RayPool:
             kwargs = {} if address == "local" else {"address": address}
             if address == "local":     # the workers import verifier from where we did
                 root = str(Path(__file__).resolve().parents[2])
-                kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": os.pathsep.join(
-                    p for p in (root, os.environ.get("PYTHONPATH")) if p)}}
+                env = {"PYTHONPATH": os.pathsep.join(
+                    p for p in (root, os.environ.get("PYTHONPATH")) if p)}
+                if "OMP_WAIT_POLICY" in os.environ:      # the thread policy (engine.threads)
+                    env["OMP_WAIT_POLICY"] = os.environ["OMP_WAIT_POLICY"]
+                kwargs["runtime_env"] = {"env_vars": env}
             here = os.getcwd()
             try:
                 # Ray puts the driver's working folder first on its workers' path: started

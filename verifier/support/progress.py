@@ -20,3 +20,22 @@ def progress_bar(total, unit, enabled=True, desc=None, initial=0):
                 bar.set_postfix_str(note, refresh=False)
             bar.update(n)
         yield advance
+
+
+@contextlib.contextmanager
+def progress_report(unit, enabled=True, desc=None):
+    """Yields ``report(done, total, note=None)`` for work that learns its total once it
+    starts (a compiled job's callback between its steps): the bar is made at the first
+    report and moved to ``done``; yields None when disabled."""
+    if not enabled:
+        yield None
+        return
+    with contextlib.ExitStack() as stack:
+        state = {"advance": None, "done": 0}
+
+        def report(done, total, note=None):
+            if state["advance"] is None:
+                state["advance"] = stack.enter_context(progress_bar(total, unit, desc=desc))
+            state["advance"](done - state["done"], note)
+            state["done"] = done
+        yield report

@@ -1,5 +1,6 @@
 """The engine API of the pure-Python reference (same names and signatures as the
 compiled ``verifier.engine._core``; docs/ENGINE.md). Slow and obvious by design."""
+import math
 from itertools import combinations
 
 from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul)
@@ -84,7 +85,8 @@ def best_five_class(cards):
 def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
     """Every seven-card hand of ``deck``, set and classified, reduced to counts.
 
-    ``threads`` is ignored (one thread). ``progress``: None or ``advance(n_hands)``.
+    ``threads`` is ignored (one thread). ``progress``: None or ``report(done, total)``
+    (hands), as the compiled core's.
     Masks are counted for every hand, the empty mask 0 included, so each of
     ``sets_seven``, ``sets_house`` and ``sets_best_for_bet`` sums to ``total``.
     """
@@ -113,10 +115,10 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
         sets_bfb[mb] = sets_bfb.get(mb, 0) + 1
         pending += 1
         if progress is not None and pending >= PROGRESS_EVERY:
-            progress(pending)
+            progress(total, math.comb(len(deck), 7))
             pending = 0
     if progress is not None and pending:
-        progress(pending)
+        progress(total, math.comb(len(deck), 7))
     return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
             "sets_seven": sets_seven, "sets_house": sets_house,
             "sets_best_for_bet": sets_bfb, "hist": hist,

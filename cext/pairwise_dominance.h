@@ -1,0 +1,138 @@
+/* The pairwise counts (pairwise.h): the raw counts of the hands containing one card
+ * set S, from their keys, by a two-dimensional dominance sweep.
+ *
+ * Raw counts per S (all over ordered pairs of hands containing S, not necessarily
+ * disjoint): T (all pairs), W (player strictly higher in both), L (banker at least
+ * equal in both), CH/CL/CB (equal backs / fronts / both), and TL/WL/LL, the same three
+ * restricted to hands whose front is below a pair of 3s (the Wrangler 1-to-1 pushes
+ * are TL - WL - LL). */
+#ifndef PAIGOW_PAIRWISE_DOMINANCE_H
+#define PAIGOW_PAIRWISE_DOMINANCE_H
+
+#include <stdint.h>
+#include <string.h>
+#include "pairwise_keys.h"
+
+/* ---------- dominance counts ---------- */
+
+/* Dense histogram h[nback][91] -> raw counts (added to r); zeroes h on the way. */
+static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
+    uint64_t col[PW_NF];
+    memset(col, 0, sizeof col);
+    const int lowf = x->lowf;
+    int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0;
+    for (int b = 0; b < x->nback; b++) {
+        uint32_t *row = h + (size_t)b * PW_NF;
+        uint64_t any = 0;
+        for (int f = 0; f < PW_NF; f++) any |= row[f];
+        if (!any) continue;
+        uint64_t pre = 0;
+        for (int f = 0; f < PW_NF; f++) {          /* lower backs, lower fronts */
+            uint64_t v = row[f];
+            if (v) { W += (int64_t)(v * pre); if (f < lowf) WL += (int64_t)(v * pre); }
+            pre += col[f];
+        }
+        pre = 0;
+        uint64_t rs = 0;
+        for (int f = 0; f < PW_NF; f++) {          /* lower or equal in both */
+            uint64_t v = row[f];
+            col[f] += v;
+            pre += col[f];
+            if (v) {
+                L += (int64_t)(v * pre);
+                if (f < lowf) LL += (int64_t)(v * pre);
+                rs += v;
+                CB += (int64_t)(v * v);
+                row[f] = 0;
+            }
+        }
+        CH += (int64_t)(rs * rs);
+    }
+    uint64_t N = 0, NL = 0, CL = 0;
+    for (int f = 0; f < PW_NF; f++) {
+        N += col[f];
+        if (f < lowf) NL += col[f];
+        CL += col[f] * col[f];
+    }
+    r[PW_T] += (int64_t)(N * N); r[PW_W] += W; r[PW_L] += L;
+    r[PW_CH] += CH; r[PW_CL] += (int64_t)CL; r[PW_CB] += CB;
+    r[PW_TL] += (int64_t)(NL * NL); r[PW_WL] += WL; r[PW_LL] += LL;
+}
+
+/* Work space of one thread. */
+typedef struct {
+    uint32_t *keys, *tmp;      /* the distinct keys of the sparse route (up to nkeys) */
+    uint32_t *hist;            /* dense [nkeys]: hands per key */
+    uint32_t *mcnt, *mlist;    /* [MEMO_SIZE]: hands per rank multiset (no flush possible),
+                                  and the distinct multisets met */
+    int64_t raw[8][PW_NRAW];   /* per |S|, signed and weighted */
+} pw_work_t;
+
+/* Sparse route: the m distinct keys in w->keys, hands per key in w->hist -> raw counts
+ * (added to r); zeroes those hist entries. Radix sort by back index (two passes of 7
+ * bits), then a sweep by back groups with a Fenwick tree over the 91 fronts, every key
+ * weighted by its hands. */
+static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
+    uint32_t *a = w->keys, *t = w->tmp, *h = w->hist;
+    uint32_t cnt[129];
+    if (m <= 32) {                              /* few keys: insertion sort (by key, so */
+        for (int i = 1; i < m; i++) {           /* by back index too) */
+            uint32_t v = a[i];
+            int q = i;
+            while (q > 0 && a[q - 1] > v) { a[q] = a[q - 1]; q--; }
+            a[q] = v;
+        }
+    } else for (int pass = 0; pass < 2; pass++) {
+        int shift = pass * 7;
+        memset(cnt, 0, sizeof cnt);
+        for (int i = 0; i < m; i++) cnt[((a[i] / PW_NF) >> shift & 127) + 1]++;
+        for (int i = 0; i < 128; i++) cnt[i + 1] += cnt[i];
+        for (int i = 0; i < m; i++) t[cnt[(a[i] / PW_NF) >> shift & 127]++] = a[i];
+        uint32_t *s = a; a = t; t = s;
+    }
+    /* after two passes the sorted keys are back in w->keys */
+    int64_t fen[PW_NF + 1], fcnt[PW_NF];
+    memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
+    const int lowf = x->lowf;
+    int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
+    int i = 0;
+    while (i < m) {
+        uint32_t b = a[i] / PW_NF;
+        int j = i;
+        while (j < m && a[j] / PW_NF == b) j++;
+        for (int k = i; k < j; k++) {           /* strictly lower backs and fronts */
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = h[a[k]];
+            for (int q = f; q > 0; q -= q & -q) s += fen[q];
+            W += v * s;
+            if (f < lowf) WL += v * s;
+        }
+        int64_t g = 0;
+        for (int k = i; k < j; k++) {
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t v = h[a[k]];
+            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q] += v;
+            CB += v * v;
+            g += v;
+        }
+        for (int k = i; k < j; k++) {           /* lower or equal in both */
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = h[a[k]];
+            for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
+            L += v * s;
+            if (f < lowf) { LL += v * s; NL += v; }
+            fcnt[f] += v;
+            h[a[k]] = 0;
+        }
+        CH += g * g;
+        N += g;
+        i = j;
+    }
+    int64_t CL = 0;
+    for (int f = 0; f < PW_NF; f++) CL += fcnt[f] * fcnt[f];
+    r[PW_T] += N * N; r[PW_W] += W; r[PW_L] += L;
+    r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
+    r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
+}
+
+#endif

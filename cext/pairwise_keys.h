@@ -1,0 +1,199 @@
+/* The player-against-banker counts (pairwise.h): the deck, and the key of every hand.
+ *
+ * Keys: every hand of the deck has a dense key  back_index * 91 + front_dense, which
+ * orders hands by back key, then front key (both monotone re-numberings). No table holds
+ * it per hand (that took 588 MiB and a random memory read per hand): a hand is known by
+ * three sums over its cards, each built one card at a time as the walk goes,
+ *   - its rank-multiset index (multiset.h; a joker adds MEMO_JOKER_OFFSET),
+ *   - its suit counts, one byte per suit (a joker adds one to each: the flush test
+ *     "five of a suit, or four and the joker" is then one test, count >= 5),
+ *   - its cards as a suit-major bit set (bit 13 * suit + rank; the joker bit 52),
+ * and its key is mkey[rank-multiset index] (one entry per multiset: 69K entries) when no
+ * flush is possible, else fkey[joker][ranks of the flush suit][the at most two other
+ * ranks] (the other cards' suits cannot matter: no second suit has five). Both tables
+ * are small enough (0.3 MiB, 12.5 MiB) to stay in cache. */
+#ifndef PAIGOW_PAIRWISE_KEYS_H
+#define PAIGOW_PAIRWISE_KEYS_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "engine.h"
+#include "enumerate.h"
+
+#define PW_NF NUM_FRONT_DENSE   /* 91 front keys */
+#define PW_MAXN 53
+#define PW_NRAW 9
+#ifndef PW_DENSE_MAX
+#define PW_DENSE_MAX 0     /* |S| up to this: dense histogram sweep; above: distinct keys */
+#endif
+#define PW_FKEYS (2 * 8192 * 14 * 14)   /* [joker][flush-suit ranks][low other][high other] */
+#define PW_FLUSH_ADD 0x7B7B7B7Bu         /* a suit byte reaches 0x80 at a count of 5 */
+enum { PW_T, PW_W, PW_L, PW_CH, PW_CL, PW_CB, PW_TL, PW_WL, PW_LL };
+
+typedef struct {
+    const engine_t *e;
+    int n, deck[PW_MAXN];
+    uint32_t binom[PW_MAXN + 1][9];   /* C(i, j), j <= 8 */
+    uint32_t nhands;                  /* C(n, 7) */
+    uint32_t *mkey;                   /* [MEMO_SIZE]: key by rank-multiset index */
+    uint32_t *fkey;                   /* [PW_FKEYS]: key of a flush-possible hand */
+    uint32_t mterm[7][PW_MAXN];       /* rank-multiset term of position p at hand place i */
+    uint32_t sbit[PW_MAXN];           /* suit-count word of position p */
+    uint64_t bbit[PW_MAXN];           /* suit-major card bit of position p */
+    int nback, nkeys, lowf;           /* lowf: dense index of a pair of 3s */
+    int ngroup, group[24][PW_MAXN];   /* position permutations preserving the deck */
+    int nthreads;
+} pw_ctx_t;
+
+#ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */
+#define PW_CLOCK CLOCK_MONOTONIC
+#endif
+static double pw_now(void) {
+    struct timespec ts;
+    clock_gettime(PW_CLOCK, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---------- set-up ---------- */
+
+static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads) {
+    memset(x, 0, sizeof *x);
+    if (n < 7 || n > PW_MAXN) return -1;
+    front_dense_init();
+    x->e = e; x->n = n; x->nthreads = nthreads > 0 ? nthreads : 1;
+    memcpy(x->deck, deck, sizeof(int) * n);
+    for (int i = 0; i <= PW_MAXN; i++)
+        for (int j = 0; j < 9; j++) {
+            if (j == 0) x->binom[i][j] = 1;
+            else if (i == 0) x->binom[i][j] = 0;
+            else x->binom[i][j] = x->binom[i - 1][j - 1] + x->binom[i - 1][j];
+        }
+    x->nhands = x->binom[n][7];
+    x->nback = e->nback;
+    x->nkeys = e->nback * PW_NF;
+    x->lowf = FRONT_DENSE[FRONT_PAIR_BASE + 1];
+    x->ngroup = 1;
+    for (int i = 0; i < n; i++) x->group[0][i] = i;
+    for (int p = 0; p < n; p++) {
+        int c = deck[p], joker = c == JOKER;
+        for (int i = 0; i < 7; i++)
+            x->mterm[i][p] = joker ? MEMO_JOKER_OFFSET : (uint32_t)MSET_TERM[i + 1][RANK(c)];
+        x->sbit[p] = joker ? 0x01010101u : 1u << 8 * SUIT(c);
+        x->bbit[p] = joker ? 1ull << 52 : 1ull << (13 * SUIT(c) + RANK(c));
+    }
+    return 0;
+}
+
+static void pw_free(pw_ctx_t *x) {
+    free(x->mkey); free(x->fkey);
+    x->mkey = x->fkey = NULL;
+}
+
+static inline int pw_back_index(const engine_t *e, int key) { return back_index(e, key); }
+
+/* Dense key of seven sorted cards, by the engine's general route (flush possible). */
+static inline uint32_t pw_slow_key(const engine_t *e, const int *c) {
+    int bk, fk;
+    engine_hand_keys(e, c, &bk, &fk);
+    return (uint32_t)pw_back_index(e, bk) * PW_NF + (uint32_t)FRONT_DENSE[fk];
+}
+
+/* Index into fkey of a flush-possible hand: b its suit-major bit set, f its flush test
+ * word (the flush suit's byte has bit 7 set). */
+static inline uint32_t pw_flush_index(uint64_t b, uint32_t f) {
+    static const uint8_t RANK_OF_BIT[64] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+        13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13};
+    int shift = 13 * (__builtin_ctz(f) >> 3);
+    uint64_t suit = 0x1FFFull << shift;
+    uint32_t a = (uint32_t)((b & suit) >> shift), joker = (uint32_t)(b >> 52 & 1);
+    uint64_t o = b & ~suit & ((1ull << 52) - 1);
+    uint32_t lo = o ? RANK_OF_BIT[__builtin_ctzll(o)] : 13;
+    o &= o - 1;
+    uint32_t hi = o ? RANK_OF_BIT[__builtin_ctzll(o)] : 13;
+    if (lo > hi) { uint32_t t = lo; lo = hi; hi = t; }
+    return ((joker * 8192 + a) * 14 + lo) * 14 + hi;
+}
+
+/* Key of a hand from its three sums (rank-multiset index, suit counts, card bits). */
+static inline uint32_t pw_key_of(const pw_ctx_t *x, uint32_t m, uint32_t s, uint64_t b) {
+    uint32_t f = (s + PW_FLUSH_ADD) & 0x80808080u;
+    return f ? x->fkey[pw_flush_index(b, f)] : x->mkey[m];
+}
+
+/* Key of seven deck positions, ascending. */
+static inline uint32_t pw_key_pos(const pw_ctx_t *x, const int *p) {
+    uint32_t m = 0, s = 0;
+    uint64_t b = 0;
+    for (int i = 0; i < 7; i++) { m += x->mterm[i][p[i]]; s += x->sbit[p[i]]; b |= x->bbit[p[i]]; }
+    return pw_key_of(x, m, s, b);
+}
+
+/* Fills mkey (from the engine's memo) and fkey: every flush-possible hand up to suits,
+ * the flush suit taken as suit 0 and the other cards as suits 1 and 2 (keys are
+ * suit-blind), ranks limited to those of the deck. */
+static int pw_build_table(pw_ctx_t *x) {
+    const engine_t *e = x->e;
+    x->mkey = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
+    x->fkey = (uint32_t *)calloc(PW_FKEYS, sizeof(uint32_t));
+    if (!x->mkey || !x->fkey) return -1;
+    for (int i = 0; i < MEMO_SIZE; i++) {
+        const memo_t *m = &e->memo[i];
+        if (m->valid)
+            x->mkey[i] = (uint32_t)m->back_index * PW_NF + (uint32_t)FRONT_DENSE[m->front_key];
+    }
+    int ranks = 0, has_joker = 0;
+    for (int p = 0; p < x->n; p++) {
+        if (x->deck[p] == JOKER) has_joker = 1;
+        else ranks |= 1 << RANK(x->deck[p]);
+    }
+    uint32_t *fkey = x->fkey;
+    #pragma omp parallel for schedule(dynamic, 64) num_threads(x->nthreads)
+    for (int a = 1; a < 8192; a++) {
+        if (a & ~ranks) continue;
+        int na = __builtin_popcount(a);
+        for (int joker = 0; joker <= has_joker; joker++) {
+            int rest = 7 - joker - na;
+            if (rest < 0 || rest > 2) continue;
+            for (int lo = 0; lo <= 13; lo++) {
+                for (int hi = lo; hi <= 13; hi++) {
+                    if ((rest == 0) != (lo == 13) || (rest <= 1) != (hi == 13)) continue;
+                    if ((lo < 13 && !(ranks >> lo & 1)) || (hi < 13 && !(ranks >> hi & 1)))
+                        continue;
+                    int c[7], r[2] = {lo, hi}, s[2] = {1, 2};
+                    flush_hand_cards(c, a, r, s, joker);
+                    fkey[(((uint32_t)joker * 8192 + (uint32_t)a) * 14 + (uint32_t)lo) * 14 +
+                         (uint32_t)hi] = pw_slow_key(e, c);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Every hand of the deck against the engine, one by one: the number of hands whose key
+ * from the tables above differs from the engine's (0; a test). */
+static int64_t pw_check_keys(const pw_ctx_t *x) {
+    int64_t bad = 0;
+    const int n = x->n;
+    #pragma omp parallel for schedule(dynamic, 1) reduction(+:bad) num_threads(x->nthreads)
+    for (int p6 = n - 1; p6 >= 6; p6--) {
+        int p[7], c[7];
+        p[6] = p6;
+        for (p[5] = 5; p[5] < p6; p[5]++)
+        for (p[4] = 4; p[4] < p[5]; p[4]++)
+        for (p[3] = 3; p[3] < p[4]; p[3]++)
+        for (p[2] = 2; p[2] < p[3]; p[2]++)
+        for (p[1] = 1; p[1] < p[2]; p[1]++)
+        for (p[0] = 0; p[0] < p[1]; p[0]++) {
+            for (int i = 0; i < 7; i++) c[i] = x->deck[p[i]];
+            bad += pw_key_pos(x, p) != pw_slow_key(x->e, c);
+        }
+    }
+    return bad;
+}
+
+#endif
