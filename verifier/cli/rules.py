@@ -11,7 +11,7 @@ def cmd_rules(args):
     if args.name:
         rs = load(args.name)
         data = rs.to_dict()
-        data["readings"] = rs.rules.readings()
+        data["readings"] = rs.rules.readings(rs.bank_kind)
         if args.json:
             print(json.dumps(data, indent=1))
             return 0
@@ -30,6 +30,14 @@ def cmd_rules(args):
             print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
                   f"player-dealer fee per hand by table action ({dealer}); table maximum "
                   f"${s['table_max']}")
+        if rs.players_bank:
+            from fractions import Fraction
+            b = rs.bank
+            share = Fraction(b["co_bank_share"])
+            print(f"  bank        players in turn with the dealer; "
+                  + (f"co-banking, the casino's share {float(share):.0%}; " if share else "")
+                  + f"the dealer's wager against a player-banker: {b['dealer_wager']}; "
+                  f"the banker's commission on its {b['banker_commission']}")
         tables = rs.paytables()
         for bet in rs.bet_names():
             status = tables[bet].status or "not filed"
