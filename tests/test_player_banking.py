@@ -176,6 +176,8 @@ def test_the_shipped_casino_certificates_against_the_closed_form(name):
 SMALL = "2c 2d 3c 4h 5h 6s 7s 8c 9d Tc Jh Qs Kc Kd Ah Jk"
 
 
+@pytest.mark.slow
+@pytest.mark.compiled
 def test_the_banker_by_brute_force_on_a_small_deck():
     from verifier.certificate.build import pairwise_figures
     from verifier.engine.pairwise import engine_key_function
