@@ -23,9 +23,9 @@ wins, and the banking player pays the commission on its own share only: the bank
 player ``(1 - s) B``, the casino ``s (L - W) / T + c (W + (1 - s) L) / T``
 (``player_bank``).
 
-``settle(counts, settlement, bank, banker_side)`` returns the JSON-ready figures (exact fractions beside
-decimals). (``verifier.certificate.build.pairwise_figures`` runs the pairwise engine when
-it can and says why when it cannot.
+``settle(counts, settlement, bank, banker_side)`` returns the JSON-ready figures (exact
+fractions beside decimals). (``verifier.certificate.build.pairwise_figures`` runs the
+pairwise engine when it can and says why when it cannot.
 """
 from fractions import Fraction
 

@@ -81,8 +81,8 @@ class Rules:
                 out[f"house_way {key}"] = {"value": reading["value"], "topic": "House way",
                                            "text": reading["text"]}
         for reading in catalogue["reading"]:
-            if reading["id"] == "deck" or reading.get("house_way", self.house_way) != self.house_way \
-                    or reading.get("bank", bank) != bank:
+            if reading["id"] == "deck" or reading.get("bank", bank) != bank \
+                    or reading.get("house_way", self.house_way) != self.house_way:
                 continue
             out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
                                   "topic": reading["topic"], "text": reading["text"]}
