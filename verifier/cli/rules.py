@@ -34,10 +34,14 @@ def cmd_rules(args):
             from fractions import Fraction
             b = rs.bank
             share = Fraction(b["co_bank_share"])
+            wager = {"last-bet": "the player's last bet when the dealer banked",
+                     "none": "none"}[b["dealer_wager"]]
+            paid = {"net-win": "the round's net win",
+                    "each-win": "each winning wager"}[b["banker_commission"]]
             print(f"  bank        players in turn with the dealer; "
                   + (f"co-banking, the casino's share {float(share):.0%}; " if share else "")
-                  + f"the dealer's wager against a player-banker: {b['dealer_wager']}; "
-                  f"the banker's commission on its {b['banker_commission']}")
+                  + f"the dealer's wager against a player-banker: {wager}; a banking "
+                  f"player's commission on {paid}")
         tables = rs.paytables()
         for bet in rs.bet_names():
             status = tables[bet].status or "not filed"
