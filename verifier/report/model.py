@@ -472,7 +472,7 @@ def _player_bank(cert):
     notes = [
         "One opponent (the dealer's wager or another player's) against a banker, both hands "
         "set by the house way; figures per unit the opponent wagers. The banker takes "
-        "copies and pays the commission on its win: " + pb["commission_basis"] + ".",
+        "copies and pays the commission on its win (" + pb["commission_basis"] + ").",
         "The rule set lets players bank in turn with the dealer." if pb["players_bank"] else
         "In this rule set only the house banks: the figures are what a player who banked "
         "would face."]
