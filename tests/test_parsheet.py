@@ -69,9 +69,13 @@ def test_only_the_readings_that_apply_to_the_game(certs):
                 "fee_return", "insurance_joker"} & casino
     assert {"deck", "joker", "settlement"} <= casino
     # the casino table's readings for the commission games only
-    casino_table = {"casino_house_banks", "casino_seats", "casino_commission"}
+    casino_table = {"casino_seats", "casino_commission"}
     assert casino_table <= casino and casino_table <= emperors
     assert not casino_table & mikes
+    # the casino rule sets let players bank (seeds 002, 004): the rotation's readings, not
+    # "the house banks every hand"
+    assert {"casino_bank_rotates", "bank_dealer_wager"} <= casino & emperors
+    assert "casino_house_banks" not in casino | emperors
     # the Treasure reads Outlaw 9's categories on the seven cards, not its bonus reading
     assert {"insurance_joker", "emperors_treasure", "envy_bonus", "outlaw9_categories"} <= emperors
     assert not {"bonus_reading", "outlaw9_house_way_royal", "wrangler_push"} & emperors

@@ -23,12 +23,17 @@ def test_the_options_of_the_readings_file_are_the_options_of_the_code():
 
 
 def test_a_certificate_states_every_reading_that_applies_to_its_rules():
-    for rules in (Rules(), Rules(wheel="second", bonus_reading="house-way", house_way="emperors")):
-        cert = build(enumerate_hands(rules=rules, deck=SMALL_DECK))
+    # who banks: the house alone (the default), or players in rotation (readings tagged
+    # bank = "rotation" apply only then, those tagged "house" only otherwise)
+    for rules, bank in ((Rules(), "house"), (Rules(wheel="second", bonus_reading="house-way",
+                                                   house_way="emperors"), "house"),
+                        (Rules(wheel="second"), "rotation")):
+        cert = build(enumerate_hands(rules=rules, deck=SMALL_DECK), bank=bank)
         catalogue = reading_catalogue()
         want = {o["id"] for o in catalogue["option"]} | {
             r["id"] for r in catalogue["reading"]
-            if r.get("house_way", rules.house_way) == rules.house_way}
+            if r.get("house_way", rules.house_way) == rules.house_way
+            and r.get("bank", bank) == bank}
         assert set(cert["rules"]) == want
         for option in catalogue["option"]:
             assert cert["rules"][option["id"]]["value"] == getattr(rules, option["id"])

@@ -32,12 +32,13 @@ def counts_of(result):
 
 
 def build(result, paytables: dict | None = None, sections=("outlaw9",),
-          section_inputs: dict | None = None) -> dict:
+          section_inputs: dict | None = None, bank: str = "house") -> dict:
     """The certificate of an EnumerationResult under the given pay tables.
 
     ``paytables``: {bet: Paytable}; bets not given use the filed table.
     ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
     results (its pay table, its own counts), stored before any section is derived.
+    ``bank``: who banks in the rule set (``RuleSet.bank_kind``), for its readings.
     """
     tables = {bet: filed(bet) for bet in FILED_FILES}
     tables.update(paytables or {})
@@ -53,7 +54,7 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
             "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "host": host(),
         },
-        "rules": rule_readings(result.rules, result.deck),
+        "rules": rule_readings(result.rules, result.deck, bank),
         "deck": {"size": len(result.deck), "cards": [card_str(c) for c in result.deck]},
         "total_hands": int(result.total_hands),
         "counts": counts_of(result),
@@ -98,7 +99,8 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
             sections.append("wrangler_push")   # derived from the base game's counts
     if custom:
         sections.append("custom_bets")         # after base_game: a bet may read its counts
-    return build(result, plain, sections=tuple(sections), section_inputs=inputs)
+    return build(result, plain, sections=tuple(sections), section_inputs=inputs,
+                 bank=ruleset.bank_kind)
 
 
 def attach(cert, raw, ruleset=None, chunks=None):
@@ -123,7 +125,8 @@ def attach(cert, raw, ruleset=None, chunks=None):
     return seal(out)
 
 
-def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False):
+def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False,
+                     bank=None):
     """(figures or None, note): runs ``pairwise_counts`` when it is available."""
     from verifier.houseway.fileformat import OrderDependentError
     try:
@@ -137,7 +140,7 @@ def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progr
     except OrderDependentError as exc:        # a setting by the order of the suits
         return None, f"the base game is not counted: {exc}"
     from verifier.odds.basegame import settle
-    figures = settle(counts, settlement)
+    figures = settle(counts, settlement, bank, banker_side=True)
     return figures, f"pairwise counts ({counts.get('method', '?')})"
 
 

@@ -215,8 +215,10 @@ def deck_reading(deck):
                     f"{joker}; C({len(deck)},7) = {math.comb(len(deck), 7):,} hands"}
 
 
-def rule_readings(rules, deck):
-    readings = rules.readings()
+def rule_readings(rules, deck, bank="house"):
+    """The readings a certificate carries: those of ``rules`` for a rule set whose
+    ``bank`` is "house" or "rotation" (``RuleSet.bank_kind``), the deck's if reduced."""
+    readings = rules.readings(bank)
     reduced = deck_reading(deck)
     if reduced:
         readings["deck"] = reduced

@@ -125,11 +125,13 @@ def _base_game_results(cert):
     n = cert["deck"]["size"]
     if counts["total"] != math.comb(n, 7) * math.comb(n - 7, 7):
         raise ValueError(f"base game total {counts['total']} is not C({n},7) C({n - 7},7)")
-    rule_set = rule_set_of(cert).to_dict()["settlement"]
+    rs = rule_set_of(cert)
+    rule_set = rs.to_dict()["settlement"]
     if section["settlement"] != rule_set:
         raise ValueError(f"its settlement {section['settlement']} is not the rule set's "
                          f"{rule_set}")
-    return settle(counts, section["settlement"])
+    # a commission game: the banker's side too, co-banking at the rule set's share
+    return settle(counts, section["settlement"], rs.bank, banker_side=True)
 
 
 def _strategy_results(cert):

@@ -11,7 +11,7 @@ def cmd_rules(settings):
     if settings.name:
         rs = load(settings.name)
         data = rs.to_dict()
-        data["readings"] = rs.rules.readings()
+        data["readings"] = rs.rules.readings(rs.bank_kind)
         if settings.json:
             print(json.dumps(data, indent=1))
             return 0
@@ -30,6 +30,18 @@ def cmd_rules(settings):
             print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
                   f"player-dealer fee per hand by table action ({dealer}); table maximum "
                   f"${s['table_max']}")
+        if rs.players_bank:
+            from fractions import Fraction
+            b = rs.bank
+            share = Fraction(b["co_bank_share"])
+            wager = {"last-bet": "the player's last bet when the dealer banked",
+                     "none": "none"}[b["dealer_wager"]]
+            paid = {"net-win": "the round's net win",
+                    "each-win": "each winning wager"}[b["banker_commission"]]
+            print("  bank        players in turn with the dealer; "
+                  + (f"co-banking, the casino's share {float(share):.0%}; " if share else "")
+                  + f"the dealer's wager against a player-banker: {wager}; a banking "
+                  f"player's commission on {paid}")
         tables = rs.paytables()
         for bet in rs.bet_names():
             status = tables[bet].status or "not filed"

@@ -112,7 +112,7 @@ def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress
         from verifier.certificate.build import pairwise_figures
         figures, note = pairwise_figures(deck=result.deck, rules=rules,
                                          settlement=ruleset.settlement, threads=threads,
-                                         progress=progress)
+                                         progress=progress, bank=ruleset.bank)
         if figures is not None:
             counts = {"counts": figures["counts"], "settlement": ruleset.settlement}
     cert = certificate_for(result, ruleset, tables, base_game=counts)

@@ -13,9 +13,19 @@ the player:
   Each tier is reported at its smallest and its largest wager (the fee weighs most at
   the smallest); the open top tier at the table maximum.
 
-``settle(counts, settlement)`` returns the JSON-ready figures (exact fractions beside
-decimals). (``verifier.certificate.build.pairwise_figures`` runs the pairwise engine when
-it can and says why when it cannot.
+When a player banks (a commission game: seeds 002 and 004 let players bank in turn), one
+opponent against the banker, both on the house way: the banker wins the opponent's
+losses ``L``, loses its wins ``W``, and pays the commission ``c`` on its own win:
+``B = (L (1 - c) - W) / T`` per unit the opponent wagers; the opponent's result is the
+player's ``E`` above; the house collects ``c (W + L) / T``, so ``B + E + c (W + L) / T = 0``.
+With co-banking the casino takes a share ``s`` of the bank's results, losses as well as
+wins, and the banking player pays the commission on its own share only: the banking
+player ``(1 - s) B``, the casino ``s (L - W) / T + c (W + (1 - s) L) / T``
+(``player_bank``).
+
+``settle(counts, settlement, bank, banker_side)`` returns the JSON-ready figures (exact
+fractions beside decimals). (``verifier.certificate.build.pairwise_figures`` runs the
+pairwise engine when it can and says why when it cannot.
 """
 from fractions import Fraction
 
@@ -91,10 +101,55 @@ def _commission(settlement):
     return Fraction(str(settlement["commission"]))
 
 
-def settle(counts, settlement):
+#: how the banker's commission is taken, against one opponent
+ONE_OPPONENT_COMMISSION = ("against one opponent the round's net win is that one wager's "
+                           "result: a commission on the net win and one on each winning "
+                           "wager coincide")
+
+
+def player_bank(counts, rate, co_bank_share=0, players_bank=False):
+    """The banker's side when a player banks against one opponent, both hands set by the
+    house way, per unit the opponent wagers (module docstring): exact fractions.
+
+    ``rate``: the commission on a win; ``co_bank_share``: the casino's share of the
+    bank's results when the banking player co-banks (0: no co-banking);
+    ``players_bank``: whether the rule set lets players bank (the figures hold either
+    way: they are what a player who banked would face)."""
+    w, l, p, total = _wlp(counts)
+    c, s = Fraction(rate), Fraction(co_bank_share)
+    if not 0 <= c < 1 or not 0 <= s <= 1:
+        raise VerifierError(f"commission {c} must be in [0, 1) and the co-bank share {s} "
+                            "in [0, 1]")
+    banker = (l * (1 - c) - w) / Fraction(total)
+    player = (w * (1 - c) - l) / Fraction(total)
+    house = c * (w + l) / total
+    out = {"opponents": 1, "players_bank": bool(players_bank), "commission": str(c),
+           "commission_basis": ONE_OPPONENT_COMMISSION,
+           "probabilities": {k: exact_value(Fraction(v, total))
+                             for k, v in (("banker_wins", l), ("push", p),
+                                          ("banker_loses", w))},
+           "banker_return": exact_value(banker), "banker_edge": exact_value(-banker),
+           "player_return": exact_value(player), "player_edge": exact_value(-player),
+           "house_return": exact_value(house),
+           "banking_worth": exact_value(banker - player)}
+    if s:
+        mine = (1 - s) * banker
+        casino = s * (l - w) / Fraction(total) + c * (w + (1 - s) * l) / total
+        out["co_bank"] = {"share": str(s), "banker_return": exact_value(mine),
+                          "banker_edge": exact_value(-mine),
+                          "casino_share_return": exact_value(s * (l - w) / Fraction(total)),
+                          "house_return": exact_value(casino),
+                          "banking_worth": exact_value(mine - player)}
+    return out
+
+
+def settle(counts, settlement, bank=None, banker_side=False):
     """The base game figures for ``settlement`` (a dict: ``{"kind": "commission",
     "commission": "0.05"}`` or ``{"kind": "fees", "player_tiers": [[10, 1], ...],
-    "table_max": 1000}``)."""
+    "table_max": 1000}``). ``banker_side``: a commission game also gets the banker's
+    side when a player banks (``player_bank``; the certificates' base game), with
+    co-banking at ``bank``'s share when the rule set's ``[bank]`` (or None) lets players
+    bank and co-bank."""
     w, l, p, total = _wlp(counts)
     kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS if k in counts}
     out = {"counts": dict(kept, total=total, win=w, loss=l, push=p),
@@ -107,6 +162,10 @@ def settle(counts, settlement):
         e = commission_return(counts, rate)
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})
+        if banker_side:
+            rotation = bool(bank) and bank.get("banker") == "rotation"
+            share = Fraction(str(bank.get("co_bank_share", 0))) if rotation else 0
+            out["player_bank"] = player_bank(counts, rate, share, rotation)
     elif kind == "fees":
         tiers = [(int(a), int(b)) for a, b in settlement["player_tiers"]]
         rows = []

@@ -4,7 +4,7 @@ font or script."""
 from pathlib import Path
 
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.model import STRATEGY_TITLE, Z90, Z95
+from verifier.report.model import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -29,6 +29,8 @@ def contents(sheet):
     out = [("flags", "Flags")] if sheet.flags else []
     out += [(f"bet-{bet.key}", bet.title)
             for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else [])]
+    if sheet.player_bank is not None:
+        out.append(("player-bank", PLAYER_BANK_TITLE))
     out.append(("house-way", f"House way: {sheet.house_way}"))
     if sheet.strategy is not None:
         out.append(("strategy", STRATEGY_TITLE))
@@ -56,4 +58,4 @@ def render(sheet) -> str:
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,
         designed=designed_notice(sheet) if sheet.designed else "",
-        strategy_title=STRATEGY_TITLE)
+        strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE)

@@ -1,6 +1,6 @@
 """The par sheet as Markdown (``report --format markdown``, the default)."""
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.model import RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
+from verifier.report.model import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
 
 
 def md_table(header, rows, right=()):
@@ -62,6 +62,12 @@ def render(sheet) -> str:
         out += bet_section(bet)
     if sheet.base_game:
         out += bet_section(sheet.base_game)
+    if sheet.player_bank is not None:
+        out += [f"## {PLAYER_BANK_TITLE}", ""] + [x for note in sheet.player_bank.notes
+                                                  for x in (note, "")]
+        for table in sheet.player_bank.tables:
+            out += [f"**{table.title}**", "", md_table(table.header, table.rows, right=(1,)),
+                    "", table.note, ""]
     for text in sheet.omitted:
         out += [f"Not in this sheet: {text}.", ""]
     out += [f"## House way: {sheet.house_way}", "",

@@ -151,6 +151,14 @@ class ParSheet:
     omitted: list = field(default_factory=list)   # bets the certificate has no counts for
     strategy: object = None        # Strategy: the certificate's optimal-strategy section
     designed: list = field(default_factory=list)  # titles of bets on a designed pay table
+    player_bank: object = None     # PlayerBank: the banker's side of a commission game
+
+
+@dataclass
+class PlayerBank:
+    """When a player banks: one opponent against a banker (the base game's player_bank)."""
+    notes: list
+    tables: list                   # Table: rows [figure, decimal, exact]
 
 
 @dataclass
@@ -459,6 +467,53 @@ def _power_rating_tables(cert):
 
 
 STRATEGY_TITLE = "Optimal strategy against the house way"
+PLAYER_BANK_TITLE = "When a player banks"
+
+
+def _player_bank(cert):
+    """The banker's side of a commission game, from the base game's ``player_bank``
+    figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
+    pb = cert["sections"]["base_game"]["results"]["player_bank"]
+
+    def row(title, x, percent=False):
+        d = x["decimal"]
+        return [title, f"{d:+.6%}" if percent else f"{d:.10f}", x["exact"]]
+    p = pb["probabilities"]
+    rate = float(Fraction(pb["commission"]))
+    notes = [
+        "One opponent (the dealer's wager or another player's) against a banker, both hands "
+        "set by the house way; figures per unit the opponent wagers. The banker takes "
+        "copies and pays the commission on its win (" + pb["commission_basis"] + ").",
+        "The rule set lets players bank in turn with the dealer." if pb["players_bank"] else
+        "In this rule set only the house banks: the figures are what a player who banked "
+        "would face."]
+    header = ["Figure", "Value", "Exact"]
+    tables = [Table("One opponent against a banker", header, [
+        row("Banker wins (the opponent loses)", p["banker_wins"]),
+        row("Push", p["push"]),
+        row("Banker loses (the opponent wins)", p["banker_loses"]),
+        row(f"Banker's expected result per unit, {rate:.0%} commission on its win",
+            pb["banker_return"], True),
+        row("Banker's edge (minus its result)", pb["banker_edge"], True),
+        row("Opponent's expected result per unit", pb["player_return"], True),
+        row("Opponent's edge", pb["player_edge"], True),
+        row("The house's commission per unit, a player banking", pb["house_return"], True),
+        row("Banking is worth, against playing against the bank", pb["banking_worth"], True)],
+        note="Banker + opponent + the house's commission = 0 per unit.")]
+    if "co_bank" in pb:
+        co = pb["co_bank"]
+        share = Fraction(co["share"])
+        tables.append(Table(f"Co-banking: the casino takes {float(share):.0%} of the bank's "
+                            "results", header, [
+            row("Banking player's expected result per unit", co["banker_return"], True),
+            row("Banking player's edge", co["banker_edge"], True),
+            row("The casino's share of the bank's results", co["casino_share_return"], True),
+            row("The house in all (its share and the commissions)", co["house_return"], True),
+            row("Co-banking is worth, against playing against the bank",
+                co["banking_worth"], True)],
+            note="The casino's share covers losses as well as wins; the banking player pays "
+                 "the commission on its own share of the net win."))
+    return PlayerBank(notes, tables)
 
 
 def _pct(x):
@@ -578,5 +633,7 @@ def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
         base_game=base, house_way=house_way, house_way_tables=hw_tables,
         readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted,
         strategy=_strategy(cert) if "strategy" in sections else None,
-        designed=[b.title for b in bets if b.key in designed])
+        designed=[b.title for b in bets if b.key in designed],
+        player_bank=_player_bank(cert) if "player_bank" in sections.get(
+            "base_game", {}).get("results", {}) else None)
 

@@ -145,9 +145,15 @@ def _cover(ws, sheet):
     ws.column_dimensions["B"].width = 100
 
 
-def _tables_sheet(wb, title, tables, taken):
+def _tables_sheet(wb, title, tables, taken, notes=(), values=list):
+    """A sheet of tables (``notes`` above them); ``values``: a table row -> the cells
+    written (floats get a number format)."""
     ws = wb.create_sheet(_sheet_name(title, taken))
     row = 1
+    for note in notes:
+        ws.cell(row, 1, note)
+        row += 1
+    row += 1 if notes else 0
     for table in tables:
         ws.cell(row, 1, table.title)
         _bold(ws.cell(row, 1))
@@ -155,15 +161,25 @@ def _tables_sheet(wb, title, tables, taken):
         for i, head in enumerate(table.header, 1):
             ws.cell(row, i, head)
             _bold(ws.cell(row, i))
-        for values in table.rows:
+        for cells in table.rows:
             row += 1
-            for i, value in enumerate(values, 1):
-                ws.cell(row, i, value)
+            for i, value in enumerate(values(cells), 1):
+                cell = ws.cell(row, i, value)
+                if isinstance(value, float):
+                    cell.number_format = "0.000000000000"
         if table.note:
             row += 1
             ws.cell(row, 1, table.note)
         row += 2
     ws.column_dimensions["A"].width = 34
+
+
+def _player_bank_sheet(wb, bank, taken):
+    """When a player banks: each figure as a number, its exact fraction beside it."""
+    from fractions import Fraction
+    from verifier.report.model import PLAYER_BANK_TITLE
+    _tables_sheet(wb, PLAYER_BANK_TITLE, bank.tables, taken, notes=bank.notes,
+                  values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 
 
 def render(sheet) -> bytes:
@@ -178,6 +194,8 @@ def render(sheet) -> bytes:
     taken = {"par sheet"}
     for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else []):
         _bet_sheet(wb, bet, sheet, taken)
+    if sheet.player_bank is not None:
+        _player_bank_sheet(wb, sheet.player_bank, taken)
     _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken)
     out = io.BytesIO()
     wb.save(out)

@@ -14,6 +14,12 @@ WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
 HOUSE_WAY_CHOICES = ("mikes", "emperors")
 
+#: who banks, as readings.toml tags a reading that applies to one kind of rule set only:
+#: the house (or the California player-dealer) alone, or players in turn with the dealer
+BANK_HOUSE, BANK_ROTATION = "house", "rotation"
+BANK_TAGS = {BANK_HOUSE: "rule sets where only the house banks",
+             BANK_ROTATION: "rule sets whose players bank"}
+
 READINGS_FILE = Path(__file__).resolve().parent.parent / "data" / "readings.toml"
 
 
@@ -51,10 +57,13 @@ class Rules:
     def as_dict(self):
         return asdict(self)
 
-    def readings(self):
+    def readings(self, bank=BANK_HOUSE):
         """Every reading in force, as id -> {value, text, topic}, for certificates: the
         options with their chosen value, then each fixed reading that applies to these
-        rules (value "fixed", or "gap closed" where docs/RULES.md left the point open)."""
+        rules (value "fixed", or "gap closed" where docs/RULES.md left the point open).
+        ``bank``: who banks in the rule set, "house" (the house, or the California
+        player-dealer, alone) or "rotation" (players in turn with the dealer): a reading
+        tagged ``bank`` in readings.toml applies only to rule sets of its kind."""
         catalogue = reading_catalogue()
         out = {"deck": {"value": "53 cards (52 + joker)", "topic": "Cards and ranking",
                         "text": _reading(catalogue, "deck")["text"]}}
@@ -72,7 +81,8 @@ class Rules:
                 out[f"house_way {key}"] = {"value": reading["value"], "topic": "House way",
                                            "text": reading["text"]}
         for reading in catalogue["reading"]:
-            if reading["id"] == "deck" or reading.get("house_way", self.house_way) != self.house_way:
+            if reading["id"] == "deck" or reading.get("bank", bank) != bank \
+                    or reading.get("house_way", self.house_way) != self.house_way:
                 continue
             out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
                                   "topic": reading["topic"], "text": reading["text"]}
@@ -112,6 +122,8 @@ def readings_markdown():
                 tags.append("**gap closed**")
             if "house_way" in reading:
                 tags.append(f"house way `{reading['house_way']}`")
+            if "bank" in reading:
+                tags.append(BANK_TAGS[reading["bank"]])
             tag = f" ({', '.join(tags)})" if tags else ""
             out.append(f"- `{reading['id']}`{tag}: {reading['text']}.")
         out.append("")

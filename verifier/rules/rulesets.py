@@ -18,7 +18,7 @@ from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
-from verifier.rules.readings import Rules, HOUSE_WAY_CHOICES, WHEEL_CHOICES, BONUS_READING_CHOICES
+from verifier.rules.readings import Rules, BANK_HOUSE, BANK_ROTATION, WHEEL_CHOICES, BONUS_READING_CHOICES
 from verifier.rules.terms import RuleSetError, check_bank, check_house_way, check_settlement
 
 RULESET_DIR = DATA_DIR / "rulesets"
@@ -59,6 +59,12 @@ class RuleSet:
     def players_bank(self):
         """True when players take the bank in turn with the dealer (seeds 002, 004)."""
         return bool(self.bank) and self.bank["banker"] == "rotation"
+
+    @property
+    def bank_kind(self):
+        """Who banks, as the readings tag it: "rotation" when players bank in turn, else
+        "house" (the readings of readings.toml tagged with the other kind do not apply)."""
+        return BANK_ROTATION if self.players_bank else BANK_HOUSE
 
     @property
     def rules(self):
