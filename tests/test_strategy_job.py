@@ -338,7 +338,7 @@ def test_out_refuses_sums_that_are_not_the_certificates_in_one_line(capsys, tmp_
 
 def test_pure_python_twin_sums_go_into_a_certificate_that_checks(tmp_path):
     from verifier import certificate
-    from verifier.cli.run import rule_set_certificate
+    from verifier.certificate.build import rule_set_certificate
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
     raw, _info = sj.run_job(job_spec.spec_for(cs, deck=deck, chunk_size=1000, backend="python"),

@@ -154,3 +154,25 @@ def attach_strategy(cert, raw, ruleset, chunks=None):
             raise
         raise VerifierError(f"the strategy section cannot go into the certificate: {exc}") \
             from None
+
+
+def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=False,
+                         base_game=None):
+    """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
+    deck) under the rule set and its certificate (``run --out``), the base game counted
+    pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
+    the base game was left out."""
+    from verifier.engine.enumeration import enumerate_hands
+    rules = ruleset.rules
+    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    counts, note = None, None
+    if base_game is None:   # default: on for the full deck (a few seconds more)
+        base_game = deck is None
+    if base_game:
+        figures, note = pairwise_figures(deck=result.deck, rules=rules,
+                                         settlement=ruleset.settlement, threads=threads,
+                                         progress=progress, bank=ruleset.bank)
+        if figures is not None:
+            counts = {"counts": figures["counts"], "settlement": ruleset.settlement}
+    cert = certificate_for(result, ruleset, tables, base_game=counts)
+    return result, cert, note, counts

@@ -5,7 +5,7 @@ import json
 
 from verifier.game.cards import RANK_CHARS, deck_of_ranks
 from verifier.support.errors import VerifierError
-from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options, want_progress)
+from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options)
 
 
 def load_paytables(files):
@@ -34,48 +34,47 @@ def reduced_deck(ranks):
     return deck
 
 
-def cmd_run(args):
+def cmd_run(settings):
     # the counts and the certificate are some 300,000 small containers and no reference
     # cycle: the cyclic garbage collector's passes over them, all for nothing, took
     # a fifth of run --no-base-game
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _run(args)
+        return _run(settings)
     finally:
         if enabled:
             gc.enable()
 
 
-def _run(args):
-    from verifier.support.files import check_writable
+def _run(settings):
     from verifier import certificate
+    from verifier.certificate.build import rule_set_certificate
     from verifier.odds.exact import outlaw9_odds
     from verifier.report.model import build
     from verifier.report.text import run_summary
-    from verifier.cli.options import ruleset_from_args
 
-    ruleset = ruleset_from_args(args)
-    tables = load_paytables(args.paytable)
+    ruleset = settings.ruleset
+    tables = load_paytables(settings.paytable)
     offered = set(ruleset.bet_names()) | {"outlaw9", "wrangler_push"}
     for bet in tables:
         if bet not in offered:
             raise VerifierError(f"rule set {ruleset.name} has no {bet} bet "
                                 f"(it offers {', '.join(ruleset.bet_names()) or 'none'})")
-    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    if args.out:
-        check_writable(args.out, inputs=list(args.paytable or []) + [args.rules, args.sign])
-    if args.sign:
+    deck = reduced_deck(settings.deck_ranks) if settings.deck_ranks else None
+    if settings.out:
+        settings.output()
+    if settings.sign:
         from verifier.certificate.signing import load_private_key
-        load_private_key(args.sign)           # a bad key fails now, not after the run
+        load_private_key(settings.sign)           # a bad key fails now, not after the run
     result, cert, note, base_game = rule_set_certificate(
-        ruleset, tables, deck, args.threads, want_progress(args), args.base_game)
-    if args.sign:
+        ruleset, tables, deck, settings.threads, settings.progress, settings.base_game)
+    if settings.sign:
         from verifier.certificate.signing import sign
-        sign(cert, args.sign)
-    if args.out:
-        certificate.write(args.out, cert)
-    if args.json:
+        sign(cert, settings.sign)
+    if settings.out:
+        certificate.write(settings.out, cert)
+    if settings.json:
         out = result.to_json_dict()
         out["rule_set"] = ruleset.name
         out["outlaw9"] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()
@@ -83,40 +82,16 @@ def _run(args):
                            if k not in ("outlaw9",)}
         if note and base_game is None:
             out["base_game_skipped"] = note
-        out["certificate"] = str(args.out) if args.out else None
+        out["certificate"] = str(settings.out) if settings.out else None
         out["sha256"] = cert["sha256"]
         out["result_sha256"] = cert["result_sha256"]
         print(json.dumps(out, indent=1))
     else:
-        print(run_summary(result, build(cert, formulas=False), args.out, cert["sha256"],
+        print(run_summary(result, build(cert, formulas=False), settings.out, cert["sha256"],
                           cert["result_sha256"]))
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")
     return 0
-
-
-def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=False,
-                         base_game=None):
-    """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
-    deck) under the rule set and its certificate (``run --out``), the base game counted
-    pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
-    the base game was left out."""
-    from verifier.certificate import certificate_for
-    from verifier.engine.enumeration import enumerate_hands
-    rules = ruleset.rules
-    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
-    counts, note = None, None
-    if base_game is None:   # default: on for the full deck (a few seconds more)
-        base_game = deck is None
-    if base_game:
-        from verifier.certificate.build import pairwise_figures
-        figures, note = pairwise_figures(deck=result.deck, rules=rules,
-                                         settlement=ruleset.settlement, threads=threads,
-                                         progress=progress, bank=ruleset.bank)
-        if figures is not None:
-            counts = {"counts": figures["counts"], "settlement": ruleset.settlement}
-    cert = certificate_for(result, ruleset, tables, base_game=counts)
-    return result, cert, note, counts
 
 
 def register(subparsers):

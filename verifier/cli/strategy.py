@@ -87,7 +87,7 @@ def strategy_report(settings):
     report = dict(head, **sj.figures(raw, ruleset), source="computed", run=info.to_dict())
     if settings.out:
         from verifier import certificate
-        from verifier.cli.run import rule_set_certificate
+        from verifier.certificate.build import rule_set_certificate
         _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
             ruleset, deck=deck, threads=settings.threads, progress=settings.progress,
             base_game=True)
