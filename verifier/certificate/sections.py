@@ -4,7 +4,9 @@ re-derives and compares them) and the inputs it keeps beside its results. A sect
 in this table fails ``check``. The one place that joins certificates to the bets' odds:
 exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 """
+from __future__ import annotations
 import math
+from typing import Callable
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -20,7 +22,7 @@ from verifier.certificate.format import deck_of, is_sha256, paytable_of, rules_o
 
 @dataclass(frozen=True)
 class Section:
-    derive: object                  # function(cert) -> JSON-ready results
+    derive: Callable[[dict], object]    # function(cert) -> JSON-ready results
     inputs: tuple = ()              # the fields kept beside ``results``
 
 

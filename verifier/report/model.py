@@ -41,7 +41,7 @@ class Line:
     probability: Fraction
     contribution: Fraction        # probability x net result (units, or dollars for envy)
     flags: list = field(default_factory=list)
-    net: Fraction = None          # net result of one unit bet on the line (dollars for envy)
+    net: Fraction | None = None          # net result of one unit bet on the line (dollars for envy)
 
     @property
     def odds(self):

@@ -7,6 +7,7 @@ whose ledger balances. The player-dealer's hand is always set by the house way; 
 player's hand by the house way unless the spec gives that player's own front hand.
 The bonus bets are always judged on both hands set by the house way (as filed).
 """
+from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -27,13 +28,13 @@ class RoundSpec:
     bank: int
     wagers: dict                      # seat -> amounts, one per table.kinds
     dice: tuple
-    deck: list = None                 # 53 cards, top card first, dealt into piles
-    hands: dict = None                # or: seat -> its seven cards
+    deck: list | None = None                # 53 cards, top card first, dealt into piles
+    hands: dict | None = None               # or: seat -> its seven cards
     action_pile: int = 0              # which pile (0 = leftmost) the dice send out first
     fronts: dict = field(default_factory=dict)  # seat -> the player's own two-card hand
     # a player banks (casino rule sets with [bank], docs/TABLE.md): its seat, the chips it
     # puts up, co-banking with the casino, and the dealer's wager against it
-    banker_seat: int = None
+    banker_seat: int | None = None
     chips: int = 0
     co_bank: bool = False
     dealer_wager: int = 0
@@ -114,17 +115,16 @@ class RoundResult:
         })
 
 
-def _bank_dict(result):
-    st = result.settlement
-    return {"banker_seat": st.banker, "chips": result.spec.chips,
-            "co_banked": result.spec.co_bank, "wagers_faced": st.faced,
-            "dealer_wager": st.dealer_wager, "banker_result": st.dealer_net,
-            "house": {"result": st.house_net, "commission_from_players": st.commission_players,
-                      "commission_from_banker": st.commission_banker,
-                      "co_banked_share": st.co_banked, "dealer_wager": st.dealer_wager_net}}
 
-
-RoundResult.bank_dict = _bank_dict
+    def bank_dict(self):
+        """A round a player banks: the banker's and the house's results, JSON-ready."""
+        st = self.settlement
+        return {"banker_seat": st.banker, "chips": self.spec.chips,
+                "co_banked": self.spec.co_bank, "wagers_faced": st.faced,
+                "dealer_wager": st.dealer_wager, "banker_result": st.dealer_net,
+                "house": {"result": st.house_net, "commission_from_players": st.commission_players,
+                          "commission_from_banker": st.commission_banker,
+                          "co_banked_share": st.co_banked, "dealer_wager": st.dealer_wager_net}}
 
 
 def jsonable(value):

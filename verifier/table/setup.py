@@ -2,6 +2,7 @@
 (the player-dealer's rotation, or the house's, or players banking in turn by a policy)
 and the round's banker as a function of the round number (``TableSetup.round_turn``),
 so that blocks of rounds stay reproducible (verifier/table/simulate.py)."""
+from __future__ import annotations
 from dataclasses import dataclass, field
 
 from verifier.support.errors import VerifierError
@@ -42,7 +43,7 @@ class TableSetup:
     # players bank in rotation (docs/TABLE.md, "The bank in rotation"): seat -> policy
     # ("always", "never", "every-other"), the seats at the table only; None: the house
     # banks every hand. ``co_bank``: a player-banker co-banks with the casino.
-    bank_policy: tuple = None
+    bank_policy: tuple | None = None
     co_bank: bool = False
 
     def __post_init__(self):
