@@ -18,7 +18,9 @@ import pytest
 from verifier import certificate
 from verifier.cli import main
 from verifier.report import render
-from verifier.report.model import Bet, Line, build, _flag
+from verifier.report.bets import flag_bet
+from verifier.report.model import build
+from verifier.report.sheet import Bet, Line
 
 ROOT = Path(__file__).resolve().parent.parent
 CERTS = ROOT / "verifier" / "proofs" / "certificates"
@@ -111,7 +113,7 @@ def test_a_line_rarer_than_one_in_100_million_is_flagged():
              Line("Never", "5 to 1", 0, Fraction(0), Fraction(0)),
              Line("No line (loses)", "loses", total - 2, Fraction(total - 2, total),
                   -Fraction(total - 2, total))]
-    bet = _flag(Bet("toy", "Toy", "toy table", "", "hands", total, lines))
+    bet = flag_bet(Bet("toy", "Toy", "toy table", "", "hands", total, lines))
     assert lines[0].flags == ["rarer than 1 in 100 million games (1 in 150,000,000)"]
     assert lines[1].flags == ["never occurs under these rules"]
     assert lines[2].flags == []

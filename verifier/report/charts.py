@@ -4,7 +4,7 @@ import io
 import math
 import re
 
-from verifier.report.model import Z90, Z95
+from verifier.report.sheet import Z90, Z95
 
 WIDTH, HEIGHT = 7.2, 3.2          # inches
 

@@ -1,6 +1,6 @@
 """Display strings of the par sheet's figures, shared by every format: one place where
 the exact figures become rounded text."""
-from verifier.report.model import Z90
+from verifier.report.sheet import Z90
 
 
 def pct(x, places=6):

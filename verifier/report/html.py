@@ -4,7 +4,7 @@ font or script."""
 from pathlib import Path
 
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.model import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95
+from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

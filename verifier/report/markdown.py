@@ -1,6 +1,6 @@
 """The par sheet as Markdown (``report --format markdown``, the default)."""
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.model import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
+from verifier.report.sheet import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
 
 
 def md_table(header, rows, right=()):
@@ -97,7 +97,7 @@ def render(sheet) -> str:
 
 def designed_notice(sheet):
     """The label of a sheet with a designed pay table: its hashes vouch for the counts only."""
-    from verifier.report.model import DESIGNED
+    from verifier.report.sheet import DESIGNED
     return (f"{DESIGNED[0].upper()}{DESIGNED[1:]}: {', '.join(sheet.designed)}. The "
             "certificate's hashes vouch for the counts; these pays were not filed.")
 

@@ -71,7 +71,7 @@ def run_summary(result, sheet, cert_path=None, cert_hash=None, result_hash=None)
     for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else []):
         out += bet_text(bet) + [""]
     if sheet.player_bank is not None:
-        from verifier.report.model import PLAYER_BANK_TITLE
+        from verifier.report.sheet import PLAYER_BANK_TITLE
         out += [PLAYER_BANK_TITLE] + sheet.player_bank.notes
         for table in sheet.player_bank.tables:
             out += ["", table.title, _table(table.header, table.rows), table.note]

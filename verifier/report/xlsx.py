@@ -13,7 +13,7 @@ module adds no arithmetic of its own."""
 import io
 import re
 
-from verifier.report.model import Z90
+from verifier.report.sheet import Z90
 
 #: the columns of a bet's line table, in order
 LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations", "Probability",
@@ -177,7 +177,7 @@ def _tables_sheet(wb, title, tables, taken, notes=(), values=list):
 def _player_bank_sheet(wb, bank, taken):
     """When a player banks: each figure as a number, its exact fraction beside it."""
     from fractions import Fraction
-    from verifier.report.model import PLAYER_BANK_TITLE
+    from verifier.report.sheet import PLAYER_BANK_TITLE
     _tables_sheet(wb, PLAYER_BANK_TITLE, bank.tables, taken, notes=bank.notes,
                   values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 

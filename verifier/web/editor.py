@@ -77,7 +77,7 @@ def design(cert, bet, pays, name=""):
         raise PaytableError("type a pay on at least one line (a blank pay loses)")
     name = (name or "").strip()[:120] or (
         f"{table.name}, designed" if table else "Custom bet, designed")
-    from verifier.report.model import DESIGNED
+    from verifier.report.sheet import DESIGNED
     if table is None:
         reads = bet[len(CUSTOM_PREFIX):]
         return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads,
@@ -107,7 +107,8 @@ def figures(cert, bet, pays, reading=None):
     return, house edge, return to player, hit frequency, variance, standard deviation
     and volatility index."""
     from verifier.report.display import figure_rows, line_rows
-    from verifier.report.model import DESIGNED, wager_bet
+    from verifier.report.bets import wager_bet
+    from verifier.report.sheet import DESIGNED
     table = design(cert, bet, pays)
     odds = _odds(cert, table, reading)
     sheet_bet = wager_bet(table.bet, table.kind.title, odds, DESIGNED, table.kind.unit)
@@ -162,7 +163,7 @@ def compare(cert, bet, tables, reading=None):
 def paytable_file(cert, bet, pays, name=""):
     """The grid's pay table as a pay-table file (``compare --paytable`` reads it)."""
     from verifier.game.paytables import toml_text
-    from verifier.report.model import DESIGNED
+    from verifier.report.sheet import DESIGNED
     table = design(cert, bet, pays, name)
     return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
                      comment=f"Designed in the paigow-verifier workbench on the certificate "

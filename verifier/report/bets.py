@@ -1,0 +1,179 @@
+"""The par sheet's bets, from a certificate's counts and pay tables: each wager paid N to 1
+(the seeds' bets, a rule set's custom bets, a designed table), the Envy Bonus's dollars per
+other hand, and the flags a lab must see (verifier/report/model.py puts them together)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+from verifier.report.sheet import Bet, DESIGNED, Line, RARE, RARE_TEXT, Table
+
+
+# ---------------------------------------------------------------------------------------
+# building it
+
+
+def bet_from_odds(key, title, odds, status, unit, pay_label=None, loses_title="No line (loses)"):
+    """A Bet from verifier.odds.exact.BetOdds."""
+    from verifier.game.paytables import pay_label as default_label
+    label = pay_label or default_label
+    lines = [Line(r.title, label(r.pay), r.hands, r.probability, r.contribution, net=r.net)
+             for r in odds.lines]
+    lines.append(Line(loses_title, "loses", odds.loses.hands, odds.loses.probability,
+                      odds.loses.contribution, net=odds.loses.net))
+    return Bet(key, title, odds.paytable.name, status, unit, odds.total_hands, lines,
+               expected=odds.expected, variance=odds.variance,
+               hit_frequency=odds.hit_frequency)
+
+
+def wager_bet(key, title, odds, status, unit):
+    """The par sheet's Bet of any pay table's odds (verifier.odds.exact.BetOdds), flagged as
+    the sheet flags it: what the workbench shows as you type."""
+    return flag_bet(bet_from_odds(key, title, odds, status, unit))
+
+
+def flag_bet(bet):
+    """The warnings a lab must see: a return above 100%, lines rarer than 1 in 100
+    million games, lines that never occur."""
+    if bet.kind == "wager" and bet.expected > 0:
+        bet.flags.append(f"returns more than 100% to the player: "
+                         f"{float(bet.return_to_player):.6%} (house edge "
+                         f"{float(bet.house_edge):.6%})")
+    for line in bet.lines:
+        if line.pay == "loses":
+            continue
+        if line.combinations == 0:
+            line.flags.append("never occurs under these rules")
+        elif line.probability < RARE:
+            line.flags.append(f"rarer than {RARE_TEXT} games ({line.odds})")
+    for line in bet.lines:
+        bet.flags += [f"{line.title}: {f}" for f in line.flags]
+    return bet
+
+
+#: notes beside a bet's table, by bet (a function of the certificate)
+_NOTES = {
+    "outlaw9": lambda cert, reading: _bonus_reading_note(cert, reading),
+    "wrangler_push": lambda cert, reading: (
+        "Over every ordered pair of disjoint player and banker hands, both set by the "
+        "house way."),
+    "emperors_treasure": lambda cert, reading: (
+        "Lines read on the seven cards; a hand is paid its highest line only."),
+    "pai_gow_insurance": lambda cert, reading: (
+        "Reading in force: "
+        f"{cert['sections']['pai_gow_insurance']['results']['reading_text']}."),
+}
+_LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
+
+
+def _bonus_reading_note(cert, reading=None):
+    filed = cert["rules"]["bonus_reading"]["value"]
+    chosen = reading or filed
+    other = (f" (chosen for this designed sheet; the certificate's rules read {filed})"
+             if chosen != filed else "")
+    return (f"Categories read under the {chosen} reading{other}; a hand that qualifies for "
+            "several lines is paid its highest line only.")
+
+
+
+
+def wager_section(cert, name, designed=None, reading=None):
+    """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
+    a pay table to use instead of the certificate's, labelled as not filed; ``reading``:
+    the Outlaw 9 bonus reading, default the certificate's)."""
+    from verifier.certificate.odds import odds_from_certificate
+    from verifier.certificate.formula import default_table
+    table = designed or default_table(cert, name)
+    odds = odds_from_certificate(cert, table, reading)
+    bet = bet_from_odds(name, table.kind.title, odds, DESIGNED if designed else table.status,
+                     table.kind.unit,
+                     loses_title=_LOSES.get(name, "No line (loses)"))
+    if name in _NOTES:
+        bet.notes.append(_NOTES[name](cert, reading))
+    if name == "pai_gow_insurance":
+        bet.tables.append(_insurance_other_reading(cert, table))
+    return bet
+
+
+def custom_section(cert, name, designed=None):
+    """A custom bet of the rule set: a wager like the seeds' bets, or an envy-type bet's
+    dollars per other hand; a string when the certificate has no counts for it.
+    ``designed``: a pay table to use instead of the certificate's (labelled as not filed),
+    for a custom bet of the rule set or a new one over the category vocabulary."""
+    from verifier.certificate.sections import custom_table
+    from verifier.game.paytables import line_title
+    table = designed or custom_table(cert, name)
+    results = cert["sections"].get("custom_bets", {}).get("results", {}).get(name, {})
+    title = f"{table.name} ({'new ' if name not in results else ''}custom, reads {table.reads})"
+    if "omitted" in results:
+        return f"{title}: {results['omitted']}"
+    if designed or not table.envy:
+        from verifier.certificate.odds import odds_from_certificate
+        bet = bet_from_odds(name, title, odds_from_certificate(cert, table),
+                         DESIGNED if designed else table.status or "not filed",
+                         table.kind.unit)
+        from verifier.game.bets import READS
+        bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
+        return bet
+    total = cert["total_hands"]
+    lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
+                  Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]),
+                  net=Fraction(r["amount"]))
+             for r in results["lines"]]
+    paid = sum(line.combinations for line in lines)
+    lines.append(Line("No line (pays nothing)", "loses", total - paid,
+                      Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
+    bet = Bet(name, title, table.name, table.status or "not filed", "hands", total, lines,
+              kind="amount", expected=Fraction(results["envy_per_other_hand"]["exact"]))
+    bet.notes.append("Dollars paid for each other hand at the table that shows a line "
+                     f"(exact {bet.expected} per other hand).")
+    return bet
+
+
+def _insurance_other_reading(cert, table):
+    """Pai Gow Insurance under the reading not in force, from the section's counts."""
+    from verifier.odds.exact import odds_of_lines
+    results = cert["sections"]["pai_gow_insurance"]["results"]
+    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
+    return Table(
+        "Under the other reading (semi-wild)",
+        ["Line", "Combinations", "Probability"],
+        [[r.title, f"{r.hands:,}", f"{float(r.probability):.10f}"] for r in other.lines],
+        note=f"Return per unit under that reading: {float(other.expected):+.8f}; house edge "
+             f"{float(other.house_edge):.4%}.")
+
+
+def envy_section(cert):
+    from verifier.game.bets import BETS
+    from verifier.game.paytables import line_title
+    section = cert["sections"]["envy_bonus"]
+    results = section["results"]
+    total = cert["total_hands"]
+    lines = []
+    for row in results["lines"]:
+        p = Fraction(row["hands"], total)
+        amount = Fraction(row["amount"])
+        lines.append(Line(line_title(row["category"]), f"${_money(amount)}", row["hands"], p,
+                          p * amount, net=amount))
+    paid = sum(line.combinations for line in lines)
+    lines.append(Line("No line (pays nothing)", "loses", total - paid,
+                      Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
+    bet = Bet("envy_bonus", BETS["envy_bonus"].title, results["paytable"],
+              results["status"], "hands", total, lines, kind="amount",
+              expected=sum((line.contribution for line in lines), Fraction(0)))
+    bet.notes.append(f"Paid to each Treasure bet of at least ${results['treasure_bet']} when "
+                     "another hand at the table shows a line: dollars per other hand "
+                     f"(expected ${float(bet.expected):.6f} per other hand, exact "
+                     f"{bet.expected}).")
+    bet.tables.append(Table(
+        "By table size",
+        ["Other players", "Envy per hand", "Share of the bet", "Treasure + envy return"],
+        [[str(r["other_players"]), f"${r['envy_per_hand']['decimal']:.6f}",
+          f"{r['envy_share_of_bet']['decimal']:.6%}",
+          f"{r['combined_return']['decimal']:+.8f}"] for r in results["by_table_size"]]))
+    return bet
+
+
+def _money(x):
+    x = Fraction(x)
+    return f"{int(x):,}" if x.denominator == 1 else f"{float(x):,.2f}"

@@ -1,0 +1,244 @@
+"""The par sheet's game sections, from a certificate: the base game (and when a player
+banks), the readings that apply, the house way's tables and power ratings, and the
+optimal strategy (verifier/report/model.py puts them together)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from fractions import Fraction
+
+
+from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
+from verifier.report.bets import bet_from_odds
+
+
+def base_game_section(cert):
+    """The base game as a wager: win (1 to 1, less the commission), push, loss."""
+    from verifier.odds.exact import odds_of_lines
+    from verifier.game.paytables import PUSH
+    section = cert["sections"]["base_game"]
+    results = section["results"]
+    counts = {k: int(v) for k, v in results["counts"].items()}
+    settlement = section["settlement"]
+    if results["kind"] == "commission":
+        rate = Fraction(results["commission"])
+        win = 1 - rate
+        win_label = f"1 to 1 less {float(rate):.0%} commission"
+        name = f"1 to 1 less {float(rate):.0%} commission"
+    else:
+        win = Fraction(1)
+        win_label = "1 to 1 (fee apart)"
+        name = "1 to 1, a flat fee per hand (tiers below)"
+    table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
+                                                              ("push", PUSH)))
+    odds = odds_of_lines(table, {"player_wins": counts["win"], "push": counts["push"]},
+                         counts["total"])
+    bet = bet_from_odds("base_game", "Base game", odds, "", "(player, banker) pairs",
+                     pay_label=lambda pay: win_label if pay is not PUSH else "push",
+                     loses_title="Player loses")
+    bet.lines[0].title = "Player wins (both hands)"
+    bet.lines[1].title = "Push (one hand each)"
+    bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
+                     "the house way; an identical hand (a copy) goes to the banker.")
+    if "copy_high" in counts:
+        bet.tables.append(Table("Copies", ["Copy", "Pairs", "Probability"], [
+            [name, f"{counts[key]:,}", f"{counts[key] / counts['total']:.10f}"]
+            for name, key in (("high hand", "copy_high"), ("low hand", "copy_low"),
+                              ("both hands", "copy_both"))]))
+    if results["kind"] != "commission":
+        bet.tables.append(Table(
+            "Fee tiers: return per unit bet with the flat fee",
+            ["Wager", "Fee", "Return at the smallest wager", "Return at the largest wager"],
+            [[f"${t['wagers'][0]:,}-${t['wagers'][1]:,}", f"${t['fee']}",
+              f"{t['return_at_smallest']['decimal']:+.8f}",
+              f"{t['return_at_largest']['decimal']:+.8f}"] for t in results["tiers"]],
+            note=f"1 to 1 with no fee: {results['even_money_return']['decimal']:+.8f} per "
+                 f"unit; table maximum ${settlement.get('table_max', 0):,}."))
+        bet.notes.append("The figures below are of the wager at 1 to 1 before the fee; the "
+                         "fee's effect is in the fee tiers.")
+        if "casino_comparison" in results:
+            bet.notes.append("Settled as a casino game instead (1 to 1 less 5% commission): "
+                             f"{results['casino_comparison']['return']['decimal']:+.8f} per "
+                             "unit.")
+    return bet
+
+
+#: reading topics every game has, and those that belong to one bet
+_GENERAL_TOPICS = ("Cards and ranking", "House way", "Settling the base game")
+_CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
+                      "outlaw9_royal_match_natural", "outlaw9_joker_five_one_class",
+                      "outlaw9_one_colour_pairs")
+_BET_READINGS = {
+    "outlaw9": None,                      # its whole topic
+    "wrangler_push": ("wrangler_push",),
+    "pai_gow_insurance": ("insurance_joker", "emperors_wheel"),
+    "emperors_treasure": _CATEGORY_READINGS + ("emperors_treasure", "emperors_wheel"),
+    "envy_bonus": _CATEGORY_READINGS + ("envy_bonus", "emperors_wheel"),
+}
+
+
+def applicable_readings(cert, bets, fees):
+    """The certificate's readings that apply to this game: the general ones, the bets'
+    own, the table procedure and fee readings only for a fee (California) game, the
+    casino table's only for a commission game."""
+    wanted = set()
+    for bet in bets:
+        if bet == "outlaw9":
+            wanted |= {n for n, r in cert["rules"].items()
+                       if r.get("topic") == "Outlaw 9 High or Better"}
+        else:
+            wanted |= set(_BET_READINGS.get(bet, ()))
+    out = []
+    for name, r in cert["rules"].items():
+        topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none
+        keep = (name in wanted
+                or (topic in _GENERAL_TOPICS and (fees or name != "fee_return"))
+                or (fees and topic == "Table procedure")
+                or (not fees and topic == "Casino table"))
+        if keep:
+            out.append(Reading(name, str(r["value"]), topic, r["text"]))
+    return out
+
+
+def house_way_section(cert):
+    hw = cert["sections"]["house_way"]["results"]
+    total = cert["total_hands"]
+
+    def share(n):
+        return f"{n / total:.10f}"
+    return hw["house_way"], [
+        Table("Hands per row", ["Row", "Hands", "Probability"],
+              [[f"{r['row']} {r['name']}", f"{r['hands']:,}", share(r["hands"])]
+               for r in hw["rows"]]),
+        Table("Back hand (five cards)", ["Back hand", "Hands", "Probability"],
+              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw["back_hands"].items()]),
+        Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
+              [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()]),
+        *_power_rating_tables(cert),
+    ]
+
+
+def _power_rating_tables(cert):
+    """The house way's power ratings (docs/POWER_RATINGS.md), from the certificate's
+    counts: the dealer's two-card and five-card hands with both ratings."""
+    from verifier.odds.ratings import power_ratings
+    wheel = cert["rules"].get("wheel", {}).get("value") == "second"
+    tables = power_ratings(cert["counts"]["key_histogram"]["rows"], wheel)
+    header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
+
+    def rows(table):
+        return [[r["hand"], f"{r['hands']:,}", f"{float(r['probability']):.6f}",
+                 f"{float(r['player_pr']):.6f}", f"{float(r['banker_pr']):.6f}"]
+                for r in tables[table]]
+    note = ("Player PR: the probability that the dealer's hand is lower; banker PR: lower "
+            "or equal (docs/POWER_RATINGS.md).")
+    return [Table("Power ratings, two-card hands (the dealer's, on this house way)", header,
+                  rows("two_card"), note),
+            Table("Power ratings, five-card hands (by class and first rank)", header,
+                  rows("five_card"), note)]
+
+
+
+
+def player_bank_section(cert):
+    """The banker's side of a commission game, from the base game's ``player_bank``
+    figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
+    pb = cert["sections"]["base_game"]["results"]["player_bank"]
+
+    def row(title, x, percent=False):
+        d = x["decimal"]
+        return [title, f"{d:+.6%}" if percent else f"{d:.10f}", x["exact"]]
+    p = pb["probabilities"]
+    rate = float(Fraction(pb["commission"]))
+    notes = [
+        "One opponent (the dealer's wager or another player's) against a banker, both hands "
+        "set by the house way; figures per unit the opponent wagers. The banker takes "
+        "copies and pays the commission on its win (" + pb["commission_basis"] + ").",
+        "The rule set lets players bank in turn with the dealer." if pb["players_bank"] else
+        "In this rule set only the house banks: the figures are what a player who banked "
+        "would face."]
+    header = ["Figure", "Value", "Exact"]
+    tables = [Table("One opponent against a banker", header, [
+        row("Banker wins (the opponent loses)", p["banker_wins"]),
+        row("Push", p["push"]),
+        row("Banker loses (the opponent wins)", p["banker_loses"]),
+        row(f"Banker's expected result per unit, {rate:.0%} commission on its win",
+            pb["banker_return"], True),
+        row("Banker's edge (minus its result)", pb["banker_edge"], True),
+        row("Opponent's expected result per unit", pb["player_return"], True),
+        row("Opponent's edge", pb["player_edge"], True),
+        row("The house's commission per unit, a player banking", pb["house_return"], True),
+        row("Banking is worth, against playing against the bank", pb["banking_worth"], True)],
+        note="Banker + opponent + the house's commission = 0 per unit.")]
+    if "co_bank" in pb:
+        co = pb["co_bank"]
+        share = Fraction(co["share"])
+        tables.append(Table(f"Co-banking: the casino takes {float(share):.0%} of the bank's "
+                            "results", header, [
+            row("Banking player's expected result per unit", co["banker_return"], True),
+            row("Banking player's edge", co["banker_edge"], True),
+            row("The casino's share of the bank's results", co["casino_share_return"], True),
+            row("The house in all (its share and the commissions)", co["house_return"], True),
+            row("Co-banking is worth, against playing against the bank",
+                co["banking_worth"], True)],
+            note="The casino's share covers losses as well as wins; the banking player pays "
+                 "the commission on its own share of the net win."))
+    return PlayerBank(notes, tables)
+
+
+def _pct(x):
+    return f"{x['decimal']:.6%}"
+
+
+def strategy_section(cert):
+    """The house way against the best setting of every player hand, from the
+    certificate's ``strategy`` section."""
+    r = cert["sections"]["strategy"]["results"]
+    hw, best, nopt = r["house_way"], r["optimal"], r["not_optimal"]
+    rows = []
+    for name, pick in (("Player wins", lambda s: s["probabilities"]["win"]),
+                       ("Push", lambda s: s["probabilities"]["push"]),
+                       ("Player loses", lambda s: s["probabilities"]["loss"]),
+                       ("House edge", lambda s: s["house_edge"])):
+        a, b = pick(hw), pick(best)
+        rows.append([name, _pct(a), a["exact"], _pct(b), b["exact"]])
+    compare = Table("House way and best setting", ["Figure", "House way", "Exact",
+                                                   "Best setting", "Exact"], rows,
+                    note=f"House edge: {hw['house_edge_basis']}.")
+    given_up = Table("When the house way is not the best setting", ["Figure", "Value", "Exact"], [
+        ["Player hands where it is not", f"{nopt['hands']:,} of {r['player_hands']:,}",
+         nopt["frequency"]["exact"]],
+        ["Share of player hands", _pct(nopt["frequency"]), nopt["frequency"]["exact"]],
+        ["Return given up per unit wagered, all hands", _pct(nopt["cost"]),
+         nopt["cost"]["exact"]],
+        ["Return given up per unit wagered on such a hand",
+         _pct(nopt["cost_when_not_optimal"]), nopt["cost_when_not_optimal"]["exact"]]])
+    head = ["Hands", "Not the best", "Share not the best", "Return given up (all hands)"]
+
+    def by(title, first, items, label):
+        return Table(title, [first] + head, [
+            [label(x), f"{x['hands']:,}", f"{x['not_optimal']:,}", _pct(x["frequency"]),
+             _pct(x["cost"])] for x in items])
+    patterns = Table(
+        f"The {len(r['patterns'])} rank patterns that give up the most",
+        ["Pattern", "Hands", "Not the best", "Return given up (all hands)", "Example",
+         "House way: front / back", "Best: front / back", "Example gives up"],
+        [[p["pattern"], f"{p['hands']:,}", f"{p['not_optimal']:,}", _pct(p["cost"]),
+          p["example"]["cards"], f"{p['example']['house_way']['front']} / "
+                                 f"{p['example']['house_way']['back']}",
+          f"{p['example']['best']['front']} / {p['example']['best']['back']}",
+          f"{_pct(p['example']['cost'])} ({p['example']['cost']['exact']})"]
+         for p in r["patterns"]],
+        note="Pattern: the ranks high to low, * the joker. Example: the hand of the pattern "
+             "where the house way gives up the most, per unit wagered on it, set by the "
+             "house way and the best way (every setting: paigow-verify hand CARDS "
+             "--strategy).")
+    notes = [f"Every one of the {r['player_hands']:,} player hands, each way of setting it "
+             f"against all {r['banker_hands']:,} banker hands of the other cards set by the "
+             "house way, counted exactly. The best setting has the highest return (the "
+             "house way's own when it ties); a player who always picks it has the figures "
+             "in the column Best setting."]
+    return Strategy(notes, [compare, given_up,
+                            by("By best five-card hand", "Hand type", r["by_type"],
+                               lambda x: x["name"]),
+                            by("By house-way row", "Row", r["by_row"],
+                               lambda x: f"{x['row']} {x['name']}"), patterns])
