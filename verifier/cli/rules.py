@@ -3,6 +3,7 @@ import json
 
 
 def cmd_rules(settings):
+    from verifier.game.settlement import SettlementRule
     from verifier.rules.rulesets import load, names
     if settings.readings_markdown:
         from verifier.rules.readings import readings_markdown
@@ -21,15 +22,15 @@ def cmd_rules(settings):
         print(f"  house way   {rs.house_way} (offers: {', '.join(rs.house_ways)})")
         print(f"  wheel       {rs.wheel}")
         print(f"  bonus read. {rs.bonus_reading}")
-        s = rs.settlement
-        if s["kind"] == "commission":
-            print(f"  settlement  wins pay 1 to 1 less {float(s['commission']):.0%} commission")
+        s = SettlementRule.of(rs.settlement)
+        if s.is_commission:
+            print(f"  settlement  wins pay 1 to 1 less {float(s.commission):.0%} commission")
         else:
-            tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in s["player_tiers"])
-            dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in s["dealer_tiers"]) or "none"
+            tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in s.player_tiers)
+            dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in s.dealer_tiers) or "none"
             print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
                   f"player-dealer fee per hand by table action ({dealer}); table maximum "
-                  f"${s['table_max']}")
+                  f"${s.table_max}")
         if rs.players_bank:
             from fractions import Fraction
             b = rs.bank

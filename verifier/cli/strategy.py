@@ -5,6 +5,7 @@ import json
 import sys
 
 from verifier.support.errors import VerifierError
+from verifier.game.settlement import SettlementRule
 from verifier.cli.options import (output_file, add_progress_options, add_rule_options, add_thread_option, whole_number)
 
 
@@ -120,7 +121,7 @@ def print_report(r, info=None):
     print(f"source     {r['source']}")
     print(f"hands      {r['player_hands']:,} player hands ({r['player_classes']:,} "
           f"classes) x {r['banker_hands']:,} banker hands each")
-    if r["settlement"].get("kind") != "commission":
+    if not SettlementRule.of(r["settlement"]).is_commission:
         print("value      wins pay 1 to 1; house edge before the flat fee per hand")
     for side, title in (("house_way", "house way"), ("optimal", "optimal")):
         f = r[side]

@@ -32,6 +32,7 @@ from fractions import Fraction
 from verifier.odds.values import exact_value
 
 from verifier.support.errors import VerifierError
+from verifier.game.settlement import SettlementRule
 
 
 #: The exact player-against-banker counts a certificate keeps (verifier.engine.pairwise).
@@ -89,16 +90,10 @@ def setting_return(counts, settlement):
     """The expected result per unit wagered that ranks a player's ways to set one hand:
     wins paid 1 to 1 less the commission (kind commission), or 1 to 1 (kind fees: the
     flat fee per hand is the same whichever way the hand is set, so it is left out)."""
-    kind = settlement.get("kind")
-    if kind == "commission":
-        return commission_return(counts, _commission(settlement))
-    if kind == "fees":
-        return even_money_return(counts)
-    raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
-
-
-def _commission(settlement):
-    return Fraction(str(settlement["commission"]))
+    rule = SettlementRule.of(settlement)
+    if rule.is_commission:
+        return commission_return(counts, rule.commission)
+    return even_money_return(counts)
 
 
 #: how the banker's commission is taken, against one opponent
@@ -156,9 +151,9 @@ def settle(counts, settlement, bank=None, banker_side=False):
            "probabilities": {k: exact_value(Fraction(v, total))
                              for k, v in (("win", w), ("loss", l), ("push", p))},
            "even_money_return": exact_value(even_money_return(counts))}
-    kind = settlement.get("kind")
-    if kind == "commission":
-        rate = _commission(settlement)
+    rule = SettlementRule.of(settlement)
+    if rule.is_commission:
+        rate = rule.commission
         e = commission_return(counts, rate)
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})
@@ -166,10 +161,9 @@ def settle(counts, settlement, bank=None, banker_side=False):
             rotation = bool(bank) and bank.get("banker") == "rotation"
             share = Fraction(str(bank.get("co_bank_share", 0))) if rotation else 0
             out["player_bank"] = player_bank(counts, rate, share, rotation)
-    elif kind == "fees":
-        tiers = [(int(a), int(b)) for a, b in settlement["player_tiers"]]
+    else:
         rows = []
-        for low, high, fee in fee_tiers(tiers, int(settlement["table_max"])):
+        for low, high, fee in fee_tiers(list(rule.player_tiers), rule.table_max):
             rows.append({"wagers": [low, high], "fee": fee,
                          "return_at_smallest": exact_value(fee_return(counts, low, fee)),
                          "return_at_largest": exact_value(fee_return(counts, high, fee))})
@@ -179,6 +173,4 @@ def settle(counts, settlement, bank=None, banker_side=False):
                     "casino_comparison": {"commission": str(CASINO_COMMISSION),
                                           "return": exact_value(casino),
                                           "house_edge": exact_value(-casino)}})
-    else:
-        raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
     return out

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from fractions import Fraction
 
 
+from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
 from verifier.report.bets import bet_from_odds
 
@@ -18,9 +19,9 @@ def base_game_section(cert):
     section = cert["sections"]["base_game"]
     results = section["results"]
     counts = {k: int(v) for k, v in results["counts"].items()}
-    settlement = section["settlement"]
-    if results["kind"] == "commission":
-        rate = Fraction(results["commission"])
+    settlement = SettlementRule.of(section["settlement"])
+    if settlement.is_commission:
+        rate = settlement.commission
         win = 1 - rate
         win_label = f"1 to 1 less {float(rate):.0%} commission"
         name = f"1 to 1 less {float(rate):.0%} commission"
@@ -44,7 +45,7 @@ def base_game_section(cert):
             [name, f"{counts[key]:,}", f"{counts[key] / counts['total']:.10f}"]
             for name, key in (("high hand", "copy_high"), ("low hand", "copy_low"),
                               ("both hands", "copy_both"))]))
-    if results["kind"] != "commission":
+    if settlement.is_fees:
         bet.tables.append(Table(
             "Fee tiers: return per unit bet with the flat fee",
             ["Wager", "Fee", "Return at the smallest wager", "Return at the largest wager"],
@@ -52,7 +53,7 @@ def base_game_section(cert):
               f"{t['return_at_smallest']['decimal']:+.8f}",
               f"{t['return_at_largest']['decimal']:+.8f}"] for t in results["tiers"]],
             note=f"1 to 1 with no fee: {results['even_money_return']['decimal']:+.8f} per "
-                 f"unit; table maximum ${settlement.get('table_max', 0):,}."))
+                 f"unit; table maximum ${settlement.table_max:,}."))
         bet.notes.append("The figures below are of the wager at 1 to 1 before the fee; the "
                          "fee's effect is in the fee tiers.")
         if "casino_comparison" in results:

@@ -15,6 +15,7 @@ Conventions (docs/PARSHEET.md):
 """
 from __future__ import annotations
 
+from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
 from verifier.report.bets import custom_section, envy_section, flag_bet, wager_section
 from verifier.report.game import (applicable_readings, base_game_section, house_way_section,
@@ -65,7 +66,7 @@ def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
     base = base_game_section(cert) if "base_game" in sections else None
     for bet in bets + ([base] if base else []):
         flag_bet(bet)
-    fees = rs["settlement"].get("kind") == "fees"
+    fees = SettlementRule.of(rs["settlement"]).is_fees
     house_way, hw_tables = house_way_section(cert)
     tool = cert.get("tool", {})
     flags = [f"{bet.title}: {f}" for bet in bets + ([base] if base else []) for f in bet.flags]

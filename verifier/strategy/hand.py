@@ -1,10 +1,10 @@
 """One player hand's settings priced: every setting's exact counts against every banker
 hand (``verifier.engine.hand_strategy.strategy_counts``) settled under the rule set's
 settlement (``paigow-verify hand CARDS --strategy``)."""
-from fractions import Fraction
 
 from verifier.engine.hand_strategy import strategy_counts
 from verifier.game.ranking import describe_back, describe_front
+from verifier.game.settlement import SettlementRule
 
 
 def evaluate(settings, house, settlement):
@@ -56,9 +56,10 @@ def hand_strategy(cards, ruleset, threads=None):
 
 def value_note(settlement):
     """What a setting's value is, in words (the text report's header)."""
-    if settlement.get("kind") == "commission":
+    rule = SettlementRule.of(settlement)
+    if rule.is_commission:
         return (f"expected result per unit: wins pay 1 to 1 less "
-                f"{Fraction(str(settlement['commission'])) * 100}% commission")
+                f"{rule.commission * 100}% commission")
     return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
             "(the same for every setting)")
 

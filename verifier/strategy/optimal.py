@@ -45,6 +45,7 @@ import math
 from fractions import Fraction
 
 from verifier.odds.values import exact_value
+from verifier.game.settlement import SettlementRule
 
 RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
 RAW_TABLES = ("by_type", "by_row")
@@ -233,10 +234,8 @@ def raw_from_json(raw):
 
 def commission_of(settlement):
     """(cn, cd) of the value that ranks settings: the commission, 0/1 for a fee game."""
-    if settlement.get("kind") == "commission":
-        rate = Fraction(str(settlement["commission"]))
-        return rate.numerator, rate.denominator
-    return 0, 1
+    rate = SettlementRule.of(settlement).commission
+    return rate.numerator, rate.denominator
 
 
 def check_raw(raw, deck=None, commission=None, chunk=False):

@@ -21,6 +21,7 @@ from verifier.support.errors import VerifierError
 from verifier.rules.readings import Rules
 from verifier.table.deal import SEATS, check_seat
 from verifier.table.fees import FeeSchedule, NO_FEES
+from verifier.game.settlement import SettlementRule
 
 #: the California game's wagers, in settlement order (seed 001)
 WAGER_KINDS = ("base", "wrangler", "outlaw9")
@@ -184,15 +185,13 @@ class TableRules:
             pay = tables["envy_bonus"].pay
             out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in OUTLAW9_LINES)
             out["envy_minimum"] = ENVY_MINIMUM
-        s = ruleset.settlement
-        if s["kind"] == "fees":
-            out["settlement"] = "fees"
-            out["fees"] = FeeSchedule(player_tiers=tuple(tuple(t) for t in s["player_tiers"]),
-                                      dealer_tiers=tuple(tuple(t) for t in s["dealer_tiers"]))
-            out["maximum"] = s["table_max"]
+        s = SettlementRule.of(ruleset.settlement)
+        out["settlement"] = s.kind
+        if s.is_fees:
+            out["fees"] = FeeSchedule(player_tiers=s.player_tiers, dealer_tiers=s.dealer_tiers)
+            out["maximum"] = s.table_max
         else:
-            out["settlement"] = "commission"
-            out["commission"] = Fraction(s["commission"])
+            out["commission"] = s.commission
             out["fees"] = NO_FEES
         if ruleset.players_bank:
             b = ruleset.bank
