@@ -6,7 +6,7 @@ import pytest
 
 from verifier.support.errors import VerifierError
 from verifier.table.limits import OUTLAW9_PAYS, TableRules, check_round
-from verifier.table.settle import (Ledger, base_odds, open_ledger, outlaw9_odds, settle, wrangler_odds)
+from verifier.table.settle import (Ledger, base_odds, open_ledger, outlaw9_line_odds, settle, wrangler_odds)
 
 PAIR = lambda r: 169 + r          # noqa: E731  two-card key of a pair (r: 0 = 2s .. 12 = As)
 AK = 12 * 13 + 11                 # A-K high, the best non-pair front
@@ -55,12 +55,12 @@ def test_outlaw9_pays_each_line_and_the_highest():
     filed = [4000, 2000, 1000, 200, 100, 40, 25, 12, 10, 8, 6, 5, 4, 3, 2, 1]
     assert list(OUTLAW9_PAYS) == filed
     for bit, pay in enumerate(filed):
-        assert outlaw9_odds(1 << bit, OUTLAW9_PAYS) == pay
-    assert outlaw9_odds(0, OUTLAW9_PAYS) == -1
+        assert outlaw9_line_odds(1 << bit, OUTLAW9_PAYS) == pay
+    assert outlaw9_line_odds(0, OUTLAW9_PAYS) == -1
     # full house (bit 11, 5 to 1) with three pairs (bit 15, 1 to 1): the full house
-    assert outlaw9_odds(1 << 11 | 1 << 15, OUTLAW9_PAYS) == 5
+    assert outlaw9_line_odds(1 << 11 | 1 << 15, OUTLAW9_PAYS) == 5
     # royal flush (bit 4) also a straight flush (bit 5) and flush (bit 12): 100 to 1
-    assert outlaw9_odds(1 << 4 | 1 << 5 | 1 << 12, OUTLAW9_PAYS) == 100
+    assert outlaw9_line_odds(1 << 4 | 1 << 5 | 1 << 12, OUTLAW9_PAYS) == 100
 
 
 # ----------------------------------------------------------------------------- settlement

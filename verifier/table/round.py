@@ -19,7 +19,7 @@ from verifier.engine.table_hands import player_set, set_hands
 from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
-from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_odds, settle, settle_house, wrangler_odds)
+from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_line_odds, settle, settle_house, wrangler_odds)
 
 
 @dataclass
@@ -248,11 +248,11 @@ def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(
         if kind == "wrangler":
             out.append(wrangler_odds(pf, pb, df, db, table.wrangler_pays))
         elif kind == "outlaw9":
-            out.append(outlaw9_odds(player_hw[4 + table.mask_index], table.outlaw9_pays))
+            out.append(outlaw9_line_odds(player_hw[4 + table.mask_index], table.outlaw9_pays))
         elif kind == "insurance":
             out.append(insurance_odds(cards, table.insurance_pays))
         elif kind == "treasure":   # always the seven-card categories (seed 004)
-            out.append(outlaw9_odds(player_hw[4], table.treasure_pays))
+            out.append(outlaw9_line_odds(player_hw[4], table.treasure_pays))
         else:                      # a custom bet, read its way (verifier/table/custom.py)
             out.append(custom_odds(table.custom_bet(kind), player_hw, dealer_set, cards))
     return tuple(out)

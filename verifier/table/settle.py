@@ -62,7 +62,7 @@ def wrangler_odds(player_front, player_back, dealer_front, dealer_back, pays=WRA
     return pays[0]
 
 
-def outlaw9_odds(mask, pays):
+def outlaw9_line_odds(mask, pays):
     """Outlaw 9: the highest-paying qualifying line of ``pays`` (bit i = line i), else -1.
     Also Emperor's Treasure, whose lines are Outlaw 9 category bits."""
     return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=LOSE)

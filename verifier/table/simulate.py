@@ -35,7 +35,7 @@ from verifier.table.deal import PILE_POSITIONS, PILES, SEATS
 from verifier.engine.table_hands import set_hands
 from verifier.table.limits import WAGER_KINDS
 from verifier.table.bank import settle_player_bank
-from verifier.table.settle import (envy_owed, open_ledger, outlaw9_odds, settle, settle_house, WRANGLER_PAIR_KEY)
+from verifier.table.settle import (envy_owed, open_ledger, outlaw9_line_odds, settle, settle_house, WRANGLER_PAIR_KEY)
 from verifier.table.kernel import compiled_unavailable, simulate_compiled
 from verifier.table.setup import HOUSE_SEAT
 from verifier.table.stats import Stats
@@ -153,7 +153,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
                 else:
                     w = -1
                 m = h[mi]
-                odds[s] = (b, w, outlaw9_odds(m, pays_o9) if m else -1)
+                odds[s] = (b, w, outlaw9_line_odds(m, pays_o9) if m else -1)
             res = settle(players, wagers, odds, bank, ledger)
         else:
             res = _settle_round(table, players, wagers, bank, d, sets, hands, idx, ledger)
