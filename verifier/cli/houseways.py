@@ -24,9 +24,11 @@ def register(subparsers):
                     "dealer on that house way makes each two-card and each five-card "
                     "hand, out of 154,143,080, with the player's and the banker's power "
                     "rating of each. With `fit FILE --target TABLE.toml`: the file run "
-                    "under every combination of the readings its [readings.options] "
-                    "declares, each held against the published table, best first, with "
-                    "the rows the best still differs on and example hands.")
+                    "under every combination of the readings its [readings.options] and "
+                    "the rows its [variants] declare, each held against the published "
+                    "table (two-card, five-card, back-hand or per-row counts, or the base "
+                    "game's win, push and loss), best first, with the rows the best still "
+                    "differs on and example hands.")
     p.add_argument("words", nargs="*",
                    metavar="NAME | check FILE | compare A B | ratings NAME | fit FILE",
                    help="a shipped house way (see the list); `check` and a house way; "
@@ -42,10 +44,11 @@ def register(subparsers):
                         "casino-standard, the casino game: A-2-3-4-5 second-highest)")
     p.add_argument("--target", metavar="TABLE.toml",
                    help="fit: the published table to hold the house way against "
-                        "(docs/POWER_RATINGS.md: table, total, rows of [hand, count])")
+                        "(docs/POWER_RATINGS.md: table = two_card, five_card, back_hand, "
+                        "rows or base_game; total; rows of [name, figure])")
     p.add_argument("--only", metavar="READING[,READING]",
-                   help="fit: vary only these of the file's [readings.options] (default: "
-                        "every one it declares)")
+                   help="fit: vary only these of the file's [readings.options] and "
+                        "[variants] (default: every one it declares)")
     p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="ratings: set the house way under another reading, e.g. "
                         "highest_front=card-by-card (repeatable; docs/HOUSE_WAYS.md)")
