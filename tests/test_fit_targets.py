@@ -62,6 +62,7 @@ always_split = [1]
 
 
 @pytest.mark.compiled
+@pytest.mark.slow
 def test_row_counts_back_hands_and_five_card_rows_against_closed_forms(tmp_path, capsys):
     """Trump Plaza's row 1 (five aces kept with a pair of kings) sets C(4,2) = 6 hands,
     row 2 (five aces split) the other 1,122; five aces stay behind in 6 hands. Under the
