@@ -213,3 +213,15 @@ def test_fit_works_on_every_shipped_house_way(name, capsys):
     differ = {h: two[h] for h, n in published.items() if two[h] != n}
     assert data["combinations"][0]["reproduced"] == len(published) - len(differ)
     assert {r["hand"]: r["mine"] for r in data["differences"]["rows"]} == differ
+
+
+def test_the_variant_in_force_is_a_reading_of_the_certificates(tmp_path):
+    """The alternative in force of each point is written beside the readings (the
+    certificate's rules, `house_way variant: POINT`), and with_variants changes the rows."""
+    from verifier.houseway import load
+    hw = load(str(trump_variants(tmp_path, FIVE_ACES_SPLIT)))
+    assert hw.readings_dict()["variant: five_aces"]["value"] == "with_kings_kept"
+    split = hw.with_variants({"five_aces": "always_split"})
+    assert [r.label for r in split.rows] == list(range(2, 23))
+    assert split.readings_dict()["variant: five_aces"]["text"].startswith(
+        "of [variants.five_aces] (with_kings_kept, always_split): rows 1 left out")

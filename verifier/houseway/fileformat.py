@@ -155,6 +155,14 @@ class HouseWay:
                for key, value in self.readings.items()}
         for point, reading in self.notes.items():
             out[f"note: {point}"] = {"value": "reading", "text": reading}
+        for point, alternative in self.chosen.items():
+            left_out = self.variants[point][alternative]
+            out[f"variant: {point}"] = {
+                "value": alternative,
+                "text": f"of [variants.{point}] ({', '.join(self.variants[point])}): "
+                        + (f"rows {', '.join(map(str, left_out))} left out"
+                           if left_out else "no row left out")
+                        + ", and its own rows, if any"}
         return out
 
 
