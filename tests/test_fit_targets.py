@@ -108,7 +108,7 @@ def test_a_variant_adds_its_own_rows(tmp_path, capsys):
 
 
 @pytest.mark.compiled
-@pytest.mark.slow
+@pytest.mark.full
 def test_base_game_target_against_the_shipped_certificate(tmp_path, capsys):
     """The mikes file (the file route) against the casino-standard certificate's base
     game (the compiled-in mikes, A-2-3-4-5 second): every count of pairs equal; and as
