@@ -92,6 +92,11 @@ EDITS = {
     "result": (lambda c: c["sections"]["outlaw9"]["results"]["house_edge"].__setitem__(
         "exact", "1/20"), "sections.outlaw9.results.house_edge.exact"),
     "deck": (lambda c: c["deck"]["cards"].__setitem__(0, "2c"), "rules.deck"),
+    "power rating": (lambda c: c["sections"]["house_way"]["results"]["power_ratings"][
+        "two_card"][-1]["player_pr"].__setitem__("exact", "1/2"),
+        "sections.house_way.results.power_ratings.two_card[90].player_pr.exact"),
+    "power rating count": (lambda c: c["sections"]["house_way"]["results"]["power_ratings"][
+        "five_card"][0].__setitem__("hands", 1), "sections.house_way.results.power_ratings"),
 }
 
 

@@ -167,6 +167,27 @@ def test_the_house_way_distributions_add_up_to_every_hand(certs):
         assert sum(int(row[1].replace(",", "")) for row in table.rows) == TOTAL
 
 
+def test_the_power_ratings_shown_are_running_sums_of_the_hands_shown(certs):
+    """The par sheet's power-rating tables (from the certificate's house_way section):
+    each row's player PR is the share of the hands of every row above it in the table
+    (from the lowest), its banker PR adds its own, recomputed here from the Hands column
+    alone; and the certificate's exact fractions are the same running sums."""
+    cert = certs["casino-standard"]
+    sheet = build(cert)
+    tables = [t for t in sheet.house_way_tables if t.title.startswith("Power ratings")]
+    kept = cert["sections"]["house_way"]["results"]["power_ratings"]
+    for table, name in zip(tables, ("two_card", "five_card")):
+        below = 0
+        for row, exact in zip(table.rows, kept[name]):
+            hands = int(row[1].replace(",", ""))
+            assert row[0] == exact["hand"] and hands == exact["hands"]
+            assert row[3] == f"{below / TOTAL:.6f}" and row[4] == f"{(below + hands) / TOTAL:.6f}"
+            assert Fraction(exact["player_pr"]["exact"]) == Fraction(below, TOTAL)
+            below += hands
+        assert below == TOTAL and len(table.rows) == len(kept[name])
+    assert len(tables[0].rows) == 91 and tables[0].rows[0][0] == "3,2"
+
+
 def test_the_sheet_carries_date_tool_and_hashes_but_no_local_path(certs, tmp_path):
     cert = certs["outlaw9-mikes"]
     copy = tmp_path / "somewhere-local" / "mine.json"

@@ -41,6 +41,16 @@ def _wrangler_results(cert):
     return wrangler_odds(counts, paytable_of(cert, "wrangler_push")).to_dict()
 
 
+def _house_way_results(cert):
+    """The house way's own tables (verifier.houseway.tables) and its power ratings
+    (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
+    from verifier.odds.ratings import as_json, power_ratings
+    out = house_way_results(cert)
+    out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
+                                                 rules_of(cert).wheel == "second"))
+    return out
+
+
 def rule_set_of(cert):
     """The certificate's rule set, from its ``rule_set`` section's definition."""
     definition = cert["sections"]["rule_set"]["definition"]
@@ -253,7 +263,7 @@ def register_section(name, derive, inputs=()):
 SECTIONS = {
     "outlaw9": Section(_outlaw9_results),
     "rule_set": Section(_rule_set_results, ("definition",)),
-    "house_way": Section(house_way_results),
+    "house_way": Section(_house_way_results),
     "base_game": Section(_base_game_results, ("counts", "settlement")),
     "wrangler_push": Section(_wrangler_results),
     "pai_gow_insurance": Section(_insurance_results, ("paytable",)),

@@ -24,9 +24,11 @@ def register(subparsers):
                     "dealer on that house way makes each two-card and each five-card "
                     "hand, out of 154,143,080, with the player's and the banker's power "
                     "rating of each. With `fit FILE --target TABLE.toml`: the file run "
-                    "under every combination of the readings its [readings.options] "
-                    "declares, each held against the published table, best first, with "
-                    "the rows the best still differs on and example hands.")
+                    "under every combination of the readings its [readings.options] and "
+                    "the rows its [variants] declare, each held against the published "
+                    "table (two-card, five-card, back-hand or per-row counts, or the base "
+                    "game's win, push and loss), best first, with the rows the best still "
+                    "differs on and example hands.")
     p.add_argument("words", nargs="*",
                    metavar="NAME | check FILE | compare A B | ratings NAME | fit FILE",
                    help="a shipped house way (see the list); `check` and a house way; "
@@ -42,10 +44,11 @@ def register(subparsers):
                         "casino-standard, the casino game: A-2-3-4-5 second-highest)")
     p.add_argument("--target", metavar="TABLE.toml",
                    help="fit: the published table to hold the house way against "
-                        "(docs/POWER_RATINGS.md: table, total, rows of [hand, count])")
+                        "(docs/POWER_RATINGS.md: table = two_card, five_card, back_hand, "
+                        "rows or base_game; total; rows of [name, figure])")
     p.add_argument("--only", metavar="READING[,READING]",
-                   help="fit: vary only these of the file's [readings.options] (default: "
-                        "every one it declares)")
+                   help="fit: vary only these of the file's [readings.options] and "
+                        "[variants] (default: every one it declares)")
     p.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE",
                    help="ratings: set the house way under another reading, e.g. "
                         "highest_front=card-by-card (repeatable; docs/HOUSE_WAYS.md)")
@@ -217,62 +220,54 @@ def reading_overrides(words):
 
 
 def fit_house_way(name_or_path, args):
-    """Every combination of a file's declared readings, held against a target table."""
-    import itertools
+    """Every combination of a file's declared alternatives, held against a target table
+    (the compute: verifier.strategy.houseways.fit_house_way)."""
     import json
-    from verifier.engine.enumeration import enumerate_hands
     from verifier.engine.hands import hands_set_differently
     from verifier.game.cards import cards_str
-    from verifier.houseway import HouseWayError, load
-    from verifier.odds.ratings import held_against, load_target, power_ratings, two_card_key
+    from verifier.houseway import load
+    from verifier.odds.ratings import holds, load_target, two_card_key
     from verifier.rules.rulesets import load as load_rule_set
+    from verifier.strategy.houseways import fit_house_way as fit
     hw = load(name_or_path)
     rules = load_rule_set(args.rules or "casino-standard").with_overrides(
         wheel=args.wheel, house_way=name_or_path).rules
     wheel_second = rules.wheel == "second"
-    target = load_target(args.target, wheel_second)
-    keys = list(hw.options)
-    if args.only:
-        keys = [k.strip() for k in args.only.split(",") if k.strip()]
-        for k in keys:
-            if k not in hw.options:
-                raise HouseWayError(f"--only {k}: {hw.name} declares no alternatives for "
-                                    f"it (its [readings.options]: "
-                                    f"{', '.join(hw.options) or 'none'})")
-    combos = [dict(zip(keys, values))
-              for values in itertools.product(*(hw.options[k] for k in keys))] or [{}]
-    results = []
-    for chosen in combos:
-        way = hw.with_readings(chosen)
-        result = enumerate_hands(rules, threads=args.threads, progress=want_progress(args),
-                                 house_way=way)
-        rows = held_against(power_ratings(result.key_histogram, wheel_second), target)
-        results.append({"readings": {k: way.readings[k] for k in keys}, "way": way,
-                        "rows": rows, "reproduced": sum(m == t for _, m, t in rows)})
-    order = sorted(range(len(results)), key=lambda i: -results[i]["reproduced"])
-    best = results[order[0]]
-    in_force = next(r for r in results
-                    if all(r["way"].readings[k] == hw.readings[k] for k in keys))
+    target = load_target(args.target, wheel_second,
+                         row_labels={r.label for r in hw.all_rows})
+    only = [k.strip() for k in args.only.split(",") if k.strip()] if args.only else None
+    results = fit(hw, rules, target, only, args.threads, want_progress(args))
+    best = results[0]
+    in_force = next((r for r in results if r["in_force"]), None)
     # the rows the best still differs on, or else those the readings in force differ on
-    shown = best if any(m != t for _, m, t in best["rows"]) else in_force
-    differ = [(h, m, t) for h, m, t in shown["rows"] if m != t]
+    shown = best if best["reproduced"] < len(target.rows) or in_force is None else in_force
+    differ = [(h, m, t) for h, m, t in shown["rows"] if not holds(m, t)]
     examples = {}
     if differ and shown is not best and target.table == "two_card":
         found = hands_set_differently(shown["way"], best["way"], wheel_second,
                                       [two_card_key(h) for h, _, _ in differ])
         examples = {h: found.get(two_card_key(h), []) for h, _, _ in differ}
+
+    def figure(x):
+        return str(x) if not isinstance(x, int) else x
+
+    def chosen(r):
+        return {**r["readings"], **r["variants"]}
     if args.json:
         print(json.dumps({
             "house_way": hw.name, "target": target.path, "source": target.source,
             "table": target.table, "rows": len(target.rows), "wheel": rules.wheel,
-            "combinations": [{"readings": results[i]["readings"],
-                              "reproduced": results[i]["reproduced"]} for i in order],
-            "differences": {"readings": shown["readings"],
-                            "rows": [{"hand": h, "mine": m, "target": t, "difference": m - t,
-                                      "examples": [{"cards": cards_str(c),
-                                                    "front": cards_str(x),
-                                                    "front_by_best": cards_str(y)}
-                                                   for c, x, y in examples.get(h, [])]}
+            "combinations": [dict({"readings": r["readings"], "reproduced": r["reproduced"]},
+                                  **({"variants": r["variants"]} if r["variants"] else {}),
+                                  **({"skipped": r["skipped"]} if r["skipped"] else {}))
+                             for r in results],
+            "differences": {"readings": chosen(shown),
+                            "rows": [dict({"hand": h, "mine": figure(m), "target": figure(t)},
+                                          **({"difference": m - t} if type(t) is int else {}),
+                                          examples=[{"cards": cards_str(c),
+                                                     "front": cards_str(x),
+                                                     "front_by_best": cards_str(y)}
+                                                    for c, x, y in examples.get(h, [])])
                                      for h, m, t in differ]}}, indent=1))
         return 0
     print(f"house way {hw.name} against {target.path} ({len(target.rows)} rows of the "
@@ -280,23 +275,28 @@ def fit_house_way(name_or_path, args):
     if target.source:
         print(f"source: {target.source}")
     print(f"{'reproduced':>10}  readings")
-    for i in order:
-        r = results[i]
-        words = ", ".join(f"{k} = {v}" for k, v in r["readings"].items()) or "(as in force)"
-        mark = "  (in force)" if r is in_force else ""
-        print(f"{r['reproduced']:>6} of {len(target.rows)}  {words}{mark}")
+    for r in results:
+        words = ", ".join(f"{k} = {v}" for k, v in chosen(r).items()) or "(as in force)"
+        mark = "  (in force)" if r["in_force"] else ""
+        if r["skipped"]:
+            print(f"{'-':>6} of {len(target.rows)}  {words}{mark}: not counted ({r['skipped']})")
+        else:
+            print(f"{r['reproduced']:>6} of {len(target.rows)}  {words}{mark}")
     if not differ:
         print("\nevery row reproduced, by the readings in force")
         return 0
-    words = ", ".join(f"{k} = {v}" for k, v in shown["readings"].items())
+    words = ", ".join(f"{k} = {v}" for k, v in chosen(shown).items())
     print(f"\nrows that differ under {words or 'the readings in force'} "
           f"(mine minus the table's):")
     for h, m, t in differ:
-        print(f"  {h:<20} {m:>13,} {t:>13,} {m - t:>+8,}")
+        if type(t) is int:
+            print(f"  {h:<20} {m:>13,} {t:>13,} {m - t:>+8,}")
+        else:
+            print(f"  {h:<20} {float(m):>13.6%} {str(t):>13}  (exact {m})")
         for cards, x, y in examples.get(h, []):
             print(f"      {cards_str(cards)}: front {cards_str(x)} here, "
                   f"{cards_str(y)} by the best")
     if shown is in_force and shown is not best:
-        words = ", ".join(f"{k} = {v}" for k, v in best["readings"].items())
+        words = ", ".join(f"{k} = {v}" for k, v in chosen(best).items())
         print(f"the best, {words}, reproduces {best['reproduced']} of {len(target.rows)}")
     return 0

@@ -296,6 +296,22 @@ def engine_options(rules, threads):
     return (rules, *engine_arguments(rules, suit_symmetric=True), nthreads)
 
 
+def _house_way_number(house_way, mod):
+    """The engine number of a loaded house way for this count (which goes by the suits'
+    symmetry): one line for a house way whose readings set a hand by the suits' order."""
+    from verifier.engine.houseway_program import file_id
+    from verifier.houseway.fileformat import OrderDependentError
+    from verifier.support.errors import VerifierError
+    if house_way.order_dependent:
+        raise OrderDependentError(f"house way {house_way.name}: its readings set a hand by "
+                                  "the order of its suits; this count goes by the suits' "
+                                  "symmetry and cannot use it")
+    if mod is None:
+        raise VerifierError("the base game of a house way under other readings needs the "
+                            "compiled core (python setup.py build_ext --inplace)")
+    return file_id(house_way)
+
+
 def check_hand(cards, deck):
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
@@ -304,17 +320,22 @@ def check_hand(cards, deck):
     return cards
 
 
-def pairwise_counts(deck=None, rules=None, threads=None, progress=False):
+def pairwise_counts(deck=None, rules=None, threads=None, progress=False, house_way=None):
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
     ``deck``: a sorted list of card ints (default the 53-card deck). Uses the compiled
     module when it is built, else the pure-Python method (small decks only).
+    ``house_way``: a loaded ``HouseWay`` (e.g. under other readings or variants) for
+    both sides instead of the rules' (compiled module only).
     Returns {name: exact int} over COUNT_NAMES; the identities of ``check_counts``
     are verified before returning.
     """
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
+    rules, wheel_second, house_way_number, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
     mod = _compiled()
+    if house_way is not None:
+        house_way_number = _house_way_number(house_way, mod)
+    house_way = house_way_number
     if mod is not None:
         from verifier.support.progress import progress_report
         with progress_report("hand", enabled=bool(progress), desc="player v banker") as report:

@@ -55,9 +55,9 @@ READINGS = {
 #: readings whose setting of a hand depends on the order of the suits (the enumeration
 #: then visits every hand, and the counts that rest on the suits' symmetry refuse them)
 ORDER_DEPENDENT = {("highest_front", "card-by-card")}
-TOP_KEYS = {"name", "title", "source", "readings", "rows"}
+TOP_KEYS = {"name", "title", "source", "readings", "rows", "variants"}
 ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "front_at_least",
-            "else", "note",
+            "else", "note", "variant",
             *NUMBER_FEATURES}
 FRONT_WORDS = ("highest", "best-of-rest")
 MAX_ROWS = 120          # the compiled route's limits (cext/houseway.h HW_MAX_ROWS,
@@ -90,6 +90,7 @@ class Row:
     front_raw: object = None  # front and else as written (for the compiled route)
     else_raw: object = None
     front_min: int | None = None  # front_at_least as the least two-card key
+    variant: str | None = None    # "POINT=ALTERNATIVE": there only under that alternative
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,11 @@ class HouseWay:
     path: str = ""
     text: str = field(default="", repr=False)
     options: dict = field(default_factory=dict)   # reading -> its declared alternatives
+    #: [variants]: point of the text -> {alternative: row labels it leaves out}; the first
+    #: alternative of each point is in force (docs/HOUSE_WAYS.md, Variants of rows)
+    variants: dict = field(default_factory=dict)
+    chosen: dict = field(default_factory=dict)    # point -> the alternative in force
+    all_rows: tuple = field(default=(), repr=False)   # every row, of every alternative
 
     @property
     def order_dependent(self) -> bool:
@@ -123,6 +129,21 @@ class HouseWay:
             readings[key] = value
         return replace(self, readings=readings)
 
+    def with_variants(self, chosen: dict) -> "HouseWay":
+        """The file with other alternatives of its [variants] in force ({point:
+        alternative}); one line naming the file for a point or alternative it lacks."""
+        picked = dict(self.chosen)
+        for point, alternative in chosen.items():
+            if point not in self.variants:
+                raise HouseWayError(f"{self.path}: no variants of {point!r} (its "
+                                    f"[variants]: {', '.join(self.variants) or 'none'})")
+            if alternative not in self.variants[point]:
+                raise HouseWayError(f"{self.path}: {point} has no alternative "
+                                    f"{alternative!r} ({', '.join(self.variants[point])})")
+            picked[point] = alternative
+        return replace(self, chosen=picked, rows=_rows_in_force(self.all_rows,
+                                                                 self.variants, picked))
+
     @property
     def built_in(self) -> bool:
         """True for the house ways the engine also has compiled in."""
@@ -134,6 +155,14 @@ class HouseWay:
                for key, value in self.readings.items()}
         for point, reading in self.notes.items():
             out[f"note: {point}"] = {"value": "reading", "text": reading}
+        for point, alternative in self.chosen.items():
+            left_out = self.variants[point][alternative]
+            out[f"variant: {point}"] = {
+                "value": alternative,
+                "text": f"of [variants.{point}] ({', '.join(self.variants[point])}): "
+                        + (f"rows {', '.join(map(str, left_out))} left out"
+                           if left_out else "no row left out")
+                        + ", and its own rows, if any"}
         return out
 
 
@@ -205,8 +234,83 @@ def loads(text: str, path: str = "<string>") -> HouseWay:
     starts = _row_lines(text)
     parsed = tuple(_row(row, i, starts[i] if i < len(starts) else 0, text, path)
                    for i, row in enumerate(rows))
+    variants = _variants(data.get("variants"), parsed, path, text)
+    chosen = {point: next(iter(alternatives)) for point, alternatives in variants.items()}
+    in_force = _rows_in_force(parsed, variants, chosen)
+    if not in_force:
+        raise HouseWayError(f"{path}: no rows are in force under its first variants")
     return HouseWay(name, data.get("title", name), data.get("source", ""), readings, notes,
-                    parsed, path, text, options)
+                    in_force, path, text, options, variants, chosen, parsed)
+
+
+def _rows_in_force(rows, variants, chosen):
+    """The rows of the chosen alternatives: a row of a variant only when its alternative
+    is chosen, and none of the rows (by label) a chosen alternative leaves out."""
+    out_labels = {label for point, alternative in chosen.items()
+                  for label in variants[point][alternative]}
+    picked = {f"{point}={alternative}" for point, alternative in chosen.items()}
+    return tuple(r for r in rows if (r.variant is None or r.variant in picked)
+                 and r.label not in out_labels)
+
+
+def _variant_line(text, point, key=None):
+    """The line of [variants.POINT] (or of ``key = ...`` inside it); 0 if not found."""
+    lines = text.splitlines()
+    inside = False
+    for i, line in enumerate(lines, 1):
+        if re.match(r"\s*\[", line):
+            inside = bool(re.match(rf"\s*\[\s*variants\.\"?{re.escape(point)}\"?\s*\]",
+                                   line))
+            if inside and key is None:
+                return i
+        elif inside and key is not None and \
+                re.match(rf"\s*\"?{re.escape(key)}\"?\s*=", line):
+            return i
+    return 0
+
+
+def _variants(value, rows, path, text):
+    """[variants.POINT]: for a point of the text, its alternatives (two or more, the
+    first in force), each the list of row labels (``row``, or the place in the file) it
+    leaves out; a row with ``variant = "POINT=ALTERNATIVE"`` is there only under that
+    alternative. Labels that no row has, alternatives no variant declares: one line."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise HouseWayError(f"{path}: [variants] holds one table per point of the text, "
+                            "[variants.NAME], of alternatives = [row labels left out]")
+    labels = {r.label for r in rows}
+    out = {}
+    for point, alternatives in value.items():
+        line = _variant_line(text, point)
+        where = f"{path}: line {line}" if line else path
+        if not re.fullmatch(r"[a-z0-9_-]{1,40}", point) or not isinstance(alternatives, dict) \
+                or len(alternatives) < 2:
+            raise HouseWayError(f"{where}: [variants.{point}] needs two or more alternatives, "
+                                "each = [row labels it leaves out], the first in force; "
+                                "names of lower-case letters, digits, '_' and '-'")
+        out[point] = {}
+        for alternative, left_out in alternatives.items():
+            line = _variant_line(text, point, alternative) or line
+            at = f"{path}: line {line}" if line else path
+            if not re.fullmatch(r"[a-z0-9_-]{1,40}", alternative) or \
+                    not isinstance(left_out, list) or \
+                    not all(type(x) is int for x in left_out):
+                raise HouseWayError(f"{at}: {point}.{alternative} = a list of the row "
+                                    "labels it leaves out, e.g. [8, 9] (or [])")
+            missing = [x for x in left_out if x not in labels]
+            if missing:
+                raise HouseWayError(f"{at}: {point}.{alternative} leaves out row {missing[0]}, "
+                                    "which the file does not have (rows are named by their "
+                                    "`row` label or their place in the file)")
+            out[point][alternative] = tuple(left_out)
+    declared = {f"{p}={a}" for p, alts in out.items() for a in alts}
+    for r in rows:
+        if r.variant is not None and r.variant not in declared:
+            raise HouseWayError(f"{path}: line {_key_line(text, r.line, 'variant')}: variant "
+                                f"= {r.variant!r} names no alternative of [variants] "
+                                f"({', '.join(sorted(declared)) or 'none declared'})")
+    return out
 
 
 def _option_line(text, key):
@@ -350,9 +454,12 @@ def _row(row, index, start, text, path):
         otherwise = _front(row["else"], lambda m: fail(f"else: {m}", "else"))
     if not isinstance(row.get("note", ""), str):
         fail("note must be a string", "note")
+    variant = row.get("variant")
+    if variant is not None and (not isinstance(variant, str) or variant.count("=") != 1):
+        fail("variant = \"POINT=ALTERNATIVE\", an alternative of [variants]", "variant")
     return Row(name.strip(), label, tuple(dict.fromkeys(expanded)), tuple(bands), when,
                when_text, front, back, improves_on, otherwise, start, row.get("front"),
-               row.get("else"), front_min)
+               row.get("else"), front_min, variant)
 
 
 def _band(value, fail):

@@ -32,7 +32,7 @@ from fractions import Fraction
 from verifier.support.errors import VerifierError
 
 from verifier.game.cards import RANK_CHARS
-from verifier.game.ranking import CLASS_BITS, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
+from verifier.game.ranking import CLASS_BITS, CLASS_NAMES, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
 
 #: the five-card classes (verifier.game.ranking.CLASS_NAMES order)
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, \
@@ -131,9 +131,14 @@ def as_json(ratings: dict) -> dict:
             "five_card": [row(r) for r in ratings["five_card"]]}
 
 
-#: every hand of the 53-card deck
+#: every hand of the 53-card deck, and every ordered pair of disjoint hands
 FULL_DECK_HANDS = math.comb(53, 7)
-TARGET_TABLES = ("two_card", "five_card")
+FULL_DECK_PAIRS = math.comb(53, 7) * math.comb(46, 7)
+#: what a target may hold (docs/POWER_RATINGS.md): the dealer's two-card hands, the
+#: five-card rows of the power ratings, the five-card hands by class, the hands of each
+#: row of the house way (by its label), the base game's win, push and loss
+TARGET_TABLES = ("two_card", "five_card", "back_hand", "rows", "base_game")
+BASE_GAME_NAMES = ("win", "push", "loss")
 
 
 class TargetError(VerifierError):
@@ -142,12 +147,26 @@ class TargetError(VerifierError):
 
 @dataclass(frozen=True)
 class Target:
-    """A published table to hold a house way against: {hand: count} of one table."""
+    """A published table to hold a house way against: {name: figure} of one table. A
+    figure is a count of hands, except in a ``base_game`` table: a count of pairs, an
+    exact fraction, or a decimal as printed (``Printed``)."""
     path: str
     source: str
-    table: str              # "two_card" or "five_card"
+    table: str
     total: int
-    rows: dict              # hand name (as this module names it) -> count
+    rows: dict
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A published decimal, "28.61%" or "0.2861": an exact value holds it when it
+    rounds to these digits (a value exactly halfway holds either way)."""
+    text: str
+    value: Fraction
+    half_unit: Fraction
+
+    def __str__(self):
+        return self.text
 
 
 def five_card_names(wheel_second: bool) -> dict:
@@ -167,11 +186,46 @@ def _row_lines(text):
             if re.match(r"\s*\[", lines[i])]
 
 
-def load_target(path, wheel_second: bool = True) -> Target:
-    """A target table (docs/POWER_RATINGS.md): TOML with ``table`` ("two_card" or
-    "five_card"), ``total`` (154,143,080), ``source`` and ``rows``, each row
-    ``[hand, count, ...]`` (further items, such as the printed decimals, are kept out of
-    the comparison). Every problem is one line naming the file and, for a row, its line."""
+def _base_game_figure(value, where):
+    """A base-game figure: a count of pairs (int), an exact fraction "a/b", or a
+    decimal as printed ("28.61%", "0.2861")."""
+    if type(value) is int:
+        if value < 0:
+            raise TargetError(f"{where}: count {value!r} is negative")
+        return value
+    if not isinstance(value, str):
+        raise TargetError(f"{where}: {value!r}: write a count of pairs, an exact fraction "
+                          "\"a/b\" or a decimal as printed, in quotes (\"28.61%\")")
+    text = value.strip()
+    if re.fullmatch(r"\d+/\d+", text):
+        exact = Fraction(text) if int(text.split("/")[1]) else None
+        if exact is None or exact > 1:
+            raise TargetError(f"{where}: {text} is not a probability")
+        return exact
+    m = re.fullmatch(r"(\d+)(?:\.(\d*))?(%?)", text)
+    if not m:
+        raise TargetError(f"{where}: {value!r} is not a count, a fraction or a decimal")
+    digits = len(m.group(2) or "")
+    scale = 100 if m.group(3) else 1
+    number = Fraction(m.group(1) + "." + (m.group(2) or "0")) / scale
+    if number > 1:
+        raise TargetError(f"{where}: {text} is not a probability")
+    return Printed(text, number, Fraction(1, 2 * 10 ** digits * scale))
+
+
+def holds(mine, figure) -> bool:
+    """Whether an exact figure of this verifier's equals a target's."""
+    if isinstance(figure, Printed):
+        return abs(Fraction(mine) - figure.value) <= figure.half_unit
+    return mine == figure
+
+
+def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
+    """A target table (docs/POWER_RATINGS.md): TOML with ``table`` (TARGET_TABLES),
+    ``total``, ``source`` and ``rows``, each row ``[name, figure, ...]`` (further items,
+    such as the printed decimals, are kept out of the comparison). ``row_labels``: the
+    house way's row labels, for a ``rows`` table. Every problem is one line naming the
+    file and, for a row, its line."""
     from verifier.support.files import parse_toml, read_text
     from verifier.support.toml import tomllib
     text = read_text(path, "target table", TargetError)
@@ -183,49 +237,81 @@ def load_target(path, wheel_second: bool = True) -> Target:
     if table not in TARGET_TABLES:
         raise TargetError(f"{path}: table = {table!r}: choose from "
                           f"{', '.join(TARGET_TABLES)}")
-    total = data.get("total", FULL_DECK_HANDS)
-    if type(total) is not int or total != FULL_DECK_HANDS:
+    whole = FULL_DECK_PAIRS if table == "base_game" else FULL_DECK_HANDS
+    total = data.get("total", whole)
+    if type(total) is not int or total != whole:
         raise TargetError(f"{path}: total = {total!r}: a table of the 53-card deck counts "
-                          f"out of {FULL_DECK_HANDS:,}")
+                          f"out of {whole:,}"
+                          + (" ordered pairs of hands" if table == "base_game" else ""))
     rows = data.get("rows")
     if not isinstance(rows, list) or not rows:
         raise TargetError(f"{path}: no rows: rows = [[\"5,2\", 183192], ...]")
     lines = _row_lines(text)
-    names = five_card_names(wheel_second) if table == "five_card" else None
+    names = {"five_card": lambda: five_card_names(wheel_second),
+             "back_hand": lambda: {c: c for c in CLASS_NAMES},
+             "base_game": lambda: {n: n for n in BASE_GAME_NAMES},
+             "rows": lambda: {str(label): str(label) for label in (row_labels or ())},
+             }.get(table, lambda: None)()
     out = {}
     for i, row in enumerate(rows):
         where = f"{path}: line {lines[i]}" if i < len(lines) else f"{path}: row {i + 1}"
-        if not isinstance(row, list) or len(row) < 2 or not isinstance(row[0], str):
+        if not isinstance(row, list) or len(row) < 2 or \
+                not isinstance(row[0], (int, str)) or isinstance(row[0], bool):
             raise TargetError(f"{where}: a row is [hand, count, ...]")
         hand, count = row[0], row[1]
         if table == "two_card":
             try:
-                hand = two_card_name(two_card_key(hand))
+                hand = two_card_name(two_card_key(str(hand)))
             except ValueError:
                 raise TargetError(f"{where}: unknown two-card hand {row[0]!r} (write "
                                   "\"5,2\", \"A,A\")") from None
-        elif hand not in names:
-            raise TargetError(f"{where}: unknown five-card row {hand!r} (as house-ways "
-                              "ratings names them: \"pair of 7s\", \"flush, Q high\")")
-        if type(count) is not int or count < 0:
+        else:
+            key = str(hand).strip().replace(" ", "_") if table == "back_hand" else str(hand)
+            if key not in names:
+                known = ("as house-ways ratings names them: \"pair of 7s\", "
+                         "\"flush, Q high\"" if table == "five_card" else
+                         "the house way's row labels: " + ", ".join(sorted(names, key=int))
+                         if table == "rows" else ", ".join(names))
+                raise TargetError(f"{where}: unknown {table.replace('_', '-')} row "
+                                  f"{row[0]!r} ({known})")
+            hand = key
+        if table == "base_game":
+            count = _base_game_figure(count, where)
+        elif type(count) is not int or count < 0:
             raise TargetError(f"{where}: count {count!r} is not a whole number of hands")
         if hand in out:
             raise TargetError(f"{where}: {hand} is listed twice")
         out[hand] = count
-    listed = sum(out.values())
-    whole = table == "two_card" and len(out) == 91
-    if listed > total or (whole and listed != total):
-        raise TargetError(f"{path}: the rows add up to {listed:,}, "
-                          f"{'more than' if listed > total else 'not'} {total:,}")
+    _check_total(out, table, total, names, path)
+    if table == "base_game":        # counts of pairs held as the fractions they are
+        out = {k: Fraction(v, total) if type(v) is int else v for k, v in out.items()}
     return Target(str(path), str(data.get("source", "")), table, total, out)
 
 
-def held_against(tables: dict, target: Target) -> list:
-    """[(hand, mine, target's)] for every row of the target, in its order."""
-    mine = {r["hand"]: r["hands"] for r in tables[target.table]}
-    return [(hand, mine.get(hand, 0), n) for hand, n in target.rows.items()]
+def _check_total(out, table, total, names, path):
+    """Counts that cannot be a whole table: more than the total, or a complete table
+    (every name it can have) that does not add up to it; exact base-game fractions
+    that do not add up to 1."""
+    counts = [v for v in out.values() if type(v) is int]
+    complete = len(out) == {"two_card": 91}.get(table, len(names or ()) or -1)
+    if table == "base_game":
+        exact = [v for v in out.values() if isinstance(v, Fraction)]
+        if len(exact) == 3 and sum(exact) != 1:
+            raise TargetError(f"{path}: the exact fractions add up to {sum(exact)}, not 1")
+        complete = complete and len(counts) == 3
+    listed = sum(counts)
+    if listed > total or (complete and listed != total):
+        raise TargetError(f"{path}: the rows add up to {listed:,}, "
+                          f"{'more than' if listed > total else 'not'} {total:,}")
+
+
+def held_against(figures: dict, target: Target) -> list:
+    """[(name, mine, target's)] for every row of the target, in its order: ``figures``
+    is {name: this verifier's figure} of the target's table."""
+    return [(name, figures.get(name, 0), n) for name, n in target.rows.items()]
 
 
 __all__ = ["power_ratings", "as_json", "two_card_name", "two_card_key",
            "five_card_row", "five_card_name", "five_card_names", "load_target",
-           "held_against", "Target", "TargetError", "FULL_DECK_HANDS"]
+           "held_against", "holds", "Printed", "Target", "TargetError", "FULL_DECK_HANDS",
+           "FULL_DECK_PAIRS", "TARGET_TABLES"]

@@ -119,16 +119,15 @@ def house_way_section(cert):
 
 
 def _power_rating_tables(cert):
-    """The house way's power ratings (docs/POWER_RATINGS.md), from the certificate's
-    counts: the dealer's two-card and five-card hands with both ratings."""
-    from verifier.odds.ratings import power_ratings
-    wheel = cert["rules"].get("wheel", {}).get("value") == "second"
-    tables = power_ratings(cert["counts"]["key_histogram"]["rows"], wheel)
+    """The house way's power ratings (docs/POWER_RATINGS.md) as the certificate's
+    ``house_way`` section keeps them: the dealer's two-card and five-card hands with both
+    ratings."""
+    tables = cert["sections"]["house_way"]["results"]["power_ratings"]
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
     def rows(table):
-        return [[r["hand"], f"{r['hands']:,}", f"{float(r['probability']):.6f}",
-                 f"{float(r['player_pr']):.6f}", f"{float(r['banker_pr']):.6f}"]
+        return [[r["hand"], f"{r['hands']:,}", f"{r['probability']['decimal']:.6f}",
+                 f"{r['player_pr']['decimal']:.6f}", f"{r['banker_pr']['decimal']:.6f}"]
                 for r in tables[table]]
     note = ("Player PR: the probability that the dealer's hand is lower; banker PR: lower "
             "or equal (docs/POWER_RATINGS.md).")

@@ -3,7 +3,9 @@ house ways page): for each, every ordered pair of player and banker hands with b
 by that house way (win, push, loss; the return with a 5% commission and under seed 001's
 California fees), and how many hands it sets differently from the first, by hand type.
 And a house way's power ratings (``house-ways ratings``): every hand of the deck set by
-it, the counts turned into the two tables by verifier.odds.ratings."""
+it, the counts turned into the two tables by verifier.odds.ratings. And ``house-ways
+fit``: a house way under every combination of its declared alternatives, held against a
+published table."""
 from verifier.engine.backend import engine
 
 
@@ -65,3 +67,79 @@ def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, de
                              house_way=hw.with_readings(readings) if readings else None)
     return hw, rules, len(result.deck), power_ratings(result.key_histogram,
                                                        rules.wheel == "second")
+
+
+def figures_of(table, house_way, rules, threads=None, progress=False):
+    """{name: figure} of one target table (verifier.odds.ratings.TARGET_TABLES) for a
+    loaded house way: counts of hands from the enumeration, or the base game's win, push
+    and loss as Fractions from the pairwise count (both sides on the house way)."""
+    from collections import defaultdict
+    from fractions import Fraction
+    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine.pairwise import pairwise_counts
+    from verifier.houseway.tables import hand_tables
+    from verifier.odds.ratings import BASE_GAME_NAMES, power_ratings
+    if table == "base_game":
+        c = pairwise_counts(rules=rules, threads=threads, progress=progress,
+                            house_way=house_way)
+        return {k: Fraction(c[k], c["total"]) for k in BASE_GAME_NAMES}
+    result = enumerate_hands(rules, threads=threads, progress=progress, house_way=house_way)
+    if table == "rows":
+        by_label = defaultdict(int)
+        for place, n in result.house_way_rows.items():
+            by_label[str(house_way.rows[place - 1].label)] += n
+        return dict(by_label)
+    if table == "back_hand":
+        return hand_tables((bk, fk, n) for (bk, fk), n in
+                           result.key_histogram.items())["back_hands"]
+    tables = power_ratings(result.key_histogram, rules.wheel == "second")
+    return {r["hand"]: r["hands"] for r in tables[table]}
+
+
+def fit_combinations(house_way, only=None):
+    """Every combination of a house way's declared alternatives: its [readings.options]
+    and its [variants] (``only``: the points to vary, the rest as in force), as a list
+    of (readings, variants) dicts, the combination in force among them."""
+    import itertools
+    from verifier.houseway import HouseWayError
+    points = [("reading", k, v) for k, v in house_way.options.items()] + \
+        [("variant", k, tuple(v)) for k, v in house_way.variants.items()]
+    if only is not None:
+        known = {k for _, k, _ in points}
+        for k in only:
+            if k not in known:
+                raise HouseWayError(f"--only {k}: {house_way.name} declares no alternatives "
+                                    f"for it (its [readings.options] and [variants]: "
+                                    f"{', '.join(sorted(known)) or 'none'})")
+        points = [p for p in points if p[1] in only]
+    out = []
+    for values in itertools.product(*(p[2] for p in points)):
+        readings = {k: v for (kind, k, _), v in zip(points, values) if kind == "reading"}
+        variants = {k: v for (kind, k, _), v in zip(points, values) if kind == "variant"}
+        out.append((readings, variants))
+    return out
+
+
+def fit_house_way(house_way, rules, target, only=None, threads=None, progress=False):
+    """The house way under every combination of its declared alternatives, each held
+    against the target (verifier.odds.ratings.Target) row by row: a list of dicts
+    (``readings``, ``variants``, ``way``, ``rows`` [(name, mine, target's)],
+    ``reproduced``, ``skipped``: why it was not counted, or None), best first."""
+    from verifier.houseway import HouseWayError
+    from verifier.odds.ratings import held_against, holds
+    results = []
+    for readings, variants in fit_combinations(house_way, only):
+        way = house_way.with_readings(readings).with_variants(variants)
+        entry = {"readings": readings, "variants": variants, "way": way, "rows": [],
+                 "reproduced": 0, "skipped": None,
+                 "in_force": way.readings == house_way.readings
+                 and way.chosen == house_way.chosen}
+        try:
+            figures = figures_of(target.table, way, rules, threads, progress)
+        except HouseWayError as exc:    # a suit-order reading's base game; a variant that
+            entry["skipped"] = str(exc)  # leaves hands to no row
+        else:
+            entry["rows"] = held_against(figures, target)
+            entry["reproduced"] = sum(holds(m, t) for _, m, t in entry["rows"])
+        results.append(entry)
+    return sorted(results, key=lambda r: (r["skipped"] is not None, -r["reproduced"]))
