@@ -233,7 +233,7 @@ def test_house_ways_compare_as_the_command_does(browser, server, background, cap
     five aces with a pair of kings differently (tests/test_house_way_files.py)."""
     from fractions import Fraction
     from selenium.webdriver.common.by import By
-    from verifier.cli.run import reduced_deck
+    from verifier.cli.settings import reduced_deck
     background.app.state.comparisons.deck = reduced_deck("JQKA")
     status, out, _ = cli(["house-ways", "compare", "mikes", "foxwoods", "--deck-ranks", "JQKA",
                           "--no-progress", "--json"], capsys)

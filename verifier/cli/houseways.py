@@ -3,7 +3,7 @@ house ways, one's file text, the check of a user's house way over every hand, an
 power ratings."""
 import argparse
 
-from verifier.cli.options import add_progress_options, add_thread_option, want_progress
+from verifier.cli.options import add_progress_options, add_thread_option
 
 
 def register(subparsers):
@@ -61,9 +61,9 @@ def register(subparsers):
     p.set_defaults(func=run_house_ways)
 
 
-def run_house_ways(args):
+def run_house_ways(settings):
     from verifier.houseway import HouseWayError, load, names, shipped_path
-    words = args.words
+    words = settings.words
     if not words:
         for name in names():
             hw = load(name)
@@ -73,20 +73,20 @@ def run_house_ways(args):
     if words[0] == "compare":
         if len(words) < 3:
             raise HouseWayError("house-ways compare takes two or more house ways")
-        return compare_house_ways(words[1:], args)
+        return compare_house_ways(words[1:], settings)
     if words[0] == "fit":
-        if len(words) != 2 or not args.target:
+        if len(words) != 2 or not settings.target:
             raise HouseWayError("house-ways fit takes one house way (a name or a file) and "
                                 "--target TABLE.toml")
-        return fit_house_way(words[1], args)
+        return fit_house_way(words[1], settings)
     if words[0] == "ratings":
         if len(words) != 2:
             raise HouseWayError("house-ways ratings takes one house way: a name or a file")
-        return ratings_of_house_way(words[1], args)
+        return ratings_of_house_way(words[1], settings)
     if words[0] == "check":
         if len(words) != 2:
             raise HouseWayError("house-ways check takes one house way: a file or a name")
-        return check_house_way(words[1], args)
+        return check_house_way(words[1], settings)
     if len(words) != 1 or words[0] not in names():
         raise HouseWayError(f"unknown house way {' '.join(words)!r}: choose from "
                             f"{', '.join(names())}, or `house-ways check FILE`")
@@ -94,13 +94,12 @@ def run_house_ways(args):
     return 0
 
 
-def check_house_way(name_or_path, args):
+def check_house_way(name_or_path, settings):
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
     from verifier.engine.houseway_check import check_house_way as check
-    from verifier.cli.run import reduced_deck
-    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
-    r = check(name_or_path, wheel=args.wheel or "lowest", threads=args.threads,
-              progress=want_progress(args), deck=deck)
+    deck = settings.deck
+    r = check(name_or_path, wheel=settings.wheel or "lowest", threads=settings.threads,
+              progress=settings.progress, deck=deck)
     hw = r["house_way"]
     print(f"house way {hw.name} ({hw.title}), {len(hw.rows)} rows: all "
           f"{r['total_hands']:,} hands of the {r['deck_size']}-card deck, wheel "
@@ -119,20 +118,19 @@ def check_house_way(name_or_path, args):
     return 1 if r["uncovered"] or r["fouls"] else 0
 
 
-def compare_house_ways(house_ways, args):
+def compare_house_ways(house_ways, settings):
     """The exact base game of each house way, and its settings against the first's."""
     import json
     from verifier.game.cards import full_deck
     from verifier.houseway.interpret import HAND_TYPES
     from verifier.strategy.houseways import compare_house_ways as compare
-    from verifier.cli.run import reduced_deck
-    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else full_deck()
-    args.wheel = args.wheel or "lowest"
-    rows = compare(house_ways, wheel=args.wheel, deck=deck, threads=args.threads,
-                   progress=want_progress(args))
+    deck = settings.deck or full_deck()
+    wheel = settings.wheel or "lowest"
+    rows = compare(house_ways, wheel=wheel, deck=deck, threads=settings.threads,
+                   progress=settings.progress)
     names = [r["name"] for r in rows]
-    if args.json:
-        print(json.dumps({"deck_size": len(deck), "wheel": args.wheel, "house_ways": [
+    if settings.json:
+        print(json.dumps({"deck_size": len(deck), "wheel": wheel, "house_ways": [
             {"house_way": n, "counts": r["counts"],
              "probabilities": {k: str(p) for k, p in r["probabilities"].items()},
              "return_5pct_commission": {"exact": str(r["commission_return"]),
@@ -144,7 +142,7 @@ def compare_house_ways(house_ways, args):
             indent=1))
         return 0
     print(f"player and banker both on the house way, all {rows[0]['counts']['total']:,} "
-          f"ordered pairs of hands ({len(deck)}-card deck, wheel {args.wheel})")
+          f"ordered pairs of hands ({len(deck)}-card deck, wheel {wheel})")
     print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'5% commission':>14} "
           f"{'fees $10':>9} {'fees $1,000':>11} {'set differently':>16}")
     for name, r in zip(names, rows):
@@ -161,7 +159,7 @@ def compare_house_ways(house_ways, args):
     return 0
 
 
-def ratings_of_house_way(name_or_path, args):
+def ratings_of_house_way(name_or_path, settings):
     """The power ratings of a house way: every hand of the deck set by it (the compiled
     enumeration), the counts turned into the two tables by verifier.odds.ratings."""
     import csv
@@ -169,17 +167,16 @@ def ratings_of_house_way(name_or_path, args):
     import json
     from verifier.odds.ratings import as_json
     from verifier.strategy.houseways import house_way_ratings
-    from verifier.cli.run import reduced_deck
-    chosen = reading_overrides(args.reading)
-    deck = reduced_deck(args.deck_ranks) if args.deck_ranks else None
+    chosen = reading_overrides(settings.reading)
+    deck = settings.deck
     hw, rules, deck_size, tables = house_way_ratings(
-        name_or_path, args.rules, args.wheel, chosen, deck, args.threads, want_progress(args))
-    if args.json:
+        name_or_path, settings.rules, settings.wheel, chosen, deck, settings.threads, settings.progress)
+    if settings.json:
         print(json.dumps({"house_way": hw.name, "title": hw.title, "wheel": rules.wheel,
                           "readings": {**hw.readings, **chosen},
                           "deck_size": deck_size, **as_json(tables)}, indent=1))
         return 0
-    if args.csv:
+    if settings.csv:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["table", "hand", "combinations", "probability", "player_pr",
@@ -219,7 +216,7 @@ def reading_overrides(words):
     return out
 
 
-def fit_house_way(name_or_path, args):
+def fit_house_way(name_or_path, settings):
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way)."""
     import json
@@ -230,13 +227,13 @@ def fit_house_way(name_or_path, args):
     from verifier.rules.rulesets import load as load_rule_set
     from verifier.strategy.houseways import fit_house_way as fit
     hw = load(name_or_path)
-    rules = load_rule_set(args.rules or "casino-standard").with_overrides(
-        wheel=args.wheel, house_way=name_or_path).rules
+    rules = load_rule_set(settings.rules or "casino-standard").with_overrides(
+        wheel=settings.wheel, house_way=name_or_path).rules
     wheel_second = rules.wheel == "second"
-    target = load_target(args.target, wheel_second,
+    target = load_target(settings.target, wheel_second,
                          row_labels={r.label for r in hw.all_rows})
-    only = [k.strip() for k in args.only.split(",") if k.strip()] if args.only else None
-    results = fit(hw, rules, target, only, args.threads, want_progress(args))
+    only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None
+    results = fit(hw, rules, target, only, settings.threads, settings.progress)
     best = results[0]
     in_force = next((r for r in results if r["in_force"]), None)
     # the rows the best still differs on, or else those the readings in force differ on
@@ -253,7 +250,7 @@ def fit_house_way(name_or_path, args):
 
     def chosen(r):
         return {**r["readings"], **r["variants"]}
-    if args.json:
+    if settings.json:
         print(json.dumps({
             "house_way": hw.name, "target": target.path, "source": target.source,
             "table": target.table, "rows": len(target.rows), "wheel": rules.wheel,

@@ -67,28 +67,12 @@ def add_thread_option(parser):
                         help="worker threads (default: OMP_NUM_THREADS, else every core)")
 
 
-def ruleset_from_args(args):
-    """The rule set of the command line's settings (``Settings.ruleset``: read once)."""
-    from verifier.cli.settings import Settings
-    return Settings.from_args(args).ruleset
-
-
-def rules_from_args(args):
-    from verifier.cli.settings import Settings
-    return Settings.from_args(args).readings
-
-
 def add_progress_options(parser):
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="show a progress bar on stderr (default: when stderr is a terminal)")
     group.add_argument("--no-progress", dest="progress", action="store_false",
                        help="no progress bar")
-
-
-def want_progress(args):
-    from verifier.cli.settings import Settings
-    return Settings.from_args(args).progress
 
 
 # ---------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ import argparse
 import gc
 import json
 
-from verifier.game.cards import RANK_CHARS, deck_of_ranks
 from verifier.support.errors import VerifierError
 from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options)
 
@@ -19,19 +18,6 @@ def load_paytables(files):
                                 f"and {path}")
         tables[table.bet] = table
     return tables
-
-
-def reduced_deck(ranks):
-    """``--deck-ranks 9TJQKA`` -> the reduced deck (four suits of each, plus the joker)."""
-    text = ranks.upper().replace("10", "T")
-    bad = sorted({c for c in text if c not in RANK_CHARS})
-    if bad or len(set(text)) != len(text):
-        raise VerifierError(f"bad --deck-ranks {ranks!r}: distinct rank characters from "
-                            f"{RANK_CHARS}")
-    deck = deck_of_ranks(text)
-    if len(deck) < 7:
-        raise VerifierError(f"--deck-ranks {ranks!r} gives {len(deck)} cards, fewer than 7")
-    return deck
 
 
 def cmd_run(settings):
@@ -61,7 +47,7 @@ def _run(settings):
         if bet not in offered:
             raise VerifierError(f"rule set {ruleset.name} has no {bet} bet "
                                 f"(it offers {', '.join(ruleset.bet_names()) or 'none'})")
-    deck = reduced_deck(settings.deck_ranks) if settings.deck_ranks else None
+    deck = settings.deck
     if settings.out:
         settings.output()
     if settings.sign:

@@ -33,6 +33,7 @@ class Settings:
         # an option set by the command: the rule set is read again with it
         setattr(self.options, name, value)
         self.__dict__.pop("ruleset", None)
+        self.__dict__.pop("deck", None)
 
     @cached_property
     def ruleset(self):
@@ -47,6 +48,12 @@ class Settings:
     def readings(self):
         """The readings that change the engine's counts (``Rules``) of the rule set."""
         return self.ruleset.rules
+
+    @cached_property
+    def deck(self):
+        """``--deck-ranks``: the reduced deck it names (tests, quick checks), else None."""
+        ranks = getattr(self.options, "deck_ranks", None)
+        return reduced_deck(ranks) if ranks else None
 
     @property
     def progress(self) -> bool:
@@ -78,3 +85,18 @@ class Settings:
                 if isinstance(v, str) and v:
                     out.append(v)
         return out
+
+
+def reduced_deck(ranks):
+    """``--deck-ranks 9TJQKA`` -> the reduced deck (four suits of each, plus the joker)."""
+    from verifier.game.cards import RANK_CHARS, deck_of_ranks
+    from verifier.support.errors import VerifierError
+    text = ranks.upper().replace("10", "T")
+    bad = sorted({c for c in text if c not in RANK_CHARS})
+    if bad or len(set(text)) != len(text):
+        raise VerifierError(f"bad --deck-ranks {ranks!r}: distinct rank characters from "
+                            f"{RANK_CHARS}")
+    deck = deck_of_ranks(text)
+    if len(deck) < 7:
+        raise VerifierError(f"--deck-ranks {ranks!r} gives {len(deck)} cards, fewer than 7")
+    return deck

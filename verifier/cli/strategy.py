@@ -62,10 +62,7 @@ def strategy_report(settings):
     from verifier.strategy.spec import spec_for
     from verifier.certificate.shipped import shipped_figures
     ruleset = settings.ruleset
-    deck = None
-    if settings.deck_ranks:
-        from verifier.cli.run import reduced_deck
-        deck = reduced_deck(settings.deck_ranks)
+    deck = settings.deck
     head = {"rule_set": ruleset.name, "house_way_name": ruleset.rules.house_way,
             "wheel": ruleset.rules.wheel, "settlement": ruleset.settlement}
     if not (settings.recompute or settings.out or deck or settings.backend):
