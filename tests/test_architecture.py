@@ -358,3 +358,19 @@ def test_one_compiled_module_owns_the_engines():
         assert not hasattr(module, "define_house_way"), name
         assert not hasattr(module, "Engine"), name
     assert not (CEXT / "engine_owner.pxi").exists()
+
+
+@pytest.mark.slow
+def test_the_type_hints_hold_under_mypy():
+    """verifier/py.typed tells other projects the package's hints hold: mypy (the
+    ``[tool.mypy]`` section of pyproject.toml) finds no error in verifier/."""
+    import subprocess
+    import sys
+    try:
+        import mypy  # noqa: F401
+    except ImportError:
+        from conftest import missing
+        missing("mypy (pip install '.[test]')")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=PACKAGE.parent,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

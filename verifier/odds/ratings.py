@@ -101,7 +101,8 @@ def power_ratings(histogram, wheel_second: bool) -> dict:
     plays it; the five-card table has the rows the house way plays."""
     fronts = {k: 0 for k in range(FRONT_PAIR_BASE + 13)
               if k >= FRONT_PAIR_BASE or k // 13 > k % 13}
-    by_front, by_row = defaultdict(int), defaultdict(int)   # summed by int key first
+    by_front: dict = defaultdict(int)   # summed by int key first
+    by_row: dict = defaultdict(int)
     items = histogram.items() if hasattr(histogram, "items") else \
         (((bk, fk), n) for bk, fk, n in histogram)
     for (back_key, front_key), n in items:
@@ -251,7 +252,7 @@ def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
              "back_hand": lambda: {c: c for c in CLASS_NAMES},
              "base_game": lambda: {n: n for n in BASE_GAME_NAMES},
              "rows": lambda: {str(label): str(label) for label in (row_labels or ())},
-             }.get(table, lambda: None)()
+             }.get(table, dict)()
     out = {}
     for i, row in enumerate(rows):
         where = f"{path}: line {lines[i]}" if i < len(lines) else f"{path}: row {i + 1}"
