@@ -234,8 +234,8 @@ def test_the_house_way_features_and_hand_types_of_python_and_c_agree():
 
 
 def test_the_house_way_file_limits_are_the_compiled_routes():
-    from verifier.houseway import fileformat
-    assert (fileformat.MAX_ROWS, fileformat.MAX_BANDS, fileformat.MAX_CODE) == (
+    from verifier.houseway import fields
+    assert (fields.MAX_ROWS, fields.MAX_BANDS, fields.MAX_CODE) == (
         c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
         c_define("houseway.h", "HW_MAX_CODE"))
 

@@ -40,7 +40,7 @@ def test_a_condition_the_compiled_route_cannot_run_is_refused_by_the_loader():
 
 def test_more_rank_bands_than_the_compiled_route_holds_are_refused_by_the_loader():
     from verifier.houseway.conditions import NUMBER_FEATURES
-    from verifier.houseway.fileformat import MAX_BANDS
+    from verifier.houseway.fields import MAX_BANDS
     bands = "".join(f'{f} = "2-A"\n' for f in NUMBER_FEATURES[:MAX_BANDS + 1])
     if len(NUMBER_FEATURES) <= MAX_BANDS:
         pytest.skip("fewer rank features than the compiled route's bands")

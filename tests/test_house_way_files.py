@@ -106,7 +106,7 @@ def test_shipped_house_ways_load_and_are_listed(capsys):
     for name in houseway.names():
         hw = houseway.load(name)
         assert hw.name == name and hw.rows and hw.source
-        assert set(hw.readings) == set(houseway.fileformat.READINGS)
+        assert set(hw.readings) == set(houseway.fields.READINGS)
     assert main(["house-ways"]) == 0
     out = capsys.readouterr().out
     for name in houseway.names():

@@ -128,7 +128,7 @@ def attach(cert, raw, ruleset=None, chunks=None):
 def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False,
                      bank=None):
     """(figures or None, note): runs ``pairwise_counts`` when it is available."""
-    from verifier.houseway.fileformat import OrderDependentError
+    from verifier.houseway.fields import OrderDependentError
     try:
         from verifier.engine.pairwise import pairwise_counts
     except ImportError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from verifier.houseway.fileformat import MAX_BANDS, MAX_CODE  # the format's limits are C's
+from verifier.houseway.fields import MAX_BANDS, MAX_CODE  # the format's limits are C's
 
 ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
 FRONT_KINDS = {"highest": 1, "best-of-rest": 2}      # two ranks or features: 0
@@ -183,7 +183,8 @@ def refuse_order_dependent(name: str) -> None:
     """One line for a house way whose readings set a hand by the order of its suits."""
     if not order_dependent(name):
         return
-    from verifier.houseway.fileformat import ORDER_DEPENDENT, OrderDependentError, load
+    from verifier.houseway.fields import ORDER_DEPENDENT, OrderDependentError
+    from verifier.houseway.fileformat import load
     which = ", ".join(f"{k} = {v!r}" for k, v in load(name).readings.items()
                       if (k, v) in ORDER_DEPENDENT)
     raise OrderDependentError(f"house way {name} reads {which}, which sets a hand by the order "

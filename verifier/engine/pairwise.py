@@ -300,7 +300,7 @@ def _house_way_number(house_way, mod):
     """The engine number of a loaded house way for this count (which goes by the suits'
     symmetry): one line for a house way whose readings set a hand by the suits' order."""
     from verifier.engine.houseway_program import file_id
-    from verifier.houseway.fileformat import OrderDependentError
+    from verifier.houseway.fields import OrderDependentError
     from verifier.support.errors import VerifierError
     if house_way.order_dependent:
         raise OrderDependentError(f"house way {house_way.name}: its readings set a hand by "

@@ -14,8 +14,8 @@ both routes set hands alike.
 #: the names of the package, from the modules that define them (imported on first use:
 #: the enumeration and the certificates import submodules of the package, and need
 #: neither the file reader nor the Python interpreter)
-_FILEFORMAT = ("HouseWay", "HouseWayError", "Row", "load", "loads", "names", "shipped_path",
-               "HOUSE_WAY_DIR", "BUILT_IN")
+_FILEFORMAT = ("HouseWay", "load", "loads", "names", "shipped_path", "HOUSE_WAY_DIR", "BUILT_IN")
+_FIELDS = ("HouseWayError", "Row")
 _INTERPRET = ("Setting", "features_of", "hand_type", "set_hand")
 
 
@@ -23,6 +23,9 @@ def __getattr__(name):
     if name in _FILEFORMAT:
         from verifier.houseway import fileformat
         return getattr(fileformat, name)
+    if name in _FIELDS:
+        from verifier.houseway import fields
+        return getattr(fields, name)
     if name in _INTERPRET:
         from verifier.houseway import interpret
         return getattr(interpret, name)
