@@ -5,7 +5,7 @@ by source. The other settlements: verifier/table/settle.py."""
 from fractions import Fraction
 
 from verifier.game.ranking import PAIR_OF_THREES_KEY
-from verifier.table.limits import ENVY, WAGER_TITLES, whole
+from verifier.table.limits import whole
 
 WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
 
@@ -13,8 +13,8 @@ DEALER = "player-dealer"
 HOUSE = "house"
 BANK = "bank"
 DEALER_WAGER = "dealer wager"      # the dealer's stake against a player-banker
-from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, circle_account,
-                                   seat_account, wager_title)
+from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
+                                   seat_account)
 
 
 class BankSettlement(Settlement):
@@ -53,7 +53,6 @@ def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
     (``banker_commission`` "net-win"), or on each wager it wins ("each-win")."""
     envy = envy or {}
     keep = 1 - commission
-    t = kinds.index("treasure") if "treasure" in kinds else None
     results = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
@@ -63,57 +62,38 @@ def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
     if ledger is not None:
         ledger.move(seat_account(banker), BANK, chips,
                     f"seat {banker} banks: puts up ${chips} to cover every wager")
-    for seat in order:
-        stakes = wagers.get(seat)
-        if stakes is None:
-            continue
-        outs = odds[seat]
-        for kind, stake in enumerate(stakes):
-            if not stake:
-                continue
-            o = outs[kind]
-            circle = circle_account(seat, kind, kinds)
-            title = wager_title(kind, kinds)
-            if o == PUSH:
-                res = 0
-                if ledger is not None:
-                    ledger.move(circle, seat_account(seat), stake, f"{title} pushes: stake returned")
-            elif kind == 0:                         # the base game: against the bank
-                if o < 0:
-                    res = -stake
-                    gross += stake
-                    collected += stake
-                    if ledger is not None:
-                        ledger.move(circle, BANK, stake, f"{title} loses to the banker")
-                else:
-                    res = whole(stake * keep)
-                    gross -= stake
-                    comm_players += stake * commission
-                    if ledger is not None:
-                        ledger.move(BANK, seat_account(seat), res,
-                                    f"{title} beats the banker, paid 1 to 1 less {commission} commission")
-                        ledger.move(BANK, HOUSE, whole(stake * commission),
-                                    f"{title}: commission on seat {seat}'s win")
-                        ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
-            elif o < 0:                             # a side bet: the house's
+    for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds, envy,
+                                                             results, ledger):
+        if kind == 0:                               # the base game: against the bank
+            if o < 0:
                 res = -stake
-                house_side += stake
+                gross += stake
+                collected += stake
                 if ledger is not None:
-                    ledger.move(circle, HOUSE, stake, f"{title} loses (the house's bet)")
+                    ledger.move(circle, BANK, stake, f"{title} loses to the banker")
             else:
-                res = whole(stake * o)
-                house_side -= res
+                res = whole(stake * keep)
+                gross -= stake
+                comm_players += stake * commission
                 if ledger is not None:
-                    ledger.move(HOUSE, seat_account(seat), res, f"{title} wins {o} to 1 (the house pays)")
+                    ledger.move(BANK, seat_account(seat), res,
+                                f"{title} beats the banker, paid 1 to 1 less {commission} commission")
+                    ledger.move(BANK, HOUSE, whole(stake * commission),
+                                f"{title}: commission on seat {seat}'s win")
                     ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
-            results.append((seat, kind, stake, res))
-        if seat in envy:
-            amount = envy[seat]
-            house_side -= amount
-            results.append((seat, len(kinds), stakes[t], amount))
+        elif o < 0:                                 # a side bet: the house's
+            res = -stake
+            house_side += stake
             if ledger is not None:
-                ledger.move(HOUSE, seat_account(seat), amount,
-                            f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
+                ledger.move(circle, HOUSE, stake, f"{title} loses (the house's bet)")
+        else:
+            res = whole(stake * o)
+            house_side -= res
+            if ledger is not None:
+                ledger.move(HOUSE, seat_account(seat), res, f"{title} wins {o} to 1 (the house pays)")
+                ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
+        results.append((seat, kind, stake, res))
+    house_side -= sum(r[3] for r in results if r[1] == len(kinds))   # the Envy Bonus paid
     dealer_net = 0                                  # the house's result on its wager
     if dealer_wager:
         if ledger is not None:

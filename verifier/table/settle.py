@@ -270,16 +270,12 @@ def wager_title(kind, kinds=WAGER_KINDS):
     return WAGER_TITLES[kinds[kind]]
 
 
-def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None):
-    """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
-    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less
-    ``commission``; a side bet is paid its odds; a push returns the stake; anything else
-    loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
-    in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
-    ints, or Fractions where a commission leaves a part of a dollar."""
-    results = []
-    envy = envy or {}
-    keep = 1 - commission
+def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
+    """The wagers of a casino round in settlement order, for its settlement to pay:
+    yields ``(seat, kind, stake, odds, circle, title)`` for each wager that is neither a
+    push (its stake is returned here) nor an Envy Bonus; appends each push, and each
+    seat's Envy Bonus after its wagers (kind ``len(kinds)``, paid by the house here), to
+    ``results``. The caller appends the other wagers' results."""
     t = kinds.index("treasure") if "treasure" in kinds else None
     for seat in order:
         stakes = wagers.get(seat)
@@ -293,27 +289,42 @@ def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None)
             circle = circle_account(seat, kind, kinds)
             title = wager_title(kind, kinds)
             if o == PUSH:
-                res = 0
                 if ledger is not None:
                     ledger.move(circle, seat_account(seat), stake, f"{title} pushes: stake returned")
-            elif o < 0:
-                res = -stake
-                if ledger is not None:
-                    ledger.move(circle, HOUSE, stake, f"{title} loses")
-            else:
-                res = whole(stake * o * keep if kind == 0 else stake * o)
-                if ledger is not None:
-                    why = f"{title} wins {o} to 1"
-                    if kind == 0 and commission:
-                        why += f" less {commission} commission"
-                    ledger.move(HOUSE, seat_account(seat), res, why)
-                    ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
-            results.append((seat, kind, stake, res))
+                results.append((seat, kind, stake, 0))
+                continue
+            yield seat, kind, stake, o, circle, title
         if seat in envy:
             amount = envy[seat]
             results.append((seat, len(kinds), stakes[t], amount))
             if ledger is not None:
                 ledger.move(HOUSE, seat_account(seat), amount,
                             f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
+
+
+def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None):
+    """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
+    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less
+    ``commission``; a side bet is paid its odds; a push returns the stake; anything else
+    loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
+    in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
+    ints, or Fractions where a commission leaves a part of a dollar."""
+    results = []
+    keep = 1 - commission
+    for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
+                                                             envy or {}, results, ledger):
+        if o < 0:
+            res = -stake
+            if ledger is not None:
+                ledger.move(circle, HOUSE, stake, f"{title} loses")
+        else:
+            res = whole(stake * o * keep if kind == 0 else stake * o)
+            if ledger is not None:
+                why = f"{title} wins {o} to 1"
+                if kind == 0 and commission:
+                    why += f" less {commission} commission"
+                ledger.move(HOUSE, seat_account(seat), res, why)
+                ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
+        results.append((seat, kind, stake, res))
     dealer_net = -sum(r[3] for r in results)
     return Settlement(results, whole(dealer_net) if dealer_net else 0, False, False, 0)

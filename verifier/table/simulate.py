@@ -238,39 +238,36 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     return st
 
 
-def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, ledger):
-    """One round of any table (round.round_odds, then the bank's or the house's
-    settlement): the general path, for every game but the California one's fast path."""
+def _odds_and_envy(table, players, wagers, banker_set, sets, hands, idx):
+    """Each player's odds against the banker's hand (round.round_odds) and the Envy Bonus
+    the players' hands trigger (None when the table has none)."""
     from verifier.table.round import round_odds
-    odds = {}
-    for k, s in enumerate(players, 1):
-        odds[s] = round_odds(dealer_set, sets[idx + k], table=table, cards=hands[idx + k])
-    if not table.house_banks:
-        return settle(players, wagers, odds, bank, ledger, table.kinds)
+    odds = {s: round_odds(banker_set, sets[idx + k], table=table, cards=hands[idx + k])
+            for k, s in enumerate(players, 1)}
     envy = None
     if table.envy_pays:
         t = table.kinds.index("treasure")
         envy = envy_owed(players, {s: wagers[s][t] for s in players},
                          {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
                          table.envy_pays, table.envy_minimum)
+    return odds, envy
+
+
+def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, ledger):
+    """One round of any table (round.round_odds, then the bank's or the house's
+    settlement): the general path, for every game but the California one's fast path."""
+    odds, envy = _odds_and_envy(table, players, wagers, dealer_set, sets, hands, idx)
+    if not table.house_banks:
+        return settle(players, wagers, odds, bank, ledger, table.kinds)
     return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
 
 
 def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, idx, ledger):
     """One round seat ``pb`` banks (bank.settle_player_bank): the players' odds against
     the banker's hand, the dealer's wager ``dw`` with the hand after the players'."""
-    from verifier.table.round import round_odds
     from verifier.table.settle import base_odds
     table = setup.table
-    odds = {}
-    for k, s in enumerate(players, 1):
-        odds[s] = round_odds(banker_set, sets[idx + k], table=table, cards=hands[idx + k])
-    envy = None
-    if table.envy_pays:
-        t = table.kinds.index("treasure")
-        envy = envy_owed(players, {s: wagers[s][t] for s in players},
-                         {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
-                         table.envy_pays, table.envy_minimum)
+    odds, envy = _odds_and_envy(table, players, wagers, banker_set, sets, hands, idx)
     dealer_odds = None
     if dw:
         h = sets[idx + len(players) + 1]
