@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import one_line_error
+from conftest import one_line_error
 from verifier.game.cards import parse_cards
 from verifier.game.outcome import base_outcome
 from verifier.game.ranking import PAIR_OF_THREES_KEY
