@@ -45,15 +45,15 @@ def five_aces(rng):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,house_way_id", [("mikes", 0), ("emperors", 1)])
-def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_id):
+@pytest.mark.parametrize("name,house_way_number", [("mikes", 0), ("emperors", 1)])
+def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_number):
     hw = houseway.load(name)
-    rng = random.Random(20261123 + house_way_id)
+    rng = random.Random(20261123 + house_way_number)
     fired = set()
     for n in range(6000):
         cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
         wheel_second = n % 5 == 0
-        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, house_way_id)
+        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, house_way_number)
         s = houseway.set_hand(cards, hw, wheel_second)
         assert (s.row, sorted(s.front), s.front_key, s.back_key) == \
             (row, sorted(front), fk, bk), (name, cards, wheel_second)
@@ -66,14 +66,14 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_i
 def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
     """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
     reads them in Python: two implementations, the same settings and rows."""
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     hw = houseway.load(name)
-    hw_id = file_id(hw)
+    number = house_way_file_number(hw)
     rng = random.Random(7)
     for n in range(3000):
         cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
         wheel_second = n % 5 == 0
-        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, hw_id)
+        front, back, fk, bk, row = engine.set_hand(cards, wheel_second, number)
         s = houseway.set_hand(cards, hw, wheel_second)
         assert (row, sorted(front), fk, bk) == (s.row_index, sorted(s.front), s.front_key,
                                                  s.back_key), (name, cards)
@@ -87,16 +87,16 @@ def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
     cards, so the same back, and the same chart row)."""
     from verifier.engine import backend
     from verifier.game.cards import full_deck
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     if backend.PURE_PYTHON:
         pytest.skip("compiled route only: 154 million hands")
     hw = houseway.load(name)
     rows = [0] + [r.label for r in hw.rows]
     hands, differ, first = backend.engine.compare_house_ways(
-        full_deck(), False, built_in, file_id(hw), rows, 2)
+        full_deck(), False, built_in, house_way_file_number(hw), rows, 2)
     assert (hands, differ, first) == (154_143_080, 0, None)
     # the comparison does see a difference: a wrong row map differs on every hand
-    assert backend.engine.compare_house_ways(list(range(12)), False, built_in, file_id(hw),
+    assert backend.engine.compare_house_ways(list(range(12)), False, built_in, house_way_file_number(hw),
                                              [0] * len(rows), 1)[1] == 792
 
 
@@ -513,17 +513,17 @@ def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys
     from verifier.game.cards import deck_of_ranks
     from verifier.engine.reference import core as reference
     from verifier.game.evaluate import eval5
-    from verifier.engine.houseway_program import engine_number
+    from verifier.engine.houseway_program import house_way_number
     deck = deck_of_ranks("TKA")
     rank = "23456789TJQKA"
     classes = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
                "full_house", "four_of_a_kind", "straight_flush", "five_aces"]
     if house_way != "mikes":
-        reference.define_house_way(engine_number(house_way), houseway.load(house_way))
+        reference.define_house_way(house_way_number(house_way), houseway.load(house_way))
     fronts, backs = {}, {}
     for hand in combinations(deck, 7):
         front, back, _fk, _bk, _row = reference.set_hand(hand, False,
-                                                         engine_number(house_way))
+                                                         house_way_number(house_way))
         ranks = sorted((12 if c == 52 else c >> 2 for c in front), reverse=True)
         name = rank[ranks[0]] + rank[ranks[1]]
         fronts[name] = fronts.get(name, 0) + 1

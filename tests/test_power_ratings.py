@@ -146,14 +146,14 @@ def test_the_two_readings_of_the_highest_front(cards, by_hand, by_card, engine):
     """Both routes (the file interpreter and the compiled program) set these hands as
     worked out by hand from the two readings."""
     from verifier.game.cards import cards_str, parse_cards
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     from verifier.houseway import load, set_hand
     hw = load("trump-plaza")
     hand = parse_cards(cards)
     for reading, want in (("highest-hand", by_hand), ("card-by-card", by_card)):
         way = hw.with_readings({"highest_front": reading})
         assert cards_str(sorted(set_hand(hand, way, True).front)) == want
-        front = engine.set_hand(sorted(hand), True, file_id(way))[0]
+        front = engine.set_hand(sorted(hand), True, house_way_file_number(way))[0]
         assert cards_str(sorted(front)) == want
 
 

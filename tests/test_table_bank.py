@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from conftest import one_line_error
-from verifier.game.cards import parse_cards
 from verifier.game.outcome import base_outcome
 from verifier.game.ranking import PAIR_OF_THREES_KEY
 from verifier.odds.exact import paid_line
@@ -242,7 +241,7 @@ def test_kernel_replay_equals_python_round_engine_when_a_player_banks(name, each
                        {"house_seat": HOUSE_SEAT, "dealer_stake": s.dealer_wager,
                         "cob": cob, "bcomm": bcomm}))
     got = _table.replay(kernel_rules(table, co_bank=True), rounds,
-                        wheel_second=table.wheel_second, house_way=table.house_way_id)
+                        wheel_second=table.wheel_second, house_way=table.house_way_number)
     seen = {"co": 0, "dealer": 0, "fraction": 0, "dealer_wins": 0}
     for spec, mine in zip(specs, got):
         res = play_round(spec, table)
@@ -349,7 +348,6 @@ def test_custom_bets_are_paid_their_tables(tmp_path):
     from verifier.engine.reference import categories as ref
     from verifier.game.bets import house_way_lines
     from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
-    from verifier.game.paytables import load as load_table
     rs = load(str(_custom_rule_set(tmp_path)))
     table = TableRules.from_ruleset(rs)
     assert table.kinds == ("base", "mania", "jackpot", "pair_front", "versus")

@@ -74,7 +74,7 @@ def test_replay_equals_python_round_engine(t):
     got = _table.replay(kernel_rules(table),
                         [(s.dealer_seat, s.bank, s.wagers, sum(s.dice), s.deck, s.action_pile)
                          for s in specs],
-                        wheel_second=table.wheel_second, house_way=table.house_way_id)
+                        wheel_second=table.wheel_second, house_way=table.house_way_number)
     seen = {"exhausted": 0, "win_limited": 0, "fraction": 0, "mid_seat": 0, "o9": 0, "wr2": 0}
     for spec, mine in zip(specs, got):
         res = play_round(spec, table)

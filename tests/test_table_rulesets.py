@@ -276,7 +276,7 @@ def test_kernel_replay_equals_python_round_engine(name):
     got = _table.replay(kernel_rules(table),
                         [(s.dealer_seat, s.bank, s.wagers, sum(s.dice), s.deck, s.action_pile)
                          for s in specs],
-                        wheel_second=table.wheel_second, house_way=table.house_way_id)
+                        wheel_second=table.wheel_second, house_way=table.house_way_number)
     seen = {"fraction": 0, "insurance": 0, "treasure": 0, "envy": 0}
     for spec, mine in zip(specs, got):
         res = play_round(spec, table)

@@ -84,13 +84,13 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     deck = sorted(deck) if deck is not None else full_deck()
     nthreads = thread_count(threads)
     start = time.perf_counter()
-    from verifier.engine.houseway_program import (engine_arguments, file_id,
+    from verifier.engine.houseway_program import (engine_arguments, house_way_file_number,
                                                   order_dependent, refuse_faults as refuse,
                                                   row_count)
     # the enumeration is itself the check of a house-way file on this deck
     wheel_second, number = engine_arguments(rules, check=False)
     if house_way is not None:
-        number, nrows, visit = file_id(house_way), len(house_way.rows), \
+        number, nrows, visit = house_way_file_number(house_way), len(house_way.rows), \
             house_way.order_dependent
     else:
         nrows, visit = row_count(rules.house_way), order_dependent(rules.house_way)

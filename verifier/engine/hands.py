@@ -99,9 +99,9 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     it does not reproduce): {front key: [(cards, front by a, front by b)]}, at most
     ``per_front`` each."""
     import random
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     from verifier.game.evaluate import eval2
-    a, b = file_id(house_way_a), file_id(house_way_b)
+    a, b = house_way_file_number(house_way_a), house_way_file_number(house_way_b)
     wanted = set(fronts)
     found: dict = {k: [] for k in wanted}
     rng = random.Random(seed)

@@ -2,8 +2,9 @@
 cext/houseway.h, given an engine number (2 and up) once, in the engines' owner
 (verifier.engine._core, whose engines every compiled module uses).
 
-``house_way_id(house_way)`` is what the engine calls take (0 and 1 are the built-ins
-compiled in). The pure-Python twin (``PAIGOW_PUREPYTHON=1``) sets hands by the Python
+A house way's engine number is what the engine calls take: ``house_way_number(name)``
+(0 and 1 are the built-ins compiled in), ``house_way_file_number(house_way)`` for a
+file's route. The pure-Python twin (``PAIGOW_PUREPYTHON=1``) sets hands by the Python
 interpreter of verifier/houseway/interpret.py under the same number.
 """
 from __future__ import annotations
@@ -81,13 +82,13 @@ from verifier.houseway.fileformat import BUILT_IN_IDS  # noqa: E402
 BUILT_IN_ROWS = 11
 
 
-def engine_number(name: str) -> int:
+def house_way_number(name: str) -> int:
     """The engine number of a house way by name or file (``Rules.house_way``): 0 and 1
     for the built-ins, else its file's program (loaded and defined on first use)."""
     if name in BUILT_IN_IDS:
         return BUILT_IN_IDS[name]
     from verifier.houseway.fileformat import load
-    return file_id(load(name))
+    return house_way_file_number(load(name))
 
 
 def engine_arguments(rules, suit_symmetric: bool = False, check: bool = True) -> tuple[bool, int]:
@@ -109,7 +110,7 @@ def engine_arguments(rules, suit_symmetric: bool = False, check: bool = True) ->
         return wheel_second, BUILT_IN_IDS[rules.house_way]
     from verifier.houseway.fileformat import HOUSE_WAY_DIR, load
     house_way = load(rules.house_way)
-    number = file_id(house_way)
+    number = house_way_file_number(house_way)
     if check and Path(house_way.path).parent != HOUSE_WAY_DIR:
         refuse_faults(rules.house_way, wheel_second, number,
                       visit=house_way.order_dependent)
@@ -200,27 +201,19 @@ def row_count(name: str) -> int:
     return len(load(name).rows)
 
 
-def house_way_id(house_way) -> int:
-    """The engine number of a ``HouseWay``: 0 or 1 for the shipped built-ins (the fast
-    route), else a number (2 and up) under which the engines' owner carries its program."""
-    if house_way.built_in:
-        return BUILT_IN_IDS[house_way.name]
-    return file_id(house_way)
-
-
-def file_id(house_way) -> int:
+def house_way_file_number(house_way) -> int:
     """The engine number of a house way's file route (also for the built-ins' files: the
     tests compare the two routes)."""
     program = program_of(house_way)
     key = tuple(program)
-    hw_id = _IDS.get(key)
-    if hw_id is None:
-        hw_id = _IDS[key] = 2 + len(_IDS)
+    number = _IDS.get(key)
+    if number is None:
+        number = _IDS[key] = 2 + len(_IDS)
     from verifier.engine import backend
     nrows = len(house_way.rows)
     if backend.PURE_PYTHON:
         from verifier.engine.reference import core
-        core.define_house_way(hw_id, house_way)
+        core.define_house_way(number, house_way)
     else:     # the engines' one owner: the other compiled modules take theirs from it
-        backend.compiled("_core").define_house_way(hw_id, program, nrows)
-    return hw_id
+        backend.compiled("_core").define_house_way(number, program, nrows)
+    return number

@@ -299,7 +299,7 @@ def engine_options(rules, threads):
 def _house_way_number(house_way, mod):
     """The engine number of a loaded house way for this count (which goes by the suits'
     symmetry): one line for a house way whose readings set a hand by the suits' order."""
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     from verifier.houseway.fields import OrderDependentError
     from verifier.support.errors import VerifierError
     if house_way.order_dependent:
@@ -309,7 +309,7 @@ def _house_way_number(house_way, mod):
     if mod is None:
         raise VerifierError("the base game of a house way under other readings needs the "
                             "compiled core (python setup.py build_ext --inplace)")
-    return file_id(house_way)
+    return house_way_file_number(house_way)
 
 
 def check_hand(cards, deck):

@@ -100,9 +100,9 @@ def _house_way_here(spec):
     the engine modules here, as the driver did in its own)."""
     if not spec.house_way_text:
         return spec.house_way
-    from verifier.engine.houseway_program import file_id
+    from verifier.engine.houseway_program import house_way_file_number
     from verifier.houseway.fileformat import loads
-    return file_id(loads(spec.house_way_text, spec.house_way_name))
+    return house_way_file_number(loads(spec.house_way_text, spec.house_way_name))
 
 
 def job_class(backend):

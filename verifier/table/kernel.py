@@ -201,7 +201,7 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     scale = kernel_scale(table, setup.co_bank)
     tab = kernel_table(setup)
     kseed = kernel_seed(seed)
-    kw = dict(threads=threads, wheel_second=table.wheel_second, house_way=table.house_way_id)
+    kw = dict(threads=threads, wheel_second=table.wheel_second, house_way=table.house_way_number)
     nblocks = -(-rounds // block_size)
     if per_block:
         out = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, per_block=True, **kw)

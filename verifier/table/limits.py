@@ -229,7 +229,7 @@ class TableRules:
         return self.rules.wheel == "second"
 
     @property
-    def house_way_id(self):
+    def house_way_number(self):
         from verifier.engine.houseway_program import engine_arguments
         return engine_arguments(self.rules)[1]
 

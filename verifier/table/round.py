@@ -293,7 +293,7 @@ def play_round(spec, table=None, setter=None):
         if len(front) != 2 or len(set(front)) != 2 or any(c not in seat_cards[seat] for c in front):
             raise VerifierError(f"seat {seat}: the front hand must be two different cards of its hand")
 
-    hw = setter([seat_cards[s] for s in in_play], table.wheel_second, table.house_way_id)
+    hw = setter([seat_cards[s] for s in in_play], table.wheel_second, table.house_way_number)
     hw = dict(zip(in_play, hw))
     dealer = hw[counter]
     sets = {s: {"house_way": hw[s], "mask": hw[s][4 + table.mask_index]}

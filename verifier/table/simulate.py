@@ -115,7 +115,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
         rounds.append((dealer, players, idx, pb, dw))
 
     # 2. set every hand of the block in one call
-    sets = setter(hands, table.wheel_second, table.house_way_id)
+    sets = setter(hands, table.wheel_second, table.house_way_number)
 
     # 3. settle round by round
     kinds = table.kinds

@@ -15,7 +15,7 @@ PROGRESS_EVERY = 1000
 ROW_CHOOSERS = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
 
 
-def define_house_way(house_way_id, house_way):
+def define_house_way(house_way_number, house_way):
     """A house-way file under an engine number (2 and up), set by the Python interpreter
     (the twin of the compiled route, verifier.engine.houseway_program); rows are the file's row
     indices, as the compiled route counts them."""
@@ -28,7 +28,7 @@ def define_house_way(house_way_id, house_way):
             front, back = cards[:2], cards[2:]
             return 0, (front, back, _eval2(front), _eval5(back, wheel_second))
         return s.row_index, (s.front, s.back, s.front_key, s.back_key)
-    ROW_CHOOSERS[house_way_id] = choose
+    ROW_CHOOSERS[house_way_number] = choose
 
 
 def _set_hand(cards, wheel_second=False, house_way=MIKES):
