@@ -332,3 +332,23 @@ def test_each_paying_bet_shows_its_return_as_a_formula_in_the_pays(certs):
     text = render(certs["outlaw9-mikes"])
     assert "return = (32*p_seven_card_straight_flush + 72*p_royal_flush_and_royal_match" in text
     assert "\\frac{2434137118103540 \\, p_{\\text{push}}" in text
+
+
+def test_a_custom_bet_is_titled_the_rule_sets_own_or_a_new_one(certs):
+    """A custom bet the rule set offers is "(custom, reads ...)" on the sheet; a table
+    designed in the workbench under a name the rule set lacks is "(new custom, ...)".
+    Both read the same seven-card counts: five aces at 200 to 1 is C(48,2) = 1,128 hands."""
+    import copy
+    import math
+    from verifier.game.paytables import Paytable
+    from verifier.report.bets import custom_section
+    table = Paytable.from_lines("Aces", "custom", [("five_aces", "200")], reads="seven-card")
+    cert = copy.deepcopy(certs["outlaw9-mikes"])
+    cert["sections"]["custom_bets"] = {"paytables": {"aces": table.to_dict()},
+                                       "results": {"aces": {}}}
+    own = custom_section(cert, "aces")
+    new = custom_section(cert, "custom:seven-card", table)
+    assert own.title == "Aces (custom, reads seven-card)"
+    assert new.title == "Aces (new custom, reads seven-card)"
+    for bet in (own, new):
+        assert bet.lines[0].combinations == math.comb(48, 2)

@@ -103,8 +103,9 @@ def custom_section(cert, name, designed=None):
     from verifier.certificate.sections import custom_table
     from verifier.game.paytables import line_title
     table = designed or custom_table(cert, name)
-    results = cert["sections"].get("custom_bets", {}).get("results", {}).get(name, {})
-    title = f"{table.name} ({'new ' if name not in results else ''}custom, reads {table.reads})"
+    offered = cert["sections"].get("custom_bets", {}).get("results", {})
+    results = offered.get(name, {})
+    title = f"{table.name} ({'new ' if name not in offered else ''}custom, reads {table.reads})"
     if "omitted" in results:
         return f"{title}: {results['omitted']}"
     if designed or not table.envy:
