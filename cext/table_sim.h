@@ -313,6 +313,15 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     else ts_settle(ru, in, out);
 }
 
+/* One wager's result recorded, in settlement order, and added to its seat's net. */
+static inline void ts_record(ts_round_out_t *out, int *nres, int s, int kind, int64_t stake,
+                             int64_t res) {
+    out->res[*nres].seat = s; out->res[*nres].kind = kind;
+    out->res[*nres].stake = stake; out->res[*nres].x = res;
+    (*nres)++;
+    out->net[s] += res;
+}
+
 /* Settlement when the house banks (settle.settle_house): every wager on its own, no cap;
  * a winning base wager paid 1 to 1 less the commission (stake * keep units), a side bet
  * its odds, a push nothing; the Envy Bonus as result kind nkinds. Units: 1/scale. */
@@ -336,18 +345,12 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
                 comm += stake * o * (S - ru->keep);
             }
             else res = stake * o * S;
-            out->res[nres].seat = s; out->res[nres].kind = slot;
-            out->res[nres].stake = stake; out->res[nres].x = res;
-            nres++;
-            out->net[s] += res;
+            ts_record(out, &nres, s, slot, stake, res);
             total += res;
         }
         if (out->envy[s] >= 0) {
             int64_t res = out->envy[s] * S;
-            out->res[nres].seat = s; out->res[nres].kind = ru->nkinds;
-            out->res[nres].stake = in->wagers[s][ru->treasure_slot]; out->res[nres].x = res;
-            nres++;
-            out->net[s] += res;
+            ts_record(out, &nres, s, ru->nkinds, in->wagers[s][ru->treasure_slot], res);
             total += res;
         }
     }
@@ -389,17 +392,11 @@ static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in
                 else res = stake * o * S;
                 side -= res;
             }
-            out->res[nres].seat = s; out->res[nres].kind = slot;
-            out->res[nres].stake = stake; out->res[nres].x = res;
-            nres++;
-            out->net[s] += res;
+            ts_record(out, &nres, s, slot, stake, res);
         }
         if (out->envy[s] >= 0) {
             int64_t res = out->envy[s] * S;
-            out->res[nres].seat = s; out->res[nres].kind = ru->nkinds;
-            out->res[nres].stake = in->wagers[s][ru->treasure_slot]; out->res[nres].x = res;
-            nres++;
-            out->net[s] += res;
+            ts_record(out, &nres, s, ru->nkinds, in->wagers[s][ru->treasure_slot], res);
             side -= res;
         }
     }
@@ -463,10 +460,7 @@ static inline void ts_settle(const ts_rules_t *ru, const ts_round_in_t *in, ts_r
                     if (net == -bank) exhausted = 1;
                 }
             }
-            out->res[nres].seat = s; out->res[nres].kind = kind;
-            out->res[nres].stake = stake; out->res[nres].x = res;
-            nres++;
-            out->net[s] += res;
+            ts_record(out, &nres, s, kind, stake, res);
         }
     }
     out->nres = nres;
