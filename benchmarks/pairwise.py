@@ -25,7 +25,8 @@ from verifier.engine import _pairwise  # noqa: E402
 from verifier.game.cards import full_deck, parse_cards
 from verifier.engine.pairwise import check_counts, summary
 from verifier.engine.threads import thread_count
-from verifier.support.progress import progress_report
+from verifier.cli.progress import TqdmProgress
+from verifier.support.progress import stage
 
 SAMPLE_HANDS = ["Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h", "Ac Ad 2h 2s 5c 9d Jh",
                 "Jc Jd Jh Js 5c 6d 8h", "5h 8h 9h Jh Kh 5c 2d"]
@@ -49,7 +50,7 @@ def main():
         start = time.perf_counter()
         table = _pairwise.PairwiseTable(deck, wheel_second, 0, threads, True)
         built = time.perf_counter() - start
-        with progress_report("hand", enabled=args.progress, desc="player v banker") as report:
+        with stage(TqdmProgress() if args.progress else None, "hand", "player v banker") as report:
             counts = table.counts(report)
         wall = time.perf_counter() - start
         check_counts(counts, 53)

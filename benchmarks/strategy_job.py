@@ -26,7 +26,7 @@ from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine.houseway_program import engine_arguments
 from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
-from verifier.support.progress import progress_bar
+from verifier.cli.progress import TqdmProgress
 from verifier.strategy.chunks import chunks
 from verifier.strategy.job import spread
 from verifier.strategy.spec import DEFAULT_CHUNK_SIZE
@@ -52,14 +52,15 @@ def main():
     todo = spread(parts) if args.full else parts[::args.every]
     raw, rows = empty_raw(job.banker_hands), []
     w1, c1 = time.perf_counter(), time.process_time()
-    with progress_bar(sum(hi - lo for lo, hi in todo), "unit", desc="strategy") as advance:
+    total, done = sum(hi - lo for lo, hi in todo), 0
+    with TqdmProgress().stage("unit", "strategy") as report:
         for lo, hi in todo:
             t = time.perf_counter()
             part = job.run(lo, hi)
             rows.append((lo, hi, time.perf_counter() - t, part["player_classes"]))
             raw = merge_raw(raw, part)
-            if advance:
-                advance(hi - lo)
+            done += hi - lo
+            report(done, total)
     wall, cpu = time.perf_counter() - w1, time.process_time() - c1
     units = sum(hi - lo for lo, hi, _s, _c in rows)
     classes = sum(c for _lo, _hi, _s, c in rows)

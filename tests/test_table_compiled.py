@@ -3,11 +3,13 @@ round engine of verifier/table/ (a separate implementation) and hand-worked roun
 
 Every expectation here comes from ``play_round`` / ``settle`` in Python or from rounds
 worked by hand (tests/test_table_settle.py), never from the kernel's own output."""
+import io
 import random
 from fractions import Fraction
 
 import pytest
 
+from verifier.cli.progress import TqdmProgress
 from verifier.game.categories import OUTLAW9_LINES
 from verifier.rules.readings import Rules
 from verifier.table.limits import TableRules
@@ -168,7 +170,7 @@ def test_compiled_simulate_reproducible_and_thread_independent():
     b = summary(simulate_compiled(setup, 20_000, seed=5, threads=2, block_size=300), setup)
     c = summary(simulate_compiled(setup, 20_000, seed=6, threads=2, block_size=300), setup)
     d = summary(simulate_compiled(setup, 20_000, seed=5, threads=2, block_size=300,
-                                  progress=True), setup)
+                                  progress=TqdmProgress(file=io.StringIO())), setup)
     assert a == b == d
     assert a != c
     assert a["player_dealer"]["cap_binds_rounds"] > 0

@@ -125,7 +125,7 @@ def attach(cert, raw, ruleset=None, chunks=None):
     return seal(out)
 
 
-def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=False,
+def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=None,
                      bank=None):
     """(figures or None, note): runs ``pairwise_counts`` when it is available."""
     from verifier.houseway.fields import OrderDependentError
@@ -156,7 +156,7 @@ def attach_strategy(cert, raw, ruleset, chunks=None):
             from None
 
 
-def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=False,
+def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=None,
                          base_game=None):
     """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
     deck) under the rule set and its certificate (``run --out``), the base game counted

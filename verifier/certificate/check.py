@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
 from verifier.support.version import __version__
 from verifier.game.cards import parse_card
@@ -16,6 +17,9 @@ from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.certificate.build import counts_of
 from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings, rules_of)
 from verifier.certificate.sections import SECTIONS, rule_set_of
+
+if TYPE_CHECKING:
+    from verifier.support.progress import Progress
 
 
 def _is_count(x):
@@ -237,7 +241,7 @@ def check(cert: dict) -> list[Mismatch]:
     return out
 
 
-def recompute(cert: dict, threads: int | None = None, progress: bool = False,
+def recompute(cert: dict, threads: int | None = None, progress: "Progress | None" = None,
               chunks: int | None = 0, seed: int | None = None) -> tuple[list[Mismatch], list[str]]:
     """Re-run everything the certificate vouches for with its rules and deck: the
     enumeration (every count), when it has a ``base_game`` section the exact

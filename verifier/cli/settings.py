@@ -1,6 +1,6 @@
 """The command line's settings, built once from the parsed arguments (as twine builds its
 ``Settings``): the rule set with the readings the options apply over it, read once per
-command however many times a command asks; the thread count; whether to show progress;
+command however many times a command asks; the thread count; the progress bars (or none);
 the output file checked against the inputs. A command's own options are read through it
 as from the arguments (``settings.paytable``). Commands compute with these and print;
 nothing below ``cli/`` sees the arguments."""
@@ -56,10 +56,14 @@ class Settings:
         return reduced_deck(ranks) if ranks else None
 
     @property
-    def progress(self) -> bool:
-        """``--progress`` / ``--no-progress``; by default, when stderr is a terminal."""
+    def progress(self):
+        """A tqdm bar on stderr for each stage of long work (``cli/progress.py``), or None:
+        ``--progress`` / ``--no-progress``; by default, when stderr is a terminal."""
         chosen = getattr(self.options, "progress", None)
-        return sys.stderr.isatty() if chosen is None else bool(chosen)
+        if not (sys.stderr.isatty() if chosen is None else chosen):
+            return None
+        from verifier.cli.progress import TqdmProgress
+        return TqdmProgress()
 
     @property
     def threads(self) -> int | None:

@@ -14,7 +14,7 @@ from verifier.engine import backend
 from verifier.game.cards import full_deck
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
 from verifier.engine.threads import thread_count
-from verifier.support.progress import progress_report
+from verifier.support.progress import Progress, stage
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
 from verifier.rules.readings import Rules, BONUS_READING_CHOICES
@@ -67,12 +67,12 @@ class EnumerationResult:
 
 
 def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
-                    progress: bool = False, deck: "Sequence[int] | None" = None,
+                    progress: "Progress | None" = None, deck: "Sequence[int] | None" = None,
                     refuse_faults: bool = True, house_way=None) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
     ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
-    ``progress``: show a tqdm bar on stderr.
+    ``progress``: where to report how far it has got (``support/progress.py``), or None.
     ``refuse_faults``: a house way that sets a foul or leaves a hand to no row is a
     one-line ``HouseWayError`` naming a hand (the built-ins do neither).
     ``house_way``: a loaded ``HouseWay`` to set the hands by instead of the rules' (a
@@ -95,7 +95,7 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     else:
         nrows, visit = row_count(rules.house_way), order_dependent(rules.house_way)
     extra = {"visit": True} if visit and not backend.PURE_PYTHON else {}
-    with progress_report("hands", enabled=progress) as report:
+    with stage(progress, "hands", "enumerate") as report:
         raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, report,
                                               **extra)
     if refuse_faults:

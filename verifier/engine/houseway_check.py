@@ -5,7 +5,7 @@ the hands of every row."""
 from verifier.engine.backend import engine
 
 
-def check_house_way(name_or_path, wheel="lowest", threads=None, progress=False, deck=None):
+def check_house_way(name_or_path, wheel="lowest", threads=None, progress=None, deck=None):
     """The check's figures as a dict: ``house_way`` (the HouseWay), ``total_hands``,
     ``deck_size``, ``wheel``, ``uncovered``, ``fouls``, ``first_uncovered`` and
     ``first_foul`` (card text or None), ``idle`` (rows that never fire, 1-based) and

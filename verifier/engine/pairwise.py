@@ -320,7 +320,7 @@ def check_hand(cards, deck):
     return cards
 
 
-def pairwise_counts(deck=None, rules=None, threads=None, progress=False, house_way=None):
+def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_way=None):
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
     ``deck``: a sorted list of card ints (default the 53-card deck). Uses the compiled
@@ -337,8 +337,8 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=False, house_w
         house_way_number = _house_way_number(house_way, mod)
     house_way = house_way_number
     if mod is not None:
-        from verifier.support.progress import progress_report
-        with progress_report("hand", enabled=bool(progress), desc="player v banker") as report:
+        from verifier.support.progress import stage
+        with stage(progress, "hand", "player v banker") as report:
             counts = mod.pairwise_counts(deck, wheel_second, house_way, nthreads, report)
     else:
         counts = pairwise_counts_python(deck, engine_key_function(rules))

@@ -77,21 +77,22 @@ def chunk_sample(records, n, seed):
     return [records[i] for i in sorted(random.Random(seed).sample(range(len(records)), n))]
 
 
-def recompute_chunks(spec, units, records, progress=False):
+def recompute_chunks(spec, units, records, progress=None):
     """Runs the chunks of ``records`` again with ``spec``'s job: yields (record, the record
     of the chunk now, ``chunk_record``). ``ValueError`` when the job here does not split
     into ``units`` units (not the job the records came from)."""
-    from verifier.support.progress import progress_bar
+    from verifier.support.progress import stage
     job = make_job(spec)
     if int(job.units) != units:
         raise ValueError(f"the job here has {int(job.units):,} units, the certificate's "
                          f"{units:,}: not the same job")
-    with progress_bar(sum(r["hi"] - r["lo"] for r in records), "unit", enabled=progress,
-                      desc="strategy chunks") as advance:
+    total, done = sum(r["hi"] - r["lo"] for r in records), 0
+    with stage(progress, "unit", "strategy chunks") as report:
         for rec in records:
             raw = run_chunk(job, rec["lo"], rec["hi"])
-            if advance:
-                advance(rec["hi"] - rec["lo"])
+            done += rec["hi"] - rec["lo"]
+            if report:
+                report(done, total)
             yield rec, chunk_record(rec["lo"], rec["hi"], raw)
 
 

@@ -9,7 +9,7 @@ published table."""
 from verifier.engine.backend import engine
 
 
-def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, progress=False):
+def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, progress=None):
     """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
     win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
     return at the smallest wager, at the largest)]), ``differ``, ``hands`` and
@@ -51,7 +51,7 @@ def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, prog
 
 
 def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, deck=None,
-                      threads=None, progress=False):
+                      threads=None, progress=None):
     """The power ratings of a house way (a name or a file) under a rule set (default
     casino-standard) and its readings (``readings``: {reading: value} over the file's):
     ``(house way, rules, deck size, tables)``, the tables of
@@ -69,7 +69,7 @@ def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, de
                                                        rules.wheel == "second")
 
 
-def figures_of(table, house_way, rules, threads=None, progress=False):
+def figures_of(table, house_way, rules, threads=None, progress=None):
     """{name: figure} of one target table (verifier.odds.ratings.TARGET_TABLES) for a
     loaded house way: counts of hands from the enumeration, or the base game's win, push
     and loss as Fractions from the pairwise count (both sides on the house way)."""
@@ -120,7 +120,7 @@ def fit_combinations(house_way, only=None):
     return out
 
 
-def fit_house_way(house_way, rules, target, only=None, threads=None, progress=False):
+def fit_house_way(house_way, rules, target, only=None, threads=None, progress=None):
     """The house way under every combination of its declared alternatives, each held
     against the target (verifier.odds.ratings.Target) row by row: a list of dicts
     (``readings``, ``variants``, ``way``, ``rows`` [(name, mine, target's)],

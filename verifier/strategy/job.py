@@ -62,7 +62,7 @@ class RunInfo:
         return out
 
 
-def run_job(spec, work=None, ray_address=None, progress=False, job=None):
+def run_job(spec, work=None, ray_address=None, progress=None, job=None):
     """Runs (or resumes) the job of ``spec``: (merged raw sums, RunInfo).
 
     ``work``: the work directory (default: the job's directory in the cache);
@@ -86,7 +86,7 @@ def run_job(spec, work=None, ray_address=None, progress=False, job=None):
 
 def _run(spec, work, executor, ray_address, progress, start):
     from verifier.strategy.optimal import empty_raw, merge_raw
-    from verifier.support.progress import progress_bar
+    from verifier.support.progress import stage
     key, units = spec.key(), executor.units
     banker_hands = math.comb(len(spec.deck) - 7, 7)
     parts = chunks(units, spec.chunk_size)
@@ -109,8 +109,7 @@ def _run(spec, work, executor, ray_address, progress, start):
             info.chunks_resumed += 1
     todo = spread(todo)
     done_units = units - sum(hi - lo for lo, hi in todo)
-    with progress_bar(units, "unit", enabled=progress and bool(todo), desc="strategy",
-                      initial=done_units) as advance:
+    with stage(progress, "unit", "strategy", initial=done_units) as report:
         for lo, hi, raw, seconds in executor.run(todo):
             if not raw_shape_ok(raw, banker_hands):
                 raise VerifierError(f"the {spec.backend} job gave malformed sums for units "
@@ -119,8 +118,9 @@ def _run(spec, work, executor, ray_address, progress, start):
             found_raw[lo] = raw
             info.chunks_done += 1
             info.chunk_seconds.append([lo, hi, seconds, raw["player_classes"]])
-            if advance:
-                advance(hi - lo)
+            done_units += hi - lo
+            if report:
+                report(done_units, units)
     info.build_seconds = executor.build_seconds
     info.seconds = time.perf_counter() - start
     if sorted(found_raw) != [lo for lo, _hi in parts]:

@@ -1,41 +1,33 @@
-"""Progress bars for long work (tqdm on stderr), or a no-op when disabled."""
+"""Progress: the one way long work says how far it has got.
+
+Long work (an enumeration, a pairwise count, the strategy job, a simulation) takes
+``progress``: None (say nothing) or a ``Progress`` the caller gives. The command line
+gives a tqdm bar on stderr (``verifier/cli/progress.py``); a test gives a recorder. The
+work opens one stage per bar, ``with stage(progress, unit, desc) as report:``, and calls
+``report(done, total)`` with absolute figures, the same two numbers a compiled job's
+callback passes between its steps, so a compiled job is handed ``report`` as it is.
+Nothing below ``cli/`` draws a bar."""
+from __future__ import annotations
+
 import contextlib
-import sys
+from typing import ContextManager, Optional, Protocol
 
 
-@contextlib.contextmanager
-def progress_bar(total, unit, enabled=True, desc=None, initial=0):
-    """Yields ``advance(n, note=None)`` (``note``: a short text shown after the bar, e.g.
-    the stage within the work); shows a tqdm bar when enabled, else yields None. The
-    callers decide ``enabled`` (the CLI: stderr is a terminal, or ``--progress``).
-    ``initial``: the work already done (a resumed job), left out of the rate and ETA."""
-    if not enabled:
-        yield None
-        return
-    from tqdm import tqdm
-    with tqdm(total=total, initial=initial, unit=unit, unit_scale=True, desc=desc,
-              file=sys.stderr, dynamic_ncols=True, mininterval=0.5) as bar:
-        def advance(n, note=None):
-            if note is not None:
-                bar.set_postfix_str(note, refresh=False)
-            bar.update(n)
-        yield advance
+class Report(Protocol):
+    def __call__(self, done: int, total: int, note: Optional[str] = None) -> None:
+        """``done`` of ``total`` units so far; ``note``: a short text on the stage now."""
 
 
-@contextlib.contextmanager
-def progress_report(unit, enabled=True, desc=None):
-    """Yields ``report(done, total, note=None)`` for work that learns its total once it
-    starts (a compiled job's callback between its steps): the bar is made at the first
-    report and moved to ``done``; yields None when disabled."""
-    if not enabled:
-        yield None
-        return
-    with contextlib.ExitStack() as stack:
-        state = {"advance": None, "done": 0}
+class Progress(Protocol):
+    def stage(self, unit: str, desc: Optional[str] = None,
+              initial: int = 0) -> ContextManager[Report]:
+        """One stage of work (one bar): yields its ``Report``. ``initial``: the units
+        already done before this run (a resumed job), left out of the rate."""
 
-        def report(done, total, note=None):
-            if state["advance"] is None:
-                state["advance"] = stack.enter_context(progress_bar(total, unit, desc=desc))
-            state["advance"](done - state["done"], note)
-            state["done"] = done
-        yield report
+
+def stage(progress: Optional[Progress], unit: str, desc: Optional[str] = None,
+          initial: int = 0) -> ContextManager[Optional[Report]]:
+    """``progress.stage(...)``, or a stage that yields None when ``progress`` is None."""
+    if progress is None:
+        return contextlib.nullcontext(None)
+    return progress.stage(unit, desc, initial)

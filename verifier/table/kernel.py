@@ -5,7 +5,7 @@ import hashlib
 import math
 from fractions import Fraction
 
-from verifier.support.progress import progress_bar
+from verifier.support.progress import stage
 from verifier.table.deal import SEATS
 from verifier.table.limits import WAGER_KINDS
 from verifier.table.settle import WRANGLER_PAIR_KEY
@@ -188,7 +188,7 @@ def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
     return st
 
 
-def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress=False,
+def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress=None,
                       per_block=False):
     """``simulate`` on the compiled kernel: the same blocks (block b: rounds b*block_size
     onwards, its own generator seeded by (seed, b)), run across threads. Its generator
@@ -211,12 +211,12 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
     # answered (Python handles the signal as each call returns)
     step = max(threads * 4, 65536 // block_size)
     total = None
-    with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
+    with stage(progress, "round", "simulate") as report:
         for b0 in range(0, nblocks, step):
             n = min(step, nblocks - b0)
             sums = mod.simulate_blocks(rules, tab, kseed, rounds, block_size, first_block=b0,
                                        nblocks=n, **kw)
             total = sums if total is None else [a + b for a, b in zip(total, sums)]
-            if advance:
-                advance(min(rounds, (b0 + n) * block_size) - b0 * block_size)
+            if report:
+                report(min(rounds, (b0 + n) * block_size), rounds)
     return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds, scale)

@@ -30,7 +30,7 @@ import random
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import base_outcome
 from verifier.engine.threads import thread_count
-from verifier.support.progress import progress_bar
+from verifier.support.progress import stage
 from verifier.table.deal import PILE_POSITIONS, PILES, SEATS
 from verifier.engine.table_hands import set_hands
 from verifier.table.limits import WAGER_KINDS
@@ -292,7 +292,7 @@ def _block_job(job):
 
 
 def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
-             check_ledger=False, progress=False, compiled=None):
+             check_ledger=False, progress=None, compiled=None):
     """Play ``rounds`` rounds; return merged ``Stats``. See the module doc.
 
     ``compiled``: None uses the compiled kernel (verifier.engine._table) when it can (no
@@ -314,7 +314,8 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
     jobs = ((setup, seed, block, start, min(block_size, rounds - start), setter, check_ledger)
             for block, start in enumerate(range(0, rounds, block_size)))
     total = Stats(setup.table.stat_kinds)
-    with progress_bar(rounds, "round", enabled=progress, desc="simulate") as advance:
+    played = 0
+    with stage(progress, "round", "simulate") as report:
         if threads == 1 or rounds <= block_size:
             results = map(_block_job, jobs)
             pool = None
@@ -329,8 +330,9 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
         try:
             for st in results:
                 total.merge(st)
-                if advance:
-                    advance(st.rounds)
+                played += st.rounds
+                if report:
+                    report(played, rounds)
         except BaseException:
             # Ctrl-C, SIGTERM or an error: the blocks not yet played are dropped at once
             # (close and join would play every one of them first)

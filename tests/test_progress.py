@@ -1,0 +1,89 @@
+"""Progress: one protocol from the engine to the command line (verifier/support/progress.py).
+Long work opens a stage and reports (done, total); the compiled jobs' callbacks are those
+reports as they are; the bar is drawn at the command line only (verifier/cli/progress.py)."""
+import contextlib
+import io
+import math
+
+from verifier.cli.progress import TqdmProgress
+from verifier.game.cards import deck_of_ranks
+from verifier.support.progress import stage
+
+
+class Recorder:
+    """A ``Progress`` that keeps every stage and its reports."""
+
+    def __init__(self):
+        self.stages = []
+
+    @contextlib.contextmanager
+    def stage(self, unit, desc=None, initial=0):
+        reports = []
+        self.stages.append((unit, desc, initial, reports))
+        yield lambda done, total, note=None: reports.append((done, total))
+
+
+def steady(reports, total):
+    """Reports that only go forward, against one total, and end with all of it."""
+    dones = [d for d, _t in reports]
+    return dones == sorted(dones) and {t for _d, t in reports} == {total} and dones[-1] == total
+
+
+def test_no_progress_is_no_report():
+    with stage(None, "hands") as report:
+        assert report is None
+
+
+def test_an_enumeration_reports_every_hand_in_one_stage(engine):
+    from verifier.engine.enumeration import enumerate_hands
+    rec = Recorder()
+    result = enumerate_hands(deck=deck_of_ranks("QKA"), progress=rec)
+    ((unit, _desc, initial, reports),) = rec.stages
+    assert unit == "hands" and initial == 0
+    assert steady(reports, math.comb(13, 7)) and result.total_hands == math.comb(13, 7)
+
+
+def test_a_pairwise_count_reports_from_the_compiled_job():
+    from verifier.engine.pairwise import pairwise_counts
+    rec = Recorder()
+    counts = pairwise_counts(deck=deck_of_ranks("TJQKA"), progress=rec)
+    ((unit, _desc, _initial, reports),) = rec.stages
+    assert unit == "hand" and reports
+    assert [d for d, _t in reports] == sorted(d for d, _t in reports)
+    assert counts["total"] == math.comb(21, 7) * math.comb(14, 7)
+
+
+def test_a_simulation_reports_its_rounds_on_either_path(engine):
+    from verifier.table.setup import uniform_setup
+    from verifier.table.simulate import simulate
+    setup = uniform_setup(wagers=(50, 10, 10), bank=200)
+    for compiled in (False, None):
+        rec = Recorder()
+        simulate(setup, 1_200, seed=1, threads=1, block_size=500, progress=rec,
+                 compiled=compiled)
+        ((unit, _desc, _initial, reports),) = rec.stages
+        assert unit == "round" and steady(reports, 1_200)
+
+
+def test_the_command_lines_bar_starts_at_a_resumed_jobs_units_and_ends_at_the_total():
+    out = io.StringIO()
+    with TqdmProgress(file=out).stage("unit", "strategy", initial=40) as report:
+        report(70, 100)
+        report(100, 100, note="last chunk")
+    text = out.getvalue()
+    assert "strategy" in text and "100/100" in text and "last chunk" in text
+
+
+def test_only_the_command_line_draws_a_bar():
+    """tqdm is imported in verifier/cli/ alone: every layer below reports, none draws."""
+    import ast
+    from pathlib import Path
+    package = Path(__file__).resolve().parent.parent / "verifier"
+    drawers = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) else []
+            if any(n and n.split(".")[0] == "tqdm" for n in names):
+                drawers.add(path.relative_to(package).parts[0])
+    assert drawers == {"cli"}
