@@ -10,6 +10,13 @@ def md_table(header, rows, right=()):
     return "\n".join(out)
 
 
+def titled_table(table):
+    """A titled table of the sheet (its title in bold, numbers right-aligned, its note)."""
+    out = [f"**{table.title}**", "", md_table(table.header, table.rows,
+                                              right=tuple(range(1, len(table.header)))), ""]
+    return out + [table.note, ""] if table.note else out
+
+
 def bet_section(bet, level="##"):
     out = [f"{level} {bet.title}", ""]
     facts = [f"Pay table: {bet.paytable}"]
@@ -32,11 +39,7 @@ def bet_section(bet, level="##"):
     if bet.formula is not None:
         out += formula_lines(bet.formula)
     for table in bet.tables:
-        out += [f"**{table.title}**", "", md_table(table.header, table.rows,
-                                                    right=tuple(range(1, len(table.header)))),
-                ""]
-        if table.note:
-            out += [table.note, ""]
+        out += titled_table(table)
     return out
 
 
@@ -74,11 +77,7 @@ def render(sheet) -> str:
             "How the house way sets the hands: the row that decided, the class of the "
             "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
     for table in sheet.house_way_tables:
-        out += [f"**{table.title}**", "", md_table(table.header, table.rows,
-                                                    right=tuple(range(1, len(table.header)))),
-                ""]
-        if table.note:
-            out += [table.note, ""]
+        out += titled_table(table)
     if sheet.strategy is not None:
         out += [f"## {STRATEGY_TITLE}", ""] + [x for note in sheet.strategy.notes
                                                for x in (note, "")]
