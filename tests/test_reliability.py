@@ -55,6 +55,23 @@ def test_integer_over_4300_digits_in_a_certificate(tmp_path, capsys):
     one_line_error(["check", write(tmp_path / "c.json", text)], capsys, "digits")
 
 
+@pytest.mark.parametrize("number, refused", [
+    ("9" * 100, False), ("9" * 101, True), ("-" + "9" * 101, True),
+    ("0." + "9" * 300, False), ("1e-" + "0" * 300 + "1", False), ('"' + "9" * 300 + '"', False)])
+def test_json_integers_have_at_most_100_digits(number, refused):
+    """docs/RELIABILITY.md: a JSON integer of more than MAX_DIGITS (100) digits is refused;
+    a float's fraction or exponent and a string's digits are not integers."""
+    from verifier.support.errors import VerifierError
+    from verifier.support.files import MAX_DIGITS, parse_json
+    assert MAX_DIGITS == 100
+    text = '{"a": [1, {"b": %s}]}' % number
+    if refused:
+        with pytest.raises(VerifierError, match="a number of 101 digits"):
+            parse_json(text, "f.json", "round file")
+    else:
+        assert parse_json(text, "f.json", "round file") == json.loads(text)
+
+
 def test_integer_over_4300_digits_in_a_pay_table(tmp_path, capsys):
     table = write(tmp_path / "t.toml", "[pays]\nflush = " + "9" * 5000 + "\n")
     one_line_error(["compare", MIKES, "--paytable", table], capsys)

@@ -7,6 +7,7 @@ before it is opened for reading); a certificate may be up to 64 MiB, a spreadshe
 any other file 1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
 ``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
 import glob
+import itertools
 import json
 import os
 import re
@@ -97,21 +98,45 @@ def read_bytes(path, what, error=VerifierError, work_file=False):
     return data
 
 
-def _depth_ok(text, opening):
+#: a string of JSON or TOML (basic or literal): brackets and digits inside one are text
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+#: what a bracket does to the depth, as a signed byte: +1 opens, -1 (255) closes; every
+#: other byte is dropped
+_DEPTH_STEP = bytes.maketrans(b"[{]}", bytes([1, 1, 255, 255]))
+_NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
+#: every byte but a digit becomes a space: what is left are the runs of digits
+_DIGITS_ONLY = bytes(c if 48 <= c < 58 else 32 for c in range(256))
+#: an integer literal of more than MAX_DIGITS digits (not the digits of a float's
+#: fraction or exponent)
+_LONG_INT = re.compile(r"(?<![\d.eE+-])-?(\d{%d,})(?![\d.eE])" % (MAX_DIGITS + 1))
+
+
+def _bare(text):
+    """The text without its strings, as bytes (only brackets and digits matter)."""
+    return _STRING.sub("", text).encode("utf-8", "replace")
+
+
+def _depth_ok(text):
     """Whether brackets (outside strings) nest at most MAX_DEPTH deep: checked before
     parsing, so that a nesting bomb never reaches a recursive parser."""
-    depth = 0
-    closing = {"[": "]", "{": "}"}
-    closers = {closing[o] for o in opening}
-    for token in re.finditer(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|[\[\]{}]', text):
-        t = token.group()
-        if t in opening:
-            depth += 1
-            if depth > MAX_DEPTH:
-                return False
-        elif t in closers:
-            depth -= 1
-    return True
+    return _depth_of(_bare(text)) <= MAX_DEPTH
+
+
+def _depth_of(bare):
+    """The deepest nesting of brackets in ``bare``: a running sum of +1 and -1 over its
+    brackets, at C speed (a certificate has some 300,000)."""
+    steps = bare.translate(_DEPTH_STEP, _NOT_BRACKET)
+    return max(itertools.accumulate(memoryview(steps).cast("b")), default=0)
+
+
+def _long_integer(bare):
+    """The digits of an integer literal longer than MAX_DIGITS in ``bare``, or None: the
+    longest run of digits first (at C speed), the exact pattern only past the limit."""
+    runs = bare.translate(_DIGITS_ONLY).split()
+    if max(map(len, runs), default=0) <= MAX_DIGITS:
+        return None
+    found = _LONG_INT.search(bare.decode("utf-8"))
+    return found.group(1) if found else None
 
 
 def _dotted_keys_ok(text):
@@ -133,22 +158,21 @@ def _no_duplicates(pairs):
     return out
 
 
-def _json_int(text):
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
 def _json_constant(name):
     raise ValueError(f"{name} is not a number this tool reads")
 
 
 def parse_json(text, path, what, error=VerifierError):
     """One JSON object of a user's file, within the limits above; one-line errors."""
-    if not _depth_ok(text, "[{"):
+    bare = _bare(text)
+    if _depth_of(bare) > MAX_DEPTH:
         raise error(f"{path}: not a {what}: JSON nested more than {MAX_DEPTH} deep")
+    long = _long_integer(bare)
+    if long:
+        raise error(f"{path}: not a {what}: a number of {len(long)} digits "
+                    f"(at most {MAX_DIGITS})")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_json_int,
+        return json.loads(text, object_pairs_hook=_no_duplicates,
                           parse_constant=_json_constant)
     except json.JSONDecodeError:
         raise
@@ -159,7 +183,7 @@ def parse_json(text, path, what, error=VerifierError):
 def parse_toml(text, path, what, error=VerifierError, parse_float=float):
     """A user's TOML file within the limits above; one-line errors (a TOML syntax
     error is left to the caller, which names its line)."""
-    if not _depth_ok(text, "[{"):
+    if not _depth_ok(text):
         raise error(f"{path}: not a {what}: TOML nested more than {MAX_DEPTH} deep")
     if not _dotted_keys_ok(text):
         raise error(f"{path}: not a {what}: a dotted key of more than {MAX_DEPTH} parts")
