@@ -568,3 +568,29 @@ def test_settle_plays_the_round_by_another_house_way(capsys):
     assert main(["settle", round_file, "--house-way", "foxwoods"]) == 0
     seat = [l for l in capsys.readouterr().out.splitlines() if "seat 1 (player):" in l][0]
     assert "front Qs Ac (A-Q high)" in seat and "back 2s Td Jh Kd Kh (one pair, Ks)" in seat
+
+
+def test_a_house_way_file_is_read_and_registered_once_per_command(engine, tmp_path,
+                                                                   monkeypatch, capsys):
+    """Every engine call of a command asks for the rules' house way (the enumeration, the
+    check of the file, the certificate's sections): the file's text is parsed once and
+    its program registered with the engine once."""
+    from verifier.engine import houseway_program
+    from verifier.houseway import fileformat
+    registered = []
+
+    class Recording(set):
+        def add(self, item):
+            registered.append(item)
+            super().add(item)
+    monkeypatch.setattr(houseway_program, "_DEFINED", Recording())
+    fileformat.loads.cache_clear()
+    way = tmp_path / "way.toml"
+    way.write_text(fileformat.shipped_path("foxwoods").read_text())
+    assert main(["run", "--rules", "casino-standard", "--house-way", str(way), "--deck-ranks",
+                 "QKA", "--no-progress", "--no-base-game",
+                 "--out", str(tmp_path / "c.json")]) == 0
+    capsys.readouterr()
+    assert fileformat.loads.cache_info().misses == 1
+    assert fileformat.loads.cache_info().hits >= 2
+    assert len(registered) == 1

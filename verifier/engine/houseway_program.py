@@ -27,6 +27,7 @@ HIGHEST_FRONT = 251       # cext/houseway.h HW_HIGHEST_FRONT: the reading highes
 HIGHEST_FRONT_READINGS = {"highest-hand": 0, "card-by-card": 1}
 
 _IDS: dict = {}           # program (tuple) -> engine number
+_DEFINED: set = set()     # (engine, number): the programs registered with each engine
 
 
 class ProgramTooBig(ValueError):
@@ -210,10 +211,13 @@ def house_way_file_number(house_way) -> int:
     if number is None:
         number = _IDS[key] = 2 + len(_IDS)
     from verifier.engine import backend
+    if (backend.NAME, number) in _DEFINED:          # registered once per engine and process
+        return number
     nrows = len(house_way.rows)
     if backend.PURE_PYTHON:
         from verifier.engine.reference import core
         core.define_house_way(number, house_way)
     else:     # the engines' one owner: the other compiled modules take theirs from it
         backend.compiled("_core").define_house_way(number, program, nrows)
+    _DEFINED.add((backend.NAME, number))
     return number

@@ -5,6 +5,7 @@ keys, the line it is on.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -121,7 +122,12 @@ def load(name_or_path) -> HouseWay:
     return loads(read_text(path, "house way", HouseWayError), str(path))
 
 
+@functools.lru_cache(maxsize=32)
 def loads(text: str, path: str = "<string>") -> HouseWay:
+    """A house way from the text of its file (``path`` names it in messages). The same
+    text is read once per process: the rules name their house way to every engine call
+    of a command, and each gets the one ``HouseWay`` (frozen; change it with
+    ``dataclasses.replace``)."""
     try:
         data = parse_toml(text, path, "house way", HouseWayError)
     except tomllib.TOMLDecodeError as exc:
