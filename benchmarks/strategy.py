@@ -26,8 +26,8 @@ from verifier.engine import _core
 from verifier.engine import _strategy
 from verifier.engine.backend import engine
 from verifier.game.cards import JOKER, full_deck, parse_cards
-from verifier.engine.pairwise import deck_symmetries
-from verifier.engine.hand_strategy import settings_python, house_keys
+from verifier.engine.reference.pairwise import deck_symmetries
+from verifier.engine.reference.strategy import settings_python, house_keys
 
 SAMPLE_HANDS = ["As Ks Qs Js Ts Kh Qh", "Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h",
                 "5h 8h 9h Jh Kh 5c 2d"]

@@ -6,9 +6,11 @@ per-hand counts."""
 import bisect
 import itertools
 
-from verifier.engine.hand_strategy import house_index, settings_python
-from verifier.engine.pairwise import (COUNT_NAMES, _add, _compiled, _hand_keys, _hist_containing,
-                                      _zero, check_hand, engine_options, player_counts)
+from verifier.engine.backend import compiled
+from verifier.engine.pairwise import check_hand, engine_options
+from verifier.engine.reference.pairwise import (COUNT_NAMES, _add, _hand_keys, _hist_containing,
+                                                _zero, player_counts)
+from verifier.engine.reference.strategy import house_index, settings_python
 from verifier.game.cards import JOKER, full_deck
 from verifier.game.outcome import LOSS, WIN, base_outcome
 
@@ -68,7 +70,7 @@ def key_table(deck=None, rules=None, threads=None):
     """The compiled table of every hand's keys (cached: one deck and rules at a time)."""
     rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
     deck = sorted(deck) if deck is not None else full_deck()
-    mod = _compiled()
+    mod = compiled("_pairwise")
     if mod is None:
         raise ImportError("verifier.engine._pairwise is not built")
     ident = (tuple(deck), wheel_second, house_way)

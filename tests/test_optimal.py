@@ -25,7 +25,8 @@ from verifier.rules import rulesets
 from verifier.game.cards import JOKER, RANK_CHARS, deck_of_ranks, parse_cards
 from verifier.engine.enumeration import enumerate_hands
 from verifier.engine.houseway_program import engine_arguments
-from verifier.engine.pairwise import (engine_key_function, pairwise_counts, pairwise_counts_python)
+from verifier.engine.pairwise import engine_key_function, pairwise_counts
+from verifier.engine.reference.pairwise import pairwise_counts_python
 from verifier.report import render
 from verifier.game.ranking import CLASS_NAMES, is_foul
 from verifier.engine.reference import core as reference

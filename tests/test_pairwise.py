@@ -13,6 +13,8 @@ import pytest
 import oracles
 
 from verifier.engine import pairwise as pw
+from verifier.engine.backend import compiled
+from verifier.engine.reference import pairwise as twin
 from verifier.game.cards import deck_of_ranks, parse_cards, full_deck, JOKER
 from verifier.rules.readings import Rules
 
@@ -41,7 +43,7 @@ _KEYS = {}
 def keys_of(name, wheel):
     """Every hand's keys for a small deck, computed once (the reference engine is slow)."""
     if (name, wheel) not in _KEYS:
-        _KEYS[name, wheel] = pw.hand_keys(SMALL_DECKS[name], keyfn(wheel))
+        _KEYS[name, wheel] = twin.hand_keys(SMALL_DECKS[name], keyfn(wheel))
     return _KEYS[name, wheel]
 
 
@@ -67,7 +69,7 @@ def brute():
 @pytest.mark.parametrize("name", sorted(SMALL_DECKS))
 def test_fast_method_equals_brute_force(name, wheel, brute):
     deck = SMALL_DECKS[name]
-    fast = pw.pairwise_counts_python(deck, None, keys=keys_of(name, wheel))
+    fast = twin.pairwise_counts_python(deck, None, keys=keys_of(name, wheel))
     assert fast == brute(name, wheel)
     pw.check_counts(fast, len(deck))
 
@@ -82,35 +84,35 @@ def test_wheel_option_matters_on_wheel_deck(brute):
 def test_symmetry_reduction_changes_nothing(name):
     deck = SMALL_DECKS[name]
     keys = keys_of(name, "lowest")
-    assert (pw.pairwise_counts_python(deck, None, symmetry=True, keys=keys)
-            == pw.pairwise_counts_python(deck, None, symmetry=False, keys=keys))
+    assert (twin.pairwise_counts_python(deck, None, symmetry=True, keys=keys)
+            == twin.pairwise_counts_python(deck, None, symmetry=False, keys=keys))
 
 
 @pytest.mark.slow
 def test_method_right_for_another_key_function():
     """The counting must not depend on the house way: a crude stand-in key function."""
     for deck in (SMALL_DECKS["A234+Jk"], ODD_DECK):
-        assert (pw.pairwise_counts_python(deck, oracles.standin_key_function)
+        assert (twin.pairwise_counts_python(deck, oracles.standin_key_function)
                 == oracles.brute_force_python(deck, oracles.standin_key_function))
 
 
 def test_thirteen_cards_have_no_disjoint_pairs():
     deck = deck_of_ranks("QKA")
-    counts = pw.pairwise_counts_python(deck, keyfn("lowest"))
+    counts = twin.pairwise_counts_python(deck, keyfn("lowest"))
     assert all(v == 0 for v in counts.values())
 
 
 def test_deck_symmetries():
-    assert len(pw.deck_symmetries(full_deck())) == 24
-    assert len(pw.deck_symmetries(WHEEL_DECK)) == 2
-    assert len(pw.deck_symmetries(ODD_DECK)) == 1
+    assert len(twin.deck_symmetries(full_deck())) == 24
+    assert len(twin.deck_symmetries(WHEEL_DECK)) == 2
+    assert len(twin.deck_symmetries(ODD_DECK)) == 1
 
 
 def test_subset_orbits_cover_every_subset():
     deck = deck_of_ranks("KA")
-    group = pw.deck_symmetries(deck)
+    group = twin.deck_symmetries(deck)
     for k in range(10):
-        assert sum(w for _s, w in pw.subset_orbits(deck, k, group)) == math.comb(len(deck), k)
+        assert sum(w for _s, w in twin.subset_orbits(deck, k, group)) == math.comb(len(deck), k)
 
 
 def test_keys_are_suit_blind():
@@ -138,7 +140,7 @@ def test_per_player_inclusion_exclusion_equals_direct():
     rng = random.Random(7)
     hands = rng.sample(sorted(keys), 5) + [tuple(sorted(parse_cards("Ac Ad Ah 2c 2d Jk 7c")))]
     for hand in hands:
-        assert oracles.per_player_python(hand, deck, kf, keys) == pw.direct_python(hand, deck, kf, keys)
+        assert oracles.per_player_python(hand, deck, kf, keys) == twin.direct_python(hand, deck, kf, keys)
 
 
 @pytest.mark.slow
@@ -148,7 +150,7 @@ def test_sum_over_players_is_the_pairwise_count(brute):
     keys = keys_of("A234+Jk", "lowest")
     acc = dict.fromkeys(pw.COUNT_NAMES, 0)
     for hand in keys:
-        for name, v in pw.direct_python(hand, deck, kf, keys).items():
+        for name, v in twin.direct_python(hand, deck, kf, keys).items():
             acc[name] += v
     assert acc == brute("A234+Jk", "lowest")
 
@@ -198,7 +200,7 @@ def test_monte_carlo_reduced_deck(brute):
     for _ in range(n):
         cards = rng.sample(deck, 14)
         x, y = keys[tuple(sorted(cards[:7]))], keys[tuple(sorted(cards[7:]))]
-        out = pw.pair_outcome(x, y)
+        out = twin.pair_outcome(x, y)
         for name in hits:
             hits[name] += out[name]
     for name in hits:
@@ -210,7 +212,7 @@ def test_monte_carlo_reduced_deck(brute):
 # ---------------------------------------------------------------------------------
 
 def compiled_module():
-    mod = pw._compiled()
+    mod = compiled("_pairwise")
     if mod is None:
         pytest.skip("verifier.engine._pairwise not built")
     return mod
@@ -325,7 +327,7 @@ def test_compiled_other_house_way(name):
     table = mod.PairwiseTable(deck, False, 1, 2)
     assert table.counts() == table.brute_force()
     hist = table.key_histogram()
-    ref = pw.pairwise_counts_python(deck[:17], pw.engine_key_function(Rules(house_way="emperors")))
+    ref = twin.pairwise_counts_python(deck[:17], pw.engine_key_function(Rules(house_way="emperors")))
     assert ref == mod.PairwiseTable(deck[:17], False, 1, 2).counts()
     assert sum(hist.values()) == math.comb(len(deck), 7)
 
@@ -398,3 +400,25 @@ def test_monte_carlo_reduced_deck_compiled(name):
     deck = LARGER_DECKS[name]
     exact = mod.PairwiseTable(deck, False, 0, 2).counts()
     _monte_carlo_agrees(exact, pw.monte_carlo(10**6, seed=3, deck=deck))
+
+
+# ---------------------------------------------------------------------------------
+# the door: one API, either engine (verifier.engine.backend.module)
+# ---------------------------------------------------------------------------------
+
+DOOR_DECK = sorted(parse_cards("Ac Ad Ah As Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jk"))   # 15 cards
+
+
+def test_the_door_counts_the_same_on_either_engine(engine):
+    """``pairwise_counts`` and ``versus_banker`` go to the compiled module or its twin in
+    verifier/engine/reference/pairwise.py by the one switch, with the same arguments:
+    each engine's counts are the brute force over all 51,480 ordered pairs."""
+    from verifier.engine import backend
+    assert backend.module("_pairwise").__name__.endswith(
+        "reference.pairwise" if backend.PURE_PYTHON else "_pairwise")
+    keys = twin.hand_keys(DOOR_DECK, pw.engine_key_function(Rules()))
+    assert pw.pairwise_counts(deck=DOOR_DECK, threads=1) == \
+        oracles.brute_force_python(DOOR_DECK, None, keys)
+    player = DOOR_DECK[:7]
+    assert pw.versus_banker(player, deck=DOOR_DECK, threads=1) == \
+        oracles.per_player_python(player, DOOR_DECK, None, keys)

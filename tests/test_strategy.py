@@ -18,6 +18,7 @@ import oracles
 
 from verifier.engine import backend
 from verifier.engine import hand_strategy as strategy
+from verifier.engine.reference import strategy as twin
 from verifier.strategy import hand as priced
 from verifier.odds.basegame import setting_return
 from verifier.game.cards import JOKER, deck_of_ranks, full_deck, parse_cards
@@ -42,7 +43,7 @@ def _keys(deck, wheel, house_way, _cache={}):
     """Every hand's keys by the reference engine, once per (deck, rules)."""
     key = (tuple(deck), wheel, house_way)
     if key not in _cache:
-        _cache[key] = strategy.all_house_keys(deck, wheel == "second",
+        _cache[key] = twin.all_house_keys(deck, wheel == "second",
                                               HOUSE_WAY_IDS[house_way], reference)
     return _cache[key]
 
@@ -50,7 +51,7 @@ def _keys(deck, wheel, house_way, _cache={}):
 def _brute(deck, wheel, house_way, _cache={}):
     key = (tuple(deck), wheel, house_way)
     if key not in _cache:
-        _cache[key] = strategy.brute_force_python(deck, wheel == "second",
+        _cache[key] = twin.brute_force_python(deck, wheel == "second",
                                                   HOUSE_WAY_IDS[house_way], reference,
                                                   _keys(deck, wheel, house_way))
     return _cache[key]
@@ -125,7 +126,7 @@ def test_full_deck_every_setting_against_the_banker_histogram(text):
     hand = sorted(parse_cards(text))
     settings, house = strategy.strategy_counts(hand, Rules())
     hist = _banker_histogram(hand)
-    want = strategy.settings_python(hand, reference)
+    want = twin.settings_python(hand, reference)
     assert [{k: s[k] for k in want[0]} for s in settings] == want
     for s in settings:
         win = loss = 0
@@ -134,7 +135,7 @@ def test_full_deck_every_setting_against_the_banker_histogram(text):
             win += n if outcome == WIN else 0
             loss += n if outcome == LOSS else 0
         assert (s["total"], s["win"], s["loss"]) == (math.comb(46, 7), win, loss)
-    assert strategy.house_keys(hand, reference) == (settings[house]["back_key"],
+    assert twin.house_keys(hand, reference) == (settings[house]["back_key"],
                                                    settings[house]["front_key"])
 
 
@@ -347,3 +348,14 @@ def test_job_raw_sums_equal_the_pure_python_twin(deck, wheel, house_way, commiss
     got, want = job.run(0, job.units), twin.run(0, twin.units)
     assert _but_classes(prune_patterns(got)) == _but_classes(prune_patterns(want))
     assert got["not_optimal"] > 0
+
+
+def test_the_door_prices_a_hand_the_same_on_either_engine(engine):
+    """``strategy_counts`` goes to the compiled module or its twin in
+    verifier/engine/reference/strategy.py by the one switch, with the same arguments; each
+    equals the brute force with the reference engine's keys."""
+    assert backend.module("_strategy").__name__.endswith(
+        "reference.strategy" if backend.PURE_PYTHON else "_strategy")
+    hand = sorted(PAIRS_DECK)[3:10]
+    assert strategy.strategy_counts(hand, Rules(), deck=PAIRS_DECK, threads=1) == \
+        twin.strategy_python(hand, PAIRS_DECK, engine=reference)

@@ -41,6 +41,20 @@ def compiled(name):
             "PAIGOW_PUREPYTHON=1 for the slow pure-Python engine") from None
 
 
+#: the pure-Python twin of each compiled module with one (the same functions and
+#: arguments), in ``verifier.engine.reference``; the table kernel's twin is the Python
+#: round engine of ``verifier.table``
+TWINS = {"_core": "core", "_pairwise": "pairwise", "_strategy": "strategy"}
+
+
+def module(name):
+    """The engine's module ``name`` (one of ``TWINS``): the compiled one, or its pure-Python
+    twin under ``PAIGOW_PUREPYTHON=1`` or ``using("pure-python")``. The one switch."""
+    if PURE_PYTHON:
+        return importlib.import_module(f"{__package__}.reference.{TWINS[name]}")
+    return compiled(name)
+
+
 if PURE_PYTHON:
     from verifier.engine.reference import core as engine
 else:

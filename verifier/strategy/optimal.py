@@ -143,7 +143,7 @@ class PythonJob:
     set by the house way (``strategy.strategy_python``). Small decks only."""
 
     def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None):
-        from verifier.engine.hand_strategy import all_house_keys
+        from verifier.engine.reference.strategy import all_house_keys
         if engine is None:
             from verifier.engine.backend import engine
         self.deck = sorted(deck)
@@ -157,7 +157,7 @@ class PythonJob:
 
     def hand_raw(self, hand):
         """The raw sums of one player hand."""
-        from verifier.engine.hand_strategy import strategy_python
+        from verifier.engine.reference.strategy import strategy_python
         settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
                                           self.engine, self.keys)
         if house is None:

@@ -1,0 +1,256 @@
+"""The pure-Python twin of ``verifier.engine._pairwise`` (cext/pairwise.h): the same
+functions with the same arguments, by the same method (inclusion-exclusion over the cards
+two hands share, docs/PAIRWISE.md and ``verifier/engine/pairwise.py``), in Python: any
+deck, small decks in practice. ``verifier.engine.backend.module("_pairwise")`` gives it
+under ``PAIGOW_PUREPYTHON=1`` or ``backend.using("pure-python")``; the tests hold it
+equal to the compiled module and to a brute force."""
+import itertools
+import math
+
+from verifier.game.cards import JOKER
+from verifier.game.outcome import LOSS, WIN, base_outcome
+from verifier.game.ranking import PAIR_OF_THREES_KEY
+
+#: front key of a pair of 3s (pair of rank r is 169 + r; 3s are rank 1)
+WRANGLER_FRONT = PAIR_OF_THREES_KEY
+
+COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
+               "push_wrangler_2to1", "push_wrangler_1to1")
+
+
+
+
+# ---------------------------------------------------------------------------------
+# the compiled module's functions
+# ---------------------------------------------------------------------------------
+
+def key_function(wheel_second=False, house_way=0, engine=None):
+    """cards7 -> (back_key, front_key) set by the house way, with ``engine`` (default the
+    reference engine, ``verifier.engine.reference.core``)."""
+    if engine is None:
+        from verifier.engine.reference import core as engine
+
+    def keys(cards):
+        _front, _back, front_key, back_key, _row = engine.set_hand(sorted(cards), wheel_second,
+                                                                   house_way)
+        return back_key, front_key
+    return keys
+
+
+def pairwise_counts(deck, wheel_second=False, house_way=0, threads=1, report=None):
+    """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
+    ``deck``. ``threads`` is ignored (one thread); ``report(done, total)`` once, at the
+    end."""
+    counts = pairwise_counts_python(deck, key_function(wheel_second, house_way))
+    if report is not None:
+        hands = math.comb(len(deck), 7)
+        report(hands, hands)
+    return counts
+
+
+def versus_banker(cards, deck, wheel_second=False, house_way=0, threads=1):
+    """``_pairwise.versus_banker``: one player hand against every disjoint banker hand."""
+    return direct_python(cards, deck, key_function(wheel_second, house_way))
+
+
+# ---------------------------------------------------------------------------------
+# counting over a histogram (pairs of hands, not necessarily disjoint)
+# ---------------------------------------------------------------------------------
+
+def _zero():
+    return dict.fromkeys(COUNT_NAMES, 0)
+
+
+def _dominance(items):
+    """(strict, weak, n) for a list of ((back, front), hands).
+
+    strict = #ordered pairs (X, Y) with X.back > Y.back and X.front > Y.front
+    weak   = #ordered pairs (X, Y) with X.back >= Y.back and X.front >= Y.front
+    """
+    fronts = sorted({f for (_b, f), _n in items})
+    fpos = {f: i + 1 for i, f in enumerate(fronts)}
+    size = len(fronts)
+    tree = [0] * (size + 1)
+
+    def add(i, v):
+        while i <= size:
+            tree[i] += v
+            i += i & -i
+
+    def prefix(i):
+        s = 0
+        while i > 0:
+            s += tree[i]
+            i -= i & -i
+        return s
+
+    strict = weak = 0
+    items = sorted(items)
+    i = 0
+    while i < len(items):
+        j = i
+        back = items[i][0][0]
+        while j < len(items) and items[j][0][0] == back:
+            j += 1
+        group = items[i:j]
+        for (_b, f), n in group:          # strictly lower backs only
+            strict += n * prefix(fpos[f] - 1)
+        for (_b, f), n in group:
+            add(fpos[f], n)
+        for (_b, f), n in group:          # lower or equal backs
+            weak += n * prefix(fpos[f])
+        i = j
+    return strict, weak
+
+
+def histogram_counts(hist):
+    """Counts over all ordered pairs (P, B) of hands drawn from ``hist`` (with repeats).
+
+    ``hist``: {(back, front): hands}. Player wins = strict dominance; player loses =
+    banker weakly dominates. Returns a dict over COUNT_NAMES.
+    """
+    items = [(k, n) for k, n in hist.items() if n]
+    out = _zero()
+    total = sum(n for _k, n in items)
+    win, loss = _dominance(items)
+    out["total"] = total * total
+    out["win"] = win
+    out["loss"] = loss
+    out["push"] = total * total - win - loss
+    by_back, by_front = {}, {}
+    for (b, f), n in items:
+        by_back[b] = by_back.get(b, 0) + n
+        by_front[f] = by_front.get(f, 0) + n
+    out["copy_high"] = sum(n * n for n in by_back.values())
+    out["copy_low"] = sum(n * n for n in by_front.values())
+    out["copy_both"] = sum(n * n for _k, n in items)
+    low = [(k, n) for k, n in items if k[1] < WRANGLER_FRONT]
+    low_total = sum(n for _k, n in low)
+    low_win, low_loss = _dominance(low)
+    out["push_wrangler_1to1"] = low_total * low_total - low_win - low_loss
+    out["push_wrangler_2to1"] = out["push"] - out["push_wrangler_1to1"]
+    return out
+
+
+def pair_outcome(p, b):
+    """Counts (0/1 each) for one ordered pair of key tuples (back, front)."""
+    out = _zero()
+    out["total"] = 1
+    outcome = base_outcome(p[0], p[1], b[0], b[1])
+    if outcome == WIN:
+        out["win"] = 1
+    elif outcome == LOSS:
+        out["loss"] = 1
+    else:
+        out["push"] = 1
+        if p[1] >= WRANGLER_FRONT or b[1] >= WRANGLER_FRONT:
+            out["push_wrangler_2to1"] = 1
+        else:
+            out["push_wrangler_1to1"] = 1
+    out["copy_high"] = int(p[0] == b[0])
+    out["copy_low"] = int(p[1] == b[1])
+    out["copy_both"] = out["copy_high"] & out["copy_low"]
+    return out
+
+
+def player_counts(x, hist):
+    """Counts for one player key ``x`` against every banker in ``hist`` (with repeats)."""
+    out = _zero()
+    for b, n in hist.items():
+        if n:
+            for name, v in pair_outcome(x, b).items():
+                if v:
+                    out[name] += n
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# suit symmetry
+# ---------------------------------------------------------------------------------
+
+def _apply(perm, cards):
+    return tuple(sorted(c if c == JOKER else (c & ~3) | perm[c & 3] for c in cards))
+
+
+def deck_symmetries(deck):
+    """The suit permutations that map the deck onto itself (the identity included)."""
+    deck_set = set(deck)
+    return [p for p in itertools.permutations(range(4))
+            if set(_apply(p, deck)) == deck_set]
+
+
+def subset_orbits(deck, k, group):
+    """(representative, orbit size) for each orbit of k-subsets of ``deck``."""
+    out = []
+    for s in itertools.combinations(deck, k):
+        images = {_apply(p, s) for p in group}
+        if min(images) == s:
+            out.append((s, len(images)))
+    return out
+
+
+# ---------------------------------------------------------------------------------
+# the pure-Python method and the brute force (small decks)
+# ---------------------------------------------------------------------------------
+
+def hand_keys(deck, keyfn):
+    """{sorted hand tuple: keyfn(hand)} for every hand of the deck."""
+    return _hand_keys(deck, keyfn)
+
+
+def _hand_keys(deck, keyfn):
+    return {h: keyfn(h) for h in itertools.combinations(sorted(deck), 7)}
+
+
+def _hist_containing(keys, s):
+    s = set(s)
+    hist = {}
+    for h, x in keys.items():
+        if s.issubset(h):
+            hist[x] = hist.get(x, 0) + 1
+    return hist
+
+
+def _subset_hists(keys, wanted):
+    """{S: histogram of the keys of the hands containing S} for every S in ``wanted``."""
+    hists = {s: {} for s in wanted}
+    for h, x in keys.items():
+        for k in range(8):
+            for s in itertools.combinations(h, k):
+                hist = hists.get(s)
+                if hist is not None:
+                    hist[x] = hist.get(x, 0) + 1
+    return hists
+
+
+def _add(acc, counts, factor):
+    for name in COUNT_NAMES:
+        acc[name] += factor * counts[name]
+
+
+def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
+    """Inclusion-exclusion over shared cards, pure Python (small decks only).
+
+    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}.
+    """
+    deck = sorted(deck)
+    keys = keys if keys is not None else _hand_keys(deck, keyfn)
+    group = deck_symmetries(deck) if symmetry else [(0, 1, 2, 3)]
+    orbits = [(k, s, weight) for k in range(8) for s, weight in subset_orbits(deck, k, group)]
+    hists = _subset_hists(keys, {s for _k, s, _w in orbits})
+    acc = _zero()
+    for k, s, weight in orbits:
+        if hists[s]:
+            _add(acc, histogram_counts(hists[s]), (-1) ** k * weight)
+    return acc
+
+
+def direct_python(player, deck, keyfn, keys=None):
+    """Counts for one player hand, by enumerating every disjoint banker hand."""
+    player = tuple(sorted(player))
+    x = keys[player] if keys is not None else keyfn(player)
+    rest = [c for c in sorted(deck) if c not in player]
+    acc = _zero()
+    for b in itertools.combinations(rest, 7):
+        _add(acc, pair_outcome(x, keys[b] if keys is not None else keyfn(b)), 1)
+    return acc
