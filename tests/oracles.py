@@ -10,7 +10,8 @@ from verifier.engine.backend import compiled
 from verifier.engine.pairwise import check_hand, engine_options
 from verifier.engine.reference.pairwise import (COUNT_NAMES, _add, _hand_keys, _hist_containing,
                                                 _zero, player_counts)
-from verifier.engine.reference.strategy import house_index, settings_python
+from verifier.engine.reference.strategy import (all_house_keys, house_index, settings_python,
+                                                strategy_python)
 from verifier.game.cards import JOKER, full_deck
 from verifier.game.outcome import LOSS, WIN, base_outcome
 
@@ -120,3 +121,11 @@ def strategy_ie_python(cards, keys, wheel_second=False, engine=None):
             s["win"] += n if outcome == WIN else 0
             s["loss"] += n if outcome == LOSS else 0
     return settings, house_index(settings, keys[tuple(cards)])
+
+
+def strategy_brute_force(deck, wheel_second=False, house_way=0, engine=None, keys=None):
+    """{player hand: (settings, house)} for every hand of ``deck``: every pair of disjoint
+    hands and every setting, one by one (reduced decks only)."""
+    if keys is None:
+        keys = all_house_keys(deck, wheel_second, house_way, engine)
+    return {h: strategy_python(h, deck, wheel_second, house_way, engine, keys) for h in keys}

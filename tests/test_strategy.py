@@ -51,9 +51,9 @@ def _keys(deck, wheel, house_way, _cache={}):
 def _brute(deck, wheel, house_way, _cache={}):
     key = (tuple(deck), wheel, house_way)
     if key not in _cache:
-        _cache[key] = twin.brute_force_python(deck, wheel == "second",
-                                                  HOUSE_WAY_IDS[house_way], reference,
-                                                  _keys(deck, wheel, house_way))
+        _cache[key] = oracles.strategy_brute_force(deck, wheel == "second",
+                                                   HOUSE_WAY_IDS[house_way], reference,
+                                                   _keys(deck, wheel, house_way))
     return _cache[key]
 
 

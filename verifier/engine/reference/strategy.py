@@ -82,11 +82,3 @@ def all_house_keys(deck, wheel_second=False, house_way=0, engine=None):
         from verifier.engine.backend import engine
     return {h: house_keys(h, engine, wheel_second, house_way)
             for h in itertools.combinations(sorted(deck), 7)}
-
-
-def brute_force_python(deck, wheel_second=False, house_way=0, engine=None, keys=None):
-    """{player hand: (settings, house)} for every hand of ``deck``: every pair of disjoint
-    hands and every setting, one by one (reduced decks only)."""
-    if keys is None:
-        keys = all_house_keys(deck, wheel_second, house_way, engine)
-    return {h: strategy_python(h, deck, wheel_second, house_way, engine, keys) for h in keys}
