@@ -5,6 +5,8 @@ import contextlib
 import io
 import math
 
+import pytest
+
 from verifier.cli.progress import TqdmProgress
 from verifier.game.cards import deck_of_ranks
 from verifier.support.progress import stage
@@ -29,9 +31,12 @@ def steady(reports, total):
     return dones == sorted(dones) and {t for _d, t in reports} == {total} and dones[-1] == total
 
 
-def test_no_progress_is_no_report():
-    with stage(None, "hands") as report:
-        assert report is None
+def test_no_progress_is_no_report_and_a_bar_is_the_callers_to_give():
+    for nothing in (None, False):
+        with stage(nothing, "hands") as report:
+            assert report is None
+    with pytest.raises(TypeError, match="TqdmProgress"):
+        stage(True, "hands")
 
 
 def test_an_enumeration_reports_every_hand_in_one_stage(engine):

@@ -93,7 +93,7 @@ def test_a_seeded_sample_of_the_strategy_jobs_chunks_recomputes(path):
     cert = load(path)
     section = cert["sections"]["strategy"]
     assert len(section["chunks"]["list"]) == 220
-    problems, done = recompute_chunks(cert, section, 12, None, None, False)
+    problems, done = recompute_chunks(cert, section, 12, None, None, None)
     assert problems == [] and done[0].startswith("12 of the strategy job's 220 chunks")
 
 

@@ -27,7 +27,11 @@ class Progress(Protocol):
 
 def stage(progress: Optional[Progress], unit: str, desc: Optional[str] = None,
           initial: int = 0) -> ContextManager[Optional[Report]]:
-    """``progress.stage(...)``, or a stage that yields None when ``progress`` is None."""
-    if progress is None:
+    """``progress.stage(...)``, or a stage that yields None when ``progress`` is None (or
+    False). A bar is the caller's to give: ``True`` is a ``TypeError``."""
+    if progress is None or progress is False:
         return contextlib.nullcontext(None)
+    if progress is True:
+        raise TypeError("progress: give a Progress (the command line's is "
+                        "verifier.cli.progress.TqdmProgress()), or None")
     return progress.stage(unit, desc, initial)
