@@ -2,7 +2,7 @@
 
 Rule pinned down: both engines set every hand the same way, with the same keys, row,
 best class, categories under both readings and best-for-bet lines, under both wheel
-options. The quick samples run in every `pytest`; the large ones (300,000 hands in all)
+options. The quick samples run in every `pytest`; the large ones (200,000 hands in all)
 are marked `full` and run once, in CI's `pytest -m full`.
 """
 import multiprocessing
@@ -65,8 +65,8 @@ def test_engines_agree_on_hands_where_a_flush_is_possible():
 
 
 @pytest.mark.full
-def test_engines_agree_on_200000_seeded_random_hands():
-    _check_sample(200_000, flush_heavy=False)
+def test_engines_agree_on_100000_seeded_random_hands():
+    _check_sample(100_000, flush_heavy=False)
 
 
 @pytest.mark.full
