@@ -4,15 +4,7 @@ its commission and the casino's co-banked share, the dealer's wager, and the hou
 by source. The other settlements: verifier/table/settle.py."""
 from fractions import Fraction
 
-from verifier.game.ranking import PAIR_OF_THREES_KEY
 from verifier.table.limits import whole
-
-WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
-
-DEALER = "player-dealer"
-HOUSE = "house"
-BANK = "bank"
-DEALER_WAGER = "dealer wager"      # the dealer's stake against a player-banker
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
 
