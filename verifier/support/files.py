@@ -145,7 +145,7 @@ def _dotted_keys_ok(text):
     and the parser's time grows with the square of the parts (a 100 KB key of 50,000
     parts takes minutes). Strings are left out; possessive quantifiers keep the check
     linear."""
-    bare = re.sub(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'', "q", text)
+    bare = _STRING.sub("q", text)
     return re.search(r"(?:[A-Za-z0-9_-]++[ \t]*+\.[ \t]*+){%d}" % MAX_DEPTH, bare) is None
 
 
