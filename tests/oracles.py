@@ -8,8 +8,8 @@ import itertools
 
 from verifier.engine.backend import compiled
 from verifier.engine.pairwise import check_hand, engine_options
-from verifier.engine.reference.pairwise import (COUNT_NAMES, _add, _hand_keys, _hist_containing,
-                                                _zero, player_counts)
+from verifier.engine.reference.pairwise import (COUNT_NAMES, _add, _hist_containing, _zero,
+                                                hand_keys, player_counts)
 from verifier.engine.reference.strategy import (all_house_keys, house_index, settings_python,
                                                 strategy_python)
 from verifier.game.cards import JOKER, full_deck
@@ -39,7 +39,7 @@ def standin_key_function(cards):
 def per_player_python(player, deck, keyfn, keys=None):
     """Counts for one player hand over all disjoint banker hands by inclusion-exclusion."""
     deck = sorted(deck)
-    keys = keys if keys is not None else _hand_keys(deck, keyfn)
+    keys = keys if keys is not None else hand_keys(deck, keyfn)
     player = tuple(sorted(player))
     x = keys[player]
     acc = _zero()
@@ -52,7 +52,7 @@ def per_player_python(player, deck, keyfn, keys=None):
 def brute_force_python(deck, keyfn, keys=None):
     """Every ordered pair of disjoint hands, one by one (small decks only)."""
     deck = sorted(deck)
-    keys = keys if keys is not None else _hand_keys(deck, keyfn)
+    keys = keys if keys is not None else hand_keys(deck, keyfn)
     acc = _zero()
     for p, x in keys.items():
         rest = [c for c in deck if c not in p]

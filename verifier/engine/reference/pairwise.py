@@ -18,8 +18,6 @@ COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_bo
                "push_wrangler_2to1", "push_wrangler_1to1")
 
 
-
-
 # ---------------------------------------------------------------------------------
 # the compiled module's functions
 # ---------------------------------------------------------------------------------
@@ -195,10 +193,6 @@ def subset_orbits(deck, k, group):
 
 def hand_keys(deck, keyfn):
     """{sorted hand tuple: keyfn(hand)} for every hand of the deck."""
-    return _hand_keys(deck, keyfn)
-
-
-def _hand_keys(deck, keyfn):
     return {h: keyfn(h) for h in itertools.combinations(sorted(deck), 7)}
 
 
@@ -234,7 +228,7 @@ def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
     ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}.
     """
     deck = sorted(deck)
-    keys = keys if keys is not None else _hand_keys(deck, keyfn)
+    keys = keys if keys is not None else hand_keys(deck, keyfn)
     group = deck_symmetries(deck) if symmetry else [(0, 1, 2, 3)]
     orbits = [(k, s, weight) for k in range(8) for s, weight in subset_orbits(deck, k, group)]
     hists = _subset_hists(keys, {s for _k, s, _w in orbits})
