@@ -313,6 +313,13 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     else ts_settle(ru, in, out);
 }
 
+/* A wager settled at its odds with no commission and no cap: lost (o < 0), pushed (0) or
+ * won o to 1, in units of 1/S. The side bets, which are the house's whoever banks, and
+ * every wager the house banks but a winning base wager. */
+static inline int64_t ts_at_odds(int64_t stake, int o, int64_t S) {
+    return o < 0 ? -stake * S : stake * o * S;
+}
+
 /* One wager's result recorded, in settlement order, and added to its seat's net. */
 static inline void ts_record(ts_round_out_t *out, int *nres, int s, int kind, int64_t stake,
                              int64_t res) {
@@ -338,13 +345,11 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
             if (!stake) continue;
             int o = out->odds[s][slot];
             int64_t res;
-            if (o == 0) res = 0;
-            else if (o < 0) res = -stake * S;
-            else if (ru->kind[slot] == TS_K_BASE) {
+            if (o > 0 && ru->kind[slot] == TS_K_BASE) {
                 res = stake * o * ru->keep;
                 comm += stake * o * (S - ru->keep);
             }
-            else res = stake * o * S;
+            else res = ts_at_odds(stake, o, S);
             ts_record(out, &nres, s, slot, stake, res);
             total += res;
         }
@@ -387,9 +392,7 @@ static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in
                 else if (o < 0) { res = -stake * S; gross += stake; collected += stake; }
                 else { res = stake * ru->keep; gross -= stake; comm += stake * (S - ru->keep); }
             } else {
-                if (o == 0) res = 0;
-                else if (o < 0) res = -stake * S;
-                else res = stake * o * S;
+                res = ts_at_odds(stake, o, S);
                 side -= res;
             }
             ts_record(out, &nres, s, slot, stake, res);
