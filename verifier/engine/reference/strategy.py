@@ -56,9 +56,10 @@ def house_index(settings, keys):
 def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, keys=None):
     """(settings, house) as ``verifier.engine._strategy.strategy_counts`` gives them, by brute
     force: every banker hand of the rest of ``deck`` against every setting. ``keys``:
-    optional {sorted hand tuple: (back key, front key) set by the house way, or None}."""
+    optional {sorted hand tuple: (back key, front key) set by the house way, or None};
+    ``engine``: whose keys (default the reference engine, this twin's own)."""
     if engine is None:
-        from verifier.engine.backend import engine
+        from verifier.engine.reference import core as engine
     cards = sorted(cards)
     settings = settings_python(cards, engine, wheel_second)
     rest = [c for c in sorted(deck) if c not in cards]
@@ -79,6 +80,6 @@ def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, k
 def all_house_keys(deck, wheel_second=False, house_way=0, engine=None):
     """{sorted hand tuple: house_keys(hand)} for every hand of ``deck``."""
     if engine is None:
-        from verifier.engine.backend import engine
+        from verifier.engine.reference import core as engine
     return {h: house_keys(h, engine, wheel_second, house_way)
             for h in itertools.combinations(sorted(deck), 7)}
