@@ -146,6 +146,16 @@ def test_the_layer_table_has_no_cycle_and_names_only_packages():
                            if (p / "__init__.py").is_file()}
 
 
+def test_the_engines_twins_stand_below_the_switch():
+    """engine/reference/ (the pure-Python twins, docs/ARCHITECTURE.md) imports nothing else
+    of engine/: ``backend.module`` chooses between a compiled module and its twin, so a
+    twin that asked the switch would stand above it."""
+    up = [f"{m} -> {t}" for m, targets in import_graph().items()
+          if m.startswith("verifier.engine.reference") for t in targets
+          if t.startswith("verifier.engine.") and not t.startswith("verifier.engine.reference")]
+    assert up == []
+
+
 def test_the_odds_layers_know_nothing_of_certificates():
     edges = import_graph()
     for module in ("verifier.odds.exact", "verifier.odds.emperors", "verifier.odds.basegame",
