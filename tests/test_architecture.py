@@ -384,3 +384,54 @@ def test_the_type_hints_hold_under_mypy():
     done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=PACKAGE.parent,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+# --------------------------------------------------------------------------------------
+# the certificate's dict stays inside certificate/
+
+#: keys only a certificate's JSON has (its top level and its counts)
+CERTIFICATE_KEYS = {"sections", "result_sha256", "paytables", "key_histogram",
+                    "house_way_rows", "outlaw9_sets", "best_for_bet_sets"}
+
+
+def certificate_dict_reads(tree):
+    """(line, code) of each read of a certificate's dict by string path in a module: a
+    subscript or ``.get`` of a variable named for a certificate (``cert``, ``cert_a``,
+    ``certificate``), or of any value by a key only a certificate has; and every use of
+    a model's ``.raw`` other than handing it to a function (the dict goes back to
+    certificate/'s functions, unread)."""
+    import re
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = []
+    for node in ast.walk(tree):
+        target = key = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            target, key = node.value, node.slice
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "get" and node.args):
+            target, key = node.func.value, node.args[0]
+        if target is not None and (
+                (isinstance(target, ast.Name) and re.search("cert", target.id))
+                or (isinstance(key, ast.Constant) and key.value in CERTIFICATE_KEYS)):
+            found.append((node.lineno, ast.unparse(node)))
+        if isinstance(node, ast.Attribute) and node.attr == "raw":
+            parent = parents.get(node)
+            if not (isinstance(parent, ast.Call) and node in parent.args):
+                found.append((node.lineno, ast.unparse(parent or node)))
+    return found
+
+
+def test_the_rule_finds_reads_of_a_certificates_dict():
+    code = ("cert['sections']\ncert_a.get('rules')\ndata['sections']['x']\n"
+            "x = model.raw['tool']\nf(model.raw)\nmodel.bets['outlaw9']\nr['counts']\n")
+    assert [line for line, _ in certificate_dict_reads(ast.parse(code))] == [1, 2, 3, 4]
+
+
+def test_no_module_outside_certificate_reads_a_certificates_dict():
+    """Readers outside certificate/ read the typed model (``Certificate``,
+    verifier/certificate/model.py), never the JSON dict by string paths."""
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {code}"
+             for name, path in sorted(modules().items())
+             if not name.startswith("verifier.certificate")
+             for line, code in certificate_dict_reads(ast.parse(path.read_text()))]
+    assert found == []

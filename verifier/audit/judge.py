@@ -105,11 +105,12 @@ class Audit:
 def exact_of(cert, bet, table, reading):
     """The exact figures of a bet, or the reason the certificate has none (a string)."""
     if bet == BASE_GAME:
-        if "base_game" not in cert.get("sections", {}):
+        if not cert.has("base_game"):
             return ("the certificate has no base_game section (run without "
                     "--no-base-game, on the full deck)")
         from verifier.report.model import build
         base = build(cert, formulas=False).base_game
+        assert base is not None                 # the certificate has the section
         nets = [line.contribution / line.probability if line.probability else Fraction(0)
                 for line in base.lines]
         names = ("player_wins", "push", LOSES)
@@ -119,7 +120,7 @@ def exact_of(cert, bet, table, reading):
                      base.expected, base.variance, base.hit_frequency)
     from verifier.certificate.odds import odds_from_certificate
     try:
-        odds = odds_from_certificate(cert, table, reading)
+        odds = odds_from_certificate(cert.raw, table, reading)
     except VerifierError as exc:
         return str(exc)
     lines = {r.category: (r.hands, r.probability, r.net) for r in odds.lines}
@@ -199,11 +200,13 @@ def judge(finding, cell, value, sign):
 def audit(sub, cert, cert_path):
     """The audit of submission ``sub`` (verifier.audit.claims) against a checked
     certificate: one Finding per claim, in the submission's order."""
+    from verifier.certificate.model import Certificate
     from verifier.game.paytables import line_name, line_title
+    cert = Certificate.of(cert)
     game = check_game(sub, cert, cert_path)
     from verifier.support.version import __version__
     result = Audit(sub.path, str(cert_path), game, claims_sha256=sub.sha256,
-                   certificate_sha256=cert.get("sha256", ""),
+                   certificate_sha256=cert.sha256,
                    tool=f"paigow-verifier {__version__}")
     for block in sub.bets:
         bet = bet_of(cert, block)
@@ -213,7 +216,7 @@ def audit(sub, cert, cert_path):
         if note:
             result.notes.append(note)
         title = (exact.title if isinstance(exact, Exact) else
-                 "Base game" if bet == BASE_GAME else table.name)
+                 "Base game" if table is None else table.name)
         for row in block.rows:
             special = special_line(row.line.text)
             if bet == BASE_GAME:
@@ -223,6 +226,7 @@ def audit(sub, cert, cert_path):
                                         "of the base game (Player wins, Push, Player loses, "
                                         "Total)")
             else:
+                assert table is not None            # a bet's block: its pay table
                 line = special or line_name(row.line.text, table.kind)
             shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
                           TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \

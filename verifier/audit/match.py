@@ -26,11 +26,8 @@ _BASE_NAMES = {key(w) for w in ("base game", "base", "base game wager", "pai gow
 
 
 def game_of(cert):
-    rules = cert.get("rules", {})
-    section = cert.get("sections", {}).get("rule_set") or {}
-    return {"rule_set": (section.get("results") or {}).get("name"),
-            "house_way": (rules.get("house_way") or {}).get("value"),
-            "bonus_reading": (rules.get("bonus_reading") or {}).get("value")}
+    return {"rule_set": cert.rule_set.name, "house_way": cert.house_way,
+            "bonus_reading": cert.bonus_reading}
 
 
 def claimed_rule_set(sub):
@@ -83,7 +80,7 @@ def bet_of(cert, block):
     for name, b in BETS.items():
         if k in (key(name), key(b.title)):
             return name
-    custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
+    custom = cert.custom_paytables
     for name, table in custom.items():
         if k in (key(name), key(table.get("name", ""))):
             return name
@@ -107,14 +104,15 @@ def paytable_of(cert, bet, block):
     reads = block.reads.text.strip().lower() if block.reads else ""
     own, envy, name_of_bet = None, False, bet
     if bet not in BETS and bet != CUSTOM:       # a custom bet of the certificate's rule set
-        own = _certificate_table(cert, bet, block)
+        own = _certificate_table(cert.raw, bet, block)
         kind, name_of_bet, reads, envy = own.kind, CUSTOM, own.reads, own.envy
     else:
         try:
             kind = kind_of(bet, reads, where=where)
         except PaytableError as exc:
             raise VerifierError(str(exc)) from None
-    lines, seen = [], {}
+    lines: list = []
+    seen: dict = {}
     for row in block.rows:
         if special_line(row.line.text):
             continue
@@ -140,7 +138,7 @@ def paytable_of(cert, bet, block):
     if bet == CUSTOM:
         raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
                             "column")
-    table = own or _certificate_table(cert, bet, block)
+    table = own or _certificate_table(cert.raw, bet, block)
     for row, name in lines:
         if name not in table.pay:
             raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
@@ -166,7 +164,7 @@ def table_note(cert, bet, table):
     if bet in (BASE_GAME, CUSTOM):
         return None
     try:
-        own = default_table(cert, bet)
+        own = default_table(cert.raw, bet)
     except VerifierError:
         return None
     if own.pays == table.pays:

@@ -45,7 +45,8 @@ def _house_way_results(cert):
     """The house way's own tables (verifier.houseway.tables) and its power ratings
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
-    out = house_way_results(cert)
+    out = house_way_results(cert["rules"]["house_way"]["value"],
+                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"])
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
                                                  rules_of(cert).wheel == "second"))
     return out

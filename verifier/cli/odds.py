@@ -19,7 +19,7 @@ def cmd_check(settings):
     if settings.public_key:
         from verifier.certificate.signing import verify
         problems += [certificate.Mismatch(f, m) for f, m in verify(cert, settings.public_key)]
-    recomputed = []
+    recomputed: list[str] = []
     if settings.recompute:
         more, recomputed = certificate.recompute(cert, threads=settings.threads,
                                                  progress=settings.progress,
@@ -38,18 +38,19 @@ def cmd_check(settings):
             print(f"... and {len(problems) - MAX_SHOWN} more")
         print(f"{settings.certificate}: FAILED, {len(problems)} mismatch(es)")
         return 1
-    print(f"{settings.certificate}: OK: hash, {cert['total_hands']:,} = "
-          f"C({cert['deck']['size']},7) hands, every count sum and every result re-derived "
-          f"({', '.join(cert['sections'])})")
+    model = certificate.Certificate.of(cert)
+    print(f"{settings.certificate}: OK: hash, {model.total_hands:,} = "
+          f"C({model.deck.size},7) hands, every count sum and every result re-derived "
+          f"({', '.join(model.sections)})")
     for what in recomputed:
         print(f"recomputed {what}: every count agrees")
-    if settings.recompute and "strategy" in cert["sections"] and settings.chunks == 0:
+    if settings.recompute and model.has("strategy") and settings.chunks == 0:
         print("not recomputed: the optimal-strategy job (its house-way column is the base "
               "game's, checked above; --chunks N runs N of its chunks again, --chunks all "
               "the whole job, about 4 minutes on two cores)")
     if settings.public_key:
         print(f"signed by the key of {settings.public_key} "
-              f"({cert['signature']['key_fingerprint']})")
+              f"({model.signature.key_fingerprint if model.signature else '?'})")
     return 0
 
 
@@ -59,7 +60,7 @@ def _tables(cert, files, bet=None):
     from verifier.certificate.formula import default_bet, default_table
     from verifier.game.paytables import load
     if not files:
-        return [default_table(cert, bet or default_bet(cert))]
+        return [default_table(cert.raw, bet or default_bet(cert.raw))]
     tables = [load(f) for f in files]
     bets = sorted({f"{t.bet} ({t.reads})" if t.reads else t.bet for t in tables}
                   | ({bet} if bet else set()))
@@ -73,9 +74,9 @@ def cmd_compare(settings):
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
     cert = load_checked(settings.certificate, settings.rules)
-    reading = settings.bonus_reading or cert["rules"]["bonus_reading"]["value"]
+    reading = settings.bonus_reading or cert.bonus_reading
     tables = _tables(cert, settings.paytable, settings.bet)
-    odds = [odds_from_certificate(cert, t, reading) for t in tables]
+    odds = [odds_from_certificate(cert.raw, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
@@ -114,6 +115,7 @@ def cmd_report(settings):
         atomic_write_bytes(settings.out, data)
         print(f"par sheet written: {settings.out} ({settings.format})")
     else:
+        assert isinstance(sheet, str)           # a binary format needs --out (above)
         print(sheet, end="" if sheet.endswith("\n") else "\n")
     return 0
 

@@ -51,14 +51,14 @@ def hand_tables(histogram) -> dict:
             "back_hands": {c: backs.get(c, 0) for c in reversed(CLASS_NAMES)}}
 
 
-def section_results(cert) -> dict:
-    """The certificate's ``house_way`` section, re-derived from its counts."""
+def section_results(house_way: str, histogram_rows, row_counts) -> dict:
+    """A certificate's ``house_way`` section, re-derived from its counts: the key
+    histogram's rows [back key, front key, hands] and the hands decided by each row
+    ({row: hands}, the row as a number or its text)."""
     from verifier.houseway import row_names
-    house_way = cert["rules"]["house_way"]["value"]
-    out = hand_tables(cert["counts"]["key_histogram"]["rows"])
+    out = hand_tables(histogram_rows)
     names = row_names(house_way)
     out["rows"] = [{"row": int(r), "name": names.get(int(r), ""), "hands": n}
-                   for r, n in sorted(cert["counts"]["house_way_rows"].items(),
-                                      key=lambda item: int(item[0]))]
+                   for r, n in sorted(row_counts.items(), key=lambda item: int(item[0]))]
     out["house_way"] = house_way
     return out

@@ -1,13 +1,19 @@
 """Par sheets: what a lab files for one game (``paigow-verify report``).
 
-``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``,
-``pdf`` and ``xlsx`` render it. Formats: docs/PARSHEET.md.
+``model.build(cert)`` computes the sheet from a checked certificate (a
+``verifier.certificate.model.Certificate``); ``markdown``, ``html``, ``pdf`` and ``xlsx``
+render it. Formats: docs/PARSHEET.md.
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
 FORMATS = ("markdown", "html", "pdf", "xlsx")
 
 
-def render(cert: dict, fmt: str = "markdown", designed: dict | None = None,
+def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
            reading: str | None = None) -> str | bytes:
     """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
     for pdf and xlsx. ``designed``: {bet: Paytable} used instead of the certificate's

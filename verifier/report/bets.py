@@ -61,13 +61,13 @@ _NOTES = {
         "Lines read on the seven cards; a hand is paid its highest line only."),
     "pai_gow_insurance": lambda cert, reading: (
         "Reading in force: "
-        f"{cert['sections']['pai_gow_insurance']['results']['reading_text']}."),
+        f"{cert.bets['pai_gow_insurance'].results['reading_text']}."),
 }
 _LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
 
 
 def _bonus_reading_note(cert, reading=None):
-    filed = cert["rules"]["bonus_reading"]["value"]
+    filed = cert.bonus_reading
     chosen = reading or filed
     other = (f" (chosen for this designed sheet; the certificate's rules read {filed})"
              if chosen != filed else "")
@@ -83,8 +83,8 @@ def wager_section(cert, name, designed=None, reading=None):
     the Outlaw 9 bonus reading, default the certificate's)."""
     from verifier.certificate.odds import odds_from_certificate
     from verifier.certificate.formula import default_table
-    table = designed or default_table(cert, name)
-    odds = odds_from_certificate(cert, table, reading)
+    table = designed or default_table(cert.raw, name)
+    odds = odds_from_certificate(cert.raw, table, reading)
     bet = bet_from_odds(name, table.kind.title, odds, DESIGNED if designed else table.status,
                      table.kind.unit,
                      loses_title=_LOSES.get(name, "No line (loses)"))
@@ -102,21 +102,21 @@ def custom_section(cert, name, designed=None):
     for a custom bet of the rule set or a new one over the category vocabulary."""
     from verifier.certificate.sections import custom_table
     from verifier.game.paytables import line_title
-    table = designed or custom_table(cert, name)
-    offered = cert["sections"].get("custom_bets", {}).get("results", {})
-    results = offered.get(name, {})
+    table = designed or custom_table(cert.raw, name)
+    offered = {n for n, b in cert.bets.items() if b.custom}
+    results = cert.bets[name].results if name in offered else {}
     title = f"{table.name} ({'new ' if name not in offered else ''}custom, reads {table.reads})"
     if "omitted" in results:
         return f"{title}: {results['omitted']}"
     if designed or not table.envy:
         from verifier.certificate.odds import odds_from_certificate
-        bet = bet_from_odds(name, title, odds_from_certificate(cert, table),
+        bet = bet_from_odds(name, title, odds_from_certificate(cert.raw, table),
                          DESIGNED if designed else table.status or "not filed",
                          table.kind.unit)
         from verifier.game.bets import READS
         bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
         return bet
-    total = cert["total_hands"]
+    total = cert.total_hands
     lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
                   Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]),
                   net=Fraction(r["amount"]))
@@ -134,8 +134,8 @@ def custom_section(cert, name, designed=None):
 def _insurance_other_reading(cert, table):
     """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from verifier.odds.exact import odds_of_lines
-    results = cert["sections"]["pai_gow_insurance"]["results"]
-    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
+    results = cert.bets["pai_gow_insurance"].results
+    other = odds_of_lines(table, results["alternative"]["counts"], cert.total_hands)
     return Table(
         "Under the other reading (semi-wild)",
         ["Line", "Combinations", "Probability"],
@@ -147,9 +147,8 @@ def _insurance_other_reading(cert, table):
 def envy_section(cert):
     from verifier.game.bets import BETS
     from verifier.game.paytables import line_title
-    section = cert["sections"]["envy_bonus"]
-    results = section["results"]
-    total = cert["total_hands"]
+    results = cert.bets["envy_bonus"].results
+    total = cert.total_hands
     lines = []
     for row in results["lines"]:
         p = Fraction(row["hands"], total)

@@ -16,10 +16,10 @@ def base_game_section(cert):
     """The base game as a wager: win (1 to 1, less the commission), push, loss."""
     from verifier.odds.exact import odds_of_lines
     from verifier.game.paytables import PUSH
-    section = cert["sections"]["base_game"]
-    results = section["results"]
+    section = cert.section("base_game")
+    results = section.results
     counts = {k: int(v) for k, v in results["counts"].items()}
-    settlement = SettlementRule.of(section["settlement"])
+    settlement = SettlementRule.of(section.settlement)
     if settlement.is_commission:
         rate = settlement.commission
         win = 1 - rate
@@ -84,25 +84,25 @@ def applicable_readings(cert, bets, fees):
     wanted = set()
     for bet in bets:
         if bet == "outlaw9":
-            wanted |= {n for n, r in cert["rules"].items()
-                       if r.get("topic") == "Outlaw 9 High or Better"}
+            wanted |= {n for n, r in cert.readings.items()
+                       if r.topic == "Outlaw 9 High or Better"}
         else:
-            wanted |= set(_BET_READINGS.get(bet, ()))
+            wanted |= set(_BET_READINGS.get(bet) or ())
     out = []
-    for name, r in cert["rules"].items():
-        topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none
+    for name, r in cert.readings.items():
+        topic = r.topic or "Cards and ranking"          # a reduced deck's reading has none
         keep = (name in wanted
                 or (topic in _GENERAL_TOPICS and (fees or name != "fee_return"))
                 or (fees and topic == "Table procedure")
                 or (not fees and topic == "Casino table"))
         if keep:
-            out.append(Reading(name, str(r["value"]), topic, r["text"]))
+            out.append(Reading(name, r.value, topic, r.text))
     return out
 
 
 def house_way_section(cert):
-    hw = cert["sections"]["house_way"]["results"]
-    total = cert["total_hands"]
+    hw = cert.section("house_way").results
+    total = cert.total_hands
 
     def share(n):
         return f"{n / total:.10f}"
@@ -122,7 +122,7 @@ def _power_rating_tables(cert):
     """The house way's power ratings (docs/POWER_RATINGS.md) as the certificate's
     ``house_way`` section keeps them: the dealer's two-card and five-card hands with both
     ratings."""
-    tables = cert["sections"]["house_way"]["results"]["power_ratings"]
+    tables = cert.section("house_way").results["power_ratings"]
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
     def rows(table):
@@ -142,7 +142,7 @@ def _power_rating_tables(cert):
 def player_bank_section(cert):
     """The banker's side of a commission game, from the base game's ``player_bank``
     figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
-    pb = cert["sections"]["base_game"]["results"]["player_bank"]
+    pb = cert.section("base_game").results["player_bank"]
 
     def row(title, x, percent=False):
         d = x["decimal"]
@@ -192,7 +192,7 @@ def _pct(x):
 def strategy_section(cert):
     """The house way against the best setting of every player hand, from the
     certificate's ``strategy`` section."""
-    r = cert["sections"]["strategy"]["results"]
+    r = cert.section("strategy").results
     hw, best, nopt = r["house_way"], r["optimal"], r["not_optimal"]
     rows = []
     for name, pick in (("Player wins", lambda s: s["probabilities"]["win"]),

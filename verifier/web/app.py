@@ -83,7 +83,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
             outlaw9 = table is not None and table.kind.reads == "outlaw9"
-            reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
+            reading = cert.bonus_reading if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
         return page(request, "editor.html.j2", error=error, cert_id=cert_id, bets=bets,

@@ -18,11 +18,11 @@ def bets_of(cert):
     paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
     from verifier.certificate.formula import default_table
     from verifier.game.bets import CUSTOM_READS, READS
-    offered = cert["sections"]["rule_set"]["results"]["bets"]
+    offered = cert.rule_set.bets
     out = []
     for name in offered:
         try:
-            table = default_table(cert, name)
+            table = default_table(cert.raw, name)
             if table.kind.amounts:
                 continue
             _counts(cert, table)
@@ -30,7 +30,7 @@ def bets_of(cert):
             continue
         out.append((name, table.kind.title if table.bet != "custom" else table.name))
     for reads in CUSTOM_READS:
-        if reads == "versus-banker" and "base_game" not in cert["sections"]:
+        if reads == "versus-banker" and not cert.has("base_game"):
             continue
         out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
     return out
@@ -38,7 +38,7 @@ def bets_of(cert):
 
 def _counts(cert, table):
     from verifier.certificate.odds import qualifying_sets
-    return qualifying_sets(cert, table)
+    return qualifying_sets(cert.raw, table)
 
 
 def base_table(cert, bet):
@@ -49,7 +49,7 @@ def base_table(cert, bet):
         raise VerifierError(f"this certificate offers no bet {str(bet)[:40]!r} to design")
     if bet.startswith(CUSTOM_PREFIX):
         return None
-    return default_table(cert, bet)
+    return default_table(cert.raw, bet)
 
 
 def vocabulary(cert, bet):
@@ -98,7 +98,7 @@ def _reading(cert, reading):
 
 def _odds(cert, table, reading):
     from verifier.certificate import odds_from_certificate
-    return odds_from_certificate(cert, table, _reading(cert, reading))
+    return odds_from_certificate(cert.raw, table, _reading(cert, reading))
 
 
 def figures(cert, bet, pays, reading=None):
@@ -138,7 +138,7 @@ def solve(cert, bet, pays, lines, edge, reading=None):
         raise VerifierError("tick the line (or lines) to solve for")
     target = parse_edge(str(edge)[:80], "target edge")
     table = design(cert, bet, pays)
-    formula = bet_formula(cert, None, table, _reading(cert, reading))
+    formula = bet_formula(cert.raw, None, table, _reading(cert, reading))
     out = solve_lines(formula, [str(x) for x in lines], target).to_dict()
     for side in ("below", "above"):
         out[side]["house_edge_percent"] = f"{float(out[side]['house_edge']['decimal']):.6%}"
@@ -167,7 +167,7 @@ def paytable_file(cert, bet, pays, name=""):
     table = design(cert, bet, pays, name)
     return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
                      comment=f"Designed in the paigow-verifier workbench on the certificate "
-                             f"{cert.get('sha256', '')[:16]}...; not filed.",
+                             f"{cert.sha256[:16]}...; not filed.",
                      reads=table.reads, envy=table.envy)
 
 

@@ -54,8 +54,7 @@ class Shelf:
                 from verifier import certificate
                 path = self.paths[i]
                 try:
-                    cert = certificate.load(path)
-                    certificate.verify_or_raise(cert, path.name)
+                    cert = certificate.read(path, path.name)
                 except VerifierError as exc:
                     self._certs[i] = exc
                 else:
@@ -260,11 +259,9 @@ def _comparison_rows(rows, labels):
 
 
 def certificate_summary(cert):
-    """What a certificate holds, for its page."""
+    """What a certificate (a ``Certificate``) holds, for its page."""
     from verifier.game.paytables import pay_label
     from verifier.web.editor import CUSTOM_PREFIX, base_table, bets_of
-    sections = cert.get("sections", {})
-    rule_set = sections.get("rule_set", {}).get("results", {})
     tables = []
     for bet, _title in bets_of(cert):
         if bet.startswith(CUSTOM_PREFIX):
@@ -272,26 +269,23 @@ def certificate_summary(cert):
         table = base_table(cert, bet)
         tables.append({"bet": bet, "name": table.name, "status": table.status or "not filed",
                        "lines": [(line, pay_label(p)) for line, p in table.pays]})
-    tool = cert.get("tool", {})
-    signature = cert.get("signature")
-    return {"rule_set": rule_set.get("name", ""), "description": rule_set.get("description", ""),
-            "total_hands": f"{cert['total_hands']:,}", "deck": cert["deck"].get("size"),
-            "format": f"{cert.get('format')} {cert.get('format_version')}",
-            "tool": f"{tool.get('name', '')} {tool.get('version', '')}, "
-                    f"{tool.get('created', '')}, engine {tool.get('engine', '')}",
-            "sections": list(sections), "sha256": cert.get("sha256", ""),
-            "result_sha256": cert.get("result_sha256", ""),
-            "readings": [(k, str(v.get("value"))) for k, v in cert.get("rules", {}).items()],
+    tool = cert.tool
+    return {"rule_set": cert.rule_set.name, "description": cert.rule_set.description,
+            "total_hands": f"{cert.total_hands:,}", "deck": cert.deck.size,
+            "format": f"{cert.format} {cert.format_version}",
+            "tool": f"{tool.name} {tool.version}, {tool.created}, engine {tool.engine}",
+            "sections": list(cert.sections), "sha256": cert.sha256,
+            "result_sha256": cert.result_sha256,
+            "readings": [(k, r.value) for k, r in cert.readings.items()],
             "tables": tables,
-            "signature": signature.get("key_fingerprint") if isinstance(signature, dict)
-            else None}
+            "signature": cert.signature.key_fingerprint if cert.signature else None}
 
 
 def check_certificate(cert, key_text=None, key_name=""):
     """``check`` (and ``--public-key``): [] when intact, else the mismatches as text."""
     from verifier import certificate
-    problems = [str(m) for m in certificate.check(cert)]
+    problems = [str(m) for m in certificate.check(cert.raw)]
     if key_text is not None:
         from verifier.certificate.signing import verify
-        problems += [f"{f}: {m}" for f, m in verify(cert, key_name, pem=key_text)]
+        problems += [f"{f}: {m}" for f, m in verify(cert.raw, key_name, pem=key_text)]
     return problems
