@@ -5,10 +5,12 @@ import json
 from pathlib import Path
 
 from verifier.audit.judge import FAILS, HOLDS, NOT_CHECKED
+from verifier.report.formats import by_suffix
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-           ".pdf": "pdf", ".json": "json", ".txt": "text"}
+#: {".suffix": format} of the report's formats (verifier/report/formats.py), by which
+#: ``audit --out`` takes its format
+FORMATS = by_suffix(("markdown", "html", "pdf", "json", "text"))
 HEADER = ["Where", "Claim", "Claimed", "Exact", "Difference", "Errs for", "Verdict"]
 
 

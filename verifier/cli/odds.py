@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
-from verifier.report import FORMATS
+from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
 
 MAX_SHOWN = 25
@@ -102,10 +102,10 @@ def cmd_solve(settings):
 def cmd_report(settings):
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
-    if settings.format in ("pdf", "xlsx") and not settings.out:
-        what = "PDF" if settings.format == "pdf" else "spreadsheet"
-        raise VerifierError(f"--format {settings.format} needs --out FILE.{settings.format} (a "
-                            f"{what} is not written to a terminal)")
+    fmt = FORMATS[settings.format]
+    if fmt.binary and not settings.out:
+        raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
+                            f"({fmt.noun} is not written to a terminal)")
     cert = load_checked(settings.certificate, settings.rules)
     if settings.out:
         settings.output()
@@ -194,7 +194,7 @@ def register(subparsers):
                     "returning more than 100%% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
-    p.add_argument("--format", choices=FORMATS, default="markdown",
+    p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
                         "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")

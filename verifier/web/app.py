@@ -8,6 +8,7 @@ import secrets
 from collections import OrderedDict
 from pathlib import Path
 
+from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
 from verifier.web import editor, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
@@ -46,7 +47,9 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     def page(request, template_name, status=200, **context):
         template = env.get_template(template_name)
         html = template.render(csrf=token_of(request), field=FIELD, certificates=shelf.names(),
-                               active=template_name.split(".")[0], **context)
+                               active=template_name.split(".")[0],
+                               parsheet_formats=[FORMATS[n] for n in PARSHEET_FORMATS],
+                               **context)
         return HTMLResponse(html, status_code=status)
 
     async def body_json(request):
@@ -122,9 +125,10 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
                                            str(form.get("reading", "")))
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
-        suffix = {"markdown": "md"}.get(what, what)
-        return Response(data, media_type=editor.PARSHEET_TYPES[what], headers={
-            "Content-Disposition": f'attachment; filename="parsheet-{stem}-designed.{suffix}"'})
+        fmt = FORMATS[what]
+        return Response(data, media_type=fmt.media_type, headers={
+            "Content-Disposition":
+                f'attachment; filename="{fmt.filename(f"parsheet-{stem}-designed")}"'})
 
     # ----------------------------------------------------------------- one hand
     async def hand_page(request):
@@ -279,10 +283,10 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             data = await run_in_threadpool(editor.parsheet, cert, fmt)
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
-        suffix = {"markdown": "md"}.get(fmt, fmt)
-        disposition = "inline" if fmt == "html" else "attachment"
-        return Response(data, media_type=editor.PARSHEET_TYPES[fmt], headers={
-            "Content-Disposition": f'{disposition}; filename="parsheet.{suffix}"'})
+        form = FORMATS[fmt]
+        disposition = "inline" if form.inline else "attachment"
+        return Response(data, media_type=form.media_type, headers={
+            "Content-Disposition": f'{disposition}; filename="{form.filename("parsheet")}"'})
 
     routes = [
         Route("/", lambda request: RedirectResponse("/editor")),

@@ -171,19 +171,12 @@ def paytable_file(cert, bet, pays, name=""):
                      reads=table.reads, envy=table.envy)
 
 
-PARSHEET_TYPES = {"html": "text/html; charset=utf-8", "pdf": "application/pdf",
-                  "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                  "markdown": "text/markdown; charset=utf-8"}
-
-
 def parsheet(cert, fmt, bet=None, pays=None, name="", reading=None):
     """The par sheet (``report``) of the certificate, with the grid's pay table for
     ``bet`` when given (labelled designed, not filed; a new custom bet is added after the
     rule set's bets) under the grid's bonus ``reading``: bytes."""
-    from verifier.report import render
-    if fmt not in PARSHEET_TYPES:
-        raise VerifierError(f"unknown par sheet format {str(fmt)[:20]!r}: choose from "
-                            f"{', '.join(PARSHEET_TYPES)}")
+    from verifier.report import parsheet_format, render
+    parsheet_format(fmt)                    # a one-line error naming the choices
     designed = None
     if bet is not None:
         designed = {bet: design(cert, bet, pays, name)}
