@@ -197,6 +197,7 @@ def read_grid(sub, rows, file, sheet=""):
                 raise VerifierError(f"{where(r, c0)}: {first!r} stands in no column of the "
                                     "line table (or the line's name is missing)")
             line = row.pop("line")
+            assert block is not None            # a header row set it
             block.rows.append(LineRow(line, row))
             continue
         raise VerifierError(f"{where(r, c0)}: cannot read {first!r}: not a game key, a bet "
@@ -214,7 +215,7 @@ def _sheet_block(sub, file, sheet, r, c, first):
 
 
 def _header(cells, where):
-    header = {}
+    header: dict = {}
     for r, c, t in cells:
         name = COLUMNS.get(key(t))
         if name is None:

@@ -74,6 +74,7 @@ def parse(text, where, count=False, odds=False):
     except InvalidOperation:
         raise VerifierError(f"{where}: {original!r} is not a number") from None
     exponent = d.as_tuple().exponent
+    assert isinstance(exponent, int)        # a finite number: _DECIMAL has no NaN or Infinity
     if d and d.adjusted() > MAX_DIGITS or exponent < -MAX_DECIMALS:
         raise VerifierError(f"{where}: {original!r} is out of range (a figure of at most "
                             f"{MAX_DIGITS} digits before the point and {MAX_DECIMALS} after)")

@@ -22,6 +22,7 @@ which also raises ``rfc8785.CanonicalizationError`` for data without a canonical
 import itertools
 import json
 import re
+from typing import Any, Iterable
 
 _INT_MAX = 2 ** 53 - 1
 _PLACEHOLDER = "\x00"          # + the float's number: a string no checked data holds
@@ -56,6 +57,7 @@ def _scan(obj, floats):
     stack = [obj]
     while stack:
         x = stack.pop()
+        items: Iterable[tuple[Any, Any]]
         if type(x) is dict:
             items = x.items()
             for k in x:
@@ -87,7 +89,7 @@ def _scan(obj, floats):
 def dumps(obj):
     """``rfc8785.dumps(obj)``, the same bytes, mostly by the C JSON encoder."""
     import rfc8785
-    floats = []
+    floats: list = []
     try:
         _scan(obj, floats)
     except _Unfit:

@@ -25,7 +25,7 @@ def cmd_serve(settings):
     if settings.open:
         import threading
         import webbrowser
-        threading.Timer(0.5, webbrowser.open, settings=(url,)).start()
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server.run()
     return 0
 

@@ -53,7 +53,7 @@ def natural_key(cards, wheel_second=False):
     """Key of five regular cards (no joker), by counting ranks and suits."""
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     suits = {c & 3 for c in cards}
-    counts = {}
+    counts: dict = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     # groups, biggest group first, then higher rank first

@@ -183,7 +183,7 @@ class Paytable:
 
     def to_dict(self):
         """The certificate form: pays as exact strings, in order."""
-        out = {"name": self.name, "bet": self.bet}
+        out: dict = {"name": self.name, "bet": self.bet}
         if self.bet == CUSTOM:
             out["reads"] = self.reads
             if self.envy:
@@ -214,7 +214,7 @@ class Paytable:
     def from_lines(cls, name, bet, lines, where="pay table", reads="", envy=False, source="",
                    status=""):
         kind = kind_of(bet, reads, envy, where)
-        seen = {}
+        seen: dict = {}
         out = []
         for key, value in lines:
             try:

@@ -6,7 +6,7 @@ from verifier.game.evaluate import eval2, eval5, rank_as_ace
 
 def rank_counts(cards):
     """{rank: count} with the joker counted as an ace."""
-    counts = {}
+    counts: dict = {}
     for c in cards:
         r = rank_as_ace(c)
         counts[r] = counts.get(r, 0) + 1

@@ -101,7 +101,9 @@ def _emit(node, out):
         for i, op in enumerate(node.ops):
             _emit(operands[i], out)
             if isinstance(op, (ast.In, ast.NotIn)):
-                out += [OP_IN, LIST_IDS[operands[i + 1].id]]
+                right = operands[i + 1]
+                assert isinstance(right, ast.Name)      # _check: a list's name
+                out += [OP_IN, LIST_IDS[right.id]]
                 if isinstance(op, ast.NotIn):
                     out.append(OP_NOT)
             else:

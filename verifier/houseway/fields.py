@@ -134,7 +134,7 @@ def read_variants(value, rows, path, text):
         raise HouseWayError(f"{path}: [variants] holds one table per point of the text, "
                             "[variants.NAME], of alternatives = [row labels left out]")
     labels = {r.label for r in rows}
-    out = {}
+    out: dict = {}
     for point, alternatives in value.items():
         line = _variant_line(text, point)
         where = f"{path}: line {line}" if line else path
@@ -260,7 +260,7 @@ def read_row(row, index, start, text, path):
     hands = [hands] if isinstance(hands, str) else hands
     if not isinstance(hands, list) or not hands:
         fail(f"a row needs hand = one of {', '.join(HAND_TYPES)} (or a list)", "hand")
-    expanded = []
+    expanded: list = []
     for h in hands:
         if not isinstance(h, str):
             fail(f"hand = {h!r}: a hand type is a word, e.g. \"one-pair\"", "hand")

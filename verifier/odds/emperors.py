@@ -83,7 +83,7 @@ def _suit_patterns(rank_suits, threshold):
     than ``threshold`` cards of every suit."""
     states = {(0, 0, 0, 0): 1}
     for suits in rank_suits:
-        new = {}
+        new: dict = {}
         for state, ways in states.items():
             for s in suits:
                 if state[s] + 1 >= threshold:
@@ -100,7 +100,7 @@ def insurance_counts(deck, reading=INSURANCE_READING):
     from itertools import combinations
     if reading not in INSURANCE_READINGS:
         raise VerifierError(f"unknown insurance reading {reading!r}")
-    suits = {}
+    suits: dict = {}
     for c in deck:
         if c != JOKER:
             suits.setdefault(c >> 2, set()).add(c & 3)

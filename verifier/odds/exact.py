@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from verifier.game.bets import VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
@@ -39,6 +40,7 @@ def mask_counts(source, reading=None):
         reading = reading or source.rules.bonus_reading
         return {int(m): int(n) for m, n in source.outlaw9_masks[reading].items()}
     out = {}
+    items: Any
     if isinstance(source, dict):
         items = source.items()
     elif isinstance(source, (list, tuple)):
@@ -166,6 +168,7 @@ class LineOdds:
 
 class ReturnFigures:
     """What follows from a bet's expected net result per unit (``expected``)."""
+    expected: Fraction          # the class that mixes it in sets it
 
     @property
     def house_edge(self):

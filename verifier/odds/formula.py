@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
@@ -80,7 +81,7 @@ def _paid(lines, pays, order):
 class BetFormula:
     """The return per unit bet of ``table``'s bet as an exact expression in its pay
     symbols."""
-    table: object               # the Paytable it was built from (its kind: the bet)
+    table: Any                  # the Paytable it was built from (its kind: the bet)
     bet: str
     table_name: str
     pays: dict                  # line -> Fraction | PUSH, the table's pays

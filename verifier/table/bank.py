@@ -45,7 +45,7 @@ def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
     (``banker_commission`` "net-win"), or on each wager it wins ("each-win")."""
     envy = envy or {}
     keep = 1 - commission
-    results = []
+    results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
     comm_players = 0

@@ -113,7 +113,7 @@ class Ledger:
 
     def balances(self):
         """Account -> chips received minus chips given."""
-        out = {}
+        out: dict = {}
         for e in self.entries:
             out[e.source] = out.get(e.source, 0) - e.amount
             out[e.dest] = out.get(e.dest, 0) + e.amount
@@ -188,7 +188,7 @@ class Settlement:
         return bool(self.returned)
 
     def seat_nets(self):
-        out = {}
+        out: dict = {}
         for seat, _, _, res in self.results:
             out[seat] = out.get(seat, 0) + res
         return out
@@ -309,7 +309,7 @@ def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None)
     loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
     in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
     ints, or Fractions where a commission leaves a part of a dollar."""
-    results = []
+    results: list = []
     keep = 1 - commission
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
                                                              envy or {}, results, ledger):
