@@ -435,3 +435,50 @@ def test_no_module_outside_certificate_reads_a_certificates_dict():
              if not name.startswith("verifier.certificate")
              for line, code in certificate_dict_reads(ast.parse(path.read_text()))]
     assert found == []
+
+
+# --------------------------------------------------------------------------------------
+# hints on every public function
+
+#: the packages whose every public function (and public method of a public class) is
+#: hinted, each parameter and the return; a package joins when it is done
+HINTED = ("support", "houseway")
+
+
+def unhinted_functions(tree):
+    """The names of the public functions of a module that lack a hint on a parameter
+    (``self`` and ``cls`` aside) or on the return."""
+    out = []
+
+    def visit(body):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.name.startswith("_"):
+                    continue
+                args = node.args
+                params = [a for a in args.posonlyargs + args.args + args.kwonlyargs
+                          if a.arg not in ("self", "cls")]
+                params += [a for a in (args.vararg, args.kwarg) if a is not None]
+                if node.returns is None or any(a.annotation is None for a in params):
+                    out.append(node.name)
+            elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                visit(node.body)
+    visit(tree.body)
+    return out
+
+
+def test_the_rule_finds_an_unhinted_public_function():
+    code = ("def a(x: int) -> int: ...\ndef b(x) -> int: ...\ndef c(x: int): ...\n"
+            "def _d(x): ...\nclass E:\n    def f(self, y: int) -> None: ...\n"
+            "    def g(self, *rest) -> None: ...\n")
+    assert unhinted_functions(ast.parse(code)) == ["b", "c", "g"]
+
+
+@pytest.mark.parametrize("package", HINTED)
+def test_every_public_function_of_a_hinted_package_is_hinted(package):
+    found = [f"{path.relative_to(PACKAGE.parent)}: {name}"
+             for module, path in sorted(modules().items())
+             if module.split(".")[1:2] == [package]
+             and (path.name == "__init__.py" or not path.stem.startswith("_"))
+             for name in unhinted_functions(ast.parse(path.read_text()))]
+    assert found == []

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from verifier.support.errors import VerifierError
 from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, condition_code, front_floor, rank_value)
 from verifier.houseway.interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
+from typing import Any, Sequence
 
 
 #: the readings every house-way file states (or takes by default), with the values this
@@ -81,7 +82,7 @@ class Row:
     variant: str | None = None    # "POINT=ALTERNATIVE": there only under that alternative
 
 
-def row_lines(text):
+def row_lines(text: str) -> list[int]:
     """The line (from 1) of each ``[[rows]]`` header, in order."""
     return [i for i, line in enumerate(text.splitlines(), 1)
             if re.match(r"\s*\[\[\s*rows\s*\]\]", line)]
@@ -97,7 +98,7 @@ def _key_line(text, start, key):
     return start
 
 
-def rows_in_force(rows, variants, chosen):
+def rows_in_force(rows: Sequence[Row], variants: dict, chosen: dict) -> tuple[Row, ...]:
     """The rows of the chosen alternatives: a row of a variant only when its alternative
     is chosen, and none of the rows (by label) a chosen alternative leaves out."""
     out_labels = {label for point, alternative in chosen.items()
@@ -123,7 +124,7 @@ def _variant_line(text, point, key=None):
     return 0
 
 
-def read_variants(value, rows, path, text):
+def read_variants(value: Any, rows: Sequence[Row], path: str, text: str) -> dict:
     """[variants.POINT]: for a point of the text, its alternatives (two or more, the
     first in force), each the list of row labels (``row``, or the place in the file) it
     leaves out; a row with ``variant = "POINT=ALTERNATIVE"`` is there only under that
@@ -207,7 +208,7 @@ def _options(value, readings, path, text):
     return options
 
 
-def read_readings(table, path, text=""):
+def read_readings(table: Any, path: str, text: str = "") -> tuple[dict, dict, Any]:
     if not isinstance(table, dict):
         raise HouseWayError(f"{path}: [readings] must be a table")
     readings = {key: next(iter(values)) for key, values in READINGS.items()}
@@ -234,7 +235,7 @@ def read_readings(table, path, text=""):
     return readings, notes, options
 
 
-def read_row(row, index, start, text, path):
+def read_row(row: Any, index: int, start: int, text: str, path: str) -> Row:
     where = f"{path}: line {start}" if start else f"{path}: row {index + 1}"
 
     def fail(message, key=None):

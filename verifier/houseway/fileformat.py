@@ -15,6 +15,7 @@ from verifier.support.files import parse_toml, read_text
 from verifier.houseway.fields import (MAX_ROWS, ORDER_DEPENDENT, READINGS, TOP_KEYS, HouseWayError,
                                       read_readings, read_row, read_variants, row_lines,
                                       rows_in_force)
+import os
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
 #: shipped house ways that the engine also has compiled in (the fast route)
@@ -109,7 +110,7 @@ def shipped_path(name: str) -> Path:
     return HOUSE_WAY_DIR / f"{name}.toml"
 
 
-def load(name_or_path) -> HouseWay:
+def load(name_or_path: str | os.PathLike) -> HouseWay:
     """A shipped house way by name, or a house-way TOML file."""
     text_name = str(name_or_path)
     if re.fullmatch(r"[a-z0-9-]+", text_name) and shipped_path(text_name).is_file():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from verifier.game.ranking import CLASS_NAMES
+from typing import Iterable, Mapping, Sequence
 
 RANKS = "23456789TJQKA"
 FRONT_PAIR_BASE = 169
@@ -28,7 +29,7 @@ def _front_order(name):
     return (hi == lo, hi, lo)
 
 
-def hand_tables(histogram) -> dict:
+def hand_tables(histogram: Iterable[Sequence[int]]) -> dict:
     """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
     (back key, front key, hands); fronts highest first, classes highest first."""
     by_front: dict = defaultdict(int)   # summed by key first
@@ -51,7 +52,8 @@ def hand_tables(histogram) -> dict:
             "back_hands": {c: backs.get(c, 0) for c in reversed(CLASS_NAMES)}}
 
 
-def section_results(house_way: str, histogram_rows, row_counts) -> dict:
+def section_results(house_way: str, histogram_rows: Iterable[Sequence[int]],
+                    row_counts: Mapping) -> dict:
     """A certificate's ``house_way`` section, re-derived from its counts: the key
     histogram's rows [back key, front key, hands] and the hands decided by each row
     ({row: hands}, the row as a number or its text)."""

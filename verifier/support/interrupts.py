@@ -8,6 +8,7 @@ therefore also records each signal here: a file is not put in place after one
 as interrupted (exit 130, or 143 for SIGTERM). The "ignored" report of such a recorded
 interrupt is not printed either: the user sees the one line the command ends with.
 """
+from __future__ import annotations
 import signal
 import sys
 
@@ -37,7 +38,7 @@ def _unraisable(info):
     (_previous_hook or sys.__unraisablehook__)(info)
 
 
-def install():
+def install() -> None:
     """Handlers for SIGINT and SIGTERM (main thread only); forgets earlier signals."""
     global _previous_hook
     _received.clear()
@@ -48,7 +49,7 @@ def install():
         sys.unraisablehook = _unraisable
 
 
-def report(exc):
+def report(exc: BaseException) -> int:
     """The one line of an interrupted command, and its exit status (130, or 143 for
     SIGTERM)."""
     terminated = isinstance(exc, Terminated)
@@ -56,14 +57,14 @@ def report(exc):
     return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
 
 
-def pending():
+def pending() -> BaseException | None:
     """The exception a recorded signal stands for, or None."""
     if not _received:
         return None
     return Terminated() if signal.SIGTERM in _received else KeyboardInterrupt()
 
 
-def check():
+def check() -> None:
     """Raise for a signal that was received but whose exception was lost."""
     exc = pending()
     if exc is not None:
