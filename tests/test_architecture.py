@@ -442,7 +442,7 @@ def test_no_module_outside_certificate_reads_a_certificates_dict():
 
 #: the packages whose every public function (and public method of a public class) is
 #: hinted, each parameter and the return; a package joins when it is done
-HINTED = ("support", "houseway")
+HINTED = ("support", "houseway", "web")
 
 
 def unhinted_functions(tree):

@@ -136,7 +136,7 @@ class Certificate:
     sha256: str
     result_sha256: str
     signature: Signature | None = None
-    raw: JSON = field(default_factory=lambda: _EMPTY, repr=False, compare=False)
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ readings
     def reading(self, name: str) -> str:
@@ -246,7 +246,7 @@ def _model(cert: JSON) -> Certificate:
         signature=(Signature(str(signature["key_fingerprint"]),
                              str(signature.get("algorithm", "")))
                    if isinstance(signature, Mapping) else None),
-        raw=cert)
+        raw=cert if isinstance(cert, dict) else dict(cert))
 
 
 def _bets(cert: JSON, sections: Mapping[str, Section], offered: Sequence[str]

@@ -24,6 +24,7 @@ def cmd_audit(settings):
     result = audit(sub, cert, settings.cert or _shown(path))
     if settings.out:
         settings.output()
+        assert fmt is not None                  # set from --out's suffix above
         report = render(result, fmt)
         atomic_write_bytes(settings.out, report if isinstance(report, bytes)
                            else report.encode("utf-8"))

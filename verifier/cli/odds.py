@@ -1,17 +1,23 @@
 """Commands on a certificate, with no enumeration (except ``check --recompute``):
 ``check``, ``compare``, ``solve``, ``report``."""
+from __future__ import annotations
+import argparse
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
 
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+
 MAX_SHOWN = 25
 
 
-def cmd_check(settings):
+def cmd_check(settings: Settings) -> int:
     from verifier import certificate
     cert = certificate.load(settings.certificate)
     problems = certificate.check(cert)
@@ -69,7 +75,7 @@ def _tables(cert, files, bet=None):
     return tables
 
 
-def cmd_compare(settings):
+def cmd_compare(settings: Settings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
@@ -90,7 +96,7 @@ def cmd_compare(settings):
     return 0
 
 
-def cmd_solve(settings):
+def cmd_solve(settings: Settings) -> int:
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
     bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
@@ -99,7 +105,7 @@ def cmd_solve(settings):
     return solve_on_formula(settings) if len(settings.line) > 1 else solve_one_line(settings)
 
 
-def cmd_report(settings):
+def cmd_report(settings: Settings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
     fmt = FORMATS[settings.format]
@@ -120,7 +126,7 @@ def cmd_report(settings):
     return 0
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("check", help="re-derive and verify a certificate",
                               description="Checks the hash, that the counts add up to C(n,7), "
                                           "and re-derives every probability and return from "

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from verifier.support.errors import VerifierError
 from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, condition_code, front_floor, rank_value)
 from verifier.houseway.interpret import BACK_CLASSES, HAND_FAMILIES, HAND_TYPES
-from typing import Any, Sequence
 
 
 #: the readings every house-way file states (or takes by default), with the values this

@@ -9,13 +9,13 @@ import functools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+import os
 
 from verifier.support.toml import tomllib
 from verifier.support.files import parse_toml, read_text
 from verifier.houseway.fields import (MAX_ROWS, ORDER_DEPENDENT, READINGS, TOP_KEYS, HouseWayError,
                                       read_readings, read_row, read_variants, row_lines,
                                       rows_in_force)
-import os
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
 #: shipped house ways that the engine also has compiled in (the fast route)

@@ -14,11 +14,11 @@ ways, so equal choices are broken the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
 
 from verifier.game.splits import best_split, rank_counts as _counts, splits
 from verifier.game.ranking import FRONT_PAIR_BASE
 from verifier.game.evaluate import (ACE, eval2, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of, eval5, is_royal_key, rank_as_ace)
-from typing import Any, Iterable, Sequence
 
 #: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace)
 HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "full-house",

@@ -7,9 +7,9 @@ par sheet. All are derived from the counts the enumeration keeps (the key histog
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Iterable, Mapping, Sequence
 
 from verifier.game.ranking import CLASS_NAMES
-from typing import Iterable, Mapping, Sequence
 
 RANKS = "23456789TJQKA"
 FRONT_PAIR_BASE = 169

@@ -1,23 +1,30 @@
 """The par sheet as Markdown (``report --format markdown``, the default)."""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.sheet import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
+from verifier.report.sheet import (PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95,
+                                   Bet, ParSheet, Table)
+from verifier.odds.formula import BetFormula
 
 
-def md_table(header, rows, right=()):
+def md_table(header: Sequence[str], rows: Iterable[Sequence[str]],
+             right: Iterable[int] = ()) -> str:
     out = ["| " + " | ".join(header) + " |",
            "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
     return "\n".join(out)
 
 
-def titled_table(table):
+def titled_table(table: Table) -> list[str]:
     """A titled table of the sheet (its title in bold, numbers right-aligned, its note)."""
     out = [f"**{table.title}**", "", md_table(table.header, table.rows,
                                               right=tuple(range(1, len(table.header)))), ""]
     return out + [table.note, ""] if table.note else out
 
 
-def bet_section(bet, level="##"):
+def bet_section(bet: Bet, level: str = "##") -> list[str]:
     out = [f"{level} {bet.title}", ""]
     facts = [f"Pay table: {bet.paytable}"]
     if bet.status:
@@ -43,7 +50,7 @@ def bet_section(bet, level="##"):
     return out
 
 
-def render(sheet) -> str:
+def render(sheet: ParSheet) -> str:
     out = [f"# Par sheet: {sheet.title}", "",
            f"{sheet.description}.", "",
            md_table(["", ""], [
@@ -94,14 +101,14 @@ def render(sheet) -> str:
     return "\n".join(out)
 
 
-def designed_notice(sheet):
+def designed_notice(sheet: ParSheet) -> str:
     """The label of a sheet with a designed pay table: its hashes vouch for the counts only."""
     from verifier.report.sheet import DESIGNED
     return (f"{DESIGNED[0].upper()}{DESIGNED[1:]}: {', '.join(sheet.designed)}. The "
             "certificate's hashes vouch for the counts; these pays were not filed.")
 
 
-def definitions():
+def definitions() -> str:
     return ("Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a loss "
             "-1). House edge: minus the return. Hit frequency: probability the bet wins. "
             f"Odds: 1 in (1 / probability). Volatility index: {Z90:.3f} × the standard "
@@ -109,14 +116,14 @@ def definitions():
             "Ranges after " + ", ".join(f"{n:,}" for n in SESSIONS) + " bets.")
 
 
-def formula_lines(f):
+def formula_lines(f: BetFormula) -> list[str]:
     """The return as an exact expression in the pay symbols (verifier/odds/formula.py)."""
     return ["Return as a formula in the pays (`p_full_house`: the N of N to 1):", "",
             "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
             f"The formula is {formula_validity(f)}.", ""]
 
 
-def formula_validity(f):
+def formula_validity(f: BetFormula) -> str:
     from verifier.odds.formula import VALIDITY
     order = f.conditions_text()
     return VALIDITY + (f": {order}" if order else "")

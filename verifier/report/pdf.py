@@ -1,14 +1,17 @@
 """The par sheet as PDF (``report --format pdf``): the HTML sheet, laid out for A4 by
 WeasyPrint (numbered pages, the result hash in every footer)."""
+from __future__ import annotations
+
 from verifier.support.errors import VerifierError
+from verifier.report.sheet import ParSheet
 
 
-def render(sheet) -> bytes:
+def render(sheet: ParSheet) -> bytes:
     from verifier.report.html import render as to_html
     return pdf_of_html(to_html(sheet))
 
 
-def pdf_of_html(html) -> bytes:
+def pdf_of_html(html: str) -> bytes:
     """A self-contained HTML document laid out as PDF by WeasyPrint (the par sheet, the
     audit report)."""
     try:

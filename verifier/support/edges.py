@@ -1,6 +1,7 @@
 """A target house edge as a person writes it (``solve --edge``, the workbench's solve):
 ``0.05``, ``5%`` or ``1/20``, read exactly."""
 from __future__ import annotations
+
 import re
 from fractions import Fraction
 

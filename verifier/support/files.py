@@ -7,6 +7,7 @@ before it is opened for reading); a certificate may be up to 64 MiB, a spreadshe
 any other file 1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
 ``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
 from __future__ import annotations
+
 import glob
 import itertools
 import json
@@ -16,10 +17,10 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from verifier.support.toml import tomllib
 from verifier.support.errors import VerifierError
-from typing import Any, Callable, Iterable
 
 #: largest file read, by kind (bytes)
 MAX_BYTES = {"certificate": 64 << 20, "spreadsheet": 16 << 20}

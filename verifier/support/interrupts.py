@@ -9,6 +9,7 @@ as interrupted (exit 130, or 143 for SIGTERM). The "ignored" report of such a re
 interrupt is not printed either: the user sees the one line the command ends with.
 """
 from __future__ import annotations
+
 import signal
 import sys
 

@@ -7,6 +7,8 @@ import json
 import secrets
 from collections import OrderedDict
 from pathlib import Path
+import os
+from typing import Any, Sequence
 
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
@@ -27,7 +29,8 @@ def _environment():
                               undefined=jinja2.StrictUndefined)
 
 
-def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
+def create_app(paths: Sequence[str | os.PathLike] | None = None,
+               hosts: Sequence[str] = ("127.0.0.1", "localhost"), warm: bool = True) -> Any:
     """The application over the certificates at ``paths`` (default: the shipped ones).
     ``hosts``: the host names it answers to (others are refused: DNS rebinding).
     ``warm``: load and check the certificates in a background thread at start-up."""
@@ -77,6 +80,8 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     # ----------------------------------------------------------------- the editor
     async def editor_page(request):
         q = request.query_params
+        lines: list
+        pays: dict
         error, bets, lines, pays, title, cert_id, bet = "", [], [], {}, "", 0, ""
         try:
             cert_id = shelf.index(q.get("cert", "0"))
@@ -219,7 +224,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     @protected
     async def house_way_compare(request):
         form = await request.form()
-        entries = [(str(n), None) for n in form.getlist("way")]
+        entries: list[tuple[str, str | None]] = [(str(n), None) for n in form.getlist("way")]
         key = str(form.get("upload", ""))
         if key and form.get("with_upload"):
             if key not in uploads:

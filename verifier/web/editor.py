@@ -5,7 +5,13 @@ table. It only gathers inputs and shapes results for the page; it adds no arithm
 its own (the display strings are the par sheet's and ``compare``'s)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from verifier.support.errors import VerifierError
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
 
 #: pay tables compared side by side at most
 MAX_COMPARED = 4
@@ -13,7 +19,7 @@ MAX_COMPARED = 4
 CUSTOM_PREFIX = "custom:"
 
 
-def bets_of(cert):
+def bets_of(cert: Certificate) -> list[tuple[str, str]]:
     """The bets the editor offers on a certificate: [(key, title)]: the rule set's bets
     paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
     from verifier.certificate.formula import default_table
@@ -41,7 +47,7 @@ def _counts(cert, table):
     return qualifying_sets(cert.raw, table)
 
 
-def base_table(cert, bet):
+def base_table(cert: Certificate, bet: str) -> Paytable | None:
     """The pay table the editor starts from: the certificate's table of ``bet``, or None
     for a new custom bet. Refuses a bet the certificate does not offer."""
     from verifier.certificate.formula import default_table
@@ -52,7 +58,8 @@ def base_table(cert, bet):
     return default_table(cert.raw, bet)
 
 
-def vocabulary(cert, bet):
+def vocabulary(cert: Certificate, bet: str
+               ) -> tuple[list[tuple[str, str]], dict[str, str], str]:
     """(lines the grid shows, in order, {line: pay text now}, title)."""
     from verifier.game.bets import custom_bet
     from verifier.game.paytables import line_title, pay_text
@@ -64,7 +71,7 @@ def vocabulary(cert, bet):
         table.name if table else kind.title)
 
 
-def design(cert, bet, pays, name=""):
+def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
     """The pay table the grid holds: ``pays`` {line: text as typed}; an empty pay leaves
     the line out (it loses). Read by the pay-table reader (one-line errors)."""
     from verifier.game.paytables import Paytable, PaytableError
@@ -101,7 +108,7 @@ def _odds(cert, table, reading):
     return odds_from_certificate(cert.raw, table, _reading(cert, reading))
 
 
-def figures(cert, bet, pays, reading=None):
+def figures(cert: Certificate, bet: str, pays: Any, reading: str | None = None) -> dict:
     """The figures of the grid's pay table, as the par sheet writes them: per line pay,
     combinations, probability, odds and contribution (exact fractions beside them), and
     return, house edge, return to player, hit frequency, variance, standard deviation
@@ -127,7 +134,8 @@ def figures(cert, bet, pays, reading=None):
             "unit": table.kind.unit, "total": f"{odds.total_hands:,}"}
 
 
-def solve(cert, bet, pays, lines, edge, reading=None):
+def solve(cert: Certificate, bet: str, pays: Any, lines: Any, edge: Any,
+          reading: str | None = None) -> dict:
     """``solve``: the pay of one line, or the factor of a group of lines, for a target
     edge (``0.05``, ``5%``, ``1/20``), on the bet's formula; with the nearest practical
     pays on each side and their exact edges."""
@@ -145,7 +153,7 @@ def solve(cert, bet, pays, lines, edge, reading=None):
     return out
 
 
-def compare(cert, bet, tables, reading=None):
+def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None) -> dict:
     """``compare``: up to four of the grid's pay tables side by side, as the command
     prints them: {"names": [...], "rows": [[label, value per table], ...]}."""
     from verifier.report.text import compare_cells
@@ -160,7 +168,7 @@ def compare(cert, bet, tables, reading=None):
     return {"names": [t.name for t in designed], "rows": compare_cells(odds)}
 
 
-def paytable_file(cert, bet, pays, name=""):
+def paytable_file(cert: Certificate, bet: str, pays: Any, name: str = "") -> str:
     """The grid's pay table as a pay-table file (``compare --paytable`` reads it)."""
     from verifier.game.paytables import toml_text
     from verifier.report.sheet import DESIGNED
@@ -171,7 +179,8 @@ def paytable_file(cert, bet, pays, name=""):
                      reads=table.reads, envy=table.envy)
 
 
-def parsheet(cert, fmt, bet=None, pays=None, name="", reading=None):
+def parsheet(cert: Certificate, fmt: str, bet: str | None = None, pays: Any = None,
+             name: str = "", reading: str | None = None) -> bytes:
     """The par sheet (``report``) of the certificate, with the grid's pay table for
     ``bet`` when given (labelled designed, not filed; a new custom bet is added after the
     rule set's bets) under the grid's bonus ``reading``: bytes."""
