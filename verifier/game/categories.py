@@ -5,6 +5,10 @@ Bits 0..15 of a category mask are the lines of the filed Outlaw 9 pay table, in 
 (docs/ENGINE.md); bits 16.. are categories other bets read (custom side bets, issue 11).
 Mirrored in cext/engine.h (CAT_*, BFB_*).
 """
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
 from verifier.support.errors import VerifierError
 
 CATEGORY_NAMES = [
@@ -70,13 +74,13 @@ BEST_FOR_BET_LINES = [
 BEST_FOR_BET_BIT = {name: i for i, name in enumerate(BEST_FOR_BET_LINES)}
 
 
-def mask_to_names(mask, names=CATEGORY_NAMES):
+def mask_to_names(mask: int, names: Sequence[str] = CATEGORY_NAMES) -> list[str]:
     """Mask -> list of names, in bit order (``names``: CATEGORY_NAMES; OUTLAW9_LINES for
     the Outlaw 9 lines only; BEST_FOR_BET_LINES for a best-for-bet mask)."""
     return [name for i, name in enumerate(names) if mask >> i & 1]
 
 
-def names_to_mask(names):
+def names_to_mask(names: Iterable[str]) -> int:
     """List of category names -> mask; an unknown name is an error naming it."""
     mask = 0
     for name in names:

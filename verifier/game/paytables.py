@@ -19,14 +19,16 @@ Category names may be written in snake case or as the filing writes them
 the bet loses. A hand qualifying for several lines is paid its highest line only.
 """
 from __future__ import annotations
+import os
 import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, Iterable
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS, CUSTOM, bet as bet_of, custom_bet
+from verifier.game.bets import BETS, CUSTOM, Bet, bet as bet_of, custom_bet
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 
@@ -90,10 +92,10 @@ _NUMBER_WORDS = {"5": "five", "7": "seven", "9": "nine", "10": "ten"}
 
 
 from verifier.game.pays import (  # noqa: F401  (the pay names, re-exported)
-    MAX_PAY, PUSH, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
+    MAX_PAY, PUSH, Pay, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
 
 
-def normalize_line_name(text):
+def normalize_line_name(text: str) -> str:
     """``"7-Card Straight Flush"`` / ``"three_pairs"`` -> the snake name (not validated)."""
     words = re.findall(r"[a-z0-9]+", str(text).lower().replace("'", ""))
     words = [_NUMBER_WORDS.get(w, w) for w in words]
@@ -101,7 +103,7 @@ def normalize_line_name(text):
     return _ALIASES.get(name, name)
 
 
-def line_name(text, bet="outlaw9"):
+def line_name(text: str, bet: str | Bet = "outlaw9") -> str:
     """A category name as a user wrote it -> the canonical snake name, or an error.
     ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads')."""
     kind = bet if not isinstance(bet, str) else bet_of(bet)
@@ -112,12 +114,12 @@ def line_name(text, bet="outlaw9"):
     return name
 
 
-def line_title(name):
+def line_title(name: str) -> str:
     """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
 
 
-def kind_of(bet, reads="", envy=False, where=None):
+def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None) -> Bet:
     """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
     (a one-line ``PaytableError`` naming ``where`` otherwise)."""
     try:
@@ -152,22 +154,22 @@ class Paytable:
         kind_of(self.bet, self.reads, self.envy)
 
     @property
-    def kind(self):
+    def kind(self) -> Bet:
         """The bet (verifier.game.bets.Bet): its title, vocabulary and how it is read."""
         return kind_of(self.bet, self.reads, self.envy)
 
     @property
-    def pay(self):
+    def pay(self) -> dict[str, Pay]:
         return dict(self.pays)
 
     @property
-    def is_example(self):
+    def is_example(self) -> bool:
         return "example" in self.status.lower()
 
-    def categories(self):
+    def categories(self) -> list[str]:
         return [c for c, _ in self.pays]
 
-    def with_pay(self, category, pay, name=None):
+    def with_pay(self, category: str, pay: object, name: str | None = None) -> Paytable:
         """A copy with one line's pay changed (or added)."""
         category = line_name(category, self.kind)
         pay = parse_pay(pay)
@@ -181,7 +183,7 @@ class Paytable:
         return Paytable(name or self.name, self.bet, tuple(lines), "", reads=self.reads,
                         envy=self.envy)
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         """The certificate form: pays as exact strings, in order."""
         out: dict = {"name": self.name, "bet": self.bet}
         if self.bet == CUSTOM:
@@ -194,7 +196,7 @@ class Paytable:
         return out
 
     @classmethod
-    def from_dict(cls, data, where="pay table"):
+    def from_dict(cls, data: Any, where: str = "pay table") -> Paytable:
         """Inverse of ``to_dict``, with every check of a file."""
         if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
             raise PaytableError(f"{where}: not a pay table")
@@ -211,8 +213,9 @@ class Paytable:
                               status=status)
 
     @classmethod
-    def from_lines(cls, name, bet, lines, where="pay table", reads="", envy=False, source="",
-                   status=""):
+    def from_lines(cls, name: str, bet: Any, lines: Iterable[tuple[str, object]],
+                   where: str = "pay table", reads: str = "", envy: bool = False,
+                   source: str = "", status: str = "") -> Paytable:
         kind = kind_of(bet, reads, envy, where)
         seen: dict = {}
         out = []
@@ -280,27 +283,28 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
                                data.get("envy", False), str(path), status)
 
 
-def load(path) -> "Paytable":
+def load(path: str | os.PathLike) -> Paytable:
     """Read a pay-table file; every problem is a one-line ``PaytableError``."""
     return loads(read_text(path, "pay table", PaytableError), str(path))
 
 
-def filed(bet="outlaw9"):
+def filed(bet: str = "outlaw9") -> Paytable:
     """The pay table as filed (seed 001), shipped in verifier/data."""
     return load(DATA_DIR / FILED_FILES[bet])
 
 
-def example(bet):
+def example(bet: str) -> Paytable:
     """The shipped example table of an Emperor's Challenge bet (example, not filed)."""
     return load(DATA_DIR / EXAMPLE_FILES[bet])
 
 
-def toml_text(name, bet, pays, status=None, comment="", reads="", envy=False):
+def toml_text(name: str, bet: str, pays: Iterable[tuple[str, Pay]], status: str | None = None,
+              comment: str = "", reads: str = "", envy: bool = False) -> str:
     """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
     whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
     so that ``load`` reads back exactly the same table."""
     import tomli_w
-    data = {"name": name, "bet": bet}
+    data: dict = {"name": name, "bet": bet}
     if bet == CUSTOM:
         data["reads"] = reads
         if envy:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Mapping
 
 COMMISSION, FEES = "commission", "fees"
 
@@ -19,7 +20,7 @@ class SettlementRule:
     table_max: int = 0                 # the largest wager (fees)
 
     @classmethod
-    def of(cls, data) -> "SettlementRule":
+    def of(cls, data: SettlementRule | Mapping) -> SettlementRule:
         """From a rule set's or a certificate's mapping (already checked), or as given."""
         if isinstance(data, SettlementRule):
             return data
