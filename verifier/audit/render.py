@@ -12,7 +12,8 @@ from verifier.report.formats import by_suffix
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: {".suffix": format} of the report's formats (verifier/report/formats.py), by which
 #: ``audit --out`` takes its format
-FORMATS = by_suffix(("markdown", "html", "pdf", "json", "text"))
+REPORT_FORMATS = ("markdown", "html", "pdf", "json", "text")
+FORMATS = by_suffix(REPORT_FORMATS)
 HEADER = ["Where", "Claim", "Claimed", "Exact", "Difference", "Errs for", "Verdict"]
 
 

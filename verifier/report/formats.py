@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from verifier.support.errors import VerifierError
 
@@ -66,7 +66,13 @@ def renderer(name: str) -> Callable:
     return importlib.import_module(module).render
 
 
-def by_suffix(names: tuple[str, ...] | list[str]) -> dict[str, str]:
+def suffixes_text(names: Sequence[str]) -> str:
+    """The suffixes of the formats ``names`` as a sentence lists them: ``.md, .pdf or .txt``."""
+    shown = [f".{FORMATS[n].suffix}" for n in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def by_suffix(names: Sequence[str]) -> dict[str, str]:
     """{".suffix": format name} for the formats ``names`` (a report written to a file
     takes its format from the suffix)."""
     return {f".{s}": n for n in names for s in FORMATS[n].suffixes}
