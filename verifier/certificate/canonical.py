@@ -22,13 +22,13 @@ which also raises ``rfc8785.CanonicalizationError`` for data without a canonical
 import itertools
 import json
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 _INT_MAX = 2 ** 53 - 1
 _PLACEHOLDER = "\x00"          # + the float's number: a string no checked data holds
 
 
-def ints_in_range(values):
+def ints_in_range(values: Sequence[int]) -> bool:
     """True when every int of the list ``values`` is one RFC 8785 writes."""
     return not values or (-_INT_MAX <= min(values) and max(values) <= _INT_MAX)
 
@@ -86,7 +86,7 @@ def _scan(obj, floats):
                 _scalar(x, k, v, floats)
 
 
-def dumps(obj):
+def dumps(obj: Any) -> bytes:
     """``rfc8785.dumps(obj)``, the same bytes, mostly by the C JSON encoder."""
     import rfc8785
     floats: list = []
