@@ -35,7 +35,13 @@ def test_the_totals_are_closed_forms(certs):
     assert sum(model.counts.best_five.values()) == math.comb(53, 7)
     base = model.base_game
     assert base is not None
-    assert int(base.counts["total"]) == math.comb(53, 7) * math.comb(46, 7)
+    assert base.outcomes["total"] == math.comb(53, 7) * math.comb(46, 7)
+    assert base.outcomes["win"] + base.outcomes["push"] + base.outcomes["loss"] \
+        == base.outcomes["total"]
+    rows = model.house_way_tables.rows
+    assert [r.row for r in rows] == list(range(1, 12))     # Mike's Cardroom: 11 rows
+    assert sum(r.hands for r in rows) == sum(model.house_way_tables.back_hands.values()) \
+        == sum(model.house_way_tables.front_hands.values()) == math.comb(53, 7)
 
 
 @pytest.mark.parametrize("name", ["outlaw9-mikes", "emperors-challenge"])

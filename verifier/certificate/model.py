@@ -85,6 +85,38 @@ class Section:
 
 
 @dataclass(frozen=True)
+class HouseWayRow:
+    row: int
+    name: str
+    hands: int
+
+
+@dataclass(frozen=True)
+class HouseWayTables:
+    """The ``house_way`` section: the hands each row decides, the two-card fronts and
+    five-card backs it makes, and its power ratings (docs/POWER_RATINGS.md)."""
+    name: str
+    rows: tuple[HouseWayRow, ...]
+    front_hands: Mapping[str, int]
+    back_hands: Mapping[str, int]
+    power_ratings: JSON
+
+
+@dataclass(frozen=True)
+class BaseGame:
+    """The ``base_game`` section: the player-against-banker outcomes (``win``, ``push``,
+    ``loss``, ``total``, the copies) over every ordered pair of hands, the settlement they
+    are figured under, and the figures (``player_bank`` among them in a commission game)."""
+    outcomes: Mapping[str, int]
+    settlement: JSON
+    results: JSON
+
+    @property
+    def player_bank(self) -> JSON | None:
+        return self.results.get("player_bank")
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """The ``rule_set`` section's results: the game the certificate is of."""
     name: str
@@ -133,6 +165,8 @@ class Certificate:
     sections: Mapping[str, Section]
     rule_set: RuleSet
     bets: Mapping[str, BetSection]
+    house_way_tables: HouseWayTables
+    base_game: BaseGame | None
     sha256: str
     result_sha256: str
     signature: Signature | None = None
@@ -165,10 +199,6 @@ class Certificate:
             return self.sections[name]
         except KeyError:
             raise CertificateError(f"this certificate has no {name} section") from None
-
-    @property
-    def base_game(self) -> Section | None:
-        return self.sections.get("base_game")
 
     @property
     def strategy(self) -> Section | None:
@@ -242,11 +272,30 @@ def _model(cert: JSON) -> Certificate:
         paytables=MappingProxyType(dict(cert.get("paytables") or {})),
         sections=MappingProxyType(sections), rule_set=rule_set,
         bets=MappingProxyType(_bets(cert, sections, rule_set.bets)),
+        house_way_tables=_house_way(sections["house_way"]),
+        base_game=_base_game(sections.get("base_game")),
         sha256=str(cert.get(HASH_FIELD, "")), result_sha256=str(cert.get(RESULT_HASH_FIELD, "")),
         signature=(Signature(str(signature["key_fingerprint"]),
                              str(signature.get("algorithm", "")))
                    if isinstance(signature, Mapping) else None),
         raw=cert if isinstance(cert, dict) else dict(cert))
+
+
+def _house_way(section: Section) -> HouseWayTables:
+    r = section.results
+    return HouseWayTables(str(r["house_way"]),
+                          tuple(HouseWayRow(int(x["row"]), str(x["name"]), int(x["hands"]))
+                                for x in r["rows"]),
+                          MappingProxyType({k: int(n) for k, n in r["front_hands"].items()}),
+                          MappingProxyType({k: int(n) for k, n in r["back_hands"].items()}),
+                          r["power_ratings"])
+
+
+def _base_game(section: Section | None) -> BaseGame | None:
+    if section is None:
+        return None
+    return BaseGame(MappingProxyType({k: int(n) for k, n in section.results["counts"].items()}),
+                    section.settlement, section.results)
 
 
 def _bets(cert: JSON, sections: Mapping[str, Section], offered: Sequence[str]

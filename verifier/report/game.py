@@ -16,9 +16,10 @@ def base_game_section(cert):
     """The base game as a wager: win (1 to 1, less the commission), push, loss."""
     from verifier.odds.exact import odds_of_lines
     from verifier.game.paytables import PUSH
-    section = cert.section("base_game")
+    section = cert.base_game
+    assert section is not None                  # the caller checks the certificate has it
     results = section.results
-    counts = {k: int(v) for k, v in results["counts"].items()}
+    counts = dict(section.outcomes)
     settlement = SettlementRule.of(section.settlement)
     if settlement.is_commission:
         rate = settlement.commission
@@ -101,19 +102,18 @@ def applicable_readings(cert, bets, fees):
 
 
 def house_way_section(cert):
-    hw = cert.section("house_way").results
+    hw = cert.house_way_tables
     total = cert.total_hands
 
     def share(n):
         return f"{n / total:.10f}"
-    return hw["house_way"], [
+    return hw.name, [
         Table("Hands per row", ["Row", "Hands", "Probability"],
-              [[f"{r['row']} {r['name']}", f"{r['hands']:,}", share(r["hands"])]
-               for r in hw["rows"]]),
+              [[f"{r.row} {r.name}", f"{r.hands:,}", share(r.hands)] for r in hw.rows]),
         Table("Back hand (five cards)", ["Back hand", "Hands", "Probability"],
-              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw["back_hands"].items()]),
+              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw.back_hands.items()]),
         Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
-              [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()]),
+              [[f, f"{n:,}", share(n)] for f, n in hw.front_hands.items()]),
         *_power_rating_tables(cert),
     ]
 
@@ -122,7 +122,7 @@ def _power_rating_tables(cert):
     """The house way's power ratings (docs/POWER_RATINGS.md) as the certificate's
     ``house_way`` section keeps them: the dealer's two-card and five-card hands with both
     ratings."""
-    tables = cert.section("house_way").results["power_ratings"]
+    tables = cert.house_way_tables.power_ratings
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
     def rows(table):
@@ -142,7 +142,8 @@ def _power_rating_tables(cert):
 def player_bank_section(cert):
     """The banker's side of a commission game, from the base game's ``player_bank``
     figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
-    pb = cert.section("base_game").results["player_bank"]
+    pb = cert.base_game.player_bank if cert.base_game else None
+    assert pb is not None                       # the caller checks the section has it
 
     def row(title, x, percent=False):
         d = x["decimal"]

@@ -85,4 +85,4 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
         strategy=strategy_section(cert) if cert.has("strategy") else None,
         designed=[b.title for b in bets if b.key in designed],
         player_bank=player_bank_section(cert) if cert.base_game is not None
-        and "player_bank" in cert.base_game.results else None)
+        and cert.base_game.player_bank is not None else None)
