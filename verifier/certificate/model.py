@@ -6,7 +6,7 @@ the JSON dict.
 ``verify_or_raise``); ``read(path)`` does all three. The dict stays inside this package:
 the model keeps it as ``raw`` only to hand it back to this package's functions (odds,
 formulas, check, signing), and no module outside ``certificate/`` reads into it
-(tests/test_architecture.py holds that).
+(tests/test_architecture_typing.py holds that).
 
 A bet's section is generic: ``cert.bets[name]`` is a ``BetSection`` (its figures, its pay
 table, its own counts) for every bet the rule set offers that the certificate holds
