@@ -57,3 +57,21 @@ def test_a_binary_format_needs_an_output_file(capsys):
     one_line_error(["report", str(shipped_certificate_path("outlaw9-mikes")), "--format", "pdf"],
                    capsys, "--format pdf needs --out FILE.pdf (a PDF is not written to a "
                            "terminal)")
+
+
+def test_the_extra_a_format_needs_is_one_pyproject_defines_with_its_library():
+    """README: pdf needs the ``pdf`` extra (WeasyPrint), xlsx the ``web`` extra
+    (openpyxl); each is an optional dependency group of pyproject.toml."""
+    try:
+        import tomllib
+    except ImportError:                     # Python < 3.11
+        import tomli as tomllib
+    from pathlib import Path
+    from verifier.report.formats import install_text
+    extras = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml")
+                           .read_text())["project"]["optional-dependencies"]
+    library = {"pdf": "weasyprint", "xlsx": "openpyxl"}
+    assert {n: f.extra for n, f in FORMATS.items() if f.extra} == {"pdf": "pdf", "xlsx": "web"}
+    for name, lib in library.items():
+        assert any(d.startswith(lib) for d in extras[FORMATS[name].extra])
+        assert install_text(name) == f"pip install 'paigow-verifier[{FORMATS[name].extra}]'"

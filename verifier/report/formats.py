@@ -66,6 +66,11 @@ def renderer(name: str) -> Callable:
     return importlib.import_module(module).render
 
 
+def install_text(name: str) -> str:
+    """How to install what the format ``name`` needs: ``pip install 'paigow-verifier[pdf]'``."""
+    return f"pip install 'paigow-verifier[{FORMATS[name].extra}]'"
+
+
 def suffixes_text(names: Sequence[str]) -> str:
     """The suffixes of the formats ``names`` as a sentence lists them: ``.md, .pdf or .txt``."""
     shown = [f".{FORMATS[n].suffix}" for n in names]

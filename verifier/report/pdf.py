@@ -2,6 +2,7 @@
 WeasyPrint (numbered pages, the result hash in every footer)."""
 from __future__ import annotations
 
+from verifier.report.formats import install_text
 from verifier.support.errors import VerifierError
 from verifier.report.sheet import ParSheet
 
@@ -17,6 +18,6 @@ def pdf_of_html(html: str) -> bytes:
     try:
         import weasyprint
     except (ImportError, OSError) as e:     # OSError: WeasyPrint without Pango
-        raise VerifierError(f"PDF needs WeasyPrint and the Pango library: pip install "
-                            f"'paigow-verifier[pdf]' ({type(e).__name__}: {e})") from None
+        raise VerifierError(f"PDF needs WeasyPrint and the Pango library: "
+                            f"{install_text('pdf')} ({type(e).__name__}: {e})") from None
     return weasyprint.HTML(string=html, base_url=None).write_pdf()

@@ -189,8 +189,8 @@ def render(sheet: ParSheet) -> bytes:
         import openpyxl
     except ImportError as e:
         from verifier.support.errors import VerifierError
-        raise VerifierError(f"xlsx needs openpyxl: pip install 'paigow-verifier[web]' "
-                            f"({e})") from None
+        from verifier.report.formats import install_text
+        raise VerifierError(f"xlsx needs openpyxl: {install_text('xlsx')} ({e})") from None
     wb = openpyxl.Workbook()
     _cover(wb.active, sheet)
     taken = {"par sheet"}
