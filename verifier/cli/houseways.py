@@ -35,11 +35,12 @@ def register(subparsers):
                    help="a shipped house way (see the list); `check` and a house way; "
                         "`compare` and two or more house ways (names or files); "
                         "`ratings` and a house way; `fit` and a house way, with --target")
-    p.add_argument("--json", action="store_true",
-                   help="compare, ratings, fit: one JSON object (exact fractions)")
-    p.add_argument("--csv", action="store_true",
-                   help="ratings: CSV, one row per hand (table, hand, combinations, "
-                        "probability, player PR, banker PR)")
+    out = p.add_mutually_exclusive_group()      # one output format: --json --csv is refused
+    out.add_argument("--json", action="store_true",
+                     help="compare, ratings, fit: one JSON object (exact fractions)")
+    out.add_argument("--csv", action="store_true",
+                     help="ratings: CSV, one row per hand (table, hand, combinations, "
+                          "probability, player PR, banker PR)")
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="ratings, fit: the rule set whose A-2-3-4-5 reading is used (default: "
                         "casino-standard, the casino game: A-2-3-4-5 second-highest)")
