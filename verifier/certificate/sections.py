@@ -186,36 +186,46 @@ def _strategy_results(cert):
 
 def check_chunks(doc, raw):
     """The strategy section's chunk records hold together: their ranges tile the job's
-    units in chunks of its size, each has a SHA-256, and their sums add up to the section's
-    totals (``ValueError`` naming what does not). Whether each chunk's SHA-256 is that of
-    its job is for ``check --recompute --chunks`` (it runs them again)."""
+    units in chunks of its size, each has a SHA-256 (``check_chunk_records``), and their
+    sums add up to the section's totals (``ValueError`` naming what does not). Whether
+    each chunk's SHA-256 is that of its job is for ``check --recompute --chunks`` (it runs
+    them again)."""
     from verifier.strategy.optimal import merge_all, raw_from_json
+    check_chunk_records(doc)
+    total = merge_all([raw_from_json(dict(rec["sums"], patterns=[])) for rec in doc["list"]])
+    for k, v in total.items():
+        if k != "patterns" and v != raw[k]:
+            raise ValueError(f"chunks: their {k} do not add up to the section's")
+
+
+def check_chunk_records(doc):
+    """The chunk records' fields, each of its type: the backend, the chunk size and the
+    unit count, and records whose ranges tile the units in chunks of that size, each with
+    a SHA-256 and its sums (``ValueError`` naming the first that is not); checked before
+    any is used (``check``, ``check --recompute --chunks``)."""
     if not isinstance(doc, dict) or sorted(doc) != ["backend", "chunk_size", "list", "units"]:
         raise ValueError("chunks: not the fields backend, chunk_size, units, list")
     size, units, records = doc["chunk_size"], doc["units"], doc["list"]
     if not (type(size) is int and size >= 1 and type(units) is int and units >= 1
             and isinstance(records, list) and isinstance(doc["backend"], str)):
         raise ValueError("chunks: chunk_size and units must be whole numbers, list a list")
-    sums = []
     for i, rec in enumerate(records):
         lo = i * size
         where = f"chunks.list[{i}]"
         if not isinstance(rec, dict) or sorted(rec) != ["hi", "lo", "raw_sha256", "sums"]:
             raise ValueError(f"{where}: not the fields lo, hi, raw_sha256, sums")
-        if (rec["lo"], rec["hi"]) != (lo, min(lo + size, units)) or lo >= units:
-            raise ValueError(f"{where}: units {rec['lo']}-{rec['hi']}, not the job's "
-                             f"chunk {lo}-{min(lo + size, units)}")
+        if (rec["lo"], rec["hi"]) != (lo, min(lo + size, units)) or lo >= units \
+                or not all(type(rec[k]) is int for k in ("lo", "hi")):
+            raise ValueError(f"{where}: units {str(rec['lo'])[:20]}-{str(rec['hi'])[:20]}, "
+                             f"not the job's chunk {lo}-{min(lo + size, units)}")
         if not (isinstance(rec["raw_sha256"], str)
                 and is_sha256(rec["raw_sha256"])):
             raise ValueError(f"{where}.raw_sha256: not a SHA-256")
-        sums.append(raw_from_json(dict(rec["sums"], patterns=[])))
+        if not isinstance(rec["sums"], dict):
+            raise ValueError(f"{where}.sums: not a table of the chunk's sums")
     if len(records) * size < units:
         raise ValueError(f"chunks: {len(records)} chunks of {size} do not cover "
                          f"{units:,} units")
-    total = merge_all(sums)
-    for k, v in total.items():
-        if k != "patterns" and v != raw[k]:
-            raise ValueError(f"chunks: their {k} do not add up to the section's")
 
 
 def custom_table(cert, name):

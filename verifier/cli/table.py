@@ -2,9 +2,10 @@
 import json
 
 from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
+from verifier.table.deal import MAX_CHIPS
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
-CHIPS = whole_number(0, 10 ** 9)
+CHIPS = whole_number(0, MAX_CHIPS)
 SIDE_BET_DEFAULT = 10
 
 
@@ -113,7 +114,7 @@ def _parse_seats(text):
     import re
     from verifier.support.errors import VerifierError
     parts = text.split(",")
-    if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part) for part in parts):
+    if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part, re.ASCII) for part in parts):
         raise VerifierError(f"bad --seats {text!r}: seats 1 to 7, e.g. 1-7 or 1,3,5")
     seats: set[int] = set()
     for part in parts:
@@ -178,7 +179,8 @@ def run_simulate(settings):
     if settings.bank_policy is not None or settings.co_bank:
         wagers = seat_wagers(settings, table)
         occupied = [s for s in seats if any(wagers)]
-        kw = {"bank_policy": parse_bank_policy(settings.bank_policy or "always", occupied),
+        policy = "always" if settings.bank_policy is None else settings.bank_policy
+        kw = {"bank_policy": parse_bank_policy(policy, occupied),
               "co_bank": settings.co_bank}
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import signal
 import sys
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 _received: list = []    # the signals received since ``reset``
 _previous_hook = None   # sys.unraisablehook before install()
@@ -70,3 +73,55 @@ def check() -> None:
     exc = pending()
     if exc is not None:
         raise exc
+
+
+
+def interruptible(fn: Callable[..., T], *args: Any,
+                  on_stop: Callable[[], object] | None = None) -> T:
+    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
+    so that Ctrl-C or SIGTERM is answered at once (a compiled step runs for seconds in C,
+    where Python runs no signal handler): the waiting thread raises, and calls
+    ``on_stop()`` to ask the step to stop (a step that cannot be stopped holds its own
+    objects only and ends with the process). A signal lost in a finalizer meanwhile is
+    raised too (``check``). Called off the main thread (a Ray actor, the workbench, a
+    test's thread), it is ``fn(*args)``."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box: dict = {}
+
+    def work():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
+            box["error"] = exc
+    check()                                 # a signal lost before the step: not started
+    thread = threading.Thread(target=work, name="paigow-verify step", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+            check()
+    except BaseException:
+        if on_stop is not None:
+            on_stop()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def stoppable(report: Callable[..., object] | None
+              ) -> tuple[Callable[..., None], Callable[[], None]]:
+    """(a progress report for a compiled step, the function that stops the step): the
+    report passes each call on to ``report`` (None: to nothing) and, once the step is
+    asked to stop, raises instead, which ends the step at its next report."""
+    import threading
+    stop = threading.Event()
+
+    def polled(*args):
+        if stop.is_set():
+            raise KeyboardInterrupt()
+        if report is not None:
+            report(*args)
+    return polled, stop.set

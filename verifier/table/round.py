@@ -193,7 +193,7 @@ def check_player_bank(spec, table):
     bank, the banker sits at a player's seat and wagers nothing, co-banking and the
     dealer's wager as the rule set allows, and the banker's chips cover every wager.
     Returns the players' wagers (``check_round``'s)."""
-    from verifier.table.deal import check_seat
+    from verifier.table.deal import MAX_CHIPS, check_seat
     b = check_seat(spec.banker_seat, "banker seat")
     if not table.players_bank:
         raise VerifierError(f"rule set {table.name}: players do not bank (its [bank] "
@@ -210,6 +210,12 @@ def check_player_bank(spec, table):
     for value, what in ((spec.chips, "banker chips"), (spec.dealer_wager, "dealer wager")):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise VerifierError(f"{what}: {value!r} is not a whole number of dollars")
+    if spec.chips > MAX_CHIPS:
+        raise VerifierError(f"banker chips: ${spec.chips:,} is more than the ${MAX_CHIPS:,} "
+                            "a seat may put up (as simulate --bank)")
+    if spec.dealer_wager and not table.minimum <= spec.dealer_wager <= table.maximum:
+        raise VerifierError(f"dealer wager of ${spec.dealer_wager:,} is outside the table "
+                            f"limits ${table.minimum}-${table.maximum}")
     if spec.dealer_wager:
         if table.dealer_wager == "none":
             raise VerifierError(f"rule set {table.name}: the dealer does not wager against "
