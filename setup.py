@@ -33,8 +33,20 @@ OWNER_PXD = os.path.join("verifier", "engine", "_core.pxd")
 CORES = os.cpu_count() or 1
 
 
+def generate_vocabularies():
+    """cext/vocab.h from the Python tables, its one source (cext/gen_vocab.py), before
+    anything is compiled; written only when it changes."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("gen_vocab", os.path.join(here, "cext", "gen_vocab.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.write()
+
+
 def extensions():
     from Cython.Build import cythonize
+    generate_vocabularies()
     openmp = compiler_has_openmp()
     flags = ["-O3", "-fno-strict-aliasing"] + (["-fopenmp"] if openmp else [])
     exts = [Extension(

@@ -407,7 +407,7 @@ ctypedef struct compare_ctx:
     const engine_t *eb
     const int *rowmap        # NULL: compare the sets only, not the rows
     long long hands, differ, first
-    long long by_type[12]    # hands set differently, by hand type (cext/houseway.h H_*)
+    long long by_type[HW_NHAND_TYPES]   # hands set differently, by hand type (H_*)
 
 
 cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept nogil:
@@ -452,7 +452,7 @@ def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, row
             ctx[a].rowmap = rowmap if rows_b_as_a is not None else NULL
             ctx[a].hands = ctx[a].differ = 0
             ctx[a].first = -1
-            for t in range(12):
+            for t in range(HW_NHAND_TYPES):
                 ctx[a].by_type[t] = 0
         for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
             _each_hand(dk, n, a, _compare_visit, &ctx[a])
@@ -464,7 +464,7 @@ def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, row
         out = (sum(ctx[a].hands for a in range(n - 6)),
                sum(ctx[a].differ for a in range(n - 6)), hand)
         if by_type:
-            out += ([sum(ctx[a].by_type[t] for a in range(n - 6)) for t in range(12)],)
+            out += ([sum(ctx[a].by_type[t] for a in range(n - 6)) for t in range(HW_NHAND_TYPES)],)
         return out
     finally:
         free(dk); free(ctx)

@@ -194,60 +194,104 @@ def c_define(header, name):
     return int(m.group(1))
 
 
-#: the C category names beside the Python ones they stand for (cext/engine.h CAT_*)
-C_CATEGORIES = {
-    "CAT_SEVEN_SF": "seven_card_straight_flush", "CAT_ROYAL_MATCH": "royal_flush_and_royal_match",
-    "CAT_SEVEN_SF_JOKER": "seven_card_straight_flush_with_joker", "CAT_FIVE_ACES": "five_aces",
-    "CAT_ROYAL": "royal_flush", "CAT_STRAIGHT_FLUSH": "straight_flush",
-    "CAT_QUADS": "four_of_a_kind", "CAT_NINE_HIGH": "nine_high", "CAT_TEN_HIGH": "ten_high",
-    "CAT_ONE_COLOR": "all_one_color", "CAT_ONE_COLOR_JOKER": "all_one_color_with_joker",
-    "CAT_FULL_HOUSE": "full_house", "CAT_FLUSH": "flush", "CAT_TRIPS": "three_of_a_kind",
-    "CAT_STRAIGHT": "straight", "CAT_THREE_PAIRS": "three_pairs", "CAT_JACK_HIGH": "jack_high",
-    "CAT_QUEEN_HIGH": "queen_high", "CAT_KING_HIGH": "king_high", "CAT_ACE_HIGH": "ace_high",
-    "CAT_TWO_PAIR": "two_pair", "CAT_ONE_PAIR": "one_pair"}
+def generator():
+    """cext/gen_vocab.py, which writes cext/vocab.h from the Python tables at build time."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_vocab", CEXT / "gen_vocab.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_built_vocabulary_header_is_the_python_tables_of_now():
+    """cext/vocab.h, which the build generated, is what the Python tables give today: the
+    compiled core was built from them (a changed table rebuilds the header, and setup.py
+    lists it among the extensions' depends)."""
+    assert (CEXT / "vocab.h").read_text() == generator().header_text()
+
+
+def test_the_vocabulary_generator_imports_no_engine_and_nothing_outside_the_standard_library():
+    """It runs before anything is compiled, in the build's bare environment."""
+    import sys
+    probe = ("import importlib.util, sys; before = set(sys.modules); "
+             "s = importlib.util.spec_from_file_location('g', "
+             f"{str(CEXT / 'gen_vocab.py')!r}); m = importlib.util.module_from_spec(s); "
+             "s.loader.exec_module(m); m.header_text(); "
+             "print(' '.join(sorted(set(sys.modules) - before)))")
+    done = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True,
+                          cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.split()
+    assert "verifier.game.categories" in loaded and "verifier.houseway.layout" in loaded
+    assert [m for m in loaded if m.startswith("verifier.engine")] == []
+    outside = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"verifier"}
+    assert {m for m in outside if not m.startswith("_")} == set()
+
+
+def c_names(header):
+    """The names a header defines: its enums' members and its #defines."""
+    import re
+    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    names = set(re.findall(r"#define\s+(\w+)", text))
+    for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
+        names |= {n.split("=")[0].strip() for n in body.split(",") if n.strip()}
+    return names
+
+
+def test_no_header_writes_a_shared_name_again():
+    """Each name of cext/vocab.h is defined there only: no hand-written copy beside it."""
+    shared = c_names("vocab.h") - {"PAIGOW_VOCAB_H"}
+    assert {"CAT_FIVE_ACES", "BFB_HIGH_CARD", "F_QUADS", "H_NO_PAIR", "HW_CODE", "HW_OP_NOT",
+            "FRONT_PAIR_BASE", "HW_MAX_ROWS"} <= shared
+    again = {h.name: sorted(c_names(h.name) & shared) for h in CEXT.glob("*.h")
+             if h.name != "vocab.h"}
+    assert {h: n for h, n in again.items() if n} == {}
+
+
+def test_python_defines_the_pair_base_of_the_front_keys_once():
+    """FRONT_PAIR_BASE (two-card key of a pair of rank r: FRONT_PAIR_BASE + r) is assigned
+    in verifier/game/ranking.py only; every other module imports it."""
+    places = [str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("*.py")
+              for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Assign)
+              for target in node.targets
+              if isinstance(target, ast.Name) and target.id == "FRONT_PAIR_BASE"]
+    assert places == ["verifier/game/ranking.py"]
 
 
 def test_the_category_bits_of_python_and_c_agree():
     from verifier.game.categories import CATEGORY_NAMES
-    assert [C_CATEGORIES[n] for n in c_enum("engine.h", "CAT_SEVEN_SF")] == CATEGORY_NAMES
+    assert [n[len("CAT_"):].lower() for n in c_enum("vocab.h", "CAT_SEVEN_CARD_STRAIGHT_FLUSH")] \
+        == CATEGORY_NAMES
 
 
 def test_the_best_for_bet_bits_of_python_and_c_agree():
     from verifier.game.categories import BEST_FOR_BET_LINES
-    words = {"QUADS": "FOUR_OF_A_KIND", "TRIPS": "THREE_OF_A_KIND", "ROYAL": "ROYAL_FLUSH",
-             "NATURAL_ROYAL_PLUS_NATURAL_ACES": "NATURAL_ROYAL_FLUSH_PLUS_NATURAL_PAIR_OF_ACES"}
-
-    def python_name(c_name):
-        body = c_name[len("BFB_"):]
-        base, plus = (body[:-len("_PLUS_PAIR")], "_PLUS_PAIR") if body.endswith("_PLUS_PAIR") \
-            and body != "NATURAL_ROYAL_PLUS_NATURAL_ACES" else (body, "")
-        return (words.get(base, base) + plus).lower()
-    assert [python_name(n) for n in c_enum("engine.h", "BFB_FIVE_ACES_PLUS_PAIR")] == \
+    assert [n[len("BFB_"):].lower() for n in c_enum("vocab.h", "BFB_FIVE_ACES_PLUS_PAIR")] == \
         BEST_FOR_BET_LINES
 
 
 def test_the_hand_classes_of_python_and_c_agree():
     from verifier.game.ranking import CLASS_NAMES
-    words = {"TRIPS": "three_of_a_kind", "QUADS": "four_of_a_kind"}
-    assert [words.get(n, n.lower()) for n in c_enum("keys.h", "HIGH_CARD")] == CLASS_NAMES
+    assert [n.lower() for n in c_enum("vocab.h", "HIGH_CARD")] == CLASS_NAMES
 
 
 def test_the_house_way_features_and_hand_types_of_python_and_c_agree():
     from verifier.houseway.conditions import FEATURE_IDS
     from verifier.houseway.interpret import HAND_TYPES
-    features = c_enum("houseway.h", "F_QUADS")
+    features = c_enum("vocab.h", "F_QUADS")
     assert features[-1] == "HW_NFEATURES"
     assert {f"F_{name.upper()}": i for name, i in FEATURE_IDS.items()} == \
         {name: i for i, name in enumerate(features[:-1])}
-    assert [f"H_{t.upper().replace('-', '_')}" for t in HAND_TYPES] == \
-        c_enum("houseway.h", "H_FIVE_ACES")
+    types = c_enum("vocab.h", "H_FIVE_ACES")
+    assert types[-1] == "HW_NHAND_TYPES"
+    assert [f"H_{t.upper().replace('-', '_')}" for t in HAND_TYPES] == types[:-1]
 
 
 def test_the_house_way_file_limits_are_the_compiled_routes():
     from verifier.houseway import fields
     assert (fields.MAX_ROWS, fields.MAX_BANDS, fields.MAX_CODE) == (
-        c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
-        c_define("houseway.h", "HW_MAX_CODE"))
+        c_define("vocab.h", "HW_MAX_ROWS"), c_define("vocab.h", "HW_MAX_BANDS"),
+        c_define("vocab.h", "HW_MAX_CODE"))
 
 
 # --------------------------------------------------------------------------------------
@@ -256,7 +300,7 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
 
 #: the headers from the bottom up: a header may include only those before it
 HEADER_ORDER = [
-    "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
+    "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
     "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
     "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
     "pairwise.h", "pairwise_oracles.h", "strategy_job.h"]
@@ -331,18 +375,21 @@ def c_enum_values(header, first, **known):
 
 
 def test_the_house_way_program_layout_of_python_and_c_agree():
-    """verifier/engine/houseway_program.py writes the rows that cext/houseway.h reads."""
+    """verifier/engine/houseway_program.py writes the rows (at the offsets of
+    verifier/houseway/layout.py) that cext/houseway.h reads."""
     from verifier.engine import houseway_program as hp
-    c = c_enum_values("houseway.h", "HW_LABEL")
+    from verifier.houseway import fields
+    c = c_enum_values("vocab.h", "HW_LABEL")
     python = {"HW_LABEL": hp.LABEL, "HW_HANDS": hp.HANDS, "HW_NBANDS": hp.NBANDS,
               "HW_BANDS": hp.BANDS, "HW_FRONT": hp.FRONT, "HW_BACK": hp.BACK,
               "HW_IMPROVES": hp.IMPROVES, "HW_HAS_ELSE": hp.HAS_ELSE, "HW_ELSE": hp.ELSE,
               "HW_CODE_LEN": hp.CODE_LEN, "HW_CODE": hp.CODE, "HW_FRONT_MIN": hp.FRONT_MIN,
               "HW_HIGHEST_FRONT": hp.HIGHEST_FRONT}
     assert python == c
-    assert hp.ROW_INTS == c_define("houseway.h", "HW_ROW_INTS")
-    assert c["HW_CODE"] + c_define("houseway.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
-    kinds = c_enum_values("houseway.h", "HW_FRONT_RANKS")
+    assert hp.ROW_INTS == c_define("vocab.h", "HW_ROW_INTS")
+    assert c["HW_CODE"] + c_define("vocab.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
+    assert c["HW_BANDS"] + 3 * fields.MAX_BANDS <= c["HW_FRONT"]     # 3 ints per band
+    kinds = c_enum_values("vocab.h", "HW_FRONT_RANKS")
     assert hp.FRONT_KINDS == {"highest": kinds["HW_FRONT_HIGHEST"],
                               "best-of-rest": kinds["HW_FRONT_BEST_OF_REST"]}
     assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (houseway_program)
@@ -350,8 +397,9 @@ def test_the_house_way_program_layout_of_python_and_c_agree():
 
 def test_the_house_way_condition_codes_of_python_and_c_agree():
     from verifier.houseway import conditions
-    c = c_enum_values("houseway.h", "HW_OP_CONST")
+    c = c_enum_values("vocab.h", "HW_OP_CONST")
     assert {name: getattr(conditions, name[len("HW_"):]) for name in c} == c
+    assert set(c) == {f"HW_{n}" for n in vars(conditions) if n.startswith("OP_")}
 
 
 def test_one_compiled_module_owns_the_engines():
