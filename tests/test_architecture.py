@@ -156,6 +156,23 @@ def test_the_engines_twins_stand_below_the_switch():
     assert up == []
 
 
+#: the most lines a source file may have (docs/ARCHITECTURE.md)
+MAX_LINES = 400
+
+
+def test_every_source_file_is_under_the_line_limit():
+    """Every .py, .pyx, .pxd, .pxi and .h of verifier/ and cext/ (the generated
+    cext/vocab.h too) has at most MAX_LINES lines."""
+    long = {}
+    for folder in (PACKAGE, PACKAGE.parent / "cext"):
+        for path in folder.rglob("*"):
+            if path.suffix in (".py", ".pyx", ".pxd", ".pxi", ".h") and path.is_file():
+                lines = len(path.read_text().splitlines())
+                if lines > MAX_LINES:
+                    long[str(path.relative_to(PACKAGE.parent))] = lines
+    assert long == {}
+
+
 def test_the_odds_layers_know_nothing_of_certificates():
     edges = import_graph()
     for module in ("verifier.odds.exact", "verifier.odds.emperors", "verifier.odds.basegame",
@@ -301,9 +318,9 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
 #: the headers from the bottom up: a header may include only those before it
 HEADER_ORDER = [
     "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
-    "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
+    "eval_tables.h", "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
     "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
-    "pairwise.h", "pairwise_oracles.h", "strategy_job.h"]
+    "pairwise.h", "pairwise_oracles.h", "strategy_tables.h", "strategy_job.h"]
 
 
 def header_includes(header):
