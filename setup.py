@@ -67,13 +67,18 @@ def extensions():
                                           "cdivision": True})
 
 
+#: proofs/ stands at the repository's top level and is installed as verifier.proofs, with
+#: the shipped certificates as its data (from a checkout, verifier/__init__.py maps the name)
+PROOFS = {"verifier.proofs": "proofs"}
+
 setup(
-    packages=find_packages(include=["verifier", "verifier.*"]),
+    packages=find_packages(include=["verifier", "verifier.*"]) + list(PROOFS),
+    package_dir=PROOFS,
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
                                "data/*/*.json", "data/*/*.html",
                                "report/templates/*.j2", "audit/templates/*.j2",
-                               "proofs/certificates/*.json",
-                               "web/templates/*.j2", "web/static/*.js", "web/static/*.css"]},
+                               "web/templates/*.j2", "web/static/*.js", "web/static/*.css"],
+                  "verifier.proofs": ["certificates/*.json"]},
     ext_modules=extensions(),
     options={"build_ext": {"parallel": CORES}},
 )

@@ -10,14 +10,17 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
+#: the top-level proofs/, installed as verifier.proofs (setup.py package_dir)
+PROOFS = PACKAGE.parent / "proofs"
 
 
 def modules():
     out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        out[name] = path
+    for folder, prefix in ((PACKAGE, ("verifier",)), (PROOFS, ("verifier", "proofs"))):
+        for path in folder.rglob("*.py"):
+            parts = prefix + path.relative_to(folder).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            out[name] = path
     return out
 
 
@@ -143,7 +146,7 @@ def test_no_cycle_among_the_packages():
 def test_the_layer_table_has_no_cycle_and_names_only_packages():
     assert cycles(LAYERS) == []
     assert set(LAYERS) == {p.name for p in PACKAGE.iterdir()
-                           if (p / "__init__.py").is_file()}
+                           if (p / "__init__.py").is_file()} | {"proofs"}
 
 
 def test_the_engines_twins_stand_below_the_switch():
@@ -161,10 +164,10 @@ MAX_LINES = 400
 
 
 def test_every_source_file_is_under_the_line_limit():
-    """Every .py, .pyx, .pxd, .pxi and .h of verifier/ and cext/ (the generated
+    """Every .py, .pyx, .pxd, .pxi and .h of verifier/, proofs/ and cext/ (the generated
     cext/vocab.h too) has at most MAX_LINES lines."""
     long = {}
-    for folder in (PACKAGE, PACKAGE.parent / "cext"):
+    for folder in (PACKAGE, PROOFS, PACKAGE.parent / "cext"):
         for path in folder.rglob("*"):
             if path.suffix in (".py", ".pyx", ".pxd", ".pxi", ".h") and path.is_file():
                 lines = len(path.read_text().splitlines())
@@ -268,7 +271,7 @@ def test_no_header_writes_a_shared_name_again():
 def test_python_defines_the_pair_base_of_the_front_keys_once():
     """FRONT_PAIR_BASE (two-card key of a pair of rank r: FRONT_PAIR_BASE + r) is assigned
     in verifier/game/ranking.py only; every other module imports it."""
-    places = [str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("*.py")
+    places = [str(path.relative_to(PACKAGE.parent)) for path in modules().values()
               for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Assign)
               for target in node.targets
               if isinstance(target, ast.Name) and target.id == "FRONT_PAIR_BASE"]
