@@ -196,10 +196,16 @@ def test_the_certificate_format_layer_imports_no_layer_above_it():
 CEXT = PACKAGE.parent / "cext"
 
 
+def header_text(header):
+    """A header's text; cext/vocab.h as the generator writes it from the Python tables (the
+    file itself exists only once the core is built)."""
+    return generator().header_text() if header == "vocab.h" else (CEXT / header).read_text()
+
+
 def c_enum(header, first):
     """The names of the C enum of ``header`` that starts with ``first``, in order."""
     import re
-    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
     for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
         names = [n.split("=")[0].strip() for n in body.split(",") if n.strip()]
         if names and names[0] == first:
@@ -209,7 +215,7 @@ def c_enum(header, first):
 
 def c_define(header, name):
     import re
-    m = re.search(rf"#define\s+{name}\s+(\d+)", (CEXT / header).read_text())
+    m = re.search(rf"#define\s+{name}\s+(\d+)", header_text(header))
     assert m, f"{name} is not defined in cext/{header}"
     return int(m.group(1))
 
@@ -227,6 +233,8 @@ def test_the_built_vocabulary_header_is_the_python_tables_of_now():
     """cext/vocab.h, which the build generated, is what the Python tables give today: the
     compiled core was built from them (a changed table rebuilds the header, and setup.py
     lists it among the extensions' depends)."""
+    if not (CEXT / "vocab.h").is_file():
+        pytest.skip("cext/vocab.h is made by the build, and the core is not built here")
     assert (CEXT / "vocab.h").read_text() == generator().header_text()
 
 
@@ -251,7 +259,7 @@ def test_the_vocabulary_generator_imports_no_engine_and_nothing_outside_the_stan
 def c_names(header):
     """The names a header defines: its enums' members and its #defines."""
     import re
-    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
     names = set(re.findall(r"#define\s+(\w+)", text))
     for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
         names |= {n.split("=")[0].strip() for n in body.split(",") if n.strip()}
@@ -263,8 +271,7 @@ def test_no_header_writes_a_shared_name_again():
     shared = c_names("vocab.h") - {"PAIGOW_VOCAB_H"}
     assert {"CAT_FIVE_ACES", "BFB_HIGH_CARD", "F_QUADS", "H_NO_PAIR", "HW_CODE", "HW_OP_NOT",
             "FRONT_PAIR_BASE", "HW_MAX_ROWS"} <= shared
-    again = {h.name: sorted(c_names(h.name) & shared) for h in CEXT.glob("*.h")
-             if h.name != "vocab.h"}
+    again = {h: sorted(c_names(h) & shared) for h in HEADER_ORDER if h != "vocab.h"}
     assert {h: n for h, n in again.items() if n} == {}
 
 
@@ -330,7 +337,7 @@ def header_includes(header):
     """The project headers ``header`` includes, and whether every include comes before
     its first line of code (comments, include guards and blank lines aside)."""
     import re
-    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
     names, code_seen, all_on_top = [], False, True
     for line in text.splitlines():
         s = line.strip()
@@ -344,7 +351,7 @@ def header_includes(header):
 
 
 def test_every_header_has_its_place_in_the_layers():
-    assert sorted(HEADER_ORDER) == sorted(p.name for p in CEXT.glob("*.h"))
+    assert sorted(HEADER_ORDER) == sorted({p.name for p in CEXT.glob("*.h")} | {"vocab.h"})
 
 
 @pytest.mark.parametrize("header", HEADER_ORDER)
@@ -366,7 +373,9 @@ def test_a_header_compiles_on_its_own(header, tmp_path):
     """What a header uses it includes: alone it compiles, with no function used undeclared."""
     cmd = [os.environ.get("CC", "cc"), "-fsyntax-only", "-x", "c", "-std=gnu11",
            "-Wall", "-Werror=implicit-function-declaration", "-Wno-unknown-pragmas",
-           "-Wno-unused-function", "-Wno-unused-variable", f"-I{CEXT}", str(CEXT / header)]
+           "-Wno-unused-function", "-Wno-unused-variable", f"-I{tmp_path}", f"-I{CEXT}",
+           str((tmp_path if header == "vocab.h" else CEXT) / header)]
+    (tmp_path / "vocab.h").write_text(generator().header_text())   # the core built or not
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
 
@@ -376,7 +385,7 @@ def c_enum_values(header, first, **known):
     counted on, explicit ones (sums and products of earlier names, ``known`` and the
     header's #defines) worked out."""
     import re
-    text = (CEXT / header).read_text()
+    text = header_text(header)
     names = dict(known)
     names.update({m.group(1): int(m.group(2))
                   for m in re.finditer(r"#define\s+(\w+)\s+(\d+)\b", text)})
