@@ -41,11 +41,12 @@ def pristine_copy(dest):
     if listed.returncode != 0:
         shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*BUILT))
         return dest
-    for name in listed.stdout.decode().split("\0"):
-        source = ROOT / name
-        if name and source.is_file():                  # a file deleted but not yet committed
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, dest / name)
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            shutil.copy2(ROOT / name, dest / name)
+        except (FileNotFoundError, IsADirectoryError):
+            pass        # deleted but not yet committed, or gone while copied: not a source
     return dest
 
 
