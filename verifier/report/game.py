@@ -63,31 +63,24 @@ def base_game_section(cert):
     return bet
 
 
-#: reading topics every game has, and those that belong to one bet
+#: reading topics every game has (a bet's own: its module in verifier/bets/)
 _GENERAL_TOPICS = ("Cards and ranking", "House way", "Settling the base game")
-_CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
-                      "outlaw9_royal_match_natural", "outlaw9_joker_five_one_class",
-                      "outlaw9_one_colour_pairs")
-_BET_READINGS = {
-    "outlaw9": None,                      # its whole topic
-    "wrangler_push": ("wrangler_push",),
-    "pai_gow_insurance": ("insurance_joker", "emperors_wheel"),
-    "emperors_treasure": _CATEGORY_READINGS + ("emperors_treasure", "emperors_wheel"),
-    "envy_bonus": _CATEGORY_READINGS + ("envy_bonus", "emperors_wheel"),
-}
 
 
 def applicable_readings(cert, bets, fees):
     """The certificate's readings that apply to this game: the general ones, the bets'
     own, the table procedure and fee readings only for a fee (California) game, the
     casino table's only for a commission game."""
+    from verifier.game.bets import BETS
     wanted = set()
     for bet in bets:
-        if bet == "outlaw9":
+        kind = BETS.get(bet)
+        if kind is None:
+            continue                      # a custom bet: the general readings
+        if kind.reading_topic:
             wanted |= {n for n, r in cert["rules"].items()
-                       if r.get("topic") == "Outlaw 9 High or Better"}
-        else:
-            wanted |= set(_BET_READINGS.get(bet, ()))
+                       if r.get("topic") == kind.reading_topic}
+        wanted |= set(kind.readings)
     out = []
     for name, r in cert["rules"].items():
         topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none
