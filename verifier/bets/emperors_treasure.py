@@ -23,4 +23,5 @@ BET = Bet(NAME, "Emperor's Treasure", "seven-card", TREASURE_LINES,
           "emperors_treasure_example.toml", in_section=True, order=40, hosts_envy=True,
           derive=_derive, note=_note,
           readings=CATEGORY_READINGS + (NAME, "emperors_wheel"),
-          table=TableSide("treasure", "ET", read="seven-card-mask", lines=OUTLAW9_LINES))
+          table=TableSide("treasure", "ET", read="seven-card-mask", lines=OUTLAW9_LINES,
+                          house_only=True, order=40))

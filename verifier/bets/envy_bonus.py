@@ -32,4 +32,4 @@ def _par_bet(cert):
 BET = Bet(NAME, "Envy Bonus", "seven-card", TREASURE_LINES, "envy_bonus_example.toml",
           amounts=True, in_section=True, order=50, derive=_derive, par_bet=_par_bet,
           readings=CATEGORY_READINGS + (NAME, "emperors_wheel"),
-          table=TableSide("envy", "Envy", lines=OUTLAW9_LINES, envy=True))
+          table=TableSide("envy", "Envy", lines=OUTLAW9_LINES, envy=True, order=50))

@@ -34,4 +34,5 @@ def _read(rules):
 BET = Bet(NAME, "Outlaw 9 High or Better", "outlaw9", OUTLAW9_LINES, "outlaw9_filed.toml",
           filed=True, default=True, order=10, derive=_derive, note=_note,
           reading_topic="Outlaw 9 High or Better",
-          table=TableSide("outlaw9", "O9", lines=OUTLAW9_LINES, read_of=_read))
+          table=TableSide("outlaw9", "O9", lines=OUTLAW9_LINES, read_of=_read, order=20,
+                          title="Outlaw 9"))

@@ -75,4 +75,5 @@ BET = Bet(NAME, "Pai Gow Insurance", "pai-gow", INSURANCE_LINES,
           "pai_gow_insurance_example.toml", in_section=True, order=30, derive=_derive,
           counts=_counts, note=_note, loses_title="Not a pai gow (loses)",
           par_tables=_other_reading, readings=("insurance_joker", "emperors_wheel"),
-          table=TableSide("insurance", "Ins", read="pai-gow", lines=INSURANCE_LINES))
+          table=TableSide("insurance", "Ins", read="pai-gow", lines=INSURANCE_LINES,
+                          house_only=True, order=30))

@@ -26,4 +26,4 @@ def _note(cert, reading=None):
 
 BET = Bet(NAME, "Wrangler Push", "versus-banker", LINES, "wrangler_push_filed.toml",
           filed=True, order=20, derive=_derive, note=_note, readings=(NAME,),
-          table=TableSide("wrangler", "WP", read="push-pair", lines=LINES))
+          table=TableSide("wrangler", "WP", read="push-pair", lines=LINES, order=10))

@@ -96,9 +96,9 @@ CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker")
 @dataclass(frozen=True)
 class TableSide:
     """How the table settles a named bet: the wager kind (its short name at the table, in
-    round files and ``simulate``'s options), the table read that gives a hand's lines
-    (``TABLE_READS``), whose hand it reads (the seat's or the banker's), and the lines in
-    the read's order (a pay vector by line index). ``envy``: not a wager of its own but
+    round files and ``simulate``'s options: ``--KIND``), its short label, the table read
+    that gives a hand's lines (``TABLE_READS``), whose hand it reads (the seat's or the
+    banker's), and the lines in the read's order (a pay vector by line index). ``envy``: not a wager of its own but
     dollars per other hand on the bet that hosts envy (``Bet.hosts_envy``)."""
     kind: str
     short: str
@@ -106,6 +106,10 @@ class TableSide:
     lines: tuple = ()
     banker: bool = False
     envy: bool = False
+    house_only: bool = False       # played only where the house banks (not the fee game)
+    #: where its wager settles among a seat's wagers (after the base; lowest first)
+    order: int = 100
+    title: str = ""                # its title at the table (default the bet's)
     #: the read as a function of the table's readings (``Rules``), when it depends on them
     read_of: Callable | None = None
 
@@ -176,7 +180,7 @@ class Bet:
 #: nothing imports it by name)
 PLUGINS = "verifier.bets"
 _REGISTRY: dict = {}
-_LOADED = []
+_LOADED: list[bool] = []
 
 
 def register(b: Bet) -> Bet:
