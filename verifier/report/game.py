@@ -20,15 +20,9 @@ def base_game_section(cert):
     results = section["results"]
     counts = {k: int(v) for k, v in results["counts"].items()}
     settlement = SettlementRule.of(section["settlement"])
-    if settlement.is_commission:
-        rate = settlement.commission
-        win = 1 - rate
-        win_label = f"1 to 1 less {float(rate):.0%} commission"
-        name = f"1 to 1 less {float(rate):.0%} commission"
-    else:
-        win = Fraction(1)
-        win_label = "1 to 1 (fee apart)"
-        name = "1 to 1, a flat fee per hand (tiers below)"
+    win, win_label = settlement.win_net, settlement.win_label
+    name = (win_label if settlement.is_commission
+            else "1 to 1, a flat fee per hand (tiers below)")
     table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
                                                               ("push", PUSH)))
     odds = odds_of_lines(table, {"player_wins": counts["win"], "push": counts["push"]},

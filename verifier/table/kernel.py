@@ -44,7 +44,7 @@ def kernel_rules(table, co_bank=False):
         "dealer_tiers": tuple(table.fees.dealer_tiers),
         "house": table.house_banks,
         "scale": scale,
-        "keep": scale - table.commission.numerator * (scale // table.commission.denominator),
+        "keep": int(scale * table.settlement_rule.win_net),   # exact: scale is a multiple
         "bank_each_win": table.banker_commission == "each-win",
         "envy_pays": tuple(table.envy_pays),
         "envy_minimum": table.envy_minimum,

@@ -221,6 +221,14 @@ class TableRules:
         return cls(**out)
 
     @property
+    def settlement_rule(self):
+        """The table's settlement as the one settlement object (game/settlement.py)."""
+        return SettlementRule(self.settlement, commission=Fraction(self.commission),
+                              player_tiers=tuple(self.fees.player_tiers),
+                              dealer_tiers=tuple(self.fees.dealer_tiers),
+                              table_max=self.maximum)
+
+    @property
     def house_banks(self):
         """The casino game: the house banks every hand (no rotation, no cap, no fees)."""
         return self.settlement == "commission"
