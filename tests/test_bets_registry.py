@@ -10,9 +10,10 @@ from verifier.game.bets import BETS, TABLE_READS, bet, registry
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for d in ("verifier", "cext") for p in (ROOT / d).rglob("*")
            if p.suffix in (".py", ".pyx", ".pxd", ".h", ".html", ".js")]
-#: the default bet: the certificate format requires its table (``paytables.outlaw9``) and
-#: its reads share its name; the certificate read model (issue 34, item 6) is to take the
-#: last of its literals out of certificate/, cli/ and web/
+#: the default bet: the certificate format fixes its name (the schema's required
+#: ``paytables.outlaw9`` and ``sections.outlaw9``: certificate/format.py, build.py,
+#: check.py, formula.py) and two JSON outputs show it under that key (``hand --json``,
+#: ``run --json``); the typed certificate (issue 34, item 6) is the place to name it once
 NAMED_ELSEWHERE = {"outlaw9"}
 
 

@@ -2,7 +2,7 @@
 categories read under the certificate's bonus reading (``seven-card`` or ``house-way``,
 docs/RULES.md), a hand paid its highest line. The certificate's default bet: its pay
 table is the certificate's ``paytables`` entry the format requires."""
-from verifier.game.bets import Bet, TableSide
+from verifier.game.bets import BONUS_READING, Bet, TableSide
 from verifier.game.categories import OUTLAW9_LINES
 
 NAME = "outlaw9"
@@ -31,8 +31,8 @@ def _read(rules):
     return "seven-card-mask" if rules.bonus_reading == "seven-card" else "house-way-mask"
 
 
-BET = Bet(NAME, "Outlaw 9 High or Better", "outlaw9", OUTLAW9_LINES, "outlaw9_filed.toml",
+BET = Bet(NAME, "Outlaw 9 High or Better", BONUS_READING, OUTLAW9_LINES, "outlaw9_filed.toml",
           filed=True, default=True, order=10, derive=_derive, note=_note,
           reading_topic="Outlaw 9 High or Better",
-          table=TableSide("outlaw9", "O9", lines=OUTLAW9_LINES, read_of=_read, order=20,
+          table=TableSide(NAME, "O9", lines=OUTLAW9_LINES, read_of=_read, order=20,
                           title="Outlaw 9"))

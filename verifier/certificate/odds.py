@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import bet as bet_of, house_way_lines
+from verifier.game.bets import BONUS_READING, bet as bet_of, house_way_lines
 from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
 from verifier.certificate.format import load, outlaw9_sets_of, paytable_of
 
@@ -19,10 +19,10 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
     if kind.counts is not None:             # a bet that reads its own section's counts
         sets, note = kind.counts(cert, kind)
         return QualifyingSets(kind.name, kind.lines, sets, total, kind.unit, note)
-    if kind.reads in ("outlaw9", "seven-card"):
+    if kind.reads in (BONUS_READING, "seven-card"):
         reading = (reading or cert["rules"]["bonus_reading"]["value"]
-                   if kind.reads == "outlaw9" else "seven-card")
-        note = (f"bonus reading {reading}" if kind.reads == "outlaw9"
+                   if kind.reads == BONUS_READING else "seven-card")
+        note = (f"bonus reading {reading}" if kind.reads == BONUS_READING
                 else "lines read on the seven cards")
         return QualifyingSets(kind.name, kind.lines,
                               category_sets(outlaw9_sets_of(cert, reading)), total, "hands",
@@ -64,9 +64,9 @@ def odds_from_certificate(cert: dict, paytable, reading: str | None = None) -> B
                             "certificate's envy section and the par sheet")
     sets = qualifying_sets(cert, paytable, reading)
     reads = paytable.kind.reads
-    if reads == "outlaw9":
+    if reads == BONUS_READING:
         reading = reading or cert["rules"]["bonus_reading"]["value"]
-    return odds_of_sets(sets, paytable, reading if reads == "outlaw9" else
+    return odds_of_sets(sets, paytable, reading if reads == BONUS_READING else
                         "seven-card" if reads == "seven-card" else None)
 
 

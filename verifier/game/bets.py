@@ -1,9 +1,11 @@
 """Every bet the verifier knows, and how each one's lines are read (docs/PAYTABLES.md).
 
-The one registry of bets: the seeds' bets (``BETS``) and the ways a custom pay table
-(``bet = "custom"``) may read its lines (``READS``). Pay-table files, rule sets,
-certificates, ``compare``/``solve``/``formula``, the par sheet and the simulator look
-bets up here; nothing else lists them.
+The one registry of bets (``BETS``, ``registry``): each named bet is one module of
+``verifier/bets/`` declaring a ``Bet`` (its certificate section, par-sheet notes,
+readings and ``TableSide``), found by walking that package on first use; and the ways a
+custom pay table (``bet = "custom"``) may read its lines (``READS``). Pay-table files,
+rule sets, certificates, ``compare``/``solve``/``formula``, the par sheet and the table
+iterate the registry; nothing else names a bet.
 
 A bet's lines are read one of these ways (``reads``):
 
@@ -11,7 +13,7 @@ A bet's lines are read one of these ways (``reads``):
   top cards ``jack_high`` .. ``ace_high``, ``two_pair``, ``one_pair``). A hand qualifies
   for every class some five of its cards make, and for the seven-card categories it
   shows; it is paid its highest line only.
-- ``outlaw9``: the same categories, read under the certificate's bonus reading
+- ``bonus-reading``: the same categories, read under the certificate's bonus reading
   (``seven-card``, or ``house-way``: on the hands as the house way sets them).
 - ``house-way``: the hands as the house way sets them: the back hand's class (``flush``),
   the class with a pair in front (``flush_plus_pair``), and the front hand (``front_pair``,
@@ -65,6 +67,10 @@ CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
                      "outlaw9_one_colour_pairs")
 
 
+#: the read of the seven-card categories under the certificate's bonus reading
+BONUS_READING = "bonus-reading"
+
+
 @dataclass(frozen=True)
 class Reads:
     """One way of reading a bet's lines: its vocabulary and what an outcome is."""
@@ -77,7 +83,7 @@ class Reads:
 READS = {r.name: r for r in (
     Reads("seven-card", tuple(CATEGORY_NAMES), "hands",
           "lines read on the seven cards; a hand is paid its highest line"),
-    Reads("outlaw9", OUTLAW9_LINES, "hands",
+    Reads(BONUS_READING, OUTLAW9_LINES, "hands",
           "Outlaw 9 categories under the certificate's bonus reading"),
     Reads("house-way", HOUSE_WAY_LINES, "hands",
           "lines read on the hands as the house way sets them (back class, a pair in "
@@ -89,7 +95,8 @@ READS = {r.name: r for r in (
     Reads("pai-gow", INSURANCE_LINES, "hands",
           "a pai gow by its top card, read as Pai Gow Insurance reads it"),
 )}
-#: the reads a custom pay table may name (``outlaw9`` and ``pai-gow`` belong to a seed's bet)
+#: the reads a custom pay table may name (``bonus-reading`` and ``pai-gow`` belong to a
+#: named bet)
 CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker")
 
 

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from verifier.game.bets import VERSUS_BANKER_LINES
+from verifier.game.bets import BONUS_READING, VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
 from verifier.support.errors import VerifierError
 from verifier.odds.values import exact_value, sqrt_decimal, sqrt_exact, sqrt_str, sqrt_value
@@ -265,7 +265,7 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
     counts); hands in no listed set qualify for nothing and lose.
     """
     paytable = paytable or filed()
-    if paytable.kind.reads not in ("outlaw9", "seven-card"):
+    if paytable.kind.reads not in (BONUS_READING, "seven-card"):
         raise VerifierError(f"pay table {paytable.name!r} is for {paytable.kind.title}, whose "
                             "lines are not read on the Outlaw 9 categories")
     counts = mask_counts(source, reading)

@@ -3,9 +3,11 @@
 ``TableRules.from_ruleset`` builds the table a rule set describes: its settlement (the
 fee schedule of the California game, or a commission with the house banking every
 hand) and its bets with their pay tables, read from the rule set's files, never typed
-here. ``TableRules()`` is the default rule set's table (outlaw9-mikes, seed 001).
+here: each named bet's wager is its module's ``TableSide`` (verifier/bets/), paid by a
+pay vector over its read's lines (verifier/table/reads.py). ``TableRules()`` is the
+default rule set's table (outlaw9-mikes, seed 001).
 
-- Minimum $10 per spot, as filed; every bet placed (base, Wrangler Push, Outlaw 9)
+- Minimum $10 per spot, as filed; every bet placed (the base and the side bets)
   must be within the table limits ("Bonus bet wagers must be within table limits").
 - Maximum: the filing names none. Reading: $1,000 per spot and per bet (the fee
   schedule's top tier is "$401 or more", so the maximum sits well above $400).
