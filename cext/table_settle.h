@@ -6,6 +6,7 @@
 #define PAIGOW_TABLE_SETTLE_H
 
 #include <stdint.h>
+#include <string.h>
 #include "table_rules.h"
 
 /* A wager settled at its odds with no commission and no cap: lost (o < 0), pushed (0) or
@@ -34,39 +35,62 @@ static inline int64_t ts_record_envy(const ts_rules_t *ru, const ts_round_in_t *
     return res;
 }
 
-/* Settlement when the house banks (settle.settle_house): every wager on its own, no cap;
- * a winning base wager paid 1 to 1 less the commission (stake * keep units), a side bet
- * its odds, a push nothing; an envy bonus as result kind nkinds. Units: 1/scale. */
-static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in,
-                                   ts_round_out_t *out) {
-    int n = out->norder, nres = 0;
+/* What a casino round's wagers come to (ts_casino_wagers), units 1/scale: every result
+ * (total), the results of the wagers that are the house's whoever banks (side: the side
+ * bets and the envy bonus), the commission on the players' winning base wagers; the base
+ * stakes faced, the bank's gross result on them and the stakes it collected (dollars). */
+typedef struct { int64_t total, side, comm, faced, gross, collected; } ts_sums_t;
+
+/* Every wager of a casino round recorded in settlement order, none capped: a base wager
+ * won 1 to 1 less the commission (stake * keep units), lost or pushed; any other wager at
+ * its odds; each seat's envy bonus after its wagers. */
+static inline void ts_casino_wagers(const ts_rules_t *ru, const ts_round_in_t *in,
+                                    ts_round_out_t *out, ts_sums_t *m) {
+    int nres = 0;
     const int64_t S = ru->scale;
-    int64_t total = 0, comm = 0;
+    memset(m, 0, sizeof(*m));
     for (int s = 0; s < 8; s++) out->net[s] = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < out->norder; i++) {
         int s = out->order[i];
         for (int slot = 0; slot < ru->nkinds; slot++) {
             int64_t stake = in->wagers[s][slot];
             if (!stake) continue;
             int o = out->odds[s][slot];
-            int64_t res;
-            if (o > 0 && ru->read[slot] == TS_R_BASE) {
-                res = stake * o * ru->keep;
-                comm += stake * o * (S - ru->keep);
-            }
-            else res = ts_at_odds(stake, o, S);
+            int64_t res = ts_at_odds(stake, o, S);
+            if (ru->read[slot] == TS_R_BASE) {
+                m->faced += stake;
+                if (o > 0) {
+                    res = stake * o * ru->keep;
+                    m->comm += stake * o * (S - ru->keep);
+                    m->gross -= stake * o;
+                } else if (o < 0) {
+                    m->gross += stake;
+                    m->collected += stake;
+                }
+            } else m->side += res;
             ts_record(out, &nres, s, slot, stake, res);
-            total += res;
+            m->total += res;
         }
-        total += ts_record_envy(ru, in, out, &nres, s);
+        int64_t envy = ts_record_envy(ru, in, out, &nres, s);
+        m->side += envy;
+        m->total += envy;
     }
     out->nres = nres;
-    out->dealer_net = -total;
     out->returned_num = 0;
     out->exhausted = 0;
     out->win_limited = 0;
-    out->comm_players = comm;
-    out->house_net = -total;
+}
+
+/* Settlement when the house banks (settle.settle_house): every wager on its own, no cap;
+ * a winning base wager paid 1 to 1 less the commission, a side bet its odds, a push
+ * nothing; an envy bonus as result kind nkinds. Units: 1/scale. */
+static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in,
+                                   ts_round_out_t *out) {
+    ts_sums_t m;
+    ts_casino_wagers(ru, in, out, &m);
+    out->dealer_net = -m.total;
+    out->comm_players = m.comm;
+    out->house_net = -m.total;
 }
 
 /* Settlement when a player banks (settle.settle_player_bank): the base wagers are the
@@ -76,30 +100,10 @@ static inline void ts_settle_house(const ts_rules_t *ru, const ts_round_in_t *in
  * banker's commission. Units: 1/scale; the bank's gross result in dollars. */
 static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in,
                                    ts_round_out_t *out) {
-    int n = out->norder, nres = 0;
     const int64_t S = ru->scale;
-    int64_t gross = 0, collected = 0, faced = in->dealer_stake, comm = 0, side = 0;
-    for (int s = 0; s < 8; s++) out->net[s] = 0;
-    for (int i = 0; i < n; i++) {
-        int s = out->order[i];
-        for (int slot = 0; slot < ru->nkinds; slot++) {
-            int64_t stake = in->wagers[s][slot];
-            if (!stake) continue;
-            int o = out->odds[s][slot];
-            int64_t res;
-            if (ru->read[slot] == TS_R_BASE) {
-                faced += stake;
-                if (o == 0) res = 0;
-                else if (o < 0) { res = -stake * S; gross += stake; collected += stake; }
-                else { res = stake * ru->keep; gross -= stake; comm += stake * (S - ru->keep); }
-            } else {
-                res = ts_at_odds(stake, o, S);
-                side -= res;
-            }
-            ts_record(out, &nres, s, slot, stake, res);
-        }
-        side -= ts_record_envy(ru, in, out, &nres, s);
-    }
+    ts_sums_t m;
+    ts_casino_wagers(ru, in, out, &m);
+    int64_t gross = m.gross, collected = m.collected;
     int64_t dnet = 0, D = in->dealer_stake;
     if (D) {
         if (out->dealer_odds < 0) { gross += D; collected += D; dnet = -D * S; }
@@ -107,17 +111,13 @@ static inline void ts_settle_pbank(const ts_rules_t *ru, const ts_round_in_t *in
     }
     int64_t cob = gross * in->cob;
     int64_t commb = ru->bank_each_win ? collected * in->bcomm : (gross > 0 ? gross * in->bcomm : 0);
-    out->nres = nres;
     out->dealer_net = gross * S - cob - commb;
-    out->comm_players = comm;
+    out->comm_players = m.comm;
     out->comm_banker = commb;
     out->co_banked = cob;
     out->dealer_wager_net = dnet;
-    out->house_net = side + comm + commb + cob + dnet;
-    out->faced = faced;
-    out->returned_num = 0;
-    out->exhausted = 0;
-    out->win_limited = 0;
+    out->house_net = -m.side + m.comm + commb + cob + dnet;
+    out->faced = m.faced + D;
 }
 
 /* Settlement with the bank's running cap (settle.settle): the seats out->order[0..norder)

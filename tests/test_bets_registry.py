@@ -44,5 +44,13 @@ def test_a_bet_declares_what_the_table_and_the_data_need(name):
         assert set(b.lines) <= set(b.table.lines)
 
 
-def test_a_bet_is_found_by_an_alias():
+def test_a_bet_is_found_by_an_alias(tmp_path):
+    """By name lookup, and as a rule set's [bets] key (the rule set then names it by its
+    name)."""
+    from verifier.game.paytables import DATA_DIR
+    from verifier.rules.rulesets import load
     assert bet("tiger_9") is BETS["tiger9"]
+    path = tmp_path / "r.toml"
+    path.write_text(f'base = "casino-standard"\nname = "aliased"\n[bets]\n'
+                    f'tiger_9 = "{DATA_DIR / "tiger9.toml"}"\n')
+    assert load(str(path)).bet_names() == ["tiger9"]

@@ -149,3 +149,16 @@ def test_the_kernel_reads_the_dealers_hand_as_the_python_round_engine(tmp_path):
         assert [r[:3] for r in kernel["results"]] == [tuple(r[:3]) for r in res.settlement.results]
         wins += any(o[1] == 30 for o in kernel["odds"].values())
     assert wins > 0
+
+
+def test_settle_plays_a_round_file_that_names_it(tmp_path, capsys):
+    """A round file's seat names the wager "tiger9": the dealer's 9-8 front pays $10 at 30
+    to 1 ($300); the base pushes (worked by hand: the dealer's pair of 2s behind beats the
+    player's A-high back, the player's K-Q front beats the dealer's 9-8: one hand each)."""
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({"dice": [1, 1, 1], "player_dealer": {"seat": 1, "bank": 0},
+                                "seats": {"2": {"base": 100, "tiger9": 10}},
+                                "hands": {"1": NINE_HIGH, "2": "Ac Kh Qd Js 5c 7d 3s"}}))
+    assert main(["settle", str(path), "--rules", str(_rules_file(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    assert "base pushes, Tiger 9 wins 30 to 1" in out and "seat 2         +300" in out

@@ -267,6 +267,14 @@ def bet(name) -> Bet:
                         f"{CUSTOM!r} with reads = one of {', '.join(CUSTOM_READS)}")
 
 
+def canonical(name):
+    """A named bet's name for ``name`` or one of its aliases; any other name as given (a
+    custom bet's)."""
+    if isinstance(name, str) and name not in BETS:
+        return next((b.name for b in BETS.values() if name in b.aliases), name)
+    return name
+
+
 def section_bets():
     """The bets whose pay table and figures live in a certificate section of their own."""
     return [b.name for b in BETS.values() if b.in_section]

@@ -14,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS, envy_host
+from verifier.game.bets import BETS, canonical, envy_host
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
@@ -31,7 +31,8 @@ CUSTOM_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 def is_custom_name(bet):
     """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
-    return isinstance(bet, str) and bet not in BETS and bool(CUSTOM_NAME.fullmatch(bet))
+    return (isinstance(bet, str) and canonical(bet) not in BETS
+            and bool(CUSTOM_NAME.fullmatch(bet)))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
          "deck", "settlement", "bets", "base", "bank"}
 DECK_TEXT = "53 cards (52 + joker)"
@@ -162,6 +163,7 @@ def from_dict(data, where="rule set", source=""):
     bets = data.get("bets") or {}
     if not isinstance(bets, dict):
         raise RuleSetError(f"{where}: [bets] must map a bet to its pay table file")
+    bets = {canonical(b): f for b, f in bets.items()}     # a bet's alias is its name
     for bet, f in bets.items():
         if bet not in BETS and not is_custom_name(bet):
             raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from "
@@ -252,7 +254,7 @@ def _bets_beside(bets, folder, where):
     path as the file writes it."""
     out = {}
     for bet, f in bets.items():
-        if (bet not in BETS and not is_custom_name(bet)) or not isinstance(f, str):
+        if (canonical(bet) not in BETS and not is_custom_name(bet)) or not isinstance(f, str):
             return bets             # from_dict names the problem
         path = folder / f
         if not path.is_file():
