@@ -48,6 +48,14 @@ class SettlementRule:
         from verifier.support.errors import VerifierError
         raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
 
+    @classmethod
+    def at(cls, rule_or_rate) -> "SettlementRule":
+        """A rule as given, or the commission rule at a rate (the table's settlements take
+        either)."""
+        if isinstance(rule_or_rate, SettlementRule):
+            return rule_or_rate
+        return cls(COMMISSION, commission=Fraction(rule_or_rate))
+
     @property
     def is_commission(self) -> bool:
         return self.kind == COMMISSION

@@ -325,11 +325,11 @@ def play_round(spec, table=None, setter=None):
             h = hw[spec.dealer_seat]
             dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
         settlement = settle_player_bank(
-            order, wagers, odds, table.kinds, table.commission, banker, spec.chips,
+            order, wagers, odds, table.kinds, table.settlement_rule, banker, spec.chips,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)
     elif table.house_banks:
-        settlement = settle_house(order, wagers, odds, table.kinds, table.commission, envy,
+        settlement = settle_house(order, wagers, odds, table.kinds, table.settlement_rule, envy,
                                   ledger)
     else:
         settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)

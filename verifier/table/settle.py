@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
+from verifier.game.settlement import SettlementRule
 from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, envy_slot, whole
 
 DEALER = "player-dealer"
@@ -275,15 +276,17 @@ def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
                             f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
 
 
-def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None):
+def settle_house(order, wagers, odds, kinds, settlement, envy=None, ledger=None):
     """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
-    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less
-    ``commission``; a side bet is paid its odds; a push returns the stake; anything else
-    loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
-    in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
+    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less the commission
+    (``settlement``: the table's ``SettlementRule``, or a commission rate: its
+    ``win_net``); a side bet is paid its odds; a push returns the stake; anything else
+    loses. ``envy``: seat -> envy bonus owed on its host bet (``envy_owed``), listed
+    in the results as kind ``len(kinds)`` with the host's stake. Amounts are exact:
     ints, or Fractions where a commission leaves a part of a dollar."""
     results = []
-    keep = 1 - commission
+    rule = SettlementRule.at(settlement)
+    keep, commission = rule.win_net, rule.commission
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
                                                              envy or {}, results, ledger):
         if o < 0:
