@@ -11,6 +11,7 @@ import secrets
 from collections import OrderedDict
 from pathlib import Path
 
+from verifier.game.bets import BONUS_READING
 from verifier.support.errors import VerifierError
 from verifier.web import editor, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
@@ -133,7 +134,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             bet = q.get("bet") or bets[0][0]
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
-            outlaw9 = table is not None and table.kind.reads == "outlaw9"
+            outlaw9 = table is not None and table.kind.reads == BONUS_READING
             reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
