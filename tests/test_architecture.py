@@ -104,6 +104,10 @@ LAYERS = {
     "audit": {"report", "certificate", "odds", "rules", "game", "support"},
     "web": {"report", "certificate", "strategy", "odds", "engine", "houseway", "rules",
             "game", "support"},
+    # the named bets, one module each: a plugin package that game/bets.py's registry finds
+    # by walking it, never imported by name (test below); a bet's hooks reach the layers
+    # its certificate section and par-sheet entry need
+    "bets": {"report", "certificate", "odds", "rules", "houseway", "game", "support"},
 }
 LAYERS["cli"] = set(LAYERS)
 
@@ -147,6 +151,14 @@ def test_the_layer_table_has_no_cycle_and_names_only_packages():
     assert cycles(LAYERS) == []
     assert set(LAYERS) == {p.name for p in PACKAGE.iterdir()
                            if (p / "__init__.py").is_file()} | {"proofs"}
+
+
+def test_no_module_imports_the_named_bets_by_name():
+    """verifier/bets/ is found by the registry (``game.bets.registry``), so that every
+    layer iterates the bets and none names one: nothing imports it."""
+    importers = [m for m, targets in import_graph().items() for t in targets
+                 if t.startswith("verifier.bets") and not m.startswith("verifier.bets")]
+    assert importers == []
 
 
 def test_the_engines_twins_stand_below_the_switch():
@@ -328,7 +340,8 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
 #: the headers from the bottom up: a header may include only those before it
 HEADER_ORDER = [
     "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
-    "eval_tables.h", "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
+    "eval_tables.h", "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h",
+    "table_rng.h", "table_rules.h", "table_settle.h", "table_sim.h",
     "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
     "pairwise.h", "pairwise_oracles.h", "strategy_tables.h", "strategy_job.h"]
 

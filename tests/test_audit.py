@@ -228,8 +228,9 @@ def test_claims_the_certificate_cannot_check_are_not_checked_never_passed(tmp_pa
     result = audit(read(path), cert, "no-base-game.json")
     assert [f.status for f in result.findings] == [NOT_CHECKED] * 3
     assert all("base_game" in f.reason for f in result.findings)
-    assert result.exit_status == 0
-    assert result.verdict == "HOLDS: all 0 checked claims hold; 3 not checked"
+    # nothing judged is never a pass (issue 35): exit 1, and the verdict says so
+    assert result.exit_status == 1
+    assert result.verdict == "NOTHING JUDGED: none of the 3 claims could be checked"
 
 
 # ---------------------------------------------------------------------------------------

@@ -232,6 +232,8 @@ def test_a_fifo_named_like_a_strategy_chunk_is_never_opened(tmp_path):
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines()[-1].startswith("paigow-verify: error: ")
     assert "not a regular file" in out.stderr
+    # refused before any work, in one line (issue 35: a note, then the refusal to write)
+    assert len(out.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("ranks", ["KA", "QKA"])

@@ -1,4 +1,4 @@
-"""The shipped certificates (proofs/certificates/, installed as proofs/
+"""The shipped certificates (proofs/certificates/, installed as verifier/proofs/
 certificates/), found by a table of names: never by a path built from user text."""
 from __future__ import annotations
 

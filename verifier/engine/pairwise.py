@@ -112,10 +112,13 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_wa
     deck = sorted(deck) if deck is not None else full_deck()
     if house_way is not None:
         house_way_number = _house_way_number(house_way)
+    from verifier.support.interrupts import interruptible, stoppable
     from verifier.support.progress import stage
     with stage(progress, "hand", "player v banker") as report:
-        counts = _module().pairwise_counts(deck, wheel_second, house_way_number, nthreads,
-                                           report)
+        # its table of hand keys is built in C, polling no signal for seconds
+        polled, stop = stoppable(report)
+        counts = interruptible(_module().pairwise_counts, deck, wheel_second,
+                               house_way_number, nthreads, polled, on_stop=stop)
     counts = {name: int(counts[name]) for name in COUNT_NAMES}
     check_counts(counts, len(deck))
     return counts
