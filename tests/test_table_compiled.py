@@ -240,10 +240,10 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     """The kernel's shuffle, deal and hand-out against exact figures: with a bank that
     never binds, the Outlaw 9 bet's simulated return per unit lies within its 99%
     interval of the certificate's exact return, and its win rate near the exact share of
-    qualifying hands (verifier/proofs/certificates/outlaw9-mikes.json)."""
+    qualifying hands (proofs/certificates/outlaw9-mikes.json)."""
     import json
     from pathlib import Path
-    cert = json.loads((Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+    cert = json.loads((Path(__file__).resolve().parent.parent / "proofs" / "certificates"
                        / "outlaw9-mikes.json").read_text())
     rules = {k: v["value"] for k, v in cert["rules"].items()}
     assert (rules["house_way"], rules["bonus_reading"], rules["wheel"]) == ("mikes", "seven-card", "lowest")

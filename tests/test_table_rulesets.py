@@ -19,7 +19,7 @@ from verifier.table.settle import HOUSE, Ledger, envy_owed, settle_house
 from verifier.table.setup import HOUSE_SEAT, uniform_setup
 from verifier.table.simulate import block_rng, run_block, simulate
 from verifier.table.summary import summary
-CERTS = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+CERTS = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
 
 
 def table_of(name, **kw):

@@ -10,7 +10,7 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
   fills no other rank) and no flush (five of one suit; four of one suit plus the joker,
   an ace of that suit, also make one). The other reading, where the joker keeps its
   base-game powers and the wheel is a straight, is exactly "the house way puts the hand
-  in row 11" (best five = high card: 24,780,420 hands, verifier/proofs/pai_gow.py
+  in row 11" (best five = high card: 24,780,420 hands, proofs/pai_gow.py
   ``all_pai_gow``); it is reported beside the reading in force, from the key histogram.
   The two readings differ only on the A-high line.
 - **Emperor's Treasure** lines are Outlaw 9 category bits read on the seven cards
