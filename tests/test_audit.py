@@ -30,7 +30,7 @@ except ImportError:         # the audit extra: the xlsx tests skip here, and fai
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "audit"
-MIKES = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 C53 = math.comb(53, 7)
 
 

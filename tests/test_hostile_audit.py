@@ -67,7 +67,7 @@ def test_a_declared_dimension_smaller_than_the_sheet_hides_no_claim(xlsx, tmp_pa
 
 def _mikes():
     from verifier import certificate
-    return certificate.load(ROOT / "verifier" / "proofs" / "certificates"
+    return certificate.load(ROOT / "proofs" / "certificates"
                             / "outlaw9-mikes.json")
 
 

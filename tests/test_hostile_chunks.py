@@ -11,7 +11,7 @@ import pytest
 from verifier import certificate
 from verifier.certificate.check import recompute_chunks
 
-MIKES = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates" \
+MIKES = Path(__file__).resolve().parent.parent / "proofs" / "certificates" \
     / "outlaw9-mikes.json"
 
 

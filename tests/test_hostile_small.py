@@ -13,7 +13,7 @@ from conftest import one_line_error
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-MIKES = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 
 
 def test_ratings_refuses_json_and_csv_together(capsys):

@@ -19,7 +19,7 @@ except ImportError:
     openpyxl = None
 
 ROOT = Path(__file__).resolve().parent.parent
-MIKES = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 #: what a spreadsheet program runs when it is taken as a formula (OWASP's examples)
 HOSTILE = ['=HYPERLINK("http://evil.example/","d")', "=cmd|' /C calc'!A0", "+1+1",
            "-2+3", "@SUM(1)", "\tx", "\r=1+1"]

@@ -51,8 +51,9 @@ def register(subparsers):
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
     p.add_argument("--base", type=CHIPS, default=100, help="base wager per player seat (default 100)")
-    for flag, title in (("wrangler", "Wrangler Push"), ("outlaw9", "Outlaw 9"),
-                        ("insurance", "Pai Gow Insurance"), ("treasure", "Emperor's Treasure")):
+    from verifier.table.limits import WAGER_TITLES, table_sides
+    for flag in (k for k, side in table_sides().items() if not side.envy):
+        title = WAGER_TITLES[flag]
         p.add_argument(f"--{flag}", type=CHIPS, default=None,
                        help=f"{title} wager when the rule set offers it (default "
                             f"{SIDE_BET_DEFAULT}, 0 = none)")
@@ -140,9 +141,9 @@ def seat_wagers(settings, table):
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
-    from verifier.table.limits import WAGER_TITLES
+    from verifier.table.limits import WAGER_TITLES, table_sides
     wagers = [settings.base]
-    for kind in ("wrangler", "outlaw9", "insurance", "treasure"):
+    for kind in (k for k, side in table_sides().items() if not side.envy):
         value = getattr(settings, kind)
         if kind in table.kinds:
             wagers.append(SIDE_BET_DEFAULT if value is None else value)

@@ -13,13 +13,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
+from verifier.game.ranking import FRONT_PAIR_BASE
+
 JOKER = 52
 ACE = 12
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
     STRAIGHT_FLUSH, FIVE_ACES = range(10)
 COMPLETE = STRAIGHT  # "complete hand" = straight or better
-FRONT_PAIR_BASE = 169
 
 
 def straight_ordinal(top: int, wheel_second: bool) -> int:

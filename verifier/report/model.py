@@ -20,7 +20,8 @@ from typing import Mapping
 from verifier.certificate.model import Certificate
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
-from verifier.report.bets import custom_section, envy_section, flag_bet, wager_section
+from verifier.game.bets import BETS
+from verifier.report.bets import custom_section, flag_bet, wager_section
 from verifier.report.game import (applicable_readings, base_game_section, house_way_section,
                                   player_bank_section, strategy_section)
 
@@ -46,12 +47,13 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
     bet_names = list(rs.bets)
     bets, omitted = [], []
     for name in bet_names:
-        if name == "wrangler_push" and not cert.has("base_game"):
-            omitted.append("Wrangler Push: the certificate has no player-against-banker "
+        kind = BETS.get(name)
+        if kind and kind.needs_pairs and not cert.has("base_game"):
+            omitted.append(f"{kind.title}: the certificate has no player-against-banker "
                            "counts (it was run with --no-base-game or on a reduced deck "
                            "without them)")
-        elif name == "envy_bonus":
-            bets.append(envy_section(cert))
+        elif kind and kind.par_bet:
+            bets.append(kind.par_bet(cert))
         elif name in cert.bets and cert.bets[name].custom:
             custom = custom_section(cert, name, designed.get(name))
             if isinstance(custom, str):

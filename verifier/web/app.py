@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import os
 import re
 import secrets
 from collections import OrderedDict
 from pathlib import Path
-import os
 from typing import Any, Sequence
 
+from verifier.game.bets import BONUS_READING
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
 from verifier.web import editor, workbench
@@ -141,7 +142,7 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
             bet = q.get("bet") or bets[0][0]
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
-            outlaw9 = table is not None and table.kind.reads == "outlaw9"
+            outlaw9 = table is not None and table.kind.reads == BONUS_READING
             reading = cert.bonus_reading if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
