@@ -4,16 +4,23 @@ other hand, and the flags a lab must see (verifier/report/model.py puts them tog
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
 
 
 from verifier.report.sheet import Bet, DESIGNED, Line, RARE, RARE_TEXT, Table
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
+    from verifier.odds.exact import BetOdds
 
 
 # ---------------------------------------------------------------------------------------
 # building it
 
 
-def bet_from_odds(key, title, odds, status, unit, pay_label=None, loses_title="No line (loses)"):
+def bet_from_odds(key: str, title: str, odds: BetOdds, status: str, unit: str,
+                  pay_label: Callable | None = None, loses_title: str = "No line (loses)") -> Bet:
     """A Bet from verifier.odds.exact.BetOdds."""
     from verifier.game.paytables import pay_label as default_label
     label = pay_label or default_label
@@ -26,13 +33,13 @@ def bet_from_odds(key, title, odds, status, unit, pay_label=None, loses_title="N
                hit_frequency=odds.hit_frequency)
 
 
-def wager_bet(key, title, odds, status, unit):
+def wager_bet(key: str, title: str, odds: BetOdds, status: str, unit: str) -> Bet:
     """The par sheet's Bet of any pay table's odds (verifier.odds.exact.BetOdds), flagged as
     the sheet flags it: what the workbench shows as you type."""
     return flag_bet(bet_from_odds(key, title, odds, status, unit))
 
 
-def flag_bet(bet):
+def flag_bet(bet: Bet) -> Bet:
     """The warnings a lab must see: a return above 100%, lines rarer than 1 in 100
     million games, lines that never occur."""
     if bet.kind == "wager" and bet.expected > 0:
@@ -51,7 +58,8 @@ def flag_bet(bet):
     return bet
 
 
-def wager_section(cert, name, designed=None, reading=None):
+def wager_section(cert: Certificate, name: str, designed: Paytable | None = None,
+                  reading: str | None = None) -> Bet:
     """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
     a pay table to use instead of the certificate's, labelled as not filed; ``reading``:
     the Outlaw 9 bonus reading, default the certificate's)."""
@@ -70,7 +78,7 @@ def wager_section(cert, name, designed=None, reading=None):
     return bet
 
 
-def custom_section(cert, name, designed=None):
+def custom_section(cert: Certificate, name: str, designed: Paytable | None = None) -> Bet | str:
     """A custom bet of the rule set: a wager like the seeds' bets, or an envy-type bet's
     dollars per other hand; a string when the certificate has no counts for it.
     ``designed``: a pay table to use instead of the certificate's (labelled as not filed),
@@ -106,7 +114,7 @@ def custom_section(cert, name, designed=None):
     return bet
 
 
-def envy_section(cert, name):
+def envy_section(cert: Certificate, name: str) -> Bet:
     """An envy-type named bet (``name``): dollars per other hand, by table size."""
     from verifier.game.bets import BETS
     from verifier.game.paytables import line_title

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
 
 
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
 from verifier.report.bets import bet_from_odds
 
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.report.sheet import Bet
 
-def base_game_section(cert):
+
+def base_game_section(cert: Certificate) -> Bet:
     """The base game as a wager: win (1 to 1, less the commission), push, loss."""
     from verifier.odds.exact import odds_of_lines
     from verifier.game.paytables import PUSH
@@ -62,7 +67,7 @@ def base_game_section(cert):
 _GENERAL_TOPICS = ("Cards and ranking", "House way", "Settling the base game")
 
 
-def applicable_readings(cert, bets, fees):
+def applicable_readings(cert: Certificate, bets: Sequence[str], fees: bool) -> list[Reading]:
     """The certificate's readings that apply to this game: the general ones, the bets'
     own, the table procedure and fee readings only for a fee (California) game, the
     casino table's only for a commission game."""
@@ -87,7 +92,7 @@ def applicable_readings(cert, bets, fees):
     return out
 
 
-def house_way_section(cert):
+def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
     hw = cert.house_way_tables
     total = cert.total_hands
 
@@ -125,7 +130,7 @@ def _power_rating_tables(cert):
 
 
 
-def player_bank_section(cert):
+def player_bank_section(cert: Certificate) -> PlayerBank:
     """The banker's side of a commission game, from the base game's ``player_bank``
     figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
     pb = cert.base_game.player_bank if cert.base_game else None
@@ -176,7 +181,7 @@ def _pct(x):
     return f"{x['decimal']:.6%}"
 
 
-def strategy_section(cert):
+def strategy_section(cert: Certificate) -> Strategy:
     """The house way against the best setting of every player hand, from the
     certificate's ``strategy`` section."""
     r = cert.section("strategy").results
