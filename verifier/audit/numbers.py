@@ -35,10 +35,10 @@ class Claimed:
     percent: bool = False
     places: int = 0                 # decimals printed (of the percent, for a percentage)
 
-    def holds(self, exact):
+    def holds(self, exact: Fraction) -> bool:
         return abs(exact - self.value) <= self.half
 
-    def holds_for_square(self, square):
+    def holds_for_square(self, square: Fraction) -> bool:
         """Whether the root of ``square`` (>= 0) rounds to this claim."""
         high = self.value + self.half
         if high < 0:
@@ -47,7 +47,7 @@ class Claimed:
         return low * low <= square <= high * high
 
 
-def parse(text, where, count=False, odds=False):
+def parse(text: str, where: object, count: bool = False, odds: bool = False) -> Claimed:
     """A claimed number -> Claimed; a one-line error naming ``where`` for anything else.
     ``count``: a whole number (thousands separators allowed); ``odds``: ``1 in N``."""
     original = text

@@ -33,8 +33,8 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
             raise VerifierError(f"this certificate has no base_game section (the exact "
                                 f"player-against-banker counts the {kind.title} needs): "
                                 "write it with `paigow-verify run --out` on the full deck")
-        sets = versus_banker_sets(section["counts"])
-        return QualifyingSets(kind.name, kind.lines, sets.sets, sets.total, sets.unit)
+        pairs = versus_banker_sets(section["counts"])
+        return QualifyingSets(kind.name, kind.lines, pairs.sets, pairs.total, pairs.unit)
     if kind.reads == "house-way":
         sets = {}
         for back_key, front_key, hands in cert["counts"]["key_histogram"]["rows"]:

@@ -103,7 +103,7 @@ def category_sets(source: Any, reading: str | None = None
                   hands) for mask, hands in sorted(mask_counts(source, reading).items()))
 
 
-def versus_banker_sets(counts):
+def versus_banker_sets(counts: Mapping) -> QualifyingSets:
     """The base game's outcomes as sets of versus-banker lines, from the pairwise counts
     (``total``, ``win``, ``loss``, ``push``, ``push_wrangler_2to1``: pushes where either
     two-card hand is a pair of 3s or better). A push with such a pair qualifies for both
