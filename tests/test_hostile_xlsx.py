@@ -55,8 +55,9 @@ def texts(data):
 @pytest.mark.parametrize("text", HOSTILE)
 def test_no_cell_of_a_par_sheet_is_a_formula_the_product_did_not_write(text, mikes):
     from verifier.web.editor import parsheet
-    clean = parsheet(mikes, "xlsx", bet="outlaw9", pays={"full_house": "5"}, name="Mine")
-    hostile = parsheet(named(mikes, text, text), "xlsx", bet="outlaw9",
+    clean = parsheet(certificate.Certificate.of(mikes), "xlsx", bet="outlaw9",
+                     pays={"full_house": "5"}, name="Mine")
+    hostile = parsheet(certificate.Certificate.of(named(mikes, text, text)), "xlsx", bet="outlaw9",
                        pays={"full_house": "5"}, name=text)
     assert formulas(hostile) == formulas(clean)
     shown = [c for c in texts(hostile) if text.strip() in c.value]
@@ -75,7 +76,8 @@ def test_the_report_command_writes_no_formula_of_a_rule_sets_description(mikes, 
 
 def test_control_characters_in_a_name_are_dropped_not_a_crash(mikes):
     from verifier.web.editor import parsheet
-    data = parsheet(named(mikes, "bell\x07name", "nul\x00 and esc\x1b here"), "xlsx",
+    data = parsheet(certificate.Certificate.of(named(mikes, "bell\x07name",
+                                                     "nul\x00 and esc\x1b here")), "xlsx",
                     bet="outlaw9", pays={"full_house": "5"}, name="form\x0cfeed")
     values = [c.value for c in texts(data)]
     assert "nul and esc here" in values

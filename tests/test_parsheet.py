@@ -346,8 +346,10 @@ def test_a_custom_bet_is_titled_the_rule_sets_own_or_a_new_one(certs):
     cert = copy.deepcopy(certs["outlaw9-mikes"])
     cert["sections"]["custom_bets"] = {"paytables": {"aces": table.to_dict()},
                                        "results": {"aces": {}}}
-    own = custom_section(cert, "aces")
-    new = custom_section(cert, "custom:seven-card", table)
+    from verifier.certificate import Certificate
+    model = Certificate.of(cert)
+    own = custom_section(model, "aces")
+    new = custom_section(model, "custom:seven-card", table)
     assert own.title == "Aces (custom, reads seven-card)"
     assert new.title == "Aces (new custom, reads seven-card)"
     for bet in (own, new):

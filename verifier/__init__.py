@@ -11,8 +11,9 @@ from verifier.support.version import __version__  # noqa: F401
 
 # proofs/ stands at the repository's top level and is installed as verifier.proofs; run
 # from a checkout, this finder maps that one name to it (verifier/support/sourcetree.py)
-if _proofs_finder() is not None and _proofs_finder() not in _sys.meta_path:
-    _sys.meta_path.insert(0, _proofs_finder())
+_finder = _proofs_finder()
+if _finder is not None and _finder not in _sys.meta_path:
+    _sys.meta_path.insert(0, _finder)
 
 __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
            "enumerate", "EnumerationResult"]

@@ -5,13 +5,16 @@ judged against the exact one of a checked certificate (docs/AUDIT.md).
 ``sheets``), ``match`` finds the game and each block's bet and pay table, ``judge.audit(sub,
 cert, cert_path)`` judges each claim (the rounding rules:
 ``numbers``), ``render`` writes the report (text, JSON, Markdown, HTML, PDF)."""
+from __future__ import annotations
+
 from pathlib import Path
+import os
 
 from verifier.support.errors import VerifierError
 from verifier.audit import claims, sheets
 
 
-def certificate_path(sub, rules=None):
+def certificate_path(sub: claims.Submission, rules: str | None = None) -> Path:
     """The shipped certificate of the game the claims (or ``--rules``) name."""
     from verifier.certificate.shipped import shipped_certificate_path
     from verifier.audit.match import claimed_rule_set
@@ -34,7 +37,7 @@ def certificate_path(sub, rules=None):
     return path
 
 
-def read(path):
+def read(path: str | os.PathLike) -> claims.Submission:
     """The claims of a submitted par sheet: ``.csv``, ``.toml`` or ``.xlsx``."""
     suffix = Path(path).suffix.lower()
     if suffix == ".csv":

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from hashlib import sha256
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Iterable, Sequence
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
@@ -28,7 +30,7 @@ MAX_CELL = 200
 MAX_BETS = 100
 
 
-def key(text):
+def key(text: str) -> str:
     """A name as compared: lower case, letters and digits only (``"Odds (1 in)"`` ->
     ``"odds1in"``)."""
     return re.sub(r"[^a-z0-9]", "", str(text).lower())
@@ -87,7 +89,7 @@ class Where:
         return ", ".join(p for p in (self.file, self.sheet and f"sheet {self.sheet}",
                                      self.cell) if p)
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         cell = self.cell[len("cell "):] if self.cell.startswith("cell ") else self.cell
         return {"file": self.file, "sheet": self.sheet or None, "cell": cell or None}
 
@@ -124,7 +126,7 @@ class Submission:
     bets: list = field(default_factory=list)       # BetBlock
 
 
-def cell_name(row, column):
+def cell_name(row: int, column: int) -> str:
     """``(7, 4)`` -> ``"cell D7"`` (1-based)."""
     letters = ""
     while column:
@@ -144,7 +146,8 @@ def _set_game(sub, name, cell):
 # a grid of cells: a CSV file, or one sheet of a workbook
 
 
-def read_grid(sub, rows, file, sheet=""):
+def read_grid(sub: Submission, rows: Iterable[Sequence[tuple[int, int, str]]], file: str,
+              sheet: str = "") -> None:
     """Reads one grid into ``sub``: ``rows`` are lists of ``(row, column, text)`` of the
     non-empty cells of each row, in order. A sheet with no ``Bet`` row is the bet its
     name names (``sheet``)."""
@@ -200,6 +203,7 @@ def read_grid(sub, rows, file, sheet=""):
                 raise VerifierError(f"{where(r, c0)}: {first!r} stands in no column of the "
                                     "line table (or the line's name is missing)")
             line = row.pop("line")
+            assert block is not None            # a header row set it
             block.rows.append(LineRow(line, row))
             continue
         raise VerifierError(f"{where(r, c0)}: cannot read {first!r}: not a game key, a bet "
@@ -217,7 +221,7 @@ def _sheet_block(sub, file, sheet, r, c, first):
 
 
 def _header(cells, where):
-    header = {}
+    header: dict = {}
     for r, c, t in cells:
         name = COLUMNS.get(key(t))
         if name is None:
@@ -242,7 +246,7 @@ def _header(cells, where):
 # CSV and TOML files
 
 
-def read_csv(path):
+def read_csv(path: str | os.PathLike) -> Submission:
     text = read_text(path, "claims file")
     sub = Submission(str(path), sha256(text.encode("utf-8")).hexdigest())
     try:
@@ -258,7 +262,8 @@ def read_csv(path):
     return sub
 
 
-def row_cells(values, r, file, sheet=""):
+def row_cells(values: Iterable[object], r: int, file: str, sheet: str = ""
+              ) -> list[tuple[int, int, str]]:
     """The non-empty cells of one row as ``(row, column, text)``, within the limits."""
     out = []
     for c, v in enumerate(values, start=1):
@@ -285,7 +290,7 @@ def _toml_text(value, where):
     return text
 
 
-def read_toml(path):
+def read_toml(path: str | os.PathLike) -> Submission:
     """``[game]`` (rule_set, house_way, bonus_reading) and ``[[bet]]`` tables (bet,
     reads, title, the figures, and ``[[bet.line]]`` tables: line, pays and the columns).
     Decimals are read as written (``"0.0271"`` and ``0.0271`` alike)."""
@@ -353,7 +358,7 @@ def read_toml(path):
     return sub
 
 
-def check_numbers(sub):
+def check_numbers(sub: Submission) -> None:
     """Every claimed cell is a number of its column's kind (a count, odds, a decimal):
     checked as the file is read, before any certificate is."""
     from verifier.audit.numbers import parse

@@ -7,14 +7,20 @@ A claim holds when the exact value rounds to it as printed (verifier/audit/numbe
 a claim the certificate has no figure for is *not checked*, never passed."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Mapping
 
 from verifier.support.errors import VerifierError
-from verifier.audit.claims import FIGURE_TITLES, Where, key
+from verifier.audit.claims import FIGURE_TITLES, Cell, Submission, Where, key
 from verifier.audit.numbers import parse
 from verifier.audit.match import (BASE_GAME, LOSES, TOTAL, bet_of, check_game, paytable_of,
                                    special_line, table_note)
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
 
 HOLDS, FAILS, NOT_CHECKED = "holds", "does not hold", "not checked"
 _BASE_LINES = {key(w): name for name, words in {
@@ -50,10 +56,10 @@ class Finding:
     reason: str = ""
 
     @property
-    def what(self):
+    def what(self) -> str:
         return ", ".join(p for p in (self.bet, self.line, FIGURE_TITLES[self.figure]) if p)
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         exact = None
         if self.exact is not None:
             exact = (f"sqrt({self.exact})" if self.figure == "standard_deviation"
@@ -76,22 +82,22 @@ class Audit:
     certificate_sha256: str = ""    # the certificate's own hash
     tool: str = ""
 
-    def count(self, status):
+    def count(self, status: str) -> int:
         return sum(1 for f in self.findings if f.status == status)
 
     @property
-    def exit_status(self):
+    def exit_status(self) -> int:
         """1 when a claim does not hold, and when no claim could be judged: a verifier
         never passes what it did not check (issue 35)."""
         return 1 if self.count(FAILS) or not self.judged else 0
 
     @property
-    def judged(self):
+    def judged(self) -> int:
         """How many claims were checked (held or not)."""
         return len(self.findings) - self.count(NOT_CHECKED)
 
     @property
-    def verdict(self):
+    def verdict(self) -> str:
         n, bad, unchecked = len(self.findings), self.count(FAILS), self.count(NOT_CHECKED)
         tail = f"; {unchecked} not checked" if unchecked else ""
         if bad:
@@ -101,7 +107,7 @@ class Audit:
             return f"NOTHING JUDGED: none of the {n} claims could be checked"
         return f"HOLDS: all {n - unchecked} checked claims hold{tail}"
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         return {"claims": self.claims, "claims_sha256": self.claims_sha256,
                 "certificate": self.certificate,
                 "certificate_sha256": self.certificate_sha256, "tool": self.tool,
@@ -111,14 +117,16 @@ class Audit:
                 "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}
 
 
-def exact_of(cert, bet, table, reading):
+def exact_of(cert: Certificate, bet: str, table: Paytable | None,
+             reading: str | None) -> Exact | str:
     """The exact figures of a bet, or the reason the certificate has none (a string)."""
     if bet == BASE_GAME:
-        if "base_game" not in cert.get("sections", {}):
+        if not cert.has("base_game"):
             return ("the certificate has no base_game section (run without "
                     "--no-base-game, on the full deck)")
         from verifier.report.model import build
         base = build(cert, formulas=False).base_game
+        assert base is not None                 # the certificate has the section
         nets = [line.contribution / line.probability if line.probability else Fraction(0)
                 for line in base.lines]
         names = ("player_wins", "push", LOSES)
@@ -127,8 +135,9 @@ def exact_of(cert, bet, table, reading):
                       for n, line, net in zip(names, base.lines, nets)},
                      base.expected, base.variance, base.hit_frequency)
     from verifier.certificate.odds import odds_from_certificate
+    assert table is not None                    # a bet's block has its pay table
     try:
-        odds = odds_from_certificate(cert, table, reading)
+        odds = odds_from_certificate(cert.raw, table, reading)
     except VerifierError as exc:
         return str(exc)
     lines = {r.category: (r.hands, r.probability, r.net) for r in odds.lines}
@@ -141,7 +150,7 @@ def _sign(x):
     return (x > 0) - (x < 0)
 
 
-def line_value(exact, line, column):
+def line_value(exact: Exact, line: str, column: str) -> tuple[Fraction | None, int]:
     """(exact value, +1 when a larger value shows the player better off, -1 the house, 0
     neither) of a line's column; None for odds of a line that never occurs."""
     if line == TOTAL:
@@ -157,14 +166,14 @@ def line_value(exact, line, column):
     return p * net, 1
 
 
-def figure_value(exact, figure):
+def figure_value(exact: Exact, figure: str) -> tuple[Fraction, int]:
     return {"return": (exact.expected, 1), "house_edge": (-exact.expected, -1),
             "return_to_player": (1 + exact.expected, 1),
             "hit_frequency": (exact.hit_frequency, 1), "variance": (exact.variance, 0),
             "standard_deviation": (exact.variance, 0)}[figure]
 
 
-def judge(finding, cell, value, sign):
+def judge(finding: Finding, cell: Cell, value: Fraction | None, sign: int) -> Finding:
     """Fills ``finding`` from the claimed ``cell`` and the exact ``value``."""
     figure = finding.figure
     count = figure == "combinations"
@@ -175,6 +184,7 @@ def judge(finding, cell, value, sign):
         if not never:
             parse(cell.text, cell.where, odds=True)        # a bad number is bad input
         return finding
+    assert value is not None                    # only the odds of a line never hit are None
     claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds")
     finding.exact = value
     places = claimed.places + 4
@@ -205,14 +215,17 @@ def judge(finding, cell, value, sign):
     return finding
 
 
-def audit(sub, cert, cert_path):
+def audit(sub: Submission, cert: Certificate | Mapping,
+          cert_path: str | os.PathLike) -> Audit:
     """The audit of submission ``sub`` (verifier.audit.claims) against a checked
     certificate: one Finding per claim, in the submission's order."""
+    from verifier.certificate.model import Certificate
     from verifier.game.paytables import line_name, line_title
+    cert = Certificate.of(cert)
     game = check_game(sub, cert, cert_path)
     from verifier.support.version import __version__
     result = Audit(sub.path, str(cert_path), game, claims_sha256=sub.sha256,
-                   certificate_sha256=cert.get("sha256", ""),
+                   certificate_sha256=cert.sha256,
                    tool=f"paigow-verifier {__version__}")
     for block in sub.bets:
         bet = bet_of(cert, block)
@@ -222,7 +235,7 @@ def audit(sub, cert, cert_path):
         if note:
             result.notes.append(note)
         title = (exact.title if isinstance(exact, Exact) else
-                 "Base game" if bet == BASE_GAME else table.name)
+                 "Base game" if table is None else table.name)
         for row in block.rows:
             special = special_line(row.line.text)
             if bet == BASE_GAME:
@@ -232,6 +245,7 @@ def audit(sub, cert, cert_path):
                                         "of the base game (Player wins, Push, Player loses, "
                                         "Total)")
             else:
+                assert table is not None            # a bet's block: its pay table
                 line = special or line_name(row.line.text, table.kind)
             shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
                           TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \

@@ -4,11 +4,17 @@ submission's, else the certificate's) whose exact figures judge them
 (verifier/audit/judge.py)."""
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
-from verifier.audit.claims import key
+from verifier.audit.claims import BetBlock, Submission, key
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
 
 BASE_GAME = "base_game"
 LOSES, TOTAL = "(loses)", "(total)"
@@ -25,15 +31,12 @@ _BASE_NAMES = {key(w) for w in ("base game", "base", "base game wager", "pai gow
 # the game
 
 
-def game_of(cert):
-    rules = cert.get("rules", {})
-    section = cert.get("sections", {}).get("rule_set") or {}
-    return {"rule_set": (section.get("results") or {}).get("name"),
-            "house_way": (rules.get("house_way") or {}).get("value"),
-            "bonus_reading": (rules.get("bonus_reading") or {}).get("value")}
+def game_of(cert: Certificate) -> dict[str, str]:
+    return {"rule_set": cert.rule_set.name, "house_way": cert.house_way,
+            "bonus_reading": cert.bonus_reading}
 
 
-def claimed_rule_set(sub):
+def claimed_rule_set(sub: Submission) -> str | None:
     """The rule set the claims name (a shipped name, or a rule-set file beside the claims
     file), or None."""
     cell = sub.game.get("rule_set")
@@ -52,7 +55,7 @@ def claimed_rule_set(sub):
                             f"({exc.strerror})") from None
 
 
-def check_game(sub, cert, cert_path):
+def check_game(sub: Submission, cert: Certificate, cert_path: str | os.PathLike) -> dict:
     """The claims' game against the certificate's: one line naming the first difference."""
     game = game_of(cert)
     wanted = {"rule_set": claimed_rule_set(sub)}
@@ -71,7 +74,7 @@ def check_game(sub, cert, cert_path):
 # the bets
 
 
-def bet_of(cert, block):
+def bet_of(cert: Certificate, block: BetBlock) -> str:
     """The bet a block names: a bet of verifier/game/bets.py, a custom bet of the
     certificate's rule set, ``custom`` (a pay table of the claims) or the base game."""
     from verifier.game.bets import BETS, CUSTOM
@@ -83,7 +86,7 @@ def bet_of(cert, block):
     for name, b in BETS.items():
         if k in (key(name), key(b.title)):
             return name
-    custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
+    custom = cert.custom_paytables
     for name, table in custom.items():
         if k in (key(name), key(table.get("name", ""))):
             return name
@@ -92,13 +95,13 @@ def bet_of(cert, block):
                         f"{', '.join(known)}, custom with reads, or base game)")
 
 
-def special_line(text):
+def special_line(text: str) -> str | None:
     """LOSES or TOTAL for those rows (``"Other (loses)"``), else None."""
     keys = {key(text), key(re.sub(r"\(.*?\)", "", text))}
     return LOSES if keys & _LOSES else TOTAL if keys & _TOTAL else None
 
 
-def paytable_of(cert, bet, block):
+def paytable_of(cert: Certificate, bet: str, block: BetBlock) -> Paytable:
     """The pay table the claims are about: the Pays column's (every paying line listed),
     else the certificate's table of the bet. Each line's cell is named in an error."""
     from verifier.game.bets import BETS, CUSTOM
@@ -107,14 +110,15 @@ def paytable_of(cert, bet, block):
     reads = block.reads.text.strip().lower() if block.reads else ""
     own, envy, name_of_bet = None, False, bet
     if bet not in BETS and bet != CUSTOM:       # a custom bet of the certificate's rule set
-        own = _certificate_table(cert, bet, block)
+        own = _certificate_table(cert.raw, bet, block)
         kind, name_of_bet, reads, envy = own.kind, CUSTOM, own.reads, own.envy
     else:
         try:
             kind = kind_of(bet, reads, where=where)
         except PaytableError as exc:
             raise VerifierError(str(exc)) from None
-    lines, seen = [], {}
+    lines: list = []
+    seen: dict = {}
     for row in block.rows:
         if special_line(row.line.text):
             continue
@@ -140,7 +144,7 @@ def paytable_of(cert, bet, block):
     if bet == CUSTOM:
         raise VerifierError(f"{block.name.where}: a custom bet needs its pay table: a Pays "
                             "column")
-    table = own or _certificate_table(cert, bet, block)
+    table = own or _certificate_table(cert.raw, bet, block)
     for row, name in lines:
         if name not in table.pay:
             raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line of the "
@@ -157,7 +161,7 @@ def _certificate_table(cert, bet, block):
         raise VerifierError(f"{block.name.where}: {exc}") from None
 
 
-def table_note(cert, bet, table):
+def table_note(cert: Certificate, bet: str, table: Paytable | None) -> str | None:
     """A line when the submission's pay table of a bet of the certificate is not the
     certificate's own (its claims are judged on the submission's), else None."""
     from verifier.certificate.formula import default_table
@@ -165,8 +169,9 @@ def table_note(cert, bet, table):
     from verifier.game.paytables import line_title, pay_label
     if bet in (BASE_GAME, CUSTOM):
         return None
+    assert table is not None                    # a bet's block has its pay table
     try:
-        own = default_table(cert, bet)
+        own = default_table(cert.raw, bet)
     except VerifierError:
         return None
     if own.pays == table.pays:

@@ -35,10 +35,10 @@ class Claimed:
     percent: bool = False
     places: int = 0                 # decimals printed (of the percent, for a percentage)
 
-    def holds(self, exact):
+    def holds(self, exact: Fraction) -> bool:
         return abs(exact - self.value) <= self.half
 
-    def holds_for_square(self, square):
+    def holds_for_square(self, square: Fraction) -> bool:
         """Whether the root of ``square`` (>= 0) rounds to this claim."""
         high = self.value + self.half
         if high < 0:
@@ -47,7 +47,7 @@ class Claimed:
         return low * low <= square <= high * high
 
 
-def parse(text, where, count=False, odds=False):
+def parse(text: str, where: object, count: bool = False, odds: bool = False) -> Claimed:
     """A claimed number -> Claimed; a one-line error naming ``where`` for anything else.
     ``count``: a whole number (thousands separators allowed); ``odds``: ``1 in N``."""
     original = text
@@ -76,6 +76,7 @@ def parse(text, where, count=False, odds=False):
     except InvalidOperation:
         raise VerifierError(f"{where}: {original!r} is not a number") from None
     exponent = d.as_tuple().exponent
+    assert isinstance(exponent, int)        # a finite number: _DECIMAL has no NaN or Infinity
     if not d and re.search(r"[eE]\+?0*[1-9]", t):
         # judged to its significant digits, and a zero has none: 0e9 would hold for anything
         raise VerifierError(f"{where}: {original!r} has no significant digit (a zero with "

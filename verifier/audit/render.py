@@ -1,35 +1,40 @@
 """The audit report: text (the terminal), JSON, Markdown, HTML (a Jinja2 template,
 templates/audit.html.j2) and PDF (the HTML through WeasyPrint, as the par sheet).
 Every figure comes from the findings; nothing is computed here."""
+from __future__ import annotations
+
 import json
 from pathlib import Path
 
-from verifier.audit.judge import FAILS, HOLDS, NOT_CHECKED
+from verifier.audit.judge import FAILS, HOLDS, NOT_CHECKED, Audit, Finding
+from verifier.report.formats import by_suffix
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-           ".pdf": "pdf", ".json": "json", ".txt": "text"}
+#: {".suffix": format} of the report's formats (verifier/report/formats.py), by which
+#: ``audit --out`` takes its format
+REPORT_FORMATS = ("markdown", "html", "pdf", "json", "text")
+FORMATS = by_suffix(REPORT_FORMATS)
 HEADER = ["Where", "Claim", "Claimed", "Exact", "Difference", "Errs for", "Verdict"]
 
 
-def errs_text(f):
+def errs_text(f: Finding) -> str:
     return f"the {f.errs}" if f.errs else ""
 
 
-def place(f):
+def place(f: Finding) -> str:
     """Where a claim stands in its file (the report names the file above)."""
     return ", ".join(p for p in (f.where.sheet and f"sheet {f.where.sheet}", f.where.cell)
                      if p)
 
 
-def rows(audit):
+def rows(audit: Audit) -> list[list[str]]:
     """One row per claim, as the tables show it."""
     return [[place(f), f.what, f.claimed, f.exact_text or "-", f.difference or "",
              errs_text(f), f.status + (f": {f.reason}" if f.reason else "")]
             for f in audit.findings]
 
 
-def detail(f):
+def detail(f: Finding) -> str:
     """One line for a claim that does not hold."""
     errs = f" (errs for the {f.errs})" if f.errs else ""
     difference = f", difference {f.difference}" if f.difference else ""
@@ -38,18 +43,18 @@ def detail(f):
             f"{difference}{errs}{note}")
 
 
-def summary(audit):
+def summary(audit: Audit) -> str:
     return (f"{len(audit.findings)} claims: {audit.count(HOLDS)} hold, "
             f"{audit.count(FAILS)} do not hold, {audit.count(NOT_CHECKED)} not checked")
 
 
-def game_text(audit):
+def game_text(audit: Audit) -> str:
     g = audit.game
     return (f"rule set {g['rule_set']}, house way {g['house_way']}, bonus reading "
             f"{g['bonus_reading']}")
 
 
-def text(audit):
+def text(audit: Audit) -> str:
     out = [f"claims       {audit.claims}",
            f"certificate  {audit.certificate} ({game_text(audit)})", ""]
     width = max((len(place(f)) for f in audit.findings), default=0)
@@ -67,11 +72,11 @@ def text(audit):
     return "\n".join(out) + "\n"
 
 
-def to_json(audit):
+def to_json(audit: Audit) -> str:
     return json.dumps(audit.to_dict(), indent=1) + "\n"
 
 
-def markdown(audit):
+def markdown(audit: Audit) -> str:
     """The report as Markdown: every text from the submission (its file's name, its
     sheets', bets' and lines' names, the claims as printed) escaped (``md_text``)."""
     from verifier.report.markdown import md_table, md_text
@@ -93,7 +98,7 @@ def markdown(audit):
     return "\n".join(out)
 
 
-def provenance(audit):
+def provenance(audit: Audit) -> list[list[str]]:
     """What the report is of and by: the submission and the certificate (with their
     hashes), the game, the tool."""
     return [["Submission", f"{audit.claims} (SHA-256 {audit.claims_sha256})"],
@@ -101,7 +106,7 @@ def provenance(audit):
             ["Game", game_text(audit)], ["Judged by", audit.tool]]
 
 
-def html(audit):
+def html(audit: Audit) -> str:
     import jinja2
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True,
@@ -113,7 +118,7 @@ def html(audit):
         unchecked=[f for f in audit.findings if f.status == NOT_CHECKED])
 
 
-def render(audit, fmt):
+def render(audit: Audit, fmt: str) -> str | bytes:
     """``str`` for text, json, markdown and html; ``bytes`` for pdf."""
     if fmt == "pdf":
         from verifier.report.pdf import pdf_of_html

@@ -12,12 +12,16 @@ too); a formula cell without a saved value is refused, naming the cell.
 A number in a cell is taken as the sheet shows it: with its number format's decimals
 (``0.0000%`` shows 0.026745 as ``2.6745%``), or, under the General format, as typed (at
 most 15 significant digits, a double's)."""
+from __future__ import annotations
+
 import hashlib
 import io
+import os
 import re
 import zipfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import read_bytes
@@ -38,7 +42,7 @@ MAX_READ = 1_000_000
 MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam")
 
 
-def check_zip(data, path):
+def check_zip(data: bytes, path: str | os.PathLike) -> None:
     """The workbook's zip, judged from its directory: an ``xlsx`` of sane size with no
     macros. Returns nothing; raises a one-line error."""
     if Path(path).suffix.lower() in MACRO_SUFFIXES:
@@ -174,7 +178,7 @@ def _sheet_titles(archive):
     return out
 
 
-def read_workbook(path):
+def read_workbook(path: str | os.PathLike) -> Submission:
     data = read_bytes(path, "spreadsheet")
     check_zip(data, path)
     try:
@@ -255,7 +259,7 @@ def _grid(ws, formulas, file, read):
 _DECIMALS = re.compile(r"0\.(0+)")
 
 
-def shown(cell):
+def shown(cell: Any) -> str:
     """A cell's value as the sheet shows it: text as it is, a number with its format's
     decimals (percent, thousands separators), else as typed."""
     value = cell.value

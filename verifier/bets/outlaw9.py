@@ -18,7 +18,8 @@ def _derive(cert):
 
 
 def _note(cert, reading=None):
-    filed = cert["rules"]["bonus_reading"]["value"]
+    """The par sheet's note (``cert``: the typed Certificate)."""
+    filed = cert.bonus_reading
     chosen = reading or filed
     other = (f" (chosen for this designed sheet; the certificate's rules read {filed})"
              if chosen != filed else "")

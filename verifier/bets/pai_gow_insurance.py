@@ -54,15 +54,15 @@ def _counts(cert, kind):
 
 
 def _note(cert, reading=None):
-    return f"Reading in force: {cert['sections'][NAME]['results']['reading_text']}."
+    return f"Reading in force: {cert.bets[NAME].results['reading_text']}."
 
 
 def _other_reading(cert, table):
     """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from verifier.odds.exact import odds_of_lines
     from verifier.report.sheet import Table
-    results = cert["sections"][NAME]["results"]
-    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
+    results = cert.bets[NAME].results
+    other = odds_of_lines(table, results["alternative"]["counts"], cert.total_hands)
     return [Table(
         "Under the other reading (semi-wild)",
         ["Line", "Combinations", "Probability"],

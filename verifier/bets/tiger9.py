@@ -22,7 +22,7 @@ def _derive(cert):
 
 
 def _note(cert, reading=None):
-    way = cert["rules"]["house_way"]["value"]
+    way = cert.house_way
     return (f"Read on the dealer's two-card hand as the {way} house way sets it: a nine on "
             "top, no pair (the joker in front is an ace); the dealer's seven cards alone.")
 

@@ -8,6 +8,8 @@ whole content (run metadata included; what a signature covers).
 - ``write(path, cert)`` writes it atomically (temp file in the same directory, then
   ``os.replace``: never a half file, also not on an error or Ctrl-C);
 - ``load(path)`` reads one (one-line ``VerifierError`` on a missing or bad file);
+- ``read(path)`` loads, checks and types one: a ``Certificate`` (``model.py``), what every
+  reader outside this package reads instead of the dict;
 - ``check(cert)`` -> list of ``Mismatch(field, message)``: re-derives every result from
   the counts, checks the sums and both hashes; ``recompute(cert)`` re-runs the enumeration
   and compares every count.
@@ -26,6 +28,7 @@ from verifier.certificate.sections import SECTIONS, Section, register_section
 from verifier.certificate.build import attach, build, certificate_for, counts_of
 from verifier.certificate.check import (COUNT_FIELDS, REQUIRED, check, recompute, verify_or_raise)
 from verifier.certificate.odds import bet_results, odds_from_certificate
+from verifier.certificate.model import BetSection, Certificate, read
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "HASH_FIELD", "RESULT_HASH_FIELD", "RUN_FIELDS",
@@ -35,4 +38,5 @@ __all__ = [
     "same_result", "seal", "write", "SECTIONS", "Section", "register_section", "attach", "build", "certificate_for",
     "counts_of", "COUNT_FIELDS", "REQUIRED", "check", "recompute", "verify_or_raise",
     "bet_results", "odds_from_certificate", "_normalise",
+    "BetSection", "Certificate", "read",
 ]

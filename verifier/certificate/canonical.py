@@ -22,12 +22,13 @@ which also raises ``rfc8785.CanonicalizationError`` for data without a canonical
 import itertools
 import json
 import re
+from typing import Any, Iterable, Sequence
 
 _INT_MAX = 2 ** 53 - 1
 _PLACEHOLDER = "\x00"          # + the float's number: a string no checked data holds
 
 
-def ints_in_range(values):
+def ints_in_range(values: Sequence[int]) -> bool:
     """True when every int of the list ``values`` is one RFC 8785 writes."""
     return not values or (-_INT_MAX <= min(values) and max(values) <= _INT_MAX)
 
@@ -56,6 +57,7 @@ def _scan(obj, floats):
     stack = [obj]
     while stack:
         x = stack.pop()
+        items: Iterable[tuple[Any, Any]]
         if type(x) is dict:
             items = x.items()
             for k in x:
@@ -84,10 +86,10 @@ def _scan(obj, floats):
                 _scalar(x, k, v, floats)
 
 
-def dumps(obj):
+def dumps(obj: Any) -> bytes:
     """``rfc8785.dumps(obj)``, the same bytes, mostly by the C JSON encoder."""
     import rfc8785
-    floats = []
+    floats: list = []
     try:
         _scan(obj, floats)
     except _Unfit:

@@ -12,6 +12,7 @@ import os
 import platform
 import re
 from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from verifier.certificate.canonical import ints_in_range
 from verifier.game.cards import parse_card, RANK_CHARS, JOKER
@@ -44,7 +45,7 @@ class Mismatch:
 # canonical form and hash
 
 
-def canonical_bytes(cert):
+def canonical_bytes(cert: Mapping[str, Any]) -> bytes:
     """The bytes the hash is taken over: the certificate without its ``sha256`` and
     ``signature`` fields, as ``json.dumps(sort_keys=True, separators=(",", ":"))``
     (ASCII, UTF-8)."""
@@ -57,12 +58,12 @@ def canonical_bytes(cert):
 SHA256_PATTERN = "[0-9a-f]{64}"
 
 
-def is_sha256(text):
+def is_sha256(text: object) -> bool:
     """True for 64 lower-case hex digits, as every hash in a certificate is written."""
     return isinstance(text, str) and re.fullmatch(SHA256_PATTERN, text) is not None
 
 
-def content_hash(cert):
+def content_hash(cert: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_bytes(cert)).hexdigest()
 
 
@@ -71,7 +72,7 @@ def content_hash(cert):
 RUN_FIELDS = ("engine", "threads", "seconds", "created", "host")
 
 
-def result_content(cert):
+def result_content(cert: Mapping[str, Any]) -> dict:
     """What ``result_sha256`` covers: the certificate without its two hashes, its
     signature and the run-only ``tool`` fields (RUN_FIELDS)."""
     body = {k: v for k, v in cert.items()
@@ -82,7 +83,7 @@ def result_content(cert):
     return body
 
 
-def result_canonical_bytes(cert):
+def result_canonical_bytes(cert: Mapping[str, Any]) -> bytes:
     """``result_content`` as RFC 8785 canonical JSON (``verifier.certificate.canonical``: the bytes of
     the ``rfc8785`` package, faster). Raises CertificateError when it has no canonical
     form (an integer beyond 2**53 - 1, a NaN)."""
@@ -94,16 +95,16 @@ def result_canonical_bytes(cert):
         raise CertificateError(f"the results have no RFC 8785 canonical form: {exc}") from None
 
 
-def result_hash(cert):
+def result_hash(cert: Mapping[str, Any]) -> str:
     return hashlib.sha256(result_canonical_bytes(cert)).hexdigest()
 
 
-def same_result(cert_a, cert_b):
+def same_result(cert_a: Mapping[str, Any], cert_b: Mapping[str, Any]) -> bool:
     """True when two certificates certify the same thing (equal but for run metadata)."""
     return result_content(cert_a) == result_content(cert_b)
 
 
-def seal(cert):
+def seal(cert: dict) -> dict:
     """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
     covers it. Returns the certificate.
 
@@ -148,7 +149,7 @@ def _rows_back(text, rows):
     return text if rows is None else text.replace(_ROWS_MARK_JSON, rows, 1)
 
 
-def host():
+def host() -> str:
     """The machine of a run, for the record (run metadata; no host name is kept)."""
     return (f"{platform.system() or 'unknown'} {platform.machine() or 'unknown'}, "
             f"{platform.python_implementation()} {platform.python_version()}, "
@@ -192,7 +193,7 @@ def _int_rows(obj):
             and set(map(type, itertools.chain.from_iterable(obj))) == {int})
 
 
-def dumps(cert):
+def dumps(cert: Mapping[str, Any]) -> str:
     return _pretty(cert) + "\n"
 
 
@@ -204,7 +205,7 @@ def write(path: str | os.PathLike, cert: dict) -> None:
 # readings
 
 
-def deck_reading(deck):
+def deck_reading(deck: Sequence[int]) -> dict | None:
     """The deck reading: the full deck, or a reduced one (tests)."""
     if len(deck) == 53:
         return None
@@ -215,7 +216,7 @@ def deck_reading(deck):
                     f"{joker}; C({len(deck)},7) = {math.comb(len(deck), 7):,} hands"}
 
 
-def rule_readings(rules, deck, bank="house"):
+def rule_readings(rules: Rules, deck: Sequence[int], bank: str = "house") -> dict:
     """The readings a certificate carries: those of ``rules`` for a rule set whose
     ``bank`` is "house" or "rotation" (``RuleSet.bank_kind``), the deck's if reduced."""
     readings = rules.readings(bank)
@@ -255,21 +256,21 @@ def load(path: str | os.PathLike) -> dict:
     return cert
 
 
-def rules_of(cert):
+def rules_of(cert: Mapping[str, Any]) -> Rules:
     r = cert["rules"]
     return Rules(wheel=r["wheel"]["value"], bonus_reading=r["bonus_reading"]["value"],
                  house_way=r["house_way"]["value"])
 
 
-def deck_of(cert):
+def deck_of(cert: Mapping[str, Any]) -> list[int]:
     return sorted(parse_card(c) for c in cert["deck"]["cards"])
 
 
-def paytable_of(cert, bet="outlaw9"):
+def paytable_of(cert: Mapping[str, Any], bet: str = "outlaw9") -> Paytable:
     return Paytable.from_dict(cert["paytables"][bet], f"paytables.{bet}")
 
 
-def outlaw9_sets_of(cert, reading=None):
+def outlaw9_sets_of(cert: Mapping[str, Any], reading: str | None = None) -> Any:
     reading = reading or cert["rules"]["bonus_reading"]["value"]
     return cert["counts"]["outlaw9_sets"][reading]
 
@@ -278,7 +279,7 @@ def outlaw9_sets_of(cert, reading=None):
 # comparing
 
 
-def diff(expected, found, path):
+def diff(expected: Any, found: Any, path: str) -> list[Mismatch]:
     """Paths (``a.b[3].c``) where two JSON values differ; empty when equal."""
     out = []
     if isinstance(expected, dict) and isinstance(found, dict):

@@ -1,11 +1,16 @@
 """A bet's formula from a certificate: the pay table it holds for a bet, the bet a command
 reads when none is named, and the bet's exact return in its pay symbols
 (verifier/odds/formula.py) over the certificate's qualifying counts."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from verifier.game.paytables import Paytable
 from verifier.odds.formula import BetFormula, formula_bets, formula_of
 from verifier.support.errors import VerifierError
 
 
-def default_table(cert, bet):
+def default_table(cert: Mapping[str, Any], bet: str) -> Paytable:
     """The pay table a certificate holds for ``bet``: the certificate's tables, or the
     bet's section's."""
     from verifier.game.bets import BETS, bet as bet_of, canonical
@@ -21,7 +26,6 @@ def default_table(cert, bet):
             raise VerifierError(f"this certificate has no {bet} pay table: give one "
                                 "(--paytable FILE)")
         return paytable_of(cert, bet)
-    from verifier.game.paytables import Paytable
     section = cert.get("sections", {}).get(bet)
     if not section:
         raise VerifierError(f"this certificate has no {bet} section (its rule set does not "
@@ -29,7 +33,7 @@ def default_table(cert, bet):
     return Paytable.from_dict(section["paytable"], f"sections.{bet}.paytable")
 
 
-def default_bet(cert):
+def default_bet(cert: Mapping[str, Any]) -> str:
     """The bet a command reads when none is named: the first bet the certificate's rule set
     offers that is paid N to 1 (Outlaw 9 for seed 001's game); a one-line error when it
     offers none."""
@@ -46,7 +50,8 @@ def default_bet(cert):
                         "no side bet paid N to 1: name one with --paytable FILE or --bet NAME")
 
 
-def bet_formula(cert, bet=None, paytable=None, reading=None) -> BetFormula:
+def bet_formula(cert: Mapping[str, Any], bet: str | None = None,
+                paytable: Paytable | None = None, reading: str | None = None) -> BetFormula:
     """The formula of a bet from a certificate: ``bet`` (default: the pay table's, else
     the rule set's first bet), ``paytable`` (default: the certificate's), ``reading``
     (Outlaw 9 only)."""

@@ -1,15 +1,19 @@
 """The odds of any pay table from a certificate's counts, without enumerating again
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
 from __future__ import annotations
+
 from fractions import Fraction
+from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
 from verifier.game.bets import BONUS_READING, bet as bet_of, house_way_lines
+from verifier.game.paytables import Paytable
 from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
 from verifier.certificate.format import load, outlaw9_sets_of, paytable_of
 
 
-def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
+def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
+                    reading: str | None = None) -> QualifyingSets:
     """What the certificate counts for ``paytable``'s bet (a Paytable, or a seed's bet
     name): the sets of lines its outcomes qualify for, read the bet's way
     (verifier/game/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
@@ -33,8 +37,8 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
             raise VerifierError(f"this certificate has no base_game section (the exact "
                                 f"player-against-banker counts the {kind.title} needs): "
                                 "write it with `paigow-verify run --out` on the full deck")
-        sets = versus_banker_sets(section["counts"])
-        return QualifyingSets(kind.name, kind.lines, sets.sets, sets.total, sets.unit)
+        pairs = versus_banker_sets(section["counts"])
+        return QualifyingSets(kind.name, kind.lines, pairs.sets, pairs.total, pairs.unit)
     if kind.reads == "house-way":
         sets = {}
         for back_key, front_key, hands in cert["counts"]["key_histogram"]["rows"]:
@@ -54,7 +58,8 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
 
 
-def odds_from_certificate(cert: dict, paytable, reading: str | None = None) -> BetOdds:
+def odds_from_certificate(cert: Mapping[str, Any], paytable: Paytable,
+                          reading: str | None = None) -> BetOdds:
     """The odds of ``paytable`` (any bet of verifier/game/bets.py, or a custom table) from a
     certificate's counts, without enumerating again: each outcome is paid its highest
     line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""
@@ -70,7 +75,7 @@ def odds_from_certificate(cert: dict, paytable, reading: str | None = None) -> B
                         "seven-card" if reads == "seven-card" else None)
 
 
-def bet_results(cert=None):
+def bet_results(cert: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
     """Exact expected result per unit of each bet of the default rule set, from its
     shipped certificate (or ``cert``): {"base" (1 to 1, before fees), and each named bet
     of the certificate's ``paytables`` by its table kind (``wrangler``, ``outlaw9``)} as

@@ -7,7 +7,7 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 from __future__ import annotations
 import math
 from collections.abc import MutableMapping
-from typing import Callable
+from typing import Any, Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -15,7 +15,7 @@ from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
-from verifier.rules.rulesets import from_dict, is_custom_name, shipped_differences
+from verifier.rules.rulesets import RuleSet, from_dict, is_custom_name, shipped_differences
 from verifier.certificate.format import deck_of, is_sha256, rules_of
 
 
@@ -29,13 +29,14 @@ def _house_way_results(cert):
     """The house way's own tables (verifier.houseway.tables) and its power ratings
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
-    out = house_way_results(cert)
+    out = house_way_results(cert["rules"]["house_way"]["value"],
+                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"])
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
                                                  rules_of(cert).wheel == "second"))
     return out
 
 
-def rule_set_of(cert):
+def rule_set_of(cert: Mapping[str, Any]) -> RuleSet:
     """The certificate's rule set, from its ``rule_set`` section's definition."""
     definition = cert["sections"]["rule_set"]["definition"]
     return from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
@@ -115,7 +116,7 @@ def _strategy_results(cert):
     return figures(raw, rule_set_of(cert))
 
 
-def check_chunks(doc, raw):
+def check_chunks(doc: Any, raw: Mapping[str, Any]) -> None:
     """The strategy section's chunk records hold together: their ranges tile the job's
     units in chunks of its size, each has a SHA-256 (``check_chunk_records``), and their
     sums add up to the section's totals (``ValueError`` naming what does not). Whether
@@ -129,7 +130,7 @@ def check_chunks(doc, raw):
             raise ValueError(f"chunks: their {k} do not add up to the section's")
 
 
-def check_chunk_records(doc):
+def check_chunk_records(doc: Any) -> None:
     """The chunk records' fields, each of its type: the backend, the chunk size and the
     unit count, and records whose ranges tile the units in chunks of that size, each with
     a SHA-256 and its sums (``ValueError`` naming the first that is not); checked before
@@ -159,7 +160,7 @@ def check_chunk_records(doc):
                          f"{units:,} units")
 
 
-def custom_table(cert, name):
+def custom_table(cert: Mapping[str, Any], name: str) -> Paytable:
     """The pay table of the rule set's custom bet ``name`` (its certificate section)."""
     tables = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
     if name not in tables:
@@ -194,7 +195,8 @@ def _custom_results(cert):
     return out
 
 
-def register_section(name, derive, inputs=()):
+def register_section(name: str, derive: Callable[[dict], Any], inputs: Iterable[str] = ()
+                     ) -> None:
     """Add a section kind of one's own (docs/CERTIFICATE.md): ``derive(cert) -> results``
     (JSON-ready); ``build`` fills it in when asked and ``check`` re-derives and compares
     it. ``inputs``: the fields it keeps beside ``results`` (any other fails check)."""

@@ -17,7 +17,7 @@ SHIPPED = {
 }
 
 
-def shipped_certificate_path(name, house_way=None):
+def shipped_certificate_path(name: str, house_way: str | None = None) -> Path | None:
     """The shipped certificate of rule set ``name`` (for ``house_way`` when the rule set
     ships one for that other house way), or None when none is shipped."""
     for key in ((name, house_way), (name, None)):

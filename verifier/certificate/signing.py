@@ -6,9 +6,13 @@ go in the certificate's ``signature`` field, which the hash leaves out, so signi
 change the hash. Anyone can re-hash an edited certificate; nobody without the private key
 can sign it again, so ``check --public-key`` fails on any change.
 """
+from __future__ import annotations
+
 import base64
 import hashlib
 from pathlib import Path
+import os
+from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import atomic_write_bytes, check_writable, read_text
@@ -30,19 +34,19 @@ def _crypto():
     return serialization, ed25519
 
 
-def signed_hash(cert):
+def signed_hash(cert: Mapping[str, Any]) -> str:
     """What a signature covers: the certificate's content hash (one place to change)."""
     return cert["sha256"]
 
 
-def fingerprint(public_key):
+def fingerprint(public_key: Any) -> str:
     """SHA-256 of the raw 32-byte public key, hex."""
     serialization, _ = _crypto()
     raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     return hashlib.sha256(raw).hexdigest()
 
 
-def keygen(private_path, public_path):
+def keygen(private_path: str | os.PathLike, public_path: str | os.PathLike) -> str:
     """Writes a new key pair (PEM: PKCS#8 private, SubjectPublicKeyInfo public); never
     overwrites a file."""
     serialization, ed25519 = _crypto()
@@ -88,11 +92,11 @@ def _load_key(path, private, pem=None):
     return key
 
 
-def load_private_key(path):
+def load_private_key(path: str | os.PathLike) -> Any:
     return _load_key(path, private=True)
 
 
-def sign(cert, private_path):
+def sign(cert: dict, private_path: str | os.PathLike) -> dict:
     """The certificate with its ``signature`` field set (the dict is changed in place)."""
     key = load_private_key(private_path)
     cert[FIELD] = {"algorithm": ALGORITHM, "signs": "sha256",
@@ -102,7 +106,8 @@ def sign(cert, private_path):
     return cert
 
 
-def verify(cert, public_path, pem=None):
+def verify(cert: Mapping[str, Any], public_path: str | os.PathLike,
+           pem: str | None = None) -> list[tuple[str, str]]:
     """Problems with the certificate's signature under the key at ``public_path`` (or the
     PEM text ``pem``, named ``public_path``), as (field, message) pairs; empty when it is
     signed by that key over its content."""

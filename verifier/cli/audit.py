@@ -9,14 +9,15 @@ from verifier.cli.options import load_checked, output_file
 def cmd_audit(settings):
     from verifier.audit import certificate_path, read
     from verifier.audit.judge import audit
-    from verifier.audit.render import FORMATS, render
+    from verifier.audit.render import FORMATS, REPORT_FORMATS, render
+    from verifier.report.formats import suffixes_text
     from verifier.support.files import atomic_write_bytes
     fmt = None
     if settings.out:
         fmt = FORMATS.get(Path(settings.out).suffix.lower())
         if fmt is None:
-            raise VerifierError(f"--out {settings.out}: write the report as .md, .html, .pdf, "
-                                ".json or .txt")
+            raise VerifierError(f"--out {settings.out}: write the report as "
+                                f"{suffixes_text(REPORT_FORMATS)}")
         settings.output()
     sub = read(settings.claims)
     path = settings.cert or certificate_path(sub, settings.rules)
@@ -24,6 +25,7 @@ def cmd_audit(settings):
     result = audit(sub, cert, settings.cert or _shown(path))
     if settings.out:
         settings.output()
+        assert fmt is not None                  # set from --out's suffix above
         report = render(result, fmt)
         atomic_write_bytes(settings.out, report if isinstance(report, bytes)
                            else report.encode("utf-8"))

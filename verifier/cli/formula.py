@@ -13,14 +13,14 @@ def formula_from_args(settings):
     from verifier.cli.options import load_checked
     from verifier.support.errors import VerifierError
     cert = load_checked(settings.certificate, settings.rules)
-    custom = cert["sections"].get("custom_bets", {}).get("paytables", {})
+    custom = cert.custom_paytables
     if settings.bet and settings.bet not in custom and bet(settings.bet).name not in formula_bets():
         raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
                             f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
                             "per other hand, not N to 1 on a wager)")
     from verifier.game.paytables import load
     table = load(settings.paytable) if settings.paytable else None
-    return cert, bet_formula(cert, settings.bet, table, settings.bonus_reading)
+    return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
 
 
 def _pay_now(formula, line):
@@ -86,7 +86,7 @@ def solve_one_line(settings):
     (line,) = sol.lines
     pay, table = sol.pays[line], formula.table
     write_solved(settings, table, {"exact": sol.pays, "below": sol.below[0], "above": sol.above[0]})
-    sides = [(p[line], odds_from_certificate(cert, table.with_pay(line, p[line]),
+    sides = [(p[line], odds_from_certificate(cert.raw, table.with_pay(line, p[line]),
                                              settings.bonus_reading))
              for p, _, _ in (sol.below, sol.above)]
     if settings.json:
@@ -98,7 +98,7 @@ def solve_one_line(settings):
                           "formula": sol.formula.text(), "below": side(sides[0]),
                           "above": side(sides[1])}, indent=1))
         return 0
-    now = odds_from_certificate(cert, table, settings.bonus_reading)
+    now = odds_from_certificate(cert.raw, table, settings.bonus_reading)
     current = table.pay.get(line)
     print(f"{line_title(line)}: now "
           f"{pay_label(current) if current is not None else 'not in the table (loses)'}, "

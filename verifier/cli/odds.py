@@ -1,17 +1,23 @@
 """Commands on a certificate, with no enumeration (except ``check --recompute``):
 ``check``, ``compare``, ``solve``, ``report``."""
+from __future__ import annotations
+import argparse
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
-from verifier.report import FORMATS
+from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 MAX_SHOWN = 25
 
 
-def cmd_check(settings):
+def cmd_check(settings: Settings) -> int:
     from verifier import certificate
     cert = certificate.load(settings.certificate)
     problems = certificate.check(cert)
@@ -19,7 +25,7 @@ def cmd_check(settings):
     if settings.public_key:
         from verifier.certificate.signing import verify
         problems += [certificate.Mismatch(f, m) for f, m in verify(cert, settings.public_key)]
-    recomputed = []
+    recomputed: list[str] = []
     if settings.recompute:
         more, recomputed = certificate.recompute(cert, threads=settings.threads,
                                                  progress=settings.progress,
@@ -38,18 +44,19 @@ def cmd_check(settings):
             print(f"... and {len(problems) - MAX_SHOWN} more")
         print(f"{settings.certificate}: FAILED, {len(problems)} mismatch(es)")
         return 1
-    print(f"{settings.certificate}: OK: hash, {cert['total_hands']:,} = "
-          f"C({cert['deck']['size']},7) hands, every count sum and every result re-derived "
-          f"({', '.join(cert['sections'])})")
+    model = certificate.Certificate.of(cert)
+    print(f"{settings.certificate}: OK: hash, {model.total_hands:,} = "
+          f"C({model.deck.size},7) hands, every count sum and every result re-derived "
+          f"({', '.join(model.sections)})")
     for what in recomputed:
         print(f"recomputed {what}: every count agrees")
-    if settings.recompute and "strategy" in cert["sections"] and settings.chunks == 0:
+    if settings.recompute and model.has("strategy") and settings.chunks == 0:
         print("not recomputed: the optimal-strategy job (its house-way column is the base "
               "game's, checked above; --chunks N runs N of its chunks again, --chunks all "
               "the whole job, about 4 minutes on two cores)")
     if settings.public_key:
         print(f"signed by the key of {settings.public_key} "
-              f"({cert['signature']['key_fingerprint']})")
+              f"({model.signature.key_fingerprint if model.signature else '?'})")
     return 0
 
 
@@ -59,7 +66,7 @@ def _tables(cert, files, bet=None):
     from verifier.certificate.formula import default_bet, default_table
     from verifier.game.paytables import load
     if not files:
-        return [default_table(cert, bet or default_bet(cert))]
+        return [default_table(cert.raw, bet or default_bet(cert.raw))]
     tables = [load(f) for f in files]
     bets = sorted({f"{t.bet} ({t.reads})" if t.reads else t.bet for t in tables}
                   | ({bet} if bet else set()))
@@ -68,14 +75,14 @@ def _tables(cert, files, bet=None):
     return tables
 
 
-def cmd_compare(settings):
+def cmd_compare(settings: Settings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
     cert = load_checked(settings.certificate, settings.rules)
-    reading = settings.bonus_reading or cert["rules"]["bonus_reading"]["value"]
+    reading = settings.bonus_reading or cert.bonus_reading
     tables = _tables(cert, settings.paytable, settings.bet)
-    odds = [odds_from_certificate(cert, t, reading) for t in tables]
+    odds = [odds_from_certificate(cert.raw, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
@@ -90,7 +97,7 @@ def cmd_compare(settings):
     return 0
 
 
-def cmd_solve(settings):
+def cmd_solve(settings: Settings) -> int:
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
     bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
@@ -99,13 +106,13 @@ def cmd_solve(settings):
     return solve_on_formula(settings) if len(settings.line) > 1 else solve_one_line(settings)
 
 
-def cmd_report(settings):
+def cmd_report(settings: Settings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
-    if settings.format in ("pdf", "xlsx") and not settings.out:
-        what = "PDF" if settings.format == "pdf" else "spreadsheet"
-        raise VerifierError(f"--format {settings.format} needs --out FILE.{settings.format} (a "
-                            f"{what} is not written to a terminal)")
+    fmt = FORMATS[settings.format]
+    if fmt.binary and not settings.out:
+        raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
+                            f"({fmt.noun} is not written to a terminal)")
     cert = load_checked(settings.certificate, settings.rules)
     if settings.out:
         settings.output()
@@ -115,11 +122,12 @@ def cmd_report(settings):
         atomic_write_bytes(settings.out, data)
         print(f"par sheet written: {settings.out} ({settings.format})")
     else:
+        assert isinstance(sheet, str)           # a binary format needs --out (above)
         print(sheet, end="" if sheet.endswith("\n") else "\n")
     return 0
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("check", help="re-derive and verify a certificate",
                               description="Checks the hash, that the counts add up to C(n,7), "
                                           "and re-derives every probability and return from "
@@ -193,7 +201,7 @@ def register(subparsers):
                     "returning more than 100%% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
-    p.add_argument("--format", choices=FORMATS, default="markdown",
+    p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
                         "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")

@@ -90,9 +90,8 @@ def load_checked(path, rules=None):
     """A certificate for a command that reads figures from it: loaded, fully checked, and
     of the rule set ``--rules`` names (if any)."""
     from verifier import certificate
-    cert = certificate.load(path)
-    certificate.verify_or_raise(cert, path)
-    rules_guard(cert, rules, path)
+    cert = certificate.read(path)
+    rules_guard(cert.raw, rules, path)
     return cert
 
 
@@ -102,12 +101,11 @@ def rules_guard(cert, rules, path):
         return
     from verifier.rules.rulesets import load
     wanted = load(rules)
-    sections = cert.get("sections") if isinstance(cert.get("sections"), dict) else {}
-    section = sections.get("rule_set")
-    if not isinstance(section, dict) or not isinstance(section.get("results"), dict):
+    from verifier.certificate.model import stated_rule_set
+    found = stated_rule_set(cert)
+    if found is None:
         raise VerifierError(f"{path} has no rule_set section, so nothing shows it is a "
                             f"certificate of rule set {wanted.name}")
-    found = section["results"].get("name")
     if found != wanted.name:
         raise VerifierError(f"{path} is a certificate of rule set {found}, not {wanted.name}")
     from verifier.certificate.sections import rule_set_of

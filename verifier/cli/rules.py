@@ -26,6 +26,7 @@ def cmd_rules(settings):
         if rs.players_bank:
             from fractions import Fraction
             b = rs.bank
+            assert b is not None                # players bank: the rule set's terms
             share = Fraction(b["co_bank_share"])
             wager = {"last-bet": "the player's last bet when the dealer banked",
                      "none": "none"}[b["dealer_wager"]]

@@ -10,7 +10,7 @@ from verifier.cli.options import (output_file, thread_number, add_progress_optio
 def load_paytables(files):
     """``--paytable`` files -> {bet: table}; two tables for one bet is an error."""
     from verifier.game.paytables import load
-    tables = {}
+    tables: dict = {}
     for path in files or []:
         table = load(path)
         if table.bet in tables:
@@ -61,21 +61,22 @@ def _run(settings):
         sign(cert, settings.sign)
     if settings.out:
         certificate.write(settings.out, cert)
+    model = certificate.Certificate.of(cert)
     if settings.json:
         out = result.to_json_dict()
         out["rule_set"] = ruleset.name
         out["outlaw9"] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()
-        out["sections"] = {k: v["results"] for k, v in cert["sections"].items()
+        out["sections"] = {k: v.results for k, v in model.sections.items()
                            if k not in ("outlaw9",)}
         if note and base_game is None:
             out["base_game_skipped"] = note
         out["certificate"] = str(settings.out) if settings.out else None
-        out["sha256"] = cert["sha256"]
-        out["result_sha256"] = cert["result_sha256"]
+        out["sha256"] = model.sha256
+        out["result_sha256"] = model.result_sha256
         print(json.dumps(out, indent=1))
     else:
-        print(run_summary(result, build(cert, formulas=False), settings.out, cert["sha256"],
-                          cert["result_sha256"]))
+        print(run_summary(result, build(model, formulas=False), settings.out, model.sha256,
+                          model.result_sha256))
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")
     return 0

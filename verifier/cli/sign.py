@@ -26,7 +26,8 @@ def cmd_sign(settings):
         from verifier.support.files import rewrite_allowed
         rewrite_allowed(settings.certificate)
     certificate.write(out, cert)
-    print(f"{out}: signed with key {cert[signing.FIELD]['key_fingerprint']}")
+    signature = certificate.Certificate.of(cert).signature
+    print(f"{out}: signed with key {signature.key_fingerprint if signature else '?'}")
     return 0
 
 

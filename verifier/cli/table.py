@@ -117,7 +117,7 @@ def _parse_seats(text):
     parts = text.split(",")
     if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part, re.ASCII) for part in parts):
         raise VerifierError(f"bad --seats {text!r}: seats 1 to 7, e.g. 1-7 or 1,3,5")
-    seats = set()
+    seats: set[int] = set()
     for part in parts:
         a, _, b = part.partition("-")
         low, high = int(a), int(b or a)

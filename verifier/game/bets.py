@@ -31,8 +31,9 @@ A bet with ``amounts`` pays dollars per *other* hand at the table that shows a l
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
 from verifier.support.errors import VerifierError
@@ -120,7 +121,7 @@ class TableSide:
     #: the read as a function of the table's readings (``Rules``), when it depends on them
     read_of: Callable | None = None
 
-    def read_for(self, rules) -> str:
+    def read_for(self, rules: Any) -> str:
         return self.read_of(rules) if self.read_of else self.read
 
 
@@ -142,12 +143,14 @@ class Bet:
     ``paytables``); ``file``: the shipped pay table (verifier/data) and whether it is
     ``filed``. The hooks, each ``None`` when the generic behaviour applies:
 
-    - ``derive(cert)``: its certificate section's results (build and check);
+    - ``derive(cert)``: its certificate section's results (build and check; ``cert``
+      the certificate's dict, as certificate/ holds it);
     - ``counts(cert, bet)``: ``(sets, note)``, the qualifying sets when its reads need
-      its own section's counts (``certificate/odds.py``);
+      its own section's counts (``certificate/odds.py``; the dict);
     - ``note(cert, reading)``: the par sheet's note beside its table; ``loses_title``;
       ``par_tables(cert, table)``: more tables under it; ``par_bet(cert)``: its whole
-      par-sheet entry (an envy bet's dollars);
+      par-sheet entry (an envy bet's dollars); these read the typed ``Certificate``
+      (verifier/certificate/model.py), as the par sheet does;
     - ``readings``: the readings (data/readings.toml) that apply to it, or
       ``reading_topic``: a whole topic of them;
     - ``table``: how the table settles it (``TableSide``), None: not at the table."""
@@ -174,7 +177,7 @@ class Bet:
     table: TableSide | None = None
 
     @property
-    def unit(self):
+    def unit(self) -> str:
         return READS[self.reads].unit
 
     @property
@@ -238,12 +241,12 @@ def default_bet() -> Bet:
     return next(b for b in BETS.values() if b.default)
 
 
-def envy_host(offered) -> str | None:
+def envy_host(offered: Iterable[str]) -> str | None:
     """The bet of ``offered`` (names) an envy-type bet is paid on, None when none is."""
     return next((n for n in offered if n in BETS and BETS[n].hosts_envy), None)
 
 
-def custom_bet(reads, amounts=False, title=None) -> Bet:
+def custom_bet(reads: str, amounts: bool = False, title: str | None = None) -> Bet:
     """The bet of a custom pay table: any line of its ``reads`` vocabulary."""
     if reads not in CUSTOM_READS:
         raise VerifierError(f"unknown reads {reads!r}: a custom bet reads its lines one of "
@@ -255,7 +258,7 @@ def custom_bet(reads, amounts=False, title=None) -> Bet:
                amounts=amounts)
 
 
-def bet(name) -> Bet:
+def bet(name: str) -> Bet:
     """A named bet by name or alias, or a one-line error listing them."""
     if isinstance(name, str):
         if name in BETS:
@@ -267,7 +270,7 @@ def bet(name) -> Bet:
                         f"{CUSTOM!r} with reads = one of {', '.join(CUSTOM_READS)}")
 
 
-def canonical(name):
+def canonical(name: str) -> str:
     """A named bet's name for ``name`` or one of its aliases; any other name as given (a
     custom bet's)."""
     if isinstance(name, str) and name not in BETS:
@@ -275,17 +278,17 @@ def canonical(name):
     return name
 
 
-def section_bets():
+def section_bets() -> list[str]:
     """The bets whose pay table and figures live in a certificate section of their own."""
     return [b.name for b in BETS.values() if b.in_section]
 
 
-def derived_bets():
+def derived_bets() -> list[str]:
     """The bets of the certificate's ``paytables`` that have a section derived from it."""
     return [b.name for b in BETS.values() if b.derive and not b.in_section]
 
 
-def house_way_lines(back_key, front_key):
+def house_way_lines(back_key: int, front_key: int) -> frozenset[str]:
     """The ``house-way`` lines of a hand the house way set to these keys: the back's
     class, with ``_plus_pair`` when the front is a pair, and the front's line."""
     cls = "royal_flush" if is_royal(back_key) else CLASS_NAMES[class_of(back_key)]

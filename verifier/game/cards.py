@@ -4,6 +4,9 @@ A card is an int: ``rank * 4 + suit`` for the 52 regular cards, 52 for the joker
 Ranks 0..12 are 2..A, suits 0..3 are clubs, diamonds, hearts, spades. Sorting
 card ints therefore sorts by rank, and the joker always sorts last.
 """
+from __future__ import annotations
+
+from typing import Iterable
 
 from verifier.support.errors import VerifierError
 
@@ -19,7 +22,7 @@ class CardError(VerifierError):
     """A bad card string: the message names the offending token."""
 
 
-def parse_card(token):
+def parse_card(token: str) -> int:
     """One token (``As``, ``10h``, ``td``, ``Jk``/``joker``) to a card int."""
     text = token.strip()
     low = text.lower()
@@ -32,7 +35,7 @@ def parse_card(token):
     return RANK_CHARS.index(low[0].upper()) * 4 + SUIT_CHARS.index(low[1])
 
 
-def parse_cards(text, count=None):
+def parse_cards(text: str | Iterable, count: int | None = None) -> list[int]:
     """A string like ``"As Kd, 10h Jk"`` (or a list of tokens) to a list of card ints.
 
     Rejects duplicates and, when ``count`` is given, the wrong number of cards.
@@ -49,7 +52,7 @@ def parse_cards(text, count=None):
     return cards
 
 
-def card_str(card):
+def card_str(card: int) -> str:
     """Card int to its two-character name (``As``, ``Td``, ``Jk``)."""
     if card == JOKER:
         return "Jk"
@@ -58,17 +61,17 @@ def card_str(card):
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
 
 
-def cards_str(cards):
+def cards_str(cards: Iterable[int]) -> str:
     """Cards to a space-separated string, in the order given."""
     return " ".join(card_str(c) for c in cards)
 
 
-def full_deck():
+def full_deck() -> list[int]:
     """The 53-card deck as a sorted list of card ints."""
     return list(range(DECK_SIZE))
 
 
-def deck_of_ranks(ranks, joker=True):
+def deck_of_ranks(ranks: Iterable[str], joker: bool = True) -> list[int]:
     """A reduced deck: all four suits of the given rank characters, plus the joker."""
     cards = sorted(RANK_CHARS.index(r.upper()) * 4 + s for r in ranks for s in range(4))
     return cards + [JOKER] if joker else cards

@@ -6,6 +6,10 @@ Bits 0..15 of a category mask are the lines of the filed Outlaw 9 pay table, in 
 The C names (cext/engine.h CAT_*, BFB_*) are generated from these lists at build time
 (cext/gen_vocab.py writes cext/vocab.h).
 """
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
 from verifier.support.errors import VerifierError
 
 CATEGORY_NAMES = [
@@ -71,13 +75,13 @@ BEST_FOR_BET_LINES = [
 BEST_FOR_BET_BIT = {name: i for i, name in enumerate(BEST_FOR_BET_LINES)}
 
 
-def mask_to_names(mask, names=CATEGORY_NAMES):
+def mask_to_names(mask: int, names: Sequence[str] = CATEGORY_NAMES) -> list[str]:
     """Mask -> list of names, in bit order (``names``: CATEGORY_NAMES; OUTLAW9_LINES for
     the Outlaw 9 lines only; BEST_FOR_BET_LINES for a best-for-bet mask)."""
     return [name for i, name in enumerate(names) if mask >> i & 1]
 
 
-def names_to_mask(names):
+def names_to_mask(names: Iterable[str]) -> int:
     """List of category names -> mask; an unknown name is an error naming it."""
     mask = 0
     for name in names:

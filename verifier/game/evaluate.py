@@ -8,7 +8,10 @@ and the best legal key is the hand's key. With four aces beside it the joker mak
 five aces. Taking the best key gives, as docs/RULES.md says, the highest straight in a
 straight and the highest missing rank of the suit in a flush.
 """
+from __future__ import annotations
+
 from functools import lru_cache
+from typing import Sequence
 
 from verifier.game.ranking import FRONT_PAIR_BASE
 
@@ -20,7 +23,7 @@ HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
 COMPLETE = STRAIGHT  # "complete hand" = straight or better
 
 
-def straight_ordinal(top, wheel_second):
+def straight_ordinal(top: int, wheel_second: bool) -> int:
     """Ordinal 0..9 of a straight whose top rank index is ``top`` (wheel: top = 3)."""
     if not wheel_second:
         return top - 3                      # wheel 0, 6-high 1, ..., A-high 9
@@ -50,11 +53,11 @@ def _nibbles(ranks):
     return key
 
 
-def natural_key(cards, wheel_second=False):
+def natural_key(cards: Sequence[int], wheel_second: bool = False) -> int:
     """Key of five regular cards (no joker), by counting ranks and suits."""
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     suits = {c & 3 for c in cards}
-    counts = {}
+    counts: dict = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     # groups, biggest group first, then higher rank first
@@ -99,7 +102,7 @@ def _joker_key(others, wheel_second):
     return best
 
 
-def eval5(cards, wheel_second=False):
+def eval5(cards: Sequence[int], wheel_second: bool = False) -> int:
     """Five-card key (docs/ENGINE.md) of five card ints; the joker is 52."""
     cards = sorted(cards)
     if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c <= JOKER for c in cards):
@@ -109,20 +112,20 @@ def eval5(cards, wheel_second=False):
     return _joker_key(tuple(cards[:-1]), bool(wheel_second))
 
 
-def class_of(key):
+def class_of(key: int) -> int:
     return key >> 20
 
 
-def is_royal_key(key):
+def is_royal_key(key: int) -> bool:
     return key >> 20 == STRAIGHT_FLUSH and (key >> 16) & 15 == 9
 
 
-def rank_as_ace(card):
+def rank_as_ace(card: int) -> int:
     """Rank index of a card with the joker counted as an ace."""
     return ACE if card == JOKER else card >> 2
 
 
-def eval2(cards):
+def eval2(cards: Sequence[int]) -> int:
     """Two-card key: the joker is an ace; pair r -> 169 + r, else hi * 13 + lo."""
     if len(cards) != 2 or cards[0] == cards[1]:
         raise ValueError(f"eval2 needs two different cards, got {cards!r}")
@@ -132,7 +135,7 @@ def eval2(cards):
     return a * 13 + b
 
 
-def front_on_back_scale(front_key):
+def front_on_back_scale(front_key: int) -> int:
     """Two-card key on the five-card scale (pair -> one pair, else high card)."""
     if front_key >= FRONT_PAIR_BASE:
         return ONE_PAIR << 20 | (front_key - FRONT_PAIR_BASE) << 16
@@ -140,6 +143,6 @@ def front_on_back_scale(front_key):
     return hi << 16 | lo << 12
 
 
-def is_foul(front_key, back_key):
+def is_foul(front_key: int, back_key: int) -> bool:
     """The set is a foul when the two-card hand outranks the five-card hand."""
     return front_on_back_scale(front_key) > back_key

@@ -1,9 +1,12 @@
 """Pays: one line's pay as an exact number ("N to 1", ``PUSH``), read, written and
 netted, and the rule that pays a hand its highest line. The pay-table files that hold
 them: verifier/game/paytables.py."""
+from __future__ import annotations
+
 import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any, Collection, Iterable
 
 from verifier.support.errors import VerifierError
 
@@ -32,13 +35,16 @@ class _Push:
 
 
 PUSH = _Push()
+#: a line's pay: N to 1 as an exact Fraction, or PUSH (Any: a checker cannot narrow the
+#: ``pay is PUSH`` tests the code makes)
+Pay = Any
 
 
 #: the largest pay a table may hold (N to 1), and the largest denominator of one
 MAX_PAY = 10 ** 9
 
 
-def parse_pay(value, where="pay"):
+def parse_pay(value: object, where: str = "pay") -> Pay:
     """A pay value -> ``Fraction`` (N to 1; 0 = the bet loses) or ``PUSH``.
 
     Accepts TOML integers, decimals (read exactly), and strings ``"2.5"``, ``"2.5 to 1"``,
@@ -82,7 +88,7 @@ def parse_pay(value, where="pay"):
     return amount
 
 
-def pay_text(pay):
+def pay_text(pay: Pay) -> str:
     """``Fraction(5, 2)`` -> ``"2.5"``; ``Fraction(1, 3)`` -> ``"1/3"``; PUSH -> ``"push"``."""
     if pay is PUSH:
         return "push"
@@ -106,7 +112,7 @@ def pay_text(pay):
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-def pay_label(pay):
+def pay_label(pay: Pay) -> str:
     """For display: ``"4,000 to 1"``, ``"2.5 to 1"``, ``"push"``, ``"loses"``."""
     if pay is PUSH:
         return "push"
@@ -118,14 +124,15 @@ def pay_label(pay):
     return f"{text} to 1"
 
 
-def net_of(pay):
+def net_of(pay: Pay) -> Fraction:
     """Net result of one unit bet paid on a line: N to 1 -> +N, push -> 0, 0 -> -1 (loses)."""
     if pay is PUSH:
         return Fraction(0)
     return Fraction(pay) if pay > 0 else Fraction(-1)
 
 
-def highest_line(lines, pays):
+def highest_line(lines: Collection[str], pays: Iterable[tuple[str, Pay]]
+                 ) -> tuple[str | None, Fraction]:
     """The line an outcome qualifying for ``lines`` (a set of line names) is paid on:
     among ``pays`` ((line, pay), ... in the table's order), the qualifying line of the
     highest net result, ties going to the first. A line paying 0 is still the outcome's

@@ -19,15 +19,17 @@ Category names may be written in snake case or as the filing writes them
 the bet loses. A hand qualifying for several lines is paid its highest line only.
 """
 from __future__ import annotations
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, Iterable
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS, CUSTOM, bet as bet_of, custom_bet, default_bet
+from verifier.game.bets import BETS, CUSTOM, Bet, bet as bet_of, custom_bet, default_bet
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 
@@ -111,10 +113,10 @@ _NUMBER_WORDS = {"5": "five", "7": "seven", "9": "nine", "10": "ten"}
 
 
 from verifier.game.pays import (  # noqa: F401  (the pay names, re-exported)
-    MAX_PAY, PUSH, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
+    MAX_PAY, PUSH, Pay, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
 
 
-def normalize_line_name(text):
+def normalize_line_name(text: str) -> str:
     """``"7-Card Straight Flush"`` / ``"three_pairs"`` -> the snake name (not validated)."""
     words = re.findall(r"[a-z0-9]+", str(text).lower().replace("'", ""))
     words = [_NUMBER_WORDS.get(w, w) for w in words]
@@ -122,7 +124,7 @@ def normalize_line_name(text):
     return _ALIASES.get(name, name)
 
 
-def line_name(text, bet=None):
+def line_name(text: str, bet: str | Bet | None = None) -> str:
     """A category name as a user wrote it -> the canonical snake name, or an error.
     ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads';
     default: the default bet)."""
@@ -134,12 +136,12 @@ def line_name(text, bet=None):
     return name
 
 
-def line_title(name):
+def line_title(name: str) -> str:
     """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
 
 
-def kind_of(bet, reads="", envy=False, where=None):
+def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None) -> Bet:
     """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
     (a one-line ``PaytableError`` naming ``where`` otherwise)."""
     try:
@@ -174,22 +176,22 @@ class Paytable:
         kind_of(self.bet, self.reads, self.envy)
 
     @property
-    def kind(self):
+    def kind(self) -> Bet:
         """The bet (verifier.game.bets.Bet): its title, vocabulary and how it is read."""
         return kind_of(self.bet, self.reads, self.envy)
 
     @property
-    def pay(self):
+    def pay(self) -> dict[str, Pay]:
         return dict(self.pays)
 
     @property
-    def is_example(self):
+    def is_example(self) -> bool:
         return "example" in self.status.lower()
 
-    def categories(self):
+    def categories(self) -> list[str]:
         return [c for c, _ in self.pays]
 
-    def with_pay(self, category, pay, name=None):
+    def with_pay(self, category: str, pay: object, name: str | None = None) -> Paytable:
         """A copy with one line's pay changed (or added)."""
         category = line_name(category, self.kind)
         pay = parse_pay(pay)
@@ -203,9 +205,9 @@ class Paytable:
         return Paytable(name or self.name, self.bet, tuple(lines), "", reads=self.reads,
                         envy=self.envy)
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         """The certificate form: pays as exact strings, in order."""
-        out = {"name": self.name, "bet": self.bet}
+        out: dict = {"name": self.name, "bet": self.bet}
         if self.bet == CUSTOM:
             out["reads"] = self.reads
             if self.envy:
@@ -216,7 +218,7 @@ class Paytable:
         return out
 
     @classmethod
-    def from_dict(cls, data, where="pay table"):
+    def from_dict(cls, data: Any, where: str = "pay table") -> Paytable:
         """Inverse of ``to_dict``, with every check of a file."""
         if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
             raise PaytableError(f"{where}: not a pay table")
@@ -233,10 +235,11 @@ class Paytable:
                               status=status)
 
     @classmethod
-    def from_lines(cls, name, bet, lines, where="pay table", reads="", envy=False, source="",
-                   status=""):
+    def from_lines(cls, name: str, bet: Any, lines: Iterable[tuple[str, object]],
+                   where: str = "pay table", reads: str = "", envy: bool = False,
+                   source: str = "", status: str = "") -> Paytable:
         kind = kind_of(bet, reads, envy, where)
-        seen = {}
+        seen: dict = {}
         out = []
         for key, value in lines:
             try:
@@ -302,28 +305,29 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
                                data.get("envy", False), str(path), status)
 
 
-def load(path) -> "Paytable":
+def load(path: str | os.PathLike) -> Paytable:
     """Read a pay-table file; every problem is a one-line ``PaytableError``."""
     return loads(read_text(path, "pay table", PaytableError), str(path))
 
 
-def filed(bet=None):
+def filed(bet: str | None = None) -> Paytable:
     """The pay table as filed (seed 001), shipped in verifier/data (default: the default
     bet's)."""
     return load(DATA_DIR / FILED_FILES[bet or default_bet().name])
 
 
-def example(bet):
+def example(bet: str) -> Paytable:
     """The shipped example table of a bet whose table is not filed (example, not filed)."""
     return load(DATA_DIR / EXAMPLE_FILES[bet])
 
 
-def toml_text(name, bet, pays, status=None, comment="", reads="", envy=False):
+def toml_text(name: str, bet: str, pays: Iterable[tuple[str, Pay]], status: str | None = None,
+              comment: str = "", reads: str = "", envy: bool = False) -> str:
     """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
     whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
     so that ``load`` reads back exactly the same table."""
     import tomli_w
-    data = {"name": name, "bet": bet}
+    data: dict = {"name": name, "bet": bet}
     if bet == CUSTOM:
         data["reads"] = reads
         if envy:

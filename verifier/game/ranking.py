@@ -2,6 +2,8 @@
 
 The key encodings themselves are specified in docs/ENGINE.md.
 """
+from __future__ import annotations
+
 from verifier.game.cards import RANK_CHARS
 
 CLASS_NAMES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
@@ -12,16 +14,16 @@ FRONT_PAIR_BASE = 169  # two-card key of a pair of rank r is 169 + r
 PAIR_OF_THREES_KEY = FRONT_PAIR_BASE + 1  # Wrangler Push pays 2 to 1 from this front up
 
 
-def class_of(key):
+def class_of(key: int) -> int:
     """Class index 0..9 of a five-card key."""
     return key >> CLASS_BITS
 
 
-def is_royal(key):
+def is_royal(key: int) -> bool:
     return class_of(key) == 8 and (key >> 16) & 15 == ROYAL_ORDINAL
 
 
-def front_on_back_scale(front_key):
+def front_on_back_scale(front_key: int) -> int:
     """A two-card key mapped onto the five-card scale (pair -> one pair, else high card)."""
     if front_key >= FRONT_PAIR_BASE:
         return (1 << CLASS_BITS) | ((front_key - FRONT_PAIR_BASE) << 16)
@@ -29,12 +31,12 @@ def front_on_back_scale(front_key):
     return (hi << 16) | (lo << 12)
 
 
-def is_foul(front_key, back_key):
+def is_foul(front_key: int, back_key: int) -> bool:
     """True when the two-card hand outranks the five-card hand."""
     return front_on_back_scale(front_key) > back_key
 
 
-def is_front_key(front_key):
+def is_front_key(front_key: int) -> bool:
     """Whether ``front_key`` is a two-card key (docs/ENGINE.md): two ranks, high first,
     ``hi*13 + lo``, or a pair, ``169 + r``."""
     if not isinstance(front_key, int) or not 0 <= front_key < FRONT_PAIR_BASE + 13:
@@ -43,27 +45,27 @@ def is_front_key(front_key):
     return front_key >= FRONT_PAIR_BASE or hi > lo
 
 
-def is_back_key(back_key):
+def is_back_key(back_key: int) -> bool:
     """Whether ``back_key`` has a five-card key's class (docs/ENGINE.md)."""
     return isinstance(back_key, int) and 0 <= back_key >> CLASS_BITS < len(CLASS_NAMES) \
         and back_key >= 0
 
 
-def describe_front(front_key):
+def describe_front(front_key: int) -> str:
     if front_key >= FRONT_PAIR_BASE:
         return f"pair of {RANK_CHARS[front_key - FRONT_PAIR_BASE]}s"
     hi, lo = divmod(front_key, 13)
     return f"{RANK_CHARS[hi]}-{RANK_CHARS[lo]} high"
 
 
-def straight_top_rank(ordinal, wheel_second=False):
+def straight_top_rank(ordinal: int, wheel_second: bool = False) -> int:
     """Top rank index (3 = the wheel's five ... 12 = ace) of a straight ordinal."""
     if not wheel_second:
         return ordinal + 3
     return {8: 3, 9: 12}.get(ordinal, ordinal + 4)
 
 
-def describe_back(back_key, wheel_second=False):
+def describe_back(back_key: int, wheel_second: bool = False) -> str:
     """A short human description of a five-card key."""
     cls = class_of(back_key)
     nib = [(back_key >> s) & 15 for s in (16, 12, 8, 4, 0)]

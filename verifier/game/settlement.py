@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Mapping, Sequence
 
 COMMISSION, FEES = "commission", "fees"
 
@@ -34,7 +35,7 @@ class SettlementRule:
     push_when: tuple = ()
 
     @classmethod
-    def of(cls, data) -> "SettlementRule":
+    def of(cls, data: SettlementRule | Mapping) -> SettlementRule:
         """From a rule set's or a certificate's mapping (already checked), or as given."""
         if isinstance(data, SettlementRule):
             return data
@@ -49,7 +50,7 @@ class SettlementRule:
         raise VerifierError(f"unknown settlement kind {kind!r} (commission or fees)")
 
     @classmethod
-    def at(cls, rule_or_rate) -> "SettlementRule":
+    def at(cls, rule_or_rate: SettlementRule | Fraction | int | str) -> SettlementRule:
         """A rule as given, or the commission rule at a rate (the table's settlements take
         either)."""
         if isinstance(rule_or_rate, SettlementRule):
@@ -70,25 +71,25 @@ class SettlementRule:
         """What a winning unit base wager nets: 1 to 1 less the commission (fees apart)."""
         return 1 - self.commission
 
-    def player_return(self, win, loss, total) -> Fraction:
+    def player_return(self, win: int, loss: int, total: int) -> Fraction:
         """The player's expected result per unit wagered from win/loss counts over
         ``total`` outcomes (pushes nothing), before any flat fee."""
         return (win * self.win_net - loss) / Fraction(total)
 
-    def banker_return(self, win, loss, total) -> Fraction:
+    def banker_return(self, win: int, loss: int, total: int) -> Fraction:
         """A banking player's result per unit its one opponent wagers: it wins the
         opponent's losses less the commission on its own win, pays the opponent's wins."""
         return (loss * self.win_net - win) / Fraction(total)
 
-    def player_fee(self, wager) -> int:
+    def player_fee(self, wager: int) -> int:
         """The flat fee on a base wager of ``wager`` dollars (0 under a commission)."""
         return tier_fee(wager, self.player_tiers)
 
-    def dealer_fee(self, action) -> int:
+    def dealer_fee(self, action: int) -> int:
         """The player-dealer's flat fee on ``action`` dollars of base wagers."""
         return tier_fee(action, self.dealer_tiers)
 
-    def pushes_on(self, banker_set) -> bool:
+    def pushes_on(self, banker_set: Any) -> bool:
         """Whether the banker's set hand pushes every base wager (``push_when``): never,
         until issue 36 brings the conditions."""
         if self.push_when:
@@ -117,7 +118,7 @@ def _tiers(rows):
     return tuple((int(low), int(fee)) for low, fee in rows)
 
 
-def tier_fee(amount, tiers):
+def tier_fee(amount: int | Fraction, tiers: Sequence[Sequence[int]]) -> int:
     """The fee of the highest tier whose lowest amount is at most ``amount``."""
     if amount < 0:
         from verifier.support.errors import VerifierError

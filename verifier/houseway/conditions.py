@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import Callable
 
 from verifier.game.ranking import FRONT_PAIR_BASE
 
@@ -45,7 +46,7 @@ class ConditionError(ValueError):
     """A condition that is not in the language (the loader names its file and line)."""
 
 
-def rank_value(token) -> int:
+def rank_value(token: str | int) -> int:
     """A rank written in a file (``"A"``, ``"10"``, ``"T"``, ``9``) as 2..14."""
     text = str(token).strip().upper()
     if text in RANK_NAMES:
@@ -55,7 +56,7 @@ def rank_value(token) -> int:
     raise ConditionError(f"{token!r} is not a rank (2-10, T, J, Q, K, A)")
 
 
-def compile_condition(text: str):
+def compile_condition(text: str) -> Callable[[dict], bool]:
     """A function features -> bool for a condition string; ConditionError if it is not
     in the language."""
     if not isinstance(text, str) or not text.strip():
@@ -103,7 +104,9 @@ def _emit(node, out):
         for i, op in enumerate(node.ops):
             _emit(operands[i], out)
             if isinstance(op, (ast.In, ast.NotIn)):
-                out += [OP_IN, LIST_IDS[operands[i + 1].id]]
+                right = operands[i + 1]
+                assert isinstance(right, ast.Name)      # _check: a list's name
+                out += [OP_IN, LIST_IDS[right.id]]
                 if isinstance(op, ast.NotIn):
                     out.append(OP_NOT)
             else:
@@ -122,7 +125,7 @@ def _emit(node, out):
         out += [OP_CONST, node.value]
 
 
-def front_floor(text) -> int:
+def front_floor(text: str) -> int:
     """``front_at_least``: "J" (a jack-high front or better), "AJ" (ace-jack or better),
     "22" (any pair) as the least two-card key (docs/ENGINE.md: pair r -> 169 + r, else
     high * 13 + low, ranks 0..12)."""
@@ -139,7 +142,7 @@ def front_floor(text) -> int:
     return FRONT_PAIR_BASE + hi if hi == lo else hi * 13 + lo
 
 
-def compile_rank(text):
+def compile_rank(text: str | int) -> Callable[[dict], int]:
     """A function features -> rank for one card of a front: a rank or a number feature."""
     if isinstance(text, int) and not isinstance(text, bool):
         value = rank_value(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from verifier.support.errors import VerifierError
 from verifier.houseway.conditions import (NUMBER_FEATURES, ConditionError, compile_condition, compile_rank, condition_code, front_floor, rank_value)
@@ -81,7 +82,7 @@ class Row:
     variant: str | None = None    # "POINT=ALTERNATIVE": there only under that alternative
 
 
-def row_lines(text):
+def row_lines(text: str) -> list[int]:
     """The line (from 1) of each ``[[rows]]`` header, in order."""
     return [i for i, line in enumerate(text.splitlines(), 1)
             if re.match(r"\s*\[\[\s*rows\s*\]\]", line)]
@@ -97,7 +98,7 @@ def _key_line(text, start, key):
     return start
 
 
-def rows_in_force(rows, variants, chosen):
+def rows_in_force(rows: Sequence[Row], variants: dict, chosen: dict) -> tuple[Row, ...]:
     """The rows of the chosen alternatives: a row of a variant only when its alternative
     is chosen, and none of the rows (by label) a chosen alternative leaves out."""
     out_labels = {label for point, alternative in chosen.items()
@@ -123,7 +124,7 @@ def _variant_line(text, point, key=None):
     return 0
 
 
-def read_variants(value, rows, path, text):
+def read_variants(value: Any, rows: Sequence[Row], path: str, text: str) -> dict:
     """[variants.POINT]: for a point of the text, its alternatives (two or more, the
     first in force), each the list of row labels (``row``, or the place in the file) it
     leaves out; a row with ``variant = "POINT=ALTERNATIVE"`` is there only under that
@@ -134,7 +135,7 @@ def read_variants(value, rows, path, text):
         raise HouseWayError(f"{path}: [variants] holds one table per point of the text, "
                             "[variants.NAME], of alternatives = [row labels left out]")
     labels = {r.label for r in rows}
-    out = {}
+    out: dict = {}
     for point, alternatives in value.items():
         line = _variant_line(text, point)
         where = f"{path}: line {line}" if line else path
@@ -207,7 +208,7 @@ def _options(value, readings, path, text):
     return options
 
 
-def read_readings(table, path, text=""):
+def read_readings(table: Any, path: str, text: str = "") -> tuple[dict, dict, Any]:
     if not isinstance(table, dict):
         raise HouseWayError(f"{path}: [readings] must be a table")
     readings = {key: next(iter(values)) for key, values in READINGS.items()}
@@ -234,7 +235,7 @@ def read_readings(table, path, text=""):
     return readings, notes, options
 
 
-def read_row(row, index, start, text, path):
+def read_row(row: Any, index: int, start: int, text: str, path: str) -> Row:
     where = f"{path}: line {start}" if start else f"{path}: row {index + 1}"
 
     def fail(message, key=None):
@@ -260,7 +261,7 @@ def read_row(row, index, start, text, path):
     hands = [hands] if isinstance(hands, str) else hands
     if not isinstance(hands, list) or not hands:
         fail(f"a row needs hand = one of {', '.join(HAND_TYPES)} (or a list)", "hand")
-    expanded = []
+    expanded: list = []
     for h in hands:
         if not isinstance(h, str):
             fail(f"hand = {h!r}: a hand type is a word, e.g. \"one-pair\"", "hand")

@@ -9,6 +9,7 @@ import functools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+import os
 
 from verifier.support.toml import tomllib
 from verifier.support.files import parse_toml, read_text
@@ -109,7 +110,7 @@ def shipped_path(name: str) -> Path:
     return HOUSE_WAY_DIR / f"{name}.toml"
 
 
-def load(name_or_path) -> HouseWay:
+def load(name_or_path: str | os.PathLike) -> HouseWay:
     """A shipped house way by name, or a house-way TOML file."""
     text_name = str(name_or_path)
     if re.fullmatch(r"[a-z0-9-]+", text_name) and shipped_path(text_name).is_file():

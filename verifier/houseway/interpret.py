@@ -14,6 +14,7 @@ ways, so equal choices are broken the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
 
 from verifier.game.splits import best_split, rank_counts as _counts, splits
 from verifier.game.ranking import FRONT_PAIR_BASE
@@ -49,7 +50,7 @@ def _value(rank_index):
     return rank_index + 2
 
 
-def hand_type(cards) -> str:
+def hand_type(cards: Sequence[int]) -> str:
     """The hand type of seven cards (joker as an ace in pairs, trips and quads)."""
     sizes = sorted(_counts(cards).values(), reverse=True)
     if sizes[0] == 5:
@@ -64,7 +65,7 @@ def hand_type(cards) -> str:
     return {3: "three-pair", 2: "two-pair", 1: "one-pair", 0: "no-pair"}[sizes.count(2)]
 
 
-def features_of(cards, wheel_second=False) -> dict:
+def features_of(cards: Sequence[int], wheel_second: bool = False) -> dict:
     """The features a condition reads (docs/HOUSE_WAYS.md), ranks as 2..14, 0 when absent."""
     counts = _counts(cards)
     by = {n: sorted((_value(r) for r, m in counts.items() if m == n), reverse=True)
@@ -169,7 +170,7 @@ def _play(cards, spec, back, features, wheel_second, improves_on=None, front_min
     return best_split(cards, accept, wheel_second)
 
 
-def set_hand(cards, house_way, wheel_second=False) -> Setting:
+def set_hand(cards: Iterable[int], house_way: Any, wheel_second: bool = False) -> Setting:
     """Seven cards (card ints, joker 52) set by a ``HouseWay``; ``NoRowError`` if no row
     covers them."""
     cards = sorted(cards)

@@ -7,6 +7,7 @@ par sheet. All are derived from the counts the enumeration keeps (the key histog
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Iterable, Mapping, Sequence
 
 from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE
 
@@ -27,7 +28,7 @@ def _front_order(name):
     return (hi == lo, hi, lo)
 
 
-def hand_tables(histogram) -> dict:
+def hand_tables(histogram: Iterable[Sequence[int]]) -> dict:
     """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
     (back key, front key, hands); fronts highest first, classes highest first."""
     by_front: dict = defaultdict(int)   # summed by key first
@@ -50,14 +51,15 @@ def hand_tables(histogram) -> dict:
             "back_hands": {c: backs.get(c, 0) for c in reversed(CLASS_NAMES)}}
 
 
-def section_results(cert) -> dict:
-    """The certificate's ``house_way`` section, re-derived from its counts."""
+def section_results(house_way: str, histogram_rows: Iterable[Sequence[int]],
+                    row_counts: Mapping) -> dict:
+    """A certificate's ``house_way`` section, re-derived from its counts: the key
+    histogram's rows [back key, front key, hands] and the hands decided by each row
+    ({row: hands}, the row as a number or its text)."""
     from verifier.houseway import row_names
-    house_way = cert["rules"]["house_way"]["value"]
-    out = hand_tables(cert["counts"]["key_histogram"]["rows"])
+    out = hand_tables(histogram_rows)
     names = row_names(house_way)
     out["rows"] = [{"row": int(r), "name": names.get(int(r), ""), "hands": n}
-                   for r, n in sorted(cert["counts"]["house_way_rows"].items(),
-                                      key=lambda item: int(item[0]))]
+                   for r, n in sorted(row_counts.items(), key=lambda item: int(item[0]))]
     out["house_way"] = house_way
     return out

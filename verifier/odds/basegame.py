@@ -27,10 +27,12 @@ player ``(1 - s) B``, the casino ``s (L - W) / T + c (W + (1 - s) L) / T``
 fractions beside decimals). (``verifier.certificate.build.pairwise_figures`` runs the
 pairwise engine when it can and says why when it cannot.
 """
+from __future__ import annotations
+
 from fractions import Fraction
+from typing import Mapping, Sequence
 
 from verifier.odds.values import exact_value
-
 from verifier.support.errors import VerifierError
 from verifier.game.settlement import COMMISSION, SettlementRule
 
@@ -55,17 +57,17 @@ def _wlp(counts):
 CASINO_COMMISSION = Fraction(1, 20)
 
 
-def commission_return(counts, rate=CASINO_COMMISSION):
+def commission_return(counts: Mapping, rate: Fraction = CASINO_COMMISSION) -> Fraction:
     """Expected result per unit for a player, wins paid 1 to 1 less ``rate``."""
     return setting_return(counts, SettlementRule(COMMISSION, commission=Fraction(rate)))
 
 
-def even_money_return(counts):
+def even_money_return(counts: Mapping) -> Fraction:
     """Expected result per unit, wins paid 1 to 1, no commission nor fee."""
     return setting_return(counts, SettlementRule(COMMISSION))
 
 
-def fee_return(counts, wager, fee):
+def fee_return(counts: Mapping, wager: Fraction | int, fee: Fraction | int) -> Fraction:
     """Expected result per unit wagered for a ``wager`` of dollars paying a flat ``fee``."""
     wager = Fraction(wager)
     if wager <= 0:
@@ -73,7 +75,7 @@ def fee_return(counts, wager, fee):
     return even_money_return(counts) - Fraction(fee) / wager
 
 
-def fee_tiers(tiers, table_max):
+def fee_tiers(tiers: Sequence[Sequence[int]], table_max: int) -> list[tuple[int, int, int]]:
     """[(low, high, fee)] from ((lowest amount, fee), ...); the top tier ends at the maximum."""
     out = []
     for i, (low, fee) in enumerate(tiers):
@@ -83,7 +85,7 @@ def fee_tiers(tiers, table_max):
     return out
 
 
-def setting_return(counts, settlement):
+def setting_return(counts: Mapping, settlement: SettlementRule | Mapping) -> Fraction:
     """The expected result per unit wagered that ranks a player's ways to set one hand:
     wins paid 1 to 1 less the commission (kind commission), or 1 to 1 (kind fees: the
     flat fee per hand is the same whichever way the hand is set, so it is left out)."""
@@ -97,7 +99,8 @@ ONE_OPPONENT_COMMISSION = ("against one opponent the round's net win is that one
                            "wager coincide")
 
 
-def player_bank(counts, rate, co_bank_share=0, players_bank=False):
+def player_bank(counts: Mapping, rate: Fraction, co_bank_share: Fraction | int | str = 0,
+                players_bank: bool = False) -> dict:
     """The banker's side when a player banks against one opponent, both hands set by the
     house way, per unit the opponent wagers (module docstring): exact fractions.
 
@@ -134,7 +137,8 @@ def player_bank(counts, rate, co_bank_share=0, players_bank=False):
     return out
 
 
-def settle(counts, settlement, bank=None, banker_side=False):
+def settle(counts: Mapping, settlement: SettlementRule | Mapping, bank: Mapping | None = None,
+           banker_side: bool = False) -> dict:
     """The base game figures for ``settlement`` (a dict: ``{"kind": "commission",
     "commission": "0.05"}`` or ``{"kind": "fees", "player_tiers": [[10, 1], ...],
     "table_max": 1000}``). ``banker_side``: a commission game also gets the banker's
@@ -143,7 +147,7 @@ def settle(counts, settlement, bank=None, banker_side=False):
     bank and co-bank."""
     w, l, p, total = _wlp(counts)
     kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS if k in counts}
-    out = {"counts": dict(kept, total=total, win=w, loss=l, push=p),
+    out: dict = {"counts": dict(kept, total=total, win=w, loss=l, push=p),
            "probabilities": {k: exact_value(Fraction(v, total))
                              for k, v in (("win", w), ("loss", l), ("push", p))},
            "even_money_return": exact_value(even_money_return(counts))}
@@ -154,8 +158,9 @@ def settle(counts, settlement, bank=None, banker_side=False):
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})
         if banker_side:
-            rotation = bool(bank) and bank.get("banker") == "rotation"
-            share = Fraction(str(bank.get("co_bank_share", 0))) if rotation else 0
+            terms = bank or {}
+            rotation = terms.get("banker") == "rotation"
+            share = Fraction(str(terms.get("co_bank_share", 0))) if rotation else 0
             out["player_bank"] = player_bank(counts, rate, share, rotation)
     else:
         rows = []

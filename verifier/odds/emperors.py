@@ -28,7 +28,10 @@ Their pay tables are ordinary pay-table files (docs/PAYTABLES.md, verifier/game/
 with a ``status`` line; the shipped tables are examples, not filed (seed 004's appendices
 are missing): ``paytables.example(bet)``.
 """
+from __future__ import annotations
+
 from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.odds.values import exact_value
 
@@ -36,7 +39,7 @@ from verifier.game.cards import JOKER
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.categories import TOP_CARD_CATEGORY
 from verifier.support.errors import VerifierError
-from verifier.game.paytables import pay_text
+from verifier.game.paytables import Paytable, pay_text
 
 ACE = 12
 INSURANCE_TOP = TOP_CARD_CATEGORY
@@ -58,7 +61,7 @@ MAX_OTHER_PLAYERS = 6
 # Pai Gow Insurance counts
 
 
-def insurance_counts_from_histogram(key_histogram):
+def insurance_counts_from_histogram(key_histogram: Mapping) -> dict[str, int]:
     """{line: hands} of the semi-wild reading: hands whose back is a high card (exactly
     the house way's row 11), by the back key's top nibble (the top card)."""
     out = {line: 0 for line in INSURANCE_LINES}
@@ -83,7 +86,7 @@ def _suit_patterns(rank_suits, threshold):
     than ``threshold`` cards of every suit."""
     states = {(0, 0, 0, 0): 1}
     for suits in rank_suits:
-        new = {}
+        new: dict = {}
         for state, ways in states.items():
             for s in suits:
                 if state[s] + 1 >= threshold:
@@ -94,13 +97,13 @@ def _suit_patterns(rank_suits, threshold):
     return sum(states.values())
 
 
-def insurance_counts(deck, reading=INSURANCE_READING):
+def insurance_counts(deck: Sequence[int], reading: str = INSURANCE_READING) -> dict[str, int]:
     """{line: hands}: pai gow hands of ``deck`` by top card, counted by rank sets times
     suit patterns (no enumeration of hands). ``reading``: "literal" or "semi-wild"."""
     from itertools import combinations
     if reading not in INSURANCE_READINGS:
         raise VerifierError(f"unknown insurance reading {reading!r}")
-    suits = {}
+    suits: dict = {}
     for c in deck:
         if c != JOKER:
             suits.setdefault(c >> 2, set()).add(c & 3)
@@ -136,7 +139,7 @@ def insurance_counts(deck, reading=INSURANCE_READING):
     return out
 
 
-def insurance_line(cards):
+def insurance_line(cards: Sequence[int]) -> str | None:
     """The Pai Gow Insurance line of one seven-card hand under the reading in force
     ("literal": the joker is an ace of any suit and nothing else, A-2-3-4-5 is no
     straight), or None when the hand is not a pai gow. The hand-by-hand form of
@@ -158,7 +161,7 @@ def insurance_line(cards):
     return INSURANCE_TOP.get(max(held))
 
 
-def insurance_odds(counts, table, total):
+def insurance_odds(counts: Mapping[str, int], table: Paytable, total: int) -> dict:
     """Exact odds of Pai Gow Insurance: ``counts`` {line: hands}, the rest lose (the
     certificate's form: lines in the order of INSURANCE_LINES)."""
     from dataclasses import replace
@@ -182,7 +185,7 @@ def insurance_odds(counts, table, total):
 # Emperor's Treasure and the Envy Bonus
 
 
-def treasure_odds(seven_card_masks, table, total):
+def treasure_odds(seven_card_masks: Any, table: Paytable, total: int) -> tuple[dict, Fraction]:
     """Exact odds of Emperor's Treasure from the seven-card Outlaw 9 masks."""
     from verifier.odds.exact import outlaw9_odds
     if table.kind.reads != "seven-card" or table.kind.amounts:
@@ -195,7 +198,8 @@ def treasure_odds(seven_card_masks, table, total):
     return out, odds.expected
 
 
-def envy_per_other_hand(sets, table, total=None):
+def envy_per_other_hand(sets: Any, table: Paytable, total: int | None = None
+                        ) -> tuple[Fraction, dict[str, int]]:
     """(expected dollars one other hand triggers, {line: hands paid on it}): each hand
     shows its highest amount. ``sets``: an ``exact.QualifyingSets``, or Outlaw 9 category
     counts in any form ``exact.mask_counts`` reads (then ``total`` is needed)."""
@@ -217,11 +221,13 @@ def envy_per_other_hand(sets, table, total=None):
         if best is not None:
             per_line[best] += hands
             amount += hands * best_pay
+    assert total is not None                    # given with counts, or the sets' own
     return amount / total, per_line
 
 
-def envy_results(seven_card_masks, envy_table, treasure_return, total,
-                 bet=ENVY_MINIMUM, players=range(1, MAX_OTHER_PLAYERS + 1)):
+def envy_results(seven_card_masks: Any, envy_table: Paytable, treasure_return: Fraction,
+                 total: int, bet: int | Fraction = ENVY_MINIMUM,
+                 players: Iterable[int] = range(1, MAX_OTHER_PLAYERS + 1)) -> dict:
     """Envy per hand and the combined Treasure + envy return per unit, by table size."""
     one, per_line = envy_per_other_hand(seven_card_masks, envy_table, total)
     bet = Fraction(bet)

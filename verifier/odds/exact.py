@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Collection, Mapping
 
 from verifier.game.bets import BONUS_READING, VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
@@ -32,13 +33,14 @@ from verifier.game.paytables import (Paytable, filed, highest_line, line_title, 
 # counts per set of categories
 
 
-def mask_counts(source, reading=None):
+def mask_counts(source: Any, reading: str | None = None) -> dict[int, int]:
     """Per-set counts ``{mask: hands}`` from an EnumerationResult, a ``{mask: n}`` dict,
     or a list of ``{"categories": [...], "hands": n}`` (the JSON/certificate form)."""
     if hasattr(source, "outlaw9_masks"):
         reading = reading or source.rules.bonus_reading
         return {int(m): int(n) for m, n in source.outlaw9_masks[reading].items()}
     out = {}
+    items: Any
     if isinstance(source, dict):
         items = source.items()
     elif isinstance(source, (list, tuple)):
@@ -70,7 +72,7 @@ def _total_of(source, counts, total):
     return sum(counts.values())
 
 
-def paid_line(lines, paytable):
+def paid_line(lines: Collection[str], paytable: Paytable) -> tuple[str | None, Fraction]:
     """The line an outcome qualifying for ``lines`` (a set of line names, or an Outlaw 9
     category mask) is paid on: ``(category or None, net)`` (``paytables.highest_line``:
     the highest pay, ties the first in the table, a line paying 0 loses)."""
@@ -93,14 +95,15 @@ class QualifyingSets:
     note: str = ""
 
 
-def category_sets(source, reading=None):
+def category_sets(source: Any, reading: str | None = None
+                  ) -> tuple[tuple[frozenset[str], int], ...]:
     """((frozenset of category names, hands), ...) of Outlaw 9 category counts (any form
     ``mask_counts`` reads)."""
     return tuple((frozenset(name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1),
                   hands) for mask, hands in sorted(mask_counts(source, reading).items()))
 
 
-def versus_banker_sets(counts):
+def versus_banker_sets(counts: Mapping) -> QualifyingSets:
     """The base game's outcomes as sets of versus-banker lines, from the pairwise counts
     (``total``, ``win``, ``loss``, ``push``, ``push_wrangler_2to1``: pushes where either
     two-card hand is a pair of 3s or better). A push with such a pair qualifies for both
@@ -122,7 +125,8 @@ def versus_banker_sets(counts):
                           "ordered (player, banker) pairs")
 
 
-def odds_of_sets(sets: QualifyingSets, paytable, reading=None):
+def odds_of_sets(sets: QualifyingSets, paytable: Paytable, reading: str | None = None
+                 ) -> BetOdds:
     """The odds of ``paytable`` on what a certificate counts: each outcome paid its
     highest line."""
     counted = sum(n for _, n in sets.sets)
@@ -151,10 +155,10 @@ class LineOdds:
     contribution: Fraction  # probability * net
 
     @property
-    def title(self):
+    def title(self) -> str:
         return line_title(self.category) if self.category else "No line (loses)"
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         return {
             "category": self.category,
             "pay": None if self.pay is None else pay_text(self.pay),
@@ -166,13 +170,14 @@ class LineOdds:
 
 class ReturnFigures:
     """What follows from a bet's expected net result per unit (``expected``)."""
+    expected: Fraction          # the class that mixes it in sets it
 
     @property
-    def house_edge(self):
+    def house_edge(self) -> Fraction:
         return -self.expected
 
     @property
-    def return_to_player(self):
+    def return_to_player(self) -> Fraction:
         return 1 + self.expected
 
 
@@ -181,7 +186,7 @@ class BetOdds(ReturnFigures):
     """The exact odds of one bet under one pay table (Outlaw 9 or Wrangler Push)."""
     paytable: Paytable
     total_hands: int             # hands (Outlaw 9) or ordered (player, banker) pairs
-    reading: str                 # Outlaw 9 bonus reading; None for the Wrangler Push
+    reading: str | None          # Outlaw 9 bonus reading; None for the Wrangler Push
     lines: list                  # LineOdds per pay-table line, in the table's order
     loses: LineOdds              # hands that qualify for no line of the table
     expected: Fraction = field(init=False)
@@ -196,27 +201,27 @@ class BetOdds(ReturnFigures):
         self.hit_frequency = sum((r.probability for r in rows if r.net > 0), Fraction(0))
 
     @property
-    def standard_deviation(self):
+    def standard_deviation(self) -> Any:
         """Exact (SymPy) square root of the variance."""
         return sqrt_exact(self.variance)
 
     @property
-    def standard_deviation_text(self):
+    def standard_deviation_text(self) -> str:
         """``str(standard_deviation)``, without SymPy when it can (``sqrt_str``)."""
         return sqrt_str(self.variance)
 
     @property
-    def standard_deviation_decimal(self):
+    def standard_deviation_decimal(self) -> float:
         return sqrt_decimal(self.variance)
 
-    def line(self, category):
+    def line(self, category: str) -> LineOdds | None:
         category = normalize_line_name(category)
         for row in self.lines:
             if row.category == category:
                 return row
         return None
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         """JSON form: exact "p/q" strings with decimals beside them."""
         return {
             "bet": self.paytable.bet,
@@ -235,7 +240,8 @@ class BetOdds(ReturnFigures):
 
 
 
-def odds_of_lines(paytable, per_line, total, reading=None) -> BetOdds:
+def odds_of_lines(paytable: Any, per_line: Mapping[str, int], total: int,
+                  reading: str | None = None) -> BetOdds:
     """The odds of any bet from the number of hands (or pairs) paid on each line of its
     pay table, out of ``total``: every other hand loses the unit bet. The one place where
     counts meet pays: every bet's odds are built here."""
@@ -255,7 +261,7 @@ def odds_of_lines(paytable, per_line, total, reading=None) -> BetOdds:
                    LineOdds(None, None, total - paid, p, Fraction(-1), -p))
 
 
-def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None = None,
+def outlaw9_odds(source: Any, paytable: Paytable | None = None, reading: str | None = None,
                  total: int | None = None) -> BetOdds:
     """Exact odds of the Outlaw 9 bet under ``paytable`` (default: as filed).
 
@@ -294,7 +300,7 @@ def wrangler_odds(counts: dict, paytable: Paytable) -> BetOdds:
 # solving for a pay
 
 
-def practical_grid(x):
+def practical_grid(x: Fraction | int | str) -> tuple[Fraction, Fraction]:
     """The practical pays nearest ``x`` on either side: halves below 10, whole numbers
     from 10 on. Returns ``(below, above)``; both equal ``x`` when it is on the grid."""
     x = Fraction(x)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Mapping, Sequence
 
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
@@ -43,7 +44,7 @@ def _sympy():
     return sympy
 
 
-def pay_symbol(line):
+def pay_symbol(line: str) -> Any:
     """The SymPy symbol of a line's pay: ``p_full_house``."""
     return _sympy().Symbol(f"p_{line}", positive=True)
 
@@ -52,12 +53,12 @@ def _latex_name(line):
     return r"p_{\text{%s}}" % line.replace("_", r"\_")
 
 
-def formula_bets():
+def formula_bets() -> list[str]:
     """The seeds' bets with a return formula: those paid N to 1 on a wager of their own."""
     return [name for name, b in BETS.items() if not b.amounts]
 
 
-def canonical_line(text, table):
+def canonical_line(text: str, table: Any) -> str:
     """A line as a user wrote it -> its snake name among ``table``'s bet's lines."""
     kind = table.kind
     name = normalize_line_name(text)
@@ -80,7 +81,7 @@ def _paid(lines, pays, order):
 class BetFormula:
     """The return per unit bet of ``table``'s bet as an exact expression in its pay
     symbols."""
-    table: object               # the Paytable it was built from (its kind: the bet)
+    table: Any                  # the Paytable it was built from (its kind: the bet)
     bet: str
     table_name: str
     pays: dict                  # line -> Fraction | PUSH, the table's pays
@@ -93,18 +94,18 @@ class BetFormula:
     sets: QualifyingSets
 
     @property
-    def title(self):
+    def title(self) -> str:
         return self.table.kind.title
 
     @property
-    def numerator(self):
+    def numerator(self) -> Any:
         """``sum h_L p_L - l``: the return times the number of outcomes."""
         sympy = _sympy()
         return sympy.Add(*[self.paid[line] * self.symbols[line] for line in self.lines
                            if line in self.symbols and self.paid[line]], -self.loses)
 
     @property
-    def expression(self):
+    def expression(self) -> Any:
         """The return per unit bet (SymPy; exact rational coefficients)."""
         return self.numerator / self.total
 
@@ -114,21 +115,21 @@ class BetFormula:
         text = " + ".join(terms) if terms else "0"
         return f"{text}{minus}{self.loses}" if self.loses else text
 
-    def text(self):
+    def text(self) -> str:
         """``(31080*p_nine_high + ... - 118225868)/154143080``: counts in the table's order."""
         return f"({self._terms(lambda line: str(self.symbols[line]), '*', ' - ')})/{self.total}"
 
-    def latex(self):
+    def latex(self) -> str:
         """The same as LaTeX, for a filing."""
         return (r"\frac{%s}{%d}" % (self._terms(_latex_name, r" \, ", " - "), self.total))
 
-    def conditions(self):
+    def conditions(self) -> list:
         """The SymPy relations under which the expression is exact."""
         sympy = _sympy()
         return ([sympy.Ge(self.symbols[a], self.symbols[b]) for a, b in self.order]
                 + [sympy.Gt(s, 0) for s in self.symbols.values()])
 
-    def conditions_text(self):
+    def conditions_text(self) -> str:
         return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order)
 
     def _values(self, pays):
@@ -145,12 +146,12 @@ class BetFormula:
             values[line] = Fraction(pay)
         return values
 
-    def holds_at(self, pays=None):
+    def holds_at(self, pays: Mapping | None = None) -> bool:
         """Whether the pays (line -> pay, the rest as in the table) keep this order."""
         values = self._values(pays)
         return all(values[a] >= values[b] for a, b in self.order)
 
-    def at(self, pays=None):
+    def at(self, pays: Mapping | None = None) -> Fraction:
         """The exact return at these pays (default: the table's), from the expression.
         Pays outside the order it holds for are an error."""
         sympy = _sympy()
@@ -168,7 +169,7 @@ class BetFormula:
             raise VerifierError(f"the formula did not evaluate to a rational: {value}")
         return Fraction(int(value.p), int(value.q))
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         from verifier.odds.values import exact_value
         value = self.at()
         return {
@@ -203,7 +204,7 @@ def _reduced(edges, rank):
     return tuple(sorted(keep, key=lambda e: (rank[e[0]], rank[e[1]])))
 
 
-def formula_of(sets: QualifyingSets, table) -> BetFormula:
+def formula_of(sets: QualifyingSets, table: Any) -> BetFormula:
     """The formula of ``table`` (a Paytable of ``sets.bet``) on ``sets``."""
     bet = table.bet
     if table.kind.amounts:
@@ -275,7 +276,7 @@ class LineSolution:
     below: tuple
     above: tuple
 
-    def to_dict(self):
+    def to_dict(self) -> dict:
         from verifier.odds.values import exact_value
 
         def side(item):
@@ -292,7 +293,7 @@ class LineSolution:
                 "below": side(self.below), "above": side(self.above)}
 
 
-def solve_lines(formula: BetFormula, lines, edge) -> LineSolution:
+def solve_lines(formula: BetFormula, lines: Sequence[str], edge: Fraction) -> LineSolution:
     """The pay of one line, or the common factor ``k`` of a group of lines (pays
     ``k * p_i``), that makes the house edge exactly ``edge``, with the nearest practical
     pays (halves below 10, whole numbers from 10) on each side and their exact edges."""

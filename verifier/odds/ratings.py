@@ -28,9 +28,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+import os
+from typing import Any, Collection
 
 from verifier.support.errors import VerifierError
-
 from verifier.game.cards import RANK_CHARS
 from verifier.game.ranking import CLASS_BITS, CLASS_NAMES, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
 
@@ -92,7 +93,7 @@ def _rated(counts: dict, total: int, name) -> list:
     return rows
 
 
-def power_ratings(histogram, wheel_second: bool) -> dict:
+def power_ratings(histogram: Any, wheel_second: bool) -> dict:
     """The two tables from the histogram, {(five-card key, two-card key): hands} or an
     iterable of (five-card key, two-card key, hands):
     ``{"total", "two_card": [row], "five_card": [row]}``, each row ``{"hand", "hands",
@@ -215,14 +216,15 @@ def _base_game_figure(value, where):
     return Printed(text, number, Fraction(1, 2 * 10 ** digits * scale))
 
 
-def holds(mine, figure) -> bool:
+def holds(mine: Fraction | int, figure: Any) -> bool:
     """Whether an exact figure of this verifier's equals a target's."""
     if isinstance(figure, Printed):
         return abs(Fraction(mine) - figure.value) <= figure.half_unit
     return mine == figure
 
 
-def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
+def load_target(path: str | os.PathLike, wheel_second: bool = True,
+                row_labels: Collection | None = None) -> Target:
     """A target table (docs/POWER_RATINGS.md): TOML with ``table`` (TARGET_TABLES),
     ``total``, ``source`` and ``rows``, each row ``[name, figure, ...]`` (further items,
     such as the printed decimals, are kept out of the comparison). ``row_labels``: the

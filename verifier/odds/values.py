@@ -2,25 +2,28 @@
 (``exact_value``), and exact square roots (a standard deviation) written as SymPy writes
 them, without importing SymPy where the radicand factors by simple means (``sqrt_text``:
 deterministic primality tests, Pollard's rho and p - 1)."""
+from __future__ import annotations
+
 import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from typing import Any
 
 
-def exact_value(x):
+def exact_value(x: Fraction | int | str) -> dict:
     """A rational as the certificate writes it: ``{"exact": "p/q", "decimal": float}``."""
     x = Fraction(x)
     return {"exact": str(x), "decimal": float(x)}
 
 
-def sqrt_exact(x):
+def sqrt_exact(x: Fraction | int | str) -> Any:
     """The exact square root of a non-negative rational, as a SymPy expression."""
     import sympy
     x = Fraction(x)
     return sympy.sqrt(sympy.Rational(x.numerator, x.denominator))
 
 
-def sqrt_decimal(x, digits=30):
+def sqrt_decimal(x: Fraction | int | str, digits: int = 30) -> float:
     """Decimal square root of a non-negative rational (correct to ``digits`` places)."""
     x = Fraction(x)
     with localcontext() as ctx:
@@ -215,7 +218,7 @@ def _square_split(n):
     return s, m * n
 
 
-def sqrt_text(x):
+def sqrt_text(x: Fraction | int | str) -> str | None:
     """``str(sqrt_exact(x))`` without SymPy (whose import takes a third of a second), or
     None when the radicand is not fully factored by the simple means above. The form is
     SymPy's: sqrt(p/q) = a*sqrt(m)/b, m square-free, a/b in lowest terms."""
@@ -235,12 +238,12 @@ def sqrt_text(x):
     return text if b == 1 else f"{text}/{b}"
 
 
-def sqrt_str(x):
+def sqrt_str(x: Fraction | int | str) -> str:
     """``str(sqrt_exact(x))``: by ``sqrt_text`` when it can, else by SymPy."""
     text = sqrt_text(x)
     return text if text is not None else str(sqrt_exact(x))
 
 
-def sqrt_value(x):
+def sqrt_value(x: Fraction | int | str) -> dict:
     """``{"exact": "sqrt(...) expression", "decimal": float, "square": "p/q"}``."""
     return {"exact": sqrt_str(x), "decimal": sqrt_decimal(x), "square": str(Fraction(x))}

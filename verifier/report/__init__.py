@@ -1,30 +1,28 @@
 """Par sheets: what a lab files for one game (``paigow-verify report``).
 
-``model.build(cert)`` computes the sheet from a checked certificate; ``markdown``, ``html``,
-``pdf`` and ``xlsx`` render it. Formats: docs/PARSHEET.md.
+``model.build(cert)`` computes the sheet from a checked certificate (a
+``verifier.certificate.model.Certificate``); the formats of ``formats.FORMATS`` render it
+(``markdown``, ``html``, ``pdf``, ``xlsx``). Formats: docs/PARSHEET.md.
 """
 from __future__ import annotations
-FORMATS = ("markdown", "html", "pdf", "xlsx")
+
+from typing import TYPE_CHECKING, Mapping
+
+from verifier.report.formats import FORMATS, PARSHEET_FORMATS, Format, parsheet_format
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+
+__all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 
-def render(cert: dict, fmt: str = "markdown", designed: dict | None = None,
+def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
            reading: str | None = None) -> str | bytes:
-    """The par sheet of a checked certificate: ``str`` for markdown and html, ``bytes``
-    for pdf and xlsx. ``designed``: {bet: Paytable} used instead of the certificate's
-    tables, labelled "designed pay table, not filed"; ``reading``: the Outlaw 9 bonus
-    reading of such a sheet (``model.build``)."""
+    """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
+    ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
+    used instead of the certificate's tables, labelled "designed pay table, not filed";
+    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``)."""
+    from verifier.report.formats import renderer
     from verifier.report.model import build
-    sheet = build(cert, designed=designed, reading=reading)
-    if fmt == "markdown":
-        from verifier.report.markdown import render as to_markdown
-        return to_markdown(sheet)
-    if fmt == "html":
-        from verifier.report.html import render as to_html
-        return to_html(sheet)
-    if fmt == "pdf":
-        from verifier.report.pdf import render as to_pdf
-        return to_pdf(sheet)
-    if fmt == "xlsx":
-        from verifier.report.xlsx import render as to_xlsx
-        return to_xlsx(sheet)
-    raise ValueError(f"unknown format {fmt!r}")
+    draw = renderer(fmt)
+    return draw(build(cert, designed=designed, reading=reading))

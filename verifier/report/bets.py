@@ -4,16 +4,23 @@ other hand, and the flags a lab must see (verifier/report/model.py puts them tog
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
 
 
 from verifier.report.sheet import Bet, DESIGNED, Line, RARE, RARE_TEXT, Table
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
+    from verifier.odds.exact import BetOdds
 
 
 # ---------------------------------------------------------------------------------------
 # building it
 
 
-def bet_from_odds(key, title, odds, status, unit, pay_label=None, loses_title="No line (loses)"):
+def bet_from_odds(key: str, title: str, odds: BetOdds, status: str, unit: str,
+                  pay_label: Callable | None = None, loses_title: str = "No line (loses)") -> Bet:
     """A Bet from verifier.odds.exact.BetOdds."""
     from verifier.game.paytables import pay_label as default_label
     label = pay_label or default_label
@@ -26,13 +33,13 @@ def bet_from_odds(key, title, odds, status, unit, pay_label=None, loses_title="N
                hit_frequency=odds.hit_frequency)
 
 
-def wager_bet(key, title, odds, status, unit):
+def wager_bet(key: str, title: str, odds: BetOdds, status: str, unit: str) -> Bet:
     """The par sheet's Bet of any pay table's odds (verifier.odds.exact.BetOdds), flagged as
     the sheet flags it: what the workbench shows as you type."""
     return flag_bet(bet_from_odds(key, title, odds, status, unit))
 
 
-def flag_bet(bet):
+def flag_bet(bet: Bet) -> Bet:
     """The warnings a lab must see: a return above 100%, lines rarer than 1 in 100
     million games, lines that never occur."""
     if bet.kind == "wager" and bet.expected > 0:
@@ -51,7 +58,8 @@ def flag_bet(bet):
     return bet
 
 
-def wager_section(cert, name, designed=None, reading=None):
+def wager_section(cert: Certificate, name: str, designed: Paytable | None = None,
+                  reading: str | None = None) -> Bet:
     """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
     a pay table to use instead of the certificate's, labelled as not filed; ``reading``:
     the Outlaw 9 bonus reading, default the certificate's)."""
@@ -59,8 +67,8 @@ def wager_section(cert, name, designed=None, reading=None):
     from verifier.certificate.formula import default_table
     from verifier.game.bets import bet as bet_of
     kind = bet_of(name)
-    table = designed or default_table(cert, name)
-    odds = odds_from_certificate(cert, table, reading)
+    table = designed or default_table(cert.raw, name)
+    odds = odds_from_certificate(cert.raw, table, reading)
     bet = bet_from_odds(name, table.kind.title, odds, DESIGNED if designed else table.status,
                      table.kind.unit, loses_title=kind.loses_title)
     if kind.note:
@@ -70,28 +78,28 @@ def wager_section(cert, name, designed=None, reading=None):
     return bet
 
 
-def custom_section(cert, name, designed=None):
+def custom_section(cert: Certificate, name: str, designed: Paytable | None = None) -> Bet | str:
     """A custom bet of the rule set: a wager like the seeds' bets, or an envy-type bet's
     dollars per other hand; a string when the certificate has no counts for it.
     ``designed``: a pay table to use instead of the certificate's (labelled as not filed),
     for a custom bet of the rule set or a new one over the category vocabulary."""
     from verifier.certificate.sections import custom_table
     from verifier.game.paytables import line_title
-    table = designed or custom_table(cert, name)
-    offered = cert["sections"].get("custom_bets", {}).get("results", {})
-    results = offered.get(name, {})
+    table = designed or custom_table(cert.raw, name)
+    offered = {n for n, b in cert.bets.items() if b.custom}
+    results = cert.bets[name].results if name in offered else {}
     title = f"{table.name} ({'new ' if name not in offered else ''}custom, reads {table.reads})"
     if "omitted" in results:
         return f"{title}: {results['omitted']}"
     if designed or not table.envy:
         from verifier.certificate.odds import odds_from_certificate
-        bet = bet_from_odds(name, title, odds_from_certificate(cert, table),
+        bet = bet_from_odds(name, title, odds_from_certificate(cert.raw, table),
                          DESIGNED if designed else table.status or "not filed",
                          table.kind.unit)
         from verifier.game.bets import READS
         bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
         return bet
-    total = cert["total_hands"]
+    total = cert.total_hands
     lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
                   Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]),
                   net=Fraction(r["amount"]))
@@ -106,13 +114,12 @@ def custom_section(cert, name, designed=None):
     return bet
 
 
-def envy_section(cert, name):
+def envy_section(cert: Certificate, name: str) -> Bet:
     """An envy-type named bet (``name``): dollars per other hand, by table size."""
     from verifier.game.bets import BETS
     from verifier.game.paytables import line_title
-    section = cert["sections"][name]
-    results = section["results"]
-    total = cert["total_hands"]
+    results = cert.bets[name].results
+    total = cert.total_hands
     lines = []
     for row in results["lines"]:
         p = Fraction(row["hands"], total)

@@ -1,10 +1,12 @@
 """The par sheet's charts, drawn with matplotlib as inline SVG text: the return by line,
 the distribution of outcomes, and the confidence funnel over the number of bets."""
+from __future__ import annotations
+
 import io
 import math
 import re
 
-from verifier.report.sheet import Z90, Z95
+from verifier.report.sheet import Z90, Z95, Bet
 
 WIDTH, HEIGHT = 7.2, 3.2          # inches
 
@@ -28,7 +30,7 @@ def _svg(fig, plt):
     return text[text.index("<svg"):]          # inline: no XML prologue or doctype
 
 
-def return_by_line(bet):
+def return_by_line(bet: Bet) -> str:
     """Horizontal bars: each line's contribution to the return (losing outcome apart)."""
     plt = _pyplot()
     lines = [line for line in bet.lines if line.pay != "loses"]
@@ -44,7 +46,7 @@ def return_by_line(bet):
     return _svg(fig, plt)
 
 
-def outcome_distribution(bet):
+def outcome_distribution(bet: Bet) -> str:
     """Horizontal bars on a log scale: the probability of every outcome."""
     plt = _pyplot()
     lines = [line for line in bet.lines if line.probability > 0]
@@ -59,7 +61,7 @@ def outcome_distribution(bet):
     return _svg(fig, plt)
 
 
-def confidence_funnel(bet):
+def confidence_funnel(bet: Bet) -> str:
     """The average result per unit bet after n bets: expected, with 90% and 95% bands."""
     plt = _pyplot()
     points = [round(10 ** (k / 8)) for k in range(8, 49)]          # 10 .. 1,000,000
@@ -81,7 +83,7 @@ def confidence_funnel(bet):
     return _svg(fig, plt)
 
 
-def charts_of(bet):
+def charts_of(bet: Bet) -> list[tuple[str, str]]:
     """The charts of one bet, as (title, svg) pairs."""
     out = [("Return by line", return_by_line(bet)),
            ("Distribution of outcomes", outcome_distribution(bet))]

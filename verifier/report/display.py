@@ -1,13 +1,17 @@
 """Display strings of the par sheet's figures, shared by every format: one place where
 the exact figures become rounded text."""
-from verifier.report.sheet import Z90
+from __future__ import annotations
+
+from fractions import Fraction
+
+from verifier.report.sheet import Z90, Bet
 
 
-def pct(x, places=6):
+def pct(x: Fraction | float, places: int = 6) -> str:
     return f"{float(x) * 100:.{places}f}%"
 
 
-def line_rows(bet):
+def line_rows(bet: Bet) -> list[list[str]]:
     """Per line: title, pays, combinations, probability, odds, contribution."""
     money = bet.kind == "amount"
     rows = []
@@ -23,7 +27,7 @@ def line_rows(bet):
 LINE_HEADER = ["Line", "Pays", "Combinations", "Probability", "Odds", "Contribution"]
 
 
-def figure_rows(bet):
+def figure_rows(bet: Bet) -> list[list[str]]:
     """The bet's summary figures: exact where they are rational."""
     return [
         ["Return per unit bet", f"{float(bet.expected):+.10f}", str(bet.expected)],
@@ -36,7 +40,7 @@ def figure_rows(bet):
     ]
 
 
-def range_rows(bet):
+def range_rows(bet: Bet) -> list[list[str]]:
     return [[f"{r.hands:,}", f"{r.expected:+,.1f}", f"{r.low90:+,.1f} to {r.high90:+,.1f}",
              f"{r.low95:+,.1f} to {r.high95:+,.1f}",
              f"{r.low95 / r.hands:+.4%} to {r.high95 / r.hands:+.4%}"] for r in bet.ranges]

@@ -5,21 +5,27 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
 
 
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
 from verifier.report.bets import bet_from_odds
 
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.report.sheet import Bet
 
-def base_game_section(cert):
+
+def base_game_section(cert: Certificate) -> Bet:
     """The base game as a wager: win (1 to 1, less the commission), push, loss."""
     from verifier.odds.exact import odds_of_lines
     from verifier.game.paytables import PUSH
-    section = cert["sections"]["base_game"]
-    results = section["results"]
-    counts = {k: int(v) for k, v in results["counts"].items()}
-    settlement = SettlementRule.of(section["settlement"])
+    section = cert.base_game
+    assert section is not None                  # the caller checks the certificate has it
+    results = section.results
+    counts = dict(section.outcomes)
+    settlement = SettlementRule.of(section.settlement)
     win, win_label = settlement.win_net, settlement.win_label
     name = (win_label if settlement.is_commission
             else "1 to 1, a flat fee per hand (tiers below)")
@@ -61,7 +67,7 @@ def base_game_section(cert):
 _GENERAL_TOPICS = ("Cards and ranking", "House way", "Settling the base game")
 
 
-def applicable_readings(cert, bets, fees):
+def applicable_readings(cert: Certificate, bets: Sequence[str], fees: bool) -> list[Reading]:
     """The certificate's readings that apply to this game: the general ones, the bets'
     own, the table procedure and fee readings only for a fee (California) game, the
     casino table's only for a commission game."""
@@ -72,35 +78,33 @@ def applicable_readings(cert, bets, fees):
         if kind is None:
             continue                      # a custom bet: the general readings
         if kind.reading_topic:
-            wanted |= {n for n, r in cert["rules"].items()
-                       if r.get("topic") == kind.reading_topic}
+            wanted |= {n for n, r in cert.readings.items() if r.topic == kind.reading_topic}
         wanted |= set(kind.readings)
     out = []
-    for name, r in cert["rules"].items():
-        topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none
+    for name, r in cert.readings.items():
+        topic = r.topic or "Cards and ranking"          # a reduced deck's reading has none
         keep = (name in wanted
                 or (topic in _GENERAL_TOPICS and (fees or name != "fee_return"))
                 or (fees and topic == "Table procedure")
                 or (not fees and topic == "Casino table"))
         if keep:
-            out.append(Reading(name, str(r["value"]), topic, r["text"]))
+            out.append(Reading(name, r.value, topic, r.text))
     return out
 
 
-def house_way_section(cert):
-    hw = cert["sections"]["house_way"]["results"]
-    total = cert["total_hands"]
+def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
+    hw = cert.house_way_tables
+    total = cert.total_hands
 
     def share(n):
         return f"{n / total:.10f}"
-    return hw["house_way"], [
+    return hw.name, [
         Table("Hands per row", ["Row", "Hands", "Probability"],
-              [[f"{r['row']} {r['name']}", f"{r['hands']:,}", share(r["hands"])]
-               for r in hw["rows"]]),
+              [[f"{r.row} {r.name}", f"{r.hands:,}", share(r.hands)] for r in hw.rows]),
         Table("Back hand (five cards)", ["Back hand", "Hands", "Probability"],
-              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw["back_hands"].items()]),
+              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw.back_hands.items()]),
         Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
-              [[f, f"{n:,}", share(n)] for f, n in hw["front_hands"].items()]),
+              [[f, f"{n:,}", share(n)] for f, n in hw.front_hands.items()]),
         *_power_rating_tables(cert),
     ]
 
@@ -109,7 +113,7 @@ def _power_rating_tables(cert):
     """The house way's power ratings (docs/POWER_RATINGS.md) as the certificate's
     ``house_way`` section keeps them: the dealer's two-card and five-card hands with both
     ratings."""
-    tables = cert["sections"]["house_way"]["results"]["power_ratings"]
+    tables = cert.house_way_tables.power_ratings
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
     def rows(table):
@@ -126,10 +130,11 @@ def _power_rating_tables(cert):
 
 
 
-def player_bank_section(cert):
+def player_bank_section(cert: Certificate) -> PlayerBank:
     """The banker's side of a commission game, from the base game's ``player_bank``
     figures (verifier/odds/basegame.py: re-derived by check from the counts)."""
-    pb = cert["sections"]["base_game"]["results"]["player_bank"]
+    pb = cert.base_game.player_bank if cert.base_game else None
+    assert pb is not None                       # the caller checks the section has it
 
     def row(title, x, percent=False):
         d = x["decimal"]
@@ -176,10 +181,10 @@ def _pct(x):
     return f"{x['decimal']:.6%}"
 
 
-def strategy_section(cert):
+def strategy_section(cert: Certificate) -> Strategy:
     """The house way against the best setting of every player hand, from the
     certificate's ``strategy`` section."""
-    r = cert["sections"]["strategy"]["results"]
+    r = cert.section("strategy").results
     hw, best, nopt = r["house_way"], r["optimal"], r["not_optimal"]
     rows = []
     for name, pick in (("Player wins", lambda s: s["probabilities"]["win"]),

@@ -1,10 +1,13 @@
 """The par sheet as one self-contained HTML file (``report --format html``): a Jinja2
 template (templates/parsheet.html.j2) with the charts as inline SVG, no external file,
 font or script."""
+from __future__ import annotations
+
 from pathlib import Path
 
-from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95
+from verifier.report.display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
+from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95, ParSheet
+from verifier.odds.formula import BetFormula
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -14,7 +17,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 WIDE = 4
 
 
-def formula_parts(f):
+def formula_parts(f: BetFormula) -> dict:
     """A bet's formula laid out for typesetting as a fraction: the numerator's terms
     (count, line) in the table's order, the count of outcomes paid on no line, and the
     total, as display strings (``BetFormula``'s own numbers; nothing computed)."""
@@ -24,7 +27,7 @@ def formula_parts(f):
             "text": f"return = {f.text()}", "order": list(f.order)}
 
 
-def contents(sheet):
+def contents(sheet: ParSheet) -> list[tuple[str, str]]:
     """The sheet's table of contents: (anchor, title) of each section, in order."""
     out = [("flags", "Flags")] if sheet.flags else []
     out += [(f"bet-{bet.key}", bet.title)
@@ -37,7 +40,7 @@ def contents(sheet):
     return out + [("readings", "Rule readings"), ("definitions", "Definitions")]
 
 
-def render(sheet) -> str:
+def render(sheet: ParSheet) -> str:
     import jinja2
     from verifier.report import charts
     from verifier.report.markdown import definitions, designed_notice

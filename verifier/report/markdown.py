@@ -1,16 +1,21 @@
 """The par sheet as Markdown (``report --format markdown``, the default). What a person
 wrote is escaped (``md_text``, ``md_code``): a name is shown, never rendered as markup."""
+from __future__ import annotations
+
 import re
+from typing import Iterable, Sequence
 
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.sheet import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
+from verifier.report.sheet import (PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95,
+                                   Bet, ParSheet, Table)
+from verifier.odds.formula import BetFormula
 
 
 #: what Markdown reads as markup in running text (backslash-escaped by ``md_text``)
 _MARKUP = re.compile(r"([\\`*_\[\]<>#!~&])")
 
 
-def md_text(text):
+def md_text(text: object) -> str:
     """Text a person wrote (a rule set's name or description, a bet's or a pay table's
     name, a claim as a submission printed it), as Markdown shows it literally: on one
     line, its markup characters escaped (a link, an image, HTML, emphasis or a heading
@@ -18,7 +23,7 @@ def md_text(text):
     return _MARKUP.sub(r"\\\1", " ".join(str(text).split()))
 
 
-def md_code(text):
+def md_code(text: object) -> str:
     """``text`` as a code span, whatever backticks it holds (a fence longer than its
     longest run)."""
     text = " ".join(str(text).split())
@@ -27,10 +32,11 @@ def md_code(text):
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def md_table(header, rows, right=()):
+def md_table(header: Sequence[str], rows: Iterable[Sequence[object]],
+             right: Iterable[int] = ()) -> str:
     """A table; a cell's pipe is escaped and its line breaks joined (either would break
     the table)."""
-    def cell(c):
+    def cell(c: object) -> str:
         return " ".join(str(c).split()).replace("|", "\\|")
     out = ["| " + " | ".join(header) + " |",
            "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
@@ -38,14 +44,14 @@ def md_table(header, rows, right=()):
     return "\n".join(out)
 
 
-def titled_table(table):
+def titled_table(table: Table) -> list[str]:
     """A titled table of the sheet (its title in bold, numbers right-aligned, its note)."""
     out = [f"**{table.title}**", "", md_table(table.header, table.rows,
                                               right=tuple(range(1, len(table.header)))), ""]
     return out + [table.note, ""] if table.note else out
 
 
-def bet_section(bet, level="##"):
+def bet_section(bet: Bet, level: str = "##") -> list[str]:
     out = [f"{level} {md_text(bet.title)}", ""]
     facts = [f"Pay table: {md_text(bet.paytable)}"]
     if bet.status:
@@ -71,7 +77,7 @@ def bet_section(bet, level="##"):
     return out
 
 
-def render(sheet) -> str:
+def render(sheet: ParSheet) -> str:
     out = [f"# Par sheet: {md_text(sheet.title)}", "",
            f"{md_text(sheet.description)}.", "",
            md_table(["", ""], [
@@ -122,14 +128,14 @@ def render(sheet) -> str:
     return "\n".join(out)
 
 
-def designed_notice(sheet):
+def designed_notice(sheet: ParSheet) -> str:
     """The label of a sheet with a designed pay table: its hashes vouch for the counts only."""
     from verifier.report.sheet import DESIGNED
     return (f"{DESIGNED[0].upper()}{DESIGNED[1:]}: {', '.join(sheet.designed)}. The "
             "certificate's hashes vouch for the counts; these pays were not filed.")
 
 
-def definitions():
+def definitions() -> str:
     return ("Return: expected net result of one unit bet (N to 1 pays +N, a push 0, a loss "
             "-1). House edge: minus the return. Hit frequency: probability the bet wins. "
             f"Odds: 1 in (1 / probability). Volatility index: {Z90:.3f} × the standard "
@@ -137,14 +143,14 @@ def definitions():
             "Ranges after " + ", ".join(f"{n:,}" for n in SESSIONS) + " bets.")
 
 
-def formula_lines(f):
+def formula_lines(f: BetFormula) -> list[str]:
     """The return as an exact expression in the pay symbols (verifier/odds/formula.py)."""
     return ["Return as a formula in the pays (`p_full_house`: the N of N to 1):", "",
             "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
             f"The formula is {formula_validity(f)}.", ""]
 
 
-def formula_validity(f):
+def formula_validity(f: BetFormula) -> str:
     from verifier.odds.formula import VALIDITY
     order = f.conditions_text()
     return VALIDITY + (f": {order}" if order else "")

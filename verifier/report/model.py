@@ -15,6 +15,9 @@ Conventions (docs/PARSHEET.md):
 """
 from __future__ import annotations
 
+from typing import Mapping
+
+from verifier.certificate.model import Certificate
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
 from verifier.game.bets import BETS
@@ -28,7 +31,8 @@ def _title(name, description):
     return f"{head}, rule set {name}" if head else f"rule set {name}"
 
 
-def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
+def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | None = None,
+          reading: str | None = None) -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
     summary goes without). ``designed``: {bet name: Paytable} of pay tables designed in
@@ -37,20 +41,20 @@ def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
     counts, not for the pays); a name the rule set does not offer is a new custom bet,
     added after the rule set's bets. ``reading``: the Outlaw 9 bonus reading of the
     designed sheet (default the certificate's; the certificate keeps the counts of both)."""
+    cert = Certificate.of(cert)
     designed = dict(designed or {})
-    sections = cert["sections"]
-    rs = sections["rule_set"]["results"]
-    bet_names = list(rs["bets"])
+    rs = cert.rule_set
+    bet_names = list(rs.bets)
     bets, omitted = [], []
     for name in bet_names:
         kind = BETS.get(name)
-        if kind and kind.needs_pairs and "base_game" not in sections:
+        if kind and kind.needs_pairs and not cert.has("base_game"):
             omitted.append(f"{kind.title}: the certificate has no player-against-banker "
                            "counts (it was run with --no-base-game or on a reduced deck "
                            "without them)")
         elif kind and kind.par_bet:
             bets.append(kind.par_bet(cert))
-        elif name in sections.get("custom_bets", {}).get("results", {}):
+        elif name in cert.bets and cert.bets[name].custom:
             custom = custom_section(cert, name, designed.get(name))
             if isinstance(custom, str):
                 omitted.append(custom)
@@ -64,24 +68,23 @@ def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
         from verifier.certificate.formula import bet_formula, formula_bets
         for bet in bets:
             if bet.key in formula_bets():
-                bet.formula = bet_formula(cert, bet.key, designed.get(bet.key), reading)
-    base = base_game_section(cert) if "base_game" in sections else None
+                bet.formula = bet_formula(cert.raw, bet.key, designed.get(bet.key), reading)
+    base = base_game_section(cert) if cert.has("base_game") else None
     for bet in bets + ([base] if base else []):
         flag_bet(bet)
-    fees = SettlementRule.of(rs["settlement"]).is_fees
+    fees = SettlementRule.of(rs.settlement).is_fees
     house_way, hw_tables = house_way_section(cert)
-    tool = cert.get("tool", {})
+    tool = cert.tool
     flags = [f"{bet.title}: {f}" for bet in bets + ([base] if base else []) for f in bet.flags]
     return ParSheet(
-        title=_title(rs["name"], rs["description"]), rule_set=rs["name"],
-        description=rs["description"], created=str(tool.get("created", "")),
-        tool=f"{tool.get('name', 'paigow-verifier')} {tool.get('version', '?')}",
-        engine=str(tool.get("engine", "?")),
-        certificate_sha256=cert.get("sha256", ""), result_sha256=cert.get("result_sha256", ""),
-        deck=cert["rules"]["deck"]["value"], total_hands=cert["total_hands"], bets=bets,
+        title=_title(rs.name, rs.description), rule_set=rs.name,
+        description=rs.description, created=tool.created,
+        tool=f"{tool.name} {tool.version}", engine=tool.engine,
+        certificate_sha256=cert.sha256, result_sha256=cert.result_sha256,
+        deck=cert.deck_reading, total_hands=cert.total_hands, bets=bets,
         base_game=base, house_way=house_way, house_way_tables=hw_tables,
         readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted,
-        strategy=strategy_section(cert) if "strategy" in sections else None,
+        strategy=strategy_section(cert) if cert.has("strategy") else None,
         designed=[b.title for b in bets if b.key in designed],
-        player_bank=player_bank_section(cert) if "player_bank" in sections.get(
-            "base_game", {}).get("results", {}) else None)
+        player_bank=player_bank_section(cert) if cert.base_game is not None
+        and cert.base_game.player_bank is not None else None)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from verifier.odds.exact import ReturnFigures
+from verifier.odds.formula import BetFormula
 
 
 #: z of a two-sided 90% and 95% normal interval
@@ -31,12 +32,12 @@ class Line:
     net: Fraction | None = None          # net result of one unit bet on the line (dollars for envy)
 
     @property
-    def odds(self):
+    def odds(self) -> str:
         """``"1 in 4,816,971"``: 1 / probability, or ``"never"``."""
         return odds_text(self.probability)
 
 
-def odds_text(p):
+def odds_text(p: Fraction | int) -> str:
     if p == 0:
         return "never"
     n = 1 / Fraction(p)
@@ -87,22 +88,22 @@ class Bet(ReturnFigures):
     notes: list = field(default_factory=list)
     tables: list = field(default_factory=list)
     flags: list = field(default_factory=list)
-    formula: object = None          # verifier.odds.formula.BetFormula: the return in pay symbols
+    formula: BetFormula | None = None   # the return in pay symbols
 
     @property
-    def standard_deviation(self):
+    def standard_deviation(self) -> float:
         return math.sqrt(self.variance)
 
     @property
-    def volatility_index(self):
+    def volatility_index(self) -> float:
         return Z90 * self.standard_deviation
 
     @property
-    def ranges(self):
+    def ranges(self) -> list[Range]:
         return [session_range(self.expected, self.variance, n) for n in SESSIONS]
 
 
-def session_range(expected, variance, hands):
+def session_range(expected: Fraction, variance: Fraction, hands: int) -> Range:
     mean = float(expected) * hands
     spread = math.sqrt(variance) * math.sqrt(hands)
     return Range(hands, mean, mean - Z90 * spread, mean + Z90 * spread,
@@ -136,9 +137,9 @@ class ParSheet:
     readings: list                 # Reading: only those that apply to this game
     flags: list                    # every flag of every bet, with the bet's title
     omitted: list = field(default_factory=list)   # bets the certificate has no counts for
-    strategy: object = None        # Strategy: the certificate's optimal-strategy section
+    strategy: Strategy | None = None   # the certificate's optimal-strategy section
     designed: list = field(default_factory=list)  # titles of bets on a designed pay table
-    player_bank: object = None     # PlayerBank: the banker's side of a commission game
+    player_bank: PlayerBank | None = None  # the banker's side of a commission game
 
 
 @dataclass

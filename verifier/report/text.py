@@ -1,18 +1,24 @@
 """Readable text output: the summary of ``run`` and the ``compare`` table (the par sheet
 of ``report`` is verifier/report/). Figures come from the exact layer; decimals are
 for display."""
+from __future__ import annotations
+
 from fractions import Fraction
+import os
+from typing import Any, Sequence
 
 from verifier.game.paytables import line_title, pay_label
 from verifier.game.ranking import CLASS_NAMES
+from verifier.odds.exact import BetOdds
+from verifier.report.sheet import Bet, ParSheet
 
 
 
-def pct(x, places=6):
+def pct(x: Fraction | float, places: int = 6) -> str:
     return f"{float(x) * 100:.{places}f}%"
 
 
-def num(x, places=8):
+def num(x: Fraction | float, places: int = 8) -> str:
     return f"{float(x):.{places}f}"
 
 
@@ -30,7 +36,7 @@ def _table(header, rows, align=None):
     return "\n".join(out)
 
 
-def bet_text(bet):
+def bet_text(bet: Bet) -> list[str]:
     """One bet of the par-sheet model (verifier/report/model.py) as plain text."""
     from verifier.report.display import LINE_HEADER, figure_rows, line_rows
     head = f"{bet.title}: {bet.paytable}" + (f" [{bet.status}]" if bet.status else "")
@@ -44,7 +50,8 @@ def bet_text(bet):
     return out
 
 
-def run_summary(result, sheet, cert_path=None, cert_hash=None, result_hash=None):
+def run_summary(result: Any, sheet: ParSheet, cert_path: str | os.PathLike | None = None,
+                cert_hash: str | None = None, result_hash: str | None = None) -> str:
     """The readable summary printed by ``run``: the enumeration's counts, then every bet
     of the rule set and the base game as the par sheet's model has them."""
     r = result.rules
@@ -89,7 +96,7 @@ def run_summary(result, sheet, cert_path=None, cert_hash=None, result_hash=None)
 # compare
 
 
-def compare_rows(odds_list):
+def compare_rows(odds_list: Sequence[BetOdds]) -> list:
     """Rows of the compare table: (label, [value per table]) as exact Fractions/strings."""
     # every line of every table, in the order of the tables' lines
     used = list(dict.fromkeys(r.category for o in odds_list for r in o.lines))
@@ -114,7 +121,7 @@ def compare_rows(odds_list):
     return rows
 
 
-def compare_cells(odds_list):
+def compare_cells(odds_list: Sequence[BetOdds]) -> list[list[str]]:
     """The compare table's rows as display strings: [label, value per table]."""
     body = []
     for label, values, kind in compare_rows(odds_list):
@@ -132,10 +139,10 @@ def compare_cells(odds_list):
     return body
 
 
-def compare_table(names, odds_list):
+def compare_table(names: Sequence[str], odds_list: Sequence[BetOdds]) -> str:
     return _table([""] + list(names), compare_cells(odds_list))
 
 
-def compare_json(names, odds_list):
+def compare_json(names: Sequence[str], odds_list: Sequence[BetOdds]) -> dict:
     return {"paytables": [{"name": n, "status": o.paytable.status or "not filed",
                            "results": o.to_dict()} for n, o in zip(names, odds_list)]}

@@ -10,10 +10,12 @@ the total) and contribution (probability x net), the column sums, and return, ho
 edge, return to player, hit frequency, variance, standard deviation and volatility
 index from the lines. The numbers come from the model (verifier/report/model.py); this
 module adds no arithmetic of its own."""
+from __future__ import annotations
+
 import io
 import re
 
-from verifier.report.sheet import Z90
+from verifier.report.sheet import Z90, ParSheet
 
 #: the columns of a bet's line table, in order
 LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations", "Probability",
@@ -213,13 +215,13 @@ def _player_bank_sheet(wb, bank, taken):
                   values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 
 
-def render(sheet) -> bytes:
+def render(sheet: ParSheet) -> bytes:
     try:
         import openpyxl
     except ImportError as e:
         from verifier.support.errors import VerifierError
-        raise VerifierError(f"xlsx needs openpyxl: pip install 'paigow-verifier[web]' "
-                            f"({e})") from None
+        from verifier.report.formats import install_text
+        raise VerifierError(f"xlsx needs openpyxl: {install_text('xlsx')} ({e})") from None
     wb = openpyxl.Workbook()
     _cover(wb.active, sheet)
     taken = {"par sheet"}

@@ -58,7 +58,7 @@ class RuleSet:
     @property
     def players_bank(self):
         """True when players take the bank in turn with the dealer (seeds 002, 004)."""
-        return bool(self.bank) and self.bank["banker"] == "rotation"
+        return (self.bank or {}).get("banker") == "rotation"
 
     @property
     def bank_kind(self):

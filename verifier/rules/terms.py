@@ -15,7 +15,7 @@ class RuleSetError(VerifierError):
 
 
 #: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
-SETTLEMENT_KEYS = {"commission": {"kind", "commission"},
+SETTLEMENT_KEYS: dict[str | None, set[str]] = {"commission": {"kind", "commission"},
                    "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
 
 
@@ -53,6 +53,7 @@ def check_settlement(s, where):
         if not tiers_ok(tiers):
             raise RuleSetError(f"{where}: fees need player_tiers = [[lowest wager, fee], ...] "
                                "by increasing wager")
+        assert tiers is not None                # tiers_ok
         dealer = s.get("dealer_tiers", [])
         if dealer != [] and not tiers_ok(dealer):
             raise RuleSetError(f"{where}: dealer_tiers = [[lowest total action, fee], ...] by "

@@ -5,6 +5,7 @@ import re
 import socket
 import time
 from pathlib import Path
+from typing import Any
 
 from verifier.support.errors import VerifierError
 from verifier.strategy.spec import make_job
@@ -28,6 +29,7 @@ def check_ray_address(address):
                             "pip install 'paigow-verifier[cluster]')") from None
     if address in ("local", "auto"):
         return
+    assert m is not None                        # checked above
     host = m.group(2).strip("[]")
     try:
         socket.create_connection((host, int(m.group(3))), timeout=5).close()
@@ -72,7 +74,8 @@ class RayPool:
                 # Ray puts the driver's working folder first on its workers' path: started
                 # from a source tree, they would import its (maybe unbuilt) verifier
                 os.chdir(work)
-                ray.init(log_to_driver=False, logging_level="ERROR", **kwargs)
+                ray.init(log_to_driver=False, logging_level="ERROR",  # type: ignore[arg-type]
+                         **kwargs)          # (Ray takes a level's name too; its hint says int)
             except Exception as exc:         # noqa: BLE001 (ray raises many kinds)
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise VerifierError(f"cannot start Ray at {address}: {first}") from None
@@ -81,9 +84,9 @@ class RayPool:
             self.mine = True
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         threads = min(spec.threads, cpus)
-        self.cls = ray.remote(num_cpus=threads)(ChunkWorker)
+        self.cls: Any = ray.remote(num_cpus=threads)(ChunkWorker)
         self.most = max(1, cpus // threads)
-        self.builds = []
+        self.builds: list = []
         try:
             self._add(1)                # one actor first: the job's unit count
             self.units = self._get(self.builds[0])[0]

@@ -26,7 +26,7 @@ def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, prog
     deck = deck or full_deck()
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
     names = [load(h).name for h in house_ways]
-    rows = []
+    rows: list = []
     _, first = engine_arguments(Rules(wheel=wheel, house_way=house_ways[0]))
     for name, house_way in zip(names, house_ways):
         rules = Rules(wheel=wheel, house_way=house_way)
@@ -85,7 +85,7 @@ def figures_of(table, house_way, rules, threads=None, progress=None):
         return {k: Fraction(c[k], c["total"]) for k in BASE_GAME_NAMES}
     result = enumerate_hands(rules, threads=threads, progress=progress, house_way=house_way)
     if table == "rows":
-        by_label = defaultdict(int)
+        by_label: defaultdict = defaultdict(int)
         for place, n in result.house_way_rows.items():
             by_label[str(house_way.rows[place - 1].label)] += n
         return dict(by_label)

@@ -76,13 +76,13 @@ def merge_all(raws):
     for side in ("house_way", "optimal"):
         out[side] = {k: sum(r[side][k] for r in raws) for k in ("win", "loss")}
     for k in RAW_TABLES:
-        rows = {}
+        rows: dict = {}
         for r in raws:
             for key, *nums in r[k]:
                 old = rows.get(key, [0, 0, 0])
                 rows[key] = [x + y for x, y in zip(old, nums)]
         out[k] = [[key] + rows[key] for key in sorted(rows)]
-    pats = {}
+    pats: dict = {}
     for r in raws:
         for label, hands, nopt, cost, example, example_cost, front in r["patterns"]:
             old = pats.get(label)

@@ -1,5 +1,7 @@
 """A target house edge as a person writes it (``solve --edge``, the workbench's solve):
 ``0.05``, ``5%`` or ``1/20``, read exactly."""
+from __future__ import annotations
+
 import re
 from fractions import Fraction
 
@@ -9,7 +11,7 @@ from verifier.support.errors import VerifierError
 _EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}")
 
 
-def parse_edge(text, what="--edge"):
+def parse_edge(text: str, what: str = "--edge") -> Fraction:
     """``0.05``, ``5%``, ``1/20`` -> Fraction, strictly between -1 and 1 (a house edge
     beyond 100% is no pay table's); anything else is one line naming ``what``."""
     t = text.strip()

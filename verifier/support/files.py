@@ -6,6 +6,8 @@ Limits (docs/RELIABILITY.md): only regular files are read (a FIFO or a device is
 before it is opened for reading); a certificate may be up to 64 MiB, a spreadsheet (``audit``) 16 MiB,
 any other file 1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
 ``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
+from __future__ import annotations
+
 import glob
 import itertools
 import json
@@ -15,6 +17,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from verifier.support.toml import tomllib
 from verifier.support.errors import VerifierError
@@ -32,12 +35,12 @@ MAX_DIGITS = 100
 _READ: set = set()
 
 
-def forget_inputs():
+def forget_inputs() -> None:
     """A new command starts (the command line calls this): no file has been read yet."""
     _READ.clear()
 
 
-def rewrite_allowed(path):
+def rewrite_allowed(path: str | os.PathLike) -> None:
     """The command's purpose is to change this input in place (``sign`` with no --out):
     it may be written over, as the user asked."""
     try:
@@ -47,7 +50,8 @@ def rewrite_allowed(path):
     _READ.discard((info.st_dev, info.st_ino))
 
 
-def read_text(path, what, error=VerifierError, work_file=False):
+def read_text(path: str | os.PathLike, what: str, error: type[Exception] = VerifierError,
+              work_file: bool = False) -> str:
     """The UTF-8 text of ``path``; ``what`` names the kind of file in the message
     ("certificate", "pay table", "round"); ``error`` is the exception class raised.
     The file is remembered as an input: ``check_writable`` refuses to write over it,
@@ -55,7 +59,8 @@ def read_text(path, what, error=VerifierError, work_file=False):
     return decode_text(read_bytes(path, what, error, work_file), path, what, error=error)
 
 
-def decode_text(data, path, what, limit=None, error=VerifierError):
+def decode_text(data: bytes, path: str | os.PathLike, what: str, limit: int | None = None,
+                error: type[Exception] = VerifierError) -> str:
     """A file's bytes (read from disk, or uploaded) as UTF-8 text, of at most ``limit``
     bytes when given (``data`` may hold ``limit + 1``), else one line naming ``path``."""
     if limit is not None:
@@ -72,7 +77,8 @@ def _check_size(data, path, what, limit, error):
         raise error(f"{path}: too large for a {what} (over {size})")
 
 
-def read_bytes(path, what, error=VerifierError, work_file=False):
+def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = VerifierError,
+               work_file: bool = False) -> bytes:
     """The bytes of ``path`` (a spreadsheet), with the checks, limits and input registry
     of ``read_text``."""
     limit = MAX_BYTES.get(what, MAX_BYTES_DEFAULT)
@@ -162,7 +168,8 @@ def _json_constant(name):
     raise ValueError(f"{name} is not a number this tool reads")
 
 
-def parse_json(text, path, what, error=VerifierError):
+def parse_json(text: str, path: str | os.PathLike, what: str,
+               error: type[Exception] = VerifierError) -> Any:
     """One JSON object of a user's file, within the limits above; one-line errors."""
     bare = _bare(text)
     if _depth_of(bare) > MAX_DEPTH:
@@ -180,7 +187,8 @@ def parse_json(text, path, what, error=VerifierError):
         raise error(f"{path}: not a {what}: {exc}") from None
 
 
-def parse_toml(text, path, what, error=VerifierError, parse_float=float):
+def parse_toml(text: str, path: str | os.PathLike, what: str,
+               error: type[Exception] = VerifierError, parse_float: Callable = float) -> dict:
     """A user's TOML file within the limits above; one-line errors (a TOML syntax
     error is left to the caller, which names its line)."""
     if not _depth_ok(text):
@@ -195,7 +203,7 @@ def parse_toml(text, path, what, error=VerifierError, parse_float=float):
         raise error(f"{path}: not a {what}: {exc}") from None
 
 
-def atomic_write_bytes(path, data, mode=None):
+def atomic_write_bytes(path: str | os.PathLike, data: bytes, mode: int | None = None) -> None:
     """Write ``data`` to ``path`` via a temp file in the same directory and ``os.replace``.
 
     On any exception (KeyboardInterrupt and SIGTERM included) the temp file is removed and
@@ -227,7 +235,7 @@ def atomic_write_bytes(path, data, mode=None):
         raise
 
 
-def atomic_write_text(path, text):
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     """``atomic_write_bytes`` of UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"))
 
@@ -246,7 +254,7 @@ def _remove_stale_temps(directory, name):
             pass
 
 
-def check_writable(path, inputs=()):
+def check_writable(path: str | os.PathLike, inputs: Iterable = ()) -> None:
     """Fail early (before a long run) when ``path`` cannot be written, or must not be:
     it is one of the command's ``inputs`` (never overwrite what the user gave us to read),
     or an existing special file (a device or FIFO is never replaced by a regular file)."""

@@ -8,8 +8,13 @@ therefore also records each signal here: a file is not put in place after one
 as interrupted (exit 130, or 143 for SIGTERM). The "ignored" report of such a recorded
 interrupt is not printed either: the user sees the one line the command ends with.
 """
+from __future__ import annotations
+
 import signal
 import sys
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 _received: list = []    # the signals received since ``reset``
 _previous_hook = None   # sys.unraisablehook before install()
@@ -37,7 +42,7 @@ def _unraisable(info):
     (_previous_hook or sys.__unraisablehook__)(info)
 
 
-def install():
+def install() -> None:
     """Handlers for SIGINT and SIGTERM (main thread only); forgets earlier signals."""
     global _previous_hook
     _received.clear()
@@ -48,7 +53,7 @@ def install():
         sys.unraisablehook = _unraisable
 
 
-def report(exc):
+def report(exc: BaseException) -> int:
     """The one line of an interrupted command, and its exit status (130, or 143 for
     SIGTERM)."""
     terminated = isinstance(exc, Terminated)
@@ -56,14 +61,14 @@ def report(exc):
     return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
 
 
-def pending():
+def pending() -> BaseException | None:
     """The exception a recorded signal stands for, or None."""
     if not _received:
         return None
     return Terminated() if signal.SIGTERM in _received else KeyboardInterrupt()
 
 
-def check():
+def check() -> None:
     """Raise for a signal that was received but whose exception was lost."""
     exc = pending()
     if exc is not None:
@@ -71,7 +76,8 @@ def check():
 
 
 
-def interruptible(fn, *args, on_stop=None):
+def interruptible(fn: Callable[..., T], *args: Any,
+                  on_stop: Callable[[], object] | None = None) -> T:
     """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
     so that Ctrl-C or SIGTERM is answered at once (a compiled step runs for seconds in C,
     where Python runs no signal handler): the waiting thread raises, and calls
@@ -105,7 +111,8 @@ def interruptible(fn, *args, on_stop=None):
     return box["value"]
 
 
-def stoppable(report):
+def stoppable(report: Callable[..., object] | None
+              ) -> tuple[Callable[..., None], Callable[[], None]]:
     """(a progress report for a compiled step, the function that stops the step): the
     report passes each call on to ``report`` (None: to nothing) and, once the step is
     asked to stop, raises instead, which ends the step at its next report."""

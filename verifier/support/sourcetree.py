@@ -5,7 +5,11 @@ in setup.py); run from a checkout (``PYTHONPATH=<checkout>``, as the tests' subp
 and a developer do), it stays where it is, and ``verifier/__init__.py`` maps the name
 ``verifier.proofs`` to it (``proofs_finder``). Only the standard library: importing the
 package stays light."""
+from __future__ import annotations
+
 import os
+from importlib.machinery import ModuleSpec
+from typing import Any, Sequence
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,7 +34,8 @@ class ProofsFinder:
     NAME = "verifier.proofs"
 
     @classmethod
-    def find_spec(cls, name, path=None, target=None):
+    def find_spec(cls, name: str, path: Sequence[str] | None = None, target: Any = None
+                  ) -> ModuleSpec | None:
         if name != cls.NAME:
             return None
         import importlib.util
@@ -42,7 +47,7 @@ class ProofsFinder:
                                                       submodule_search_locations=[folder])
 
 
-def proofs_finder():
+def proofs_finder() -> type[ProofsFinder] | None:
     """The finder to put first on ``sys.meta_path`` when running from a checkout, else
     None (installed, the proofs are a plain subpackage)."""
     if installed_proofs():

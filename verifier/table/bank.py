@@ -49,7 +49,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     envy = envy or {}
     rule = SettlementRule.at(settlement)
     keep, commission = rule.win_net, rule.commission
-    results = []
+    results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
     comm_players = 0

@@ -98,7 +98,7 @@ def ruleset_table(ruleset):
     from verifier.odds.emperors import ENVY_MINIMUM
     tables = ruleset.paytables()
     offered = {BETS[b].table.kind: tables[b] for b in tables if b in BETS and BETS[b].table}
-    out = {"kinds": (BASE,), "pays": ()}
+    out: dict = {"kinds": (BASE,), "pays": ()}
     for kind, side in table_sides().items():
         if kind not in offered:
             continue

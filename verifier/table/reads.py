@@ -7,6 +7,8 @@ the order of ``verifier.game.bets.TABLE_READS``). ``hand`` and ``other`` are set
 results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
 the seven cards of ``hand``, ``base`` the seat's base outcome against the banker.
 """
+from typing import Any
+
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.outcome import LOSS, PUSH
 from verifier.game.ranking import FRONT_PAIR_BASE, PAIR_OF_THREES_KEY
@@ -51,7 +53,7 @@ def mask_odds(mask, pays):
     return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=LOSS)
 
 
-def side_reads(table, kinds):
+def side_reads(table, kinds) -> list[tuple[Any, bool, Any]]:
     """(read function, of the banker's hand, pays) of each named bet's wager in ``kinds``
     at ``table``, to be read hand after hand."""
     out = []

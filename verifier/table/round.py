@@ -10,6 +10,7 @@ The bonus bets are always judged on both hands set by the house way (as filed).
 from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from verifier.game.cards import JOKER, card_str, cards_str
 from verifier.game.categories import OUTLAW9_LINES, mask_to_names
@@ -55,9 +56,9 @@ class RoundResult:
     odds: dict                        # seat -> odds, one per table.kinds
     player_fees: dict
     dealer_fee: int
-    settlement: object
-    ledger: object
-    table: object = None
+    settlement: Any
+    ledger: Any
+    table: Any = None
     envy: dict = field(default_factory=dict)  # seat -> Envy Bonus paid
 
     def party_nets(self):
@@ -168,16 +169,16 @@ def _seat_cards(spec, wagers, counter=None):
             piles, discard
     if spec.hands is None:
         raise VerifierError("a round needs cards: a deck to deal or the seats' hands")
-    seen = {}
+    owner: dict = {}
     out = {}
     for seat, cards in spec.hands.items():
         cards = _check_cards(cards, f"seat {seat} hand")
         if len(cards) != 7:
             raise VerifierError(f"seat {seat} hand has {len(cards)} cards, not 7")
         for c in cards:
-            if c in seen:
-                raise VerifierError(f"card {card_str(c)} appears twice (seat {seen[c]} and seat {seat})")
-            seen[c] = seat
+            if c in owner:
+                raise VerifierError(f"card {card_str(c)} appears twice (seat {owner[c]} and seat {seat})")
+            owner[c] = seat
         out[seat] = cards
     needed = [spec.dealer_seat] + sorted(wagers)
     if spec.banker_seat is not None:

@@ -118,7 +118,7 @@ def round_from_dict(data, seed=None, ruleset=None):
         if not isinstance(data["hands"], dict):
             raise VerifierError('"hands" maps seats to seven cards')
         hands = {}
-        seen = {}
+        seen: dict = {}
         for key, text in data["hands"].items():
             seat = _seat_number(key, "hands")
             hands[seat] = _cards(text, f"seat {seat} hand", 7)

@@ -87,7 +87,7 @@ class Ledger:
 
     def balances(self):
         """Account -> chips received minus chips given."""
-        out = {}
+        out: dict = {}
         for e in self.entries:
             out[e.source] = out.get(e.source, 0) - e.amount
             out[e.dest] = out.get(e.dest, 0) + e.amount
@@ -162,7 +162,7 @@ class Settlement:
         return bool(self.returned)
 
     def seat_nets(self):
-        out = {}
+        out: dict = {}
         for seat, _, _, res in self.results:
             out[seat] = out.get(seat, 0) + res
         return out
@@ -284,7 +284,7 @@ def settle_house(order, wagers, odds, kinds, settlement, envy=None, ledger=None)
     loses. ``envy``: seat -> envy bonus owed on its host bet (``envy_owed``), listed
     in the results as kind ``len(kinds)`` with the host's stake. Amounts are exact:
     ints, or Fractions where a commission leaves a part of a dollar."""
-    results = []
+    results: list = []
     rule = SettlementRule.at(settlement)
     keep, commission = rule.win_net, rule.commission
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,

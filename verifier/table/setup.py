@@ -177,6 +177,7 @@ def parse_bank_policy(text, occupied):
     named = {}
     for part in str(text).split(","):
         part = part.strip()
+        seat: str | None
         seat, eq, policy = part.partition("=")
         if not eq:
             policy, seat = seat, None

@@ -26,6 +26,7 @@ blocks stay reproducible); a player-banked round is settled by
 ``bank.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
 """
 import random
+from typing import Iterator
 
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import base_outcome
@@ -83,7 +84,7 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     # 1. deal every round of the block
     rounds = []
     passed = [0] * SEATS     # turns a seat wanted the bank but could not cover the table
-    hands = []
+    hands: list = []
     append = hands.append
     for r in range(start, start + count):
         shuffle(deck)
@@ -312,7 +313,7 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
     played = 0
     with stage(progress, "round", "simulate") as report:
         if threads == 1 or rounds <= block_size:
-            results = map(_block_job, jobs)
+            results: Iterator = map(_block_job, jobs)
             pool = None
         else:
             import multiprocessing

@@ -78,7 +78,7 @@ class Stats:
         self.cap_rounds = 0
         self.exhausted_rounds = 0
         self.win_limit_rounds = 0
-        self.returned = 0
+        self.returned: int | Fraction = 0
         self.wagered = 0
         self.ledgers_checked = 0
         # players bank in rotation: each seat as banker (x its result after commission
@@ -87,6 +87,7 @@ class Stats:
         self.bank_seat = [Acc() for _ in range(SEATS)]
         self.bank_passed = [0] * SEATS
         self.house = dict.fromkeys(HOUSE_SOURCES, 0)
+        self.path = ""                                    # "compiled" or "python": which ran
 
     def merge(self, o):
         self.rounds += o.rounds

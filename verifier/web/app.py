@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import os
 import re
 import secrets
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any, Sequence
 
 from verifier.game.bets import BONUS_READING
+from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
 from verifier.web import editor, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
@@ -30,7 +33,7 @@ FIELD_TYPES = {"cert": (int, str), "bet": (str,), "pays": (dict,), "reading": (s
                "lines": (list,), "edge": (str, int, float), "tables": (list,)}
 
 
-def checked_body(body):
+def checked_body(body: bytes) -> dict:
     """A JSON request as the editor sends it: an object (``parsed``) of the fields of
     ``FIELD_TYPES``, each of its type; else a one-line ``VerifierError``."""
     try:
@@ -51,7 +54,7 @@ def checked_body(body):
     return data
 
 
-def parsed(text):
+def parsed(text: str) -> Any:
     """JSON text nested at most ``MAX_DEPTH`` deep, counted before it is parsed (the
     parser's own recursion is no limit: it ends in a RecursionError); else a one-line
     ``VerifierError``."""
@@ -76,7 +79,8 @@ def _environment():
                               undefined=jinja2.StrictUndefined)
 
 
-def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
+def create_app(paths: Sequence[str | os.PathLike] | None = None,
+               hosts: Sequence[str] = ("127.0.0.1", "localhost"), warm: bool = True) -> Any:
     """The application over the certificates at ``paths`` (default: the shipped ones).
     ``hosts``: the host names it answers to (others are refused: DNS rebinding).
     ``warm``: load and check the certificates in a background thread at start-up."""
@@ -104,7 +108,9 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     def page(request, template_name, status=200, **context):
         template = env.get_template(template_name)
         html = template.render(csrf=token_of(request), field=FIELD, certificates=shelf.names(),
-                               active=template_name.split(".")[0], **context)
+                               active=template_name.split(".")[0],
+                               parsheet_formats=[FORMATS[n] for n in PARSHEET_FORMATS],
+                               **context)
         return HTMLResponse(html, status_code=status)
 
     async def body_json(request):
@@ -126,6 +132,8 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     # ----------------------------------------------------------------- the editor
     async def editor_page(request):
         q = request.query_params
+        lines: list
+        pays: dict
         error, bets, lines, pays, title, cert_id, bet = "", [], [], {}, "", 0, ""
         try:
             cert_id = shelf.index(q.get("cert", "0"))
@@ -135,7 +143,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
             outlaw9 = table is not None and table.kind.reads == BONUS_READING
-            reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
+            reading = cert.bonus_reading if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
         return page(request, "editor.html.j2", error=error, cert_id=cert_id, bets=bets,
@@ -171,9 +179,10 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
                                          str(form.get("reading", "")))
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
-        suffix = {"markdown": "md"}.get(what, what)
-        return Response(data, media_type=editor.PARSHEET_TYPES[what], headers={
-            "Content-Disposition": f'attachment; filename="parsheet-{stem}-designed.{suffix}"'})
+        fmt = FORMATS[what]
+        return Response(data, media_type=fmt.media_type, headers={
+            "Content-Disposition":
+                f'attachment; filename="{fmt.filename(f"parsheet-{stem}-designed")}"'})
 
     # ----------------------------------------------------------------- one hand
     async def hand_page(request):
@@ -264,7 +273,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     @protected
     async def house_way_compare(request):
         form = await request.form()
-        entries = [(str(n), None) for n in form.getlist("way")]
+        entries: list[tuple[str, str | None]] = [(str(n), None) for n in form.getlist("way")]
         key = str(form.get("upload", ""))
         if key and form.get("with_upload"):
             if key not in uploads:
@@ -329,10 +338,10 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             data = await render_parsheet(cert, fmt)
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
-        suffix = {"markdown": "md"}.get(fmt, fmt)
-        disposition = "inline" if fmt == "html" else "attachment"
-        return Response(data, media_type=editor.PARSHEET_TYPES[fmt], headers={
-            "Content-Disposition": f'{disposition}; filename="parsheet.{suffix}"'})
+        form = FORMATS[fmt]
+        disposition = "inline" if form.inline else "attachment"
+        return Response(data, media_type=form.media_type, headers={
+            "Content-Disposition": f'{disposition}; filename="{form.filename("parsheet")}"'})
 
     routes = [
         Route("/", lambda request: RedirectResponse("/editor")),

@@ -5,7 +5,13 @@ table. It only gathers inputs and shapes results for the page; it adds no arithm
 its own (the display strings are the par sheet's and ``compare``'s)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from verifier.support.errors import VerifierError
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
 
 #: pay tables compared side by side at most
 MAX_COMPARED = 4
@@ -13,16 +19,16 @@ MAX_COMPARED = 4
 CUSTOM_PREFIX = "custom:"
 
 
-def bets_of(cert):
+def bets_of(cert: Certificate) -> list[tuple[str, str]]:
     """The bets the editor offers on a certificate: [(key, title)]: the rule set's bets
     paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
     from verifier.certificate.formula import default_table
     from verifier.game.bets import CUSTOM_READS, READS
-    offered = cert["sections"]["rule_set"]["results"]["bets"]
+    offered = cert.rule_set.bets
     out = []
     for name in offered:
         try:
-            table = default_table(cert, name)
+            table = default_table(cert.raw, name)
             if table.kind.amounts:
                 continue
             _counts(cert, table)
@@ -30,7 +36,7 @@ def bets_of(cert):
             continue
         out.append((name, table.kind.title if table.bet != "custom" else table.name))
     for reads in CUSTOM_READS:
-        if reads == "versus-banker" and "base_game" not in cert["sections"]:
+        if reads == "versus-banker" and not cert.has("base_game"):
             continue
         out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
     return out
@@ -38,10 +44,10 @@ def bets_of(cert):
 
 def _counts(cert, table):
     from verifier.certificate.odds import qualifying_sets
-    return qualifying_sets(cert, table)
+    return qualifying_sets(cert.raw, table)
 
 
-def base_table(cert, bet):
+def base_table(cert: Certificate, bet: str) -> Paytable | None:
     """The pay table the editor starts from: the certificate's table of ``bet``, or None
     for a new custom bet. Refuses a bet the certificate does not offer."""
     from verifier.certificate.formula import default_table
@@ -49,10 +55,11 @@ def base_table(cert, bet):
         raise VerifierError(f"this certificate offers no bet {str(bet)[:40]!r} to design")
     if bet.startswith(CUSTOM_PREFIX):
         return None
-    return default_table(cert, bet)
+    return default_table(cert.raw, bet)
 
 
-def vocabulary(cert, bet):
+def vocabulary(cert: Certificate, bet: str
+               ) -> tuple[list[tuple[str, str]], dict[str, str], str]:
     """(lines the grid shows, in order, {line: pay text now}, title)."""
     from verifier.game.bets import custom_bet
     from verifier.game.paytables import line_title, pay_text
@@ -64,7 +71,7 @@ def vocabulary(cert, bet):
         table.name if table else kind.title)
 
 
-def design(cert, bet, pays, name=""):
+def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
     """The pay table the grid holds: ``pays`` {line: text as typed}; an empty pay leaves
     the line out (it loses). Read by the pay-table reader (one-line errors)."""
     from verifier.game.paytables import Paytable, PaytableError
@@ -98,10 +105,10 @@ def _reading(cert, reading):
 
 def _odds(cert, table, reading):
     from verifier.certificate import odds_from_certificate
-    return odds_from_certificate(cert, table, _reading(cert, reading))
+    return odds_from_certificate(cert.raw, table, _reading(cert, reading))
 
 
-def figures(cert, bet, pays, reading=None):
+def figures(cert: Certificate, bet: str, pays: Any, reading: str | None = None) -> dict:
     """The figures of the grid's pay table, as the par sheet writes them: per line pay,
     combinations, probability, odds and contribution (exact fractions beside them), and
     return, house edge, return to player, hit frequency, variance, standard deviation
@@ -127,7 +134,8 @@ def figures(cert, bet, pays, reading=None):
             "unit": table.kind.unit, "total": f"{odds.total_hands:,}"}
 
 
-def solve(cert, bet, pays, lines, edge, reading=None):
+def solve(cert: Certificate, bet: str, pays: Any, lines: Any, edge: Any,
+          reading: str | None = None) -> dict:
     """``solve``: the pay of one line, or the factor of a group of lines, for a target
     edge (``0.05``, ``5%``, ``1/20``), on the bet's formula; with the nearest practical
     pays on each side and their exact edges."""
@@ -138,14 +146,14 @@ def solve(cert, bet, pays, lines, edge, reading=None):
         raise VerifierError("tick the line (or lines) to solve for")
     target = parse_edge(str(edge)[:80], "target edge")
     table = design(cert, bet, pays)
-    formula = bet_formula(cert, None, table, _reading(cert, reading))
+    formula = bet_formula(cert.raw, None, table, _reading(cert, reading))
     out = solve_lines(formula, [str(x) for x in lines], target).to_dict()
     for side in ("below", "above"):
         out[side]["house_edge_percent"] = f"{float(out[side]['house_edge']['decimal']):.6%}"
     return out
 
 
-def compare(cert, bet, tables, reading=None):
+def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None) -> dict:
     """``compare``: up to four of the grid's pay tables side by side, as the command
     prints them: {"names": [...], "rows": [[label, value per table], ...]}."""
     from verifier.report.text import compare_cells
@@ -160,30 +168,24 @@ def compare(cert, bet, tables, reading=None):
     return {"names": [t.name for t in designed], "rows": compare_cells(odds)}
 
 
-def paytable_file(cert, bet, pays, name=""):
+def paytable_file(cert: Certificate, bet: str, pays: Any, name: str = "") -> str:
     """The grid's pay table as a pay-table file (``compare --paytable`` reads it)."""
     from verifier.game.paytables import toml_text
     from verifier.report.sheet import DESIGNED
     table = design(cert, bet, pays, name)
     return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
                      comment=f"Designed in the paigow-verifier workbench on the certificate "
-                             f"{cert.get('sha256', '')[:16]}...; not filed.",
+                             f"{cert.sha256[:16]}...; not filed.",
                      reads=table.reads, envy=table.envy)
 
 
-PARSHEET_TYPES = {"html": "text/html; charset=utf-8", "pdf": "application/pdf",
-                  "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                  "markdown": "text/markdown; charset=utf-8"}
-
-
-def parsheet(cert, fmt, bet=None, pays=None, name="", reading=None):
+def parsheet(cert: Certificate, fmt: str, bet: str | None = None, pays: Any = None,
+             name: str = "", reading: str | None = None) -> bytes:
     """The par sheet (``report``) of the certificate, with the grid's pay table for
     ``bet`` when given (labelled designed, not filed; a new custom bet is added after the
     rule set's bets) under the grid's bonus ``reading``: bytes."""
-    from verifier.report import render
-    if fmt not in PARSHEET_TYPES:
-        raise VerifierError(f"unknown par sheet format {str(fmt)[:20]!r}: choose from "
-                            f"{', '.join(PARSHEET_TYPES)}")
+    from verifier.report import parsheet_format, render
+    parsheet_format(fmt)                    # a one-line error naming the choices
     designed = None
     if bet is not None:
         designed = {bet: design(cert, bet, pays, name)}

@@ -5,13 +5,15 @@ from __future__ import annotations
 import ipaddress
 import threading
 import time
+import os
+from typing import Any, Sequence
 
 from verifier.support.errors import VerifierError
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
-def missing_dependency():
+def missing_dependency() -> str | None:
     """None when the web extra is installed, else the one line saying how to install it."""
     from importlib.util import find_spec
     for module, package in (("jinja2", "jinja2"), ("starlette", "starlette"),
@@ -25,7 +27,7 @@ def missing_dependency():
     return None
 
 
-def is_local(host):
+def is_local(host: str) -> bool:
     if host == "localhost":
         return True
     try:
@@ -34,7 +36,7 @@ def is_local(host):
         return False
 
 
-def allowed_hosts(host):
+def allowed_hosts(host: str) -> list[str]:
     """The Host names the server answers to: the loopback names, and ``host`` itself (any
     for 0.0.0.0 or ::, where the caller has been warned)."""
     if host in ("0.0.0.0", "::"):
@@ -42,7 +44,7 @@ def allowed_hosts(host):
     return sorted({"127.0.0.1", "localhost", "::1", host})
 
 
-def check_listen(host, port):
+def check_listen(host: str, port: int) -> None:
     """One line now, rather than the server's own report later, when ``host:port`` cannot
     be listened on (in use, not an address of this computer, a privileged port)."""
     import socket
@@ -57,7 +59,8 @@ def check_listen(host, port):
                             f"{exc.strerror or exc}") from None
 
 
-def make_server(paths, host="127.0.0.1", port=8000, warm=True):
+def make_server(paths: Sequence[str | os.PathLike], host: str = "127.0.0.1", port: int = 8000,
+                warm: bool = True) -> Any:
     problem = missing_dependency()
     if problem:
         raise VerifierError(problem)

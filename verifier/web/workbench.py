@@ -9,14 +9,18 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from verifier.support.errors import VerifierError
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
 
 #: the largest upload, by kind (bytes): a house-way file, a public key
 UPLOAD_LIMITS = {"house way": 64 << 10, "public key": 16 << 10}
 
 
-def shipped_paths():
+def shipped_paths() -> list[Path]:
     """The shipped certificates, in the order of the table of names."""
     from verifier.certificate.shipped import DIRECTORY, SHIPPED
     return [DIRECTORY / name for name in dict.fromkeys(SHIPPED.values())
@@ -33,10 +37,10 @@ class Shelf:
         self._certs = {}
         self._lock = threading.Lock()
 
-    def names(self):
+    def names(self) -> list[str]:
         return [p.name for p in self.paths]
 
-    def index(self, value):
+    def index(self, value: object) -> int:
         """A certificate's number from a page's text, or a one-line error."""
         text = str(value)
         try:
@@ -48,15 +52,14 @@ class Shelf:
                                 f"{len(self.paths) - 1})")
         return i
 
-    def get(self, value):
+    def get(self, value: object) -> Certificate:
         i = self.index(value)
         with self._lock:
             if i not in self._certs:
                 from verifier import certificate
                 path = self.paths[i]
                 try:
-                    cert = certificate.load(path)
-                    certificate.verify_or_raise(cert, path.name)
+                    cert = certificate.read(path, path.name)
                 except VerifierError as exc:
                     self._certs[i] = exc
                 else:
@@ -66,7 +69,7 @@ class Shelf:
             raise found
         return found
 
-    def warm(self):
+    def warm(self) -> None:
         """Load and check every certificate (a background thread at start-up)."""
         for i in range(len(self.paths)):
             try:
@@ -79,12 +82,12 @@ class Shelf:
 # one hand
 
 
-def rule_sets():
+def rule_sets() -> list[str]:
     from verifier.rules.rulesets import SHIPPED
     return list(SHIPPED)
 
 
-def hand(cards, rule_set, strategy=False):
+def hand(cards: str, rule_set: str, strategy: bool = False) -> dict:
     """``hand CARDS`` (and ``--strategy``) under a shipped rule set: the JSON the command
     prints with ``--json``."""
     from verifier.rules.rulesets import load
@@ -111,12 +114,12 @@ def hand(cards, rule_set, strategy=False):
 # house ways
 
 
-def house_way_names():
+def house_way_names() -> list[str]:
     from verifier.houseway import names
     return names()
 
 
-def house_way(name_or_text, filename=None):
+def house_way(name_or_text: str, filename: str | None = None) -> Any:
     """A shipped house way by name, or an uploaded file's text read by the house-way
     reader (``filename`` names it in a one-line error)."""
     from verifier.houseway import load
@@ -128,7 +131,7 @@ def house_way(name_or_text, filename=None):
     return loads(name_or_text, filename)
 
 
-def read_upload(data, kind, filename):
+def read_upload(data: bytes, kind: str, filename: str) -> str:
     """An uploaded file's text: at most ``UPLOAD_LIMITS[kind]`` bytes of UTF-8."""
     from verifier.support.files import decode_text
     return decode_text(data, filename, kind, UPLOAD_LIMITS[kind])
@@ -148,13 +151,13 @@ def _on_house_way(name_or_text, filename, job):
         return job(str(path))
 
 
-def check_house_way(name_or_text, filename=None):
+def check_house_way(name_or_text: str, filename: str | None = None) -> Any:
     """``house-ways check``: every hand set by the house way."""
     from verifier.engine.houseway_check import check_house_way as check
     return _on_house_way(name_or_text, filename, check)
 
 
-def house_way_ratings(name_or_text, filename=None):
+def house_way_ratings(name_or_text: str, filename: str | None = None) -> dict:
     """``house-ways ratings``: the power ratings of the house way (casino-standard's
     rules, the file's readings), as the command prints them."""
     from verifier.strategy.houseways import house_way_ratings as ratings
@@ -181,7 +184,7 @@ class Comparisons:
         self.jobs = {}
         self._lock = threading.Lock()
 
-    def start(self, entries):
+    def start(self, entries: Sequence[tuple[str, str | None]]) -> str:
         """``entries``: [(shipped name, None) or (file name, uploaded text)], two or
         more. Returns the job's id; a one-line error while another one runs."""
         import secrets
@@ -204,7 +207,7 @@ class Comparisons:
                          name="house-ways-compare").start()
         return key
 
-    def get(self, key):
+    def get(self, key: str) -> dict:
         job = self.jobs.get(key)
         if job is None:
             raise VerifierError("no such comparison here (the server keeps the last "
@@ -260,39 +263,36 @@ def _comparison_rows(rows, labels):
 # certificates
 
 
-def certificate_summary(cert):
-    """What a certificate holds, for its page."""
+def certificate_summary(cert: Certificate) -> dict:
+    """What a certificate (a ``Certificate``) holds, for its page."""
     from verifier.game.paytables import pay_label
     from verifier.web.editor import CUSTOM_PREFIX, base_table, bets_of
-    sections = cert.get("sections", {})
-    rule_set = sections.get("rule_set", {}).get("results", {})
     tables = []
     for bet, _title in bets_of(cert):
         if bet.startswith(CUSTOM_PREFIX):
             continue
         table = base_table(cert, bet)
+        assert table is not None                # not a new custom bet (skipped above)
         tables.append({"bet": bet, "name": table.name, "status": table.status or "not filed",
                        "lines": [(line, pay_label(p)) for line, p in table.pays]})
-    tool = cert.get("tool", {})
-    signature = cert.get("signature")
-    return {"rule_set": rule_set.get("name", ""), "description": rule_set.get("description", ""),
-            "total_hands": f"{cert['total_hands']:,}", "deck": cert["deck"].get("size"),
-            "format": f"{cert.get('format')} {cert.get('format_version')}",
-            "tool": f"{tool.get('name', '')} {tool.get('version', '')}, "
-                    f"{tool.get('created', '')}, engine {tool.get('engine', '')}",
-            "sections": list(sections), "sha256": cert.get("sha256", ""),
-            "result_sha256": cert.get("result_sha256", ""),
-            "readings": [(k, str(v.get("value"))) for k, v in cert.get("rules", {}).items()],
+    tool = cert.tool
+    return {"rule_set": cert.rule_set.name, "description": cert.rule_set.description,
+            "total_hands": f"{cert.total_hands:,}", "deck": cert.deck.size,
+            "format": f"{cert.format} {cert.format_version}",
+            "tool": f"{tool.name} {tool.version}, {tool.created}, engine {tool.engine}",
+            "sections": list(cert.sections), "sha256": cert.sha256,
+            "result_sha256": cert.result_sha256,
+            "readings": [(k, r.value) for k, r in cert.readings.items()],
             "tables": tables,
-            "signature": signature.get("key_fingerprint") if isinstance(signature, dict)
-            else None}
+            "signature": cert.signature.key_fingerprint if cert.signature else None}
 
 
-def check_certificate(cert, key_text=None, key_name=""):
+def check_certificate(cert: Certificate, key_text: str | None = None,
+                      key_name: str = "") -> list[str]:
     """``check`` (and ``--public-key``): [] when intact, else the mismatches as text."""
     from verifier import certificate
-    problems = [str(m) for m in certificate.check(cert)]
+    problems = [str(m) for m in certificate.check(cert.raw)]
     if key_text is not None:
         from verifier.certificate.signing import verify
-        problems += [f"{f}: {m}" for f, m in verify(cert, key_name, pem=key_text)]
+        problems += [f"{f}: {m}" for f, m in verify(cert.raw, key_name, pem=key_text)]
     return problems

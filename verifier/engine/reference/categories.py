@@ -108,7 +108,7 @@ def seven_card_only_mask(cards):
     if len(colours) == 1 and not straight_or_flush_possible(cards):
         mask |= 1 << BIT["all_one_color_with_joker" if has_joker else "all_one_color"]
     # Three pairs: exactly three pairs and no trips (the joker pairs with an ace).
-    counts = {}
+    counts: dict = {}
     for c in cards:
         counts[rank_as_ace(c)] = counts.get(rank_as_ace(c), 0) + 1
     if sorted(counts.values(), reverse=True) == [2, 2, 2, 1]:

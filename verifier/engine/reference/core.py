@@ -2,6 +2,7 @@
 compiled ``verifier.engine._core``; docs/ENGINE.md). Slow and obvious by design."""
 import math
 from itertools import combinations
+from typing import Callable
 
 from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul)
 from verifier.engine.reference.house_way import choose_row as _mikes_rows, MIKES
@@ -12,7 +13,7 @@ PROGRESS_EVERY = 1000
 
 
 #: house way id -> its row chooser (cards sorted ascending -> (row, (front, back, fk, bk)))
-ROW_CHOOSERS = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
+ROW_CHOOSERS: dict[int, Callable] = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
 
 
 def define_house_way(house_way_number, house_way):
@@ -94,11 +95,14 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
     best_five = [0] * 10
     royal = 0
     rows = [0] * 121     # cext/engine.h ROW_SLOTS
-    sets_seven, sets_house, sets_bfb, hist = {}, {}, {}, {}
+    sets_seven: dict = {}
+    sets_house: dict = {}
+    sets_bfb: dict = {}
+    hist: dict = {}
     fouls = 0
     pending = 0
-    for hand in combinations(sorted(deck), 7):
-        hand = list(hand)
+    for combo in combinations(sorted(deck), 7):
+        hand = list(combo)
         total += 1
         best = best_five_key(hand)
         best_five[class_of(best)] += 1

@@ -50,6 +50,7 @@ def best_two_ranks(ranks):
             key = FRONT_PAIR_BASE + a if a == b else a * 13 + b
             if best is None or key > best[0]:
                 best = (key, (a, b))
+    assert best is not None                     # two cards make a front
     return best[1]
 
 

@@ -115,7 +115,8 @@ def histogram_counts(hist):
     out["win"] = win
     out["loss"] = loss
     out["push"] = total * total - win - loss
-    by_back, by_front = {}, {}
+    by_back: dict = {}
+    by_front: dict = {}
     for (b, f), n in items:
         by_back[b] = by_back.get(b, 0) + n
         by_front[f] = by_front.get(f, 0) + n
@@ -198,7 +199,7 @@ def hand_keys(deck, keyfn):
 
 def _hist_containing(keys, s):
     s = set(s)
-    hist = {}
+    hist: dict = {}
     for h, x in keys.items():
         if s.issubset(h):
             hist[x] = hist.get(x, 0) + 1
@@ -207,7 +208,7 @@ def _hist_containing(keys, s):
 
 def _subset_hists(keys, wanted):
     """{S: histogram of the keys of the hands containing S} for every S in ``wanted``."""
-    hists = {s: {} for s in wanted}
+    hists: dict = {s: {} for s in wanted}
     for h, x in keys.items():
         for k in range(8):
             for s in itertools.combinations(h, k):

@@ -26,7 +26,7 @@ def settings_python(cards, engine, wheel_second=False):
     (fronts in lexicographic order of positions): dicts with front, back, back_key,
     front_key, foul and dominated (a legal setting's keys are both at least as high)."""
     cards = sorted(cards)
-    out = []
+    out: list = []
     for front in itertools.combinations(cards, 2):
         back = [c for c in cards if c not in front]
         bk, fk = engine.eval5(back, wheel_second), engine.eval2(list(front))
