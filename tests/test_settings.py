@@ -52,10 +52,12 @@ def test_the_parsed_command_line_becomes_its_fields():
     assert settings.paytable == ["a.toml", "b.toml"]
 
 
-def test_the_rule_set_and_its_rules_are_made_once():
+def test_the_rule_set_its_rules_and_the_engine_spec_are_made_once():
     settings = Settings.from_args(build_parser().parse_args(
         ["hand", "As Ks Qs Js Ts Kh Qh", "--rules", "casino-standard",
          "--house-way", "foxwoods"]))
     assert settings.ruleset is settings.ruleset
+    assert settings.readings is settings.readings is settings.engine.rules
+    assert settings.engine is settings.engine
     # casino-standard: A-2-3-4-5 second-highest (verifier/data/rulesets), foxwoods' file
-    assert (settings.readings.wheel, settings.readings.house_way) == ("second", "foxwoods")
+    assert (settings.engine.wheel_second, settings.engine.house_way) == (True, "foxwoods")

@@ -58,7 +58,7 @@ def chunk_count(text):
 
 
 def thread_number(text):
-    from verifier.engine.threads import MAX_THREADS
+    from verifier.engine import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)
 
 

@@ -1,8 +1,9 @@
 """The command line's settings, built once from the parsed arguments (as twine builds its
 ``Settings``): every option of every command is a typed field here (a command reads
 ``settings.paytable``, never the parser's namespace); from them, once per command however
-many times it asks, the rule set with the readings the options apply over it, and its
-``Rules``; the thread count; the progress bars (or none); the output file checked against the inputs.
+many times it asks, the rule set with the readings the options apply over it, its
+``Rules``, and the ``EngineSpec`` every engine job of the command is given; the thread
+count; the progress bars (or none); the output file checked against the inputs.
 Commands compute with these and print; nothing below ``cli/`` sees the arguments."""
 from __future__ import annotations
 
@@ -123,6 +124,13 @@ class Settings:
     def readings(self):
         """The readings that change the engine's counts (``Rules``) of the rule set."""
         return self.ruleset.rules
+
+    @cached_property
+    def engine(self):
+        """The ``EngineSpec`` of the rule set, the deck and the threads: made once, and
+        given to every engine job of the command."""
+        from verifier.engine import engine_spec
+        return engine_spec(self.readings, self.threads, self.deck)
 
     @cached_property
     def deck(self) -> Optional[list[int]]:

@@ -37,6 +37,12 @@ def forget_inputs():
     _READ.clear()
 
 
+def remember_input(info):
+    """A file the command has read (its ``os.stat``), from a copy read earlier: it is
+    an input all the same, never written over."""
+    _READ.add((info.st_dev, info.st_ino))
+
+
 def rewrite_allowed(path):
     """The command's purpose is to change this input in place (``sign`` with no --out):
     it may be written over, as the user asked."""
