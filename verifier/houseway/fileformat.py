@@ -14,15 +14,12 @@ from pathlib import Path
 
 from verifier.support.toml import tomllib
 from verifier.support.files import parse_toml, read_text, remember_input
+from verifier.houseway.builtin import BUILT_IN, BUILT_IN_IDS  # noqa: F401  (read from here too)
 from verifier.houseway.fields import (MAX_ROWS, ORDER_DEPENDENT, READINGS, TOP_KEYS, HouseWayError,
                                       read_readings, read_row, read_variants, row_lines,
                                       rows_in_force)
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
-#: the built-in house ways' numbers in the compiled engine (files take 2 and up)
-BUILT_IN_IDS = {"mikes": 0, "emperors": 1}
-#: shipped house ways that the engine also has compiled in (the fast route)
-BUILT_IN = tuple(BUILT_IN_IDS)
 #: the order `house-ways` lists them in
 ORDER = ("mikes", "emperors", "foxwoods", "trump-plaza", "ballys-atlantic-city",
          "golden-nugget", "flamingo-hilton")

@@ -8,12 +8,12 @@ import functools
 from dataclasses import dataclass, asdict
 from pathlib import Path
 
-from verifier.houseway.fileformat import BUILT_IN
+from verifier.houseway.builtin import BUILT_IN
 from verifier.support.toml import tomllib
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
-#: the house ways compiled into the engine, chosen by name (verifier.houseway.fileformat)
+#: the house ways compiled into the engine, chosen by name (verifier.houseway.builtin)
 HOUSE_WAY_CHOICES = BUILT_IN
 
 #: who banks, as readings.toml tags a reading that applies to one kind of rule set only:
