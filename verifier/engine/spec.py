@@ -32,6 +32,8 @@ class EngineSpec:
     for (None: the thread policy's) and the deck (None: the 53-card deck)."""
     rules: Rules
     source: str
+    #: the house way's engine number in this process (0 and 1 compiled in, a file's
+    #: program 2 and up); ``number`` is it registered with the engine in use
     file_number: int
     rows: int
     order_dependent: bool
