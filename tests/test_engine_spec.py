@@ -41,23 +41,37 @@ def counted(monkeypatch):
     return made, reads
 
 
+def run_with_a_house_way_file(tmp_path, *options):
+    way = tmp_path / "way.toml"
+    way.write_text(fileformat.shipped_path("foxwoods").read_text())
+    out = tmp_path / "c.json"
+    assert main(["run", "--rules", "casino-standard", "--house-way", str(way),
+                 "--no-progress", "--out", str(out), *options]) == 0
+    return str(way), json.loads(out.read_text())["sections"]
+
+
 def test_one_run_with_a_house_way_file_reads_it_once_and_makes_its_rules_and_spec_once(
         counted, tmp_path, capsys):
     """Every layer of ``run`` (the rule set, the enumeration, the file's check over the
-    53-card deck, the pairwise count, the certificate's sections, the summary) works
-    from the one spec: the file is read from disk once, ``Rules`` made once, the spec
-    once (issue 34)."""
+    53-card deck, the certificate's sections, the summary) works from the one spec: the
+    file is read from disk once, ``Rules`` made once, the spec once (issue 34)."""
     made, reads = counted
-    way = tmp_path / "way.toml"
-    way.write_text(fileformat.shipped_path("foxwoods").read_text())
-    assert main(["run", "--rules", "casino-standard", "--house-way", str(way),
-                 "--deck-ranks", "JQKA", "--base-game", "--no-progress",
-                 "--out", str(tmp_path / "c.json")]) == 0
+    way, _sections = run_with_a_house_way_file(tmp_path, "--deck-ranks", "QKA",
+                                               "--no-base-game")
     capsys.readouterr()
-    assert reads == [str(way)]
+    assert reads == [way]
     assert made == {"Rules": 1, "EngineSpec": 1}
-    sections = json.loads((tmp_path / "c.json").read_text())["sections"]
+
+
+@pytest.mark.slow
+def test_the_base_game_of_that_run_takes_the_same_spec(counted, tmp_path, capsys):
+    made, reads = counted
+    way, sections = run_with_a_house_way_file(tmp_path, "--deck-ranks", "JQKA",
+                                              "--base-game")
+    capsys.readouterr()
     assert "base_game" in sections                   # the pairwise count ran on the spec
+    assert reads == [way]
+    assert made == {"Rules": 1, "EngineSpec": 1}
 
 
 def test_compare_of_a_shipped_certificate_makes_its_rules_at_most_once_per_section(
