@@ -33,8 +33,20 @@ OWNER_PXD = os.path.join("verifier", "engine", "_core.pxd")
 CORES = os.cpu_count() or 1
 
 
+def generate_vocabularies():
+    """cext/vocab.h from the Python tables, its one source (cext/gen_vocab.py), before
+    anything is compiled; written only when it changes."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("gen_vocab", os.path.join(here, "cext", "gen_vocab.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.write()
+
+
 def extensions():
     from Cython.Build import cythonize
+    generate_vocabularies()
     openmp = compiler_has_openmp()
     flags = ["-O3", "-fno-strict-aliasing"] + (["-fopenmp"] if openmp else [])
     exts = [Extension(
@@ -55,13 +67,18 @@ def extensions():
                                           "cdivision": True})
 
 
+#: proofs/ stands at the repository's top level and is installed as verifier.proofs, with
+#: the shipped certificates as its data (from a checkout, verifier/__init__.py maps the name)
+PROOFS = {"verifier.proofs": "proofs"}
+
 setup(
-    packages=find_packages(include=["verifier", "verifier.*"]),
+    packages=find_packages(include=["verifier", "verifier.*"]) + list(PROOFS),
+    package_dir=PROOFS,
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
                                "data/*/*.json", "data/*/*.html",
                                "report/templates/*.j2", "audit/templates/*.j2",
-                               "proofs/certificates/*.json",
-                               "web/templates/*.j2", "web/static/*.js", "web/static/*.css"]},
+                               "web/templates/*.j2", "web/static/*.js", "web/static/*.css"],
+                  "verifier.proofs": ["certificates/*.json"]},
     ext_modules=extensions(),
     options={"build_ext": {"parallel": CORES}},
 )

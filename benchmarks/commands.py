@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CERT = str(ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json")
+CERT = str(ROOT / "proofs" / "certificates" / "outlaw9-mikes.json")
 EXAMPLES = ROOT / "examples" / "paytables"
 
 COMMANDS = {

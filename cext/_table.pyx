@@ -14,80 +14,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 from core_api cimport *
 
-cdef extern from "table_sim.h" nogil:
-    int TS_ACC_N
-    int TS_SEAT_ROUND, TS_SEAT_UNIT, TS_SEAT_FEES, TS_SEAT_BANKED, TS_SEAT_BANK_NET
-    int TS_BET_UNIT, TS_BET_WINS, TS_DEALER_ROUND, TS_DEALER_UNIT, TS_DEALER_FEES, TS_BET_ROUND
-    int TS_CAP_ROUNDS, TS_EXHAUSTED_ROUNDS, TS_WIN_LIMIT_ROUNDS, TS_RETURNED_NUM
-    int TS_WAGERED, TS_ROUNDS, TS_IMBALANCED
-    int TS_BANK_SEAT, TS_BANK_PASSED, TS_H_COMM_PLAYERS, TS_H_COMM_BANKERS, TS_H_CO_BANKED
-    int TS_H_DEALER_WAGER, TS_H_OWN
-    ctypedef struct ts_rules_t:
-        int mask_index
-        int o9_pays[16]
-        int wr_pays[2]
-        int wr_pair_key
-        int64_t denom
-        int np, nd
-        int64_t p_low[8]
-        int64_t p_fee[8]
-        int64_t d_low[8]
-        int64_t d_fee[8]
-        int house, nkinds
-        int kind[3]
-        int64_t scale, keep
-        int ins_pays[6]
-        int tr_pays[16]
-        int envy
-        int64_t envy_pays[16]
-        int64_t envy_min
-        int treasure_slot
-        int bank_each_win
-    ctypedef struct ts_round_in_t:
-        int dealer, total, action_pile
-        int64_t bank
-        int64_t wagers[8][3]
-        int pbank, house_seat
-        int64_t dealer_stake, cob, bcomm
-    ctypedef struct ts_result_t:
-        int seat, kind
-        int64_t stake, x
-    ctypedef struct ts_round_out_t:
-        int first_seat, action_seat
-        int in_play[8]
-        int order[7]
-        int norder
-        int odds[8][3]
-        int64_t envy[8]
-        int64_t net[8]
-        int64_t fee[8]
-        int64_t dealer_net, dealer_fee, returned_num
-        int exhausted, win_limited, nres
-        ts_result_t res[28]
-        int64_t comm_players, house_net, comm_banker, co_banked, dealer_wager_net, faced
-        int dealer_odds
-    ctypedef struct ts_acc_t:
-        pass
-    ctypedef struct ts_table_t:
-        ts_rules_t rules
-        int64_t wagers[8][3]
-        int64_t bank[8]
-        int bankers[7]
-        int nbankers, rounds_per_bank, action_pile
-        int rotating, nturns
-        int turns[8]
-        int policy[8]
-        int covers[8]
-        int64_t dealer_stake[8]
-        int64_t cob, bcomm
-    void ts_play_round(const ts_rules_t *ru, const engine_t *e, const int *deck,
-                       const ts_round_in_t *inp, ts_round_out_t *out)
-    void ts_settle(const ts_rules_t *ru, const ts_round_in_t *inp, ts_round_out_t *out)
-    void ts_acc_zero(ts_acc_t *a)
-    void ts_acc_merge(ts_acc_t *dst, const ts_acc_t *src)
-    void ts_acc_get(const ts_acc_t *a, int i, int64_t *hi, uint64_t *lo)
-    void ts_run_block(const ts_table_t *t, const engine_t *e, uint64_t seed, int64_t block,
-                      int64_t start, int64_t count, ts_acc_t *acc)
+from table_api cimport *
 
 # where each statistic sits in the list simulate_blocks returns
 FIELDS = {
@@ -124,33 +51,34 @@ def _chips(value, what):
     return value
 
 
-KIND_CODES = {"base": 1, "wrangler": 2, "outlaw9": 3, "insurance": 4, "treasure": 5}
-
-
 cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
-    """rules: mask_index, outlaw9_pays (16), wrangler_pays (2), wrangler_pair_key, denom,
-    player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each); and optionally kinds
-    (the wagers, default base, wrangler, outlaw9), house (the house banks), scale and keep
-    (the commission: a winning base wager is paid stake * keep / scale), insurance_pays
-    (6), treasure_pays (16), envy_pays (16 dollar amounts, or empty), envy_minimum."""
-    cdef int i
-    ru.mask_index = 1 if rules["mask_index"] else 0
-    o9 = list(rules["outlaw9_pays"])
-    wr = list(rules["wrangler_pays"])
-    if len(o9) != 16 or len(wr) != 2:
-        raise ValueError("pay tables: 16 Outlaw 9 odds and 2 Wrangler Push odds")
+    """rules (verifier/table/kernel.kernel_rules): slots, one to three (read code, of the
+    banker's hand, pays) with the base wager's first (read 0, no pays); pair_key, denom,
+    player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each); house (the house
+    banks), scale and keep (the commission: a winning base wager is paid stake * keep /
+    scale), bank_each_win; envy_pays (16 dollar amounts, or none), envy_minimum and
+    envy_slot (the wager it is paid on)."""
+    cdef int i, k
+    slots = list(rules["slots"])
+    if not 1 <= len(slots) <= 3 or slots[0][0] != 0 or any(r[0] == 0 for r in slots[1:]):
+        raise ValueError(f"bad wager slots {slots}: the base wager first, one to three")
     denom = int(rules["denom"])
     if not 1 <= denom < (1 << 20):
         raise ValueError(f"common odds denominator {denom} out of range")
-    for i, o in enumerate(o9):
-        if not 1 <= o <= 1_000_000 or denom % o:
-            raise ValueError(f"Outlaw 9 odds {o} not usable")
-        ru.o9_pays[i] = o
-    for i, o in enumerate(wr):
-        if not 1 <= o <= 1_000_000 or denom % o:
-            raise ValueError(f"Wrangler Push odds {o} not usable")
-        ru.wr_pays[i] = o
-    ru.wr_pair_key = int(rules["wrangler_pair_key"])
+    ru.nkinds = len(slots)
+    for k in range(3):
+        read, banker, pays = slots[k] if k < len(slots) else (0, False, ())
+        pays = list(pays)
+        if not 0 <= read <= 5 or len(pays) > 16:
+            raise ValueError(f"wager {k}: read {read} or {len(pays)} lines not usable")
+        ru.read[k] = read
+        ru.banker[k] = 1 if banker else 0
+        for i in range(16):
+            o = pays[i] if i < len(pays) else -1
+            if not -1 <= o <= 1_000_000 or (o > 0 and denom % o):
+                raise ValueError(f"odds {o} not usable")
+            ru.pays[k][i] = o
+    ru.pair_key = int(rules["pair_key"])
     ru.denom = denom
     pt = list(rules["player_tiers"])
     dt = list(rules["dealer_tiers"])
@@ -164,40 +92,22 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     for i, (low, fee) in enumerate(dt):
         ru.d_low[i] = low
         ru.d_fee[i] = _chips(fee, "fee")
-    kinds = list(rules.get("kinds", ("base", "wrangler", "outlaw9")))
-    if not 1 <= len(kinds) <= 3 or kinds[0] != "base" or any(k not in KIND_CODES for k in kinds):
-        raise ValueError(f"bad wager kinds {kinds}")
-    ru.nkinds = len(kinds)
-    for i in range(3):
-        ru.kind[i] = KIND_CODES[kinds[i]] if i < len(kinds) else 0
     ru.house = 1 if rules.get("house") else 0
     ru.scale = int(rules.get("scale", 1))
     ru.keep = int(rules.get("keep", ru.scale))
     if not 1 <= ru.scale < (1 << 20) or not 0 <= ru.keep <= ru.scale:
         raise ValueError("bad commission scale")
-    if not ru.house and ("insurance" in kinds or "treasure" in kinds):
-        raise ValueError("the Emperor's bets are played only when the house banks")
-    ins = list(rules.get("insurance_pays", (-1,) * 6))
-    tr = list(rules.get("treasure_pays", (-1,) * 16))
     envy = list(rules.get("envy_pays", ()))
-    if len(ins) != 6 or len(tr) != 16 or len(envy) not in (0, 16):
-        raise ValueError("pay tables: 6 insurance odds, 16 treasure odds, 16 or no envy amounts")
-    for i, o in enumerate(ins):
-        if not -1 <= o <= 1_000_000:
-            raise ValueError(f"Pai Gow Insurance odds {o} not usable")
-        ru.ins_pays[i] = o
-    for i, o in enumerate(tr):
-        if not -1 <= o <= 1_000_000:
-            raise ValueError(f"Emperor's Treasure odds {o} not usable")
-        ru.tr_pays[i] = o
+    if len(envy) not in (0, 16):
+        raise ValueError("16 envy amounts, or none")
     ru.envy = 1 if envy else 0
     for i in range(16):
         ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy else 0
     ru.envy_min = _chips(rules.get("envy_minimum", 0), "envy minimum")
-    ru.treasure_slot = kinds.index("treasure") if "treasure" in kinds else -1
+    ru.envy_slot = int(rules.get("envy_slot", -1))
     ru.bank_each_win = 1 if rules.get("bank_each_win") else 0
-    if ru.envy and ru.treasure_slot < 0:
-        raise ValueError("the Envy Bonus needs the Treasure bet")
+    if ru.envy and not 1 <= ru.envy_slot < ru.nkinds:
+        raise ValueError("an envy bonus is paid on a wager of the table")
     return 0
 
 
@@ -253,7 +163,7 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
     generator seeded by (seed, b). Returns the exact integer sums (a list indexed by
     FIELDS), or with per_block one such list per block.
 
-    table: wagers (seven (base, wrangler, outlaw9) triples, seat 1 first), banks (seven),
+    table: wagers (seven tuples, one amount per wager slot, seat 1 first), banks (seven),
     bankers (seats, in the order the bank is offered), rounds_per_bank, action_pile.
     """
     cdef ts_table_t t
@@ -401,7 +311,7 @@ def settle(dict rules, order, wagers, odds, bank):
 
 
 def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
-    """Play explicit rounds: each (dealer seat, bank, {seat: (base, wrangler, outlaw9)},
+    """Play explicit rounds: each (dealer seat, bank, {seat: amounts per wager slot},
     dice total, deck (53 cards, top first), action pile 0..6[, player bank]); a player
     bank {"house_seat", "dealer_stake", "cob", "bcomm"} (ts_round_in_t) makes the dealer
     seat a player-banker's. Returns per round a dict:

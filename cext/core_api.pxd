@@ -9,6 +9,7 @@ cdef extern from "engine.h" nogil:
     enum: ROW_SLOTS
     enum: HW_MAX_ROWS
     enum: HW_ROW_INTS
+    enum: HW_NHAND_TYPES
     ctypedef struct hand_set_t:
         int front[2]
         int back[5]

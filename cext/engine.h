@@ -1,5 +1,6 @@
-/* The engine: five-card evaluation with the semi-wild joker, the house way, the Outlaw 9
- * categories, and the memo of every rank multiset for hands where no flush is possible.
+/* The engine: five-card evaluation with the semi-wild joker (its tables: eval_tables.h),
+ * the house way, the Outlaw 9 categories, and the memo of every rank multiset for hands
+ * where no flush is possible.
  *
  * One engine_t holds the tables for one (wheel option, house way). All functions take
  * cards sorted ascending (the joker, 52, is then always last). */
@@ -15,6 +16,7 @@
 #include "splits.h"
 #include "shape.h"
 #include "houseway.h"
+#include "eval_tables.h"
 #include "builtin_ways.h"
 #include "tally.h"
 
@@ -28,30 +30,11 @@ enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
  * uncovered) and rows 1.. (the built-ins' 1-11, a program's row indices) */
 #define ROW_SLOTS (HW_MAX_ROWS + 1)
 
-/* Seven-card category bits (verifier/game/categories.py CATEGORY_NAMES): 0..15 the Outlaw 9
- * lines in filed pay-table order, then the categories other bets read. */
-enum {
-    CAT_SEVEN_SF, CAT_ROYAL_MATCH, CAT_SEVEN_SF_JOKER, CAT_FIVE_ACES, CAT_ROYAL,
-    CAT_STRAIGHT_FLUSH, CAT_QUADS, CAT_NINE_HIGH, CAT_TEN_HIGH, CAT_ONE_COLOR,
-    CAT_ONE_COLOR_JOKER, CAT_FULL_HOUSE, CAT_FLUSH, CAT_TRIPS, CAT_STRAIGHT, CAT_THREE_PAIRS,
-    CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH, CAT_TWO_PAIR, CAT_ONE_PAIR
-};
 /* categories read from all seven cards under either bonus reading */
-#define SEVEN_CARD_ONLY_CATS ((1 << CAT_SEVEN_SF) | (1 << CAT_SEVEN_SF_JOKER) | \
-    (1 << CAT_NINE_HIGH) | (1 << CAT_TEN_HIGH) | (1 << CAT_ONE_COLOR) | \
-    (1 << CAT_ONE_COLOR_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
+#define SEVEN_CARD_ONLY_CATS ((1 << CAT_SEVEN_CARD_STRAIGHT_FLUSH) | (1 << CAT_SEVEN_CARD_STRAIGHT_FLUSH_WITH_JOKER) | \
+    (1 << CAT_NINE_HIGH) | (1 << CAT_TEN_HIGH) | (1 << CAT_ALL_ONE_COLOR) | \
+    (1 << CAT_ALL_ONE_COLOR_WITH_JOKER) | (1 << CAT_THREE_PAIRS) | (1 << CAT_JACK_HIGH) | \
     (1 << CAT_QUEEN_HIGH) | (1 << CAT_KING_HIGH) | (1 << CAT_ACE_HIGH))
-
-/* Best-for-bet line bits: verifier/game/categories.py BEST_FOR_BET_LINES, in that order. Each
- * X_PLUS_PAIR is X - 1. */
-enum {
-    BFB_FIVE_ACES_PLUS_PAIR, BFB_FIVE_ACES, BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES,
-    BFB_ROYAL_PLUS_PAIR, BFB_ROYAL, BFB_STRAIGHT_FLUSH_PLUS_PAIR, BFB_STRAIGHT_FLUSH,
-    BFB_QUADS_PLUS_PAIR, BFB_QUADS, BFB_FULL_HOUSE_PLUS_PAIR, BFB_FULL_HOUSE,
-    BFB_FLUSH_PLUS_PAIR, BFB_FLUSH, BFB_STRAIGHT_PLUS_PAIR, BFB_STRAIGHT,
-    BFB_TRIPS_PLUS_PAIR, BFB_TRIPS, BFB_TWO_PAIR_PLUS_PAIR, BFB_TWO_PAIR,
-    BFB_ONE_PAIR_PLUS_PAIR, BFB_ONE_PAIR, BFB_HIGH_CARD
-};
 
 typedef struct {
     int front[2], back[5];
@@ -67,98 +50,6 @@ typedef struct {
     int foul;
 } hand_info_t;
 
-/* What the memo keeps per rank multiset (hands with no flush possible). */
-typedef struct {
-    int32_t back_key, back_index, best_key;
-    int16_t front_key;
-    uint32_t cats_seven, cats_house, best_for_bet;
-    int8_t row, valid, foul, straight_possible;
-} memo_t;
-
-typedef struct {
-    int wheel_second, house_way;
-    int *program, nrows;   /* HOUSE_WAY_PROGRAM: the rows (houseway.h), owned */
-    int nf5[MSET5];        /* five cards, no joker, not one suit: by rank multiset */
-    int nfj[MSET4];        /* four cards + joker, not one suit */
-    int fl5[8192];         /* five suited cards: by rank mask */
-    int flj[8192];         /* four suited cards + joker: by rank mask */
-    uint8_t straight_possible[2][8192]; /* [joker][rank mask] */
-    int *back_keys;        /* sorted distinct five-card keys */
-    int nback;
-    memo_t *memo;          /* MEMO_SIZE entries */
-} engine_t;
-
-/* ---------- five-card evaluation ---------- */
-
-static inline int eval5(const engine_t *e, const int *c) {
-    int r[5];
-    if (c[4] == JOKER) {
-        int s = SUIT(c[0]);
-        if (SUIT(c[1]) == s && SUIT(c[2]) == s && SUIT(c[3]) == s)
-            return e->flj[1 << RANK(c[0]) | 1 << RANK(c[1]) | 1 << RANK(c[2]) | 1 << RANK(c[3])];
-        for (int i = 0; i < 4; i++) r[i] = RANK(c[i]);
-        return e->nfj[multiset_index(r, 4)];
-    }
-    int s = SUIT(c[0]);
-    if (SUIT(c[1]) == s && SUIT(c[2]) == s && SUIT(c[3]) == s && SUIT(c[4]) == s)
-        return e->fl5[1 << RANK(c[0]) | 1 << RANK(c[1]) | 1 << RANK(c[2]) |
-                      1 << RANK(c[3]) | 1 << RANK(c[4])];
-    for (int i = 0; i < 5; i++) r[i] = RANK(c[i]);
-    return e->nf5[multiset_index(r, 5)];
-}
-
-static inline int popcount13(int m) { return __builtin_popcount((unsigned)m); }
-
-/* Table builders: each entry is the best legal reading, by the definitions of RULES.md. */
-static void build_eval_tables(engine_t *e) {
-    int ranks[5], cnt[13];
-    int ws = e->wheel_second;
-    for (int idx = 0; idx < MSET5; idx++) {
-        multiset_unrank(idx, 5, ranks);
-        memset(cnt, 0, sizeof cnt);
-        for (int i = 0; i < 5; i++) cnt[ranks[i]]++;
-        int ok = 1;
-        for (int r = 0; r < 13; r++) if (cnt[r] > 4) ok = 0;
-        e->nf5[idx] = ok ? key_from_counts(cnt, ws) : -1;
-    }
-    for (int idx = 0; idx < MSET4; idx++) {
-        multiset_unrank(idx, 4, ranks);
-        memset(cnt, 0, sizeof cnt);
-        int mask = 0, ok = 1;
-        for (int i = 0; i < 4; i++) { cnt[ranks[i]]++; mask |= 1 << ranks[i]; }
-        for (int r = 0; r < 13; r++) if (cnt[r] > 4) ok = 0;
-        if (!ok) { e->nfj[idx] = -1; continue; }
-        cnt[ACE]++;                                   /* the joker as an ace */
-        int best = key_from_counts(cnt, ws);
-        if (popcount13(mask) == 4) {                  /* or completing a straight */
-            int st = joker_straight_key(mask, STRAIGHT, ws);
-            if (st > best) best = st;
-        }
-        e->nfj[idx] = best;
-    }
-    for (int mask = 0; mask < 8192; mask++) {
-        e->fl5[mask] = popcount13(mask) == 5 ? flush_key(mask, ws) : -1;
-        e->flj[mask] = -1;
-        if (popcount13(mask) == 4) {
-            int x = 12;
-            while (mask >> x & 1) x--;                /* highest rank of the suit not held */
-            int best = flush_key(mask | 1 << x, ws);
-            int sf = joker_straight_key(mask, STRAIGHT_FLUSH, ws);
-            e->flj[mask] = sf > best ? sf : best;
-        }
-        for (int j = 0; j < 2; j++) {
-            int possible = 0;
-            for (int t = 4; t <= 13; t++) {
-                int window = t == 13 ? WHEEL_MASK : 0x1F << (t - 4);
-                if (popcount13(window & ~mask) <= j) possible = 1;
-            }
-            e->straight_possible[j][mask] = (uint8_t)possible;
-        }
-    }
-}
-
-static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
-
 /* ---------- Outlaw 9 categories ---------- */
 
 static inline int is_seven_in_sequence(int mask7) {
@@ -170,12 +61,12 @@ static inline int category_of_class(int key) {
     switch (KEY_CLASS(key)) {
     case FIVE_ACES: return 1 << CAT_FIVE_ACES;
     case STRAIGHT_FLUSH:
-        return (1 << CAT_STRAIGHT_FLUSH) | (IS_ROYAL(key) ? 1 << CAT_ROYAL : 0);
-    case QUADS: return 1 << CAT_QUADS;
+        return (1 << CAT_STRAIGHT_FLUSH) | (IS_ROYAL(key) ? 1 << CAT_ROYAL_FLUSH : 0);
+    case FOUR_OF_A_KIND: return 1 << CAT_FOUR_OF_A_KIND;
     case FULL_HOUSE: return 1 << CAT_FULL_HOUSE;
     case FLUSH: return 1 << CAT_FLUSH;
     case STRAIGHT: return 1 << CAT_STRAIGHT;
-    case TRIPS: return 1 << CAT_TRIPS;
+    case THREE_OF_A_KIND: return 1 << CAT_THREE_OF_A_KIND;
     case TWO_PAIR: return 1 << CAT_TWO_PAIR;
     case ONE_PAIR: return 1 << CAT_ONE_PAIR;
     default: return 0;
@@ -200,23 +91,22 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
     for (int s = 0; s < 4; s++) {
         if (suit_cnt[s] >= 5 - joker) flush_possible = 1;
         if (!joker && suit_cnt[s] == 7 && is_seven_in_sequence(suit_mask[s]))
-            cats |= 1 << CAT_SEVEN_SF;
+            cats |= 1 << CAT_SEVEN_CARD_STRAIGHT_FLUSH;
         if (joker && suit_cnt[s] == 6)
             for (int x = 0; x < 13; x++)
                 if (!(suit_mask[s] >> x & 1) && is_seven_in_sequence(suit_mask[s] | 1 << x))
-                    cats |= 1 << CAT_SEVEN_SF_JOKER;
+                    cats |= 1 << CAT_SEVEN_CARD_STRAIGHT_FLUSH_WITH_JOKER;
     }
     int plain = !flush_possible && !e->straight_possible[joker][mask];
     /* a high-card hand ("pai gow"): no pair (the joker pairs with a natural ace), no
      * straight or flush possible; its top card, the joker playing as an ace */
     if (plain && popcount13(mask) == n && !(joker && mask >> ACE & 1)) {
-        static const int8_t TOP_CAT[13] = {-1, -1, -1, -1, -1, -1, -1, CAT_NINE_HIGH,
-            CAT_TEN_HIGH, CAT_JACK_HIGH, CAT_QUEEN_HIGH, CAT_KING_HIGH, CAT_ACE_HIGH};
+        static const int8_t TOP_CAT[13] = TOP_CARD_CATEGORIES;
         int top = joker ? ACE : 31 - __builtin_clz((unsigned)mask);
         if (TOP_CAT[top] >= 0) cats |= 1 << TOP_CAT[top];
     }
     if (plain && (red == 0 || red == n))
-        cats |= 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
+        cats |= 1 << (joker ? CAT_ALL_ONE_COLOR_WITH_JOKER : CAT_ALL_ONE_COLOR);
     if (sh->npairs == 3 && sh->trip_hi < 0 && sh->quad < 0) cats |= 1 << CAT_THREE_PAIRS;
     return cats;
 }
@@ -231,16 +121,14 @@ static inline int natural_pair_of_aces(int a, int b) {
  * front the class plus pair; a natural royal beside two natural aces also the jackpot. */
 static inline int best_for_bet_lines(int back_key, int front_key, int f0, int f1,
                                      int natural_back) {
-    static const int8_t LINE_OF_CLASS[10] = {BFB_HIGH_CARD, BFB_ONE_PAIR, BFB_TWO_PAIR,
-        BFB_TRIPS, BFB_STRAIGHT, BFB_FLUSH, BFB_FULL_HOUSE, BFB_QUADS, BFB_STRAIGHT_FLUSH,
-        BFB_FIVE_ACES};
+    static const int8_t LINE_OF_CLASS[10] = BFB_LINE_OF_CLASS;
     int cls = KEY_CLASS(back_key);
     /* only a back of one pair or less can be a foul (the front is at most a pair) */
     if (cls <= ONE_PAIR && front_on_back_scale(front_key) > back_key) return 0;
     int pair = front_key >= FRONT_PAIR_BASE;
     if (IS_ROYAL(back_key))
-        return 1 << BFB_ROYAL | pair << BFB_ROYAL_PLUS_PAIR |
-               (natural_back && natural_pair_of_aces(f0, f1)) << BFB_NATURAL_ROYAL_PLUS_NATURAL_ACES;
+        return 1 << BFB_ROYAL_FLUSH | pair << BFB_ROYAL_FLUSH_PLUS_PAIR |
+               (natural_back && natural_pair_of_aces(f0, f1)) << BFB_NATURAL_ROYAL_FLUSH_PLUS_NATURAL_PAIR_OF_ACES;
     int line = LINE_OF_CLASS[cls];
     return 1 << line | pair << (line - 1);   /* a pair over a high card is a foul */
 }
@@ -257,7 +145,7 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
         fk[s] = front_key2(f0, f1);
         if (bk[s] > best_key) best_key = bk[s];
         cats5 |= category_of_class(bk[s]);
-        if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_MATCH;
+        if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_FLUSH_AND_ROYAL_MATCH;
         bfb |= best_for_bet_lines(bk[s], fk[s], f0, f1, back[4] != JOKER);
     }
     out->best_for_bet = bfb;
@@ -287,7 +175,7 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     out->cats_seven = cats5 | seven;
     int house = category_of_class(bk[s]) | (seven & SEVEN_CARD_ONLY_CATS);
     if (IS_ROYAL(bk[s]) && natural_suited_kq(hs->front[0], hs->front[1]))
-        house |= 1 << CAT_ROYAL_MATCH;
+        house |= 1 << CAT_ROYAL_FLUSH_AND_ROYAL_MATCH;
     out->cats_house = house;
 }
 
@@ -415,7 +303,7 @@ static inline void engine_hand_info_fast(const engine_t *e, const int *c, hand_k
         const memo_t *m = &e->memo[joker ? MEMO_JOKER_OFFSET + idx : idx];
         int colour = 0;
         if (one_colour(sw, n) && !m->straight_possible)
-            colour = 1 << (joker ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
+            colour = 1 << (joker ? CAT_ALL_ONE_COLOR_WITH_JOKER : CAT_ALL_ONE_COLOR);
         out->back_key = m->back_key; out->front_key = m->front_key;
         out->cats_seven = m->cats_seven | colour; out->cats_house = m->cats_house | colour;
         return;

@@ -308,7 +308,7 @@ static inline void accum_expand(const engine_t *e, const accum_t *a, uint64_t *h
             if (!n) continue;
             int colour_cat = 0;
             if (colour && !m->straight_possible)
-                colour_cat = 1 << (idx >= MEMO_JOKER_OFFSET ? CAT_ONE_COLOR_JOKER : CAT_ONE_COLOR);
+                colour_cat = 1 << (idx >= MEMO_JOKER_OFFSET ? CAT_ALL_ONE_COLOR_WITH_JOKER : CAT_ALL_ONE_COLOR);
             best_class[KEY_CLASS(m->best_key)] += n;
             *royal += IS_ROYAL(m->best_key) ? n : 0;
             rows[m->row] += n;

@@ -3,8 +3,10 @@
  * keyed. The Python interpreter (verifier/houseway/interpret.py) is its twin: same rows,
  * same features, same order of visiting splits, so equal choices are broken alike.
  *
- * Layout: HW_ROW_INTS ints per row (see the HW_* offsets). Features are ranks 2..14
- * (0 when absent) or flags 0/1, in the order of verifier.houseway.conditions FEATURE_IDS.
+ * Layout: HW_ROW_INTS ints per row at the HW_* offsets of verifier/houseway/layout.py.
+ * Features are ranks 2..14 (0 when absent) or flags 0/1, numbered by
+ * verifier.houseway.conditions FEATURE_IDS. Those names, the limits, the byte code and the
+ * hand types come from cext/vocab.h, generated from the Python tables (cext/gen_vocab.py).
  * It reads the hand's shape (shape.h) and the keys of its splits (splits.h, keys.h). */
 #ifndef PAIGOW_HOUSEWAY_H
 #define PAIGOW_HOUSEWAY_H
@@ -15,37 +17,9 @@
 #include "keys.h"
 #include "shape.h"
 #include "splits.h"
+#include "vocab.h"    /* the limits, layout, byte code, features and hand types */
 
-#define HW_MAX_ROWS 120
-#define HW_ROW_INTS 256
-#define HW_MAX_BANDS 8
-#define HW_MAX_CODE 200
-#define HW_STACK 64
-
-/* offsets inside one row */
-enum {
-    HW_LABEL = 0, HW_HANDS = 1, HW_NBANDS = 2, HW_BANDS = 3,            /* 3 ints per band */
-    HW_FRONT = HW_BANDS + 3 * HW_MAX_BANDS,                               /* kind, 4 operands */
-    HW_BACK = HW_FRONT + 5, HW_IMPROVES = HW_BACK + 1,
-    HW_HAS_ELSE = HW_IMPROVES + 1, HW_ELSE = HW_HAS_ELSE + 1,             /* kind, 4 operands */
-    HW_CODE_LEN = HW_ELSE + 5, HW_CODE = HW_CODE_LEN + 1,
-    HW_FRONT_MIN = 250,           /* front_at_least: the least front key, -1 none */
-    HW_HIGHEST_FRONT = 251        /* the reading highest_front: 0 highest-hand, 1 card-by-card */
-};
-/* front kinds; operand kinds */
-enum { HW_FRONT_RANKS = 0, HW_FRONT_HIGHEST = 1, HW_FRONT_BEST_OF_REST = 2 };
-enum { HW_OPERAND_RANK = 0, HW_OPERAND_FEATURE = 1 };
-/* condition byte code (reverse Polish) */
-enum { HW_OP_CONST = 1, HW_OP_FEAT, HW_OP_IN, HW_OP_LT, HW_OP_LE, HW_OP_GT, HW_OP_GE,
-       HW_OP_EQ, HW_OP_NE, HW_OP_AND, HW_OP_OR, HW_OP_NOT };
-/* features (verifier.houseway.conditions.FEATURE_IDS) */
-enum { F_QUADS, F_TRIPS, F_LOW_TRIPS, F_PAIR, F_LOW_PAIR, F_THIRD_PAIR, F_TOP_SINGLE,
-       F_SECOND_SINGLE, F_THIRD_SINGLE, F_REST_PAIR, F_JOKER, F_STRAIGHT, F_FLUSH,
-       F_STRAIGHT_FLUSH, F_COMPLETE, F_ROYAL, F_ACE_HIGH_STRAIGHT, F_LOWER_STRAIGHT,
-       HW_NFEATURES };
-/* hand types (verifier.houseway.interpret.HAND_TYPES) */
-enum { H_FIVE_ACES, H_QUADS, H_QUADS_PAIR, H_QUADS_TRIPS, H_TWO_TRIPS, H_FULL_HOUSE,
-       H_FULL_HOUSE_TWO_PAIR, H_THREE_PAIR, H_TWO_PAIR, H_TRIPS, H_ONE_PAIR, H_NO_PAIR };
+#define HW_STACK 64   /* the condition's evaluation stack */
 
 typedef struct {
     int f[HW_NFEATURES];
@@ -122,8 +96,8 @@ static inline int hw_condition(const int *code, int len, const hw_features_t *x)
                 st[sp++] = x->f[arg];
             } else {                                        /* value in pairs|singles */
                 if (sp < 1) return 0;
-                const int *list = arg == 0 ? x->pairs : x->singles;
-                int n = arg == 0 ? x->npairs : x->nsingles, v = st[sp - 1], in = 0;
+                const int *list = arg == HW_LIST_PAIRS ? x->pairs : x->singles;
+                int n = arg == HW_LIST_PAIRS ? x->npairs : x->nsingles, v = st[sp - 1], in = 0;
                 for (int k = 0; k < n; k++) in |= list[k] == v;
                 st[sp - 1] = in;
             }
@@ -204,7 +178,7 @@ static inline int hw_run(const int *program, int nrows, const int *c, const shap
     hw_features(c, sh, bk, &x);
     int type = hw_hand_type(sh);
     static const int HIGHEST[5] = {HW_FRONT_HIGHEST, 0, 0, 0, 0};
-    int card_by_card = nrows > 0 && program[HW_HIGHEST_FRONT] == 1;
+    int card_by_card = nrows > 0 && program[HW_HIGHEST_FRONT] == HW_CARD_BY_CARD;
     for (int r = 0; r < nrows; r++) {
         const int *p = program + (size_t)r * HW_ROW_INTS;
         if (!(p[HW_HANDS] >> type & 1)) continue;

@@ -3,14 +3,10 @@
 #define PAIGOW_KEYS_H
 
 #include "cards.h"
+#include "vocab.h"   /* the classes, CLS_SHIFT, ROYAL_ORDINAL, FRONT_PAIR_BASE */
 
-#define CLS_SHIFT 20
-enum { HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE,
-       QUADS, STRAIGHT_FLUSH, FIVE_ACES };
 #define KEY_CLASS(k) ((k) >> CLS_SHIFT)
-#define ROYAL_ORDINAL 9
 #define IS_ROYAL(k) (KEY_CLASS(k) == STRAIGHT_FLUSH && (((k) >> 16) & 15) == ROYAL_ORDINAL)
-#define FRONT_PAIR_BASE 169
 #define WHEEL_MASK 0x100F /* A,2,3,4,5 */
 
 /* Ordinal of a straight by its top rank (3 = the wheel's 5 ... 12 = ace). */
@@ -47,9 +43,9 @@ static inline int key_from_counts(const int *cnt, int wheel_second) {
         else if (cnt[r] == 2) { if (pair_hi < 0) pair_hi = r; else pair_lo = r; }
         else if (cnt[r] == 1) singles |= 1 << r;
     }
-    if (quad >= 0) return QUADS << CLS_SHIFT | quad << 16 | desc_nibbles(singles, 12);
+    if (quad >= 0) return FOUR_OF_A_KIND << CLS_SHIFT | quad << 16 | desc_nibbles(singles, 12);
     if (trip >= 0 && pair_hi >= 0) return FULL_HOUSE << CLS_SHIFT | trip << 16 | pair_hi << 12;
-    if (trip >= 0) return TRIPS << CLS_SHIFT | trip << 16 | desc_nibbles(singles, 12);
+    if (trip >= 0) return THREE_OF_A_KIND << CLS_SHIFT | trip << 16 | desc_nibbles(singles, 12);
     if (pair_lo >= 0)
         return TWO_PAIR << CLS_SHIFT | pair_hi << 16 | pair_lo << 12 | desc_nibbles(singles, 8);
     if (pair_hi >= 0) return ONE_PAIR << CLS_SHIFT | pair_hi << 16 | desc_nibbles(singles, 12);

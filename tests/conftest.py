@@ -64,7 +64,7 @@ def key(cls, *ranks):
 
 
 def import_proof(name):
-    """A module of verifier/proofs/."""
+    """A module of proofs/."""
     import importlib
     return importlib.import_module(f"verifier.proofs.{name}")
 

@@ -10,14 +10,17 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "verifier"
+#: the top-level proofs/, installed as verifier.proofs (setup.py package_dir)
+PROOFS = PACKAGE.parent / "proofs"
 
 
 def modules():
     out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        out[name] = path
+    for folder, prefix in ((PACKAGE, ("verifier",)), (PROOFS, ("verifier", "proofs"))):
+        for path in folder.rglob("*.py"):
+            parts = prefix + path.relative_to(folder).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            out[name] = path
     return out
 
 
@@ -101,6 +104,10 @@ LAYERS = {
     "audit": {"report", "certificate", "odds", "rules", "game", "support"},
     "web": {"report", "certificate", "strategy", "odds", "engine", "houseway", "rules",
             "game", "support"},
+    # the named bets, one module each: a plugin package that game/bets.py's registry finds
+    # by walking it, never imported by name (test below); a bet's hooks reach the layers
+    # its certificate section and par-sheet entry need
+    "bets": {"report", "certificate", "odds", "rules", "houseway", "game", "support"},
 }
 LAYERS["cli"] = set(LAYERS)
 
@@ -143,7 +150,15 @@ def test_no_cycle_among_the_packages():
 def test_the_layer_table_has_no_cycle_and_names_only_packages():
     assert cycles(LAYERS) == []
     assert set(LAYERS) == {p.name for p in PACKAGE.iterdir()
-                           if (p / "__init__.py").is_file()}
+                           if (p / "__init__.py").is_file()} | {"proofs"}
+
+
+def test_no_module_imports_the_named_bets_by_name():
+    """verifier/bets/ is found by the registry (``game.bets.registry``), so that every
+    layer iterates the bets and none names one: nothing imports it."""
+    importers = [m for m, targets in import_graph().items() for t in targets
+                 if t.startswith("verifier.bets") and not m.startswith("verifier.bets")]
+    assert importers == []
 
 
 def test_the_engines_twins_stand_below_the_switch():
@@ -163,6 +178,23 @@ def test_outside_the_engine_only_its_door_is_imported():
                if m != "verifier.engine" and not m.startswith("verifier.engine.")
                for t in targets if t.startswith("verifier.engine.")]
     assert through == []
+
+
+#: the most lines a source file may have (docs/ARCHITECTURE.md)
+MAX_LINES = 400
+
+
+def test_every_source_file_is_under_the_line_limit():
+    """Every .py, .pyx, .pxd, .pxi and .h of verifier/, proofs/ and cext/ (the generated
+    cext/vocab.h too) has at most MAX_LINES lines."""
+    long = {}
+    for folder in (PACKAGE, PROOFS, PACKAGE.parent / "cext"):
+        for path in folder.rglob("*"):
+            if path.suffix in (".py", ".pyx", ".pxd", ".pxi", ".h") and path.is_file():
+                lines = len(path.read_text().splitlines())
+                if lines > MAX_LINES:
+                    long[str(path.relative_to(PACKAGE.parent))] = lines
+    assert long == {}
 
 
 def test_the_odds_layers_know_nothing_of_certificates():
@@ -185,10 +217,16 @@ def test_the_certificate_format_layer_imports_no_layer_above_it():
 CEXT = PACKAGE.parent / "cext"
 
 
+def header_text(header):
+    """A header's text; cext/vocab.h as the generator writes it from the Python tables (the
+    file itself exists only once the core is built)."""
+    return generator().header_text() if header == "vocab.h" else (CEXT / header).read_text()
+
+
 def c_enum(header, first):
     """The names of the C enum of ``header`` that starts with ``first``, in order."""
     import re
-    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
     for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
         names = [n.split("=")[0].strip() for n in body.split(",") if n.strip()]
         if names and names[0] == first:
@@ -198,65 +236,110 @@ def c_enum(header, first):
 
 def c_define(header, name):
     import re
-    m = re.search(rf"#define\s+{name}\s+(\d+)", (CEXT / header).read_text())
+    m = re.search(rf"#define\s+{name}\s+(\d+)", header_text(header))
     assert m, f"{name} is not defined in cext/{header}"
     return int(m.group(1))
 
 
-#: the C category names beside the Python ones they stand for (cext/engine.h CAT_*)
-C_CATEGORIES = {
-    "CAT_SEVEN_SF": "seven_card_straight_flush", "CAT_ROYAL_MATCH": "royal_flush_and_royal_match",
-    "CAT_SEVEN_SF_JOKER": "seven_card_straight_flush_with_joker", "CAT_FIVE_ACES": "five_aces",
-    "CAT_ROYAL": "royal_flush", "CAT_STRAIGHT_FLUSH": "straight_flush",
-    "CAT_QUADS": "four_of_a_kind", "CAT_NINE_HIGH": "nine_high", "CAT_TEN_HIGH": "ten_high",
-    "CAT_ONE_COLOR": "all_one_color", "CAT_ONE_COLOR_JOKER": "all_one_color_with_joker",
-    "CAT_FULL_HOUSE": "full_house", "CAT_FLUSH": "flush", "CAT_TRIPS": "three_of_a_kind",
-    "CAT_STRAIGHT": "straight", "CAT_THREE_PAIRS": "three_pairs", "CAT_JACK_HIGH": "jack_high",
-    "CAT_QUEEN_HIGH": "queen_high", "CAT_KING_HIGH": "king_high", "CAT_ACE_HIGH": "ace_high",
-    "CAT_TWO_PAIR": "two_pair", "CAT_ONE_PAIR": "one_pair"}
+def generator():
+    """cext/gen_vocab.py, which writes cext/vocab.h from the Python tables at build time."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_vocab", CEXT / "gen_vocab.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_built_vocabulary_header_is_the_python_tables_of_now():
+    """cext/vocab.h, which the build generated, is what the Python tables give today: the
+    compiled core was built from them (a changed table rebuilds the header, and setup.py
+    lists it among the extensions' depends)."""
+    if not (CEXT / "vocab.h").is_file():
+        pytest.skip("cext/vocab.h is made by the build, and the core is not built here")
+    assert (CEXT / "vocab.h").read_text() == generator().header_text()
+
+
+def test_the_vocabulary_generator_imports_no_engine_and_nothing_outside_the_standard_library():
+    """It runs before anything is compiled, in the build's bare environment."""
+    import sys
+    probe = ("import importlib.util, sys; before = set(sys.modules); "
+             "s = importlib.util.spec_from_file_location('g', "
+             f"{str(CEXT / 'gen_vocab.py')!r}); m = importlib.util.module_from_spec(s); "
+             "s.loader.exec_module(m); m.header_text(); "
+             "print(' '.join(sorted(set(sys.modules) - before)))")
+    done = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True,
+                          cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.split()
+    assert "verifier.game.categories" in loaded and "verifier.houseway.layout" in loaded
+    assert [m for m in loaded if m.startswith("verifier.engine")] == []
+    outside = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"verifier"}
+    assert {m for m in outside if not m.startswith("_")} == set()
+
+
+def c_names(header):
+    """The names a header defines: its enums' members and its #defines."""
+    import re
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
+    names = set(re.findall(r"#define\s+(\w+)", text))
+    for body in re.findall(r"enum\s*\{(.*?)\}", text, flags=re.S):
+        names |= {n.split("=")[0].strip() for n in body.split(",") if n.strip()}
+    return names
+
+
+def test_no_header_writes_a_shared_name_again():
+    """Each name of cext/vocab.h is defined there only: no hand-written copy beside it."""
+    shared = c_names("vocab.h") - {"PAIGOW_VOCAB_H"}
+    assert {"CAT_FIVE_ACES", "BFB_HIGH_CARD", "F_QUADS", "H_NO_PAIR", "HW_CODE", "HW_OP_NOT",
+            "FRONT_PAIR_BASE", "HW_MAX_ROWS"} <= shared
+    again = {h: sorted(c_names(h) & shared) for h in HEADER_ORDER if h != "vocab.h"}
+    assert {h: n for h, n in again.items() if n} == {}
+
+
+def test_python_defines_the_pair_base_of_the_front_keys_once():
+    """FRONT_PAIR_BASE (two-card key of a pair of rank r: FRONT_PAIR_BASE + r) is assigned
+    in verifier/game/ranking.py only; every other module imports it."""
+    places = [str(path.relative_to(PACKAGE.parent)) for path in modules().values()
+              for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Assign)
+              for target in node.targets
+              if isinstance(target, ast.Name) and target.id == "FRONT_PAIR_BASE"]
+    assert places == ["verifier/game/ranking.py"]
 
 
 def test_the_category_bits_of_python_and_c_agree():
     from verifier.game.categories import CATEGORY_NAMES
-    assert [C_CATEGORIES[n] for n in c_enum("engine.h", "CAT_SEVEN_SF")] == CATEGORY_NAMES
+    assert [n[len("CAT_"):].lower() for n in c_enum("vocab.h", "CAT_SEVEN_CARD_STRAIGHT_FLUSH")] \
+        == CATEGORY_NAMES
 
 
 def test_the_best_for_bet_bits_of_python_and_c_agree():
     from verifier.game.categories import BEST_FOR_BET_LINES
-    words = {"QUADS": "FOUR_OF_A_KIND", "TRIPS": "THREE_OF_A_KIND", "ROYAL": "ROYAL_FLUSH",
-             "NATURAL_ROYAL_PLUS_NATURAL_ACES": "NATURAL_ROYAL_FLUSH_PLUS_NATURAL_PAIR_OF_ACES"}
-
-    def python_name(c_name):
-        body = c_name[len("BFB_"):]
-        base, plus = (body[:-len("_PLUS_PAIR")], "_PLUS_PAIR") if body.endswith("_PLUS_PAIR") \
-            and body != "NATURAL_ROYAL_PLUS_NATURAL_ACES" else (body, "")
-        return (words.get(base, base) + plus).lower()
-    assert [python_name(n) for n in c_enum("engine.h", "BFB_FIVE_ACES_PLUS_PAIR")] == \
+    assert [n[len("BFB_"):].lower() for n in c_enum("vocab.h", "BFB_FIVE_ACES_PLUS_PAIR")] == \
         BEST_FOR_BET_LINES
 
 
 def test_the_hand_classes_of_python_and_c_agree():
     from verifier.game.ranking import CLASS_NAMES
-    words = {"TRIPS": "three_of_a_kind", "QUADS": "four_of_a_kind"}
-    assert [words.get(n, n.lower()) for n in c_enum("keys.h", "HIGH_CARD")] == CLASS_NAMES
+    assert [n.lower() for n in c_enum("vocab.h", "HIGH_CARD")] == CLASS_NAMES
 
 
 def test_the_house_way_features_and_hand_types_of_python_and_c_agree():
     from verifier.houseway.conditions import FEATURE_IDS
     from verifier.houseway.interpret import HAND_TYPES
-    features = c_enum("houseway.h", "F_QUADS")
+    features = c_enum("vocab.h", "F_QUADS")
     assert features[-1] == "HW_NFEATURES"
     assert {f"F_{name.upper()}": i for name, i in FEATURE_IDS.items()} == \
         {name: i for i, name in enumerate(features[:-1])}
-    assert [f"H_{t.upper().replace('-', '_')}" for t in HAND_TYPES] == \
-        c_enum("houseway.h", "H_FIVE_ACES")
+    types = c_enum("vocab.h", "H_FIVE_ACES")
+    assert types[-1] == "HW_NHAND_TYPES"
+    assert [f"H_{t.upper().replace('-', '_')}" for t in HAND_TYPES] == types[:-1]
 
 
 def test_the_house_way_file_limits_are_the_compiled_routes():
     from verifier.houseway import fields
     assert (fields.MAX_ROWS, fields.MAX_BANDS, fields.MAX_CODE) == (
-        c_define("houseway.h", "HW_MAX_ROWS"), c_define("houseway.h", "HW_MAX_BANDS"),
-        c_define("houseway.h", "HW_MAX_CODE"))
+        c_define("vocab.h", "HW_MAX_ROWS"), c_define("vocab.h", "HW_MAX_BANDS"),
+        c_define("vocab.h", "HW_MAX_CODE"))
 
 
 # --------------------------------------------------------------------------------------
@@ -265,17 +348,18 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
 
 #: the headers from the bottom up: a header may include only those before it
 HEADER_ORDER = [
-    "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
-    "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h", "table_sim.h",
+    "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
+    "eval_tables.h", "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "strategy.h",
+    "table_rng.h", "table_rules.h", "table_settle.h", "table_sim.h",
     "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
-    "pairwise.h", "pairwise_oracles.h", "strategy_job.h"]
+    "pairwise.h", "pairwise_oracles.h", "strategy_tables.h", "strategy_job.h"]
 
 
 def header_includes(header):
     """The project headers ``header`` includes, and whether every include comes before
     its first line of code (comments, include guards and blank lines aside)."""
     import re
-    text = re.sub(r"/\*.*?\*/", "", (CEXT / header).read_text(), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", header_text(header), flags=re.S)
     names, code_seen, all_on_top = [], False, True
     for line in text.splitlines():
         s = line.strip()
@@ -289,7 +373,7 @@ def header_includes(header):
 
 
 def test_every_header_has_its_place_in_the_layers():
-    assert sorted(HEADER_ORDER) == sorted(p.name for p in CEXT.glob("*.h"))
+    assert sorted(HEADER_ORDER) == sorted({p.name for p in CEXT.glob("*.h")} | {"vocab.h"})
 
 
 @pytest.mark.parametrize("header", HEADER_ORDER)
@@ -311,7 +395,9 @@ def test_a_header_compiles_on_its_own(header, tmp_path):
     """What a header uses it includes: alone it compiles, with no function used undeclared."""
     cmd = [os.environ.get("CC", "cc"), "-fsyntax-only", "-x", "c", "-std=gnu11",
            "-Wall", "-Werror=implicit-function-declaration", "-Wno-unknown-pragmas",
-           "-Wno-unused-function", "-Wno-unused-variable", f"-I{CEXT}", str(CEXT / header)]
+           "-Wno-unused-function", "-Wno-unused-variable", f"-I{tmp_path}", f"-I{CEXT}",
+           str((tmp_path if header == "vocab.h" else CEXT) / header)]
+    (tmp_path / "vocab.h").write_text(generator().header_text())   # the core built or not
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
 
@@ -321,7 +407,7 @@ def c_enum_values(header, first, **known):
     counted on, explicit ones (sums and products of earlier names, ``known`` and the
     header's #defines) worked out."""
     import re
-    text = (CEXT / header).read_text()
+    text = header_text(header)
     names = dict(known)
     names.update({m.group(1): int(m.group(2))
                   for m in re.finditer(r"#define\s+(\w+)\s+(\d+)\b", text)})
@@ -340,18 +426,21 @@ def c_enum_values(header, first, **known):
 
 
 def test_the_house_way_program_layout_of_python_and_c_agree():
-    """verifier/engine/program.py writes the rows that cext/houseway.h reads."""
+    """verifier/engine/program.py writes the rows (at the offsets of
+    verifier/houseway/layout.py) that cext/houseway.h reads."""
     from verifier.engine import program as hp
-    c = c_enum_values("houseway.h", "HW_LABEL")
+    from verifier.houseway import fields
+    c = c_enum_values("vocab.h", "HW_LABEL")
     python = {"HW_LABEL": hp.LABEL, "HW_HANDS": hp.HANDS, "HW_NBANDS": hp.NBANDS,
               "HW_BANDS": hp.BANDS, "HW_FRONT": hp.FRONT, "HW_BACK": hp.BACK,
               "HW_IMPROVES": hp.IMPROVES, "HW_HAS_ELSE": hp.HAS_ELSE, "HW_ELSE": hp.ELSE,
               "HW_CODE_LEN": hp.CODE_LEN, "HW_CODE": hp.CODE, "HW_FRONT_MIN": hp.FRONT_MIN,
               "HW_HIGHEST_FRONT": hp.HIGHEST_FRONT}
     assert python == c
-    assert hp.ROW_INTS == c_define("houseway.h", "HW_ROW_INTS")
-    assert c["HW_CODE"] + c_define("houseway.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
-    kinds = c_enum_values("houseway.h", "HW_FRONT_RANKS")
+    assert hp.ROW_INTS == c_define("vocab.h", "HW_ROW_INTS")
+    assert c["HW_CODE"] + c_define("vocab.h", "HW_MAX_CODE") <= c["HW_FRONT_MIN"]
+    assert c["HW_BANDS"] + 3 * fields.MAX_BANDS <= c["HW_FRONT"]     # 3 ints per band
+    kinds = c_enum_values("vocab.h", "HW_FRONT_RANKS")
     assert hp.FRONT_KINDS == {"highest": kinds["HW_FRONT_HIGHEST"],
                               "best-of-rest": kinds["HW_FRONT_BEST_OF_REST"]}
     assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (engine/program.py)
@@ -359,8 +448,9 @@ def test_the_house_way_program_layout_of_python_and_c_agree():
 
 def test_the_house_way_condition_codes_of_python_and_c_agree():
     from verifier.houseway import conditions
-    c = c_enum_values("houseway.h", "HW_OP_CONST")
+    c = c_enum_values("vocab.h", "HW_OP_CONST")
     assert {name: getattr(conditions, name[len("HW_"):]) for name in c} == c
+    assert set(c) == {f"HW_{n}" for n in vars(conditions) if n.startswith("OP_")}
 
 
 def test_one_compiled_module_owns_the_engines():

@@ -30,7 +30,7 @@ except ImportError:         # the audit extra: the xlsx tests skip here, and fai
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "audit"
-MIKES = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 C53 = math.comb(53, 7)
 
 
@@ -228,8 +228,9 @@ def test_claims_the_certificate_cannot_check_are_not_checked_never_passed(tmp_pa
     result = audit(read(path), cert, "no-base-game.json")
     assert [f.status for f in result.findings] == [NOT_CHECKED] * 3
     assert all("base_game" in f.reason for f in result.findings)
-    assert result.exit_status == 0
-    assert result.verdict == "HOLDS: all 0 checked claims hold; 3 not checked"
+    # nothing judged is never a pass (issue 35): exit 1, and the verdict says so
+    assert result.exit_status == 1
+    assert result.verdict == "NOTHING JUDGED: none of the 3 claims could be checked"
 
 
 # ---------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from verifier.game.categories import CATEGORY_NAMES
 from verifier.game.ranking import CLASS_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "verifier" / "proofs" / "certificates").glob("*.json"))
+SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
 RANKS = "QKA"
 
 

@@ -11,7 +11,7 @@ import pytest
 import verifier
 
 PACKAGE = Path(verifier.__file__).resolve().parent
-CERT = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+CERT = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
 
 
 @pytest.fixture(scope="module")

@@ -204,7 +204,7 @@ def test_check_json(cert_path, capsys):
 # solve --out: the solved pay table as a file that reads back
 
 
-SHIPPED = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+SHIPPED = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from verifier.game.paytables import PaytableError
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "paytables"
-SHIPPED = ROOT / "verifier" / "proofs" / "certificates"
+SHIPPED = ROOT / "proofs" / "certificates"
 TOTAL = 154_143_080
 
 

@@ -13,7 +13,7 @@ What is run:
   the whole deck (pytest marker ``full``); ``<!-- doctest: skip REASON -->`` one that is not
   run here (installing, a placeholder); both are listed by the test ids.
 Commands run in a scratch folder holding links to the repository's ``examples/``,
-``verifier/proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
+``proofs/`` and ``docs/``, so that relative paths in the docs work and nothing is written
 into the tree.
 """
 import functools
@@ -58,9 +58,8 @@ def scratch(tmp_path_factory):
     """A working folder with the repository's example files, and ``paigow-verify`` on the
     PATH running the ``verifier`` package these tests import."""
     folder = tmp_path_factory.mktemp("docs")
-    for name in ("examples", "docs", "verifier/proofs"):
-        (folder / name).parent.mkdir(exist_ok=True)   # verifier/: no __init__.py, so the
-        (folder / name).symlink_to(ROOT / name)       # package imported is the one tested
+    for name in ("examples", "docs", "proofs"):       # no verifier/: the package imported
+        (folder / name).symlink_to(ROOT / name)       # is the one tested
     bindir = folder / ".bin"
     bindir.mkdir()
     tool = bindir / "paigow-verify"

@@ -1,7 +1,7 @@
 """Pai Gow Insurance, Emperor's Treasure and the Envy Bonus (seed 004; verifier/odds/emperors.py).
 
 Expectations are worked by hand or taken from published counts (9/10/J-high pai gows;
-B. Alspach's best-five table) and the closed forms in verifier/proofs/.
+B. Alspach's best-five table) and the closed forms in proofs/.
 """
 import math
 from fractions import Fraction
@@ -172,7 +172,7 @@ def test_treasure_lines_add_up_and_agree_with_the_proofs(full_enumeration):
     res, _ = emperors.treasure_odds(masks, table, full_enumeration.total_hands)
     paid = {line["category"]: line["hands"] for line in res["lines"]}
     assert sum(paid.values()) + res["loses"]["hands"] == C53
-    # every line's qualifying count against its closed form (verifier/proofs/registry.py)
+    # every line's qualifying count against its closed form (proofs/registry.py)
     for line, entry in [
             ("seven_card_straight_flush", "outlaw9: 7-card straight flush"),
             ("royal_flush_and_royal_match", "outlaw9: royal flush and royal match"),

@@ -16,7 +16,7 @@ from verifier.rules import readings
 from verifier.rules.readings import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 PAYTABLES = ROOT / "examples" / "paytables"
 
 

@@ -136,7 +136,7 @@ def test_house_way_rows_that_equal_a_published_class(full_enumeration):
     assert rows[10] == ALSPACH_BEST_FIVE["one_pair"]
     assert rows[11] == ALSPACH_BEST_FIVE["high_card"]
     # Row 5 (three pairs, no trips): choose the three pair ranks among the 13 (joker
-    # counted as an ace) and a fourth single rank ... derived in verifier/proofs/; here the
+    # counted as an ace) and a fourth single rank ... derived in proofs/; here the
     # identity with the category, which is read independently of the house way.
     assert rows[5] == category_total(full_enumeration, "three_pairs")
 

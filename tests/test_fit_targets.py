@@ -24,7 +24,7 @@ from verifier.cli import main
 ROOT = Path(__file__).parent.parent
 TRUMP = ROOT / "verifier" / "data" / "house_ways" / "trump-plaza.toml"
 PUBLISHED = ROOT / "examples" / "published" / "trump_plaza_power_ratings.toml"
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 TOTAL = math.comb(53, 7)
 FIVE_ACES = math.comb(48, 2)            # 1,128
 WITH_KINGS = math.comb(4, 2)            # 6

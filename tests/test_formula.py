@@ -28,7 +28,7 @@ from verifier.odds.formula import formula_of, solve_lines
 from verifier.game.paytables import PUSH, Paytable
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 
 
 @pytest.fixture(scope="module")

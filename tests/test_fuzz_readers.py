@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-MIKES = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 SEEDS = {
     "pay table": (ROOT / "examples" / "paytables" / "outlaw9-three-pairs-2.toml").read_text(),
     "rule set": (ROOT / "examples" / "rulesets" / "casino-emperors-4pct.toml").read_text(),

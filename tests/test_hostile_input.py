@@ -71,7 +71,7 @@ def test_a_dotted_key_of_50000_parts_is_refused_before_parsing(reader, where, tm
     path = tmp_path / "bomb.toml"
     path.write_text(text)
     from pathlib import Path
-    cert = Path(__file__).resolve().parent.parent / "verifier/proofs/certificates/outlaw9-mikes.json"
+    cert = Path(__file__).resolve().parent.parent / "proofs/certificates/outlaw9-mikes.json"
     argv = {"house way": ["hand", H7, "--house-way", path],
             "pay table": ["compare", cert, "--paytable", path],
             "rule set": ["rules", path]}[reader]
@@ -138,7 +138,7 @@ def test_importing_the_package_imports_nothing_heavy():
 #: where the verifier these tests import lives (a subprocess must import the same one)
 PACKAGE_ROOT = str(Path(__import__("verifier").__file__).resolve().parent.parent)
 KEYS = Path(__file__).resolve().parent / "data" / "keys"   # made with openssl genpkey/ecparam
-CERT = Path(__file__).resolve().parent.parent / "verifier/proofs/certificates/outlaw9-mikes.json"
+CERT = Path(__file__).resolve().parent.parent / "proofs/certificates/outlaw9-mikes.json"
 
 
 @pytest.mark.parametrize("key", ["ec112.pem", "sm2.pem", "dh.pem"])
@@ -232,6 +232,8 @@ def test_a_fifo_named_like_a_strategy_chunk_is_never_opened(tmp_path):
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.splitlines()[-1].startswith("paigow-verify: error: ")
     assert "not a regular file" in out.stderr
+    # refused before any work, in one line (issue 35: a note, then the refusal to write)
+    assert len(out.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("ranks", ["KA", "QKA"])

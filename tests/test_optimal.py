@@ -32,7 +32,7 @@ from verifier.game.ranking import CLASS_NAMES, is_foul
 from verifier.engine.reference import core as reference
 
 ROOT = Path(__file__).resolve().parent.parent
-CASINO = ROOT / "verifier" / "proofs" / "certificates" / "casino-standard.json"
+CASINO = ROOT / "proofs" / "certificates" / "casino-standard.json"
 
 # Reduced decks of 15 cards (6,435 player hands, C(8,7) = 8 banker hands each), as in
 # tests/test_strategy.py: pairs up to five aces; straights, flushes and the wheel.

@@ -23,7 +23,7 @@ from verifier.report.model import build
 from verifier.report.sheet import Bet, Line
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 TOTAL = math.comb(53, 7)
 
 

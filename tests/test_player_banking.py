@@ -20,7 +20,7 @@ from verifier.odds.basegame import player_bank, settle
 from verifier.rules import rulesets
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 COMMISSION = {"kind": "commission", "commission": "0.05"}
 BANK_READINGS = {"casino_bank_rotates", "bank_conditions", "bank_dealer_wager",
                  "bank_commission_net", "bank_co_bank_share", "bank_house_way",

@@ -1,4 +1,5 @@
-"""The closed-form derivations (verifier/proofs/): published values, identities, small brute
+"""The closed-form derivations (proofs/, installed as verifier.proofs): where the package
+is found from a checkout; published values, identities, small brute
 forces written here independently of the engine, the comparison catching a wrong
 derivation, and (marked full) agreement with the whole enumeration."""
 from itertools import combinations
@@ -228,6 +229,36 @@ def test_cli_prove_exit_status(monkeypatch, capsys):
     monkeypatch.setattr(registry, "ENTRIES", [bad] + registry.ENTRIES[1:])
     monkeypatch.setattr(compare, "ENTRIES", registry.ENTRIES)
     assert prove.run(args) == 1
+
+
+# ---- where the proofs are found ------------------------------------------------
+
+def test_a_checkout_imports_the_top_level_proofs_as_verifier_proofs(tmp_path):
+    """From a checkout (PYTHONPATH=<checkout>, as the tests' subprocesses and a developer
+    run it, from any folder) ``verifier.proofs`` is the top-level proofs/ and its modules,
+    and the shipped certificates are found there; the finder maps that one name only."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "proofs" / "__init__.py").is_file():
+        pytest.skip("needs the source tree")
+    probe = ("import importlib.util, verifier.proofs, verifier.proofs.registry as r; "
+             "from verifier.certificate.shipped import shipped_certificate_path as s; "
+             "print(verifier.proofs.__file__); print(r.__file__); print(s('outlaw9-mikes')); "
+             "print(importlib.util.find_spec('verifier.tests'), importlib.util.find_spec('verifier.cext'))")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(root)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    package, module, cert, others = done.stdout.splitlines()
+    assert Path(package) == root / "proofs" / "__init__.py"
+    assert Path(module) == root / "proofs" / "registry.py"
+    assert Path(cert) == root / "proofs" / "certificates" / "outlaw9-mikes.json"
+    assert others == "None None"
+    # the published value of the first entry, through the package so found
+    assert registry.ENTRIES[0].published == comb(53, 7)
 
 
 # ---- against the enumeration ---------------------------------------------------

@@ -17,7 +17,7 @@ from conftest import one_line_error
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 MIKES = CERTS / "outlaw9-mikes.json"
 CASINO = CERTS / "casino-standard.json"
 ROUND = ROOT / "examples" / "round.json"

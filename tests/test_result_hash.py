@@ -24,7 +24,7 @@ from verifier import certificate
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = sorted((ROOT / "verifier" / "proofs" / "certificates").glob("*.json"))
+SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
 RANKS = "QKA"  # 13 cards, 1,716 hands: about a second with the pure-Python engine
 #: what the format keeps of ``tool`` under result_sha256: name and version, nothing of the run
 TOOL_RESULT_FIELDS = ("name", "version")
@@ -73,7 +73,7 @@ def test_threads_and_engines_give_the_same_result_hash(tmp_path, rules):
 
 @pytest.mark.slow
 def test_the_par_sheet_quotes_the_result_hash(tmp_path, capsys):
-    path = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+    path = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
     assert main(["report", str(path)]) == 0
     shipped = json.loads(path.read_text())
     assert f"| Result SHA-256 | `{shipped['result_sha256']}`" in capsys.readouterr().out
@@ -234,7 +234,7 @@ def run_doc_script(tmp_path, cert):
 def test_the_doc_shows_the_result_hash_of_the_shipped_default_certificate():
     text = (ROOT / "docs" / "CERTIFICATE.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"result_sha256 ([0-9a-f]{64})", text))
-    shipped = json.loads((ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json").read_text())
+    shipped = json.loads((ROOT / "proofs" / "certificates" / "outlaw9-mikes.json").read_text())
     # `run` prints the hash of the certificate without the strategy section, which
     # `strategy --out` adds; the doc gives both
     run_part = dict(shipped, sections={k: v for k, v in shipped["sections"].items()

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from verifier.cli.app import build_parser
-from verifier.cli.settings import RENAMED, Settings
+from verifier.cli.settings import RENAMED, WAGER, Settings
 
 
 def every_option(parser, command=()):
@@ -27,7 +27,7 @@ def test_every_option_of_every_command_is_a_typed_field():
     options = set(every_option(build_parser()))
     assert len(options) > 100                       # every command's options, walked
     missing = sorted({f"{' '.join(c)}: {d}" for c, d in options
-                      if RENAMED.get(d, d) not in fields})
+                      if RENAMED.get(d, d) not in fields and not d.startswith(WAGER)})
     assert missing == []
     untyped = [name for name, f in fields.items() if f.type in ("Any", "object")]
     assert untyped == []
@@ -61,3 +61,15 @@ def test_the_rule_set_its_rules_and_the_engine_spec_are_made_once():
     assert settings.engine is settings.engine
     # casino-standard: A-2-3-4-5 second-highest (verifier/data/rulesets), foxwoods' file
     assert (settings.engine.wheel_second, settings.engine.house_way) == (True, "foxwoods")
+
+
+def test_the_tables_wager_per_named_bet_is_one_field():
+    """``simulate`` has a wager option per named bet of the registry (verifier/bets/):
+    one typed field, ``wagers``, whatever bets there are."""
+    from verifier.table.limits import table_sides
+    kinds = [k for k, side in table_sides().items() if not side.envy]
+    args = ["simulate", "--rounds", "10"]
+    for i, kind in enumerate(kinds, 1):
+        args += [f"--{kind}", str(10 * i)]
+    settings = Settings.from_args(build_parser().parse_args(args))
+    assert settings.wagers == {kind: 10 * i for i, kind in enumerate(kinds, 1)}

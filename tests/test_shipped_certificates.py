@@ -1,7 +1,7 @@
-"""The certificates shipped in verifier/proofs/certificates/: each passes `check`, and the full
+"""The certificates shipped in proofs/certificates/: each passes `check`, and the full
 enumeration re-creates each exactly (all but its run metadata: the same result_sha256).
 
-A certificate is named after its rule set: verifier/proofs/certificates/<rule set>.json, and
+A certificate is named after its rule set: proofs/certificates/<rule set>.json, and
 <rule set>+<house way>.json for another house way the rule set offers.
 """
 import json
@@ -12,7 +12,7 @@ import pytest
 from verifier.certificate import load, result_content, result_hash, same_result
 from verifier.cli import main
 
-CERT_DIR = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+CERT_DIR = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
 SHIPPED = sorted(CERT_DIR.glob("*.json"))
 DEFAULT_RULE_SET = "outlaw9-mikes"
 

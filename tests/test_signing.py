@@ -8,7 +8,7 @@ import pytest
 from verifier import certificate
 from verifier.cli import main
 
-MIKES = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+MIKES = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
 
 
 @pytest.fixture()

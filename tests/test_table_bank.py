@@ -22,7 +22,7 @@ from verifier.table.setup import HOUSE_SEAT, parse_bank_policy, uniform_setup
 from verifier.table.simulate import block_rng, run_block, simulate
 from verifier.table.summary import summary
 ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "verifier" / "proofs" / "certificates"
+CERTS = ROOT / "proofs" / "certificates"
 
 
 def table_of(name, **kw):

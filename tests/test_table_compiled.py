@@ -240,10 +240,10 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     """The kernel's shuffle, deal and hand-out against exact figures: with a bank that
     never binds, the Outlaw 9 bet's simulated return per unit lies within its 99%
     interval of the certificate's exact return, and its win rate near the exact share of
-    qualifying hands (verifier/proofs/certificates/outlaw9-mikes.json)."""
+    qualifying hands (proofs/certificates/outlaw9-mikes.json)."""
     import json
     from pathlib import Path
-    cert = json.loads((Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+    cert = json.loads((Path(__file__).resolve().parent.parent / "proofs" / "certificates"
                        / "outlaw9-mikes.json").read_text())
     rules = {k: v["value"] for k, v in cert["rules"].items()}
     assert (rules["house_way"], rules["bonus_reading"], rules["wheel"]) == ("mikes", "seven-card", "lowest")
@@ -260,3 +260,18 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     p = 1 - Fraction(losing, cert["total_hands"])
     n = st.bet_unit[2].n
     assert abs(st.bet_wins[2] / n - float(p)) <= 3.3 * (float(p * (1 - p)) / n) ** 0.5
+
+
+def test_the_kernels_reads_are_the_tables_reads_in_order():
+    """A wager reaches the kernel as a read code (kernel.kernel_rules): cext/table_rules.h
+    numbers its TS_R_* reads in the order of verifier.game.bets.TABLE_READS."""
+    import re
+    from pathlib import Path
+    from verifier.game.bets import TABLE_READS
+    text = (Path(__file__).resolve().parent.parent / "cext" / "table_rules.h").read_text()
+    names = re.search(r"enum \{ (TS_R_BASE[^}]*)\}", text).group(1)
+    codes = [n.strip() for n in names.split(",") if n.strip()]
+    expect = ["TS_R_" + {"base": "BASE", "seven-card-mask": "SEVEN", "house-way-mask": "HOUSE",
+                         "push-pair": "PUSH_PAIR", "pai-gow": "PAI_GOW", "front": "FRONT"}[r]
+              for r in TABLE_READS]
+    assert codes == expect

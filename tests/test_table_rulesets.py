@@ -19,7 +19,7 @@ from verifier.table.settle import HOUSE, Ledger, envy_owed, settle_house
 from verifier.table.setup import HOUSE_SEAT, uniform_setup
 from verifier.table.simulate import block_rng, run_block, simulate
 from verifier.table.summary import summary
-CERTS = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates"
+CERTS = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
 
 
 def table_of(name, **kw):
@@ -46,10 +46,10 @@ def test_the_emperors_bets_pay_their_files():
     assert t.kinds == ("base", "insurance", "treasure")
     assert t.stat_kinds == t.kinds + ("envy",)
     ins = tables["pai_gow_insurance"].pay
-    assert t.insurance_pays == tuple(ins[line] for line in emperors.INSURANCE_LINES)
+    assert t.pays_of("insurance") == tuple(ins[line] for line in emperors.INSURANCE_LINES)
     tre = tables["emperors_treasure"].pay
     for bit, line in enumerate(OUTLAW9_LINES):   # the tables' pays by Outlaw 9 bit
-        assert t.treasure_pays[bit] == (tre[line] if line in tre else -1)
+        assert t.pays_of("treasure")[bit] == (tre[line] if line in tre else -1)
         assert t.envy_pays[bit] == tables["envy_bonus"].pay.get(line, 0)
     assert t.envy_minimum == emperors.ENVY_MINIMUM
 
@@ -345,9 +345,9 @@ def test_a_user_rule_set_is_played_as_written(tmp_path, capsys):
     fees, casino = _user_rule_sets(tmp_path)
     t = TableRules.from_ruleset(load(str(fees)))
     assert t.kinds == ("base", "outlaw9") and not t.house_banks
-    assert t.outlaw9_pays[CATEGORY_BIT["straight"]] == Fraction(5, 2)
-    assert t.outlaw9_pays[CATEGORY_BIT["three_pairs"]] == 0
-    assert t.outlaw9_pays[CATEGORY_BIT["flush"]] == -1
+    assert t.pays_of("outlaw9")[CATEGORY_BIT["straight"]] == Fraction(5, 2)
+    assert t.pays_of("outlaw9")[CATEGORY_BIT["three_pairs"]] == 0
+    assert t.pays_of("outlaw9")[CATEGORY_BIT["flush"]] == -1
     setup = uniform_setup((100, 10), bank=60, table=t)
     assert compiled_unavailable(setup) is not None
     st = simulate(setup, 200, seed=4, threads=1, check_ledger=True)

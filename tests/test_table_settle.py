@@ -5,8 +5,19 @@ from fractions import Fraction
 import pytest
 
 from verifier.support.errors import VerifierError
-from verifier.table.limits import OUTLAW9_PAYS, TableRules, check_round
-from verifier.table.settle import (Ledger, base_odds, open_ledger, outlaw9_line_odds, settle, wrangler_odds)
+from verifier.table.limits import TableRules, check_round
+from verifier.table.reads import mask_odds as outlaw9_line_odds, wager_odds
+from verifier.table.settle import Ledger, base_odds, open_ledger, settle
+
+OUTLAW9_PAYS = TableRules().pays_of("outlaw9")     # the default table's, by category bit
+
+
+def wrangler_odds(pf, pb, df, db):
+    """The Wrangler Push wager at the default table, read as its module declares
+    (verifier/bets/wrangler_push.py, verifier/table/reads.py) on the two hands' keys."""
+    player, dealer = (None, None, pf, pb, 0, 0), (None, None, df, db, 0, 0)
+    return wager_odds(TableRules(), "wrangler", player, dealer, None, None,
+                      base_odds(pf, pb, df, db))
 
 PAIR = lambda r: 169 + r          # noqa: E731  two-card key of a pair (r: 0 = 2s .. 12 = As)
 AK = 12 * 13 + 11                 # A-K high, the best non-pair front

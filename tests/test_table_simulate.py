@@ -137,7 +137,7 @@ def test_simulation_agrees_with_certificate():
     from pathlib import Path
     from verifier.certificate import load
     from verifier.certificate import bet_results
-    shipped = Path(__file__).resolve().parent.parent / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+    shipped = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
     exact = bet_results(load(shipped))  # {"base", "wrangler", "outlaw9"}: exact per unit
     setup = uniform_setup(wagers=(100, 100, 100), bank=10 ** 9)
     stats = simulate(setup, 200_000, seed=2024)

@@ -19,7 +19,7 @@ from verifier.cli import main
 pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
-CERT = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 FILED = ROOT / "verifier" / "data" / "outlaw9_filed.toml"
 WAIT = 20
 

@@ -14,7 +14,7 @@ from verifier.cli import main
 pytestmark = pytest.mark.xdist_group("xlsx")
 
 ROOT = Path(__file__).resolve().parent.parent
-CERT = ROOT / "verifier" / "proofs" / "certificates" / "outlaw9-mikes.json"
+CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,15 @@ Python API:
     verifier.set_hand("As Ks Qs Js Ts Kh Qh")   -> HandSetting
     verifier.enumerate(rules=Rules(), threads=None) -> EnumerationResult
 """
+import sys as _sys
+
+from verifier.support.sourcetree import proofs_finder as _proofs_finder
 from verifier.support.version import __version__  # noqa: F401
+
+# proofs/ stands at the repository's top level and is installed as verifier.proofs; run
+# from a checkout, this finder maps that one name to it (verifier/support/sourcetree.py)
+if _proofs_finder() is not None and _proofs_finder() not in _sys.meta_path:
+    _sys.meta_path.insert(0, _proofs_finder())
 
 __all__ = ["parse_cards", "cards_str", "Rules", "VerifierError", "set_hand", "HandSetting",
            "enumerate", "EnumerationResult"]

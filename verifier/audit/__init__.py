@@ -52,4 +52,8 @@ def read(path):
     if not sub.bets:
         raise VerifierError(f"{path}: no bet: a par sheet names at least one bet (or the "
                             "base game) and its claims (docs/AUDIT.md)")
+    if not any(block.figures or any(row.cells.get(c) for row in block.rows
+                                    for c in block.columns) for block in sub.bets):
+        raise VerifierError(f"{path}: no claim to judge: no line table's figure and no "
+                            "bet's figure (docs/AUDIT.md)")
     return sub

@@ -160,6 +160,9 @@ def read_grid(sub, rows, file, sheet=""):
         rest = [Cell(t, where(r, c)) for _, c, t in cells[1:]]
         if not rest and header is None:
             continue                # a title or a note ("Rules", "House edge" as a heading)
+        if not rest and (name in GAME_KEYS or name in FIGURES):
+            raise VerifierError(f"{where(r, c0)}: {first!r} with no value beside it (a "
+                                "figure's or the game's value stands in the next cell)")
         if name in GAME_KEYS:
             header = None
             _set_game(sub, GAME_KEYS[name], rest[0])

@@ -81,7 +81,14 @@ class Audit:
 
     @property
     def exit_status(self):
-        return 1 if self.count(FAILS) else 0
+        """1 when a claim does not hold, and when no claim could be judged: a verifier
+        never passes what it did not check (issue 35)."""
+        return 1 if self.count(FAILS) or not self.judged else 0
+
+    @property
+    def judged(self):
+        """How many claims were checked (held or not)."""
+        return len(self.findings) - self.count(NOT_CHECKED)
 
     @property
     def verdict(self):
@@ -90,6 +97,8 @@ class Audit:
         if bad:
             return (f"DOES NOT HOLD: {bad} of {n - unchecked} checked claims are wrong"
                     f"{tail}")
+        if not self.judged:
+            return f"NOTHING JUDGED: none of the {n} claims could be checked"
         return f"HOLDS: all {n - unchecked} checked claims hold{tail}"
 
     def to_dict(self):

@@ -3,7 +3,9 @@
 A number printed with k decimals stands for every value that rounds to it: it holds for
 the exact value x when |x - c| <= 5 x 10^-(k+1) (a value exactly halfway holds either way:
 half-up and half-even rounding are both in use). A percentage is judged in percent units
-(``2.6745%``: four decimals of a percent); ``1.2e-07`` has its mantissa's decimals; a
+(``2.6745%``: four decimals of a percent); ``1.2e-07`` has its mantissa's decimals (a
+number in exponent notation is judged to its significant digits: ``1.2e3`` to the
+hundreds, and a zero with a positive exponent, ``0e9``, is refused: it has none); a
 fraction (``1/37``) and a whole number in a count column must be equal. Odds are ``1 in N``
 (or N alone). All of it in rationals: a square root (the standard deviation) is judged by
 squaring the interval's ends."""
@@ -74,6 +76,10 @@ def parse(text, where, count=False, odds=False):
     except InvalidOperation:
         raise VerifierError(f"{where}: {original!r} is not a number") from None
     exponent = d.as_tuple().exponent
+    if not d and re.search(r"[eE]\+?0*[1-9]", t):
+        # judged to its significant digits, and a zero has none: 0e9 would hold for anything
+        raise VerifierError(f"{where}: {original!r} has no significant digit (a zero with "
+                            "a positive exponent stands for any figure)")
     if d and d.adjusted() > MAX_DIGITS or exponent < -MAX_DECIMALS:
         raise VerifierError(f"{where}: {original!r} is out of range (a figure of at most "
                             f"{MAX_DIGITS} digits before the point and {MAX_DECIMALS} after)")

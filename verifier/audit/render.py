@@ -72,21 +72,24 @@ def to_json(audit):
 
 
 def markdown(audit):
-    from verifier.report.markdown import md_table
-    out = [f"# Audit of {audit.claims}", "",
-           md_table(["", ""], provenance(audit)), "",
+    """The report as Markdown: every text from the submission (its file's name, its
+    sheets', bets' and lines' names, the claims as printed) escaped (``md_text``)."""
+    from verifier.report.markdown import md_table, md_text
+    out = [f"# Audit of {md_text(audit.claims)}", "",
+           md_table(["", ""], [[k, md_text(v)] for k, v in provenance(audit)]), "",
            f"**{audit.verdict}** ({summary(audit)}).", "",
            "A claim holds when the exact figure rounds to it as printed; a count must be "
            "equal. *Errs for*: whom the claim shows better off than the exact figure does.",
-           ""] + [f"Note: {n}\n" for n in audit.notes]
+           ""] + [f"Note: {md_text(n)}\n" for n in audit.notes]
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
-        out += ["## Does not hold", ""] + [f"- {detail(f)}" for f in failing] + [""]
+        out += ["## Does not hold", ""] + [f"- {md_text(detail(f))}" for f in failing] + [""]
     unchecked = [f for f in audit.findings if f.status == NOT_CHECKED]
     if unchecked:
-        out += ["## Not checked", ""] + [f"- {f.where}: {f.what}: {f.reason}"
+        out += ["## Not checked", ""] + [f"- {md_text(f'{f.where}: {f.what}: {f.reason}')}"
                                          for f in unchecked] + [""]
-    out += ["## Every claim", "", md_table(HEADER, rows(audit)), ""]
+    out += ["## Every claim", "", md_table(HEADER, [[md_text(c) for c in row]
+                                                    for row in rows(audit)]), ""]
     return "\n".join(out)
 
 

@@ -3,7 +3,11 @@ the zip's members and their uncompressed sizes (a zip bomb is refused from its
 directory, before anything is inflated), no macros (.xlsm, a macro-enabled content type or
 a VBA project), at most ``MAX_SHEETS`` sheets of at most ``claims.MAX_ROWS`` rows each and
 ``MAX_CELLS`` cells in all (counted in each sheet's XML as it inflates, so a sheet of a
-million rows is refused at once, before openpyxl reads it to size it).
+million rows is refused at once, before openpyxl reads it to size it), a shared-strings
+part of at most ``MAX_SHARED_BYTES`` and ``MAX_CELLS`` strings. Every cell a spreadsheet
+program shows is read, whatever dimension a sheet declares (the declared one is not
+trusted), the cells read counted (``MAX_READ``, the empty ones before a row's last cell
+too); a formula cell without a saved value is refused, naming the cell.
 
 A number in a cell is taken as the sheet shows it: with its number format's decimals
 (``0.0000%`` shows 0.026745 as ``2.6745%``), or, under the General format, as typed (at
@@ -17,7 +21,8 @@ from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.support.files import read_bytes
-from verifier.audit.claims import MAX_ROWS, Submission, read_grid, row_cells
+from verifier.audit.claims import (MAX_ROWS, Submission, Where, cell_name, read_grid,
+                                   row_cells)
 
 MAX_SHEETS = 50
 #: most cells in all the sheets of a workbook
@@ -26,6 +31,10 @@ MAX_CELLS = 200_000
 MAX_MEMBERS = 1_000
 MAX_MEMBER_BYTES = 64 << 20
 MAX_TOTAL_BYTES = 128 << 20
+#: most bytes the shared-strings part inflates to
+MAX_SHARED_BYTES = 8 << 20
+#: most cells read in all the sheets, the empty ones before each row's last cell included
+MAX_READ = 1_000_000
 MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam")
 
 
@@ -78,10 +87,11 @@ def _check_parts(archive, members, path):
     sheets = [m for m in members if re.fullmatch(r"xl/worksheets/[^/]+\.xml", m.filename)]
     if len(sheets) > MAX_SHEETS:
         raise VerifierError(f"{path}: {len(sheets)} sheets (at most {MAX_SHEETS})")
+    _check_shared_strings(archive, types, path)
     cells = 0
     for m in sheets:
         where = f"{path}, sheet {titles.get(m.filename, m.filename)}"
-        rows, more = _count(archive, m, MAX_CELLS - cells)
+        rows, more = _count(archive, m, ((_ROW, MAX_ROWS), (_CELL, MAX_CELLS - cells)))
         cells += more
         if rows > MAX_ROWS:
             raise VerifierError(f"{where}: more than {MAX_ROWS:,} rows (a par sheet has "
@@ -93,17 +103,40 @@ def _check_parts(archive, members, path):
 
 _ROW = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row[\s>/]")
 _CELL = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s>/]")
+_STRING = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?si[\s>/]")
 _CHUNK = 1 << 20
 
 
-def _count(archive, member, cells_left):
-    """(rows, cells) of a sheet, counted in its XML as it inflates; the count stops soon
-    after either passes its limit (``MAX_ROWS``, ``cells_left``): openpyxl would otherwise
-    read a whole sheet that declares no dimensions just to size it."""
-    rows = cells = 0
+def _check_shared_strings(archive, types, path):
+    """The shared-strings parts (as the content types name them, or by the usual name):
+    at most ``MAX_SHARED_BYTES`` each as inflated, and ``MAX_CELLS`` strings, counted as
+    the part inflates (openpyxl would read them all into memory first)."""
+    names = {"xl/sharedStrings.xml"}
+    for tag in re.findall(rb"<[^<>]{0,2000}sharedStrings[^<>]{0,2000}>", types):
+        part = re.search(rb"PartName\s*=\s*[\"']/?([^\"']{1,300})", tag)
+        if part:
+            names.add(part.group(1).decode("utf-8", "replace"))
+    for m in archive.infolist():
+        if m.filename not in names:
+            continue
+        if m.file_size > MAX_SHARED_BYTES:
+            raise VerifierError(f"{path}: the shared strings ({m.filename}) inflate to "
+                                f"{m.file_size:,} bytes (at most {MAX_SHARED_BYTES >> 20} "
+                                "MiB: a par sheet has far fewer)")
+        strings, = _count(archive, m, ((_STRING, MAX_CELLS),))
+        if strings > MAX_CELLS:
+            raise VerifierError(f"{path}: more than {MAX_CELLS:,} shared strings (a par "
+                                "sheet has far fewer)")
+
+
+def _count(archive, member, limits):
+    """How often each pattern of ``limits`` (pattern, most) occurs in a part, counted
+    in its XML as it inflates; the count stops soon after one passes its limit: openpyxl
+    would otherwise read a whole sheet that declares no dimensions just to size it."""
+    counts = [0] * len(limits)
     tail = b""
     with archive.open(member) as f:
-        while rows <= MAX_ROWS and cells <= cells_left:
+        while all(n <= most for n, (_, most) in zip(counts, limits)):
             chunk = f.read(_CHUNK)
             if not chunk:
                 break
@@ -112,10 +145,10 @@ def _count(archive, member, cells_left):
             cut = len(data) - 16 if len(chunk) == _CHUNK else len(data)
             cut = data.rfind(b"<", 0, cut + 1) if cut < len(data) else cut
             cut = cut if cut > 0 else len(data)
-            rows += len(_ROW.findall(data, 0, cut))
-            cells += len(_CELL.findall(data, 0, cut))
+            for i, (pattern, _) in enumerate(limits):
+                counts[i] += len(pattern.findall(data, 0, cut))
             tail = data[cut:]
-    return rows, cells
+    return counts
 
 
 def _sheet_titles(archive):
@@ -152,50 +185,71 @@ def read_workbook(path):
             from None
     import warnings
     sub = Submission(str(path), hashlib.sha256(data).hexdigest())
+    books = []
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")          # openpyxl's notes on unknown extensions
-            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            # the values as last saved, and the formulas (to find one with no saved value)
+            for values in (True, False):
+                books.append(openpyxl.load_workbook(io.BytesIO(data), read_only=True,
+                                                    data_only=values))
     except Exception as exc:        # openpyxl raises many kinds on a damaged file
+        for book in books:
+            book.close()
         raise VerifierError(f"{path}: not a readable xlsx workbook "
                             f"({type(exc).__name__}: {str(exc)[:120]})") from None
+    read = [0]                      # cells read in all the sheets
     try:
-        for ws in [ws for ws in book.worksheets if hasattr(ws, "iter_rows")]:
+        for ws, wf in zip(*[[ws for ws in book.worksheets if hasattr(ws, "iter_rows")]
+                            for book in books], strict=True):
             rows = ws.max_row            # the sheet's declared dimensions, if any
             if rows is not None and rows > MAX_ROWS:
                 raise VerifierError(f"{path}, sheet {ws.title}: {rows:,} rows (at most "
                                     f"{MAX_ROWS:,} are read: a par sheet has far fewer)")
-            read_grid(sub, _grid(ws, str(path)), str(path), ws.title)
+            for sheet in (ws, wf):
+                sheet.reset_dimensions()     # every cell shown, whatever the sheet declares
+            read_grid(sub, _grid(ws, wf, str(path), read), str(path), ws.title)
     except VerifierError:
         raise
     except Exception as exc:
         raise VerifierError(f"{path}: not a readable xlsx workbook "
                             f"({type(exc).__name__}: {str(exc)[:120]})") from None
     finally:
-        book.close()
+        for book in books:
+            book.close()
     return sub
 
 
-def _grid(ws, file):
-    for count, cells in enumerate(ws.iter_rows(), start=1):
+def _grid(ws, formulas, file, read):
+    """The rows of sheet ``ws`` as ``row_cells``; ``formulas``: the same sheet with its
+    formulas (a formula cell with no saved value is refused); ``read``: ``[cells read]``
+    in the workbook so far, the empty ones before a row's last cell included."""
+    for count, (cells, written) in enumerate(zip(ws.iter_rows(), formulas.iter_rows(),
+                                                 strict=True), start=1):
         if count > MAX_ROWS:
             raise VerifierError(f"{file}, sheet {ws.title}: more than {MAX_ROWS:,} rows "
                                 "(a par sheet has far fewer)")
-        values = []
-        row = None
-        for cell in cells:
-            if getattr(cell, "value", None) is None or not hasattr(cell, "row"):
-                continue
-            row = cell.row
-            values.append((cell.column, shown(cell)))
-        if row is None:
+        read[0] += len(cells)
+        if read[0] > MAX_READ:
+            raise VerifierError(f"{file}, sheet {ws.title}: more than {MAX_READ:,} cells to "
+                                f"read (row {count} reaches column {len(cells):,}; a par "
+                                "sheet has far fewer)")
+        shows = [cell for cell in cells
+                 if getattr(cell, "value", None) is not None and hasattr(cell, "row")]
+        values = {cell.column: shown(cell) for cell in shows}
+        for cell in written:
+            if getattr(cell, "data_type", None) == "f" and cell.column not in values:
+                raise VerifierError(f"{Where(file, ws.title, cell_name(cell.row, cell.column))}"
+                                    f": a formula ({str(cell.value)[:40]}) with no saved value"
+                                    " (save the workbook in a spreadsheet program, or type "
+                                    "the figure)")
+        if not values:
             yield []
             continue
-        width = max(c for c, _ in values)
-        line = [""] * width
-        for c, t in values:
+        line = [""] * max(values)
+        for c, t in values.items():
             line[c - 1] = t
-        yield row_cells(line, row, file, ws.title)
+        yield row_cells(line, shows[0].row, file, ws.title)
 
 
 _DECIMALS = re.compile(r"0\.(0+)")

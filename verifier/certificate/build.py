@@ -12,7 +12,7 @@ from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
-from verifier.game.bets import CUSTOM, section_bets
+from verifier.game.bets import BETS, CUSTOM, derived_bets, section_bets
 
 
 def counts_of(result):
@@ -95,8 +95,9 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     if base_game is not None:
         inputs["base_game"] = base_game
         sections.append("base_game")
-        if "wrangler_push" in ruleset.bet_names():
-            sections.append("wrangler_push")   # derived from the base game's counts
+        # the bets whose section derives from the base game's counts
+        sections += [b for b in derived_bets() if BETS[b].needs_pairs
+                     and b in ruleset.bet_names()]
     if custom:
         sections.append("custom_bets")         # after base_game: a bet may read its counts
     return build(result, plain, sections=tuple(sections), section_inputs=inputs,

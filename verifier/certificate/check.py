@@ -16,7 +16,7 @@ from verifier.game.paytables import FILED_FILES, Paytable, PaytableError
 from verifier.game.ranking import CLASS_NAMES, is_back_key, is_foul, is_front_key
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.certificate.build import counts_of
-from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, result_hash, rule_readings, rules_of)
+from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, is_sha256, result_hash, rule_readings, rules_of)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 
 if TYPE_CHECKING:
@@ -303,11 +303,19 @@ def recompute_chunks(cert, section, n, seed, threads, progress):
     from verifier.strategy.chunks import chunk_sample, recompute_chunks
     from verifier.strategy.optimal import raw_to_json
     from verifier.strategy.spec import spec_for
+    from verifier.certificate.sections import check_chunk_records
     doc = section.get("chunks")
     where = "sections.strategy.chunks"
     if not isinstance(doc, dict) or not isinstance(doc.get("list"), list):
         return [Mismatch(where, "missing: the certificate keeps no chunks of the strategy job "
                                 "to run again (strategy --recompute --out writes them)")], []
+    try:
+        check_chunk_records(doc)        # every field, before any is used
+    except ValueError as exc:
+        return [Mismatch(where, f"not run again: {exc}")], []
+    if seed is None and not is_sha256(cert.get(RESULT_HASH_FIELD)):
+        return [Mismatch(where, f"not run again: the draw's seed is the {RESULT_HASH_FIELD}, "
+                                "which is not a SHA-256 (give --seed)")], []
     spec = spec_for(rule_set_of(cert), deck=deck_of(cert), chunk_size=doc["chunk_size"],
                     threads=threads)
     if spec.backend != doc["backend"]:

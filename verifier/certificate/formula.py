@@ -8,8 +8,9 @@ from verifier.support.errors import VerifierError
 def default_table(cert, bet):
     """The pay table a certificate holds for ``bet``: the certificate's tables, or the
     bet's section's."""
-    from verifier.game.bets import BETS, bet as bet_of
+    from verifier.game.bets import BETS, bet as bet_of, canonical
     from verifier.certificate import paytable_of
+    bet = canonical(bet)
     if bet not in BETS and bet in cert.get("sections", {}).get("custom_bets", {}).get(
             "paytables", {}):
         from verifier.certificate.sections import custom_table

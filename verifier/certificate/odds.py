@@ -4,9 +4,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import bet as bet_of, house_way_lines
+from verifier.game.bets import BONUS_READING, bet as bet_of, house_way_lines
 from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
-from verifier.certificate.format import deck_of, load, outlaw9_sets_of, paytable_of
+from verifier.certificate.format import load, outlaw9_sets_of, paytable_of
 
 
 def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
@@ -16,10 +16,13 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
     certificate's)."""
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
-    if kind.reads in ("outlaw9", "seven-card"):
+    if kind.counts is not None:             # a bet that reads its own section's counts
+        sets, note = kind.counts(cert, kind)
+        return QualifyingSets(kind.name, kind.lines, sets, total, kind.unit, note)
+    if kind.reads in (BONUS_READING, "seven-card"):
         reading = (reading or cert["rules"]["bonus_reading"]["value"]
-                   if kind.reads == "outlaw9" else "seven-card")
-        note = (f"bonus reading {reading}" if kind.reads == "outlaw9"
+                   if kind.reads == BONUS_READING else "seven-card")
+        note = (f"bonus reading {reading}" if kind.reads == BONUS_READING
                 else "lines read on the seven cards")
         return QualifyingSets(kind.name, kind.lines,
                               category_sets(outlaw9_sets_of(cert, reading)), total, "hands",
@@ -48,18 +51,6 @@ def qualifying_sets(cert, paytable, reading=None) -> QualifyingSets:
         return QualifyingSets(kind.name, kind.lines,
                               tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
                               total, "hands", "the player sets the hand for the bet")
-    if kind.reads == "pai-gow":
-        from verifier.odds import emperors
-        section = sections.get("pai_gow_insurance")
-        if section:
-            counts, reading = section["results"]["counts"], section["results"]["reading"]
-        else:
-            reading = emperors.INSURANCE_READING
-            counts = emperors.insurance_counts(deck_of(cert), reading)
-        return QualifyingSets(kind.name, kind.lines,
-                              tuple((frozenset({line}), int(counts[line]))
-                                    for line in kind.lines), total, "hands",
-                              f"insurance reading {reading}")
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
 
 
@@ -73,16 +64,18 @@ def odds_from_certificate(cert: dict, paytable, reading: str | None = None) -> B
                             "certificate's envy section and the par sheet")
     sets = qualifying_sets(cert, paytable, reading)
     reads = paytable.kind.reads
-    if reads == "outlaw9":
+    if reads == BONUS_READING:
         reading = reading or cert["rules"]["bonus_reading"]["value"]
-    return odds_of_sets(sets, paytable, reading if reads == "outlaw9" else
+    return odds_of_sets(sets, paytable, reading if reads == BONUS_READING else
                         "seven-card" if reads == "seven-card" else None)
 
 
 def bet_results(cert=None):
     """Exact expected result per unit of each bet of the default rule set, from its
-    shipped certificate (or ``cert``): {"base" (1 to 1, before fees), "wrangler",
-    "outlaw9"} as Fractions."""
+    shipped certificate (or ``cert``): {"base" (1 to 1, before fees), and each named bet
+    of the certificate's ``paytables`` by its table kind (``wrangler``, ``outlaw9``)} as
+    Fractions."""
+    from verifier.game.bets import BETS
     if cert is None:
         from verifier.certificate.shipped import shipped_certificate_path
         shipped = shipped_certificate_path("outlaw9-mikes")
@@ -91,8 +84,9 @@ def bet_results(cert=None):
                                 "pass one (verifier.certificate.load(path))")
         cert = load(shipped)
     counts = cert["sections"]["base_game"]["counts"]
-    return {
-        "base": Fraction(int(counts["win"]) - int(counts["loss"]), int(counts["total"])),
-        "wrangler": odds_from_certificate(cert, paytable_of(cert, "wrangler_push")).expected,
-        "outlaw9": odds_from_certificate(cert, paytable_of(cert)).expected,
-    }
+    out = {"base": Fraction(int(counts["win"]) - int(counts["loss"]), int(counts["total"]))}
+    for name in cert["paytables"]:
+        b = BETS[name]
+        out[b.table.kind if b.table else name] = \
+            odds_from_certificate(cert, paytable_of(cert, name)).expected
+    return out

@@ -6,39 +6,23 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 """
 from __future__ import annotations
 import math
+from collections.abc import MutableMapping
 from typing import Callable
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
-from verifier.odds.exact import outlaw9_odds, wrangler_odds
 from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
-from verifier.rules.readings import HOUSE_WAY_CHOICES
-from verifier.game.bets import section_bets
+from verifier.game.bets import BETS, section_bets
 from verifier.rules.rulesets import from_dict, is_custom_name, shipped_differences
-from verifier.certificate.format import deck_of, is_sha256, paytable_of, rules_of
+from verifier.certificate.format import deck_of, is_sha256, rules_of
 
 
 @dataclass(frozen=True)
 class Section:
     derive: Callable[[dict], object]    # function(cert) -> JSON-ready results
     inputs: tuple = ()              # the fields kept beside ``results``
-
-
-def _outlaw9_results(cert):
-    table = Paytable.from_dict(cert["paytables"]["outlaw9"], "paytables.outlaw9")
-    reading = cert["rules"]["bonus_reading"]["value"]
-    sets = cert["counts"]["outlaw9_sets"][reading]
-    return outlaw9_odds(sets, table, reading=reading, total=cert["total_hands"]).to_dict()
-
-
-def _wrangler_results(cert):
-    counts = cert["sections"]["base_game"]["counts"]
-    n = cert["deck"]["size"]
-    if int(counts["total"]) != math.comb(n, 7) * math.comb(n - 7, 7):
-        raise ValueError(f"pairwise total {counts['total']} is not C({n},7) C({n - 7},7)")
-    return wrangler_odds(counts, paytable_of(cert, "wrangler_push")).to_dict()
 
 
 def _house_way_results(cert):
@@ -76,58 +60,6 @@ def _rule_set_results(cert):
                          "no section for it")
     return {"name": rs.name, "description": rs.description, "house_way": rs.house_way,
             "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
-
-
-def _histogram_of(cert):
-    return {(r[0], r[1]): r[2] for r in cert["counts"]["key_histogram"]["rows"]}
-
-
-def _insurance_results(cert):
-    from verifier.odds import emperors
-    table = Paytable.from_dict(cert["sections"]["pai_gow_insurance"]["paytable"],
-                                         "sections.pai_gow_insurance.paytable")
-    total = cert["total_hands"]
-    deck = deck_of(cert)
-    literal = emperors.insurance_counts(deck, "literal")
-    semi = emperors.insurance_counts(deck, "semi-wild")
-    if rules_of(cert).house_way in HOUSE_WAY_CHOICES:
-        # the built-ins set every pai gow, and only those, with a high-card back (row 11):
-        # the key histogram must show the closed form's counts
-        from_histogram = emperors.insurance_counts_from_histogram(_histogram_of(cert))
-        if from_histogram != semi:
-            raise ValueError(f"the key histogram's pai gows {from_histogram} disagree with "
-                             f"the closed form {semi}")
-        if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
-            raise ValueError("the high-card backs are not the row 11 hands")
-    return {"reading": emperors.INSURANCE_READING,
-            "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
-            "counts": literal,
-            "odds": emperors.insurance_odds(literal, table, total),
-            "alternative": {"reading": "semi-wild",
-                            "reading_text": emperors.INSURANCE_READINGS["semi-wild"],
-                            "counts": semi,
-                            "odds": emperors.insurance_odds(semi, table, total)}}
-
-
-def _treasure(cert):
-    from verifier.odds import emperors
-    table = Paytable.from_dict(cert["sections"]["emperors_treasure"]["paytable"],
-                                         "sections.emperors_treasure.paytable")
-    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
-    return emperors.treasure_odds(sets, table, cert["total_hands"])
-
-
-def _treasure_results(cert):
-    return _treasure(cert)[0]
-
-
-def _envy_results(cert):
-    from verifier.odds import emperors
-    table = Paytable.from_dict(cert["sections"]["envy_bonus"]["paytable"],
-                                         "sections.envy_bonus.paytable")
-    _, treasure_return = _treasure(cert)
-    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
-    return emperors.envy_results(sets, table, treasure_return, cert["total_hands"])
 
 
 def _base_game_results(cert):
@@ -185,36 +117,46 @@ def _strategy_results(cert):
 
 def check_chunks(doc, raw):
     """The strategy section's chunk records hold together: their ranges tile the job's
-    units in chunks of its size, each has a SHA-256, and their sums add up to the section's
-    totals (``ValueError`` naming what does not). Whether each chunk's SHA-256 is that of
-    its job is for ``check --recompute --chunks`` (it runs them again)."""
+    units in chunks of its size, each has a SHA-256 (``check_chunk_records``), and their
+    sums add up to the section's totals (``ValueError`` naming what does not). Whether
+    each chunk's SHA-256 is that of its job is for ``check --recompute --chunks`` (it runs
+    them again)."""
     from verifier.strategy.optimal import merge_all, raw_from_json
+    check_chunk_records(doc)
+    total = merge_all([raw_from_json(dict(rec["sums"], patterns=[])) for rec in doc["list"]])
+    for k, v in total.items():
+        if k != "patterns" and v != raw[k]:
+            raise ValueError(f"chunks: their {k} do not add up to the section's")
+
+
+def check_chunk_records(doc):
+    """The chunk records' fields, each of its type: the backend, the chunk size and the
+    unit count, and records whose ranges tile the units in chunks of that size, each with
+    a SHA-256 and its sums (``ValueError`` naming the first that is not); checked before
+    any is used (``check``, ``check --recompute --chunks``)."""
     if not isinstance(doc, dict) or sorted(doc) != ["backend", "chunk_size", "list", "units"]:
         raise ValueError("chunks: not the fields backend, chunk_size, units, list")
     size, units, records = doc["chunk_size"], doc["units"], doc["list"]
     if not (type(size) is int and size >= 1 and type(units) is int and units >= 1
             and isinstance(records, list) and isinstance(doc["backend"], str)):
         raise ValueError("chunks: chunk_size and units must be whole numbers, list a list")
-    sums = []
     for i, rec in enumerate(records):
         lo = i * size
         where = f"chunks.list[{i}]"
         if not isinstance(rec, dict) or sorted(rec) != ["hi", "lo", "raw_sha256", "sums"]:
             raise ValueError(f"{where}: not the fields lo, hi, raw_sha256, sums")
-        if (rec["lo"], rec["hi"]) != (lo, min(lo + size, units)) or lo >= units:
-            raise ValueError(f"{where}: units {rec['lo']}-{rec['hi']}, not the job's "
-                             f"chunk {lo}-{min(lo + size, units)}")
+        if (rec["lo"], rec["hi"]) != (lo, min(lo + size, units)) or lo >= units \
+                or not all(type(rec[k]) is int for k in ("lo", "hi")):
+            raise ValueError(f"{where}: units {str(rec['lo'])[:20]}-{str(rec['hi'])[:20]}, "
+                             f"not the job's chunk {lo}-{min(lo + size, units)}")
         if not (isinstance(rec["raw_sha256"], str)
                 and is_sha256(rec["raw_sha256"])):
             raise ValueError(f"{where}.raw_sha256: not a SHA-256")
-        sums.append(raw_from_json(dict(rec["sums"], patterns=[])))
+        if not isinstance(rec["sums"], dict):
+            raise ValueError(f"{where}.sums: not a table of the chunk's sums")
     if len(records) * size < units:
         raise ValueError(f"chunks: {len(records)} chunks of {size} do not cover "
                          f"{units:,} units")
-    total = merge_all(sums)
-    for k, v in total.items():
-        if k != "patterns" and v != raw[k]:
-            raise ValueError(f"chunks: their {k} do not add up to the section's")
 
 
 def custom_table(cert, name):
@@ -259,16 +201,42 @@ def register_section(name, derive, inputs=()):
     SECTIONS[name] = Section(derive, tuple(inputs))
 
 
+class _Sections(MutableMapping):
+    """``SECTIONS``: the game's section kinds (and those ``register_section`` adds), then one
+    per named bet with a section, from the registry of bets (verifier/bets/): a bet's
+    pay table is kept beside its results when the section holds it (``in_section``), else
+    it is the certificate's ``paytables`` entry."""
+
+    def __init__(self, own):
+        self.own = dict(own)
+
+    def _bets(self):
+        return {n: Section(b.derive, ("paytable",) if b.in_section else ())
+                for n, b in BETS.items() if b.derive and n not in self.own}
+
+    def __getitem__(self, name):
+        if name in self.own:
+            return self.own[name]
+        return self._bets()[name]
+
+    def __setitem__(self, name, value):
+        self.own[name] = value
+
+    def __delitem__(self, name):
+        del self.own[name]
+
+    def __iter__(self):
+        return iter([*self.own, *self._bets()])
+
+    def __len__(self):
+        return len(self.own) + len(self._bets())
+
+
 #: every section a certificate may have
-SECTIONS = {
-    "outlaw9": Section(_outlaw9_results),
+SECTIONS = _Sections({
     "rule_set": Section(_rule_set_results, ("definition",)),
     "house_way": Section(_house_way_results),
     "base_game": Section(_base_game_results, ("counts", "settlement")),
-    "wrangler_push": Section(_wrangler_results),
-    "pai_gow_insurance": Section(_insurance_results, ("paytable",)),
-    "emperors_treasure": Section(_treasure_results, ("paytable",)),
-    "envy_bonus": Section(_envy_results, ("paytable",)),
     "custom_bets": Section(_custom_results, ("paytables",)),
     "strategy": Section(_strategy_results, ("raw", "chunks")),
-}
+})

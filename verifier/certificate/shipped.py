@@ -1,10 +1,12 @@
-"""The shipped certificates (verifier/proofs/certificates/), found by a table of names:
-never by a path built from user text."""
+"""The shipped certificates (proofs/certificates/, installed as verifier/proofs/
+certificates/), found by a table of names: never by a path built from user text."""
 from __future__ import annotations
 
 from pathlib import Path
 
-DIRECTORY = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+from verifier.support.sourcetree import proofs_directory
+
+DIRECTORY = Path(proofs_directory()) / "certificates"
 
 #: (rule set, house way or None for the rule set's own) -> the shipped file's name
 SHIPPED = {

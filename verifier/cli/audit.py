@@ -38,7 +38,7 @@ def cmd_audit(settings):
 
 def _shown(path):
     """A shipped certificate as the repository names it."""
-    return f"verifier/proofs/certificates/{Path(path).name}"
+    return f"proofs/certificates/{Path(path).name}"
 
 
 def register(subparsers):

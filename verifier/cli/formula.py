@@ -173,8 +173,9 @@ def write_solved(settings, table, solved):
 
 
 def add_bet_options(p):
+    from verifier.game.bets import BETS
     p.add_argument("--bet", metavar="NAME", default=None,
-                   help="outlaw9, wrangler_push, emperors_treasure, pai_gow_insurance, or "
+                   help=f"{', '.join(n for n, b in BETS.items() if not b.amounts)}, or "
                         "a custom bet the certificate's rule set names (default: the rule "
                         "set's first bet paid N to 1)")
     p.add_argument("--bonus-reading", choices=BONUS_READING_CHOICES, default=None,

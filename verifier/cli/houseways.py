@@ -2,6 +2,7 @@
 house ways, one's file text, the check of a user's house way over every hand, and its
 power ratings."""
 import argparse
+import sys
 
 from verifier.cli.options import add_progress_options, add_thread_option
 
@@ -34,11 +35,12 @@ def register(subparsers):
                    help="a shipped house way (see the list); `check` and a house way; "
                         "`compare` and two or more house ways (names or files); "
                         "`ratings` and a house way; `fit` and a house way, with --target")
-    p.add_argument("--json", action="store_true",
-                   help="compare, ratings, fit: one JSON object (exact fractions)")
-    p.add_argument("--csv", action="store_true",
-                   help="ratings: CSV, one row per hand (table, hand, combinations, "
-                        "probability, player PR, banker PR)")
+    out = p.add_mutually_exclusive_group()      # one output format: --json --csv is refused
+    out.add_argument("--json", action="store_true",
+                     help="compare, ratings, fit: one JSON object (exact fractions)")
+    out.add_argument("--csv", action="store_true",
+                     help="ratings: CSV, one row per hand (table, hand, combinations, "
+                          "probability, player PR, banker PR)")
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="ratings, fit: the rule set whose A-2-3-4-5 reading is used (default: "
                         "casino-standard, the casino game: A-2-3-4-5 second-highest)")
@@ -234,6 +236,10 @@ def fit_house_way(name_or_path, settings):
                          row_labels={r.label for r in hw.all_rows})
     only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None
     results = fit(hw, rules, target, only, settings.threads, settings.progress)
+    if target.house_way and target.house_way != hw.name:
+        print(f"paigow-verify: warning: {target.path} is a table of house way "
+              f"{target.house_way[:40]!r}, held here against house way {hw.name!r}",
+              file=sys.stderr)
     best = results[0]
     in_force = next((r for r in results if r["in_force"]), None)
     # the rows the best still differs on, or else those the readings in force differ on

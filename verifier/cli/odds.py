@@ -80,9 +80,10 @@ def cmd_compare(settings):
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
+        from verifier.game.bets import BONUS_READING
         kind = tables[0].kind
         what = f"{odds[0].total_hands:,} {kind.unit}" + (
-            f", bonus reading {reading}" if kind.reads == "outlaw9" else "")
+            f", bonus reading {reading}" if kind.reads == BONUS_READING else "")
         print(f"{settings.certificate}: {what}")
         print(compare_table(names, odds))
         print(f"({time.perf_counter() - start:.2f} s, no enumeration)")

@@ -1,14 +1,14 @@
 """``paigow-verify prove``: the closed-form derivations against the enumeration.
 
 Runs the whole enumeration once, then prints, for every derivation in
-``verifier/proofs/registry.py``, the closed form, the enumeration's number, the published value
+``proofs/registry.py``, the closed form, the enumeration's number, the published value
 and whether they agree. Exit status 1 on any disagreement.
 """
 import sys
 
 
 def _proofs():
-    """The derivations (verifier/proofs/)."""
+    """The derivations (proofs/)."""
     from verifier.proofs import compare
     return compare
 

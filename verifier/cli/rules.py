@@ -22,15 +22,7 @@ def cmd_rules(settings):
         print(f"  house way   {rs.house_way} (offers: {', '.join(rs.house_ways)})")
         print(f"  wheel       {rs.wheel}")
         print(f"  bonus read. {rs.bonus_reading}")
-        s = SettlementRule.of(rs.settlement)
-        if s.is_commission:
-            print(f"  settlement  wins pay 1 to 1 less {float(s.commission):.0%} commission")
-        else:
-            tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in s.player_tiers)
-            dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in s.dealer_tiers) or "none"
-            print(f"  settlement  wins pay 1 to 1; flat player fee per hand ({tiers}); "
-                  f"player-dealer fee per hand by table action ({dealer}); table maximum "
-                  f"${s.table_max}")
+        print(f"  settlement  {SettlementRule.of(rs.settlement).describe()}")
         if rs.players_bank:
             from fractions import Fraction
             b = rs.bank

@@ -42,7 +42,8 @@ def _run(settings):
 
     ruleset = settings.ruleset
     tables = load_paytables(settings.paytable)
-    offered = set(ruleset.bet_names()) | {"outlaw9", "wrangler_push"}
+    from verifier.game.paytables import FILED_FILES
+    offered = set(ruleset.bet_names()) | set(FILED_FILES)   # and the filed bets, always
     for bet in tables:
         if bet not in offered:
             raise VerifierError(f"rule set {ruleset.name} has no {bet} bet "

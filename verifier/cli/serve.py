@@ -15,17 +15,17 @@ def cmd_serve(settings):
         read_text(path, "certificate")
     from verifier.web.workbench import shipped_paths
     paths = settings.certificates or shipped_paths()
+    check_listen(settings.host, settings.port)  # a refusal is the one line, no warning first
     if not is_local(settings.host):
         print(f"paigow-verify: warning: serving on {settings.host}, not only this computer: "
               "anyone who can reach it can use the workbench (no password)", file=sys.stderr)
-    check_listen(settings.host, settings.port)
     server = make_server(paths, settings.host, settings.port)
     url = f"http://{'[' + settings.host + ']' if ':' in settings.host else settings.host}:{settings.port}/"
     print(f"workbench: {url} on {len(paths)} certificate(s); Ctrl-C stops it", flush=True)
     if settings.open:
         import threading
         import webbrowser
-        threading.Timer(0.5, webbrowser.open, settings=(url,)).start()
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     server.run()
     return 0
 

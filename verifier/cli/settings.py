@@ -15,6 +15,9 @@ from typing import Any, Callable, Optional
 #: option names whose dest is not the field's name (the field keeps the plain word for
 #: what the command line builds from it: ``progress`` is the bar)
 RENAMED = {"progress": "show_progress"}
+#: the dest prefix of the table's wager options, one per named bet of the registry
+#: (``simulate --wrangler 20``): they are the one field ``wagers``, {bet's kind: amount}
+WAGER = "wager:"
 
 
 @dataclass(frozen=True)
@@ -79,10 +82,7 @@ class Settings:
     rounds: Optional[int] = None
     seats: Optional[str] = None
     base: Optional[int] = None
-    wrangler: Optional[int] = None
-    outlaw9: Optional[int] = None
-    insurance: Optional[int] = None
-    treasure: Optional[int] = None
+    wagers: dict[str, Optional[int]] = field(default_factory=dict)
     custom: list[str] = field(default_factory=list)
     bank: Optional[int] = None
     bank_policy: Optional[str] = None
@@ -106,7 +106,11 @@ class Settings:
         if isinstance(args, Settings):
             return args
         known = {f.name for f in fields(cls)}
-        values = {RENAMED.get(k, k): v for k, v in vars(args).items()}
+        values = {RENAMED.get(k, k): v for k, v in vars(args).items()
+                  if not k.startswith(WAGER)}
+        wagers = {k[len(WAGER):]: v for k, v in vars(args).items() if k.startswith(WAGER)}
+        if wagers:
+            values["wagers"] = wagers
         unknown = sorted(set(values) - known)
         if unknown:
             raise TypeError(f"options with no Settings field: {', '.join(unknown)}")

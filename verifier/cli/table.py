@@ -2,9 +2,11 @@
 import json
 
 from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
+from verifier.cli.settings import WAGER
+from verifier.table.deal import MAX_CHIPS
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
-CHIPS = whole_number(0, 10 ** 9)
+CHIPS = whole_number(0, MAX_CHIPS)
 SIDE_BET_DEFAULT = 10
 
 
@@ -50,9 +52,10 @@ def register(subparsers):
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
     p.add_argument("--base", type=CHIPS, default=100, help="base wager per player seat (default 100)")
-    for flag, title in (("wrangler", "Wrangler Push"), ("outlaw9", "Outlaw 9"),
-                        ("insurance", "Pai Gow Insurance"), ("treasure", "Emperor's Treasure")):
-        p.add_argument(f"--{flag}", type=CHIPS, default=None,
+    from verifier.table.limits import WAGER_TITLES, table_sides
+    for flag in (k for k, side in table_sides().items() if not side.envy):
+        title = WAGER_TITLES[flag]
+        p.add_argument(f"--{flag}", type=CHIPS, default=None, dest=f"{WAGER}{flag}",
                        help=f"{title} wager when the rule set offers it (default "
                             f"{SIDE_BET_DEFAULT}, 0 = none)")
     p.add_argument("--bank", type=CHIPS, default=1000,
@@ -113,7 +116,7 @@ def _parse_seats(text):
     import re
     from verifier.support.errors import VerifierError
     parts = text.split(",")
-    if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part) for part in parts):
+    if not all(re.fullmatch(r"\s*\d{1,2}\s*(-\s*\d{1,2}\s*)?", part, re.ASCII) for part in parts):
         raise VerifierError(f"bad --seats {text!r}: seats 1 to 7, e.g. 1-7 or 1,3,5")
     seats = set()
     for part in parts:
@@ -139,10 +142,10 @@ def seat_wagers(settings, table):
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
-    from verifier.table.limits import WAGER_TITLES
+    from verifier.table.limits import WAGER_TITLES, table_sides
     wagers = [settings.base]
-    for kind in ("wrangler", "outlaw9", "insurance", "treasure"):
-        value = getattr(settings, kind)
+    for kind in (k for k, side in table_sides().items() if not side.envy):
+        value = settings.wagers.get(kind)
         if kind in table.kinds:
             wagers.append(SIDE_BET_DEFAULT if value is None else value)
         elif value:
@@ -178,7 +181,8 @@ def run_simulate(settings):
     if settings.bank_policy is not None or settings.co_bank:
         wagers = seat_wagers(settings, table)
         occupied = [s for s in seats if any(wagers)]
-        kw = {"bank_policy": parse_bank_policy(settings.bank_policy or "always", occupied),
+        policy = "always" if settings.bank_policy is None else settings.bank_policy
+        kw = {"bank_policy": parse_bank_policy(policy, occupied),
               "co_bank": settings.co_bank}
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],

@@ -99,10 +99,13 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_wa
         rules = as_spec(rules, threads, deck).with_file(house_way)
     _spec, deck, wheel_second, house_way_number, nthreads = engine_options(rules, threads,
                                                                            deck)
+    from verifier.support.interrupts import interruptible, stoppable
     from verifier.support.progress import stage
     with stage(progress, "hand", "player v banker") as report:
-        counts = _module().pairwise_counts(deck, wheel_second, house_way_number, nthreads,
-                                           report)
+        # its table of hand keys is built in C, polling no signal for seconds
+        polled, stop = stoppable(report)
+        counts = interruptible(_module().pairwise_counts, deck, wheel_second,
+                               house_way_number, nthreads, polled, on_stop=stop)
     counts = {name: int(counts[name]) for name in COUNT_NAMES}
     check_counts(counts, len(deck))
     return counts

@@ -1,25 +1,14 @@
 """The compiled route of house-way files: a file's rows as the flat program of
-cext/houseway.h (its layout: the offsets below, held equal to the header's by
-tests/test_architecture.py). Registering a program with the engine is
+cext/houseway.h (its layout: verifier/houseway/layout.py, which cext/vocab.h is
+generated from). Registering a program with the engine is
 ``verifier.engine.registry``'s."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from verifier.houseway.fields import MAX_BANDS, MAX_CODE  # the format's limits are C's
 
-ROW_INTS = 256            # cext/houseway.h HW_ROW_INTS
-FRONT_KINDS = {"highest": 1, "best-of-rest": 2}      # two ranks or features: 0
-# offsets (cext/houseway.h)
-LABEL, HANDS, NBANDS, BANDS = 0, 1, 2, 3
-FRONT = BANDS + 3 * MAX_BANDS
-BACK, IMPROVES, HAS_ELSE = FRONT + 5, FRONT + 6, FRONT + 7
-ELSE = HAS_ELSE + 1
-CODE_LEN = ELSE + 5
-CODE = CODE_LEN + 1
-FRONT_MIN = 250           # cext/houseway.h HW_FRONT_MIN
-HIGHEST_FRONT = 251       # cext/houseway.h HW_HIGHEST_FRONT: the reading highest_front
-HIGHEST_FRONT_READINGS = {"highest-hand": 0, "card-by-card": 1}
+# the program's layout: its one source, which cext/vocab.h is generated from
+from verifier.houseway.layout import (BACK, BANDS, CODE, CODE_LEN, ELSE, FRONT, FRONT_KINDS, FRONT_MIN, FRONT_RANKS, HANDS, HAS_ELSE, HIGHEST_FRONT, HIGHEST_FRONT_READINGS, IMPROVES, LABEL, NBANDS, OPERAND_FEATURE, OPERAND_RANK, ROW_INTS)  # noqa: E501,F401
+
 
 class ProgramTooBig(ValueError):
     pass
@@ -29,12 +18,12 @@ def _front(raw):
     from verifier.houseway.conditions import FEATURE_IDS, rank_value
     if isinstance(raw, str):
         return [FRONT_KINDS[raw], 0, 0, 0, 0]
-    out = [0]
+    out = [FRONT_RANKS]
     for item in raw:
         if isinstance(item, str) and item in FEATURE_IDS:
-            out += [1, FEATURE_IDS[item]]
+            out += [OPERAND_FEATURE, FEATURE_IDS[item]]
         else:
-            out += [0, rank_value(item)]
+            out += [OPERAND_RANK, rank_value(item)]
     return out
 
 

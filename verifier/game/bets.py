@@ -1,9 +1,11 @@
 """Every bet the verifier knows, and how each one's lines are read (docs/PAYTABLES.md).
 
-The one registry of bets: the seeds' bets (``BETS``) and the ways a custom pay table
-(``bet = "custom"``) may read its lines (``READS``). Pay-table files, rule sets,
-certificates, ``compare``/``solve``/``formula``, the par sheet and the simulator look
-bets up here; nothing else lists them.
+The one registry of bets (``BETS``, ``registry``): each named bet is one module of
+``verifier/bets/`` declaring a ``Bet`` (its certificate section, par-sheet notes,
+readings and ``TableSide``), found by walking that package on first use; and the ways a
+custom pay table (``bet = "custom"``) may read its lines (``READS``). Pay-table files,
+rule sets, certificates, ``compare``/``solve``/``formula``, the par sheet and the table
+iterate the registry; nothing else names a bet.
 
 A bet's lines are read one of these ways (``reads``):
 
@@ -11,7 +13,7 @@ A bet's lines are read one of these ways (``reads``):
   top cards ``jack_high`` .. ``ace_high``, ``two_pair``, ``one_pair``). A hand qualifies
   for every class some five of its cards make, and for the seven-card categories it
   shows; it is paid its highest line only.
-- ``outlaw9``: the same categories, read under the certificate's bonus reading
+- ``bonus-reading``: the same categories, read under the certificate's bonus reading
   (``seven-card``, or ``house-way``: on the hands as the house way sets them).
 - ``house-way``: the hands as the house way sets them: the back hand's class (``flush``),
   the class with a pair in front (``flush_plus_pair``), and the front hand (``front_pair``,
@@ -29,6 +31,7 @@ A bet with ``amounts`` pays dollars per *other* hand at the table that shows a l
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
@@ -57,6 +60,16 @@ TREASURE_LINES = (
     "four_of_a_kind", "full_house", "flush", "three_of_a_kind", "straight",
 )
 
+#: the readings (data/readings.toml) of the seven-card categories, for the bets that read
+#: them besides Outlaw 9
+CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
+                     "outlaw9_royal_match_natural", "outlaw9_joker_five_one_class",
+                     "outlaw9_one_colour_pairs")
+
+
+#: the read of the seven-card categories under the certificate's bonus reading
+BONUS_READING = "bonus-reading"
+
 
 @dataclass(frozen=True)
 class Reads:
@@ -70,7 +83,7 @@ class Reads:
 READS = {r.name: r for r in (
     Reads("seven-card", tuple(CATEGORY_NAMES), "hands",
           "lines read on the seven cards; a hand is paid its highest line"),
-    Reads("outlaw9", OUTLAW9_LINES, "hands",
+    Reads(BONUS_READING, OUTLAW9_LINES, "hands",
           "Outlaw 9 categories under the certificate's bonus reading"),
     Reads("house-way", HOUSE_WAY_LINES, "hands",
           "lines read on the hands as the house way sets them (back class, a pair in "
@@ -82,18 +95,62 @@ READS = {r.name: r for r in (
     Reads("pai-gow", INSURANCE_LINES, "hands",
           "a pai gow by its top card, read as Pai Gow Insurance reads it"),
 )}
-#: the reads a custom pay table may name (``outlaw9`` and ``pai-gow`` belong to a seed's bet)
+#: the reads a custom pay table may name (``bonus-reading`` and ``pai-gow`` belong to a
+#: named bet)
 CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker")
 
 
 @dataclass(frozen=True)
+class TableSide:
+    """How the table settles a named bet: the wager kind (its short name at the table, in
+    round files and ``simulate``'s options: ``--KIND``), its short label, the table read
+    that gives a hand's lines (``TABLE_READS``), whose hand it reads (the seat's or the
+    banker's), and the lines in the read's order (a pay vector by line index). ``envy``: not a wager of its own but
+    dollars per other hand on the bet that hosts envy (``Bet.hosts_envy``)."""
+    kind: str
+    short: str
+    read: str = ""
+    lines: tuple = ()
+    banker: bool = False
+    envy: bool = False
+    house_only: bool = False       # played only where the house banks (not the fee game)
+    #: where its wager settles among a seat's wagers (after the base; lowest first)
+    order: int = 100
+    title: str = ""                # its title at the table (default the bet's)
+    #: the read as a function of the table's readings (``Rules``), when it depends on them
+    read_of: Callable | None = None
+
+    def read_for(self, rules) -> str:
+        return self.read_of(rules) if self.read_of else self.read
+
+
+#: The reads the table (its Python round engine and the compiled kernel,
+#: cext/table_sim.h ``TS_R_*``, in this order) gives a wager: each a set of line indexes.
+TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front")
+#: the ``front`` read's lines: a pair, or the top card of a non-pair (ace .. three)
+FRONT_LINES = ("front_pair",) + tuple(f"front_{t}_high" for t in FRONT_TOPS)
+
+
+@dataclass(frozen=True)
 class Bet:
-    """A bet the verifier knows.
+    """A bet the verifier knows: a named bet is one module of ``verifier/bets/`` that
+    declares ``BET = Bet(...)`` (docs/ARCHITECTURE.md, "Where a new thing goes").
 
     ``lines``: the categories its pay table may name; ``reads``: how (``READS``);
-    ``amounts``: it pays dollars per other hand (envy); ``section``: the certificate
-    section that holds its pay table (``None``: the certificate's ``paytables``);
-    ``file``: the shipped pay table (verifier/data) and whether it is ``filed``."""
+    ``amounts``: it pays dollars per other hand (envy); ``in_section``: its pay table and
+    figures live in a certificate section of its own (else in the certificate's
+    ``paytables``); ``file``: the shipped pay table (verifier/data) and whether it is
+    ``filed``. The hooks, each ``None`` when the generic behaviour applies:
+
+    - ``derive(cert)``: its certificate section's results (build and check);
+    - ``counts(cert, bet)``: ``(sets, note)``, the qualifying sets when its reads need
+      its own section's counts (``certificate/odds.py``);
+    - ``note(cert, reading)``: the par sheet's note beside its table; ``loses_title``;
+      ``par_tables(cert, table)``: more tables under it; ``par_bet(cert)``: its whole
+      par-sheet entry (an envy bet's dollars);
+    - ``readings``: the readings (data/readings.toml) that apply to it, or
+      ``reading_topic``: a whole topic of them;
+    - ``table``: how the table settles it (``TableSide``), None: not at the table."""
     name: str
     title: str
     reads: str
@@ -102,25 +159,88 @@ class Bet:
     filed: bool = False
     amounts: bool = False
     in_section: bool = False
+    aliases: tuple = ()
+    order: int = 100
+    default: bool = False          # the bet a pay-table file names when it names none
+    hosts_envy: bool = False       # an envy-type bet is paid on this one's wager
+    derive: Callable | None = None
+    counts: Callable | None = None
+    note: Callable | None = None
+    loses_title: str = "No line (loses)"
+    par_tables: Callable | None = None
+    par_bet: Callable | None = None
+    readings: tuple = ()
+    reading_topic: str = ""
+    table: TableSide | None = None
 
     @property
     def unit(self):
         return READS[self.reads].unit
 
+    @property
+    def needs_pairs(self) -> bool:
+        """Its counts are the base game's player-against-banker pairs."""
+        return self.reads == "versus-banker"
 
-BETS = {b.name: b for b in (
-    Bet("outlaw9", "Outlaw 9 High or Better", "outlaw9", OUTLAW9_LINES,
-        "outlaw9_filed.toml", filed=True),
-    Bet("wrangler_push", "Wrangler Push", "versus-banker",
-        ("push", "push_with_pair_of_3s_or_better"), "wrangler_push_filed.toml", filed=True),
-    Bet("pai_gow_insurance", "Pai Gow Insurance", "pai-gow", INSURANCE_LINES,
-        "pai_gow_insurance_example.toml", in_section=True),
-    Bet("emperors_treasure", "Emperor's Treasure", "seven-card", TREASURE_LINES,
-        "emperors_treasure_example.toml", in_section=True),
-    Bet("envy_bonus", "Envy Bonus", "seven-card", TREASURE_LINES,
-        "envy_bonus_example.toml", amounts=True, in_section=True),
-)}
+
+#: where the named bets live: one module each, found by ``registry`` (a plugin package:
+#: nothing imports it by name)
+PLUGINS = "verifier.bets"
+_REGISTRY: dict = {}
+_LOADED: list[bool] = []
+
+
+def register(b: Bet) -> Bet:
+    """Add a named bet (a module of ``verifier/bets/`` does it by declaring ``BET``)."""
+    if b.name in _REGISTRY or b.name == CUSTOM:
+        raise VerifierError(f"bet {b.name!r} is registered twice")
+    _REGISTRY[b.name] = b
+    return b
+
+
+def registry() -> dict:
+    """{name: Bet} of every named bet, in their declared order: the modules of
+    ``verifier/bets/`` each declare one ``BET``, found on first use (scikit-learn's
+    ``all_estimators`` way)."""
+    if not _LOADED:
+        _LOADED.append(True)
+        import importlib
+        import pkgutil
+        package = importlib.import_module(PLUGINS)
+        found = []
+        for info in pkgutil.iter_modules(package.__path__):
+            if not info.name.startswith("_"):
+                found.append(importlib.import_module(f"{PLUGINS}.{info.name}").BET)
+        for b in sorted(found, key=lambda b: (b.order, b.name)):
+            register(b)
+    return _REGISTRY
+
+
+class _Bets(Mapping):
+    """``BETS``: the registry as a read-only mapping, loaded on first use."""
+
+    def __getitem__(self, name):
+        return registry()[name]
+
+    def __iter__(self):
+        return iter(registry())
+
+    def __len__(self):
+        return len(registry())
+
+
+BETS: Mapping = _Bets()
 CUSTOM = "custom"
+
+
+def default_bet() -> Bet:
+    """The bet a pay-table file or a certificate's ``paytables`` names when none is named."""
+    return next(b for b in BETS.values() if b.default)
+
+
+def envy_host(offered) -> str | None:
+    """The bet of ``offered`` (names) an envy-type bet is paid on, None when none is."""
+    return next((n for n in offered if n in BETS and BETS[n].hosts_envy), None)
 
 
 def custom_bet(reads, amounts=False, title=None) -> Bet:
@@ -136,17 +256,33 @@ def custom_bet(reads, amounts=False, title=None) -> Bet:
 
 
 def bet(name) -> Bet:
-    """A seed's bet by name, or a one-line error listing them."""
-    try:
-        return BETS[name]
-    except (KeyError, TypeError):
-        raise VerifierError(f"unknown bet {name!r}: choose from {', '.join(BETS)}, or "
-                            f"{CUSTOM!r} with reads = one of {', '.join(CUSTOM_READS)}") from None
+    """A named bet by name or alias, or a one-line error listing them."""
+    if isinstance(name, str):
+        if name in BETS:
+            return BETS[name]
+        for b in BETS.values():
+            if name in b.aliases:
+                return b
+    raise VerifierError(f"unknown bet {name!r}: choose from {', '.join(BETS)}, or "
+                        f"{CUSTOM!r} with reads = one of {', '.join(CUSTOM_READS)}")
+
+
+def canonical(name):
+    """A named bet's name for ``name`` or one of its aliases; any other name as given (a
+    custom bet's)."""
+    if isinstance(name, str) and name not in BETS:
+        return next((b.name for b in BETS.values() if name in b.aliases), name)
+    return name
 
 
 def section_bets():
     """The bets whose pay table and figures live in a certificate section of their own."""
     return [b.name for b in BETS.values() if b.in_section]
+
+
+def derived_bets():
+    """The bets of the certificate's ``paytables`` that have a section derived from it."""
+    return [b.name for b in BETS.values() if b.derive and not b.in_section]
 
 
 def house_way_lines(back_key, front_key):

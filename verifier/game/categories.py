@@ -3,7 +3,8 @@ names, bits, and conversions.
 
 Bits 0..15 of a category mask are the lines of the filed Outlaw 9 pay table, in order
 (docs/ENGINE.md); bits 16.. are categories other bets read (custom side bets, issue 11).
-Mirrored in cext/engine.h (CAT_*, BFB_*).
+The C names (cext/engine.h CAT_*, BFB_*) are generated from these lists at build time
+(cext/gen_vocab.py writes cext/vocab.h).
 """
 from verifier.support.errors import VerifierError
 

@@ -10,13 +10,14 @@ straight and the highest missing rank of the suit in a flush.
 """
 from functools import lru_cache
 
+from verifier.game.ranking import FRONT_PAIR_BASE
+
 JOKER = 52
 ACE = 12
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
     STRAIGHT_FLUSH, FIVE_ACES = range(10)
 COMPLETE = STRAIGHT  # "complete hand" = straight or better
-FRONT_PAIR_BASE = 169
 
 
 def straight_ordinal(top, wheel_second):

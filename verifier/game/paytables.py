@@ -3,7 +3,7 @@
 File format (docs/PAYTABLES.md)::
 
     name = "Outlaw 9 High or Better, as filed"
-    bet = "outlaw9"               # a bet of verifier/game/bets.py, or "custom"
+    bet = "outlaw9"               # a bet of verifier/bets/ (default this one), or "custom"
     # reads = "seven-card"        # custom only: how the lines are read (verifier/game/bets.py)
     # envy = true                 # custom only: pays are dollars per other hand
 
@@ -20,13 +20,14 @@ the bet loses. A hand qualifying for several lines is paid its highest line only
 """
 from __future__ import annotations
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS, CUSTOM, bet as bet_of, custom_bet
+from verifier.game.bets import BETS, CUSTOM, bet as bet_of, custom_bet, default_bet
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 
@@ -34,8 +35,28 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 #: Files shipped in verifier/data: the pay tables as filed (seed 001) and the Emperor's
 #: Challenge examples (seed 004's appendices are missing). The bets: verifier/game/bets.py.
-FILED_FILES = {name: b.file for name, b in BETS.items() if b.filed}
-EXAMPLE_FILES = {name: b.file for name, b in BETS.items() if not b.filed}
+class _Files(Mapping):
+    """{bet: file} of the shipped tables, filed or examples, from the registry of bets
+    (read on first use: the bets are found then)."""
+
+    def __init__(self, filed):
+        self.filed = filed
+
+    def _files(self):
+        return {name: b.file for name, b in BETS.items() if b.filed == self.filed}
+
+    def __getitem__(self, bet):
+        return self._files()[bet]
+
+    def __iter__(self):
+        return iter(self._files())
+
+    def __len__(self):
+        return len(self._files())
+
+
+FILED_FILES: Mapping = _Files(True)
+EXAMPLE_FILES: Mapping = _Files(False)
 
 # Human names of each line, for tables and reports.
 LINE_TITLES = {
@@ -101,10 +122,11 @@ def normalize_line_name(text):
     return _ALIASES.get(name, name)
 
 
-def line_name(text, bet="outlaw9"):
+def line_name(text, bet=None):
     """A category name as a user wrote it -> the canonical snake name, or an error.
-    ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads')."""
-    kind = bet if not isinstance(bet, str) else bet_of(bet)
+    ``bet``: a bet's name or a ``bets.Bet`` (a custom bet's vocabulary is its reads';
+    default: the default bet)."""
+    kind = bet if not isinstance(bet, (str, type(None))) else bet_of(bet or default_bet().name)
     name = normalize_line_name(text)
     if name not in kind.lines:
         what = (f"{kind.reads} line" if kind.name == CUSTOM else f"{kind.title} category")
@@ -264,7 +286,7 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
     pays = data.get("pays")
     if not isinstance(pays, dict):
         raise PaytableError(f"{path}: no [pays] table (one line per category, \"N to 1\" as N)")
-    bet = data.get("bet", "outlaw9")
+    bet = data["bet"] if "bet" in data else default_bet().name
     name = data.get("name", Path(str(path)).stem)
     if not isinstance(name, str):
         raise PaytableError(f"{path}: name must be a string")
@@ -285,13 +307,14 @@ def load(path) -> "Paytable":
     return loads(read_text(path, "pay table", PaytableError), str(path))
 
 
-def filed(bet="outlaw9"):
-    """The pay table as filed (seed 001), shipped in verifier/data."""
-    return load(DATA_DIR / FILED_FILES[bet])
+def filed(bet=None):
+    """The pay table as filed (seed 001), shipped in verifier/data (default: the default
+    bet's)."""
+    return load(DATA_DIR / FILED_FILES[bet or default_bet().name])
 
 
 def example(bet):
-    """The shipped example table of an Emperor's Challenge bet (example, not filed)."""
+    """The shipped example table of a bet whose table is not filed (example, not filed)."""
     return load(DATA_DIR / EXAMPLE_FILES[bet])
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import ast
 import re
 
+from verifier.game.ranking import FRONT_PAIR_BASE
+
 RANK_NAMES = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 NUMBER_FEATURES = ("quads", "trips", "low_trips", "pair", "low_pair", "third_pair",
                    "top_single", "second_single", "third_single", "rest_pair")
@@ -68,10 +70,10 @@ def compile_condition(text: str):
     return lambda features: bool(_eval(node, features))
 
 
-#: feature numbers of the compiled route (cext/houseway.h F_*): numbers, then flags
+#: feature numbers of the compiled route (F_*, generated into cext/vocab.h): numbers, then flags
 FEATURE_IDS = {name: i for i, name in enumerate(NUMBER_FEATURES + FLAG_FEATURES)}
 LIST_IDS = {"pairs": 0, "singles": 1}
-#: byte code of the compiled route (cext/houseway.h HW_OP_*)
+#: byte code of the compiled route (HW_OP_*, generated into cext/vocab.h)
 OP_CONST, OP_FEAT, OP_IN, OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_AND, OP_OR, OP_NOT = \
     range(1, 13)
 _OP_OF = {ast.Lt: OP_LT, ast.LtE: OP_LE, ast.Gt: OP_GT, ast.GtE: OP_GE, ast.Eq: OP_EQ,
@@ -134,7 +136,7 @@ def front_floor(text) -> int:
     if len(ranks) != 2:
         raise ConditionError(f"{text!r}: one or two ranks")
     hi, lo = max(ranks), min(ranks)
-    return 169 + hi if hi == lo else hi * 13 + lo
+    return FRONT_PAIR_BASE + hi if hi == lo else hi * 13 + lo
 
 
 def compile_rank(text):

@@ -48,7 +48,7 @@ ROW_KEYS = {"name", "row", "hand", "when", "front", "back", "improves_on", "fron
             "else", "note", "variant",
             *NUMBER_FEATURES}
 FRONT_WORDS = ("highest", "best-of-rest")
-MAX_ROWS = 120          # the compiled route's limits (cext/houseway.h HW_MAX_ROWS,
+MAX_ROWS = 120          # the compiled route's limits (cext/vocab.h HW_MAX_ROWS,
 MAX_BANDS = 8           # HW_MAX_BANDS, HW_MAX_CODE): a file is valid for every command
 MAX_CODE = 200          # or refused here, never refused later by the engine
 

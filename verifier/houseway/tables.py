@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from verifier.game.ranking import CLASS_NAMES
+from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE
 
 RANKS = "23456789TJQKA"
-FRONT_PAIR_BASE = 169
 
 
 def front_name(front_key: int) -> str:

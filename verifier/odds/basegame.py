@@ -32,7 +32,7 @@ from fractions import Fraction
 from verifier.odds.values import exact_value
 
 from verifier.support.errors import VerifierError
-from verifier.game.settlement import SettlementRule
+from verifier.game.settlement import COMMISSION, SettlementRule
 
 
 #: The exact player-against-banker counts a certificate keeps (verifier.engine.pairwise).
@@ -57,15 +57,12 @@ CASINO_COMMISSION = Fraction(1, 20)
 
 def commission_return(counts, rate=CASINO_COMMISSION):
     """Expected result per unit for a player, wins paid 1 to 1 less ``rate``."""
-    w, l, _p, total = _wlp(counts)
-    rate = Fraction(rate)
-    return (w * (1 - rate) - l) / Fraction(total)
+    return setting_return(counts, SettlementRule(COMMISSION, commission=Fraction(rate)))
 
 
 def even_money_return(counts):
     """Expected result per unit, wins paid 1 to 1, no commission nor fee."""
-    w, l, _p, total = _wlp(counts)
-    return Fraction(w - l, total)
+    return setting_return(counts, SettlementRule(COMMISSION))
 
 
 def fee_return(counts, wager, fee):
@@ -90,10 +87,8 @@ def setting_return(counts, settlement):
     """The expected result per unit wagered that ranks a player's ways to set one hand:
     wins paid 1 to 1 less the commission (kind commission), or 1 to 1 (kind fees: the
     flat fee per hand is the same whichever way the hand is set, so it is left out)."""
-    rule = SettlementRule.of(settlement)
-    if rule.is_commission:
-        return commission_return(counts, rule.commission)
-    return even_money_return(counts)
+    w, l, _p, total = _wlp(counts)
+    return SettlementRule.of(settlement).player_return(w, l, total)
 
 
 #: how the banker's commission is taken, against one opponent
@@ -115,8 +110,9 @@ def player_bank(counts, rate, co_bank_share=0, players_bank=False):
     if not 0 <= c < 1 or not 0 <= s <= 1:
         raise VerifierError(f"commission {c} must be in [0, 1) and the co-bank share {s} "
                             "in [0, 1]")
-    banker = (l * (1 - c) - w) / Fraction(total)
-    player = (w * (1 - c) - l) / Fraction(total)
+    rule = SettlementRule(COMMISSION, commission=c)
+    banker = rule.banker_return(w, l, total)
+    player = rule.player_return(w, l, total)
     house = c * (w + l) / total
     out = {"opponents": 1, "players_bank": bool(players_bank), "commission": str(c),
            "commission_basis": ONE_OPPONENT_COMMISSION,
@@ -154,7 +150,7 @@ def settle(counts, settlement, bank=None, banker_side=False):
     rule = SettlementRule.of(settlement)
     if rule.is_commission:
         rate = rule.commission
-        e = commission_return(counts, rate)
+        e = setting_return(counts, rule)
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})
         if banker_side:

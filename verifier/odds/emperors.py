@@ -10,7 +10,7 @@ the Envy Bonus, exact from the enumeration's counts (docs/RULESETS.md).
   fills no other rank) and no flush (five of one suit; four of one suit plus the joker,
   an ace of that suit, also make one). The other reading, where the joker keeps its
   base-game powers and the wheel is a straight, is exactly "the house way puts the hand
-  in row 11" (best five = high card: 24,780,420 hands, verifier/proofs/pai_gow.py
+  in row 11" (best five = high card: 24,780,420 hands, proofs/pai_gow.py
   ``all_pai_gow``); it is reported beside the reading in force, from the key histogram.
   The two readings differ only on the A-high line.
 - **Emperor's Treasure** lines are Outlaw 9 category bits read on the seven cards
@@ -163,13 +163,13 @@ def insurance_odds(counts, table, total):
     certificate's form: lines in the order of INSURANCE_LINES)."""
     from dataclasses import replace
     from verifier.odds.exact import odds_of_lines
-    if table.bet != "pai_gow_insurance":
+    if table.kind.reads != "pai-gow":
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
     ordered = replace(table, pays=tuple(sorted(table.pays,
                                                key=lambda cp: INSURANCE_LINES.index(cp[0]))))
     odds = odds_of_lines(ordered, {line: int(counts.get(line, 0)) for line in INSURANCE_LINES},
                          total)
-    return {"bet": "pai_gow_insurance", "paytable": table.name, "status": table.status,
+    return {"bet": table.bet, "paytable": table.name, "status": table.status,
             "total_hands": total, "lines": [row.to_dict() for row in odds.lines],
             "loses": {"hands": odds.loses.hands,
                       "probability": exact_value(odds.loses.probability)},
@@ -185,11 +185,11 @@ def insurance_odds(counts, table, total):
 def treasure_odds(seven_card_masks, table, total):
     """Exact odds of Emperor's Treasure from the seven-card Outlaw 9 masks."""
     from verifier.odds.exact import outlaw9_odds
-    if table.bet != "emperors_treasure":
+    if table.kind.reads != "seven-card" or table.kind.amounts:
         raise VerifierError(f"pay table {table.name!r} is for {table.bet}")
     odds = outlaw9_odds(seven_card_masks, table, reading="seven-card", total=total)
     out = odds.to_dict()
-    out["bet"] = "emperors_treasure"
+    out["bet"] = table.bet
     out["status"] = table.status
     out.pop("standard_deviation", None)
     return out, odds.expected
@@ -231,7 +231,7 @@ def envy_results(seven_card_masks, envy_table, treasure_return, total,
         rows.append({"other_players": n, "envy_per_hand": exact_value(envy),
                      "envy_share_of_bet": exact_value(envy / bet),
                      "combined_return": exact_value(treasure_return + envy / bet)})
-    return {"bet": "envy_bonus", "paytable": envy_table.name, "status": envy_table.status,
+    return {"bet": envy_table.bet, "paytable": envy_table.name, "status": envy_table.status,
             "treasure_bet": str(bet), "envy_per_other_hand": exact_value(one),
             "lines": [{"category": c, "amount": pay_text(p), "hands": per_line[c]}
                       for c, p in envy_table.pays],

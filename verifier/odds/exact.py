@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from verifier.game.bets import VERSUS_BANKER_LINES
+from verifier.game.bets import BONUS_READING, VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
 from verifier.support.errors import VerifierError
 from verifier.odds.values import exact_value, sqrt_decimal, sqrt_exact, sqrt_str, sqrt_value
@@ -264,8 +264,8 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
     ``total``: the number of hands (default: the result's total, else the sum of the
     counts); hands in no listed set qualify for nothing and lose.
     """
-    paytable = paytable or filed("outlaw9")
-    if paytable.kind.reads not in ("outlaw9", "seven-card"):
+    paytable = paytable or filed()
+    if paytable.kind.reads not in (BONUS_READING, "seven-card"):
         raise VerifierError(f"pay table {paytable.name!r} is for {paytable.kind.title}, whose "
                             "lines are not read on the Outlaw 9 categories")
     counts = mask_counts(source, reading)
@@ -283,11 +283,11 @@ def outlaw9_odds(source, paytable: Paytable | None = None, reading: str | None =
 # the Wrangler Push, from the exact player-against-banker counts
 
 
-def wrangler_odds(counts: dict, paytable: Paytable | None = None) -> BetOdds:
+def wrangler_odds(counts: dict, paytable: Paytable) -> BetOdds:
     """Exact odds of the Wrangler Push (or any versus-banker table) from the pairwise
     counts (``versus_banker_sets``): a push with a pair of 3s or better qualifies for both
     push lines and is paid the higher; every outcome no line pays loses."""
-    return odds_of_sets(versus_banker_sets(counts), paytable or filed("wrangler_push"))
+    return odds_of_sets(versus_banker_sets(counts), paytable)
 
 
 # ---------------------------------------------------------------------------------------

@@ -156,6 +156,7 @@ class Target:
     table: str
     total: int
     rows: dict
+    house_way: str = ""             # the house way the file says the table is of
 
 
 @dataclass(frozen=True)
@@ -225,8 +226,10 @@ def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
     """A target table (docs/POWER_RATINGS.md): TOML with ``table`` (TARGET_TABLES),
     ``total``, ``source`` and ``rows``, each row ``[name, figure, ...]`` (further items,
     such as the printed decimals, are kept out of the comparison). ``row_labels``: the
-    house way's row labels, for a ``rows`` table. Every problem is one line naming the
-    file and, for a row, its line."""
+    house way's row labels, for a ``rows`` table. The file is checked as a whole, the
+    fields the comparison does not use too (``house_way``, the house way it is of, is
+    kept for the caller to name). Every problem is one line naming the file and, for a
+    row, its line."""
     from verifier.support.files import parse_toml, read_text
     from verifier.support.toml import tomllib
     text = read_text(path, "target table", TargetError)
@@ -234,6 +237,7 @@ def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
         data = parse_toml(text, path, "target table", TargetError)
     except tomllib.TOMLDecodeError as exc:
         raise TargetError(f"{path}: not valid TOML: {exc}") from None
+    _check_fields(data, path)
     table = data.get("table", "two_card")
     if table not in TARGET_TABLES:
         raise TargetError(f"{path}: table = {table!r}: choose from "
@@ -260,6 +264,8 @@ def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
                 not isinstance(row[0], (int, str)) or isinstance(row[0], bool):
             raise TargetError(f"{where}: a row is [hand, count, ...]")
         hand, count = row[0], row[1]
+        for item in row[2:]:
+            _check_printed(item, where)
         if table == "two_card":
             try:
                 hand = two_card_name(two_card_key(str(hand)))
@@ -286,7 +292,34 @@ def load_target(path, wheel_second: bool = True, row_labels=None) -> Target:
     _check_total(out, table, total, names, path)
     if table == "base_game":        # counts of pairs held as the fractions they are
         out = {k: Fraction(v, total) if type(v) is int else v for k, v in out.items()}
-    return Target(str(path), str(data.get("source", "")), table, total, out)
+    return Target(str(path), str(data.get("source", "")), table, total, out,
+                  data.get("house_way", "").strip())
+
+
+TARGET_KEYS = ("source", "house_way", "table", "total", "rows")
+_PRINTED = re.compile(r"\s*([+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})%?|\d{1,30}/\d{1,30})?\s*")
+
+
+def _check_fields(data, path):
+    """The keys a target may have, each of its type."""
+    unknown = sorted(set(data) - set(TARGET_KEYS))
+    if unknown:
+        raise TargetError(f"{path}: unknown key {unknown[0]!r} (a target has "
+                          f"{', '.join(TARGET_KEYS)})")
+    for name in ("source", "house_way", "table"):
+        if name in data and not isinstance(data[name], str):
+            raise TargetError(f"{path}: {name} = {str(data[name])[:40]!r} is not text")
+
+
+def _check_printed(item, where):
+    """A row's further item (a figure as printed, kept out of the comparison): text of a
+    decimal, a percentage or a fraction (or "" where the page is cut off), or a finite
+    number."""
+    if isinstance(item, bool) or not (
+            isinstance(item, int) or isinstance(item, float) and math.isfinite(item)
+            or isinstance(item, str) and _PRINTED.fullmatch(item)):
+        raise TargetError(f"{where}: {str(item)[:40]!r} is not a figure as printed (a "
+                          "decimal, a percentage or a fraction; \"\" where it is cut off)")
 
 
 def _check_total(out, table, total, names, path):

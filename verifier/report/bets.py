@@ -51,47 +51,22 @@ def flag_bet(bet):
     return bet
 
 
-#: notes beside a bet's table, by bet (a function of the certificate)
-_NOTES = {
-    "outlaw9": lambda cert, reading: _bonus_reading_note(cert, reading),
-    "wrangler_push": lambda cert, reading: (
-        "Over every ordered pair of disjoint player and banker hands, both set by the "
-        "house way."),
-    "emperors_treasure": lambda cert, reading: (
-        "Lines read on the seven cards; a hand is paid its highest line only."),
-    "pai_gow_insurance": lambda cert, reading: (
-        "Reading in force: "
-        f"{cert['sections']['pai_gow_insurance']['results']['reading_text']}."),
-}
-_LOSES = {"pai_gow_insurance": "Not a pai gow (loses)"}
-
-
-def _bonus_reading_note(cert, reading=None):
-    filed = cert["rules"]["bonus_reading"]["value"]
-    chosen = reading or filed
-    other = (f" (chosen for this designed sheet; the certificate's rules read {filed})"
-             if chosen != filed else "")
-    return (f"Categories read under the {chosen} reading{other}; a hand that qualifies for "
-            "several lines is paid its highest line only.")
-
-
-
-
 def wager_section(cert, name, designed=None, reading=None):
     """A bet paid N to 1, from the certificate's counts and its pay table (``designed``:
     a pay table to use instead of the certificate's, labelled as not filed; ``reading``:
     the Outlaw 9 bonus reading, default the certificate's)."""
     from verifier.certificate.odds import odds_from_certificate
     from verifier.certificate.formula import default_table
+    from verifier.game.bets import bet as bet_of
+    kind = bet_of(name)
     table = designed or default_table(cert, name)
     odds = odds_from_certificate(cert, table, reading)
     bet = bet_from_odds(name, table.kind.title, odds, DESIGNED if designed else table.status,
-                     table.kind.unit,
-                     loses_title=_LOSES.get(name, "No line (loses)"))
-    if name in _NOTES:
-        bet.notes.append(_NOTES[name](cert, reading))
-    if name == "pai_gow_insurance":
-        bet.tables.append(_insurance_other_reading(cert, table))
+                     table.kind.unit, loses_title=kind.loses_title)
+    if kind.note:
+        bet.notes.append(kind.note(cert, reading))
+    if kind.par_tables:
+        bet.tables += kind.par_tables(cert, table)
     return bet
 
 
@@ -131,23 +106,11 @@ def custom_section(cert, name, designed=None):
     return bet
 
 
-def _insurance_other_reading(cert, table):
-    """Pai Gow Insurance under the reading not in force, from the section's counts."""
-    from verifier.odds.exact import odds_of_lines
-    results = cert["sections"]["pai_gow_insurance"]["results"]
-    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
-    return Table(
-        "Under the other reading (semi-wild)",
-        ["Line", "Combinations", "Probability"],
-        [[r.title, f"{r.hands:,}", f"{float(r.probability):.10f}"] for r in other.lines],
-        note=f"Return per unit under that reading: {float(other.expected):+.8f}; house edge "
-             f"{float(other.house_edge):.4%}.")
-
-
-def envy_section(cert):
+def envy_section(cert, name):
+    """An envy-type named bet (``name``): dollars per other hand, by table size."""
     from verifier.game.bets import BETS
     from verifier.game.paytables import line_title
-    section = cert["sections"]["envy_bonus"]
+    section = cert["sections"][name]
     results = section["results"]
     total = cert["total_hands"]
     lines = []
@@ -159,7 +122,7 @@ def envy_section(cert):
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
                       Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
-    bet = Bet("envy_bonus", BETS["envy_bonus"].title, results["paytable"],
+    bet = Bet(name, BETS[name].title, results["paytable"],
               results["status"], "hands", total, lines, kind="amount",
               expected=sum((line.contribution for line in lines), Fraction(0)))
     bet.notes.append(f"Paid to each Treasure bet of at least ${results['treasure_bet']} when "

@@ -20,15 +20,9 @@ def base_game_section(cert):
     results = section["results"]
     counts = {k: int(v) for k, v in results["counts"].items()}
     settlement = SettlementRule.of(section["settlement"])
-    if settlement.is_commission:
-        rate = settlement.commission
-        win = 1 - rate
-        win_label = f"1 to 1 less {float(rate):.0%} commission"
-        name = f"1 to 1 less {float(rate):.0%} commission"
-    else:
-        win = Fraction(1)
-        win_label = "1 to 1 (fee apart)"
-        name = "1 to 1, a flat fee per hand (tiers below)"
+    win, win_label = settlement.win_net, settlement.win_label
+    name = (win_label if settlement.is_commission
+            else "1 to 1, a flat fee per hand (tiers below)")
     table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
                                                               ("push", PUSH)))
     odds = odds_of_lines(table, {"player_wins": counts["win"], "push": counts["push"]},
@@ -63,31 +57,24 @@ def base_game_section(cert):
     return bet
 
 
-#: reading topics every game has, and those that belong to one bet
+#: reading topics every game has (a bet's own: its module in verifier/bets/)
 _GENERAL_TOPICS = ("Cards and ranking", "House way", "Settling the base game")
-_CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
-                      "outlaw9_royal_match_natural", "outlaw9_joker_five_one_class",
-                      "outlaw9_one_colour_pairs")
-_BET_READINGS = {
-    "outlaw9": None,                      # its whole topic
-    "wrangler_push": ("wrangler_push",),
-    "pai_gow_insurance": ("insurance_joker", "emperors_wheel"),
-    "emperors_treasure": _CATEGORY_READINGS + ("emperors_treasure", "emperors_wheel"),
-    "envy_bonus": _CATEGORY_READINGS + ("envy_bonus", "emperors_wheel"),
-}
 
 
 def applicable_readings(cert, bets, fees):
     """The certificate's readings that apply to this game: the general ones, the bets'
     own, the table procedure and fee readings only for a fee (California) game, the
     casino table's only for a commission game."""
+    from verifier.game.bets import BETS
     wanted = set()
     for bet in bets:
-        if bet == "outlaw9":
+        kind = BETS.get(bet)
+        if kind is None:
+            continue                      # a custom bet: the general readings
+        if kind.reading_topic:
             wanted |= {n for n, r in cert["rules"].items()
-                       if r.get("topic") == "Outlaw 9 High or Better"}
-        else:
-            wanted |= set(_BET_READINGS.get(bet, ()))
+                       if r.get("topic") == kind.reading_topic}
+        wanted |= set(kind.readings)
     out = []
     for name, r in cert["rules"].items():
         topic = r.get("topic", "Cards and ranking")     # a reduced deck's reading has none

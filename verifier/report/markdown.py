@@ -1,12 +1,40 @@
-"""The par sheet as Markdown (``report --format markdown``, the default)."""
+"""The par sheet as Markdown (``report --format markdown``, the default). What a person
+wrote is escaped (``md_text``, ``md_code``): a name is shown, never rendered as markup."""
+import re
+
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
 from verifier.report.sheet import PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95
 
 
+#: what Markdown reads as markup in running text (backslash-escaped by ``md_text``)
+_MARKUP = re.compile(r"([\\`*_\[\]<>#!~&])")
+
+
+def md_text(text):
+    """Text a person wrote (a rule set's name or description, a bet's or a pay table's
+    name, a claim as a submission printed it), as Markdown shows it literally: on one
+    line, its markup characters escaped (a link, an image, HTML, emphasis or a heading
+    in a name is shown, never rendered)."""
+    return _MARKUP.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def md_code(text):
+    """``text`` as a code span, whatever backticks it holds (a fence longer than its
+    longest run)."""
+    text = " ".join(str(text).split())
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def md_table(header, rows, right=()):
+    """A table; a cell's pipe is escaped and its line breaks joined (either would break
+    the table)."""
+    def cell(c):
+        return " ".join(str(c).split()).replace("|", "\\|")
     out = ["| " + " | ".join(header) + " |",
            "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"]
-    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    out += ["| " + " | ".join(cell(c) for c in r) + " |" for r in rows]
     return "\n".join(out)
 
 
@@ -18,14 +46,14 @@ def titled_table(table):
 
 
 def bet_section(bet, level="##"):
-    out = [f"{level} {bet.title}", ""]
-    facts = [f"Pay table: {bet.paytable}"]
+    out = [f"{level} {md_text(bet.title)}", ""]
+    facts = [f"Pay table: {md_text(bet.paytable)}"]
     if bet.status:
         facts.append(f"status: {bet.status}")
     facts.append(f"{bet.total:,} {bet.unit}")
     out += ["; ".join(facts) + ".", ""]
     for flag in bet.flags:
-        out += [f"> **Flag:** {flag}", ""]
+        out += [f"> **Flag:** {md_text(flag)}", ""]
     out += [md_table(LINE_HEADER, line_rows(bet), right=(1, 2, 3, 4, 5)), ""]
     for note in bet.notes:
         out += [note, ""]
@@ -44,10 +72,10 @@ def bet_section(bet, level="##"):
 
 
 def render(sheet) -> str:
-    out = [f"# Par sheet: {sheet.title}", "",
-           f"{sheet.description}.", "",
+    out = [f"# Par sheet: {md_text(sheet.title)}", "",
+           f"{md_text(sheet.description)}.", "",
            md_table(["", ""], [
-               ["Rule set", f"`{sheet.rule_set}`"],
+               ["Rule set", md_code(sheet.rule_set)],
                ["Deck", f"{sheet.deck}: all {sheet.total_hands:,} seven-card hands enumerated"],
                ["Computed", f"{sheet.created} by {sheet.tool} ({sheet.engine} engine)"],
                ["Certificate SHA-256", f"`{sheet.certificate_sha256}`"],
@@ -58,9 +86,9 @@ def render(sheet) -> str:
            "them; decimals are rounded for display. Standard deviation, volatility index "
            "and ranges are decimal.", ""]
     if sheet.designed:
-        out += [f"> **{designed_notice(sheet)}**", ""]
+        out += [f"> **{md_text(designed_notice(sheet))}**", ""]
     if sheet.flags:
-        out += ["## Flags", ""] + [f"- ⚑ {f}" for f in sheet.flags] + [""]
+        out += ["## Flags", ""] + [f"- ⚑ {md_text(f)}" for f in sheet.flags] + [""]
     for bet in sheet.bets:
         out += bet_section(bet)
     if sheet.base_game:
@@ -73,7 +101,7 @@ def render(sheet) -> str:
                     "", table.note, ""]
     for text in sheet.omitted:
         out += [f"Not in this sheet: {text}.", ""]
-    out += [f"## House way: {sheet.house_way}", "",
+    out += [f"## House way: {md_text(sheet.house_way)}", "",
             "How the house way sets the hands: the row that decided, the class of the "
             "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
     for table in sheet.house_way_tables:
@@ -89,7 +117,7 @@ def render(sheet) -> str:
     out += ["## Rule readings", "",
             "The readings of the rules that apply to this game.", ""]
     out += [md_table(["Reading", "Value", "Meaning"],
-                     [[r.name, f"`{r.value}`", r.text] for r in sheet.readings]), ""]
+                     [[r.name, md_code(r.value), r.text] for r in sheet.readings]), ""]
     out += ["## Definitions", "", definitions(), ""]
     return "\n".join(out)
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
-from verifier.report.bets import custom_section, envy_section, flag_bet, wager_section
+from verifier.game.bets import BETS
+from verifier.report.bets import custom_section, flag_bet, wager_section
 from verifier.report.game import (applicable_readings, base_game_section, house_way_section,
                                   player_bank_section, strategy_section)
 
@@ -42,12 +43,13 @@ def build(cert, formulas=True, designed=None, reading=None) -> ParSheet:
     bet_names = list(rs["bets"])
     bets, omitted = [], []
     for name in bet_names:
-        if name == "wrangler_push" and "base_game" not in sections:
-            omitted.append("Wrangler Push: the certificate has no player-against-banker "
+        kind = BETS.get(name)
+        if kind and kind.needs_pairs and "base_game" not in sections:
+            omitted.append(f"{kind.title}: the certificate has no player-against-banker "
                            "counts (it was run with --no-base-game or on a reduced deck "
                            "without them)")
-        elif name == "envy_bonus":
-            bets.append(envy_section(cert))
+        elif kind and kind.par_bet:
+            bets.append(kind.par_bet(cert))
         elif name in sections.get("custom_bets", {}).get("results", {}):
             custom = custom_section(cert, name, designed.get(name))
             if isinstance(custom, str):

@@ -23,8 +23,38 @@ LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations", "Probability",
 HEADER_ROW = 6
 
 
+#: how text a spreadsheet program (or a CSV export of the sheet) would take for a formula
+#: starts (OWASP, CSV injection)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _put(ws, row, column, value):
+    """Writes a value the sheet shows. Text is always a text cell, never a formula, however
+    it starts (a rule set's description, a bet's or a pay table's name are a person's),
+    quote-prefixed as a person types text that starts like a formula, and without the
+    control characters a workbook cannot hold. The one door for values: formulas are
+    written only by ``_formula``."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    cell = ws.cell(row, column)
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        cell.value = value
+        cell.data_type = "s"
+        cell.quotePrefix = value.startswith(FORMULA_START)
+    else:
+        cell.value = value
+    return cell
+
+
+def _formula(ws, row, column, formula):
+    """A formula this module wrote (re-checking the figures from the line table)."""
+    cell = ws.cell(row, column)
+    cell.value = formula
+    return cell
+
+
 def _sheet_name(title, taken):
-    name = re.sub(r"[\[\]:*?/\\]", " ", title)[:31].strip() or "Bet"
+    name = re.sub(r"[\[\]:*?/\\\x00-\x1f]", " ", title)[:31].strip() or "Bet"
     base, n = name, 2
     while name.lower() in taken:
         suffix = f" {n}"
@@ -41,46 +71,47 @@ def _bold(cell):
 
 def _bet_sheet(wb, bet, sheet, taken):
     ws = wb.create_sheet(_sheet_name(bet.title, taken))
-    ws["A1"] = bet.title
+    _put(ws, 1, 1, bet.title)
     _bold(ws["A1"])
-    ws["A2"] = f"Pay table: {bet.paytable}" + (f"; status: {bet.status}" if bet.status else "")
-    ws["A3"] = f"Certificate SHA-256 {sheet.certificate_sha256}"
-    ws["A4"] = f"All {bet.unit}"
-    ws["B4"] = bet.total
+    _put(ws, 2, 1, f"Pay table: {bet.paytable}"
+         + (f"; status: {bet.status}" if bet.status else ""))
+    _put(ws, 3, 1, f"Certificate SHA-256 {sheet.certificate_sha256}")
+    _put(ws, 4, 1, f"All {bet.unit}")
+    _put(ws, 4, 2, bet.total)
     total_cell = "$B$4"
     for i, head in enumerate(LINE_COLUMNS, 1):
-        ws.cell(HEADER_ROW, i, head)
+        _put(ws, HEADER_ROW, i, head)
         _bold(ws.cell(HEADER_ROW, i))
     first = HEADER_ROW + 1
     for r, line in enumerate(bet.lines, first):
-        ws.cell(r, 1, line.title + (" (flagged)" if line.flags else ""))
-        ws.cell(r, 2, line.pay)
-        ws.cell(r, 3, float(line.net)).number_format = "0.0####"
-        ws.cell(r, 4, line.combinations).number_format = "#,##0"
-        ws.cell(r, 5, float(line.probability)).number_format = "0.000000000000"
-        ws.cell(r, 6, float(line.contribution)).number_format = "+0.000000000000;-0.000000000000"
+        _put(ws, r, 1, line.title + (" (flagged)" if line.flags else ""))
+        _put(ws, r, 2, line.pay)
+        _put(ws, r, 3, float(line.net)).number_format = "0.0####"
+        _put(ws, r, 4, line.combinations).number_format = "#,##0"
+        _put(ws, r, 5, float(line.probability)).number_format = "0.000000000000"
+        _put(ws, r, 6, float(line.contribution)).number_format = "+0.000000000000;-0.000000000000"
         if line.probability:
-            ws.cell(r, 7, float(1 / line.probability)).number_format = "#,##0.00"
+            _put(ws, r, 7, float(1 / line.probability)).number_format = "#,##0.00"
         else:
-            ws.cell(r, 7, "never")
-        ws.cell(r, 8, str(line.probability))
-        ws.cell(r, 9, str(line.contribution))
-        ws.cell(r, 10, f"=D{r}/{total_cell}").number_format = "0.000000000000"
-        ws.cell(r, 11, f"=J{r}*C{r}").number_format = "+0.000000000000;-0.000000000000"
+            _put(ws, r, 7, "never")
+        _put(ws, r, 8, str(line.probability))
+        _put(ws, r, 9, str(line.contribution))
+        _formula(ws, r, 10, f"=D{r}/{total_cell}").number_format = "0.000000000000"
+        _formula(ws, r, 11, f"=J{r}*C{r}").number_format = "+0.000000000000;-0.000000000000"
     last = first + len(bet.lines) - 1
     total_row = last + 1
-    ws.cell(total_row, 1, "Sum")
+    _put(ws, total_row, 1, "Sum")
     _bold(ws.cell(total_row, 1))
-    ws.cell(total_row, 4, f"=SUM(D{first}:D{last})").number_format = "#,##0"
-    ws.cell(total_row, 5, f"=SUM(E{first}:E{last})")
-    ws.cell(total_row, 6, f"=SUM(F{first}:F{last})")
-    ws.cell(total_row, 10, f"=SUM(J{first}:J{last})")
-    ws.cell(total_row, 11, f"=SUM(K{first}:K{last})")
+    _formula(ws, total_row, 4, f"=SUM(D{first}:D{last})").number_format = "#,##0"
+    _formula(ws, total_row, 5, f"=SUM(E{first}:E{last})")
+    _formula(ws, total_row, 6, f"=SUM(F{first}:F{last})")
+    _formula(ws, total_row, 10, f"=SUM(J{first}:J{last})")
+    _formula(ws, total_row, 11, f"=SUM(K{first}:K{last})")
     row = total_row + 2
     if bet.kind == "wager":
         row = _figures(ws, bet, row, first, last)
     for note in bet.notes:
-        ws.cell(row, 1, note)
+        _put(ws, row, 1, note)
         row += 1
     for column, width in zip("ABCDEFGHIJK", (34, 24, 12, 16, 18, 18, 16, 28, 28, 22, 22)):
         ws.column_dimensions[column].width = width
@@ -104,26 +135,26 @@ FIGURES = (
 
 def _figures(ws, bet, row, first, last):
     for i, head in enumerate(("Figure", "Value", "Exact", "Re-checked from the lines"), 1):
-        ws.cell(row, i, head)
+        _put(ws, row, i, head)
         _bold(ws.cell(row, i))
     start = row + 1
     cells = {"first": first, "last": last, "ret": start, "var": start + 4, "sd": start + 5}
     for r, (title, attr, formula) in enumerate(FIGURES, start):
         value = getattr(bet, attr)
-        ws.cell(r, 1, title)
-        ws.cell(r, 2, float(value)).number_format = "0.000000000000"
+        _put(ws, r, 1, title)
+        _put(ws, r, 2, float(value)).number_format = "0.000000000000"
         exact = str(value) if attr not in ("standard_deviation", "volatility_index") else (
             "square root of the variance" if attr == "standard_deviation"
             else f"{Z90:.10f} x the standard deviation")
-        ws.cell(r, 3, exact)
-        ws.cell(r, 4, formula.format(**cells)).number_format = "0.000000000000"
+        _put(ws, r, 3, exact)
+        _formula(ws, r, 4, formula.format(**cells)).number_format = "0.000000000000"
     return start + len(FIGURES) + 1
 
 
 def _cover(ws, sheet):
     from verifier.report.markdown import designed_notice
     ws.title = "Par sheet"
-    ws["A1"] = f"Par sheet: {sheet.title}"
+    _put(ws, 1, 1, f"Par sheet: {sheet.title}")
     _bold(ws["A1"])
     rows = [("Description", sheet.description), ("Rule set", sheet.rule_set),
             ("Deck", f"{sheet.deck}: all {sheet.total_hands:,} seven-card hands enumerated"),
@@ -138,9 +169,9 @@ def _cover(ws, sheet):
     rows += [("Flag", f) for f in sheet.flags]
     rows += [("Not in this sheet", text) for text in sheet.omitted]
     for r, (key, value) in enumerate(rows, 3):
-        ws.cell(r, 1, key)
+        _put(ws, r, 1, key)
         _bold(ws.cell(r, 1))
-        ws.cell(r, 2, value)
+        _put(ws, r, 2, value)
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = 100
 
@@ -151,25 +182,25 @@ def _tables_sheet(wb, title, tables, taken, notes=(), values=list):
     ws = wb.create_sheet(_sheet_name(title, taken))
     row = 1
     for note in notes:
-        ws.cell(row, 1, note)
+        _put(ws, row, 1, note)
         row += 1
     row += 1 if notes else 0
     for table in tables:
-        ws.cell(row, 1, table.title)
+        _put(ws, row, 1, table.title)
         _bold(ws.cell(row, 1))
         row += 1
         for i, head in enumerate(table.header, 1):
-            ws.cell(row, i, head)
+            _put(ws, row, i, head)
             _bold(ws.cell(row, i))
         for cells in table.rows:
             row += 1
             for i, value in enumerate(values(cells), 1):
-                cell = ws.cell(row, i, value)
+                cell = _put(ws, row, i, value)
                 if isinstance(value, float):
                     cell.number_format = "0.000000000000"
         if table.note:
             row += 1
-            ws.cell(row, 1, table.note)
+            _put(ws, row, 1, table.note)
         row += 2
     ws.column_dimensions["A"].width = 34
 

@@ -14,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS
+from verifier.game.bets import BETS, canonical, envy_host
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
@@ -24,15 +24,15 @@ from verifier.rules.terms import RuleSetError, check_bank, check_house_way, chec
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
 SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
-#: bets a rule set may offer: those of verifier/game/bets.py, and custom bets under a name of
-#: the rule set's own (a pay table file with bet = "custom")
-KNOWN_BETS = tuple(BETS)
+#: bets a rule set may offer: the named bets (verifier/bets/, each under its name), and
+#: custom bets under a name of the rule set's own (a pay table file with bet = "custom")
 CUSTOM_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def is_custom_name(bet):
     """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
-    return isinstance(bet, str) and bet not in BETS and bool(CUSTOM_NAME.fullmatch(bet))
+    return (isinstance(bet, str) and canonical(bet) not in BETS
+            and bool(CUSTOM_NAME.fullmatch(bet)))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
          "deck", "settlement", "bets", "base", "bank"}
 DECK_TEXT = "53 cards (52 + joker)"
@@ -161,15 +161,19 @@ def from_dict(data, where="rule set", source=""):
     bets = data.get("bets") or {}
     if not isinstance(bets, dict):
         raise RuleSetError(f"{where}: [bets] must map a bet to its pay table file")
+    bets = {canonical(b): f for b, f in bets.items()}     # a bet's alias is its name
     for bet, f in bets.items():
-        if bet not in KNOWN_BETS and not is_custom_name(bet):
+        if bet not in BETS and not is_custom_name(bet):
             raise RuleSetError(f"{where}: unknown bet {bet!r}: choose from "
-                               f"{', '.join(KNOWN_BETS)}, or name a custom bet in snake case "
+                               f"{', '.join(BETS)}, or name a custom bet in snake case "
                                "(its file says bet = \"custom\")")
         if not isinstance(f, str):
             raise RuleSetError(f"{where}: bet {bet}: the pay table must be a file name")
-    if "envy_bonus" in bets and "emperors_treasure" not in bets:
-        raise RuleSetError(f"{where}: the envy bonus needs the emperors_treasure bet")
+    hosts = [n for n, b in BETS.items() if b.hosts_envy]
+    for bet in bets:
+        if bet in BETS and BETS[bet].amounts and envy_host(bets) is None:
+            raise RuleSetError(f"{where}: the {BETS[bet].title.lower()} needs the "
+                               f"{' or '.join(hosts)} bet")
     name = get("name")
     if not isinstance(name, str) or not name.strip():
         raise RuleSetError(f"{where}: name must be a non-empty string")
@@ -248,7 +252,7 @@ def _bets_beside(bets, folder, where):
     path as the file writes it."""
     out = {}
     for bet, f in bets.items():
-        if (bet not in KNOWN_BETS and not is_custom_name(bet)) or not isinstance(f, str):
+        if (canonical(bet) not in BETS and not is_custom_name(bet)) or not isinstance(f, str):
             return bets             # from_dict names the problem
         path = folder / f
         if not path.is_file():

@@ -137,11 +137,20 @@ def raw_shape_ok(raw, banker_hands=None):
 
 def _chunk_text(path):
     """A chunk file's text, None when there is none; ``ValueError`` when it cannot be read
-    as one: the tool's one reader, so a FIFO or device named like a chunk is never opened
-    (it would hang the job) and a huge file is not read."""
+    as one: the tool's one reader, so a huge file is not read. A FIFO or device named like
+    a chunk is never opened (it would hang the job) and could not be replaced by the
+    chunk's file: a one-line ``VerifierError`` before any work."""
+    import stat
     from verifier.support.files import read_text
     if not os.path.lexists(path):
         return None
+    try:
+        special = not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        special = False                 # a dangling link: the reader says what it is
+    if special:                         # never read, and never replaced: refused at once
+        raise VerifierError(f"{path} is not a regular file (a pipe, socket or device is "
+                            "neither read nor replaced): remove it from the work directory")
     return read_text(path, "strategy chunk", ValueError, work_file=True)
 
 

@@ -93,11 +93,17 @@ def figures_of(table, house_way, rules, threads=None, progress=None):
     return {r["hand"]: r["hands"] for r in tables[table]}
 
 
+#: most combinations of a house way's declared alternatives one fit holds
+MAX_FIT_COMBINATIONS = 4_096
+
+
 def fit_combinations(house_way, only=None):
     """Every combination of a house way's declared alternatives: its [readings.options]
-    and its [variants] (``only``: the points to vary, the rest as in force), as a list
-    of (readings, variants) dicts, the combination in force among them."""
+    and its [variants] (``only``: the points to vary, the rest as in force), as
+    (readings, variants) dicts, the combination in force among them, yielded one by one;
+    more than ``MAX_FIT_COMBINATIONS`` are refused before the first."""
     import itertools
+    import math
     from verifier.houseway import HouseWayError
     points = [("reading", k, v) for k, v in house_way.options.items()] + \
         [("variant", k, tuple(v)) for k, v in house_way.variants.items()]
@@ -109,12 +115,15 @@ def fit_combinations(house_way, only=None):
                                     f"for it (its [readings.options] and [variants]: "
                                     f"{', '.join(sorted(known)) or 'none'})")
         points = [p for p in points if p[1] in only]
-    out = []
+    count = math.prod(len(p[2]) for p in points)
+    if count > MAX_FIT_COMBINATIONS:
+        raise HouseWayError(f"{house_way.name}: {count:,} combinations of its "
+                            f"{len(points)} declared alternatives (at most "
+                            f"{MAX_FIT_COMBINATIONS:,} are fitted): vary fewer with --only")
     for values in itertools.product(*(p[2] for p in points)):
         readings = {k: v for (kind, k, _), v in zip(points, values) if kind == "reading"}
         variants = {k: v for (kind, k, _), v in zip(points, values) if kind == "variant"}
-        out.append((readings, variants))
-    return out
+        yield readings, variants
 
 
 def fit_house_way(house_way, rules, target, only=None, threads=None, progress=None):

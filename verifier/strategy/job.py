@@ -98,6 +98,8 @@ def _run(spec, work, executor, ray_address, progress, start):
     for lo, hi in parts:
         try:
             found = load_chunk(work, key, units, lo, hi, banker_hands, spec)
+        except VerifierError:       # a file in the way that cannot be replaced: one line
+            raise
         except ValueError as why:
             note(f"chunk {lo}-{hi} ({chunk_path(work, lo, hi)}): {why}; computed again")
             info.chunks_redone += 1

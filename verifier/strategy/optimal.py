@@ -232,8 +232,9 @@ def raw_from_json(raw):
 
 
 def commission_of(settlement):
-    """(cn, cd) of the value that ranks settings: the commission, 0/1 for a fee game."""
-    rate = SettlementRule.of(settlement).commission
+    """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
+    commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
+    rate = 1 - SettlementRule.of(settlement).win_net
     return rate.numerator, rate.denominator
 
 

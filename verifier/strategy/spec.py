@@ -142,33 +142,11 @@ def run_chunk(job, lo, hi):
 
 
 def interruptible(fn, *args):
-    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
-    so that Ctrl-C or SIGTERM is answered at once (the compiled job runs for seconds in C,
-    where Python runs no signal handler): the waiting thread raises, and asks the compiled
-    job to stop (``request_stop``: its loops skip what is left and its thread ends
-    within milliseconds). Called off the main thread (a Ray actor, a test's thread), it
-    is ``fn(*args)``."""
-    import threading
-    if threading.current_thread() is not threading.main_thread():
-        return fn(*args)
-    box = {}
-
-    def work():
-        try:
-            box["value"] = fn(*args)
-        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
-            box["error"] = exc
-    thread = threading.Thread(target=work, name="strategy job", daemon=True)
-    thread.start()
-    try:
-        while thread.is_alive():
-            thread.join(0.05)
-    except BaseException:
-        _request_stop()
-        raise
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    """``fn(*args)`` answering signals at once (``support.interrupts.interruptible``):
+    on one, the compiled job is asked to stop (``request_stop``: its loops skip what is
+    left and its thread ends within milliseconds)."""
+    from verifier.support import interrupts
+    return interrupts.interruptible(fn, *args, on_stop=_request_stop)
 
 
 def _request_stop():

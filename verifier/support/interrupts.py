@@ -68,3 +68,53 @@ def check():
     exc = pending()
     if exc is not None:
         raise exc
+
+
+
+def interruptible(fn, *args, on_stop=None):
+    """``fn(*args)`` in a thread of its own while the main thread waits in steps of 50 ms,
+    so that Ctrl-C or SIGTERM is answered at once (a compiled step runs for seconds in C,
+    where Python runs no signal handler): the waiting thread raises, and calls
+    ``on_stop()`` to ask the step to stop (a step that cannot be stopped holds its own
+    objects only and ends with the process). A signal lost in a finalizer meanwhile is
+    raised too (``check``). Called off the main thread (a Ray actor, the workbench, a
+    test's thread), it is ``fn(*args)``."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box: dict = {}
+
+    def work():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
+            box["error"] = exc
+    check()                                 # a signal lost before the step: not started
+    thread = threading.Thread(target=work, name="paigow-verify step", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+            check()
+    except BaseException:
+        if on_stop is not None:
+            on_stop()
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def stoppable(report):
+    """(a progress report for a compiled step, the function that stops the step): the
+    report passes each call on to ``report`` (None: to nothing) and, once the step is
+    asked to stop, raises instead, which ends the step at its next report."""
+    import threading
+    stop = threading.Event()
+
+    def polled(*args):
+        if stop.is_set():
+            raise KeyboardInterrupt()
+        if report is not None:
+            report(*args)
+    return polled, stop.set

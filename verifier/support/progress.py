@@ -34,4 +34,15 @@ def stage(progress: Optional[Progress], unit: str, desc: Optional[str] = None,
     if progress is True:
         raise TypeError("progress: give a Progress (the command line's is "
                         "verifier.cli.progress.TqdmProgress()), or None")
-    return progress.stage(unit, desc, initial)
+    return _answered(progress.stage(unit, desc, initial))
+
+
+@contextlib.contextmanager
+def _answered(bar):
+    """A stage whose end raises for a signal received in it: a compiled job that calls
+    back a bar may lose the interrupt its callback raised (reported as unraisable and
+    recorded by verifier.support.interrupts); the command then ends with the stage."""
+    from verifier.support.interrupts import check
+    with bar as report:
+        yield report
+    check()

@@ -4,6 +4,7 @@ its commission and the casino's co-banked share, the dealer's wager, and the hou
 by source. The other settlements: verifier/table/settle.py."""
 from fractions import Fraction
 
+from verifier.game.settlement import SettlementRule
 from verifier.table.limits import whole
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
@@ -30,7 +31,7 @@ def bank_covers(wagers, dealer_wager=0):
     return sum(w[0] for w in wagers.values()) + dealer_wager
 
 
-def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
+def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
                        dealer_wager=0, dealer_odds=None, share=0, banker_commission="net-win",
                        envy=None, ledger=None):
     """Settle a round seat ``banker`` banks (chips ``chips`` put up as its bank).
@@ -41,10 +42,13 @@ def settle_player_bank(order, wagers, odds, kinds, commission, banker, chips,
     ``dealer_wager`` against the bank (``dealer_odds``: the dealer's hand's base outcome
     against the banker's; the house pays no commission to itself). With ``share`` > 0 the
     round is co-banked: the casino takes that share of the bank's result, win or loss. The
-    banker pays ``commission`` on its (share of the) net win of the round
-    (``banker_commission`` "net-win"), or on each wager it wins ("each-win")."""
+    banker pays the commission on its (share of the) net win of the round
+    (``banker_commission`` "net-win"), or on each wager it wins ("each-win").
+    ``settlement``: the table's ``SettlementRule`` (its ``win_net``), or a commission
+    rate."""
     envy = envy or {}
-    keep = 1 - commission
+    rule = SettlementRule.at(settlement)
+    keep, commission = rule.win_net, rule.commission
     results = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won

@@ -22,6 +22,8 @@ receive the next piles to the right, wrapping (docs/TABLE.md).
 from verifier.support.errors import VerifierError
 
 SEATS = 7
+#: the most chips a seat may put up as its bank (settle, simulate --bank)
+MAX_CHIPS = 10 ** 9
 PILES = 7
 PILE_SIZE = 7
 DEALT = PILES * PILE_SIZE   # 49

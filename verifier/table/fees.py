@@ -14,6 +14,8 @@
 """
 from dataclasses import dataclass
 
+from verifier.game.settlement import tier_fee
+
 from verifier.support.errors import VerifierError
 
 
@@ -28,16 +30,6 @@ def _filed_tiers(which):
 # (lowest amount of the tier, fee); a tier runs up to the next tier's lowest amount - 1.
 PLAYER_FEE_TIERS = _filed_tiers("player_tiers")
 DEALER_FEE_TIERS = _filed_tiers("dealer_tiers")
-
-
-def _tier_fee(amount, tiers):
-    if amount < 0:
-        raise VerifierError(f"negative amount {amount} has no fee")
-    fee = 0
-    for low, tier_fee in tiers:
-        if amount >= low:
-            fee = tier_fee
-    return fee
 
 
 @dataclass(frozen=True)
@@ -56,11 +48,11 @@ class FeeSchedule:
 
     def player_fee(self, base_wager):
         """The fee for one betting circle with this base wager (0 when no base wager)."""
-        return _tier_fee(base_wager, self.player_tiers)
+        return tier_fee(base_wager, self.player_tiers)
 
     def dealer_fee(self, total_action):
         """The player-dealer's fee for this total table action (sum of base wagers)."""
-        return _tier_fee(total_action, self.dealer_tiers)
+        return tier_fee(total_action, self.dealer_tiers)
 
     def describe(self):
         def rows(tiers):

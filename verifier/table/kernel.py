@@ -8,7 +8,8 @@ from fractions import Fraction
 from verifier.support.progress import stage
 from verifier.table.deal import SEATS
 from verifier.table.limits import WAGER_KINDS
-from verifier.table.settle import WRANGLER_PAIR_KEY
+from verifier.game.bets import TABLE_READS
+from verifier.table.reads import PAIR_KEY
 from verifier.table.setup import HOUSE_SOURCES
 from verifier.table.stats import Acc, Stats
 
@@ -19,29 +20,35 @@ def _table_module():
     return compiled("_table")
 
 
+def _side_pays(table):
+    """Every odds of the table's named bets' pay vectors."""
+    return [o for kind in table.kinds[1:] for o in table.pays_of(kind)]
+
+
 def kernel_rules(table, co_bank=False):
     """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
-    the commission, as data (cext/table_sim.h types none of them). ``co_bank``: money
-    units fine enough for the co-banked share too (``kernel_scale``)."""
-    pays = tuple(table.outlaw9_pays) + tuple(table.wrangler_pays)
+    the commission, as data, and each wager as (read code, of the banker's hand, pays):
+    cext/table_sim.h types none of them and names no bet. ``co_bank``: money units fine
+    enough for the co-banked share too (``kernel_scale``)."""
     scale = kernel_scale(table, co_bank)
+    slots = [(0, False, ())]
+    for kind in table.kinds[1:]:
+        read, banker = table.read_of(kind)
+        slots.append((TABLE_READS.index(read), banker, tuple(table.pays_of(kind))))
+    envy = table.envy_slot
     return {
-        "mask_index": table.mask_index,
-        "outlaw9_pays": tuple(table.outlaw9_pays),
-        "wrangler_pays": tuple(table.wrangler_pays),
-        "wrangler_pair_key": WRANGLER_PAIR_KEY,
-        "denom": math.lcm(*(p for p in pays if isinstance(p, int) and p >= 1)),
+        "slots": slots,
+        "pair_key": PAIR_KEY,
+        "denom": math.lcm(*(p for p in _side_pays(table) if isinstance(p, int) and p >= 1)),
         "player_tiers": tuple(table.fees.player_tiers),
         "dealer_tiers": tuple(table.fees.dealer_tiers),
-        "kinds": tuple(table.kinds),
         "house": table.house_banks,
         "scale": scale,
-        "keep": scale - table.commission.numerator * (scale // table.commission.denominator),
+        "keep": int(scale * table.settlement_rule.win_net),   # exact: scale is a multiple
         "bank_each_win": table.banker_commission == "each-win",
-        "insurance_pays": tuple(table.insurance_pays) or (-1,) * 6,
-        "treasure_pays": tuple(table.treasure_pays) or (-1,) * 16,
         "envy_pays": tuple(table.envy_pays),
         "envy_minimum": table.envy_minimum,
+        "envy_slot": -1 if envy is None else envy,
     }
 
 
@@ -108,13 +115,9 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
         return "the rule set's custom bets are played on the Python path"
     if setup.rotates and not getattr(_table_module(), "BANK_ROTATION", False):
         return "this build of the kernel does not play the bank in rotation"
-    if not table.house_banks and table.kinds != WAGER_KINDS:
-        return "the compiled kernel plays the player-dealer game with both its bets only"
     if len(table.kinds) > 3:
         return "the compiled kernel takes at most three wagers per seat"
-    if any(not isinstance(o, int) or o < 1 for o in (*table.outlaw9_pays, *table.wrangler_pays)):
-        return "the Outlaw 9 or Wrangler Push pays are not whole odds of 1 or more"
-    side = tuple(table.insurance_pays) + tuple(table.treasure_pays)
+    side = _side_pays(table)
     if any(not isinstance(o, int) or not -1 <= o <= 10 ** 6 for o in side) or any(
             not isinstance(a, int) or not 0 <= a < KERNEL_MAX_CHIPS for a in table.envy_pays):
         return "a pay table's pays are not whole numbers the compiled kernel takes"
@@ -123,11 +126,11 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
         return "the commission's denominator is too large for the compiled kernel"
     if table.house_banks:
         top = max((w for p in setup.seats for w in p.wagers), default=0)
-        odds = max((1, *side, *table.outlaw9_pays, *table.wrangler_pays))
+        odds = max((1, *side))
         envy = SEATS * max(table.envy_pays, default=0)
         if max(top * odds, envy) * scale >= 1 << 55:   # a round sums 19 results
             return "amounts beyond the compiled kernel's range"
-    if math.lcm(*table.outlaw9_pays, *table.wrangler_pays) >= KERNEL_MAX_DENOM:
+    if math.lcm(*(p for p in side if p >= 1)) >= KERNEL_MAX_DENOM:
         return "the pay tables' odds have too large a common multiple"
     if len(table.fees.player_tiers) > 8 or len(table.fees.dealer_tiers) > 8:
         return "more than 8 fee tiers"

@@ -3,9 +3,11 @@
 ``TableRules.from_ruleset`` builds the table a rule set describes: its settlement (the
 fee schedule of the California game, or a commission with the house banking every
 hand) and its bets with their pay tables, read from the rule set's files, never typed
-here. ``TableRules()`` is the default rule set's table (outlaw9-mikes, seed 001).
+here: each named bet's wager is its module's ``TableSide`` (verifier/bets/), paid by a
+pay vector over its read's lines (verifier/table/reads.py). ``TableRules()`` is the
+default rule set's table (outlaw9-mikes, seed 001).
 
-- Minimum $10 per spot, as filed; every bet placed (base, Wrangler Push, Outlaw 9)
+- Minimum $10 per spot, as filed; every bet placed (the base and the side bets)
   must be within the table limits ("Bonus bet wagers must be within table limits").
 - Maximum: the filing names none. Reading: $1,000 per spot and per bet (the fee
   schedule's top tier is "$401 or more", so the maximum sits well above $400).
@@ -23,27 +25,37 @@ from verifier.table.deal import SEATS, check_seat
 from verifier.table.fees import FeeSchedule, NO_FEES
 from verifier.game.settlement import SettlementRule
 
-#: the California game's wagers, in settlement order (seed 001)
-WAGER_KINDS = ("base", "wrangler", "outlaw9")
-#: every wager a seat can place (the table's ``kinds`` are some of them, base first),
-#: and the Envy Bonus, a payment on a Treasure bet rather than a wager of its own
-ALL_KINDS = ("base", "wrangler", "outlaw9", "insurance", "treasure")
 ENVY = "envy"
+BASE = "base"
+LOSE_LINE = -1          # the odds of a line the pay table does not pay
+
+
+def table_sides():
+    """{wager kind: TableSide} of every named bet the table plays (verifier/bets/), in
+    the settlement order of a seat's wagers (after the base; ``TableSide.order``)."""
+    from verifier.game.bets import BETS
+    sides = sorted((b.table for b in BETS.values() if b.table), key=lambda t: t.order)
+    return {t.kind: t for t in sides}
+
+
+def envy_slot(kinds):
+    """The slot of ``kinds`` whose wager an envy bonus is paid on (the bet that hosts
+    envy, ``Bet.hosts_envy``), None when none of them does."""
+    from verifier.game.bets import BETS
+    hosts = [b.table.kind for b in BETS.values() if b.hosts_envy and b.table]
+    return next((i for i, k in enumerate(kinds) if k in hosts), None)
+
+
 class _Titles(dict):
     """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
 
     def __missing__(self, kind):
-        return kind
+        from verifier.game.bets import BETS
+        titles = {b.table.kind: b.table.title or b.title for b in BETS.values() if b.table}
+        return titles.get(kind, kind)
 
 
-WAGER_TITLES = _Titles({"base": "base game", "wrangler": "Wrangler Push", "outlaw9": "Outlaw 9",
-                "insurance": "Pai Gow Insurance", "treasure": "Emperor's Treasure",
-                "envy": "Envy Bonus"})
-#: a rule set's bet -> the table's wager kind
-BET_KINDS = {"wrangler_push": "wrangler", "outlaw9": "outlaw9",
-             "pai_gow_insurance": "insurance", "emperors_treasure": "treasure"}
-BASE, WRANGLER, OUTLAW9 = 0, 1, 2
-LOSE_LINE = -1          # the odds of a line the pay table does not pay
+WAGER_TITLES = _Titles({BASE: "base game"})
 
 
 def _is_odds(p):
@@ -78,17 +90,36 @@ def default_ruleset():
     return load()
 
 
-def _default(bet):
-    """The default rule set's odds of a bet: Outlaw 9 by category bit, Wrangler Push as
-    (1 to 1 line, pair of 3s line)."""
+def ruleset_table(ruleset):
+    """The wagers and pays of a rule set's named bets at the table: {"kinds": (base, the
+    sides' kinds in the registry's order), "pays": ((kind, odds by line), ...),
+    "envy_pays", "envy_minimum"}."""
     from verifier.game.bets import BETS
-    return odds_by_line(default_ruleset().paytables()[bet], BETS[bet].lines)
+    from verifier.odds.emperors import ENVY_MINIMUM
+    tables = ruleset.paytables()
+    offered = {BETS[b].table.kind: tables[b] for b in tables if b in BETS and BETS[b].table}
+    out = {"kinds": (BASE,), "pays": ()}
+    for kind, side in table_sides().items():
+        if kind not in offered:
+            continue
+        if side.envy:
+            pay = offered[kind].pay
+            out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in side.lines)
+            out["envy_minimum"] = ENVY_MINIMUM
+        else:
+            out["kinds"] += (kind,)
+            out["pays"] += ((kind, odds_by_line(offered[kind], side.lines)),)
+    return out
 
 
-# Outlaw 9 High or Better, as filed, in the order of verifier/game/categories.py.
-OUTLAW9_PAYS = _default("outlaw9")
-# Wrangler Push: 1 to 1, or 2 to 1 with a pair of 3s or higher in either two-card hand.
-WRANGLER_PAYS = _default("wrangler_push")
+@lru_cache(maxsize=None)
+def _default_table():
+    return ruleset_table(default_ruleset())
+
+
+#: the default rule set's wagers, in settlement order (seed 001: base, then its bets)
+WAGER_KINDS = _default_table()["kinds"]
+DEFAULT_PAYS = _default_table()["pays"]
 
 
 @dataclass(frozen=True)
@@ -98,18 +129,16 @@ class TableRules:
     maximum: int = 1000
     fees: FeeSchedule = field(default_factory=FeeSchedule)
     rules: Rules = field(default_factory=Rules.of)
-    outlaw9_pays: tuple = OUTLAW9_PAYS
-    wrangler_pays: tuple = WRANGLER_PAYS
-    # the wagers a seat places, in settlement order (base first)
+    # the wagers a seat places, in settlement order (base first), and each named bet's
+    # odds by its read's line index ((kind, odds), ...; verifier/bets/ declares the read)
     kinds: tuple = WAGER_KINDS
+    pays: tuple = DEFAULT_PAYS
     # settlement: "fees" (a player-dealer banks, collection fees) or "commission" (the
     # house banks every hand and takes ``commission`` of every winning base wager)
     settlement: str = "fees"
     commission: Fraction = Fraction(0)
-    # Emperor's Challenge bets (seed 004): odds by INSURANCE_LINES, odds by Outlaw 9
-    # category bit (Treasure), dollars by category bit (Envy; empty: no Envy Bonus)
-    insurance_pays: tuple = ()
-    treasure_pays: tuple = ()
+    # an envy bonus (seed 004): dollars by seven-card category bit (empty: none), paid on
+    # the wager of the bet that hosts envy
     envy_pays: tuple = ()
     envy_minimum: int = 5
     name: str = "outlaw9-mikes"
@@ -134,57 +163,40 @@ class TableRules:
             raise VerifierError(f"unknown settlement {self.settlement!r}: fees or commission")
         customs = tuple(b.name for b in self.custom)
         seeds = tuple(k for k in self.kinds if k not in customs)
+        sides = table_sides()
+        named = tuple(k for k in sides if not sides[k].envy)
         if self.kinds[len(seeds):] != customs:
             raise VerifierError(f"bad wagers {self.kinds!r}: the custom bets "
                                 f"{', '.join(customs)} come last")
-        if not seeds or seeds[0] != "base" or not set(seeds) <= set(ALL_KINDS):
+        if not seeds or seeds[0] != BASE or not set(seeds[1:]) <= set(named):
             raise VerifierError(f"bad wagers {self.kinds!r}: base first, then some of "
-                                f"{', '.join(ALL_KINDS[1:])}")
-        if self.settlement == "fees" and not set(seeds) <= set(WAGER_KINDS):
-            raise VerifierError("the player-dealer (fee) game offers only the Wrangler Push "
-                                "and Outlaw 9 bets")
-        if self.house_banks and seeds != tuple(k for k in ALL_KINDS if k in seeds):
+                                f"{', '.join(named)}")
+        house_only = [WAGER_TITLES[k] for k in seeds[1:] if sides[k].house_only]
+        if self.settlement == "fees" and house_only:
+            raise VerifierError(f"the player-dealer (fee) game does not offer the "
+                                f"{', '.join(house_only)} bets (played where the house banks)")
+        if self.house_banks and seeds[1:] != tuple(k for k in named if k in seeds):
             raise VerifierError(f"bad wager order {self.kinds!r}")
-        for pays, size, what in ((self.outlaw9_pays, 16, "an Outlaw 9"),
-                                 (self.wrangler_pays, 2, "a Wrangler Push"),
-                                 (self.insurance_pays, 6, "a Pai Gow Insurance"),
-                                 (self.treasure_pays, 16, "an Emperor's Treasure")):
-            if pays and (len(pays) != size or not all(_is_odds(p) for p in pays)):
-                raise VerifierError(f"{what} pay table needs {size} odds, each -1 (loses), "
-                                    "0 (push) or an exact positive number")
+        pays = dict(self.pays)
+        for kind in seeds[1:]:
+            odds, size = pays.get(kind, ()), len(sides[kind].lines)
+            if len(odds) != size or not all(_is_odds(p) for p in odds):
+                raise VerifierError(f"a {WAGER_TITLES[kind]} pay table needs {size} odds, each "
+                                    "-1 (loses), 0 (push) or an exact positive number")
         if self.envy_pays and (len(self.envy_pays) != 16 or not all(
                 isinstance(a, (int, Fraction)) and not isinstance(a, bool) and a >= 0
                 for a in self.envy_pays)):
-            raise VerifierError("an Envy Bonus table needs 16 amounts, each 0 or more")
+            raise VerifierError("an envy bonus table needs 16 amounts, each 0 or more")
         if not 0 <= self.commission < 1:
             raise VerifierError(f"commission {self.commission} is not between 0 and 1")
-        if self.envy_pays and "treasure" not in self.kinds:
-            raise VerifierError("the Envy Bonus needs the Emperor's Treasure bet")
+        if self.envy_pays and self.envy_slot is None:
+            raise VerifierError("the envy bonus needs the bet it is paid on")
 
     @classmethod
     def from_ruleset(cls, ruleset, **kw):
         """The table a rule set describes: its settlement and its bets' pay tables.
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
-        from verifier.game.categories import OUTLAW9_LINES
-        from verifier.odds.emperors import ENVY_MINIMUM, INSURANCE_LINES
-        from verifier.game.bets import BETS
-        tables = ruleset.paytables()
-        out = {"rules": ruleset.rules, "name": ruleset.name}
-        offered = [BET_KINDS[b] for b in tables if b in BET_KINDS]
-        out["kinds"] = ("base",) + tuple(k for k in ALL_KINDS[1:] if k in offered)
-        if "outlaw9" in tables:
-            out["outlaw9_pays"] = odds_by_line(tables["outlaw9"], OUTLAW9_LINES)
-        if "wrangler_push" in tables:
-            out["wrangler_pays"] = odds_by_line(tables["wrangler_push"],
-                                                BETS["wrangler_push"].lines)
-        if "pai_gow_insurance" in tables:
-            out["insurance_pays"] = odds_by_line(tables["pai_gow_insurance"], INSURANCE_LINES)
-        if "emperors_treasure" in tables:
-            out["treasure_pays"] = odds_by_line(tables["emperors_treasure"], OUTLAW9_LINES)
-        if "envy_bonus" in tables:
-            pay = tables["envy_bonus"].pay
-            out["envy_pays"] = tuple(whole(Fraction(pay.get(line, 0))) for line in OUTLAW9_LINES)
-            out["envy_minimum"] = ENVY_MINIMUM
+        out = {"rules": ruleset.rules, "name": ruleset.name, **ruleset_table(ruleset)}
         s = SettlementRule.of(ruleset.settlement)
         out["settlement"] = s.kind
         if s.is_fees:
@@ -203,12 +215,20 @@ class TableRules:
         from verifier.table.custom import table_bets
         out["custom"] = table_bets(ruleset)
         for b in out["custom"]:
-            if b.name in ALL_KINDS + (ENVY,):
+            if b.name in table_sides() or b.name == BASE:
                 raise VerifierError(f"rule set {ruleset.name}: a custom bet may not be named "
                                     f"{b.name!r} at the table (a seed's wager is)")
         out["kinds"] += tuple(b.name for b in out["custom"])
         out.update(kw)
         return cls(**out)
+
+    @property
+    def settlement_rule(self):
+        """The table's settlement as the one settlement object (game/settlement.py)."""
+        return SettlementRule(self.settlement, commission=Fraction(self.commission),
+                              player_tiers=tuple(self.fees.player_tiers),
+                              dealer_tiers=tuple(self.fees.dealer_tiers),
+                              table_max=self.maximum)
 
     @property
     def house_banks(self):
@@ -240,8 +260,23 @@ class TableRules:
 
     @property
     def mask_index(self):
-        """Which mask of engine.categories the Outlaw 9 bet is read from."""
+        """Which category mask of a set hand the bonus reading reads (0 the seven cards,
+        1 the hands as the house way sets them): the round's shown categories."""
         return 0 if self.rules.bonus_reading == "seven-card" else 1
+
+    def pays_of(self, kind):
+        """The odds of a named bet's wager by its read's line index."""
+        return dict(self.pays)[kind]
+
+    def read_of(self, kind):
+        """(read, of the banker's hand) of a named bet's wager (``TABLE_READS``)."""
+        side = table_sides()[kind]
+        return side.read_for(self.rules), side.banker
+
+    @property
+    def envy_slot(self):
+        """The wager slot an envy bonus is paid on (the bet that hosts envy), None none."""
+        return envy_slot(self.kinds)
 
 
 def _check_amount(value, what):
@@ -254,7 +289,7 @@ def _check_amount(value, what):
 
 def check_round(dealer_seat, bank, wagers, table):
     """Validate a round's seats, wagers and bank; return the wagers as
-    ``{seat: amounts}`` (one per ``table.kinds``: base, wrangler, outlaw9 in the fee game)
+    ``{seat: amounts}`` (one per ``table.kinds``, the base wager first)
     with seats that bet nothing left out. When the house banks, ``bank`` is not used."""
     check_seat(dealer_seat, "player-dealer seat")
     _check_amount(bank, "bank")

@@ -19,7 +19,8 @@ from verifier.engine import player_set, set_hands
 from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
-from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, insurance_odds, open_ledger, outlaw9_line_odds, settle, settle_house, wrangler_odds)
+from verifier.table.reads import wager_odds
+from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, open_ledger, settle, settle_house)
 
 
 @dataclass
@@ -192,7 +193,7 @@ def check_player_bank(spec, table):
     bank, the banker sits at a player's seat and wagers nothing, co-banking and the
     dealer's wager as the rule set allows, and the banker's chips cover every wager.
     Returns the players' wagers (``check_round``'s)."""
-    from verifier.table.deal import check_seat
+    from verifier.table.deal import MAX_CHIPS, check_seat
     b = check_seat(spec.banker_seat, "banker seat")
     if not table.players_bank:
         raise VerifierError(f"rule set {table.name}: players do not bank (its [bank] "
@@ -209,6 +210,12 @@ def check_player_bank(spec, table):
     for value, what in ((spec.chips, "banker chips"), (spec.dealer_wager, "dealer wager")):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise VerifierError(f"{what}: {value!r} is not a whole number of dollars")
+    if spec.chips > MAX_CHIPS:
+        raise VerifierError(f"banker chips: ${spec.chips:,} is more than the ${MAX_CHIPS:,} "
+                            "a seat may put up (as simulate --bank)")
+    if spec.dealer_wager and not table.minimum <= spec.dealer_wager <= table.maximum:
+        raise VerifierError(f"dealer wager of ${spec.dealer_wager:,} is outside the table "
+                            f"limits ${table.minimum}-${table.maximum}")
     if spec.dealer_wager:
         if table.dealer_wager == "none":
             raise VerifierError(f"rule set {table.name}: the dealer does not wager against "
@@ -229,32 +236,27 @@ def check_player_bank(spec, table):
 
 
 def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(),
-               cards=None):
-    """The odds of one player's seat against the dealer, one per ``table.kinds`` (base,
-    wrangler, outlaw9 in the fee game).
+               cards=None, dealer_cards=None):
+    """The odds of one player's seat against the dealer, one per ``table.kinds`` (the
+    base wager first).
 
     ``dealer_set`` and ``player_hw`` are set_hands results (house way); ``played`` is
-    the player's own (front_key, back_key) when not the house way; ``cards`` the
-    player's seven cards (Pai Gow Insurance reads them).
+    the player's own (front_key, back_key) when not the house way; ``cards`` and
+    ``dealer_cards`` the player's and the dealer's seven cards (a bet may read them).
+    The bets are judged on both hands as the house way sets them (table/reads.py).
     """
     df, db = dealer_set[2], dealer_set[3]
     pf, pb = player_hw[2], player_hw[3]
-    if played is None:
-        b = base_odds(pf, pb, df, db)
-    else:
-        b = base_odds(played[0], played[1], df, db, foul)
+    house_way = base_odds(pf, pb, df, db)
+    b = house_way if played is None else base_odds(played[0], played[1], df, db, foul)
     out = [b]
     for kind in table.kinds[1:]:
-        if kind == "wrangler":
-            out.append(wrangler_odds(pf, pb, df, db, table.wrangler_pays))
-        elif kind == "outlaw9":
-            out.append(outlaw9_line_odds(player_hw[4 + table.mask_index], table.outlaw9_pays))
-        elif kind == "insurance":
-            out.append(insurance_odds(cards, table.insurance_pays))
-        elif kind == "treasure":   # always the seven-card categories (seed 004)
-            out.append(outlaw9_line_odds(player_hw[4], table.treasure_pays))
-        else:                      # a custom bet, read its way (verifier/table/custom.py)
-            out.append(custom_odds(table.custom_bet(kind), player_hw, dealer_set, cards))
+        bet = table.custom_bet(kind)
+        if bet is not None:        # a custom bet, read its way (verifier/table/custom.py)
+            out.append(custom_odds(bet, player_hw, dealer_set, cards))
+        else:                      # a named bet, read as its module declares
+            out.append(wager_odds(table, kind, player_hw, dealer_set, cards, dealer_cards,
+                                  house_way))
     return tuple(out)
 
 
@@ -310,7 +312,8 @@ def play_round(spec, table=None, setter=None):
             shown = (pf_cards, pb_cards, fk, bk)
         else:
             shown = hw[seat][:4]
-        odds[seat] = round_odds(dealer, hw[seat], played, bool(foul), table, seat_cards[seat])
+        odds[seat] = round_odds(dealer, hw[seat], played, bool(foul), table, seat_cards[seat],
+                                seat_cards[counter])
         sets[seat] = {"house_way": hw[seat], "played": shown, "foul": bool(foul),
                       "mask": hw[seat][4 + table.mask_index]}
 
@@ -319,7 +322,7 @@ def play_round(spec, table=None, setter=None):
     envy = {}
     players = [s for s in in_play[1:] if s in wagers]
     if table.house_banks and table.envy_pays:
-        t = table.kinds.index("treasure")
+        t = table.envy_slot
         envy = envy_owed(players, {s: wagers[s][t] for s in players},
                          {s: hw[s][4] for s in players}, table.envy_pays, table.envy_minimum)
     if banker is not None:
@@ -328,11 +331,11 @@ def play_round(spec, table=None, setter=None):
             h = hw[spec.dealer_seat]
             dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
         settlement = settle_player_bank(
-            order, wagers, odds, table.kinds, table.commission, banker, spec.chips,
+            order, wagers, odds, table.kinds, table.settlement_rule, banker, spec.chips,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)
     elif table.house_banks:
-        settlement = settle_house(order, wagers, odds, table.kinds, table.commission, envy,
+        settlement = settle_house(order, wagers, odds, table.kinds, table.settlement_rule, envy,
                                   ledger)
     else:
         settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)

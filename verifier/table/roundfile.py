@@ -10,7 +10,7 @@ from verifier.support.errors import VerifierError
 from verifier.support.files import parse_json, read_text
 from verifier.rules.readings import Rules
 from verifier.table.deal import check_dice, roll_dice
-from verifier.table.limits import WAGER_TITLES, TableRules
+from verifier.table.limits import ENVY, WAGER_TITLES, TableRules
 from verifier.table.round import RoundSpec
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
@@ -220,13 +220,13 @@ def format_round(result):
             if list(pl[0]) != list(hw[0]) or s["foul"]:
                 out.append(f"      played: front {cards_str(pl[0])}, back {cards_str(pl[1])}"
                            + (" FOUL" if s["foul"] else ""))
-            names = (mask_to_names(s["mask"], OUTLAW9_LINES) if _reads_categories(kinds)
+            names = (mask_to_names(s["mask"], OUTLAW9_LINES) if _reads_categories(table)
                      else [])
             titles = ["base"] + [WAGER_TITLES[k] for k in kinds[1:]]
             words = [f"{title} {_odds_word(o)}" for title, o, stake in
                      zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
             if seat in result.envy:
-                words.append(f"{WAGER_TITLES['envy']} ${result.envy[seat]}")
+                words.append(f"{WAGER_TITLES[ENVY]} ${result.envy[seat]}")
             out.append("      " + ", ".join(words) + (f"  [{', '.join(names)}]" if names else ""))
     out.append("Ledger:")
     for i, e in enumerate(result.ledger.entries, 1):
@@ -245,9 +245,10 @@ def format_round(result):
     return "\n".join(out)
 
 
-def _reads_categories(kinds):
-    """Whether a table's bets are read on the Outlaw 9 categories (worth showing)."""
-    return "outlaw9" in kinds or "treasure" in kinds
+def _reads_categories(table):
+    """Whether a table's bets are read on the seven-card categories (worth showing)."""
+    return any(table.custom_bet(k) is None and table.read_of(k)[0].endswith("-mask")
+               for k in table.kinds[1:])
 
 
 def _odds_word(o):

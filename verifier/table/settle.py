@@ -20,10 +20,8 @@ from fractions import Fraction
 
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
-from verifier.game.ranking import PAIR_OF_THREES_KEY
-from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, WRANGLER_PAYS, whole
-
-WRANGLER_PAIR_KEY = PAIR_OF_THREES_KEY  # two-card key of a pair of 3s
+from verifier.game.settlement import SettlementRule
+from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, envy_slot, whole
 
 DEALER = "player-dealer"
 HOUSE = "house"
@@ -52,30 +50,6 @@ def base_odds(player_front, player_back, dealer_front, dealer_back, foul=False):
     return base_outcome(player_back, player_front, dealer_back, dealer_front)
 
 
-def wrangler_odds(player_front, player_back, dealer_front, dealer_back, pays=WRANGLER_PAYS):
-    """Wrangler Push, both hands set by the house way: wins on a base push, at the
-    higher odds when either two-card hand is a pair of 3s or higher; loses otherwise."""
-    if base_odds(player_front, player_back, dealer_front, dealer_back) != PUSH:
-        return LOSE
-    if player_front >= WRANGLER_PAIR_KEY or dealer_front >= WRANGLER_PAIR_KEY:
-        return pays[1]
-    return pays[0]
-
-
-def outlaw9_line_odds(mask, pays):
-    """Outlaw 9: the highest-paying qualifying line of ``pays`` (bit i = line i), else -1.
-    Also Emperor's Treasure, whose lines are Outlaw 9 category bits."""
-    return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=LOSE)
-
-
-def insurance_odds(cards, pays):
-    """Pai Gow Insurance: the odds of the seven cards' line (``pays`` by
-    emperors.INSURANCE_LINES), -1 when they are not a pai gow."""
-    from verifier.odds.emperors import INSURANCE_LINES, insurance_line
-    line = insurance_line(cards)
-    return LOSE if line is None else pays[INSURANCE_LINES.index(line)]
-
-
 def envy_amount(mask, pays):
     """The Envy Bonus one other hand triggers: the amount of its highest envy line (``pays``
     in dollars by Outlaw 9 category bit), 0 when it triggers none."""
@@ -83,8 +57,8 @@ def envy_amount(mask, pays):
 
 
 def envy_owed(seats, treasure_stakes, masks, pays, minimum):
-    """seat -> Envy Bonus (0 included): each Treasure bet of at least ``minimum`` collects the envy of
-    every OTHER player's hand at the table (docs/TABLE.md; readings envy_bonus).
+    """seat -> envy bonus (0 included): each host bet (the Treasure) of at least ``minimum`` collects the envy of
+    every OTHER player's hand at the table (docs/TABLE.md, and the envy bet's readings).
     ``masks``: seat -> seven-card category mask, the players' hands only."""
     amounts = {s: envy_amount(masks[s], pays) for s in seats}
     total = sum(amounts.values())
@@ -276,7 +250,7 @@ def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
     push (its stake is returned here) nor an Envy Bonus; appends each push, and each
     seat's Envy Bonus after its wagers (kind ``len(kinds)``, paid by the house here), to
     ``results``. The caller appends the other wagers' results."""
-    t = kinds.index("treasure") if "treasure" in kinds else None
+    t = envy_slot(kinds)
     for seat in order:
         stakes = wagers.get(seat)
         if stakes is None:
@@ -302,15 +276,17 @@ def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
                             f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
 
 
-def settle_house(order, wagers, odds, kinds, commission, envy=None, ledger=None):
+def settle_house(order, wagers, odds, kinds, settlement, envy=None, ledger=None):
     """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
-    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less
-    ``commission``; a side bet is paid its odds; a push returns the stake; anything else
-    loses. ``envy``: seat -> Envy Bonus owed on its Treasure bet (``envy_owed``), listed
-    in the results as kind ``len(kinds)`` with the Treasure stake. Amounts are exact:
+    ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less the commission
+    (``settlement``: the table's ``SettlementRule``, or a commission rate: its
+    ``win_net``); a side bet is paid its odds; a push returns the stake; anything else
+    loses. ``envy``: seat -> envy bonus owed on its host bet (``envy_owed``), listed
+    in the results as kind ``len(kinds)`` with the host's stake. Amounts are exact:
     ints, or Fractions where a commission leaves a part of a dollar."""
     results = []
-    keep = 1 - commission
+    rule = SettlementRule.at(settlement)
+    keep, commission = rule.win_net, rule.commission
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
                                                              envy or {}, results, ledger):
         if o < 0:

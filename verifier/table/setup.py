@@ -171,8 +171,9 @@ def parse_bank_policy(text, occupied):
     """``--bank-policy``: one policy for every occupied seat ("always", "never",
     "every-other"), or per seat ("1=always,3=every-other": the seats not named never
     bank; a bare policy among them sets the others'). Returns ((seat, policy), ...) for
-    the occupied seats; a seat not occupied, a bad seat or a bad policy is one line."""
-    default = "never"
+    the occupied seats; a seat not occupied, a bad seat (ASCII digits only), a bad or
+    empty policy, a seat or the others' policy given twice is one line."""
+    default, bare = "never", False
     named = {}
     for part in str(text).split(","):
         part = part.strip()
@@ -184,11 +185,16 @@ def parse_bank_policy(text, occupied):
             raise VerifierError(f"bad --bank-policy {text!r}: {policy!r} is not one of "
                                 f"{', '.join(BANK_POLICIES)}")
         if seat is None:
-            default = policy
+            if bare:
+                raise VerifierError(f"bad --bank-policy {text!r}: the others' policy is "
+                                    "given twice")
+            default, bare = policy, True
             continue
         seat = seat.strip()
-        if not seat.isdigit() or len(seat) > 1 or not 1 <= int(seat) <= SEATS:
+        if seat not in [str(n) for n in range(1, SEATS + 1)]:
             raise VerifierError(f"bad --bank-policy {text!r}: {seat!r} is not a seat 1 to 7")
+        if int(seat) in named:
+            raise VerifierError(f"bad --bank-policy {text!r}: seat {seat} is given twice")
         if int(seat) not in occupied:
             raise VerifierError(f"bad --bank-policy {text!r}: seat {seat} is not occupied "
                                 f"(seats at the table: {', '.join(map(str, occupied))})")

@@ -33,9 +33,9 @@ from verifier.engine import thread_count
 from verifier.support.progress import stage
 from verifier.table.deal import PILE_POSITIONS, PILES, SEATS
 from verifier.engine import set_hands
-from verifier.table.limits import WAGER_KINDS
 from verifier.table.bank import settle_player_bank
-from verifier.table.settle import (envy_owed, open_ledger, outlaw9_line_odds, settle, settle_house, WRANGLER_PAIR_KEY)
+from verifier.table.reads import side_odds, side_reads
+from verifier.table.settle import envy_owed, open_ledger, settle, settle_house
 from verifier.table.kernel import compiled_unavailable, simulate_compiled
 from verifier.table.setup import HOUSE_SEAT
 from verifier.table.stats import Stats
@@ -50,9 +50,6 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     setter = setter or set_hands
     table = setup.table
     fees = table.fees
-    pays_o9 = table.outlaw9_pays
-    pays_wr = table.wrangler_pays
-    mi = 4 + table.mask_index
     rng = block_rng(seed, block)
     shuffle = rng.shuffle
     random_ = rng.random
@@ -119,7 +116,8 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
 
     # 3. settle round by round
     kinds = table.kinds
-    fast = kinds == WAGER_KINDS and not table.house_banks   # the California game, inline
+    fast = not table.custom and not table.house_banks   # the player-dealer game, inline
+    sides = side_reads(table, kinds[1:]) if fast else ()
     st = Stats(table.stat_kinds)
     nk = len(st.kinds)
     bet_n = [0] * nk
@@ -146,15 +144,10 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
             odds = {}
             for k, s in enumerate(players, 1):
                 h = sets[idx + k]
-                pf, pb = h[2], h[3]
-                b = base_outcome(pb, pf, db, df)
-                if b == 0:
-                    w = pays_wr[1] if (pf >= WRANGLER_PAIR_KEY or df >= WRANGLER_PAIR_KEY) else pays_wr[0]
-                else:
-                    w = -1
-                m = h[mi]
-                odds[s] = (b, w, outlaw9_line_odds(m, pays_o9) if m else -1)
-            res = settle(players, wagers, odds, bank, ledger)
+                b = base_outcome(h[3], h[2], db, df)
+                odds[s] = (b, *(side_odds(*side, h, d, hands[idx + k], hands[idx], b)
+                                 for side in sides))
+            res = settle(players, wagers, odds, bank, ledger, kinds)
         else:
             res = _settle_round(table, players, wagers, bank, d, sets, hands, idx, ledger)
         if ledger is not None:
@@ -242,11 +235,12 @@ def _odds_and_envy(table, players, wagers, banker_set, sets, hands, idx):
     """Each player's odds against the banker's hand (round.round_odds) and the Envy Bonus
     the players' hands trigger (None when the table has none)."""
     from verifier.table.round import round_odds
-    odds = {s: round_odds(banker_set, sets[idx + k], table=table, cards=hands[idx + k])
+    odds = {s: round_odds(banker_set, sets[idx + k], table=table, cards=hands[idx + k],
+                          dealer_cards=hands[idx])
             for k, s in enumerate(players, 1)}
     envy = None
     if table.envy_pays:
-        t = table.kinds.index("treasure")
+        t = table.envy_slot
         envy = envy_owed(players, {s: wagers[s][t] for s in players},
                          {s: sets[idx + k][4] for k, s in enumerate(players, 1)},
                          table.envy_pays, table.envy_minimum)
@@ -259,7 +253,8 @@ def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, le
     odds, envy = _odds_and_envy(table, players, wagers, dealer_set, sets, hands, idx)
     if not table.house_banks:
         return settle(players, wagers, odds, bank, ledger, table.kinds)
-    return settle_house(players, wagers, odds, table.kinds, table.commission, envy, ledger)
+    return settle_house(players, wagers, odds, table.kinds, table.settlement_rule, envy,
+                        ledger)
 
 
 def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, idx, ledger):
@@ -272,7 +267,7 @@ def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, 
     if dw:
         h = sets[idx + len(players) + 1]
         dealer_odds = base_odds(h[2], h[3], banker_set[2], banker_set[3])
-    return settle_player_bank(players, wagers, odds, table.kinds, table.commission, pb,
+    return settle_player_bank(players, wagers, odds, table.kinds, table.settlement_rule, pb,
                               setup.seats[pb - 1].bank, dw, dealer_odds,
                               table.co_bank_share if setup.co_bank else 0,
                               table.banker_commission, envy, ledger)

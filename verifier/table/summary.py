@@ -3,7 +3,7 @@ take by source, with 99% intervals) as JSON-ready data and as text (``simulate``
 from fractions import Fraction
 
 from verifier.table.deal import SEATS
-from verifier.table.limits import WAGER_KINDS
+from verifier.table.limits import BASE, WAGER_KINDS
 
 
 def _ci(pair, digits=5):
@@ -111,7 +111,12 @@ CAP_NOTE = ("Note: the bank's cap bound in {rounds:,} rounds. There the player-d
             "together.")
 
 
-_SHORT = {"wrangler": "WP", "outlaw9": "O9", "insurance": "Ins", "treasure": "ET"}
+def _short(kind):
+    """A wager's short label (its bet module's ``TableSide.short``), else its kind."""
+    from verifier.table.limits import table_sides
+    side = table_sides().get(kind)
+    return side.short if side else kind
+
 
 
 def format_summary(summ):
@@ -132,13 +137,14 @@ def format_summary(summ):
                    "base wagers, no fees")
     out.append("")
     first = next(iter(summ["seats"].values()))["wagers"]
-    names = "/".join(_SHORT.get(k, k) for k in first)
+    names = "/".join(_short(k) for k in first)
     out.append(f"Seat  wagers({names})".ljust(26) + "bank  played  banked  mean per round "
                "after fees        per unit wagered before fees      fees")
     for s, d in summ["seats"].items():
         w = d["wagers"]
-        w = (f"{w['base']:>5}/{w['wrangler']}/{w['outlaw9']:<10}" if list(w) == list(WAGER_KINDS)
-             else f"{'/'.join(str(v) for v in w.values()):<20}")
+        w = ("/".join([f"{w[BASE]:>5}", *(str(w[k]) for k in WAGER_KINDS[1:-1]),
+                       f"{w[WAGER_KINDS[-1]]:<10}"])
+             if list(w) == list(WAGER_KINDS) else f"{'/'.join(str(v) for v in w.values()):<20}")
         out.append(f"{s:>4}  {w} {d['bank']:>5} "
                    f"{d['rounds_played']:>7} {d['rounds_banked']:>7}  "
                    f"{f(d['mean_per_round_after_fees']):<32}  "

@@ -3,11 +3,15 @@ editor calls as you type, and the downloads. Every figure comes from
 verifier/web/editor.py and workbench.py, which call the functions the command line uses."""
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
+import re
 import secrets
 from collections import OrderedDict
 from pathlib import Path
 
+from verifier.game.bets import BONUS_READING
 from verifier.support.errors import VerifierError
 from verifier.web import editor, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
@@ -17,6 +21,52 @@ TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 #: uploaded house ways kept for their check, at most this many (the oldest go first)
 MAX_UPLOADS = 16
+#: par sheets (a PDF: seconds of CPU, a gigabyte) rendered at once; the others wait
+MAX_RENDERS = 2
+#: the deepest nesting of a JSON request (the editor's deepest is 3)
+MAX_DEPTH = 8
+#: each field a JSON request may carry, and its types
+FIELD_TYPES = {"cert": (int, str), "bet": (str,), "pays": (dict,), "reading": (str, type(None)),
+               "lines": (list,), "edge": (str, int, float), "tables": (list,)}
+
+
+def checked_body(body):
+    """A JSON request as the editor sends it: an object (``parsed``) of the fields of
+    ``FIELD_TYPES``, each of its type; else a one-line ``VerifierError``."""
+    try:
+        data = parsed(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise VerifierError("the request is not JSON (not UTF-8)") from None
+    if not isinstance(data, dict):
+        raise VerifierError("the request is not a JSON object")
+    for name, value in data.items():
+        if name not in FIELD_TYPES:
+            raise VerifierError(f"unknown field {name[:40]!r} (the editor sends "
+                                f"{', '.join(FIELD_TYPES)})")
+        types = FIELD_TYPES[name]
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise VerifierError(f"{name}: not " + " or ".join(
+                {"str": "text", "NoneType": "null"}.get(t.__name__, t.__name__)
+                for t in types))
+    return data
+
+
+def parsed(text):
+    """JSON text nested at most ``MAX_DEPTH`` deep, counted before it is parsed (the
+    parser's own recursion is no limit: it ends in a RecursionError); else a one-line
+    ``VerifierError``."""
+    depth = 0
+    for ch in re.sub(r'"(?:[^"\\]|\\.)*"', "", text):   # the brackets outside strings
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise VerifierError(f"the request is nested more than {MAX_DEPTH} deep")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise VerifierError("the request is not JSON") from None
 
 
 def _environment():
@@ -41,6 +91,14 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
     shelf = workbench.Shelf(paths or workbench.shipped_paths())
     env = _environment()
     uploads = OrderedDict()          # id -> (file name, text) of uploaded house ways
+    renders = asyncio.Semaphore(MAX_RENDERS)     # par sheets rendered at once; the rest wait
+
+    async def render_parsheet(*args):
+        async with renders:
+            try:
+                return await run_in_threadpool(editor.parsheet, *args)
+            finally:
+                gc.collect()         # a PDF's renderer leaves cycles: freed before the next
     comparisons = workbench.Comparisons()
 
     def page(request, template_name, status=200, **context):
@@ -50,13 +108,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         return HTMLResponse(html, status_code=status)
 
     async def body_json(request):
-        try:
-            data = json.loads(await request.body())
-        except (ValueError, UnicodeDecodeError):
-            raise VerifierError("the request is not JSON") from None
-        if not isinstance(data, dict):
-            raise VerifierError("the request is not a JSON object")
-        return data
+        return checked_body(await request.body())
 
     def api(compute):
         """A JSON endpoint: the request's object in, the result or {"error": one line}."""
@@ -82,7 +134,7 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
             bet = q.get("bet") or bets[0][0]
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
-            outlaw9 = table is not None and table.kind.reads == "outlaw9"
+            outlaw9 = table is not None and table.kind.reads == BONUS_READING
             reading = cert["rules"]["bonus_reading"]["value"] if outlaw9 else ""
         except VerifierError as exc:
             error, outlaw9, reading = str(exc), False, ""
@@ -108,18 +160,15 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         try:
             cert = await run_in_threadpool(shelf.get, form.get("cert", "0"))
             bet = str(form.get("bet", ""))
-            try:
-                pays = json.loads(str(form.get("pays", "{}")))
-            except ValueError:
-                raise VerifierError("pays: not a pay table") from None
+            pays = parsed(str(form.get("pays", "{}")))
             name = str(form.get("name", ""))
             stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in bet) or "bet"
             if what == "toml":
                 text = await run_in_threadpool(editor.paytable_file, cert, bet, pays, name)
                 return Response(text, media_type="application/toml", headers={
                     "Content-Disposition": f'attachment; filename="{stem}-designed.toml"'})
-            data = await run_in_threadpool(editor.parsheet, cert, what, bet, pays, name,
-                                           str(form.get("reading", "")))
+            data = await render_parsheet(cert, what, bet, pays, name,
+                                         str(form.get("reading", "")))
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
         suffix = {"markdown": "md"}.get(what, what)
@@ -241,9 +290,9 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         return page(request, "certificates.html.j2")
 
     async def certificate_page(request, problems=None, key_name="", status=200):
-        i = request.path_params["number"]
-        error, summary = "", None
+        error, summary, i = "", None, -1
         try:
+            i = shelf.index(request.path_params["number"])
             cert = await run_in_threadpool(shelf.get, i)
             summary = workbench.certificate_summary(cert)
         except VerifierError as exc:
@@ -272,11 +321,12 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
                                           status=400)
         return await certificate_page(request, problems=problems, key_name=key_name)
 
+    @protected
     async def certificate_parsheet(request):
         fmt = request.path_params["fmt"]
         try:
             cert = await run_in_threadpool(shelf.get, request.path_params["number"])
-            data = await run_in_threadpool(editor.parsheet, cert, fmt)
+            data = await render_parsheet(cert, fmt)
         except VerifierError as exc:
             return page(request, "error.html.j2", status=400, error=str(exc))
         suffix = {"markdown": "md"}.get(fmt, fmt)
@@ -300,9 +350,9 @@ def create_app(paths=None, hosts=("127.0.0.1", "localhost"), warm=True):
         Route("/house-ways/compare", house_way_compare, methods=["POST"]),
         Route("/house-ways/compare/{job}", house_way_comparison, methods=["GET"]),
         Route("/certificates", certificates),
-        Route("/certificate/{number:int}", certificate_page, methods=["GET"]),
-        Route("/certificate/{number:int}", certificate_key, methods=["POST"]),
-        Route("/certificate/{number:int}/parsheet.{fmt}", certificate_parsheet),
+        Route("/certificate/{number}", certificate_page, methods=["GET"]),
+        Route("/certificate/{number}", certificate_key, methods=["POST"]),
+        Route("/certificate/{number}/parsheet.{fmt}", certificate_parsheet, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     allowed = list(hosts)

@@ -38,8 +38,9 @@ class Shelf:
 
     def index(self, value):
         """A certificate's number from a page's text, or a one-line error."""
+        text = str(value)
         try:
-            i = int(str(value))
+            i = int(text) if len(text) <= 9 else -1        # a path's text: bounded
         except ValueError:
             i = -1
         if not 0 <= i < len(self.paths):

@@ -23,7 +23,7 @@ Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - Row 9 maximises the front over every split with a complete hand behind, even when
   that front takes a card of the flush (six suited cards: the ace may go in front).
 """
-from verifier.game.evaluate import ACE, COMPLETE, class_of, rank_as_ace
+from verifier.game.evaluate import ACE, COMPLETE, FRONT_PAIR_BASE, class_of, rank_as_ace
 from verifier.game.splits import best_split, front_ranks, rank_counts, splits  # noqa: F401
 
 MIKES = 0
@@ -47,7 +47,7 @@ def best_two_ranks(ranks):
     for i in range(len(ranks)):
         for j in range(i + 1, len(ranks)):
             a, b = sorted((ranks[i], ranks[j]), reverse=True)
-            key = 169 + a if a == b else a * 13 + b
+            key = FRONT_PAIR_BASE + a if a == b else a * 13 + b
             if best is None or key > best[0]:
                 best = (key, (a, b))
     return best[1]

@@ -7,6 +7,7 @@ check on the enumeration, not a second copy of it. ``registry.ENTRIES`` lists th
 with their published values and the matching number of an ``EnumerationResult``;
 ``compare.run_all(result)`` sets the two side by side. See docs/PROOFS.md.
 
-Inside this package only relative imports are used, so that it works both as the
-top-level ``proofs`` of a source tree and installed as ``verifier.proofs``.
+This folder stands at the repository's top level and is installed as ``verifier.proofs``
+(setuptools ``package_dir``); from a checkout, ``verifier/__init__.py`` maps that name to
+it (verifier/support/sourcetree.py). Its modules import each other as ``verifier.proofs``.
 """

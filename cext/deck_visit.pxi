@@ -1,0 +1,161 @@
+# Part of verifier.engine._core (cext/_core.pyx includes it): every 7-card hand of a deck
+# visited one at a time, in parallel by lowest card, through one driver (_visit_deck);
+# the house-way comparison and the search for a hand are each a visitor and its context.
+
+from libc.string cimport memcpy, memset
+
+ctypedef bint (*hand_visitor)(const int *cards, long long where, void *ctx) noexcept nogil
+
+
+cdef void _each_hand(const int *dk, int n, int a, hand_visitor visit, void *ctx) noexcept nogil:
+    """Visits every 7-card hand of dk[0:n] whose lowest card is dk[a], in deck order, with
+    ``where`` its seven deck positions (6 bits each); stops when ``visit`` returns true."""
+    cdef int b, c, d, f, g, h
+    cdef int cards[7]
+    cards[0] = dk[a]
+    for b in range(a + 1, n - 5):
+        cards[1] = dk[b]
+        for c in range(b + 1, n - 4):
+            cards[2] = dk[c]
+            for d in range(c + 1, n - 3):
+                cards[3] = dk[d]
+                for f in range(d + 1, n - 2):
+                    cards[4] = dk[f]
+                    for g in range(f + 1, n - 1):
+                        cards[5] = dk[g]
+                        for h in range(g + 1, n):
+                            cards[6] = dk[h]
+                            if visit(cards, <long long>a | (<long long>b << 6)
+                                     | (<long long>c << 12) | (<long long>d << 18)
+                                     | (<long long>f << 24) | (<long long>g << 30)
+                                     | (<long long>h << 36), ctx):
+                                return
+
+
+cdef int *_deck_array(deck, int *n) except NULL:
+    deck = sorted(int(c) for c in deck)
+    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck) or len(deck) < 7:
+        raise ValueError("deck must hold at least seven distinct card numbers 0..52")
+    cdef int *dk = <int *>malloc(sizeof(int) * len(deck))
+    if dk == NULL:
+        raise MemoryError("cannot allocate the deck")
+    for t in range(len(deck)):
+        dk[t] = deck[t]
+    n[0] = len(deck)
+    return dk
+
+
+cdef list _hand_at(const int *dk, long long where):
+    """The seven cards at the deck positions ``where`` (as _each_hand gives them)."""
+    return [dk[(where >> (6 * k)) & 63] for k in range(7)]
+
+
+cdef char *_visit_deck(const int *dk, int n, hand_visitor visit, const void *start,
+                       size_t size, int threads) except NULL:
+    """The one deck-visiting driver: every 7-card hand of dk[0:n], in n - 6 parts (one per
+    lowest card) run in parallel, each part with its own copy of the context ``start``
+    (``size`` bytes). Returns the parts' contexts in deck order; the caller frees them."""
+    cdef int a
+    cdef char *parts = <char *>malloc(size * (n - 6))
+    if parts == NULL:
+        raise MemoryError("cannot allocate the visit of the deck")
+    for a in range(n - 6):
+        memcpy(parts + <size_t>a * size, start, size)
+    for a in prange(n - 6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
+        _each_hand(dk, n, a, visit, parts + <size_t>a * size)
+    return parts
+
+
+ctypedef struct compare_ctx:
+    const engine_t *ea
+    const engine_t *eb
+    const int *rowmap        # NULL: compare the sets only, not the rows
+    long long hands, differ, first
+    long long by_type[HW_NHAND_TYPES]   # hands set differently, by hand type (H_*)
+
+
+cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept nogil:
+    cdef compare_ctx *x = <compare_ctx *>ctx
+    cdef hand_info_t p, q
+    cdef shape_t sh
+    classify7(x.ea, cards, &p)
+    classify7(x.eb, cards, &q)
+    x.hands += 1
+    if (p.set.front[0] != q.set.front[0] or p.set.front[1] != q.set.front[1]
+            or (x.rowmap != NULL and p.set.row != x.rowmap[q.set.row])):
+        x.differ += 1
+        shape_of(cards, &sh)
+        x.by_type[hw_hand_type(&sh)] += 1
+        if x.first < 0:
+            x.first = where
+    return False
+
+
+def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
+                       int threads, by_type=False):
+    """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
+    hand: (hands, hands set differently, the first such hand or None), and with
+    ``by_type`` a fourth item, the differing hands by hand type (verifier.houseway
+    HAND_TYPES order). Two settings are the same when the front cards (so the back cards)
+    agree and, unless ``rows_b_as_a`` is None, the row too, row r of the second being row
+    ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's rows)."""
+    cdef int n, a, t
+    cdef int rowmap[ROW_SLOTS]
+    for t in range(ROW_SLOTS):
+        rowmap[t] = rows_b_as_a[t] if rows_b_as_a is not None and t < len(rows_b_as_a) else -1
+    cdef compare_ctx start
+    memset(&start, 0, sizeof(compare_ctx))
+    start.ea = engine_for(wheel_second, house_way_a).ptr
+    start.eb = engine_for(wheel_second, house_way_b).ptr
+    start.rowmap = rowmap if rows_b_as_a is not None else NULL
+    start.first = -1
+    cdef int *dk = _deck_array(deck, &n)
+    cdef compare_ctx *ctx = NULL
+    try:
+        ctx = <compare_ctx *>_visit_deck(dk, n, _compare_visit, &start, sizeof(compare_ctx),
+                                         threads)
+        firsts = [ctx[a].first for a in range(n - 6) if ctx[a].first >= 0]
+        out = (sum(ctx[a].hands for a in range(n - 6)),
+               sum(ctx[a].differ for a in range(n - 6)),
+               _hand_at(dk, firsts[0]) if firsts else None)
+        if by_type:
+            out += ([sum(ctx[a].by_type[t] for a in range(n - 6))
+                     for t in range(HW_NHAND_TYPES)],)
+        return out
+    finally:
+        free(dk); free(ctx)
+
+
+ctypedef struct find_ctx:
+    const engine_t *e
+    bint foul
+    long long found
+
+
+cdef bint _find_visit(const int *cards, long long where, void *ctx) noexcept nogil:
+    cdef find_ctx *x = <find_ctx *>ctx
+    cdef hand_info_t p
+    classify7(x.e, cards, &p)
+    if (x.foul and p.foul != 0) or (not x.foul and p.set.row == 0):
+        x.found = where
+        return True
+    return False
+
+
+def find_hand(deck, wheel_second, int house_way, bint foul, int threads):
+    """The first 7-card hand of ``deck`` (in deck order) that the house way sets as a foul
+    (``foul``) or that no row of a house-way file covers (row 0); None if there is none.
+    For the one-line errors of ``run``."""
+    cdef find_ctx start
+    start.e, start.foul, start.found = engine_for(wheel_second, house_way).ptr, foul, -1
+    cdef int n, a
+    cdef int *dk = _deck_array(deck, &n)
+    cdef find_ctx *ctx = NULL
+    try:
+        ctx = <find_ctx *>_visit_deck(dk, n, _find_visit, &start, sizeof(find_ctx), threads)
+        for a in range(n - 6):
+            if ctx[a].found >= 0:
+                return _hand_at(dk, ctx[a].found)
+        return None
+    finally:
+        free(dk); free(ctx)

@@ -1,0 +1,320 @@
+/* The optimal-strategy job's state and tables (issue 15, docs/STRATEGY.md; the job
+ * itself, per player hand, is strategy_job.h): for every player hand, every
+ * legal setting's exact wins and losses against every banker hand of the rest of the
+ * deck set by the house way, and the sums verifier/strategy/optimal.py describes.
+ *
+ * Method: inclusion-exclusion over the player's cards. With F_S(x, y) the number of
+ * hands of the deck containing the card set S whose (dense) back index is below x and
+ * front below y, the banker hands disjoint from the player's P with that property are
+ *     sum over S subset of P of (-1)^|S| F_S(x, y),
+ * and a setting (pb, pf) wins W = F(pb, pf) and loses L = T - F(pb, inf) - F(inf, pf) +
+ * F(pb, pf) (base_outcome: strictly higher in both to win; copies to the banker). F_S
+ * depends on S only through its orbit under the deck's suit symmetry (keys are
+ * suit-blind), so it is kept once per orbit:
+ *   |S| <= 3  a prefix table: rows = the distinct back indices of the hands containing S
+ *             (a map from every back index to its row), columns the 91 fronts and
+ *             infinity; F read directly, three reads per setting;
+ *   |S| 4, 5  a sparse list of (back, front, hands), added into the hand's grid of cells
+ *             (the settings' back and front indices cut both axes);
+ *   |S| 6, 7  the n - 6 hands containing S, and P itself, keyed one by one.
+ * Orbits are found by a signature: the four suits' rank masks sorted (a deck closed
+ * under every suit permutation), or the cards themselves (any other deck: no symmetry).
+ * Player hands: one per orbit of seven cards (the orderly generation of pairwise.h),
+ * weighted by the orbit's size; a unit of work is one orbit representative of six
+ * cards, extended by every larger card. */
+#ifndef PAIGOW_STRATEGY_TABLES_H
+#define PAIGOW_STRATEGY_TABLES_H
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wunused-function"   /* pairwise_*.h: this uses part */
+#endif
+#include "pairwise_keys.h"
+#include "pairwise_walk.h"
+#include "pairwise_orbits.h"
+#include "strategy.h"
+
+/* Set (sj_request_stop) when the command is interrupted: the job's loops skip the rest
+ * of their work and sj_init / sj_run return SJ_STOPPED, so a job left running in a thread
+ * of an interrupted command ends within milliseconds. Cleared when a job starts. */
+static volatile int sj_stop = 0;
+#define SJ_STOPPED (-2)
+
+#define SJ_NF (PW_NF + 1)          /* columns of a prefix table: 91 fronts, then all */
+#define SJ_NTYPES NUM_CLASSES      /* classes of five-card hands (vocab.h) */
+
+typedef struct { uint16_t b; uint8_t f, pad; uint32_t n; } sj_entry_t;
+
+typedef struct {
+    pw_ctx_t x;                    /* deck, hand keys, group, threads */
+    int full_sym;                  /* closed under all 24 suit permutations */
+    int64_t cn, cd;                /* commission cn / cd */
+    int64_t nbankers;              /* C(n - 7, 7) */
+    int nlevel[7], start[7], nrep; /* representatives of sizes 0..5 (6: units) */
+    pw_reps_t reps[7];
+    uint64_t *hkey;                /* orbit hash: signature | bit 63 -> representative */
+    int32_t *hval;
+    uint32_t hmask;
+    uint16_t **rowmap;             /* [nrep] for sizes <= 3: nback + 1 entries */
+    uint32_t **ptab;               /* [nrep] for sizes <= 3: (rows + 1) x SJ_NF */
+    sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
+    int32_t *splen;
+    uint64_t table_bytes;
+} sj_t;
+
+/* ---------- signatures and the orbit hash ---------- */
+
+static inline uint64_t sj_signature(const sj_t *J, const int *cards, int k) {
+    uint64_t joker = 0, bits = 0;
+    uint32_t m[4] = {0, 0, 0, 0};
+    for (int i = 0; i < k; i++) {
+        int c = cards[i];
+        if (c == JOKER) { joker = 1; continue; }
+        m[SUIT(c)] |= 1u << RANK(c);
+        bits |= 1ull << c;
+    }
+    if (!J->full_sym) return bits | joker << 52;
+    /* sort four masks, descending (a network of five compare-swaps) */
+#define SJ_SWAP(a, b) if (m[a] < m[b]) { uint32_t t = m[a]; m[a] = m[b]; m[b] = t; }
+    SJ_SWAP(0, 1) SJ_SWAP(2, 3) SJ_SWAP(0, 2) SJ_SWAP(1, 3) SJ_SWAP(1, 2)
+#undef SJ_SWAP
+    return (uint64_t)m[0] << 39 | (uint64_t)m[1] << 26 | (uint64_t)m[2] << 13 | m[3] |
+           joker << 52;
+}
+
+static inline uint32_t sj_hash(uint64_t s) {
+    s ^= s >> 31; s *= 0x9E3779B97F4A7C15ull; s ^= s >> 29;
+    return (uint32_t)s;
+}
+
+static int sj_insert(sj_t *J, uint64_t sig, int32_t val) {
+    uint64_t k = sig | 1ull << 63;
+    for (uint32_t h = sj_hash(sig) & J->hmask;; h = (h + 1) & J->hmask) {
+        if (J->hkey[h] == k) return -1;               /* two representatives: a bug */
+        if (!J->hkey[h]) { J->hkey[h] = k; J->hval[h] = val; return 0; }
+    }
+}
+
+static inline int32_t sj_lookup(const sj_t *J, uint64_t sig) {
+    uint64_t k = sig | 1ull << 63;
+    for (uint32_t h = sj_hash(sig) & J->hmask;; h = (h + 1) & J->hmask) {
+        if (J->hkey[h] == k) return J->hval[h];
+        if (!J->hkey[h]) return -1;
+    }
+}
+
+/* ---------- the tables ---------- */
+
+static int sj_cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The table of representative r from the distinct keys keys[0..len) with hands hist[key]
+ * (keys sorted for a prefix table); zeroes those hist entries. */
+static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hist) {
+    const int nback = J->x.nback;
+    if (k >= 4) {
+        sj_entry_t *e = (sj_entry_t *)malloc(sizeof(sj_entry_t) * (size_t)(len ? len : 1));
+        if (!e) return -1;
+        for (int i = 0; i < len; i++) {
+            uint32_t key = keys[i];
+            e[i].b = (uint16_t)(key / PW_NF); e[i].f = (uint8_t)(key % PW_NF); e[i].pad = 0;
+            e[i].n = hist[key];
+            hist[key] = 0;
+        }
+        J->sp[r] = e;
+        J->splen[r] = len;
+        return 0;
+    }
+    qsort(keys, (size_t)len, sizeof(uint32_t), sj_cmp_u32);
+    int nd = 0;
+    for (int i = 0; i < len; i++)
+        if (i == 0 || keys[i] / PW_NF != keys[i - 1] / PW_NF) nd++;
+    uint16_t *rm = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nback + 1));
+    uint32_t *t = (uint32_t *)calloc((size_t)(nd + 1) * SJ_NF, sizeof(uint32_t));
+    if (!rm || !t) { free(rm); free(t); return -1; }
+    int row = 0, b = 0, i = 0;
+    while (i < len) {
+        int back = (int)(keys[i] / PW_NF);
+        for (; b <= back; b++) rm[b] = (uint16_t)row;       /* backs below: `row` rows */
+        uint32_t cnt[PW_NF];
+        memset(cnt, 0, sizeof cnt);
+        for (; i < len && (int)(keys[i] / PW_NF) == back; i++) {
+            cnt[keys[i] % PW_NF] = hist[keys[i]];
+            hist[keys[i]] = 0;
+        }
+        const uint32_t *prev = t + (size_t)row * SJ_NF;
+        uint32_t *cur = t + (size_t)(row + 1) * SJ_NF, acc = 0;
+        for (int y = 0; y < SJ_NF; y++) {
+            cur[y] = prev[y] + acc;                         /* fronts below y */
+            if (y < PW_NF) acc += cnt[y];
+        }
+        row++;
+    }
+    for (; b <= nback; b++) rm[b] = (uint16_t)row;
+    J->rowmap[r] = rm;
+    J->ptab[r] = t;
+    J->table_bytes += sizeof(uint16_t) * (uint64_t)(nback + 1) + 4ull * (nd + 1) * SJ_NF;
+    return 0;
+}
+
+typedef struct {
+    uint32_t *hist, *keys, *mcnt, *mlist;
+} sj_buf_t;
+
+static void sj_buf_free(sj_buf_t *w) {
+    free(w->hist); free(w->keys); free(w->mcnt); free(w->mlist);
+    memset(w, 0, sizeof *w);
+}
+
+static int sj_buf_init(const sj_t *J, sj_buf_t *w) {
+    w->hist = (uint32_t *)calloc((size_t)J->x.nkeys, sizeof(uint32_t));
+    w->keys = (uint32_t *)malloc(sizeof(uint32_t) * ((size_t)J->x.nkeys + 1));
+    w->mcnt = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
+    w->mlist = (uint32_t *)malloc(sizeof(uint32_t) * MEMO_SIZE);
+    if (!w->hist || !w->keys || !w->mcnt || !w->mlist) { sj_buf_free(w); return -1; }
+    return 0;
+}
+
+/* The hands containing the k positions s, collected into w (distinct keys listed). */
+static int sj_collect(const sj_t *J, const int *s, int k, sj_buf_t *w) {
+    pw_sup_t u;
+    pw_superset_setup(&J->x, s, k, &u);
+    pw_sink_t o = {w->hist, w->keys, w->mcnt, w->mlist, 0, 0};
+    pw_collect(&J->x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, &o);
+    pw_sink_fold(&J->x, &o);
+    return o.len;
+}
+
+/* The level-0 table: every hand of the deck. */
+static int sj_build_all(sj_t *J, sj_buf_t *buf, int nt) {
+    const pw_ctx_t *x = &J->x;
+    pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
+    if (!sink) return -1;
+    for (int t = 0; t < nt; t++) {
+        pw_sink_t o = {buf[t].hist, buf[t].keys, buf[t].mcnt, buf[t].mlist, 0, 0};
+        sink[t] = o;
+    }
+    pw_collect_all(x, sink, nt);
+    free(sink);
+    uint32_t *h = buf[0].hist;
+    int len = 0;
+    for (int i = 0; i < x->nkeys; i++) if (h[i]) buf[0].keys[len++] = (uint32_t)i;
+    return sj_store(J, 0, 0, buf[0].keys, len, h);
+}
+
+/* The deck's suit permutations as position permutations: all 24 when the deck is closed
+ * under them (full_sym) and `symmetry` asks for them, else the identity alone (every
+ * card set its own orbit: the tests' second route). */
+static void sj_group(sj_t *J, int symmetry) {
+    pw_ctx_t *x = &J->x;
+    int pos[53], perm[24][4], np = 0;
+    for (int c = 0; c < 53; c++) pos[c] = -1;
+    for (int i = 0; i < x->n; i++) pos[x->deck[i]] = i;
+    for (int a = 0; a < 4; a++) for (int b = 0; b < 4; b++) for (int c = 0; c < 4; c++)
+        for (int d = 0; d < 4; d++)
+            if (a != b && a != c && a != d && b != c && b != d && c != d) {
+                perm[np][0] = a; perm[np][1] = b; perm[np][2] = c; perm[np][3] = d; np++;
+            }
+    int closed = symmetry;
+    for (int g = 0; g < 24 && closed; g++)
+        for (int i = 0; i < x->n; i++) {
+            int c = x->deck[i], img = c == JOKER ? c : (c & ~3) | perm[g][c & 3];
+            if (pos[img] < 0) { closed = 0; break; }
+            x->group[g][i] = pos[img];
+        }
+    J->full_sym = closed;                    /* perm[0] is the identity */
+    x->ngroup = closed ? 24 : 1;
+    if (!closed) for (int i = 0; i < x->n; i++) x->group[0][i] = i;
+}
+
+static void sj_free(sj_t *J) {
+    if (J->rowmap) for (int r = 0; r < J->nrep; r++) { free(J->rowmap[r]); free(J->ptab[r]); }
+    if (J->sp) for (int r = 0; r < J->nrep; r++) free(J->sp[r]);
+    free(J->rowmap); free(J->ptab); free(J->sp); free(J->splen);
+    free(J->hkey); free(J->hval);
+    for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
+    pw_free(&J->x);
+    J->rowmap = NULL; J->ptab = NULL; J->sp = NULL; J->splen = NULL;
+    J->hkey = NULL; J->hval = NULL;
+}
+
+/* Everything before the first player hand: keys, representatives, tables. */
+static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn,
+                   int64_t cd, int nthreads, int symmetry) {
+    memset(J, 0, sizeof *J);
+    if (n < 14) return -1;
+    if (pw_init(&J->x, e, deck, n, nthreads) || pw_build_table(&J->x)) { sj_free(J); return -1; }
+    sj_group(J, symmetry);
+    J->cn = cn; J->cd = cd;
+    J->nbankers = J->x.binom[n - 7][7];
+    const int nt = J->x.nthreads;
+    int empty[1] = {0};
+    if (pw_reps_push(&J->reps[0], empty, 0, 1)) { sj_free(J); return -1; }
+    for (int k = 1; k <= 6; k++)
+        if (pw_reps_next_threads(&J->x, &J->reps[k - 1], k - 1, &J->reps[k], nt)) {
+            sj_free(J);
+            return -1;
+        }
+    J->nrep = 0;
+    for (int k = 0; k <= 5; k++) { J->start[k] = J->nrep; J->nlevel[k] = J->reps[k].count; J->nrep += J->reps[k].count; }
+    J->nlevel[6] = J->reps[6].count;
+    uint32_t size = 1;
+    while (size < 2u * (uint32_t)J->nrep + 16) size <<= 1;
+    J->hmask = size - 1;
+    J->hkey = (uint64_t *)calloc(size, sizeof(uint64_t));
+    J->hval = (int32_t *)malloc(sizeof(int32_t) * size);
+    J->rowmap = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
+    J->ptab = (uint32_t **)calloc((size_t)J->nrep, sizeof(uint32_t *));
+    J->sp = (sj_entry_t **)calloc((size_t)J->nrep, sizeof(sj_entry_t *));
+    J->splen = (int32_t *)calloc((size_t)J->nrep, sizeof(int32_t));
+    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->sp || !J->splen) {
+        sj_free(J);
+        return -1;
+    }
+    for (int k = 0; k <= 5; k++)
+        for (int i = 0; i < J->reps[k].count; i++) {
+            int c[7];
+            for (int q = 0; q < k; q++) c[q] = deck[J->reps[k].pos[(size_t)i * 7 + q]];
+            if (sj_insert(J, sj_signature(J, c, k), J->start[k] + i)) { sj_free(J); return -1; }
+        }
+    sj_buf_t *buf = (sj_buf_t *)calloc((size_t)nt, sizeof(sj_buf_t));
+    int fail = !buf;
+    for (int t = 0; t < nt && !fail; t++) fail = sj_buf_init(J, &buf[t]);
+    if (!fail) fail = sj_build_all(J, buf, nt);
+    uint64_t bytes = 0;
+    for (int k = 1; k <= 5 && !fail; k++) {
+        const pw_reps_t *rp = &J->reps[k];
+        #pragma omp parallel num_threads(nt) reduction(|:fail) reduction(+:bytes)
+        {
+            int tid = 0;
+#ifdef _OPENMP
+            tid = omp_get_thread_num();
+#endif
+            #pragma omp for schedule(dynamic, 4)
+            for (int i = 0; i < rp->count; i++) {
+                if (sj_stop) continue;
+                int s[7];
+                for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
+                int len = sj_collect(J, s, k, &buf[tid]);
+                int r = J->start[k] + i;
+                if (k >= 4) {
+                    fail |= sj_store(J, r, k, buf[tid].keys, len, buf[tid].hist);
+                    bytes += sizeof(sj_entry_t) * (uint64_t)len;
+                } else {
+                    sj_t local = *J;              /* table_bytes counted per thread */
+                    local.table_bytes = 0;
+                    fail |= sj_store(&local, r, k, buf[tid].keys, len, buf[tid].hist);
+                    bytes += local.table_bytes;
+                }
+            }
+        }
+    }
+    J->table_bytes += bytes;
+    if (buf) for (int t = 0; t < nt; t++) sj_buf_free(&buf[t]);
+    free(buf);
+    if (fail || sj_stop) { sj_free(J); return sj_stop ? SJ_STOPPED : -1; }
+    return 0;
+}
+
+#endif

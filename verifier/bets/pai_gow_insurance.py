@@ -1,0 +1,79 @@
+"""Pai Gow Insurance (seed 004, Emperor's Challenge): wins when the seven cards are a pai
+gow, paid by its top card (``nine_high`` .. ``ace_high``). The counts are the closed form
+of verifier/odds/emperors.py under the reading in force (the joker an ace and nothing
+else), the other reading reported beside it; the table reads the player's seven cards."""
+from verifier.game.bets import INSURANCE_LINES, Bet, TableSide
+
+NAME = "pai_gow_insurance"
+
+
+def _table(cert):
+    from verifier.game.paytables import Paytable
+    return Paytable.from_dict(cert["sections"][NAME]["paytable"], f"sections.{NAME}.paytable")
+
+
+def _derive(cert):
+    from verifier.certificate.format import deck_of, rules_of
+    from verifier.odds import emperors
+    from verifier.rules.readings import HOUSE_WAY_CHOICES
+    table, total, deck = _table(cert), cert["total_hands"], deck_of(cert)
+    literal = emperors.insurance_counts(deck, "literal")
+    semi = emperors.insurance_counts(deck, "semi-wild")
+    if rules_of(cert).house_way in HOUSE_WAY_CHOICES:
+        # the built-ins set every pai gow, and only those, with a high-card back (row 11):
+        # the key histogram must show the closed form's counts
+        histogram = {(r[0], r[1]): r[2] for r in cert["counts"]["key_histogram"]["rows"]}
+        from_histogram = emperors.insurance_counts_from_histogram(histogram)
+        if from_histogram != semi:
+            raise ValueError(f"the key histogram's pai gows {from_histogram} disagree with "
+                             f"the closed form {semi}")
+        if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
+            raise ValueError("the high-card backs are not the row 11 hands")
+    return {"reading": emperors.INSURANCE_READING,
+            "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
+            "counts": literal,
+            "odds": emperors.insurance_odds(literal, table, total),
+            "alternative": {"reading": "semi-wild",
+                            "reading_text": emperors.INSURANCE_READINGS["semi-wild"],
+                            "counts": semi,
+                            "odds": emperors.insurance_odds(semi, table, total)}}
+
+
+def _counts(cert, kind):
+    """The qualifying sets: its section's counts, or the closed form's."""
+    from verifier.certificate.format import deck_of
+    from verifier.odds import emperors
+    section = cert.get("sections", {}).get(NAME)
+    if section:
+        counts, reading = section["results"]["counts"], section["results"]["reading"]
+    else:
+        reading = emperors.INSURANCE_READING
+        counts = emperors.insurance_counts(deck_of(cert), reading)
+    return (tuple((frozenset({line}), int(counts[line])) for line in kind.lines),
+            f"insurance reading {reading}")
+
+
+def _note(cert, reading=None):
+    return f"Reading in force: {cert['sections'][NAME]['results']['reading_text']}."
+
+
+def _other_reading(cert, table):
+    """Pai Gow Insurance under the reading not in force, from the section's counts."""
+    from verifier.odds.exact import odds_of_lines
+    from verifier.report.sheet import Table
+    results = cert["sections"][NAME]["results"]
+    other = odds_of_lines(table, results["alternative"]["counts"], cert["total_hands"])
+    return [Table(
+        "Under the other reading (semi-wild)",
+        ["Line", "Combinations", "Probability"],
+        [[r.title, f"{r.hands:,}", f"{float(r.probability):.10f}"] for r in other.lines],
+        note=f"Return per unit under that reading: {float(other.expected):+.8f}; house edge "
+             f"{float(other.house_edge):.4%}.")]
+
+
+BET = Bet(NAME, "Pai Gow Insurance", "pai-gow", INSURANCE_LINES,
+          "pai_gow_insurance_example.toml", in_section=True, order=30, derive=_derive,
+          counts=_counts, note=_note, loses_title="Not a pai gow (loses)",
+          par_tables=_other_reading, readings=("insurance_joker", "emperors_wheel"),
+          table=TableSide("insurance", "Ins", read="pai-gow", lines=INSURANCE_LINES,
+                          house_only=True, order=30))
