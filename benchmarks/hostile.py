@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))          # the verifier of this tree, as the comma
 
 
 def check_cost():
-    from verifier.engine import houseway_program
+    from verifier.engine import engine_spec
     from verifier.houseway import shipped_path
     from verifier.rules.readings import Rules
     with tempfile.TemporaryDirectory() as tmp:
@@ -31,7 +31,7 @@ def check_cost():
         rules = Rules(house_way=str(path))
         for what in ("first use (enumerates the 53-card deck)", "again (the kept verdict)"):
             start = time.perf_counter()
-            houseway_program.engine_arguments(rules)
+            engine_spec(rules).checked()
             print(f"house-way check, {what}: {time.perf_counter() - start:.3f} s")
 
 

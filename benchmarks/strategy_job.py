@@ -24,7 +24,7 @@ quiet_waits()   # the command line's thread policy, before the engine loads
 from verifier.engine import _strategy  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
-from verifier.engine.houseway_program import engine_arguments
+from verifier.engine import engine_spec
 from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
 from verifier.cli.progress import TqdmProgress
 from verifier.strategy.chunks import chunks
@@ -40,7 +40,7 @@ def main():
     ap.add_argument("--every", type=int, default=11, help="the sample: every k-th chunk")
     args = ap.parse_args()
     rs = rulesets.load(args.rules)
-    wheel_second, house_way = engine_arguments(rs.rules)
+    wheel_second, house_way = engine_spec(rs.rules).checked()
     print(f"rules {rs.name}, house way {rs.rules.house_way}, threads {args.threads}, "
           f"load average {os.getloadavg()[0]:.2f}")
     w0, c0 = time.perf_counter(), time.process_time()

@@ -69,7 +69,7 @@ _TABLES = {}
 
 def key_table(deck=None, rules=None, threads=None):
     """The compiled table of every hand's keys (cached: one deck and rules at a time)."""
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
+    _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
     deck = sorted(deck) if deck is not None else full_deck()
     mod = compiled("_pairwise")
     if mod is None:

@@ -171,6 +171,15 @@ def test_the_engines_twins_stand_below_the_switch():
     assert up == []
 
 
+def test_outside_the_engine_only_its_door_is_imported():
+    """``verifier.engine`` (its ``__init__``) is the engine's one door (docs/ARCHITECTURE.md):
+    code outside engine/ imports it and no module under it."""
+    through = [f"{m} -> {t}" for m, targets in import_graph().items()
+               if m != "verifier.engine" and not m.startswith("verifier.engine.")
+               for t in targets if t.startswith("verifier.engine.")]
+    assert through == []
+
+
 #: the most lines a source file may have (docs/ARCHITECTURE.md)
 MAX_LINES = 400
 
@@ -417,9 +426,9 @@ def c_enum_values(header, first, **known):
 
 
 def test_the_house_way_program_layout_of_python_and_c_agree():
-    """verifier/engine/houseway_program.py writes the rows (at the offsets of
+    """verifier/engine/program.py writes the rows (at the offsets of
     verifier/houseway/layout.py) that cext/houseway.h reads."""
-    from verifier.engine import houseway_program as hp
+    from verifier.engine import program as hp
     from verifier.houseway import fields
     c = c_enum_values("vocab.h", "HW_LABEL")
     python = {"HW_LABEL": hp.LABEL, "HW_HANDS": hp.HANDS, "HW_NBANDS": hp.NBANDS,
@@ -434,7 +443,7 @@ def test_the_house_way_program_layout_of_python_and_c_agree():
     kinds = c_enum_values("vocab.h", "HW_FRONT_RANKS")
     assert hp.FRONT_KINDS == {"highest": kinds["HW_FRONT_HIGHEST"],
                               "best-of-rest": kinds["HW_FRONT_BEST_OF_REST"]}
-    assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (houseway_program)
+    assert kinds["HW_FRONT_RANKS"] == 0          # two ranks or features (engine/program.py)
 
 
 def test_the_house_way_condition_codes_of_python_and_c_agree():

@@ -187,7 +187,7 @@ def test_atomic_write_leaves_no_half_file(cert, tmp_path, monkeypatch):
 
 
 def test_run_interrupted_leaves_nothing(tmp_path, monkeypatch, capsys):
-    import verifier.engine.enumeration as enumeration
+    import verifier.engine as enumeration          # the engine's door: the jobs
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -199,7 +199,7 @@ def test_run_interrupted_leaves_nothing(tmp_path, monkeypatch, capsys):
 
 
 def test_run_out_in_missing_directory_fails_before_enumerating(tmp_path, monkeypatch, capsys):
-    import verifier.engine.enumeration as enumeration
+    import verifier.engine as enumeration          # the engine's door: the jobs
     monkeypatch.setattr(enumeration, "enumerate_hands",
                         lambda *a, **k: pytest.fail("enumerated before checking --out"))
     rc = main(["run", "--deck-ranks", RANKS, "--out", str(tmp_path / "no" / "c.json")])

@@ -169,22 +169,11 @@ def test_the_wheel_option_moves_counts_only_between_keys_not_classes():
 
 def _suit_assignments_by_brute_force(ranks, joker):
     """(all, flush possible, one colour with no flush possible), every suit assignment
-    of the ranks tried: a flush is possible with five of a suit, or four beside the
-    joker (RULES.md); one colour is no red card or no black one, the joker neither."""
-    from itertools import combinations, product
-    need = 4 if joker else 5
-    per_rank = [list(combinations(range(4), ranks.count(r))) for r in sorted(set(ranks))]
-    total = flush = one_colour = 0
-    for choice in product(*per_rank):
-        suits = [s for group in choice for s in group]
-        counts = [suits.count(s) for s in range(4)]
-        red = counts[1] + counts[2]          # suits c, d, h, s: diamonds and hearts red
-        total += 1
-        if max(counts) >= need:
-            flush += 1
-        elif red in (0, len(suits)):
-            one_colour += 1
-    return total, flush, one_colour
+    of the ranks tried: the pure-Python twin's way (a flush is possible with five of a
+    suit, or four beside the joker, RULES.md; one colour is no red card or no black one,
+    the joker neither)."""
+    from verifier.engine.reference.core import suit_assignment_counts
+    return suit_assignment_counts(ranks, joker)
 
 
 def _some_rank_multisets():
@@ -233,8 +222,8 @@ def test_the_suit_assignment_counts_cover_the_deck():
 def test_counting_the_full_deck_agrees_with_visiting_every_hand(rules):
     from verifier.engine import _core
     from verifier.game.cards import full_deck
-    from verifier.engine.houseway_program import engine_arguments
-    wheel_second, house_way = engine_arguments(rules)
+    from verifier.engine import engine_spec
+    wheel_second, house_way = engine_spec(rules).checked()
     counted = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None)
     visited = _core.enumerate_counts(full_deck(), wheel_second, house_way, 2, None, visit=True)
     assert counted.keys() == visited.keys()

@@ -453,7 +453,7 @@ def test_the_verdict_on_a_house_way_is_kept_per_program_and_one_hand_still_sets(
     refusal points to) still shows how the file sets one hand, and says when no row does;
     ``house-ways check`` still reports the file."""
     import time
-    from verifier.engine import houseway_program
+    from verifier.engine import faults
     path = tmp_path / "p.toml"
     path.write_text(NO_PAIR_ONLY + "# another file, the same program\n")
     argv = ["hand", "2h 3h 4c 7s 9c Jc As", "--versus-banker", "--house-way", path]
@@ -461,7 +461,7 @@ def test_the_verdict_on_a_house_way_is_kept_per_program_and_one_hand_still_sets(
     start = time.perf_counter()
     one_line_error(argv, capsys, "by no row")
     assert time.perf_counter() - start < 0.2          # the kept verdict, no enumeration
-    assert any(v and "by no row" in v for v in houseway_program._VERDICTS.values())
+    assert any(v and "by no row" in v for v in faults._VERDICTS.values())
     assert main(["hand", "2h 3h 4c 7s 9c Jc As", "--house-way", str(path)]) == 0
     assert "house way  p" in capsys.readouterr().out
     one_line_error(["hand", "2h 2d 4c 7s 9c Jc As", "--house-way", path], capsys,

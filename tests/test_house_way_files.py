@@ -66,7 +66,7 @@ def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_n
 def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
     """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
     reads them in Python: two implementations, the same settings and rows."""
-    from verifier.engine.houseway_program import house_way_file_number
+    from verifier.engine import house_way_file_number
     hw = houseway.load(name)
     number = house_way_file_number(hw)
     rng = random.Random(7)
@@ -87,7 +87,7 @@ def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
     cards, so the same back, and the same chart row)."""
     from verifier.engine import backend
     from verifier.game.cards import full_deck
-    from verifier.engine.houseway_program import house_way_file_number
+    from verifier.engine import house_way_file_number
     if backend.PURE_PYTHON:
         pytest.skip("compiled route only: 154 million hands")
     hw = houseway.load(name)
@@ -513,13 +513,14 @@ def test_front_and_back_hand_tables_equal_a_hand_by_hand_tally(house_way, capsys
     from verifier.game.cards import deck_of_ranks
     from verifier.engine.reference import core as reference
     from verifier.game.evaluate import eval5
-    from verifier.engine.houseway_program import house_way_number
+    from verifier.engine import house_way_number
     deck = deck_of_ranks("TKA")
     rank = "23456789TJQKA"
     classes = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
                "full_house", "four_of_a_kind", "straight_flush", "five_aces"]
     if house_way != "mikes":
-        reference.define_house_way(house_way_number(house_way), houseway.load(house_way))
+        way = houseway.load(house_way)
+        reference.define_house_way(house_way_number(house_way), way, len(way.rows))
     fronts, backs = {}, {}
     for hand in combinations(deck, 7):
         front, back, _fk, _bk, _row = reference.set_hand(hand, False,
@@ -575,7 +576,7 @@ def test_a_house_way_file_is_read_and_registered_once_per_command(engine, tmp_pa
     """Every engine call of a command asks for the rules' house way (the enumeration, the
     check of the file, the certificate's sections): the file's text is parsed once and
     its program registered with the engine once."""
-    from verifier.engine import houseway_program
+    from verifier.engine import registry
     from verifier.houseway import fileformat
     registered = []
 
@@ -583,7 +584,7 @@ def test_a_house_way_file_is_read_and_registered_once_per_command(engine, tmp_pa
         def add(self, item):
             registered.append(item)
             super().add(item)
-    monkeypatch.setattr(houseway_program, "_DEFINED", Recording())
+    monkeypatch.setattr(registry, "_DEFINED", Recording())
     fileformat.loads.cache_clear()
     way = tmp_path / "way.toml"
     way.write_text(fileformat.shipped_path("foxwoods").read_text())

@@ -24,7 +24,7 @@ from verifier.strategy import optimal
 from verifier.rules import rulesets
 from verifier.game.cards import JOKER, RANK_CHARS, deck_of_ranks, parse_cards
 from verifier.engine.enumeration import enumerate_hands
-from verifier.engine.houseway_program import engine_arguments
+from verifier.engine import engine_spec
 from verifier.engine.pairwise import engine_key_function, pairwise_counts
 from verifier.engine.reference.pairwise import pairwise_counts_python
 from verifier.report import render
@@ -48,7 +48,7 @@ def _job(deck, name, _cache={}):
     """(ruleset, PythonJob, its raw sums of every hand), once per case."""
     if name not in _cache.setdefault(tuple(deck), {}):
         rs = rulesets.load(name)
-        ws, hw = engine_arguments(rs.rules)
+        ws, hw = engine_spec(rs.rules).checked()
         job = optimal.PythonJob(deck, ws, hw, optimal.commission_of(rs.settlement))
         _cache[tuple(deck)][name] = (rs, job, job.run(0, job.units))
     return _cache[tuple(deck)][name]
@@ -127,7 +127,7 @@ def raw_from(per_hand, banker_hands):
 def test_the_twin_equals_a_brute_force_of_the_rules(case):
     deck, name = CASES[case]
     rs, job, raw = _job(deck, name)
-    ws, hw = engine_arguments(rs.rules)
+    ws, hw = engine_spec(rs.rules).checked()
     assert job.units == math.comb(15, 7) and job.banker_hands == 8
     want = raw_from(brute_force(deck, ws, hw, optimal.commission_of(rs.settlement)), 8)
     assert raw == want

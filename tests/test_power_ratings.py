@@ -146,7 +146,7 @@ def test_the_two_readings_of_the_highest_front(cards, by_hand, by_card, engine):
     """Both routes (the file interpreter and the compiled program) set these hands as
     worked out by hand from the two readings."""
     from verifier.game.cards import cards_str, parse_cards
-    from verifier.engine.houseway_program import house_way_file_number
+    from verifier.engine import house_way_file_number
     from verifier.houseway import load, set_hand
     hw = load("trump-plaza")
     hand = parse_cards(cards)

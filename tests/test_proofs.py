@@ -220,8 +220,9 @@ def test_perturbed_derivation_is_caught():
 def test_cli_prove_exit_status(monkeypatch, capsys):
     from verifier.cli import prove
     from verifier.cli.settings import Settings
-    args = Settings(SimpleNamespace(threads=None, no_enumeration=True, progress=False,
-                                    rules=None, wheel=None, bonus_reading=None, house_way=None))
+    args = Settings.from_args(SimpleNamespace(
+        threads=None, no_enumeration=True, show_progress=False, rules=None, wheel=None,
+        bonus_reading=None, house_way=None))
     assert prove.run(args) == 0
     assert "all agree" in capsys.readouterr().out
     bad = registry.ENTRIES[0]._replace(derive=lambda: comb(53, 7) + 1)

@@ -307,4 +307,4 @@ def test_no_command_is_one_line_not_help_on_stdout(capsys):
 def test_pairwise_work_space_is_bounded_by_the_cores_not_by_threads():
     from verifier.engine.pairwise import engine_options
     from verifier.engine.threads import available_cores
-    assert engine_options(None, 256)[3] == available_cores()
+    assert engine_options(None, 256)[4] == available_cores()

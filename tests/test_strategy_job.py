@@ -211,13 +211,13 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         # the compiled job in the actors, on a suit-closed reduced deck (orbits of 24):
         # the same sums as here, and the house-way column is the pairwise count
         from verifier.engine import _pairwise
-        from verifier.engine.houseway_program import engine_arguments
+        from verifier.engine import engine_spec
         deck = deck_of_ranks("89TJA")
         spec = job_spec.spec_for(cs, deck=deck, chunk_size=300, backend="compiled", threads=1)
         on_ray, info = sj.run_job(spec, work=tmp_path / "cr", ray_address="local")
         here, _ = sj.run_job(spec, work=tmp_path / "ch")
         assert on_ray == here and info.chunks_done == math.ceil(info.units / 300) > 2
-        wheel_second, house_way = engine_arguments(cs.rules)
+        wheel_second, house_way = engine_spec(cs.rules).checked()
         pairwise = _pairwise.pairwise_counts(deck, wheel_second, house_way, 1)
         assert on_ray["house_way"] == {"win": pairwise["win"], "loss": pairwise["loss"]}
         assert on_ray["player_hands"] == math.comb(21, 7)

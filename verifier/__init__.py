@@ -30,10 +30,7 @@ def __getattr__(name):
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
-    if name in ("set_hand", "HandSetting"):
-        from verifier.engine import hands
-        return getattr(hands, name)
-    if name in ("enumerate", "EnumerationResult"):
-        from verifier.engine import enumeration
-        return getattr(enumeration, "enumerate_hands" if name == "enumerate" else name)
+    if name in ("set_hand", "HandSetting", "enumerate", "EnumerationResult"):
+        import verifier.engine
+        return getattr(verifier.engine, "enumerate_hands" if name == "enumerate" else name)
     raise AttributeError(name)

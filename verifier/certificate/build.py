@@ -128,10 +128,11 @@ def attach(cert, raw, ruleset=None, chunks=None):
 
 def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=None,
                      bank=None):
-    """(figures or None, note): runs ``pairwise_counts`` when it is available."""
+    """(figures or None, note): runs ``pairwise_counts`` when it is available. ``rules``:
+    the command's ``EngineSpec`` (or the rules)."""
     from verifier.houseway.fields import OrderDependentError
     try:
-        from verifier.engine.pairwise import pairwise_counts
+        from verifier.engine import pairwise_counts
     except ImportError as exc:
         return None, f"pairwise engine not available ({exc})"
     try:
@@ -158,19 +159,20 @@ def attach_strategy(cert, raw, ruleset, chunks=None):
 
 
 def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=None,
-                         base_game=None):
+                         base_game=None, spec=None):
     """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
     deck) under the rule set and its certificate (``run --out``), the base game counted
     pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
-    the base game was left out."""
-    from verifier.engine.enumeration import enumerate_hands
-    rules = ruleset.rules
-    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    the base game was left out. ``spec``: the command's ``EngineSpec`` of the rule set
+    (default: made here from its rules, deck and threads)."""
+    from verifier.engine import engine_spec, enumerate_hands
+    spec = spec or engine_spec(ruleset.rules, threads, deck)
+    result = enumerate_hands(spec, progress=progress)
     counts, note = None, None
     if base_game is None:   # default: on for the full deck (a few seconds more)
-        base_game = deck is None
+        base_game = spec.deck is None
     if base_game:
-        figures, note = pairwise_figures(deck=result.deck, rules=rules,
+        figures, note = pairwise_figures(deck=result.deck, rules=spec,
                                          settlement=ruleset.settlement, threads=threads,
                                          progress=progress, bank=ruleset.bank)
         if figures is not None:

@@ -125,10 +125,10 @@ def _check_counts(cert, total):
 
 def _row_count(cert):
     """Rows of the certificate's house way (11 built in; a file's rows), 11 if unreadable."""
-    from verifier.engine.houseway_program import row_count
+    from verifier.engine import engine_spec
     try:
-        return row_count(cert["rules"]["house_way"]["value"])
-    except (VerifierError, KeyError, TypeError):
+        return engine_spec(rules_of(cert)).rows
+    except (VerifierError, KeyError, TypeError, ValueError):
         return 11
 
 
@@ -262,7 +262,7 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
     ``chunks`` of them (None: every one) drawn with ``seed`` (default: from the
     certificate's result hash), each compared with its SHA-256. Returns (mismatches,
     what was recomputed)."""
-    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine import engine_spec, enumerate_hands, pairwise_counts
     try:
         rules, deck = rules_of(cert), deck_of(cert)
         bad_deck = _check_deck(cert)
@@ -270,7 +270,8 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
         return [Mismatch("rules", f"cannot re-run: {exc}")], []
     if bad_deck:
         return [Mismatch("deck", f"cannot re-run on this deck: {bad_deck[0].message}")], []
-    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck)
+    spec = engine_spec(rules, threads, deck)         # the certificate's, once
+    result = enumerate_hands(spec, progress=progress)
     done = [f"the enumeration of all {result.total_hands:,} hands ({result.seconds:.1f} s, "
             f"{result.engine} engine)"]
     out = []
@@ -282,9 +283,8 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
         out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
     section = (cert.get("sections") or {}).get("base_game")
     if isinstance(section, dict):
-        from verifier.engine.pairwise import pairwise_counts
         start = time.perf_counter()
-        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+        counts = pairwise_counts(rules=spec, progress=progress)
         done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
                     f"pairs ({time.perf_counter() - start:.1f} s)")
         for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):

@@ -258,8 +258,8 @@ def load(path: str | os.PathLike) -> dict:
 
 def rules_of(cert: Mapping[str, Any]) -> Rules:
     r = cert["rules"]
-    return Rules(wheel=r["wheel"]["value"], bonus_reading=r["bonus_reading"]["value"],
-                 house_way=r["house_way"]["value"])
+    return Rules.of(wheel=r["wheel"]["value"], bonus_reading=r["bonus_reading"]["value"],
+                    house_way=r["house_way"]["value"])
 
 
 def deck_of(cert: Mapping[str, Any]) -> list[int]:

@@ -32,7 +32,7 @@ def _house_way_results(cert):
     out = house_way_results(cert["rules"]["house_way"]["value"],
                             cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"])
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
-                                                 rules_of(cert).wheel == "second"))
+                                                 rules_of(cert).wheel_second))
     return out
 
 
@@ -85,7 +85,7 @@ def _strategy_results(cert):
     deck, C(n - 7, 7) banker hands each, the house way's wins and losses the base game's
     exact counts, the hands per type the counts' best five-card classes and the hands per
     row the house way's rows."""
-    from verifier.engine.houseway_program import row_count
+    from verifier.engine import engine_spec
     from verifier.strategy.optimal import check_raw, figures, raw_from_json
     from verifier.game.ranking import CLASS_NAMES
     raw = raw_from_json(cert["sections"]["strategy"]["raw"])
@@ -106,7 +106,7 @@ def _strategy_results(cert):
     if types != {k: v for k, v in cert["counts"]["best_five"].items() if v}:
         raise ValueError("the hands by type are not the counts' best five-card classes")
     rows = {str(r): h for r, h, _n, _c in raw["by_row"]}
-    nrows = row_count(cert["rules"]["house_way"]["value"])
+    nrows = engine_spec(rules_of(cert)).rows
     if rows != {r: v for r, v in cert["counts"]["house_way_rows"].items() if v} or \
             not set(rows) <= {str(r) for r in range(1, nrows + 1)}:
         raise ValueError("the hands by row are not the counts' house-way rows")

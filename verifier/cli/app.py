@@ -42,7 +42,7 @@ def build_parser():
 
 
 def main(argv=None):
-    from verifier.engine.threads import quiet_waits
+    from verifier.engine import quiet_waits
     quiet_waits()                      # the thread policy: before any compiled module loads
     if threading.current_thread() is threading.main_thread():
         interrupts.install()

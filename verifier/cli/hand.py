@@ -35,13 +35,12 @@ def register(subparsers):
 def run_hand(settings):
     if settings.strategy:
         return run_strategy(settings)
-    from verifier.engine.hands import set_hand
-    setting = set_hand(settings.cards, settings.readings)
+    from verifier.engine import set_hand
+    setting = set_hand(settings.cards, settings.engine)
     out = setting.to_json_dict()
     if settings.versus_banker:
-        from verifier.engine.pairwise import versus_banker
-        out["versus_banker"] = versus_banker(setting.cards, rules=setting.rules,
-                                             threads=settings.threads)
+        from verifier.engine import versus_banker
+        out["versus_banker"] = versus_banker(setting.cards, rules=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -64,7 +63,7 @@ def run_strategy(settings):
     from verifier.game.cards import parse_cards
     from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = settings.ruleset
-    out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, threads=settings.threads)
+    out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0

@@ -98,7 +98,7 @@ def run_house_ways(settings):
 
 def check_house_way(name_or_path, settings):
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
-    from verifier.engine.houseway_check import check_house_way as check
+    from verifier.engine import check_house_way as check
     deck = settings.deck
     r = check(name_or_path, wheel=settings.wheel or "lowest", threads=settings.threads,
               progress=settings.progress, deck=deck)
@@ -222,7 +222,7 @@ def fit_house_way(name_or_path, settings):
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way)."""
     import json
-    from verifier.engine.hands import hands_set_differently
+    from verifier.engine import hands_set_differently
     from verifier.game.cards import cards_str
     from verifier.houseway import load
     from verifier.odds.ratings import holds, load_target, two_card_key
@@ -231,7 +231,7 @@ def fit_house_way(name_or_path, settings):
     hw = load(name_or_path)
     rules = load_rule_set(settings.rules or "casino-standard").with_overrides(
         wheel=settings.wheel, house_way=name_or_path).rules
-    wheel_second = rules.wheel == "second"
+    wheel_second = rules.wheel_second
     target = load_target(settings.target, wheel_second,
                          row_labels={r.label for r in hw.all_rows})
     only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None

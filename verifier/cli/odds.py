@@ -19,6 +19,7 @@ MAX_SHOWN = 25
 
 def cmd_check(settings: Settings) -> int:
     from verifier import certificate
+    assert settings.certificate is not None          # check's positional argument
     cert = certificate.load(settings.certificate)
     problems = certificate.check(cert)
     rules_guard(cert, settings.rules, settings.certificate)
@@ -103,7 +104,7 @@ def cmd_solve(settings: Settings) -> int:
     custom table."""
     from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
     check_solved_out(settings)
-    return solve_on_formula(settings) if len(settings.line) > 1 else solve_one_line(settings)
+    return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
 
 def cmd_report(settings: Settings) -> int:

@@ -58,7 +58,7 @@ def chunk_count(text):
 
 
 def thread_number(text):
-    from verifier.engine.threads import MAX_THREADS
+    from verifier.engine import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)
 
 
@@ -69,9 +69,9 @@ def add_thread_option(parser):
 
 def add_progress_options(parser):
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--progress", dest="progress", action="store_true", default=None,
+    group.add_argument("--progress", dest="show_progress", action="store_true", default=None,
                        help="show a progress bar on stderr (default: when stderr is a terminal)")
-    group.add_argument("--no-progress", dest="progress", action="store_false",
+    group.add_argument("--no-progress", dest="show_progress", action="store_false",
                        help="no progress bar")
 
 

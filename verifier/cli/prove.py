@@ -31,7 +31,7 @@ def register(subparsers):
 
 
 def run(settings):
-    rules = settings.readings          # a bad rule set or reading is one line, always
+    settings.readings                  # a bad rule set or reading is one line, always
     given = [f"--{o.replace('_', '-')}" for o in ("rules", "wheel", "bonus_reading", "house_way")
              if getattr(settings, o) is not None]
     if settings.no_enumeration and given:
@@ -41,8 +41,8 @@ def run(settings):
     compare = _proofs()
     result = None
     if not settings.no_enumeration:
-        from verifier.engine.enumeration import enumerate_hands
-        result = enumerate_hands(rules, threads=settings.threads, progress=settings.progress)
+        from verifier.engine import enumerate_hands
+        result = enumerate_hands(settings.engine, progress=settings.progress)
     rows = compare.run_all(result)
     print(compare.format_table(rows))
     if not compare.all_agree(rows):

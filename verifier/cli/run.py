@@ -55,7 +55,8 @@ def _run(settings):
         from verifier.certificate.signing import load_private_key
         load_private_key(settings.sign)           # a bad key fails now, not after the run
     result, cert, note, base_game = rule_set_certificate(
-        ruleset, tables, deck, settings.threads, settings.progress, settings.base_game)
+        ruleset, tables, deck, settings.threads, settings.progress, settings.base_game,
+        spec=settings.engine)
     if settings.sign:
         from verifier.certificate.signing import sign
         sign(cert, settings.sign)

@@ -1,48 +1,128 @@
 """The command line's settings, built once from the parsed arguments (as twine builds its
-``Settings``): the rule set with the readings the options apply over it, read once per
-command however many times a command asks; the thread count; the progress bars (or none);
-the output file checked against the inputs. A command's own options are read through it
-as from the arguments (``settings.paytable``). Commands compute with these and print;
-nothing below ``cli/`` sees the arguments."""
+``Settings``): every option of every command is a typed field here (a command reads
+``settings.paytable``, never the parser's namespace); from them, once per command however
+many times it asks, the rule set with the readings the options apply over it, its
+``Rules``, and the ``EngineSpec`` every engine job of the command is given; the thread
+count; the progress bars (or none); the output file checked against the inputs.
+Commands compute with these and print; nothing below ``cli/`` sees the arguments."""
 from __future__ import annotations
 
-import argparse
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import Any, Callable, Optional
+
+#: option names whose dest is not the field's name (the field keeps the plain word for
+#: what the command line builds from it: ``progress`` is the bar)
+RENAMED = {"progress": "show_progress"}
+#: the dest prefix of the table's wager options, one per named bet of the registry
+#: (``simulate --wrangler 20``): they are the one field ``wagers``, {bet's kind: amount}
+WAGER = "wager:"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
-    options: argparse.Namespace
+    # the command
+    command: Optional[str] = None
+    func: Optional[Callable[..., Any]] = field(default=None, repr=False, compare=False)
+    # the rule set and its readings (cli/options.py add_rule_options)
+    rules: Optional[str] = None
+    wheel: Optional[str] = None
+    bonus_reading: Optional[str] = None
+    house_way: Optional[str] = None
+    # the engine and how long work shows
+    threads: Optional[int] = None
+    show_progress: Optional[bool] = None
+    deck_ranks: Optional[str] = None
+    backend: Optional[str] = None
+    # output
+    out: Optional[str] = None
+    json: bool = False
+    csv: bool = False
+    latex: bool = False
+    format: str = "markdown"
+    write: str = "exact"
+    # certificates, keys and pay tables
+    certificate: Optional[str] = None
+    certificates: list[str] = field(default_factory=list)
+    cert: Optional[str] = None
+    claims: Optional[str] = None
+    paytable: Optional[list[str] | str] = None
+    bet: Optional[str] = None
+    line: Optional[list[str]] = None
+    edge: Optional[str] = None
+    sign: Optional[str] = None
+    key: Optional[str] = None
+    public_key: Optional[str] = None
+    private: Optional[str] = None
+    public: Optional[str] = None
+    recompute: bool = False
+    chunks: Optional[int] = None
+    seed: Optional[int] = None
+    base_game: Optional[bool] = None
+    # one hand
+    cards: Optional[str] = None
+    strategy: bool = False
+    versus_banker: bool = False
+    # the strategy job
+    chunk_size: Optional[int] = None
+    ray: Optional[str] = None
+    work: Optional[str] = None
+    # prove, rules
+    no_enumeration: bool = False
+    name: Optional[str] = None
+    readings_markdown: bool = False
+    # house ways
+    words: list[str] = field(default_factory=list)
+    reading: list[str] = field(default_factory=list)
+    target: Optional[str] = None
+    only: Optional[str] = None
+    # the table: settle and simulate
+    round_file: Optional[str] = None
+    rounds: Optional[int] = None
+    seats: Optional[str] = None
+    base: Optional[int] = None
+    wagers: dict[str, Optional[int]] = field(default_factory=dict)
+    custom: list[str] = field(default_factory=list)
+    bank: Optional[int] = None
+    bank_policy: Optional[str] = None
+    co_bank: bool = False
+    first_banker: Optional[int] = None
+    rounds_per_bank: Optional[int] = None
+    block_size: Optional[int] = None
+    table_min: Optional[int] = None
+    table_max: Optional[int] = None
+    check_ledger: bool = False
+    # serve
+    host: Optional[str] = None
+    port: Optional[int] = None
+    open: bool = False
 
     @classmethod
     def from_args(cls, args) -> "Settings":
-        return args if isinstance(args, Settings) else cls(args)
-
-    def __getattr__(self, name):
-        # a command's own options (only called for names the class does not define)
-        if name.startswith("__") or name == "options":
-            raise AttributeError(name)
-        return getattr(self.options, name)
-
-    def __setattr__(self, name, value):
-        if name == "options" or name in type(self).__dict__:
-            object.__setattr__(self, name, value)
-            return
-        # an option set by the command: the rule set is read again with it
-        setattr(self.options, name, value)
-        self.__dict__.pop("ruleset", None)
-        self.__dict__.pop("deck", None)
+        """The settings of a parsed command line (an ``argparse.Namespace``, or any
+        object with the options as attributes); an option with no field is a
+        programming error, never forwarded."""
+        if isinstance(args, Settings):
+            return args
+        known = {f.name for f in fields(cls)}
+        values = {RENAMED.get(k, k): v for k, v in vars(args).items()
+                  if not k.startswith(WAGER)}
+        wagers = {k[len(WAGER):]: v for k, v in vars(args).items() if k.startswith(WAGER)}
+        if wagers:
+            values["wagers"] = wagers
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise TypeError(f"options with no Settings field: {', '.join(unknown)}")
+        return cls(**values)
 
     @cached_property
     def ruleset(self):
         """The rule set ``--rules`` names (default outlaw9-mikes) with ``--wheel``,
         ``--bonus-reading`` and ``--house-way`` applied over it."""
         from verifier.rules.rulesets import load
-        get = lambda name: getattr(self.options, name, None)        # noqa: E731
-        return load(get("rules")).with_overrides(
-            wheel=get("wheel"), bonus_reading=get("bonus_reading"), house_way=get("house_way"))
+        return load(self.rules).with_overrides(
+            wheel=self.wheel, bonus_reading=self.bonus_reading, house_way=self.house_way)
 
     @property
     def readings(self):
@@ -50,48 +130,50 @@ class Settings:
         return self.ruleset.rules
 
     @cached_property
-    def deck(self):
+    def engine(self):
+        """The ``EngineSpec`` of the rule set, the deck and the threads: made once, and
+        given to every engine job of the command."""
+        from verifier.engine import engine_spec
+        return engine_spec(self.readings, self.threads, self.deck)
+
+    @cached_property
+    def deck(self) -> Optional[list[int]]:
         """``--deck-ranks``: the reduced deck it names (tests, quick checks), else None."""
-        ranks = getattr(self.options, "deck_ranks", None)
-        return reduced_deck(ranks) if ranks else None
+        return reduced_deck(self.deck_ranks) if self.deck_ranks else None
 
     @property
     def progress(self):
         """A tqdm bar on stderr for each stage of long work (``cli/progress.py``), or None:
         ``--progress`` / ``--no-progress``; by default, when stderr is a terminal."""
-        chosen = getattr(self.options, "progress", None)
+        chosen = self.show_progress
         if not (sys.stderr.isatty() if chosen is None else chosen):
             return None
         from verifier.cli.progress import TqdmProgress
         return TqdmProgress()
 
-    @property
-    def threads(self) -> int | None:
-        """``--threads`` (None: the thread policy's default, verifier/engine/threads.py)."""
-        return getattr(self.options, "threads", None)
-
-    def output(self, name: str = "out"):
+    def output(self, name: str = "out") -> Optional[str]:
         """The output file of option ``name`` (None when not given), checked before any
         work: writable, and not a file the command line names (a rule set, a pay table,
         a certificate, a key: every option's value, which is never overwritten)."""
-        path = getattr(self.options, name, None)
+        path = getattr(self, name)
         if path:
             from verifier.support.files import check_writable
             check_writable(path, inputs=self._named_files(exclude=name))
         return path
 
-    def _named_files(self, exclude):
+    def _named_files(self, exclude: str) -> list[str]:
         out = []
-        for key, value in vars(self.options).items():
-            if key == exclude or key == "func":
+        for f in fields(self):
+            if f.name in (exclude, "func", "command"):
                 continue
+            value = getattr(self, f.name)
             for v in value if isinstance(value, (list, tuple)) else [value]:
                 if isinstance(v, str) and v:
                     out.append(v)
         return out
 
 
-def reduced_deck(ranks):
+def reduced_deck(ranks: str) -> list[int]:
     """``--deck-ranks 9TJQKA`` -> the reduced deck (four suits of each, plus the joker)."""
     from verifier.game.cards import RANK_CHARS, deck_of_ranks
     from verifier.support.errors import VerifierError

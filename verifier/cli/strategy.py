@@ -71,15 +71,15 @@ def strategy_report(settings):
             print(f"paigow-verify: shipped figures of {path.name} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
             return dict(head, **found, source=f"shipped certificate {path.name}"), None
-    from verifier.engine.backend import PURE_PYTHON
-    if PURE_PYTHON and deck is None and settings.backend in (None, "python"):
+    from verifier.engine import current
+    if current() == "pure-python" and deck is None and settings.backend in (None, "python"):
         raise VerifierError("the strategy job on the full deck needs the compiled core: in "
                             "pure Python (PAIGOW_PUREPYTHON=1) it would take months, and the "
                             "shipped certificate has no strategy figures for these rules")
     if settings.out:
         settings.output()
     spec = spec_for(ruleset, deck=deck, chunk_size=settings.chunk_size, backend=settings.backend,
-                    threads=settings.threads)
+                    threads=settings.threads, engine=settings.engine)
     raw, info = sj.run_job(spec, work=settings.work, ray_address=settings.ray,
                            progress=settings.progress)
     report = dict(head, **sj.figures(raw, ruleset), source="computed", run=info.to_dict())
@@ -88,7 +88,7 @@ def strategy_report(settings):
         from verifier.certificate.build import rule_set_certificate
         _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
             ruleset, deck=deck, threads=settings.threads, progress=settings.progress,
-            base_game=True)
+            base_game=True, spec=settings.engine)
         from verifier.certificate.build import attach_strategy
         certificate.write(settings.out, attach_strategy(cert, raw, ruleset,
                                                       chunks_section(info)))

@@ -2,6 +2,7 @@
 import json
 
 from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
+from verifier.cli.settings import WAGER
 from verifier.table.deal import MAX_CHIPS
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
@@ -54,7 +55,7 @@ def register(subparsers):
     from verifier.table.limits import WAGER_TITLES, table_sides
     for flag in (k for k, side in table_sides().items() if not side.envy):
         title = WAGER_TITLES[flag]
-        p.add_argument(f"--{flag}", type=CHIPS, default=None,
+        p.add_argument(f"--{flag}", type=CHIPS, default=None, dest=f"{WAGER}{flag}",
                        help=f"{title} wager when the rule set offers it (default "
                             f"{SIDE_BET_DEFAULT}, 0 = none)")
     p.add_argument("--bank", type=CHIPS, default=1000,
@@ -144,7 +145,7 @@ def seat_wagers(settings, table):
     from verifier.table.limits import WAGER_TITLES, table_sides
     wagers = [settings.base]
     for kind in (k for k, side in table_sides().items() if not side.envy):
-        value = getattr(settings, kind)
+        value = settings.wagers.get(kind)
         if kind in table.kinds:
             wagers.append(SIDE_BET_DEFAULT if value is None else value)
         elif value:

@@ -47,40 +47,39 @@ def compiled(name):
 TWINS = {"_core": "core", "_pairwise": "pairwise", "_strategy": "strategy"}
 
 
-def module(name):
+def module(name, engine=None):
     """The engine's module ``name`` (one of ``TWINS``): the compiled one, or its pure-Python
-    twin under ``PAIGOW_PUREPYTHON=1`` or ``using("pure-python")``. The one switch."""
-    if PURE_PYTHON:
+    twin under ``PAIGOW_PUREPYTHON=1`` or ``using("pure-python")``. The one switch.
+    ``engine``: one of ``BACKENDS`` instead of the one in use."""
+    if (engine or current()) == "pure-python":
         return importlib.import_module(f"{__package__}.reference.{TWINS[name]}")
     return compiled(name)
 
 
-if PURE_PYTHON:
-    from verifier.engine.reference import core as engine
-else:
-    engine = compiled("_core")
+def __getattr__(name):
+    # ``backend.engine``: the core in use, looked up at each use (nothing binds it at
+    # import, so ``using`` reaches every caller)
+    if name == "engine":
+        return module("_core")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def current():
     """The name of the engine in use: ``compiled`` or ``pure-python``."""
-    return NAME
+    return "pure-python" if PURE_PYTHON else "compiled"
 
 
 @contextlib.contextmanager
 def using(name):
     """Within the block, the engine is ``name`` (one of ``BACKENDS``) for every call that
-    asks this module for it (``engine``, ``compiled``, ``PURE_PYTHON``, ``NAME``): the
-    tests run one property against both engines in one process this way."""
-    global PURE_PYTHON, NAME, engine
+    asks this module for it (``module``, ``compiled``, ``engine``, ``PURE_PYTHON``,
+    ``NAME``): the tests run one property against both engines in one process this way."""
+    global PURE_PYTHON, NAME
     if name not in BACKENDS:
         raise ValueError(f"unknown engine {name!r}: choose from {', '.join(BACKENDS)}")
-    saved = PURE_PYTHON, NAME, engine
+    saved = PURE_PYTHON, NAME
     PURE_PYTHON, NAME = name == "pure-python", name
-    if PURE_PYTHON:
-        from verifier.engine.reference import core as engine
-    else:
-        engine = compiled("_core")
     try:
-        yield engine
+        yield module("_core")
     finally:
-        PURE_PYTHON, NAME, engine = saved
+        PURE_PYTHON, NAME = saved

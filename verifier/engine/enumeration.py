@@ -1,8 +1,8 @@
 """The enumeration job: every seven-card hand of the deck, set by the house way and
 classified, reduced to integer counts.
 
-The heavy lifting is ``engine.enumerate_counts`` (compiled core, or the pure-Python
-twin for small decks); this module names the counts and times the run.
+The heavy lifting is ``enumerate_counts`` of the engine in use (compiled core, or the
+pure-Python twin for small decks); this module names the counts and times the run.
 """
 from __future__ import annotations
 
@@ -11,14 +11,13 @@ from typing import Sequence
 from dataclasses import dataclass, field
 
 from verifier.engine import backend
-from verifier.game.cards import full_deck
+from verifier.engine.faults import refuse_faults as refuse
+from verifier.engine.spec import EngineSpec, as_spec
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
-from verifier.engine.threads import thread_count
 from verifier.support.progress import Progress, stage
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
 from verifier.rules.readings import Rules, BONUS_READING_CHOICES
-
 
 
 @dataclass
@@ -66,11 +65,13 @@ class EnumerationResult:
         }
 
 
-def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
+def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | None" = None,
                     progress: "Progress | None" = None, deck: "Sequence[int] | None" = None,
                     refuse_faults: bool = True, house_way=None) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
+    ``rules``: the command's ``EngineSpec`` (or the rules to make one of; default
+    ``Rules()``); ``threads`` and ``deck`` when given replace the spec's.
     ``deck``: a reduced deck (list of card ints) for tests; default the 53-card deck.
     ``progress``: where to report how far it has got (``support/progress.py``), or None.
     ``refuse_faults``: a house way that sets a foul or leaves a hand to no row is a
@@ -80,34 +81,27 @@ def enumerate_hands(rules: "Rules | None" = None, threads: "int | None" = None,
     A house way whose readings set a hand by the order of its suits is run by visiting
     every hand (about ten times the time) instead of counting suit assignments.
     """
-    rules = rules or Rules()
-    deck = sorted(deck) if deck is not None else full_deck()
-    nthreads = thread_count(threads)
-    start = time.perf_counter()
-    from verifier.engine.houseway_program import (engine_arguments, house_way_file_number,
-                                                  order_dependent, refuse_faults as refuse,
-                                                  row_count)
-    # the enumeration is itself the check of a house-way file on this deck
-    wheel_second, number = engine_arguments(rules, check=False)
+    spec = as_spec(rules, threads, deck)
     if house_way is not None:
-        number, nrows, visit = house_way_file_number(house_way), len(house_way.rows), \
-            house_way.order_dependent
-    else:
-        nrows, visit = row_count(rules.house_way), order_dependent(rules.house_way)
-    extra = {"visit": True} if visit and not backend.PURE_PYTHON else {}
+        spec = spec.with_file(house_way)
+    deck = spec.cards(deck)
+    nthreads = spec.thread_count(threads)
+    start = time.perf_counter()
+    # the enumeration is itself the check of a house-way file on this deck
+    wheel_second, number = spec.arguments()
     with stage(progress, "hands", "enumerate") as report:
-        raw = backend.engine.enumerate_counts(deck, wheel_second, number, nthreads, report,
-                                              **extra)
+        raw = backend.module("_core").enumerate_counts(deck, wheel_second, number, nthreads,
+                                                       report, visit=spec.order_dependent)
     if refuse_faults:
-        refuse(rules.house_way, wheel_second, number, deck, raw, nthreads)
+        refuse(spec.name, wheel_second, number, deck, raw, nthreads)
     seconds = time.perf_counter() - start
     return EnumerationResult(
-        rules=rules,
+        rules=spec.rules,
         deck=deck,
         total_hands=raw["total"],
         best_five={CLASS_NAMES[c]: n for c, n in enumerate(raw["best_five"])},
         royal_flushes=raw["royal"],
-        house_way_rows={row: raw["rows"][row] for row in range(1, nrows + 1)},
+        house_way_rows={row: raw["rows"][row] for row in range(1, spec.rows + 1)},
         outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
                        BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
         key_histogram=dict(raw["hist"]),

@@ -13,7 +13,7 @@ The compiled path (``verifier.engine._strategy``, cext/strategy.h) enumerates th
 hands in C; its pure-Python twin (``verifier.engine.reference.strategy``) does the same
 by brute force, as ``verifier.engine.backend`` chooses.
 """
-from verifier.game.cards import full_deck
+from verifier.engine import backend
 
 
 # ---------------------------------------------------------------------------------
@@ -23,12 +23,11 @@ from verifier.game.cards import full_deck
 def strategy_counts(cards, rules=None, deck=None, threads=None):
     """(settings, house): every distinct setting of seven card ints with its exact total,
     win and loss counts against every banker hand of the rest of ``deck`` (default the
-    53-card deck) set by the house way, and the index of the house way's setting (None
-    when no row of a house-way file sets the hand). Compiled when built, else the
-    pure-Python path."""
-    from verifier.engine.backend import module
+    spec's, else the 53-card deck) set by the house way, and the index of the house way's
+    setting (None when no row of a house-way file sets the hand). ``rules``: the
+    command's ``EngineSpec`` (or the rules to make one of)."""
     from verifier.engine.pairwise import check_hand, engine_options
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
-    deck = sorted(deck) if deck is not None else full_deck()
+    _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
     cards = check_hand(cards, deck)
-    return module("_strategy").strategy_counts(cards, deck, wheel_second, house_way, nthreads)
+    return backend.module("_strategy").strategy_counts(cards, deck, wheel_second, house_way,
+                                                       nthreads)

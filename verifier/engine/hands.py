@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from verifier.engine import backend
+from verifier.engine.spec import EngineSpec, as_spec
 from verifier.game.cards import parse_cards, cards_str
 from verifier.game.categories import mask_to_names
 from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is_foul
@@ -40,7 +41,7 @@ class HandSetting:
             "front_key": self.front_key,
             "back_key": self.back_key,
             "front_hand": describe_front(self.front_key),
-            "back_hand": describe_back(self.back_key, self.rules.wheel == "second"),
+            "back_hand": describe_back(self.back_key, self.rules.wheel_second),
             "row": self.row,
             "row_name": self.row_name or ROW_NAMES[self.row],
             "house_way": self.house_way or self.rules.house_way,
@@ -52,21 +53,22 @@ class HandSetting:
         }
 
 
-def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> HandSetting:
+def set_hand(cards: "str | Sequence[int]", rules: "Rules | EngineSpec | None" = None) -> HandSetting:
     """Sets seven cards (a string like "As Ks Qs Js Ts Kh Qh", or card ints) by the rules'
-    house way: a built-in one, a shipped house-way file or a user's file."""
+    house way: a built-in one, a shipped house-way file or a user's file. ``rules``: the
+    command's ``EngineSpec`` (or the rules to make one of)."""
     from verifier.support.errors import VerifierError
-    from verifier.engine.houseway_program import engine_arguments
-    rules = rules or Rules()
+    spec = as_spec(rules)
     hand = parse_cards(cards, count=7) if isinstance(cards, str) else list(cards)
     if not isinstance(cards, str):
         parse_cards([_token(c) for c in hand], count=7)  # same validation for ints
     # one hand: when no row sets it, it says so below (the whole file's check is for
     # the commands that set many hands)
-    wheel_second, house_way = engine_arguments(rules, check=False)
-    front, back, front_key, back_key, row = backend.engine.set_hand(hand, wheel_second, house_way)
-    seven, house = backend.engine.categories(hand, wheel_second, house_way)
-    hw = rules.house_way_file()
+    wheel_second, house_way = spec.arguments()
+    core = backend.module("_core")
+    front, back, front_key, back_key, row = core.set_hand(hand, wheel_second, house_way)
+    seven, house = core.categories(hand, wheel_second, house_way)
+    hw = spec.file
     row_name = ROW_NAMES.get(row, "") if hw is None else ""
     if hw is not None:
         if row == 0:
@@ -77,9 +79,9 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | None" = None) -> Hand
     return HandSetting(
         cards=hand, front=list(front), back=list(back), front_key=front_key,
         back_key=back_key, row=row,
-        best_five=CLASS_NAMES[backend.engine.best_five_class(hand)],
+        best_five=CLASS_NAMES[core.best_five_class(hand)],
         categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
-        rules=rules, row_name=row_name, house_way=hw.name if hw is not None else "",
+        rules=spec.rules, row_name=row_name, house_way=hw.name if hw is not None else "",
     )
 
 
@@ -99,8 +101,9 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     it does not reproduce): {front key: [(cards, front by a, front by b)]}, at most
     ``per_front`` each."""
     import random
-    from verifier.engine.houseway_program import house_way_file_number
+    from verifier.engine.registry import house_way_file_number
     from verifier.game.evaluate import eval2
+    core = backend.module("_core")
     a, b = house_way_file_number(house_way_a), house_way_file_number(house_way_b)
     wanted = set(fronts)
     found: dict = {k: [] for k in wanted}
@@ -108,12 +111,8 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     batch = 50_000
     for _ in range(0, sample, batch):
         hands = [sorted(rng.sample(range(53), 7)) for _ in range(batch)]
-        if hasattr(backend.engine, "set_hands"):
-            fa = [r[0] for r in backend.engine.set_hands(hands, wheel_second, a)]
-            fb = [r[0] for r in backend.engine.set_hands(hands, wheel_second, b)]
-        else:
-            fa = [backend.engine.set_hand(h, wheel_second, a)[0] for h in hands]
-            fb = [backend.engine.set_hand(h, wheel_second, b)[0] for h in hands]
+        fa = [r[0] for r in core.set_hands(hands, wheel_second, a)]
+        fb = [r[0] for r in core.set_hands(hands, wheel_second, b)]
         for cards, x, y in zip(hands, fa, fb):
             kx, ky = eval2(list(x)), eval2(list(y))
             if kx == ky:
@@ -124,3 +123,15 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
         if all(len(v) >= per_front for v in found.values()):
             break
     return found
+
+
+def reference_set_hand(cards, rules=None):
+    """(front, back) of seven sorted cards set by the house way by the pure-Python twin,
+    whatever the engine in use: the strategy figures, and so ``check``, need no compiled
+    core. ``rules``: an ``EngineSpec`` (or the rules to make one of); a house way that
+    sets a hand by the order of its suits is one line (the strategy job refuses it)."""
+    from verifier.engine.registry import registered
+    spec = as_spec(rules)
+    wheel_second, _number = spec.checked(suit_symmetric=True)
+    number = registered(spec.file_number, "pure-python")
+    return backend.module("_core", "pure-python").set_hand(cards, wheel_second, number)[:2]

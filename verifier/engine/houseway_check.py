@@ -1,8 +1,8 @@
 """The check of a house way over every hand (``house-ways check``, the workbench's house
-ways page): every hand of the deck set by the house way's file, in the compiled engine;
+ways page): every hand of the deck set by the house way's file, in the engine in use;
 the hands no row covers, the hands set as a foul (each with the first such hand), and
 the hands of every row."""
-from verifier.engine.backend import engine
+from verifier.engine import backend
 
 
 def check_house_way(name_or_path, wheel="lowest", threads=None, progress=None, deck=None):
@@ -12,21 +12,21 @@ def check_house_way(name_or_path, wheel="lowest", threads=None, progress=None, d
     ``rows`` ([(number, row, hands)])."""
     from verifier.game.cards import cards_str
     from verifier.engine.enumeration import enumerate_hands
-    from verifier.engine.houseway_program import engine_arguments
+    from verifier.engine.spec import engine_spec
     from verifier.houseway import load, shipped_path
     from verifier.rules.readings import Rules
     hw = load(name_or_path)
     # a built-in by name is checked through its file, the route a user's copy takes
     path = str(shipped_path(hw.name)) if hw.built_in else str(name_or_path)
-    rules = Rules(wheel=wheel, house_way=path)
-    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck,
-                             refuse_faults=False)
-    wheel_second, number = engine_arguments(rules, check=False)   # this is the check
-    uncovered = result.total_hands - sum(result.house_way_rows.values())
+    spec = engine_spec(Rules.of(wheel=wheel, house_way=path), threads, deck)
+    result = enumerate_hands(spec, progress=progress, refuse_faults=False)
+    wheel_second, number = spec.arguments()          # this is the check
 
     def first(foul):
-        hand = engine.find_hand(result.deck, wheel_second, number, foul, result.threads)
+        hand = backend.module("_core").find_hand(result.deck, wheel_second, number, foul,
+                                                 result.threads)
         return cards_str(hand) if hand else None
+    uncovered = result.total_hands - sum(result.house_way_rows.values())
     return {"house_way": hw, "total_hands": result.total_hands,
             "deck_size": len(result.deck), "wheel": wheel, "uncovered": uncovered,
             "fouls": result.fouls,

@@ -28,8 +28,8 @@ chooses.
 """
 import math
 
-from verifier.game.cards import full_deck
-from verifier.rules.readings import Rules
+from verifier.engine import backend
+from verifier.engine.spec import as_spec
 from verifier.engine.reference.pairwise import COUNT_NAMES, WRANGLER_FRONT  # noqa: F401
 
 # ---------------------------------------------------------------------------------
@@ -38,10 +38,8 @@ from verifier.engine.reference.pairwise import COUNT_NAMES, WRANGLER_FRONT  # no
 
 def engine_key_function(rules=None):
     """cards7 -> (back_key, front_key) with the engine in use (compiled or reference)."""
-    from verifier.engine.backend import engine
-    from verifier.engine.houseway_program import engine_arguments
     from verifier.engine.reference.pairwise import key_function
-    return key_function(*engine_arguments(rules or Rules()), engine=engine)
+    return key_function(*as_spec(rules).arguments(), engine=backend.module("_core"))
 
 
 def total_pairs(n):
@@ -64,54 +62,43 @@ def check_counts(counts, n):
 
 def _module():
     """``verifier.engine._pairwise``, or its pure-Python twin (verifier.engine.backend)."""
-    from verifier.engine.backend import module
-    return module("_pairwise")
+    return backend.module("_pairwise")
 
 
-def engine_options(rules, threads):
-    """(rules, wheel_second, house_way, threads) for a compiled count: the rules' engine
-    arguments and the thread policy."""
-    from verifier.engine.houseway_program import engine_arguments
-    from verifier.engine.threads import thread_count
-    rules = rules or Rules()
-    # each thread has a work space of about 9 MiB on the full deck: no more than the cores
-    nthreads = thread_count(threads, cores_at_most=True)
-    return (rules, *engine_arguments(rules, suit_symmetric=True), nthreads)
-
-
-def _house_way_number(house_way):
-    """The engine number of a loaded house way for this count (which goes by the suits'
-    symmetry): one line for a house way whose readings set a hand by the suits' order."""
-    from verifier.engine.houseway_program import house_way_file_number
-    from verifier.houseway.fields import OrderDependentError
-    if house_way.order_dependent:
-        raise OrderDependentError(f"house way {house_way.name}: its readings set a hand by "
-                                  "the order of its suits; this count goes by the suits' "
-                                  "symmetry and cannot use it")
-    return house_way_file_number(house_way)
+def engine_options(rules, threads=None, deck=None):
+    """(spec, deck, wheel_second, house_way, threads) for a count by the suits' symmetry:
+    the spec's engine arguments (a house way that sets a hand by the order of its suits
+    refused) and the thread policy: each thread has a work space of about 9 MiB on the
+    full deck, so no more than the cores."""
+    spec = as_spec(rules, threads, deck)
+    wheel_second, house_way = spec.checked(suit_symmetric=True)
+    return (spec, spec.cards(deck), wheel_second, house_way,
+            spec.thread_count(threads, cores_at_most=True))
 
 
 def check_hand(cards, deck):
-    cards = sorted(cards)
-    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+    """The player's seven cards sorted, or one line: seven different cards of the deck."""
+    try:
+        return backend.module("_core").check_player_hand(cards, deck)
+    except ValueError:
         from verifier.support.errors import VerifierError
-        raise VerifierError("a player hand is seven different cards of the deck")
-    return cards
+        raise VerifierError("a player hand is seven different cards of the deck") from None
 
 
 def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_way=None):
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
-    ``deck``: a sorted list of card ints (default the 53-card deck; the pure-Python twin
-    counts small decks only). ``house_way``: a loaded ``HouseWay`` (e.g. under other
-    readings or variants) for both sides instead of the rules'.
+    ``rules``: the command's ``EngineSpec`` (or the rules to make one of).
+    ``deck``: a sorted list of card ints (default the spec's, else the 53-card deck; the
+    pure-Python twin counts small decks only). ``house_way``: a loaded ``HouseWay``
+    (e.g. under other readings or variants) for both sides instead of the rules'.
     Returns {name: exact int} over COUNT_NAMES; the identities of ``check_counts``
     are verified before returning.
     """
-    rules, wheel_second, house_way_number, nthreads = engine_options(rules, threads)
-    deck = sorted(deck) if deck is not None else full_deck()
     if house_way is not None:
-        house_way_number = _house_way_number(house_way)
+        rules = as_spec(rules, threads, deck).with_file(house_way)
+    _spec, deck, wheel_second, house_way_number, nthreads = engine_options(rules, threads,
+                                                                           deck)
     from verifier.support.interrupts import interruptible, stoppable
     from verifier.support.progress import stage
     with stage(progress, "hand", "player v banker") as report:
@@ -131,22 +118,18 @@ def versus_banker(cards, rules=None, deck=None, threads=None):
     C(46,7) = 53,524,680 banker hands of the full deck in about a second).
     ``cards``: seven card ints. Returns {name: exact int} over COUNT_NAMES.
     """
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
-    deck = sorted(deck) if deck is not None else full_deck()
+    _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
     cards = check_hand(cards, deck)
     counts = _module().versus_banker(cards, deck, wheel_second, house_way, nthreads)
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 
 def monte_carlo(deals, seed=1, rules=None, deck=None, threads=None):
-    """Counts over ``deals`` random deals of a player and a banker hand (compiled)."""
-    rules, wheel_second, house_way, nthreads = engine_options(rules, threads)
-    deck = sorted(deck) if deck is not None else full_deck()
-    from verifier.engine.backend import compiled
-    mod = compiled("_pairwise")
-    if mod is None:
-        raise ImportError("verifier.engine._pairwise is not built")
-    counts = mod.monte_carlo(deck, int(deals), int(seed), wheel_second, house_way, nthreads)
+    """Counts over ``deals`` random deals of a player and a banker hand (a statistical
+    check of the exact count)."""
+    _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
+    counts = _module().monte_carlo(deck, int(deals), int(seed), wheel_second, house_way,
+                                   nthreads)
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 

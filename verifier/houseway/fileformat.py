@@ -6,22 +6,21 @@ keys, the line it is on.
 from __future__ import annotations
 
 import functools
+import os
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 import os
 
 from verifier.support.toml import tomllib
-from verifier.support.files import parse_toml, read_text
+from verifier.support.files import parse_toml, read_text, remember_input
+from verifier.houseway.builtin import BUILT_IN, BUILT_IN_IDS  # noqa: F401  (read from here too)
 from verifier.houseway.fields import (MAX_ROWS, ORDER_DEPENDENT, READINGS, TOP_KEYS, HouseWayError,
                                       read_readings, read_row, read_variants, row_lines,
                                       rows_in_force)
 
 HOUSE_WAY_DIR = Path(__file__).resolve().parent.parent / "data" / "house_ways"
-#: shipped house ways that the engine also has compiled in (the fast route)
-BUILT_IN = ("mikes", "emperors")
-#: the built-in house ways' numbers in the compiled engine (files take 2 and up)
-BUILT_IN_IDS = {"mikes": 0, "emperors": 1}
 #: the order `house-ways` lists them in
 ORDER = ("mikes", "emperors", "foxwoods", "trump-plaza", "ballys-atlantic-city",
          "golden-nugget", "flamingo-hilton")
@@ -120,7 +119,33 @@ def load(name_or_path: str | os.PathLike) -> HouseWay:
         if not path.exists() and not text_name.endswith(".toml"):
             raise HouseWayError(f"unknown house way {text_name!r}: choose from "
                                 f"{', '.join(names())}, or give a house-way .toml file")
-    return loads(read_text(path, "house way", HouseWayError), str(path))
+    return loads(_read(path), str(path))
+
+
+#: the text of each house-way file read, by (path, device, inode, size, modification
+#: time): a file is read from disk once per version, however many layers of a command
+#: (or commands of one process) ask for it; a changed file is read again
+_TEXTS: dict = {}
+_MAX_TEXTS = 32
+
+
+def _read(path: Path) -> str:
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    key = None
+    if info is not None and stat.S_ISREG(info.st_mode):
+        key = (str(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key in _TEXTS:
+            remember_input(info)          # read by this command too: never written over
+            return _TEXTS[key]
+    text = read_text(path, "house way", HouseWayError)
+    if key is not None:
+        if len(_TEXTS) >= _MAX_TEXTS:
+            _TEXTS.pop(next(iter(_TEXTS)))
+        _TEXTS[key] = text
+    return text
 
 
 @functools.lru_cache(maxsize=32)

@@ -1,7 +1,7 @@
 """The flat program of a house-way file as the compiled route reads it (cext/houseway.h):
 ``ROW_INTS`` ints per row at these offsets. The one place the layout is written: the C
 names (``HW_LABEL`` ...) are generated from it at build time (cext/gen_vocab.py), and
-verifier/engine/houseway_program.py writes the rows by it."""
+verifier/engine/program.py writes the rows by it."""
 from verifier.houseway.fields import MAX_BANDS
 
 ROW_INTS = 256

@@ -8,11 +8,13 @@ import functools
 from dataclasses import dataclass, asdict
 from pathlib import Path
 
+from verifier.houseway.builtin import BUILT_IN
 from verifier.support.toml import tomllib
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
-HOUSE_WAY_CHOICES = ("mikes", "emperors")
+#: the house ways compiled into the engine, chosen by name (verifier.houseway.builtin)
+HOUSE_WAY_CHOICES = BUILT_IN
 
 #: who banks, as readings.toml tags a reading that applies to one kind of rule set only:
 #: the house (or the California player-dealer) alone, or players in turn with the dealer
@@ -32,10 +34,25 @@ def reading_catalogue():
 
 @dataclass(frozen=True)
 class Rules:
-    """The readings that change the engine's counts."""
+    """The readings that change the engine's counts. A frozen value: ``Rules.of`` makes
+    each once per process, so every layer of a command shares the one its rule set has."""
     wheel: str = "lowest"
     bonus_reading: str = "seven-card"
     house_way: str = "mikes"
+
+    @classmethod
+    def of(cls, wheel: str = "lowest", bonus_reading: str = "seven-card",
+           house_way: str = "mikes") -> "Rules":
+        """The ``Rules`` of these readings, made (and its house way checked) once."""
+        if not all(isinstance(v, str) for v in (wheel, bonus_reading, house_way)):
+            return cls(wheel, bonus_reading, house_way)      # refused there, in one line
+        return _rules_of(wheel, bonus_reading, house_way)
+
+    @property
+    def wheel_second(self) -> bool:
+        """A-2-3-4-5 ranks just below A-K-Q-J-10 (``wheel = second``), as the engine and
+        every ranking of five cards take it."""
+        return self.wheel == "second"
 
     def __post_init__(self):
         for name, choices in (("wheel", WHEEL_CHOICES),
@@ -87,6 +104,11 @@ class Rules:
             out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
                                   "topic": reading["topic"], "text": reading["text"]}
         return out
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_of(wheel: str, bonus_reading: str, house_way: str) -> Rules:
+    return Rules(wheel, bonus_reading, house_way)
 
 
 def _reading(catalogue, reading_id):

@@ -68,8 +68,8 @@ class RuleSet:
 
     @property
     def rules(self):
-        return Rules(wheel=self.wheel, bonus_reading=self.bonus_reading,
-                     house_way=self.house_way)
+        return Rules.of(wheel=self.wheel, bonus_reading=self.bonus_reading,
+                        house_way=self.house_way)
 
     def bet_names(self):
         return [b for b, _ in self.bets]
@@ -79,17 +79,15 @@ class RuleSet:
         overrides the rule set's, for any rule set (a shipped house way by name, or a
         house-way file); one the rule set does not offer is added to its ``house_ways``,
         so the certificate says the game was changed."""
-        out = self
+        changes = {k: v for k, v in (("wheel", wheel), ("bonus_reading", bonus_reading))
+                   if v is not None}
         if house_way is not None and house_way != self.house_way:
             if house_way not in self.house_ways:
-                Rules(house_way=house_way)          # a house way that exists, or one line
-                out = replace(out, house_ways=self.house_ways + (house_way,))
-            out = replace(out, house_way=house_way)
-        if wheel is not None:
-            out = replace(out, wheel=wheel)
-        if bonus_reading is not None:
-            out = replace(out, bonus_reading=bonus_reading)
-        return out
+                Rules.of(wheel=wheel or self.wheel,      # a house way that exists, or one line
+                         bonus_reading=bonus_reading or self.bonus_reading, house_way=house_way)
+                changes["house_ways"] = self.house_ways + (house_way,)
+            changes["house_way"] = house_way
+        return replace(self, **changes) if changes else self
 
     def paytable_path(self, bet):
         for b, f in self.bets:

@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from verifier.support.errors import VerifierError
-from verifier.rules.readings import Rules, HOUSE_WAY_CHOICES
+from verifier.rules.readings import HOUSE_WAY_CHOICES
 
 
 class RuleSetError(VerifierError):
@@ -128,7 +128,7 @@ def check_house_way(value, where):
         raise RuleSetError(f"{where}: a house way is a name or a file, not {value!r}")
     if value in HOUSE_WAY_CHOICES:      # the built-ins: no file to read
         return
-    from verifier.houseway import names, HouseWayError
+    from verifier.houseway import names, load, HouseWayError
     if value in names():
         return
     if not value.endswith(".toml"):
@@ -136,6 +136,6 @@ def check_house_way(value, where):
                            f"{', '.join(dict.fromkeys(HOUSE_WAY_CHOICES + tuple(names())))}, "
                            "or a house-way .toml file")
     try:
-        Rules(house_way=value)
+        load(value)                     # a house-way file that exists and is valid
     except HouseWayError as exc:
         raise RuleSetError(f"{where}: house_way: {exc}") from None

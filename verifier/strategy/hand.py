@@ -2,7 +2,7 @@
 hand (``verifier.engine.hand_strategy.strategy_counts``) settled under the rule set's
 settlement (``paigow-verify hand CARDS --strategy``)."""
 
-from verifier.engine.hand_strategy import strategy_counts
+from verifier.engine import engine_spec, strategy_counts
 from verifier.game.ranking import describe_back, describe_front
 from verifier.game.settlement import SettlementRule
 
@@ -26,15 +26,17 @@ def evaluate(settings, house, settlement):
     return rows, best, cost
 
 
-def hand_strategy(cards, ruleset, threads=None):
-    """The JSON-ready report of ``paigow-verify hand CARDS --strategy`` for card ints."""
+def hand_strategy(cards, ruleset, threads=None, spec=None):
+    """The JSON-ready report of ``paigow-verify hand CARDS --strategy`` for card ints.
+    ``spec``: the command's ``EngineSpec`` of the rule set (default: made here)."""
     from verifier.odds.basegame import settle
     from verifier.odds.values import exact_value
     from verifier.game.cards import cards_str
-    rules = ruleset.rules
-    settings, house = strategy_counts(cards, rules, threads=threads)
+    spec = spec or engine_spec(ruleset.rules, threads)
+    rules = spec.rules
+    settings, house = strategy_counts(cards, spec)
     rows, best, cost = evaluate(settings, house, ruleset.settlement)
-    wheel_second = rules.wheel == "second"
+    wheel_second = spec.wheel_second
     out_rows = []
     for i, r in enumerate(rows):
         counts = {k: r[k] for k in ("total", "win", "push", "loss")}

@@ -6,7 +6,6 @@ And a house way's power ratings (``house-ways ratings``): every hand of the deck
 it, the counts turned into the two tables by verifier.odds.ratings. And ``house-ways
 fit``: a house way under every combination of its declared alternatives, held against a
 published table."""
-from verifier.engine.backend import engine
 
 
 def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, progress=None):
@@ -17,28 +16,26 @@ def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, prog
     from fractions import Fraction
     from verifier.odds.basegame import commission_return, settle
     from verifier.game.cards import full_deck
-    from verifier.houseway import load
-    from verifier.engine.houseway_program import engine_arguments
+    from verifier.engine import core, engine_spec, pairwise_counts
     from verifier.houseway.interpret import HAND_TYPES
-    from verifier.engine.pairwise import pairwise_counts
     from verifier.rules.readings import Rules
     from verifier.rules.rulesets import load as load_rule_set
     deck = deck or full_deck()
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
-    names = [load(h).name for h in house_ways]
+    specs = [engine_spec(Rules.of(wheel=wheel, house_way=h), threads, deck)
+             for h in house_ways]
     rows: list = []
-    _, first = engine_arguments(Rules(wheel=wheel, house_way=house_ways[0]))
-    for name, house_way in zip(names, house_ways):
-        rules = Rules(wheel=wheel, house_way=house_way)
-        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+    for spec in specs:
+        counts = pairwise_counts(rules=spec, progress=progress)
         settled = settle(counts, fees)
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
         else:
-            wheel_second, number = engine_arguments(rules)
-            hands, differ, _first, by_type = engine.compare_house_ways(
-                deck, wheel_second, first, number, None, threads or 2, by_type=True)
-        rows.append({"name": name,
+            wheel_second, number = spec.checked()
+            hands, differ, _first, by_type = core().compare_house_ways(
+                deck, wheel_second, specs[0].number, number, None, threads or 2,
+                by_type=True)
+        rows.append({"name": spec.file.name if spec.file is not None else spec.house_way,
                      "counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
                      "probabilities": {k: Fraction(counts[k], counts["total"])
                                        for k in ("win", "push", "loss")},
@@ -56,17 +53,18 @@ def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, de
     casino-standard) and its readings (``readings``: {reading: value} over the file's):
     ``(house way, rules, deck size, tables)``, the tables of
     ``verifier.odds.ratings.power_ratings``."""
-    from verifier.engine.enumeration import enumerate_hands
+    from verifier.engine import engine_spec, enumerate_hands
     from verifier.houseway import load
     from verifier.odds.ratings import power_ratings
     from verifier.rules.rulesets import load as load_rule_set
     hw = load(name_or_path)
     ruleset = load_rule_set(rule_set or "casino-standard")
-    rules = ruleset.with_overrides(wheel=wheel, house_way=str(name_or_path)).rules
-    result = enumerate_hands(rules, threads=threads, progress=progress, deck=deck,
+    spec = engine_spec(ruleset.with_overrides(wheel=wheel, house_way=str(name_or_path)).rules,
+                       threads, deck)
+    result = enumerate_hands(spec, progress=progress,
                              house_way=hw.with_readings(readings) if readings else None)
-    return hw, rules, len(result.deck), power_ratings(result.key_histogram,
-                                                       rules.wheel == "second")
+    return hw, spec.rules, len(result.deck), power_ratings(result.key_histogram,
+                                                            spec.wheel_second)
 
 
 def figures_of(table, house_way, rules, threads=None, progress=None):
@@ -75,8 +73,7 @@ def figures_of(table, house_way, rules, threads=None, progress=None):
     and loss as Fractions from the pairwise count (both sides on the house way)."""
     from collections import defaultdict
     from fractions import Fraction
-    from verifier.engine.enumeration import enumerate_hands
-    from verifier.engine.pairwise import pairwise_counts
+    from verifier.engine import enumerate_hands, pairwise_counts
     from verifier.houseway.tables import hand_tables
     from verifier.odds.ratings import BASE_GAME_NAMES, power_ratings
     if table == "base_game":
@@ -92,7 +89,7 @@ def figures_of(table, house_way, rules, threads=None, progress=None):
     if table == "back_hand":
         return hand_tables((bk, fk, n) for (bk, fk), n in
                            result.key_histogram.items())["back_hands"]
-    tables = power_ratings(result.key_histogram, rules.wheel == "second")
+    tables = power_ratings(result.key_histogram, rules.wheel_second)
     return {r["hand"]: r["hands"] for r in tables[table]}
 
 

@@ -143,9 +143,8 @@ class PythonJob:
     set by the house way (``strategy.strategy_python``). Small decks only."""
 
     def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None):
-        from verifier.engine.reference.strategy import all_house_keys
-        if engine is None:
-            from verifier.engine.backend import engine
+        from verifier.engine import all_house_keys, core
+        engine = engine if engine is not None else core()
         self.deck = sorted(deck)
         self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
         self.commission = (int(commission[0]), int(commission[1]))
@@ -157,7 +156,7 @@ class PythonJob:
 
     def hand_raw(self, hand):
         """The raw sums of one player hand."""
-        from verifier.engine.reference.strategy import strategy_python
+        from verifier.engine import strategy_python
         settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
                                           self.engine, self.keys)
         if house is None:
@@ -330,18 +329,6 @@ def _table_rows(rows, names, unit, key):
             for k, n, nopt, c in rows]
 
 
-def _house_way_setting(cards, rules):
-    """(front, back) of seven sorted cards set by the house way, by the pure-Python
-    reference engine: the figures, and so ``check``, need no compiled core (a house-way
-    file is defined for the reference engine under its number first)."""
-    from verifier.engine.houseway_program import engine_arguments
-    from verifier.engine.reference import core as reference
-    wheel_second, house_way = engine_arguments(rules, suit_symmetric=True)
-    if house_way not in reference.ROW_CHOOSERS:
-        reference.define_house_way(house_way, rules.house_way_file())
-    return reference.set_hand(cards, wheel_second, house_way)[:2]
-
-
 def figures(raw, ruleset):
     """The JSON-ready figures of the whole job's raw sums under ``ruleset``: the house
     way and the best setting settled (``basegame.settle``), how often and at what cost
@@ -368,9 +355,13 @@ def figures(raw, ruleset):
                          f"{gap} (raw sums of another commission?)")
     patterns = sorted(raw["patterns"], key=lambda p: (-p[3], p[0]))[:TOP_PATTERNS]
     top = []
+    # the examples set by the pure-Python twin: the figures, and so ``check``, need no
+    # compiled core
+    from verifier.engine import engine_spec, reference_set_hand
+    spec = engine_spec(ruleset.rules) if patterns else None
     for label, n, nopt, pcost, example, example_cost, best_front in patterns:
         cards = sorted(example)
-        front, back = _house_way_setting(cards, ruleset.rules)
+        front, back = reference_set_hand(cards, spec)
         best_back = [c for c in cards if c not in best_front]
         text = cards_str(cards)
         top.append({"pattern": label, "hands": n, "not_optimal": nopt,

@@ -65,33 +65,29 @@ def job_key(deck, wheel_second, house_way_name, house_way_program, commission, c
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None):
+def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None, engine=None):
     """The JobSpec of a rule set (house way, wheel, commission) on ``deck`` (default the
-    53-card deck). ``backend``: default compiled, or python under PAIGOW_PUREPYTHON=1."""
-    from verifier.engine.backend import PURE_PYTHON
-    from verifier.game.cards import full_deck
-    from verifier.engine.houseway_program import BUILT_IN_IDS, engine_arguments, program_of
-    from verifier.engine.threads import thread_count
+    53-card deck). ``backend``: default compiled, or python under PAIGOW_PUREPYTHON=1.
+    ``engine``: the command's ``EngineSpec`` of the rule set (default: made here)."""
+    from verifier.engine import current, engine_spec, program_of, thread_count
     from verifier.strategy import optimal
     if deck is not None and len(set(deck)) < 14:
         raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
                             "least 14 (a player's hand and a banker's)")
-    rules = ruleset.rules
-    wheel_second, house_way = engine_arguments(rules, suit_symmetric=True)
-    name, text, program = rules.house_way, "", ""
-    if name not in BUILT_IN_IDS:
-        from verifier.houseway.fileformat import load
-        hw = load(name)
-        name, text = hw.name, hw.text
-        program = hashlib.sha256(json.dumps(program_of(hw)).encode()).hexdigest()
-    deck = tuple(sorted(deck)) if deck is not None else tuple(full_deck())
+    engine = engine or engine_spec(ruleset.rules, threads, deck)
+    wheel_second, house_way = engine.checked(suit_symmetric=True)
+    name, text, program = engine.house_way, "", ""
+    if engine.file is not None:
+        name, text = engine.file.name, engine.file.text
+        program = hashlib.sha256(json.dumps(program_of(engine.file)).encode()).hexdigest()
+    deck = tuple(engine.cards(deck))
     chunk = DEFAULT_CHUNK_SIZE if chunk_size is None else int(chunk_size)
     if chunk < 1:
         raise VerifierError(f"chunk size {chunk}: at least 1")
     return JobSpec(deck=deck, wheel_second=wheel_second, house_way=house_way,
                    house_way_name=name, house_way_text=text, house_way_program=program,
                    commission=tuple(optimal.commission_of(ruleset.settlement)), chunk_size=chunk,
-                   backend=backend or ("python" if PURE_PYTHON else "compiled"),
+                   backend=backend or ("python" if current() == "pure-python" else "compiled"),
                    threads=thread_count(threads))
 
 
@@ -100,7 +96,7 @@ def _house_way_here(spec):
     the engine modules here, as the driver did in its own)."""
     if not spec.house_way_text:
         return spec.house_way
-    from verifier.engine.houseway_program import house_way_file_number
+    from verifier.engine import house_way_file_number
     from verifier.houseway.fileformat import loads
     return house_way_file_number(loads(spec.house_way_text, spec.house_way_name))
 
@@ -108,7 +104,7 @@ def _house_way_here(spec):
 def job_class(backend):
     """The class of a backend: one line when it is not in this build."""
     if backend == "compiled":
-        from verifier.engine.backend import compiled
+        from verifier.engine import compiled
         cls = getattr(compiled("_strategy"), "StrategyJob", None)
         where = "verifier.engine._strategy.StrategyJob"
     elif backend == "python":
@@ -154,11 +150,9 @@ def interruptible(fn, *args):
 
 
 def _request_stop():
-    from verifier.engine.backend import compiled
+    from verifier.engine import module
     try:
-        module = compiled("_strategy")
-    except VerifierError:
+        stop = module("_strategy").request_stop      # the twin's: nothing runs apart
+    except VerifierError:                             # the compiled core is not built
         return
-    stop = getattr(module, "request_stop", None)
-    if stop is not None:
-        stop()
+    stop()

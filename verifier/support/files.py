@@ -40,6 +40,12 @@ def forget_inputs() -> None:
     _READ.clear()
 
 
+def remember_input(info: os.stat_result) -> None:
+    """A file the command has read (its ``os.stat``), from a copy read earlier: it is
+    an input all the same, never written over."""
+    _READ.add((info.st_dev, info.st_ino))
+
+
 def rewrite_allowed(path: str | os.PathLike) -> None:
     """The command's purpose is to change this input in place (``sign`` with no --out):
     it may be written over, as the user asked."""

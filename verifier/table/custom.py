@@ -79,7 +79,7 @@ def custom_odds(bet, player_set, banker_set, cards):
     elif bet.reads == "house-way":
         lines = house_way_lines(player_set[3], player_set[2])
     elif bet.reads == "best-for-bet":
-        from verifier.engine.table_hands import best_for_bet
+        from verifier.engine import best_for_bet
         lines = _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
     else:   # versus-banker
         b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])

@@ -16,7 +16,7 @@ from verifier.table.stats import Acc, Stats
 
 def _table_module():
     """verifier.engine._table, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.engine.backend)."""
-    from verifier.engine.backend import compiled
+    from verifier.engine import compiled
     return compiled("_table")
 
 

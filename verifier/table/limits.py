@@ -17,7 +17,7 @@ default rule set's table (outlaw9-mikes, seed 001).
 """
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import Rules
@@ -128,7 +128,7 @@ class TableRules:
     minimum: int = 10
     maximum: int = 1000
     fees: FeeSchedule = field(default_factory=FeeSchedule)
-    rules: Rules = field(default_factory=Rules)
+    rules: Rules = field(default_factory=Rules.of)
     # the wagers a seat places, in settlement order (base first), and each named bet's
     # odds by its read's line index ((kind, odds), ...; verifier/bets/ declares the read)
     kinds: tuple = WAGER_KINDS
@@ -244,14 +244,19 @@ class TableRules:
         """The results the simulator reports: the wagers, and the Envy Bonus if offered."""
         return self.kinds + ((ENVY,) if self.envy_pays else ())
 
+    @cached_property
+    def engine(self):
+        """The ``EngineSpec`` of the table's rules, made once per table (not per round)."""
+        from verifier.engine import engine_spec
+        return engine_spec(self.rules)
+
     @property
     def wheel_second(self):
-        return self.rules.wheel == "second"
+        return self.engine.wheel_second
 
     @property
     def house_way_number(self):
-        from verifier.engine.houseway_program import engine_arguments
-        return engine_arguments(self.rules)[1]
+        return self.engine.checked()[1]
 
     @property
     def mask_index(self):

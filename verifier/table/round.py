@@ -16,7 +16,7 @@ from verifier.game.cards import JOKER, card_str, cards_str
 from verifier.game.categories import OUTLAW9_LINES, mask_to_names
 from verifier.support.errors import VerifierError
 from verifier.table.deal import (action_seat, check_dice, deal_piles, distribute, first_pile_seat, settlement_order)
-from verifier.engine.table_hands import player_set, set_hands
+from verifier.engine import player_set, set_hands
 from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank

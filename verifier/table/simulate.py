@@ -30,10 +30,10 @@ from typing import Iterator
 
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import base_outcome
-from verifier.engine.threads import thread_count
+from verifier.engine import thread_count
 from verifier.support.progress import stage
 from verifier.table.deal import PILE_POSITIONS, PILES, SEATS
-from verifier.engine.table_hands import set_hands
+from verifier.engine import set_hands
 from verifier.table.bank import settle_player_bank
 from verifier.table.reads import side_odds, side_reads
 from verifier.table.settle import envy_owed, open_ledger, settle, settle_house
@@ -318,8 +318,8 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
         else:
             import multiprocessing
             if setter is None:
-                from verifier.engine.table_hands import _engine
-                _engine()  # build the engine's tables once, before the workers fork
+                from verifier.engine import core
+                core()  # load the engine once, before the workers fork
             ctx = multiprocessing.get_context("fork")
             pool = ctx.Pool(min(threads, -(-rounds // block_size)), initializer=_quiet_worker)
             results = pool.imap(_block_job, jobs, chunksize=1)

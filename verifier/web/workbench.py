@@ -103,7 +103,7 @@ def hand(cards: str, rule_set: str, strategy: bool = False) -> dict:
         out["value_note"] = value_note(ruleset.settlement)
         out["shown"] = by_value(out["settings"])
         return out
-    from verifier.engine.hands import set_hand
+    from verifier.engine import set_hand
     from verifier.game.bets import house_way_lines
     out = set_hand(cards, ruleset.rules).to_json_dict()
     out["house_way_lines"] = sorted(house_way_lines(out["back_key"], out["front_key"]))
@@ -153,7 +153,7 @@ def _on_house_way(name_or_text, filename, job):
 
 def check_house_way(name_or_text: str, filename: str | None = None) -> Any:
     """``house-ways check``: every hand set by the house way."""
-    from verifier.engine.houseway_check import check_house_way as check
+    from verifier.engine import check_house_way as check
     return _on_house_way(name_or_text, filename, check)
 
 

@@ -16,20 +16,26 @@ PROGRESS_EVERY = 1000
 ROW_CHOOSERS: dict[int, Callable] = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
 
 
-def define_house_way(house_way_number, house_way):
-    """A house-way file under an engine number (2 and up), set by the Python interpreter
-    (the twin of the compiled route, verifier.engine.houseway_program); rows are the file's row
+def define_house_way(house_way, program, nrows):
+    """A house-way file under the engine number ``house_way`` (2 and up), set by the
+    Python interpreter: the twin of the compiled route (verifier.engine.registry), which
+    takes the file's flat program; here ``program`` is the loaded ``HouseWay`` itself,
+    whose rows the interpreter reads (``nrows`` of them); rows are the file's row
     indices, as the compiled route counts them."""
     from verifier.houseway.interpret import NoRowError, set_hand as set_by_file
+    house_way_file = program
 
     def choose(cards, wheel_second):
         try:
-            s = set_by_file(cards, house_way, wheel_second)
+            s = set_by_file(cards, house_way_file, wheel_second)
         except NoRowError:          # row 0 and the first split, as the compiled route
             front, back = cards[:2], cards[2:]
             return 0, (front, back, _eval2(front), _eval5(back, wheel_second))
         return s.row_index, (s.front, s.back, s.front_key, s.back_key)
-    ROW_CHOOSERS[house_way_number] = choose
+    if len(program.rows) != nrows:
+        raise ValueError(f"house way {house_way}: {nrows} rows given, the file has "
+                         f"{len(program.rows)}")
+    ROW_CHOOSERS[house_way] = choose
 
 
 def _set_hand(cards, wheel_second=False, house_way=MIKES):
@@ -43,6 +49,32 @@ def _set_hand(cards, wheel_second=False, house_way=MIKES):
         raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
     row, (front, back, fk, bk) = ROW_CHOOSERS[house_way](cards, bool(wheel_second))
     return tuple(front), tuple(back), fk, bk, row
+
+
+def engine_for(wheel_second=False, house_way=0):
+    """The engine of these rules: the compiled core builds its tables once per process;
+    the twin has none to build, so it names them, ``(wheel_second, house_way)``, once it
+    knows the house way."""
+    if house_way not in ROW_CHOOSERS:
+        raise ValueError(f"unknown house way {house_way!r}")
+    return bool(wheel_second), house_way
+
+
+def check_deck(deck, least):
+    """The deck sorted: ``least`` to 53 different card ints 0..52, else ValueError."""
+    deck = sorted(map(int, deck))
+    if not least <= len(deck) <= 53 or len(set(deck)) != len(deck) or min(deck) < 0 \
+            or max(deck) > 52:
+        raise ValueError(f"deck: {least} to 53 different cards (ints 0..52)")
+    return deck
+
+
+def check_player_hand(cards, deck):
+    """The player's seven cards sorted: seven different cards of ``deck``, else ValueError."""
+    cards = sorted(cards)
+    if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
+        raise ValueError("seven different cards of the deck")
+    return cards
 
 
 def eval5(cards, wheel_second=False):
@@ -67,6 +99,56 @@ def categories(cards, wheel_second=False, house_way=0):
     return seven_card_mask(cards), house_way_mask(cards, front, back_key)
 
 
+def hand_keys(cards, wheel_second=False, house_way=0):
+    """(back key, front key) of seven cards set by the house way."""
+    _front, _back, front_key, back_key, _row = _set_hand(list(cards), wheel_second, house_way)
+    return back_key, front_key
+
+
+def hand_info_fast(cards, wheel_second=False, house_way=0):
+    """(back key, front key, mask seven-card, mask house-way) of seven cards."""
+    seven, house = categories(cards, wheel_second, house_way)
+    return hand_keys(cards, wheel_second, house_way) + (seven, house)
+
+
+def set_hands(hands, wheel_second=False, house_way=0):
+    """Many hands at once: [(front cards, back cards, front key, back key, mask seven-card,
+    mask house-way)] for a list of 7-card hands, one by one."""
+    out = []
+    for cards in hands:
+        front, back, front_key, back_key, _row = set_hand(cards, wheel_second, house_way)
+        out.append((front, back, front_key, back_key)
+                   + categories(cards, wheel_second, house_way))
+    return out
+
+
+def suit_assignment_counts(ranks, joker):
+    """(all, with a flush possible, one colour with no flush possible): the suit
+    assignments of a multiset of ranks 0..12 (each at most four times), beside the joker
+    when ``joker``, every assignment tried (the compiled core has closed forms): a flush
+    is possible with five of a suit, or four beside the joker; one colour is no red card
+    or no black one (suits c, d, h, s: diamonds and hearts red)."""
+    from itertools import product
+    ranks = list(ranks)
+    if len(ranks) != 7 - bool(joker):
+        raise ValueError("seven ranks, or six beside the joker")
+    if any(not 0 <= r <= 12 or ranks.count(r) > 4 for r in ranks):
+        raise ValueError("ranks must be 0..12, each at most four times")
+    need = 4 if joker else 5
+    per_rank = [list(combinations(range(4), ranks.count(r))) for r in sorted(set(ranks))]
+    total = flush = one_colour = 0
+    for choice in product(*per_rank):
+        suits = [s for group in choice for s in group]
+        counts = [suits.count(s) for s in range(4)]
+        red = counts[1] + counts[2]
+        total += 1
+        if max(counts) >= need:
+            flush += 1
+        elif red in (0, len(suits)):
+            one_colour += 1
+    return total, flush, one_colour
+
+
 def best_for_bet(cards, wheel_second=False, house_way=0):
     """The best-for-bet line mask (verifier/game/categories.py BEST_FOR_BET_LINES); the same
     for every wheel option and house way."""
@@ -83,11 +165,14 @@ def best_five_class(cards):
     return class_of(best_five_key(cards))
 
 
-def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
+def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False,
+                     visit=False):
     """Every seven-card hand of ``deck``, set and classified, reduced to counts.
 
     ``threads`` is ignored (one thread). ``progress``: None or ``report(done, total)``
-    (hands), as the compiled core's.
+    (hands), as the compiled core's. ``direct`` and ``visit`` choose the compiled
+    core's route (its counting by suit assignments or visiting every hand); the twin
+    always visits every hand.
     Masks are counted for every hand, the empty mask 0 included, so each of
     ``sets_seven``, ``sets_house`` and ``sets_best_for_bet`` sums to ``total``.
     """
@@ -129,7 +214,7 @@ def enumerate_counts(deck, wheel_second=False, house_way=0, threads=1, progress=
             "fouls": fouls}
 
 
-def find_hand(deck, wheel_second, house_way, foul, threads=1):
+def find_hand(deck, wheel_second, house_way, foul, threads):
     """The first hand of ``deck`` (in deck order) set as a foul (``foul``) or covered by no
     row (row 0), or None (the compiled core's ``find_hand``, slowly)."""
     for cards in combinations(sorted(deck), 7):
@@ -139,7 +224,7 @@ def find_hand(deck, wheel_second, house_way, foul, threads=1):
     return None
 
 
-def compare_house_ways(deck, wheel_second, house_way_a, house_way_b, rows_b_as_a, threads=1,
+def compare_house_ways(deck, wheel_second, house_way_a, house_way_b, rows_b_as_a, threads,
                        by_type=False):
     """Every hand of ``deck`` set by two house ways, compared (the compiled core's
     ``compare_house_ways``, slowly)."""

@@ -35,20 +35,34 @@ def key_function(wheel_second=False, house_way=0, engine=None):
     return keys
 
 
-def pairwise_counts(deck, wheel_second=False, house_way=0, threads=1, report=None):
+def pairwise_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
     """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
-    ``deck``. ``threads`` is ignored (one thread); ``report(done, total)`` once, at the
+    ``deck``. ``threads`` is ignored (one thread); ``progress(done, total)`` once, at the
     end."""
     counts = pairwise_counts_python(deck, key_function(wheel_second, house_way))
-    if report is not None:
+    if progress is not None:
         hands = math.comb(len(deck), 7)
-        report(hands, hands)
+        progress(hands, hands)
     return counts
 
 
 def versus_banker(cards, deck, wheel_second=False, house_way=0, threads=1):
     """``_pairwise.versus_banker``: one player hand against every disjoint banker hand."""
     return direct_python(cards, deck, key_function(wheel_second, house_way))
+
+
+def monte_carlo(deck, deals, seed=1, wheel_second=False, house_way=0, threads=1):
+    """``_pairwise.monte_carlo``: ``deals`` random deals of a player and a banker hand
+    from ``deck`` (Python's generator seeded by ``seed``: not the compiled core's
+    sequence, the same statistics); ``threads`` is ignored."""
+    import random
+    rng = random.Random(seed)
+    keys = key_function(wheel_second, house_way)
+    acc = _zero()
+    for _ in range(int(deals)):
+        cards = rng.sample(sorted(deck), 14)
+        _add(acc, pair_outcome(keys(cards[:7]), keys(cards[7:])), 1)
+    return acc
 
 
 # ---------------------------------------------------------------------------------

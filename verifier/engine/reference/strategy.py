@@ -17,6 +17,12 @@ def strategy_counts(cards, deck, wheel_second=False, house_way=0, threads=1):
     return strategy_python(cards, deck, wheel_second, house_way, core)
 
 
+def request_stop():
+    """``_strategy.request_stop``: the compiled job's work running in another thread ends
+    within milliseconds; the twin runs in the caller's thread, which an interrupt reaches
+    directly, so there is nothing to stop."""
+
+
 # ---------------------------------------------------------------------------------
 # the pure-Python path (any deck; small decks in practice)
 # ---------------------------------------------------------------------------------

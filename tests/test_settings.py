@@ -1,0 +1,75 @@
+"""The command line's ``Settings`` (verifier/cli/settings.py): a typed dataclass built
+from the parsed arguments, one field per option of every command, nothing forwarded."""
+import argparse
+import dataclasses
+from types import SimpleNamespace
+
+import pytest
+
+from verifier.cli.app import build_parser
+from verifier.cli.settings import RENAMED, WAGER, Settings
+
+
+def every_option(parser, command=()):
+    """(command, dest) of every option and argument of every (sub)command."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            yield command, action.dest
+            for name, sub in action.choices.items():
+                yield from every_option(sub, command + (name,))
+        elif action.dest not in (argparse.SUPPRESS, "help") and \
+                not isinstance(action, argparse._VersionAction):
+            yield command, action.dest
+
+
+def test_every_option_of_every_command_is_a_typed_field():
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    options = set(every_option(build_parser()))
+    assert len(options) > 100                       # every command's options, walked
+    missing = sorted({f"{' '.join(c)}: {d}" for c, d in options
+                      if RENAMED.get(d, d) not in fields and not d.startswith(WAGER)})
+    assert missing == []
+    untyped = [name for name, f in fields.items() if f.type in ("Any", "object")]
+    assert untyped == []
+
+
+def test_settings_forward_nothing_and_refuse_an_option_with_no_field():
+    assert "__getattr__" not in vars(Settings)
+    with pytest.raises(TypeError, match="no_such_option"):
+        Settings.from_args(SimpleNamespace(no_such_option=1))
+    with pytest.raises(AttributeError):
+        Settings().no_such_option                   # noqa: B018
+
+
+def test_the_parsed_command_line_becomes_its_fields():
+    args = build_parser().parse_args(["run", "--rules", "casino-standard", "--wheel",
+                                      "lowest", "--threads", "2", "--no-progress",
+                                      "--paytable", "a.toml", "--paytable", "b.toml"])
+    settings = Settings.from_args(args)
+    assert (settings.command, settings.rules, settings.wheel, settings.threads) == \
+        ("run", "casino-standard", "lowest", 2)
+    assert settings.show_progress is False and settings.progress is None
+    assert settings.paytable == ["a.toml", "b.toml"]
+
+
+def test_the_rule_set_its_rules_and_the_engine_spec_are_made_once():
+    settings = Settings.from_args(build_parser().parse_args(
+        ["hand", "As Ks Qs Js Ts Kh Qh", "--rules", "casino-standard",
+         "--house-way", "foxwoods"]))
+    assert settings.ruleset is settings.ruleset
+    assert settings.readings is settings.readings is settings.engine.rules
+    assert settings.engine is settings.engine
+    # casino-standard: A-2-3-4-5 second-highest (verifier/data/rulesets), foxwoods' file
+    assert (settings.engine.wheel_second, settings.engine.house_way) == (True, "foxwoods")
+
+
+def test_the_tables_wager_per_named_bet_is_one_field():
+    """``simulate`` has a wager option per named bet of the registry (verifier/bets/):
+    one typed field, ``wagers``, whatever bets there are."""
+    from verifier.table.limits import table_sides
+    kinds = [k for k, side in table_sides().items() if not side.envy]
+    args = ["simulate", "--rounds", "10"]
+    for i, kind in enumerate(kinds, 1):
+        args += [f"--{kind}", str(10 * i)]
+    settings = Settings.from_args(build_parser().parse_args(args))
+    assert settings.wagers == {kind: 10 * i for i, kind in enumerate(kinds, 1)}
