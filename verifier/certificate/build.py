@@ -10,6 +10,7 @@ from verifier.support.errors import VerifierError
 from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
+from verifier.rules.rulesets import definition_of
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
@@ -86,7 +87,7 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     tables.update(paytables or {})
     custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
     plain = {b: t for b, t in tables.items() if b not in section_bets() and b not in custom}
-    inputs = {"rule_set": {"definition": ruleset.to_dict()}}
+    inputs = {"rule_set": {"definition": definition_of(ruleset)}}
     sections = [default_bet().name, "rule_set", "house_way"]
     for bet in section_bets():
         if bet in tables:
