@@ -87,6 +87,50 @@ def test_compare_of_a_shipped_certificate_makes_its_rules_at_most_once_per_secti
     assert made["Rules"] == 1                        # the certificate's readings, once
 
 
+@pytest.fixture
+def rule_sets_built(monkeypatch):
+    """Every ``RuleSet`` built from here on, as (name, its definition's text, source); the
+    caches of shipped rule sets and of certificates' definitions emptied first."""
+    from verifier.rules import rulesets
+    built = []
+    init = rulesets.RuleSet.__init__
+
+    def counting(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        built.append((self.name, json.dumps(self.to_dict(), sort_keys=True, default=str),
+                      self.source))
+    monkeypatch.setattr(rulesets.RuleSet, "__init__", counting)
+    rulesets._shipped.cache_clear()
+    monkeypatch.setattr(rulesets, "_DEFINED", type(rulesets._DEFINED)())
+    return built
+
+
+def test_one_run_builds_each_rule_set_once(rule_sets_built, tmp_path, capsys):
+    """The command's rule set (casino-standard with the file's house way) is built once,
+    and the certificate's sections find it by its definition rather than building it
+    again; a shipped rule set another part reads (the fee schedule's) once (issue 34)."""
+    run_with_a_house_way_file(tmp_path, "--deck-ranks", "QKA", "--no-base-game")
+    capsys.readouterr()
+    assert len(rule_sets_built) == len(set(rule_sets_built))      # none built twice
+    changed = [b for b in rule_sets_built if "way.toml" in b[1]]
+    assert len(changed) == 1                                        # the command's own
+
+
+def test_compare_of_a_shipped_certificate_builds_its_rule_set_once(rule_sets_built,
+                                                                    capsys):
+    """Every section, the check and the comparison ask for the certificate's rule set:
+    it is built once from its definition, and the shipped one it is held against (the
+    same name must be the same game) once."""
+    assert main(["compare", str(CERTS / "outlaw9-mikes.json"), "--paytable",
+                 str(PAYTABLES / "outlaw9-three-pairs-2.toml"), "--paytable",
+                 str(PAYTABLES / "outlaw9-no-pai-gow.toml")]) == 0
+    capsys.readouterr()
+    assert len(rule_sets_built) == len(set(rule_sets_built))      # none built twice
+    sources = [source for name, _definition, source in rule_sets_built
+               if name == "outlaw9-mikes"]
+    assert sorted(bool(s) for s in sources) == [False, True]   # the definition, the file
+
+
 def test_a_table_makes_its_spec_once_not_once_per_round(counted, capsys):
     made, _reads = counted
     assert main(["simulate", "--rounds", "300", "--threads", "1", "--house-way",

@@ -10,9 +10,10 @@ from verifier.support.errors import VerifierError
 from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
+from verifier.rules.rulesets import definition_of
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
-from verifier.game.bets import BETS, CUSTOM, derived_bets, section_bets
+from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
 
 def counts_of(result):
@@ -31,7 +32,7 @@ def counts_of(result):
     }
 
 
-def build(result, paytables: dict | None = None, sections=("outlaw9",),
+def build(result, paytables: dict | None = None, sections: tuple | None = None,
           section_inputs: dict | None = None, bank: str = "house") -> dict:
     """The certificate of an EnumerationResult under the given pay tables.
 
@@ -39,7 +40,9 @@ def build(result, paytables: dict | None = None, sections=("outlaw9",),
     ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
     results (its pay table, its own counts), stored before any section is derived.
     ``bank``: who banks in the rule set (``RuleSet.bank_kind``), for its readings.
+    ``sections``: default, the registry's default bet's alone.
     """
+    sections = sections or (default_bet().name,)
     tables = {bet: filed(bet) for bet in FILED_FILES}
     tables.update(paytables or {})
     cert = {
@@ -84,8 +87,8 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
     tables.update(paytables or {})
     custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
     plain = {b: t for b, t in tables.items() if b not in section_bets() and b not in custom}
-    inputs = {"rule_set": {"definition": ruleset.to_dict()}}
-    sections = ["outlaw9", "rule_set", "house_way"]
+    inputs = {"rule_set": {"definition": definition_of(ruleset)}}
+    sections = [default_bet().name, "rule_set", "house_way"]
     for bet in section_bets():
         if bet in tables:
             inputs[bet] = {"paytable": tables[bet].to_dict()}

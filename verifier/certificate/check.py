@@ -12,6 +12,7 @@ from verifier.support.version import __version__
 from verifier.game.cards import parse_card
 from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
 from verifier.support.errors import VerifierError
+from verifier.game.bets import default_bet
 from verifier.game.paytables import FILED_FILES, Paytable, PaytableError
 from verifier.game.ranking import CLASS_NAMES, is_back_key, is_foul, is_front_key
 from verifier.rules.readings import BONUS_READING_CHOICES
@@ -182,14 +183,15 @@ def _check_paytables(cert):
             out.append(Mismatch(f"paytables.{bet}.bet", f"is {table.bet!r}"))
         # pays must be written canonically, so the re-derived results name the same table
         out.extend(diff(table.to_dict(), tables[bet], f"paytables.{bet}"))
-    if "outlaw9" not in tables:
-        out.append(Mismatch("paytables.outlaw9", "missing"))
+    primary = default_bet().name            # the certificate's default bet (verifier/bets/)
+    if primary not in tables:
+        out.append(Mismatch(f"paytables.{primary}", "missing"))
     return out
 
 
 def _check_sections(cert):
     out = []
-    for required in ("outlaw9", "rule_set", "house_way"):
+    for required in (default_bet().name, "rule_set", "house_way"):
         if required not in cert["sections"]:
             out.append(Mismatch(f"sections.{required}", "missing: every certificate carries it "
                                 "(the rule set names the game its figures are for)"))

@@ -18,6 +18,7 @@ from verifier.certificate.canonical import ints_in_range
 from verifier.game.cards import parse_card, RANK_CHARS, JOKER
 from verifier.support.errors import VerifierError
 from verifier.support.files import atomic_write_text, parse_json, read_text
+from verifier.game.bets import default_bet
 from verifier.game.paytables import Paytable
 from verifier.rules.readings import Rules
 
@@ -266,7 +267,9 @@ def deck_of(cert: Mapping[str, Any]) -> list[int]:
     return sorted(parse_card(c) for c in cert["deck"]["cards"])
 
 
-def paytable_of(cert: Mapping[str, Any], bet: str = "outlaw9") -> Paytable:
+def paytable_of(cert: Mapping[str, Any], bet: str | None = None) -> Paytable:
+    """A bet's pay table in the certificate (default: the registry's default bet)."""
+    bet = bet or default_bet().name
     return Paytable.from_dict(cert["paytables"][bet], f"paytables.{bet}")
 
 

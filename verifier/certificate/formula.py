@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from verifier.game.bets import default_bet as registry_default
 from verifier.game.paytables import Paytable
 from verifier.odds.formula import BetFormula, formula_bets, formula_of
 from verifier.support.errors import VerifierError
@@ -38,7 +39,7 @@ def default_bet(cert: Mapping[str, Any]) -> str:
     offers that is paid N to 1 (Outlaw 9 for seed 001's game); a one-line error when it
     offers none."""
     section = cert.get("sections", {}).get("rule_set")
-    offered = section["results"]["bets"] if section else ["outlaw9"]
+    offered = section["results"]["bets"] if section else [registry_default().name]
     custom = cert.get("sections", {}).get("custom_bets", {}).get("paytables", {})
     for name in offered:
         if name in custom:

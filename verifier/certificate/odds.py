@@ -78,7 +78,7 @@ def odds_from_certificate(cert: Mapping[str, Any], paytable: Paytable,
 def bet_results(cert: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
     """Exact expected result per unit of each bet of the default rule set, from its
     shipped certificate (or ``cert``): {"base" (1 to 1, before fees), and each named bet
-    of the certificate's ``paytables`` by its table kind (``wrangler``, ``outlaw9``)} as
+    of the certificate's ``paytables`` by its table kind (``wrangler``, the default bet's)} as
     Fractions."""
     from verifier.game.bets import BETS
     if cert is None:

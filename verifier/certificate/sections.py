@@ -15,7 +15,7 @@ from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
-from verifier.rules.rulesets import RuleSet, from_dict, is_custom_name, shipped_differences
+from verifier.rules.rulesets import RuleSet, from_definition, is_custom_name, shipped_differences
 from verifier.certificate.format import deck_of, is_sha256, rules_of
 
 
@@ -38,9 +38,8 @@ def _house_way_results(cert):
 
 def rule_set_of(cert: Mapping[str, Any]) -> RuleSet:
     """The certificate's rule set, from its ``rule_set`` section's definition."""
-    definition = cert["sections"]["rule_set"]["definition"]
-    return from_dict(dict(definition, bets={b: f for b, f in definition.get("bets", {}).items()}),
-                     "sections.rule_set.definition")
+    return from_definition(cert["sections"]["rule_set"]["definition"],
+                           "sections.rule_set.definition")
 
 
 def _rule_set_results(cert):

@@ -36,6 +36,7 @@ def run_hand(settings):
     if settings.strategy:
         return run_strategy(settings)
     from verifier.engine import set_hand
+    from verifier.game.bets import default_bet
     setting = set_hand(settings.cards, settings.engine)
     out = setting.to_json_dict()
     if settings.versus_banker:
@@ -50,7 +51,7 @@ def run_hand(settings):
     print(f"row        {out['row']} ({out['row_name']})")
     print(f"house way  {out['house_way']}")
     print(f"best five  {out['best_five'].replace('_', ' ')}")
-    print(f"outlaw 9   {', '.join(out['outlaw9']) or 'none'}  "
+    print(f"outlaw 9   {', '.join(out[default_bet().name]) or 'none'}  "
           f"({setting.rules.bonus_reading} reading)")
     if "versus_banker" in out:
         print("versus banker:")

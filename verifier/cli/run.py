@@ -37,6 +37,7 @@ def _run(settings):
     from verifier import certificate
     from verifier.certificate.build import rule_set_certificate
     from verifier.odds.exact import outlaw9_odds
+    from verifier.game.bets import default_bet
     from verifier.report.model import build
     from verifier.report.text import run_summary
 
@@ -66,9 +67,9 @@ def _run(settings):
     if settings.json:
         out = result.to_json_dict()
         out["rule_set"] = ruleset.name
-        out["outlaw9"] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()
-        out["sections"] = {k: v.results for k, v in model.sections.items()
-                           if k not in ("outlaw9",)}
+        primary = default_bet().name              # the bonus bet, as the certificate's
+        out[primary] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()
+        out["sections"] = {k: v.results for k, v in model.sections.items() if k != primary}
         if note and base_game is None:
             out["base_game_skipped"] = note
         out["certificate"] = str(settings.out) if settings.out else None

@@ -7,6 +7,7 @@ from typing import Sequence
 from verifier.engine import backend
 from verifier.engine.spec import EngineSpec, as_spec
 from verifier.game.cards import parse_cards, cards_str
+from verifier.game.bets import default_bet
 from verifier.game.categories import mask_to_names
 from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is_foul
 from verifier.houseway import BUILT_IN_ROW_NAMES as ROW_NAMES
@@ -29,8 +30,8 @@ class HandSetting:
     house_way: str = ""
 
     @property
-    def outlaw9(self):
-        """Categories under the rules' bonus reading."""
+    def bonus_categories(self):
+        """Categories under the rules' bonus reading (the default bet's read)."""
         return self.categories[self.rules.bonus_reading]
 
     def to_json_dict(self):
@@ -47,8 +48,8 @@ class HandSetting:
             "house_way": self.house_way or self.rules.house_way,
             "best_five": self.best_five,
             "foul": is_foul(self.front_key, self.back_key),
-            "outlaw9": self.outlaw9,
-            "outlaw9_by_reading": self.categories,
+            default_bet().name: self.bonus_categories,
+            f"{default_bet().name}_by_reading": self.categories,
             "rules": self.rules.as_dict(),
         }
 

@@ -3,7 +3,7 @@
 File format (docs/PAYTABLES.md)::
 
     name = "Outlaw 9 High or Better, as filed"
-    bet = "outlaw9"               # a bet of verifier/bets/ (default this one), or "custom"
+    bet = "..."                   # a bet of verifier/bets/ (default this one), or "custom"
     # reads = "seven-card"        # custom only: how the lines are read (verifier/game/bets.py)
     # envy = true                 # custom only: pays are dollars per other hand
 

@@ -47,7 +47,7 @@ def mask_counts(source: Any, reading: str | None = None) -> dict[int, int]:
         items = []
         for entry in source:
             if not isinstance(entry, dict) or "categories" not in entry or "hands" not in entry:
-                raise VerifierError("outlaw9 sets: each entry needs categories and hands")
+                raise VerifierError("category sets: each entry needs categories and hands")
             items.append((names_to_mask(entry["categories"]), entry["hands"]))
     else:
         raise VerifierError(f"cannot read category counts from {type(source).__name__}")
@@ -55,11 +55,11 @@ def mask_counts(source: Any, reading: str | None = None) -> dict[int, int]:
         if isinstance(mask, str):
             mask = int(mask)
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-            raise VerifierError(f"outlaw9 sets: hands {hands!r} is not a count")
+            raise VerifierError(f"category sets: hands {hands!r} is not a count")
         if not isinstance(mask, int) or not 0 <= mask < 1 << len(CATEGORY_NAMES):
-            raise VerifierError(f"outlaw9 sets: bad category mask {mask!r}")
+            raise VerifierError(f"category sets: bad category mask {mask!r}")
         if mask in out:
-            raise VerifierError(f"outlaw9 sets: the set {mask} is given twice")
+            raise VerifierError(f"category sets: the set {mask} is given twice")
         out[mask] = hands
     return out
 

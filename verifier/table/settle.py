@@ -172,7 +172,7 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
     """Settle every wager in ``order`` (player seats), base, Wrangler Push, Outlaw 9.
 
     ``wagers[seat]`` and ``odds[seat]`` are tuples, one per ``kinds`` (base, wrangler,
-    outlaw9); seats without wagers may be missing from both. With a ``ledger`` every
+    the bonus bet); seats without wagers may be missing from both. With a ``ledger`` every
     movement is recorded and the bank is finally handed back to the player-dealer.
     """
     net = 0

@@ -142,12 +142,12 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
             bet = q.get("bet") or bets[0][0]
             lines, pays, title = editor.vocabulary(cert, bet)
             table = editor.base_table(cert, bet)          # None: a new custom bet
-            outlaw9 = table is not None and table.kind.reads == BONUS_READING
-            reading = cert.bonus_reading if outlaw9 else ""
+            bonus_read = table is not None and table.kind.reads == BONUS_READING
+            reading = cert.bonus_reading if bonus_read else ""
         except VerifierError as exc:
-            error, outlaw9, reading = str(exc), False, ""
+            error, bonus_read, reading = str(exc), False, ""
         return page(request, "editor.html.j2", error=error, cert_id=cert_id, bets=bets,
-                    bet=bet, lines=lines, pays=pays, title=title, outlaw9=outlaw9,
+                    bet=bet, lines=lines, pays=pays, title=title, bonus_read=bonus_read,
                     reading=reading, max_compared=editor.MAX_COMPARED,
                     custom=bet.startswith(editor.CUSTOM_PREFIX))
 
