@@ -68,6 +68,7 @@ def strategy_report(settings):
     if not (settings.recompute or settings.out or deck or settings.backend):
         found, path = shipped_figures(ruleset)
         if found is not None:
+            assert path is not None
             print(f"paigow-verify: shipped figures of {path.name} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
             return dict(head, **found, source=f"shipped certificate {path.name}"), None
