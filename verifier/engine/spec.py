@@ -136,6 +136,7 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
         return EngineSpec(rules, BUILT_IN, BUILT_IN_IDS[rules.house_way],
                           registry.BUILT_IN_ROWS, False, None, threads, deck)
     house_way = rules.house_way_file()
+    assert house_way is not None        # not a built-in: a file
     source = SHIPPED if Path(house_way.path).parent == HOUSE_WAY_DIR else FILE
     return EngineSpec(rules, source, registry.house_way_file_number(house_way),
                       len(house_way.rows), house_way.order_dependent, house_way, threads,
