@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Collection, Sequence, TYPE_CHECKING
 
 from verifier.engine import backend
 from verifier.engine.spec import EngineSpec, as_spec
@@ -12,6 +12,9 @@ from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is
 from verifier.houseway import BUILT_IN_ROW_NAMES as ROW_NAMES
 from verifier.rules.readings import Rules
 
+if TYPE_CHECKING:
+    from verifier.engine.spec import EngineSpec
+    from verifier.houseway import HouseWay
 
 
 @dataclass
@@ -29,11 +32,11 @@ class HandSetting:
     house_way: str = ""
 
     @property
-    def outlaw9(self):
+    def outlaw9(self) -> list[str]:
         """Categories under the rules' bonus reading."""
         return self.categories[self.rules.bonus_reading]
 
-    def to_json_dict(self):
+    def to_json_dict(self) -> dict[str, Any]:
         return {
             "cards": cards_str(self.cards),
             "front": cards_str(self.front),
@@ -93,7 +96,8 @@ def _token(card):
         raise CardError(f"bad card {card!r}") from None
 
 
-def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
+def hands_set_differently(house_way_a: HouseWay, house_way_b: HouseWay, wheel_second: bool,
+                          fronts: Collection[int],
                           per_front: int = 3, sample: int = 400_000, seed: int = 26) -> dict:
     """Example hands that two house ways (loaded ``HouseWay``s) set with fronts of
     different ranks, where either front is one of ``fronts`` (two-card keys), from a
@@ -125,7 +129,7 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     return found
 
 
-def reference_set_hand(cards, rules=None):
+def reference_set_hand(cards: Sequence[int], rules: Rules | EngineSpec | None = None) -> tuple[Any, ...]:
     """(front, back) of seven sorted cards set by the house way by the pure-Python twin,
     whatever the engine in use: the strategy figures, and so ``check``, need no compiled
     core. ``rules``: an ``EngineSpec`` (or the rules to make one of); a house way that

@@ -143,7 +143,7 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
                       deck)
 
 
-def as_spec(rules_or_spec=None, threads: Optional[int] = None,
+def as_spec(rules_or_spec: "Rules | EngineSpec | None" = None, threads: Optional[int] = None,
             deck: Optional[Sequence[int]] = None) -> EngineSpec:
     """A job's spec: the one it was given, or one made from the rules it was given (the
     Python API's calls; a command makes its spec once and hands it to every job)."""
