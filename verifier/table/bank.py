@@ -53,7 +53,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
     comm_players = 0
-    house_side = 0                  # the house's result on the side bets
+    house_side: int | Fraction = 0  # the house's result on the side bets
     faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
     if ledger is not None:
         ledger.move(seat_account(banker), BANK, chips,
@@ -62,7 +62,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
                                                              results, ledger):
         if kind == 0:                               # the base game: against the bank
             if o < 0:
-                res = -stake
+                res: int | Fraction = -stake
                 gross += stake
                 collected += stake
                 if ledger is not None:
