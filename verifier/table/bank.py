@@ -52,7 +52,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
-    comm_players = 0
+    comm_players: int | Fraction = 0
     house_side: int | Fraction = 0  # the house's result on the side bets
     faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
     if ledger is not None:
