@@ -193,6 +193,7 @@ def run_simulate(settings: Settings) -> int:
         policy = "always" if settings.bank_policy is None else settings.bank_policy
         kw = {"bank_policy": parse_bank_policy(policy, occupied),
               "co_bank": settings.co_bank}
+    assert settings.bank is not None             # --bank has a default
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],
                           rounds_per_bank=settings.rounds_per_bank, table=table, **kw)
