@@ -109,6 +109,7 @@ def run_settle(settings: Settings) -> int:
     from verifier.table.roundfile import load_round
     from verifier.table.round import play_round
     from verifier.table.roundfile import format_round
+    assert settings.round_file is not None       # settle's positional argument
     spec, table = load_round(settings.round_file, settings.seed, settings.house_way, settings.rules)
     result = play_round(spec, table)
     if settings.json:
@@ -197,6 +198,8 @@ def run_simulate(settings: Settings) -> int:
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],
                           rounds_per_bank=settings.rounds_per_bank, table=table, **kw)
+    assert settings.rounds is not None and settings.seed is not None \
+        and settings.block_size is not None      # simulate's defaults
     stats = simulate(setup, settings.rounds, settings.seed, settings.threads, settings.block_size,
                      check_ledger=settings.check_ledger, progress=settings.progress)
     summ = summary(stats, setup)

@@ -21,7 +21,7 @@ from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
 from verifier.table.reads import wager_odds
-from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, open_ledger, settle, settle_house)
+from verifier.table.settle import (DEALER, HOUSE, Settlement, base_odds, envy_owed, open_ledger, settle, settle_house)
 
 
 @dataclass
@@ -251,7 +251,7 @@ def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
     pf, pb = player_hw[2], player_hw[3]
     house_way = base_odds(pf, pb, df, db)
     b = house_way if played is None else base_odds(played[0], played[1], df, db, foul)
-    out = [b]
+    out: list[int | Fraction] = [b]
     for kind in table.kinds[1:]:
         bet = table.custom_bet(kind)
         if bet is not None:        # a custom bet, read its way (verifier/table/custom.py)
@@ -334,7 +334,7 @@ def play_round(spec: RoundSpec, table: TableRules | None = None,
         if spec.dealer_wager:
             h = hw[spec.dealer_seat]
             dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
-        settlement = settle_player_bank(
+        settlement: Settlement = settle_player_bank(
             order, wagers, odds, table.kinds, table.settlement_rule, banker, spec.chips,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)
