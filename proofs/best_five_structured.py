@@ -42,7 +42,7 @@ def _straight(mask, joker):
     return any(_popcount(mask & w) >= need for w in _WINDOW_MASKS)
 
 
-def base_class(counts, joker):
+def base_class(counts: list[int], joker: bool) -> int:
     """Class from the ranks alone (no flush): joker as an ace, or filling a straight."""
     eff = list(counts)
     if joker:
@@ -81,7 +81,7 @@ def _count_vectors(n):
     yield from rec(0, n)
 
 
-def class_counts(joker):
+def class_counts(joker: bool) -> tuple[list[int], int]:
     """{class index: hands} and the royal-flush count, for the hands without the
     joker (7 regular cards) or with it (joker + 6 regular cards)."""
     n, need = (6, 4) if joker else (7, 5)
@@ -116,7 +116,7 @@ def class_counts(joker):
     return counts_by_class, royal
 
 
-def best_five():
+def best_five() -> tuple[dict[str, int], int]:
     """{class name: hands} over all C(53,7) hands, and the royal-flush count."""
     a, ra = class_counts(joker=False)
     b, rb = class_counts(joker=True)

@@ -5,14 +5,20 @@
 enumeration's number (where the enumeration reports one) and the published value
 (where there is one).
 """
-from collections import namedtuple
+from __future__ import annotations
 
-from verifier.proofs.registry import ENTRIES
+from collections import namedtuple
+from typing import TYPE_CHECKING, Iterable
+
+from verifier.proofs.registry import ENTRIES, Entry
+
+if TYPE_CHECKING:
+    from verifier.engine import EnumerationResult
 
 Row = namedtuple("Row", "name closed_form enumeration agree published")
 
 
-def run_all(result, entries=None):
+def run_all(result: EnumerationResult | None, entries: Iterable[Entry] | None = None) -> list[Row]:
     rows = []
     for entry in ENTRIES if entries is None else entries:
         closed = int(entry.derive())
@@ -24,11 +30,11 @@ def run_all(result, entries=None):
     return rows
 
 
-def all_agree(rows):
+def all_agree(rows: Iterable[Row]) -> bool:
     return all(row.agree for row in rows)
 
 
-def format_table(rows):
+def format_table(rows: list[Row]) -> str:
     def num(x):
         return "-" if x is None else f"{x:,}"
     head = ("derivation", "closed form", "enumeration", "published", "agree")

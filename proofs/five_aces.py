@@ -3,5 +3,5 @@ remaining regular cards."""
 from verifier.proofs._common import C
 
 
-def five_aces():
+def five_aces() -> int:
     return C(4, 4) * C(48, 2)                           # 1,128

@@ -24,7 +24,7 @@ from itertools import combinations
 from verifier.proofs._common import WINDOWS
 
 
-def no_joker():
+def no_joker() -> int:
     return 4 * sum((C(13, k) - count_rank_sets(k, "straight")) * C(39, 7 - k) for k in (5, 6, 7))
 
 
@@ -37,7 +37,7 @@ def _four_sets_off_windows(with_ace):
     return total - inside
 
 
-def with_joker():
+def with_joker() -> int:
     k6 = (C(13, 6) - count_rank_sets(6, "joker_straight")) * C(39, 0)
     k5 = (C(13, 5) - count_rank_sets(5, "joker_straight")) * C(39, 1)
     k4 = (_four_sets_off_windows(True) * (C(39, 2) - (4 * C(3, 2) + 3 * 3 * 3))
@@ -45,5 +45,5 @@ def with_joker():
     return 4 * (k6 + k5 + k4)                          # 2,124,444
 
 
-def best_five():
+def best_five() -> int:
     return no_joker() + with_joker()                   # 6,172,088

@@ -6,7 +6,7 @@ an ace; it never makes quads of another rank). Four aces and the joker are five 
 from verifier.proofs._common import C, BROADWAY, WHEEL
 
 
-def category():
+def category() -> int:
     """Outlaw 9, seven-card reading: some five of the seven make exactly four of a kind.
 
     Such a five is r-r-r-r-x or A-A-A-Jk-x. Every hand holding a natural quad has one
@@ -20,7 +20,7 @@ def category():
     return no_joker_quads + joker_natural_quads + joker_three_aces     # 308,696
 
 
-def best_five():
+def best_five() -> int:
     """Hands whose best five cards are four of a kind (Alspach: 307,472)."""
     # Without the joker: 13 * C(48,3). A straight flush needs five cards of one suit,
     # and a quad gives each suit one card, leaving three: never better than quads.

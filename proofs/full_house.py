@@ -6,7 +6,7 @@ made with the joker: A-A-Jk-p-p or t-t-t-A-Jk.
 from verifier.proofs._common import C, BROADWAY, WHEEL
 
 
-def best_five_no_joker():
+def best_five_no_joker() -> int:
     """Seven regular cards whose best five is a full house (3,473,184).
 
     Rank shapes with a trips and another pair but no quad (no straight flush fits:
@@ -20,7 +20,7 @@ def best_five_no_joker():
             + 13 * 12 * C(11, 2) * C(4, 3) * C(4, 2) * 4 * 4)
 
 
-def best_five_with_joker():
+def best_five_with_joker() -> int:
     """Joker + 6 regular cards whose best five is a full house (715,344).
 
     The six cards hold no quad and at most two aces (three aces + joker are quads).
@@ -49,11 +49,11 @@ def best_five_with_joker():
     return t33 + t321 + t3111 + t222 + t2211
 
 
-def best_five():
+def best_five() -> int:
     return best_five_no_joker() + best_five_with_joker()     # 4,188,528
 
 
-def category():
+def category() -> int:
     """Outlaw 9, seven-card reading: some five of the seven make exactly a full house.
 
     That holds exactly when, with the joker counted as an ace, one rank has three or

@@ -18,10 +18,10 @@ so U must have no window with four or more of its ranks (M(u) such u-sets):
 from verifier.proofs._common import C, count_rank_sets
 
 
-def all_one_colour():
+def all_one_colour() -> int:
     return 4 * sum(count_rank_sets(u, "no_straight") * C(u, 4) * C(4, 7 - u) for u in range(4, 8))
 
 
-def all_one_colour_with_joker():
+def all_one_colour_with_joker() -> int:
     return 2 * sum(count_rank_sets(u, "no_joker_straight") * C(u, 3) * C(3, 6 - u)
                    for u in range(3, 7))

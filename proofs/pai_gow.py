@@ -23,38 +23,38 @@ from verifier.proofs._common import ACE, count_rank_sets, suit_patterns_without_
 RANK_INDEX = {"9": 7, "T": 8, "J": 9, "Q": 10, "K": 11, "A": ACE}
 
 
-def no_joker_pai_gow(top):
+def no_joker_pai_gow(top: str) -> int:
     """Seven different ranks topped by ``top`` ('9', 'T', 'J', 'Q', 'K', 'A'), no
     straight or flush, no joker."""
     rank_sets = count_rank_sets(7, "no_straight", top=RANK_INDEX[top])
     return rank_sets * suit_patterns_without_flush(7, 4)
 
 
-def nine_high():
+def nine_high() -> int:
     return no_joker_pai_gow("9")        # 2 rank sets (missing the 5 or the 6) -> 31,080
 
 
-def ten_high():
+def ten_high() -> int:
     return no_joker_pai_gow("T")        # 16 rank sets -> 248,640
 
 
-def jack_high():
+def jack_high() -> int:
     return no_joker_pai_gow("J")        # 62 rank sets -> 963,480
 
 
-def queen_high():
+def queen_high() -> int:
     return no_joker_pai_gow("Q")
 
 
-def king_high():
+def king_high() -> int:
     return no_joker_pai_gow("K")
 
 
-def ace_high():
+def ace_high() -> int:
     return no_joker_pai_gow("A")
 
 
-def ace_high_semi_wild():
+def ace_high_semi_wild() -> int:
     """A-high pai gow with the joker semi-wild (row 11; Pai Gow Insurance's semi-wild
     reading, not the literal one in force)."""
     joker_hands = (count_rank_sets(6, "no_joker_straight", exclude_ace=True)
@@ -62,7 +62,7 @@ def ace_high_semi_wild():
     return ace_high() + joker_hands
 
 
-def all_pai_gow():
+def all_pai_gow() -> int:
     """Every pai gow hand = the best-five "high card" class (Alspach: 24,780,420).
     No pai gow is 8-high or lower (2..8 is seven ranks, a straight)."""
     return sum(no_joker_pai_gow(t) for t in "9TJQK") + ace_high_semi_wild()

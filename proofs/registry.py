@@ -8,7 +8,10 @@ table for seven cards from 52 + joker; the 9/10/J-high pai gow counts.
 Category counts use the seven-card bonus reading: the number of hands whose Outlaw 9
 category set contains the category, i.e. the sum of hands over the masks with its bit.
 """
+from __future__ import annotations
+
 from collections import namedtuple
+from typing import TYPE_CHECKING
 
 from verifier.proofs import total
 from verifier.proofs import straight_flush7
@@ -22,6 +25,9 @@ from verifier.proofs import pai_gow
 from verifier.proofs import one_colour
 from verifier.proofs import three_pairs
 from verifier.proofs import best_five_structured
+
+if TYPE_CHECKING:
+    from verifier.engine import EnumerationResult
 
 Entry = namedtuple("Entry", "name derive published extract")
 
@@ -44,7 +50,7 @@ def _category_bit(name):
         return _CATEGORY_NAMES.index(name)
 
 
-def category_hands(result, name, reading=SEVEN_CARD):
+def category_hands(result: EnumerationResult, name: str, reading: str = SEVEN_CARD) -> int:
     """Hands whose Outlaw 9 category set (under ``reading``) contains ``name``."""
     bit = 1 << _category_bit(name)
     return sum(n for mask, n in result.outlaw9_masks[reading].items() if mask & bit)
@@ -140,7 +146,7 @@ ENTRIES += [
 ]
 
 
-def by_name(name):
+def by_name(name: str) -> Entry:
     for entry in ENTRIES:
         if entry.name == name:
             return entry

@@ -9,25 +9,25 @@ counted once by their royal's suit.
 from verifier.proofs._common import C
 
 
-def natural_royal_hands():
+def natural_royal_hands() -> int:
     # suit (4) x the other two cards from the remaining 48 (47 regular + joker).
     return 4 * C(48, 2)                                 # 4,512
 
 
-def joker_royal_hands():
+def joker_royal_hands() -> int:
     # No natural royal: suit (4) x which royal card is missing (5) x joker x the other
     # two cards from the 47 regular cards other than the five royal cards.
     return 4 * 5 * C(47, 2)                             # 21,620
 
 
-def royal_flush():
+def royal_flush() -> int:
     """Hands in which some five cards make a royal flush (= best five is a royal:
     five aces and a royal cannot share seven cards, A-A-A-A-Jk + T-J-Q-K of one suit
     would be nine)."""
     return natural_royal_hands() + joker_royal_hands()  # 26,132
 
 
-def royal_match():
+def royal_match() -> int:
     """Royal flush plus a suited K-Q among the other two cards.
 
     The K-Q cannot be of the royal's suit (a royal missing its K and Q has three

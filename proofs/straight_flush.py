@@ -14,19 +14,19 @@ see _common.count_rank_sets.
 from verifier.proofs._common import C, count_rank_sets
 
 
-def no_joker():
+def no_joker() -> int:
     return 4 * sum(count_rank_sets(k, "straight") * C(39, 7 - k) for k in (5, 6, 7))   # 41,584
 
 
-def with_joker():
+def with_joker() -> int:
     return 4 * sum(count_rank_sets(k, "joker_straight") * C(39, 6 - k) for k in (4, 5, 6))  # 169,380
 
 
-def best_five():
+def best_five() -> int:
     return no_joker() + with_joker()                    # 210,964 (Alspach)
 
 
-def royal_best_five():
+def royal_best_five() -> int:
     """Hands whose best five is a royal flush: the royal-flush hands (see royal.py);
     nothing above a royal except five aces, which cannot accompany one."""
     from verifier.proofs.royal import royal_flush

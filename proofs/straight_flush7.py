@@ -12,12 +12,12 @@ RUNS7 = 8          # A-7, 2-8, ..., 8-A
 RUNS6 = 9          # A-6, 2-7, ..., 9-A
 
 
-def without_joker():
+def without_joker() -> int:
     # 8 runs x 4 suits, the seven cards are fixed.
     return RUNS7 * 4                                    # 32
 
 
-def with_joker():
+def with_joker() -> int:
     # Six suited cards that, with the joker as the missing card, make a 7-run:
     # the six ranks are a 6-subset of some 7-run (C(7,6) = 7 per run, 8 runs = 56),
     # but a 6-subset that is itself a 6-run k..k+5 lies in two 7-runs (joker at

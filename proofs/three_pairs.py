@@ -13,15 +13,15 @@ Two natural aces with the joker are trips: excluded.
 from verifier.proofs._common import C
 
 
-def no_joker():
+def no_joker() -> int:
     return C(13, 3) * C(4, 2) ** 3 * 10 * 4            # 2,471,040
 
 
-def with_joker():
+def with_joker() -> int:
     ace_pair = 4 * C(12, 2) * C(4, 2) ** 2 * 10 * 4     # 380,160
     joker_single = C(12, 3) * C(4, 2) ** 3              # 47,520
     return ace_pair + joker_single
 
 
-def three_pairs():
+def three_pairs() -> int:
     return no_joker() + with_joker()                    # 2,898,720

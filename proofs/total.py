@@ -6,13 +6,13 @@ plus 6 of the 52. Pascal's rule C(53,7) = C(52,7) + C(52,6) is exactly this spli
 from verifier.proofs._common import C
 
 
-def no_joker():
+def no_joker() -> int:
     return C(52, 7)          # 133,784,560
 
 
-def with_joker():
+def with_joker() -> int:
     return C(52, 6)          # 20,358,520
 
 
-def total():
+def total() -> int:
     return no_joker() + with_joker()   # 154,143,080 = C(53,7)

@@ -95,7 +95,9 @@ def test_every_bet_with_a_par_sheet_hook_is_seen_by_the_rule():
 
 #: the packages whose every public function (and public method of a public class) is
 #: hinted, each parameter and the return; a package joins when it is done
-HINTED = ("support", "game", "houseway", "odds", "report", "audit", "web")
+HINTED = ("support", "game", "houseway", "odds", "report", "audit", "web", "bets",
+          "certificate", "rules", "proofs", "cli", "strategy", "engine",
+          "table")
 
 
 def unhinted_functions(tree):

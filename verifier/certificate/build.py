@@ -3,6 +3,7 @@ tables, and each section's results derived from them (verifier/certificate/secti
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any, Sequence
 
 from verifier.support.version import __version__
 from verifier.game.cards import card_str
@@ -15,8 +16,15 @@ from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
+if TYPE_CHECKING:
+    from verifier.engine import EngineSpec, EnumerationResult
+    from verifier.game.paytables import Paytable
+    from verifier.rules.readings import Rules
+    from verifier.rules.rulesets import RuleSet
+    from verifier.support.progress import Progress
 
-def counts_of(result):
+
+def counts_of(result: EnumerationResult) -> dict[str, Any]:
     """All integer counts of an EnumerationResult, in the certificate's form."""
     # keys and counts are the engine's ints; the compiled core's come in order already
     hist = [[bk, fk, n] for (bk, fk), n in result.key_histogram.items()]
@@ -32,7 +40,8 @@ def counts_of(result):
     }
 
 
-def build(result, paytables: dict | None = None, sections: tuple | None = None,
+def build(result: EnumerationResult, paytables: dict | None = None,
+          sections: Sequence[str] | None = None,
           section_inputs: dict | None = None, bank: str = "house") -> dict:
     """The certificate of an EnumerationResult under the given pay tables.
 
@@ -45,7 +54,7 @@ def build(result, paytables: dict | None = None, sections: tuple | None = None,
     sections = sections or (default_bet().name,)
     tables = {bet: filed(bet) for bet in FILED_FILES}
     tables.update(paytables or {})
-    cert = {
+    cert: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "tool": {
@@ -78,7 +87,9 @@ def build(result, paytables: dict | None = None, sections: tuple | None = None,
     return seal(cert)
 
 
-def certificate_for(result, ruleset, paytables=None, base_game=None):
+def certificate_for(result: EnumerationResult, ruleset: RuleSet,
+                    paytables: dict[str, Paytable] | None = None,
+                    base_game: dict[str, Any] | None = None) -> dict[str, Any]:
     """The certificate of an enumeration under a rule set: the Outlaw 9 section (always,
     the format requires it), ``rule_set``, one section per Emperor's Challenge bet the
     rule set offers, and ``base_game`` when pairwise counts are given
@@ -107,7 +118,8 @@ def certificate_for(result, ruleset, paytables=None, base_game=None):
                  bank=ruleset.bank_kind)
 
 
-def attach(cert, raw, ruleset=None, chunks=None):
+def attach(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet | None = None,
+           chunks: dict[str, Any] | None = None) -> dict[str, Any]:
     """A copy of ``cert`` (as ``run`` built it, with its ``base_game`` section) with the
     ``strategy`` section of the optimal-strategy job's raw sums (verifier/strategy/optimal.py:
     the patterns where the house way is always optimal dropped, counts beyond 2**53 - 1
@@ -129,8 +141,10 @@ def attach(cert, raw, ruleset=None, chunks=None):
     return seal(out)
 
 
-def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progress=None,
-                     bank=None):
+def pairwise_figures(deck: Sequence[int] | None = None, rules: Rules | EngineSpec | None = None,
+                     settlement: Any = None, threads: int | None = None,
+                     progress: Progress | None = None,
+                     bank: Any = None) -> tuple[dict[str, Any] | None, str]:
     """(figures or None, note): runs ``pairwise_counts`` when it is available. ``rules``:
     the command's ``EngineSpec`` (or the rules)."""
     from verifier.houseway.fields import OrderDependentError
@@ -149,7 +163,8 @@ def pairwise_figures(deck=None, rules=None, settlement=None, threads=None, progr
     return figures, f"pairwise counts ({counts.get('method', '?')})"
 
 
-def attach_strategy(cert, raw, ruleset, chunks=None):
+def attach_strategy(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet,
+                    chunks: dict[str, Any] | None = None) -> dict[str, Any]:
     """The certificate with the strategy section of the raw sums, re-sealed; sums that do
     not agree with the certificate's counts are one line."""
     try:
@@ -161,8 +176,12 @@ def attach_strategy(cert, raw, ruleset, chunks=None):
             from None
 
 
-def rule_set_certificate(ruleset, tables=None, deck=None, threads=None, progress=None,
-                         base_game=None, spec=None):
+def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = None,
+                         deck: Sequence[int] | None = None, threads: int | None = None,
+                         progress: Progress | None = None, base_game: bool | None = None,
+                         spec: EngineSpec | None = None
+                         ) -> tuple[EnumerationResult, dict[str, Any], str | None,
+                                    dict[str, Any] | None]:
     """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
     deck) under the rule set and its certificate (``run --out``), the base game counted
     pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why

@@ -299,7 +299,9 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
     return out, done
 
 
-def recompute_chunks(cert, section, n, seed, threads, progress):
+def recompute_chunks(cert: dict, section: dict, n: int | None, seed: int | None,
+                     threads: int | None, progress: Progress | None
+                     ) -> tuple[list[Mismatch], list[str]]:
     """The strategy job's chunks, a seeded sample of ``n`` (None: all), run again and
     compared with the SHA-256 the certificate keeps of each."""
     from verifier.strategy.chunks import chunk_sample, recompute_chunks

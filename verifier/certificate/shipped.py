@@ -3,8 +3,12 @@ certificates/), found by a table of names: never by a path built from user text.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from verifier.support.sourcetree import proofs_directory
+
+if TYPE_CHECKING:
+    from verifier.rules.rulesets import RuleSet
 
 DIRECTORY = Path(proofs_directory()) / "certificates"
 
@@ -28,7 +32,7 @@ def shipped_certificate_path(name: str, house_way: str | None = None) -> Path | 
     return None
 
 
-def shipped_figures(ruleset):
+def shipped_figures(ruleset: RuleSet) -> tuple[dict[str, Any] | None, Path | None]:
     """(figures, path) of the shipped certificate's strategy section when it is of the
     same rules (rule set, house way, wheel, settlement); else (None, None)."""
     from verifier.certificate.format import CertificateError, load

@@ -7,9 +7,15 @@ Each command module exposes ``register(subparsers)``, adding its subcommands wit
 anything heavy is imported, so that Ctrl-C or SIGTERM at any moment ends the command with
 its one line (``paigow-verify: interrupted``), never a traceback.
 """
+from __future__ import annotations
+from typing import TYPE_CHECKING
 
 
-def main(argv=None):
+if TYPE_CHECKING:
+    from typing import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     import threading
     from verifier.support import interrupts
     if threading.current_thread() is threading.main_thread():

@@ -1,4 +1,6 @@
 """Entry point: builds the parser from the command modules and turns errors into one line."""
+from __future__ import annotations
+
 import argparse
 import importlib
 import os
@@ -8,6 +10,7 @@ import threading
 from verifier.support.version import __version__
 from verifier.support import interrupts
 from verifier.support.errors import VerifierError
+from typing import NoReturn, Sequence
 
 # Command modules, in the order their commands appear in --help.
 COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "audit", "sign", "prove", "table", "rules",
@@ -17,11 +20,11 @@ COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "audit", "sign"
 class OneLineErrorParser(argparse.ArgumentParser):
     """Usage errors as one line (and exit 2), like every other error of the tool."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"paigow-verify: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser():
+def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrorParser(
         prog="paigow-verify",
         description="Exact, exhaustive odds for Pai Gow Poker with the Wrangler Push and "
@@ -41,7 +44,7 @@ def build_parser():
     return parser
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     from verifier.engine import quiet_waits
     quiet_waits()                      # the thread policy: before any compiled module loads
     if threading.current_thread() is threading.main_thread():

@@ -1,12 +1,19 @@
 """``paigow-verify audit CLAIMS``: a submitted par sheet's claims judged against a
 certificate (verifier/audit/, docs/AUDIT.md)."""
+from __future__ import annotations
+
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.cli.options import load_checked, output_file
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def cmd_audit(settings):
+def cmd_audit(settings: Settings) -> int:
     from verifier.audit import certificate_path, read
     from verifier.audit.judge import audit
     from verifier.audit.render import FORMATS, REPORT_FORMATS, render
@@ -19,6 +26,7 @@ def cmd_audit(settings):
             raise VerifierError(f"--out {settings.out}: write the report as "
                                 f"{suffixes_text(REPORT_FORMATS)}")
         settings.output()
+    assert settings.claims is not None            # audit's positional argument
     sub = read(settings.claims)
     path = settings.cert or certificate_path(sub, settings.rules)
     cert = load_checked(str(path))
@@ -43,7 +51,7 @@ def _shown(path):
     return f"proofs/certificates/{Path(path).name}"
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "audit", help="judge every figure a submitted par sheet claims against the exact one",
         description="Reads a submitted par sheet (CSV, xlsx or TOML in the layout of "

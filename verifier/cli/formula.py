@@ -1,17 +1,28 @@
 """``paigow-verify formula CERT``: a bet's return as an exact expression in its pay symbols;
 and ``solve`` on that expression for a group of lines, or a bet other than Outlaw 9."""
+from __future__ import annotations
+
 import json
 
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.cli.options import add_certificate_options
+import argparse
+from typing import Any, Mapping, TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+    from verifier.certificate.model import Certificate
+    from verifier.game.paytables import Paytable
+    from verifier.odds.formula import BetFormula
 
 
-def formula_from_args(settings):
+def formula_from_args(settings: Settings) -> tuple[Certificate, BetFormula]:
     """The certificate (checked) and the formula its command line asks for."""
     from verifier.game.bets import bet
     from verifier.certificate.formula import bet_formula, formula_bets
     from verifier.cli.options import load_checked
     from verifier.support.errors import VerifierError
+    assert settings.certificate is not None          # the positional argument
     cert = load_checked(settings.certificate, settings.rules)
     custom = cert.custom_paytables
     if settings.bet and settings.bet not in custom and bet(settings.bet).name not in formula_bets():
@@ -19,7 +30,7 @@ def formula_from_args(settings):
                             f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
                             "per other hand, not N to 1 on a wager)")
     from verifier.game.paytables import load
-    table = load(settings.paytable) if settings.paytable else None
+    table = load(cast(str, settings.paytable)) if settings.paytable else None   # one file here
     return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
 
 
@@ -31,7 +42,7 @@ def _pay_now(formula, line):
     return pay_label(pay) if pay > 0 else "0 (loses)"
 
 
-def cmd_formula(settings):
+def cmd_formula(settings: Settings) -> int:
     from verifier.game.paytables import line_title
     from verifier.odds.formula import VALIDITY
     _, formula = formula_from_args(settings)
@@ -72,7 +83,7 @@ def _pays_text(pays):
     return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
 
 
-def solve_one_line(settings):
+def solve_one_line(settings: Settings) -> int:
     """``solve`` for one line: its exact pay, and the nearest practical pays with their
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
     from verifier.certificate import odds_from_certificate
@@ -81,6 +92,7 @@ def solve_one_line(settings):
     from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.support.edges import parse_edge
     cert, formula = formula_from_args(settings)
+    assert settings.edge is not None and settings.line is not None     # solve's options here
     edge = parse_edge(settings.edge)
     sol = solve_lines(formula, settings.line, edge)
     (line,) = sol.lines
@@ -114,12 +126,13 @@ def solve_one_line(settings):
     return 0
 
 
-def solve_on_formula(settings):
+def solve_on_formula(settings: Settings) -> int:
     """``solve`` for a group of lines scaled together by one factor."""
     from verifier.odds.formula import solve_lines
     from verifier.game.paytables import line_title, pay_text
     from verifier.support.edges import parse_edge
     _, formula = formula_from_args(settings)
+    assert settings.edge is not None and settings.line is not None     # solve's options here
     edge = parse_edge(settings.edge)
     sol = solve_lines(formula, settings.line, edge)
     write_solved(settings, formula.table,
@@ -145,13 +158,14 @@ def solve_on_formula(settings):
     return 0
 
 
-def check_solved_out(settings):
+def check_solved_out(settings: Settings) -> None:
     """``solve --out``: refused before any work when it cannot be written."""
     if settings.out:
         settings.output()
 
 
-def write_solved(settings, table, solved):
+def write_solved(settings: Settings, table: Paytable,
+                 solved: Mapping[str, Mapping[str, Any]]) -> None:
     """``solve --out FILE``: the pay table with the solved pays (``--write``: the exact
     pays, or the nearest practical ones below or above), as a pay-table file that
     ``--paytable`` reads back. A solved table is not a filed one: its status says so."""
@@ -172,7 +186,7 @@ def write_solved(settings, table, solved):
     print(f"pay table written: {settings.out} ({settings.write} pays)")
 
 
-def add_bet_options(p):
+def add_bet_options(p: argparse.ArgumentParser) -> None:
     from verifier.game.bets import BETS
     p.add_argument("--bet", metavar="NAME", default=None,
                    help=f"{', '.join(n for n, b in BETS.items() if not b.amounts)}, or "
@@ -183,7 +197,7 @@ def add_bet_options(p):
                         "certificate's reading)")
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "formula", help="a bet's return as an exact expression in its pays",
         description="The return per unit bet as an exact expression in one symbol per "

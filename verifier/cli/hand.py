@@ -1,11 +1,18 @@
 """`paigow-verify hand "As Ks Qs Js Ts Kh Qh"`: one hand set by the house way; with
 --strategy, every way to set it against every banker hand."""
+from __future__ import annotations
+
 import json
 
 from verifier.cli.options import (add_rule_options, add_thread_option)
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "hand", help="set one seven-card hand by the house way and list its categories",
         description="Set one seven-card hand by the house way: the two-card and five-card "
@@ -32,11 +39,12 @@ def register(subparsers):
     p.set_defaults(func=run_hand)
 
 
-def run_hand(settings):
+def run_hand(settings: Settings) -> int:
     if settings.strategy:
         return run_strategy(settings)
     from verifier.engine import set_hand
     from verifier.game.bets import default_bet
+    assert settings.cards is not None                # hand's positional argument
     setting = set_hand(settings.cards, settings.engine)
     out = setting.to_json_dict()
     if settings.versus_banker:
@@ -60,10 +68,11 @@ def run_hand(settings):
     return 0
 
 
-def run_strategy(settings):
+def run_strategy(settings: Settings) -> int:
     from verifier.game.cards import parse_cards
     from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = settings.ruleset
+    assert settings.cards is not None                # hand's positional argument
     out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))

@@ -1,13 +1,19 @@
 """`paigow-verify house-ways [NAME | check FILE | compare A B | ratings NAME]`: the shipped
 house ways, one's file text, the check of a user's house way over every hand, and its
 power ratings."""
+from __future__ import annotations
+
 import argparse
 import sys
 
 from verifier.cli.options import add_progress_options, add_thread_option
+from typing import Iterable, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "house-ways", help="list the shipped house ways, print one's file, or check a file",
         description="House ways as files (docs/HOUSE_WAYS.md). With no argument: the "
@@ -63,7 +69,7 @@ def register(subparsers):
     p.set_defaults(func=run_house_ways)
 
 
-def run_house_ways(settings):
+def run_house_ways(settings: Settings) -> int:
     from verifier.houseway import HouseWayError, load, names, shipped_path
     words = settings.words
     if not words:
@@ -96,7 +102,7 @@ def run_house_ways(settings):
     return 0
 
 
-def check_house_way(name_or_path, settings):
+def check_house_way(name_or_path: str, settings: Settings) -> int:
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
     from verifier.engine import check_house_way as check
     deck = settings.deck
@@ -120,7 +126,7 @@ def check_house_way(name_or_path, settings):
     return 1 if r["uncovered"] or r["fouls"] else 0
 
 
-def compare_house_ways(house_ways, settings):
+def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
     """The exact base game of each house way, and its settings against the first's."""
     import json
     from verifier.game.cards import full_deck
@@ -161,7 +167,7 @@ def compare_house_ways(house_ways, settings):
     return 0
 
 
-def ratings_of_house_way(name_or_path, settings):
+def ratings_of_house_way(name_or_path: str, settings: Settings) -> int:
     """The power ratings of a house way: every hand of the deck set by it (the compiled
     enumeration), the counts turned into the two tables by verifier.odds.ratings."""
     import csv
@@ -205,7 +211,7 @@ def ratings_of_house_way(name_or_path, settings):
     return 0
 
 
-def reading_overrides(words):
+def reading_overrides(words: Iterable[str]) -> dict[str, str]:
     """``--reading NAME=VALUE`` words as {reading: value} (checked by the house way)."""
     from verifier.houseway import HouseWayError
     out = {}
@@ -218,7 +224,7 @@ def reading_overrides(words):
     return out
 
 
-def fit_house_way(name_or_path, settings):
+def fit_house_way(name_or_path: str, settings: Settings) -> int:
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way)."""
     import json
@@ -232,6 +238,7 @@ def fit_house_way(name_or_path, settings):
     rules = load_rule_set(settings.rules or "casino-standard").with_overrides(
         wheel=settings.wheel, house_way=name_or_path).rules
     wheel_second = rules.wheel_second
+    assert settings.target is not None       # fit needs --target (run_house_ways)
     target = load_target(settings.target, wheel_second,
                          row_labels={r.label for r in hw.all_rows})
     only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None

@@ -80,6 +80,7 @@ def cmd_compare(settings: Settings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
+    assert settings.certificate is not None          # compare's positional argument
     cert = load_checked(settings.certificate, settings.rules)
     reading = settings.bonus_reading or cert.bonus_reading
     tables = _tables(cert, settings.paytable, settings.bet)
@@ -114,6 +115,7 @@ def cmd_report(settings: Settings) -> int:
     if fmt.binary and not settings.out:
         raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
                             f"({fmt.noun} is not written to a terminal)")
+    assert settings.certificate is not None          # report's positional argument
     cert = load_checked(settings.certificate, settings.rules)
     if settings.out:
         settings.output()

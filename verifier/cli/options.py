@@ -1,13 +1,19 @@
 """Options shared by several commands: the rule set, the rule readings, the thread count,
 and the range-checked number types every numeric option uses."""
+from __future__ import annotations
+
 import argparse
 import re
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import WHEEL_CHOICES, BONUS_READING_CHOICES
+from typing import Any, Callable, Mapping, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
 
 
-def add_rule_options(parser):
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("rule set and readings (docs/RULESETS.md, "
                                       "docs/RULES_READINGS.md)")
     group.add_argument("--rules", metavar="NAME|FILE", default=None,
@@ -26,17 +32,17 @@ def add_rule_options(parser):
                             "(default: the rule set's; Mike's Cardroom for outlaw9-mikes)")
 
 
-def output_file(text):
+def output_file(text: str) -> str:
     """An ``--out`` path: not empty (an empty name would silently mean stdout or ".")."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an output file needs a name")
     return text
 
 
-def whole_number(low, high):
+def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number written in digits, from ``low`` to ``high``
     (anything else is one usage-error line: no float, no 4,000-digit number, no hang)."""
-    def parse(text):
+    def parse(text: str) -> int:
         t = str(text).strip().replace("_", "")
         if not re.fullmatch(r"[+-]?\d{1,20}", t):
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number "
@@ -50,24 +56,24 @@ def whole_number(low, high):
     return parse
 
 
-def chunk_count(text):
+def chunk_count(text: str) -> int | None:
     """``--chunks``: a number of chunks, or ``all`` (None: every chunk)."""
     if str(text).strip().lower() == "all":
         return None
     return whole_number(0, 10 ** 6)(text)
 
 
-def thread_number(text):
+def thread_number(text: str) -> int:
     from verifier.engine import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)
 
 
-def add_thread_option(parser):
+def add_thread_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--threads", type=thread_number, default=None, metavar="N",
                         help="worker threads (default: OMP_NUM_THREADS, else every core)")
 
 
-def add_progress_options(parser):
+def add_progress_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="show_progress", action="store_true", default=None,
                        help="show a progress bar on stderr (default: when stderr is a terminal)")
@@ -79,14 +85,14 @@ def add_progress_options(parser):
 # certificate commands
 
 
-def add_certificate_options(parser):
+def add_certificate_options(parser: argparse.ArgumentParser) -> None:
     """The certificate a command reads, and ``--rules`` to refuse one of another rule set."""
     parser.add_argument("certificate", metavar="CERT.json")
     parser.add_argument("--rules", metavar="NAME|FILE", default=None,
                         help="refuse a certificate of another rule set")
 
 
-def load_checked(path, rules=None):
+def load_checked(path: str, rules: str | None = None) -> Certificate:
     """A certificate for a command that reads figures from it: loaded, fully checked, and
     of the rule set ``--rules`` names (if any)."""
     from verifier import certificate
@@ -95,7 +101,7 @@ def load_checked(path, rules=None):
     return cert
 
 
-def rules_guard(cert, rules, path):
+def rules_guard(cert: Mapping[str, Any], rules: str | None, path: str) -> None:
     """``--rules NAME`` on a certificate command: refuse a certificate of another rule set."""
     if not rules:
         return

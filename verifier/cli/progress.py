@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from typing import Any, Iterator, TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from verifier.support.progress import Report
 
 
 class TqdmProgress:
     """A bar per stage, made at the stage's first report, when its total is known."""
 
-    def __init__(self, file=None):
+    def __init__(self, file: TextIO | None = None) -> None:
         self.file = file
 
     @contextlib.contextmanager
-    def stage(self, unit, desc=None, initial=0):
+    def stage(self, unit: str, desc: str | None = None,
+              initial: int = 0) -> Iterator[Report]:
         from tqdm import tqdm
         with contextlib.ExitStack() as stack:
-            state = {"bar": None, "done": initial}
+            state: dict[str, Any] = {"bar": None, "done": initial}
 
             def report(done, total, note=None):
                 bar = state["bar"]

@@ -4,7 +4,14 @@ Runs the whole enumeration once, then prints, for every derivation in
 ``proofs/registry.py``, the closed form, the enumeration's number, the published value
 and whether they agree. Exit status 1 on any disagreement.
 """
+from __future__ import annotations
+
 import sys
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
 def _proofs():
@@ -15,7 +22,7 @@ def _proofs():
 
 from verifier.cli.options import thread_number
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "prove", help="check closed-form counts against the exhaustive enumeration",
         description="Derive the headline counts by independent closed-form "
@@ -30,7 +37,7 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def run(settings):
+def run(settings: Settings) -> int:
     settings.readings                  # a bad rule set or reading is one line, always
     given = [f"--{o.replace('_', '-')}" for o in ("rules", "wheel", "bonus_reading", "house_way")
              if getattr(settings, o) is not None]

@@ -1,8 +1,15 @@
 """``paigow-verify rules [NAME|FILE]``: the rule sets, or one rule set in full."""
+from __future__ import annotations
+
 import json
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def cmd_rules(settings):
+def cmd_rules(settings: Settings) -> int:
     from verifier.game.settlement import SettlementRule
     from verifier.rules.rulesets import load, names
     if settings.readings_markdown:
@@ -56,7 +63,7 @@ def cmd_rules(settings):
     return 0
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "rules", help="list the rule sets (or show one): deck, house way, settlement, bets",
         description="Lists the shipped rule sets with a one-line description; with a name "

@@ -1,13 +1,20 @@
 """``paigow-verify run``: the whole enumeration, the exact Outlaw 9 odds, a certificate."""
+from __future__ import annotations
+
 import argparse
 import gc
 import json
 
 from verifier.support.errors import VerifierError
 from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options)
+from typing import Iterable, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+    from verifier.game.paytables import Paytable
 
 
-def load_paytables(files):
+def load_paytables(files: Iterable[str] | None) -> dict[str, Paytable]:
     """``--paytable`` files -> {bet: table}; two tables for one bet is an error."""
     from verifier.game.paytables import load
     tables: dict = {}
@@ -20,7 +27,7 @@ def load_paytables(files):
     return tables
 
 
-def cmd_run(settings):
+def cmd_run(settings: Settings) -> int:
     # the counts and the certificate are some 300,000 small containers and no reference
     # cycle: the cyclic garbage collector's passes over them, all for nothing, took
     # a fifth of run --no-base-game
@@ -84,7 +91,7 @@ def _run(settings):
     return 0
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "run", help="enumerate every hand; exact Outlaw 9 odds; write a certificate",
         description="Enumerates all C(53,7) = 154,143,080 seven-card hands, sets each by the "

@@ -1,11 +1,18 @@
 """``paigow-verify serve [CERT.json ...]``: the designer's workbench, a local web page
 (docs/WORKBENCH.md)."""
+from __future__ import annotations
+
 import sys
 
 from verifier.support.errors import VerifierError
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def cmd_serve(settings):
+def cmd_serve(settings: Settings) -> int:
     from verifier.web.server import check_listen, is_local, make_server, missing_dependency
     problem = missing_dependency()
     if problem:
@@ -15,6 +22,7 @@ def cmd_serve(settings):
         read_text(path, "certificate")
     from verifier.web.workbench import shipped_paths
     paths = settings.certificates or shipped_paths()
+    assert settings.host is not None and settings.port is not None     # serve's defaults
     check_listen(settings.host, settings.port)  # a refusal is the one line, no warning first
     if not is_local(settings.host):
         print(f"paigow-verify: warning: serving on {settings.host}, not only this computer: "
@@ -30,12 +38,12 @@ def cmd_serve(settings):
     return 0
 
 
-def port_number(text):
+def port_number(text: str) -> int:
     from verifier.cli.options import whole_number
     return whole_number(1, 65535)(text)
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "serve", help="the designer's workbench: design pay tables in the browser, exactly",
         description="A local web page on the certificates (default: the shipped ones): edit "

@@ -10,7 +10,13 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.progress import TqdmProgress
+    from verifier.engine import EngineSpec
+    from verifier.rules.readings import Rules
+    from verifier.rules.rulesets import RuleSet
 
 #: option names whose dest is not the field's name (the field keeps the plain word for
 #: what the command line builds from it: ``progress`` is the bar)
@@ -99,7 +105,7 @@ class Settings:
     open: bool = False
 
     @classmethod
-    def from_args(cls, args) -> "Settings":
+    def from_args(cls, args: Any) -> "Settings":
         """The settings of a parsed command line (an ``argparse.Namespace``, or any
         object with the options as attributes); an option with no field is a
         programming error, never forwarded."""
@@ -117,7 +123,7 @@ class Settings:
         return cls(**values)
 
     @cached_property
-    def ruleset(self):
+    def ruleset(self) -> RuleSet:
         """The rule set ``--rules`` names (default outlaw9-mikes) with ``--wheel``,
         ``--bonus-reading`` and ``--house-way`` applied over it."""
         from verifier.rules.rulesets import load
@@ -125,12 +131,12 @@ class Settings:
             wheel=self.wheel, bonus_reading=self.bonus_reading, house_way=self.house_way)
 
     @property
-    def readings(self):
+    def readings(self) -> Rules:
         """The readings that change the engine's counts (``Rules``) of the rule set."""
         return self.ruleset.rules
 
     @cached_property
-    def engine(self):
+    def engine(self) -> EngineSpec:
         """The ``EngineSpec`` of the rule set, the deck and the threads: made once, and
         given to every engine job of the command."""
         from verifier.engine import engine_spec
@@ -142,7 +148,7 @@ class Settings:
         return reduced_deck(self.deck_ranks) if self.deck_ranks else None
 
     @property
-    def progress(self):
+    def progress(self) -> TqdmProgress | None:
         """A tqdm bar on stderr for each stage of long work (``cli/progress.py``), or None:
         ``--progress`` / ``--no-progress``; by default, when stderr is a terminal."""
         chosen = self.show_progress

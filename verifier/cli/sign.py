@@ -1,22 +1,30 @@
 """``paigow-verify keygen`` and ``paigow-verify sign``: Ed25519 signatures on certificates
 (verifier/certificate/signing.py; ``run --sign`` and ``check --public-key`` use the same module)."""
+from __future__ import annotations
 
 
 from verifier.cli.options import output_file
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 
-def cmd_keygen(settings):
+def cmd_keygen(settings: Settings) -> int:
     from verifier.certificate.signing import keygen
+    assert settings.private is not None and settings.public is not None  # keygen's arguments
     fp = keygen(settings.private, settings.public)
     print(f"wrote {settings.private} (private: keep it secret) and {settings.public} (public: give it "
           f"to whoever checks your certificates); key fingerprint {fp}")
     return 0
 
 
-def cmd_sign(settings):
+def cmd_sign(settings: Settings) -> int:
     from verifier import certificate
     from verifier.certificate import signing
     from verifier.support.files import check_writable
+    assert settings.certificate is not None and settings.key is not None     # sign's arguments
     out = settings.out or settings.certificate
     check_writable(out, inputs=[settings.key])
     cert = certificate.load(settings.certificate)
@@ -31,7 +39,7 @@ def cmd_sign(settings):
     return 0
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "keygen", help="make an Ed25519 key pair for signing certificates",
         description="Writes a new Ed25519 key pair: PRIVATE.pem (PKCS#8, unencrypted, mode "

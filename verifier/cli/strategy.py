@@ -1,5 +1,7 @@
 """``paigow-verify strategy``: the player's optimal strategy over every player hand
 (issue 15; docs/STRATEGY.md): the house way against the best setting, exactly."""
+from __future__ import annotations
+
 import argparse
 import json
 import sys
@@ -7,9 +9,14 @@ import sys
 from verifier.support.errors import VerifierError
 from verifier.game.settlement import SettlementRule
 from verifier.cli.options import (output_file, add_progress_options, add_rule_options, add_thread_option, whole_number)
+from typing import Any, Mapping, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+    from verifier.strategy.job import RunInfo
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "strategy", help="the player's best play on every hand against the house way: "
                          "exact house edge, how often and how much the house way loses",
@@ -55,7 +62,7 @@ def register(subparsers):
 # computing
 # ---------------------------------------------------------------------------------
 
-def strategy_report(settings):
+def strategy_report(settings: Settings) -> tuple[dict[str, Any], RunInfo | None]:
     """(report dict, where the figures come from): shipped or computed."""
     from verifier.strategy import job as sj
     from verifier.strategy.chunks import chunks_section
@@ -68,6 +75,7 @@ def strategy_report(settings):
     if not (settings.recompute or settings.out or deck or settings.backend):
         found, path = shipped_figures(ruleset)
         if found is not None:
+            assert path is not None
             print(f"paigow-verify: shipped figures of {path.name} "
                   "(--recompute to compute them afresh)", file=sys.stderr)
             return dict(head, **found, source=f"shipped certificate {path.name}"), None
@@ -96,7 +104,7 @@ def strategy_report(settings):
     return report, info
 
 
-def cmd_strategy(settings):
+def cmd_strategy(settings: Settings) -> int:
     report, info = strategy_report(settings)
     if settings.json:
         print(json.dumps(report, indent=1))
@@ -113,7 +121,7 @@ def _num(x):
     return f"{x['decimal']:.6f}  ({x['exact']})"
 
 
-def print_report(r, info=None):
+def print_report(r: Mapping[str, Any], info: RunInfo | None = None) -> None:
     print(f"rules      {r['rule_set']}, house way {r['house_way_name']}, wheel {r['wheel']}")
     print(f"source     {r['source']}")
     print(f"hands      {r['player_hands']:,} player hands ({r['player_classes']:,} "

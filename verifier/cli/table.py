@@ -1,16 +1,24 @@
 """`paigow-verify settle ROUND.json` and `paigow-verify simulate`: the table (docs/TABLE.md)."""
+from __future__ import annotations
+
 import json
 
 from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
 from verifier.cli.settings import WAGER
 from verifier.table.deal import MAX_CHIPS
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+    from verifier.table.limits import TableRules
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
 CHIPS = whole_number(0, MAX_CHIPS)
 SIDE_BET_DEFAULT = 10
 
 
-def register(subparsers):
+def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "settle", help="play and settle one round from a ROUND.json file, print the ledger",
         description="Play one round of the rule set's game from a file (seats, wagers, "
@@ -97,10 +105,11 @@ def register(subparsers):
     p.set_defaults(func=run_simulate)
 
 
-def run_settle(settings):
+def run_settle(settings: Settings) -> int:
     from verifier.table.roundfile import load_round
     from verifier.table.round import play_round
     from verifier.table.roundfile import format_round
+    assert settings.round_file is not None       # settle's positional argument
     spec, table = load_round(settings.round_file, settings.seed, settings.house_way, settings.rules)
     result = play_round(spec, table)
     if settings.json:
@@ -128,7 +137,7 @@ def _parse_seats(text):
     return sorted(seats)
 
 
-def simulate_table(settings):
+def simulate_table(settings: Settings) -> TableRules:
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
     set's custom bets are not played (one line on stderr says so)."""
     from verifier.table.limits import TableRules
@@ -138,11 +147,12 @@ def simulate_table(settings):
     return TableRules.from_ruleset(settings.ruleset, **kw)
 
 
-def seat_wagers(settings, table):
+def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
     from verifier.table.limits import WAGER_TITLES, table_sides
+    assert settings.base is not None             # --base has a default
     wagers = [settings.base]
     for kind in (k for k, side in table_sides().items() if not side.envy):
         value = settings.wagers.get(kind)
@@ -164,7 +174,7 @@ def seat_wagers(settings, table):
     return tuple(wagers) + tuple(custom.values())
 
 
-def run_simulate(settings):
+def run_simulate(settings: Settings) -> int:
     import sys
     from verifier.table.custom import unplayed as custom_unplayed
     from verifier.table.setup import parse_bank_policy, uniform_setup
@@ -184,9 +194,12 @@ def run_simulate(settings):
         policy = "always" if settings.bank_policy is None else settings.bank_policy
         kw = {"bank_policy": parse_bank_policy(policy, occupied),
               "co_bank": settings.co_bank}
+    assert settings.bank is not None             # --bank has a default
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],
                           rounds_per_bank=settings.rounds_per_bank, table=table, **kw)
+    assert settings.rounds is not None and settings.seed is not None \
+        and settings.block_size is not None      # simulate's defaults
     stats = simulate(setup, settings.rounds, settings.seed, settings.threads, settings.block_size,
                      check_ledger=settings.check_ledger, progress=settings.progress)
     summ = summary(stats, setup)

@@ -7,6 +7,8 @@ threads) and hands it to every job below; each job also takes plain ``Rules`` (t
 Python API) and makes the spec itself. The jobs ask the backend switch for the engine
 at each call, so ``using("pure-python")`` reaches every one of them.
 """
+from __future__ import annotations
+
 from verifier.engine.backend import (BACKENDS, EngineNotBuilt, compiled, current,
                                      module, using)
 from verifier.engine.enumeration import EnumerationResult, enumerate_hands
@@ -26,9 +28,10 @@ from verifier.engine.spec import (BUILT_IN, FILE, SHIPPED, EngineSpec, as_spec,
                                   engine_spec)
 from verifier.engine.table_hands import best_for_bet, player_set, set_hands
 from verifier.engine.threads import MAX_THREADS, available_cores, quiet_waits, thread_count
+from typing import Any
 
 
-def core():
+def core() -> Any:
     """The engine's core module in use: the compiled ``_core`` or its pure-Python twin."""
     return module("_core")
 

@@ -6,11 +6,15 @@ compiled core; the same tests run against both). Otherwise the compiled modules 
 required: in a source tree where they are not built, using the engine stops with one
 line saying how to build them (no silent fall-back to the slow twin).
 """
+from __future__ import annotations
+
 import contextlib
 import importlib
 import os
 
 from verifier.support.errors import VerifierError
+from types import ModuleType
+from typing import Any, Iterator
 
 #: the two engines: the compiled core, and its pure-Python twin
 BACKENDS = ("compiled", "pure-python")
@@ -24,7 +28,7 @@ class EngineNotBuilt(VerifierError, ImportError):
     """The compiled core is not built in the tree ``verifier`` was imported from."""
 
 
-def compiled(name):
+def compiled(name: str) -> ModuleType | None:
     """The compiled module ``verifier.<name>``, or None when ``PAIGOW_PUREPYTHON=1`` asks
     for the pure-Python twins; ``EngineNotBuilt`` (one line) when it is not built."""
     if name not in COMPILED_MODULES:
@@ -47,7 +51,7 @@ def compiled(name):
 TWINS = {"_core": "core", "_pairwise": "pairwise", "_strategy": "strategy"}
 
 
-def module(name, engine=None):
+def module(name: str, engine: str | None = None) -> Any:
     """The engine's module ``name`` (one of ``TWINS``): the compiled one, or its pure-Python
     twin under ``PAIGOW_PUREPYTHON=1`` or ``using("pure-python")``. The one switch.
     ``engine``: one of ``BACKENDS`` instead of the one in use."""
@@ -64,13 +68,13 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def current():
+def current() -> str:
     """The name of the engine in use: ``compiled`` or ``pure-python``."""
     return "pure-python" if PURE_PYTHON else "compiled"
 
 
 @contextlib.contextmanager
-def using(name):
+def using(name: str) -> Iterator[Any]:
     """Within the block, the engine is ``name`` (one of ``BACKENDS``) for every call that
     asks this module for it (``module``, ``compiled``, ``engine``, ``PURE_PYTHON``,
     ``NAME``): the tests run one property against both engines in one process this way."""

@@ -7,7 +7,7 @@ pure-Python twin for small decks); this module names the counts and times the ru
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Any, Sequence, TYPE_CHECKING
 from dataclasses import dataclass, field
 
 from verifier.engine import backend
@@ -18,6 +18,9 @@ from verifier.support.progress import Progress, stage
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
 from verifier.rules.readings import Rules, BONUS_READING_CHOICES
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
 
 
 @dataclass
@@ -36,18 +39,18 @@ class EnumerationResult:
     engine: str = field(default_factory=backend.current)
     threads: int = 1
 
-    def outlaw9_sets(self, reading=None):
+    def outlaw9_sets(self, reading: str | None = None) -> list[dict[str, Any]]:
         """[{"categories": [...], "hands": n}] for a bonus reading (default: the rules')."""
         masks = self.outlaw9_masks[reading or self.rules.bonus_reading]
         return [{"categories": mask_to_names(m), "hands": n} for m, n in sorted(masks.items())]
 
-    def best_for_bet_sets(self):
+    def best_for_bet_sets(self) -> list[dict[str, Any]]:
         """[{"lines": [...], "hands": n}]: the lines a player can reach by setting the hand
         (verifier/game/categories.py BEST_FOR_BET_LINES), hands per set of lines."""
         return [{"lines": mask_to_names(m, BEST_FOR_BET_LINES), "hands": n}
                 for m, n in sorted(self.best_for_bet_masks.items())]
 
-    def to_json_dict(self):
+    def to_json_dict(self) -> dict[str, Any]:
         return {
             "total_hands": self.total_hands,
             "rules": self.rules.as_dict(),
@@ -67,7 +70,7 @@ class EnumerationResult:
 
 def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | None" = None,
                     progress: "Progress | None" = None, deck: "Sequence[int] | None" = None,
-                    refuse_faults: bool = True, house_way=None) -> EnumerationResult:
+                    refuse_faults: bool = True, house_way: "HouseWay | None" = None) -> EnumerationResult:
     """Run the whole job and return an ``EnumerationResult``.
 
     ``rules``: the command's ``EngineSpec`` (or the rules to make one of; default

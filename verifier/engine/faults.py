@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from verifier.engine import backend
 from verifier.engine.threads import thread_count
+from typing import Any, Sequence
 
 #: (engine number, wheel_second) -> the fault line of the house way on the 53-card deck,
 #: or "" when it has none: one enumeration per house-way program and process
 _VERDICTS: dict = {}
 
 
-def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None,
-                  visit=False):
+def refuse_faults(name: str, wheel_second: bool, number: int, deck: Sequence[int] | None = None,
+                  raw: dict[str, Any] | None = None, threads: int | None = None,
+                  visit: bool = False) -> None:
     """``HouseWayError`` (one line naming the house way and a hand) when the house way of
     engine ``number`` leaves a hand of ``deck`` (default the 53-card deck) to no row or
     sets one as a foul. ``raw``: the enumeration's counts of that deck when already made
@@ -41,7 +43,8 @@ def refuse_faults(name, wheel_second, number, deck=None, raw=None, threads=None,
         raise HouseWayError(line)
 
 
-def fault_line(name, deck, wheel_second, number, raw, threads=None):
+def fault_line(name: str, deck: Sequence[int], wheel_second: bool, number: int, raw: dict[str, Any],
+               threads: int | None = None) -> str:
     """The one line of a house way whose enumeration ``raw`` leaves hands to no row or
     sets fouls, with the first such hand of ``deck``; "" when it does neither."""
     if not (raw["rows"][0] or raw["fouls"]):

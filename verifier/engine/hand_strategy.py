@@ -13,14 +13,22 @@ The compiled path (``verifier.engine._strategy``, cext/strategy.h) enumerates th
 hands in C; its pure-Python twin (``verifier.engine.reference.strategy``) does the same
 by brute force, as ``verifier.engine.backend`` chooses.
 """
+from __future__ import annotations
+
 from verifier.engine import backend
+from typing import Any, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.engine.spec import EngineSpec
+    from verifier.rules.readings import Rules
 
 
 # ---------------------------------------------------------------------------------
 # public API
 # ---------------------------------------------------------------------------------
 
-def strategy_counts(cards, rules=None, deck=None, threads=None):
+def strategy_counts(cards: Sequence[int], rules: Rules | EngineSpec | None = None, deck: Sequence[int] | None = None,
+                    threads: int | None = None) -> tuple[list[dict[str, Any]], int | None]:
     """(settings, house): every distinct setting of seven card ints with its exact total,
     win and loss counts against every banker hand of the rest of ``deck`` (default the
     spec's, else the 53-card deck) set by the house way, and the index of the house way's

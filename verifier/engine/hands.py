@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Collection, Sequence, TYPE_CHECKING
 
 from verifier.engine import backend
 from verifier.engine.spec import EngineSpec, as_spec
@@ -13,6 +13,9 @@ from verifier.game.ranking import CLASS_NAMES, describe_back, describe_front, is
 from verifier.houseway import BUILT_IN_ROW_NAMES as ROW_NAMES
 from verifier.rules.readings import Rules
 
+if TYPE_CHECKING:
+    from verifier.engine.spec import EngineSpec
+    from verifier.houseway import HouseWay
 
 
 @dataclass
@@ -30,11 +33,11 @@ class HandSetting:
     house_way: str = ""
 
     @property
-    def bonus_categories(self):
+    def bonus_categories(self) -> list[str]:
         """Categories under the rules' bonus reading (the default bet's read)."""
         return self.categories[self.rules.bonus_reading]
 
-    def to_json_dict(self):
+    def to_json_dict(self) -> dict[str, Any]:
         return {
             "cards": cards_str(self.cards),
             "front": cards_str(self.front),
@@ -94,7 +97,8 @@ def _token(card):
         raise CardError(f"bad card {card!r}") from None
 
 
-def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
+def hands_set_differently(house_way_a: HouseWay, house_way_b: HouseWay, wheel_second: bool,
+                          fronts: Collection[int],
                           per_front: int = 3, sample: int = 400_000, seed: int = 26) -> dict:
     """Example hands that two house ways (loaded ``HouseWay``s) set with fronts of
     different ranks, where either front is one of ``fronts`` (two-card keys), from a
@@ -126,7 +130,7 @@ def hands_set_differently(house_way_a, house_way_b, wheel_second: bool, fronts,
     return found
 
 
-def reference_set_hand(cards, rules=None):
+def reference_set_hand(cards: Sequence[int], rules: Rules | EngineSpec | None = None) -> tuple[Any, ...]:
     """(front, back) of seven sorted cards set by the house way by the pure-Python twin,
     whatever the engine in use: the strategy figures, and so ``check``, need no compiled
     core. ``rules``: an ``EngineSpec`` (or the rules to make one of); a house way that

@@ -2,10 +2,17 @@
 ways page): every hand of the deck set by the house way's file, in the engine in use;
 the hands no row covers, the hands set as a foul (each with the first such hand), and
 the hands of every row."""
+from __future__ import annotations
+
 from verifier.engine import backend
+from typing import Any, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.support.progress import Progress
 
 
-def check_house_way(name_or_path, wheel="lowest", threads=None, progress=None, deck=None):
+def check_house_way(name_or_path: str, wheel: str = "lowest", threads: int | None = None,
+                    progress: Progress | None = None, deck: Sequence[int] | None = None) -> dict[str, Any]:
     """The check's figures as a dict: ``house_way`` (the HouseWay), ``total_hands``,
     ``deck_size``, ``wheel``, ``uncovered``, ``fouls``, ``first_uncovered`` and
     ``first_foul`` (card text or None), ``idle`` (rows that never fire, 1-based) and

@@ -26,28 +26,37 @@ compiled module ``verifier.engine._pairwise``, or its pure-Python twin of the sa
 functions (``verifier.engine.reference.pairwise``), as ``verifier.engine.backend``
 chooses.
 """
+from __future__ import annotations
+
 import math
 
 from verifier.engine import backend
 from verifier.engine.spec import as_spec
 from verifier.engine.reference.pairwise import COUNT_NAMES, WRANGLER_FRONT  # noqa: F401
+from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.engine.spec import EngineSpec
+    from verifier.houseway import HouseWay
+    from verifier.rules.readings import Rules
+    from verifier.support.progress import Progress
 
 # ---------------------------------------------------------------------------------
 # key functions
 # ---------------------------------------------------------------------------------
 
-def engine_key_function(rules=None):
+def engine_key_function(rules: Rules | EngineSpec | None = None) -> Callable[[Sequence[int]], tuple[int, int]]:
     """cards7 -> (back_key, front_key) with the engine in use (compiled or reference)."""
     from verifier.engine.reference.pairwise import key_function
     return key_function(*as_spec(rules).arguments(), engine=backend.module("_core"))
 
 
-def total_pairs(n):
+def total_pairs(n: int) -> int:
     """C(n,7) * C(n-7,7): the number of ordered pairs of disjoint hands from n cards."""
     return math.comb(n, 7) * math.comb(n - 7, 7) if n >= 14 else 0
 
 
-def check_counts(counts, n):
+def check_counts(counts: Mapping[str, int], n: int) -> None:
     """Raise AssertionError unless the counts add up (the identities every result obeys)."""
     assert counts["total"] == total_pairs(n), (counts["total"], total_pairs(n))
     assert counts["win"] + counts["loss"] + counts["push"] == counts["total"]
@@ -65,7 +74,8 @@ def _module():
     return backend.module("_pairwise")
 
 
-def engine_options(rules, threads=None, deck=None):
+def engine_options(rules: Rules | EngineSpec | None, threads: int | None = None, deck: Sequence[int] | None = None
+                   ) -> tuple[EngineSpec, list[int], bool, int, int]:
     """(spec, deck, wheel_second, house_way, threads) for a count by the suits' symmetry:
     the spec's engine arguments (a house way that sets a hand by the order of its suits
     refused) and the thread policy: each thread has a work space of about 9 MiB on the
@@ -76,7 +86,7 @@ def engine_options(rules, threads=None, deck=None):
             spec.thread_count(threads, cores_at_most=True))
 
 
-def check_hand(cards, deck):
+def check_hand(cards: Sequence[int], deck: Sequence[int]) -> list[int]:
     """The player's seven cards sorted, or one line: seven different cards of the deck."""
     try:
         return backend.module("_core").check_player_hand(cards, deck)
@@ -85,7 +95,9 @@ def check_hand(cards, deck):
         raise VerifierError("a player hand is seven different cards of the deck") from None
 
 
-def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_way=None):
+def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec | None = None,
+                    threads: int | None = None, progress: Progress | None = None,
+                    house_way: HouseWay | None = None) -> dict[str, Any]:
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
     ``rules``: the command's ``EngineSpec`` (or the rules to make one of).
@@ -111,7 +123,8 @@ def pairwise_counts(deck=None, rules=None, threads=None, progress=None, house_wa
     return counts
 
 
-def versus_banker(cards, rules=None, deck=None, threads=None):
+def versus_banker(cards: Sequence[int], rules: Rules | EngineSpec | None = None, deck: Sequence[int] | None = None,
+                  threads: int | None = None) -> dict[str, int]:
     """One player hand against every banker hand from the rest of the deck, exactly.
 
     Direct enumeration with keys straight from the engine (compiled: all
@@ -124,7 +137,8 @@ def versus_banker(cards, rules=None, deck=None, threads=None):
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 
-def monte_carlo(deals, seed=1, rules=None, deck=None, threads=None):
+def monte_carlo(deals: int, seed: int = 1, rules: Rules | EngineSpec | None = None, deck: Sequence[int] | None = None,
+                threads: int | None = None) -> dict[str, int]:
     """Counts over ``deals`` random deals of a player and a banker hand (a statistical
     check of the exact count)."""
     _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
@@ -133,7 +147,7 @@ def monte_carlo(deals, seed=1, rules=None, deck=None, threads=None):
     return {name: int(counts[name]) for name in COUNT_NAMES}
 
 
-def summary(counts):
+def summary(counts: Mapping[str, int]) -> dict[str, Any]:
     """Probabilities (exact fractions) and the Wrangler Push return per unit wagered."""
     from fractions import Fraction
     total = counts["total"]

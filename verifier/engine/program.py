@@ -8,6 +8,10 @@ from verifier.houseway.fields import MAX_BANDS, MAX_CODE  # the format's limits 
 
 # the program's layout: its one source, which cext/vocab.h is generated from
 from verifier.houseway.layout import (BACK, BANDS, CODE, CODE_LEN, ELSE, FRONT, FRONT_KINDS, FRONT_MIN, FRONT_RANKS, HANDS, HAS_ELSE, HIGHEST_FRONT, HIGHEST_FRONT_READINGS, IMPROVES, LABEL, NBANDS, OPERAND_FEATURE, OPERAND_RANK, ROW_INTS)  # noqa: E501,F401
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
 
 
 class ProgramTooBig(ValueError):
@@ -27,7 +31,7 @@ def _front(raw):
     return out
 
 
-def program_of(house_way) -> list:
+def program_of(house_way: HouseWay) -> list[int]:
     """The rows of a ``HouseWay`` as the ints cext/houseway.h reads."""
     from verifier.houseway.conditions import FEATURE_IDS, condition_code
     from verifier.houseway.interpret import BACK_CLASSES, HAND_TYPES

@@ -9,6 +9,10 @@ from __future__ import annotations
 from verifier.engine import backend
 from verifier.engine.program import program_of
 from verifier.houseway.fileformat import BUILT_IN_IDS
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
 
 #: the rows of the per-row counts of a compiled-in house way
 BUILT_IN_ROWS = 11
@@ -18,7 +22,7 @@ _FILES: dict = {}         # engine number -> (program, HouseWay)
 _DEFINED: set = set()     # (engine, number): the programs registered with each engine
 
 
-def house_way_file_number(house_way) -> int:
+def house_way_file_number(house_way: HouseWay) -> int:
     """The engine number of a loaded house way's file route (also for the built-ins'
     files: the tests compare the two routes), registered with the engine in use."""
     program = program_of(house_way)

@@ -136,13 +136,14 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
         return EngineSpec(rules, BUILT_IN, BUILT_IN_IDS[rules.house_way],
                           registry.BUILT_IN_ROWS, False, None, threads, deck)
     house_way = rules.house_way_file()
+    assert house_way is not None        # not a built-in: a file
     source = SHIPPED if Path(house_way.path).parent == HOUSE_WAY_DIR else FILE
     return EngineSpec(rules, source, registry.house_way_file_number(house_way),
                       len(house_way.rows), house_way.order_dependent, house_way, threads,
                       deck)
 
 
-def as_spec(rules_or_spec=None, threads: Optional[int] = None,
+def as_spec(rules_or_spec: "Rules | EngineSpec | None" = None, threads: Optional[int] = None,
             deck: Optional[Sequence[int]] = None) -> EngineSpec:
     """A job's spec: the one it was given, or one made from the rules it was given (the
     Python API's calls; a command makes its spec once and hands it to every job)."""

@@ -2,13 +2,15 @@
 
 The command line (and the other entry points: the test suite, the benchmarks) calls
 ``quiet_waits()`` first thing; importing ``verifier`` changes no environment."""
+from __future__ import annotations
+
 import os
 
 #: at most this many threads, whatever is asked (each has its own work space)
 MAX_THREADS = 256
 
 
-def thread_count(requested=None, cores_at_most=False):
+def thread_count(requested: int | None = None, cores_at_most: bool = False) -> int:
     """``requested`` if given (>= 1), else ``OMP_NUM_THREADS``, else every core.
     ``cores_at_most``: and no more than the cores this process may run on (a CPU-bound
     count whose threads each hold a work space: more never helps)."""
@@ -25,7 +27,7 @@ def thread_count(requested=None, cores_at_most=False):
     return available_cores()
 
 
-def available_cores():
+def available_cores() -> int:
     """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
@@ -33,7 +35,7 @@ def available_cores():
         return os.cpu_count() or 1
 
 
-def quiet_waits():
+def quiet_waits() -> None:
     """OpenMP threads that wait at a barrier sleep instead of spinning (unless the user
     set ``OMP_WAIT_POLICY``): the pairwise count meets a barrier every few milliseconds,
     and on a machine whose cores are shared with other work a spinning thread takes the

@@ -4,12 +4,18 @@ The readings live in one file, verifier/data/readings.toml. Every reading that a
 to a set of rules is written into each certificate (``Rules.readings``), and
 docs/RULES_READINGS.md is generated from the same file (``readings_markdown``).
 """
+from __future__ import annotations
+
 import functools
+from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass, asdict
 from pathlib import Path
 
 from verifier.houseway.builtin import BUILT_IN
 from verifier.support.toml import tomllib
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
 
 WHEEL_CHOICES = ("lowest", "second")
 BONUS_READING_CHOICES = ("seven-card", "house-way")
@@ -26,7 +32,7 @@ READINGS_FILE = Path(__file__).resolve().parent.parent / "data" / "readings.toml
 
 
 @functools.lru_cache(maxsize=1)
-def reading_catalogue():
+def reading_catalogue() -> dict[str, Any]:
     """The readings file (verifier/data/readings.toml): {"option": [...], "reading": [...]}."""
     with open(READINGS_FILE, "rb") as f:
         return tomllib.load(f)
@@ -63,7 +69,7 @@ class Rules:
         if self.house_way not in HOUSE_WAY_CHOICES:
             self.house_way_file()           # a shipped house-way file or a TOML file
 
-    def house_way_file(self):
+    def house_way_file(self) -> HouseWay | None:
         """The house way as a file (verifier.houseway.HouseWay), or None for the two
         compiled in (mikes, emperors: their own readings are in readings.toml)."""
         if self.house_way in HOUSE_WAY_CHOICES:
@@ -71,10 +77,10 @@ class Rules:
         from verifier.houseway import load
         return load(self.house_way)
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
-    def readings(self, bank=BANK_HOUSE):
+    def readings(self, bank: str = BANK_HOUSE) -> dict[str, dict[str, Any]]:
         """Every reading in force, as id -> {value, text, topic}, for certificates: the
         options with their chosen value, then each fixed reading that applies to these
         rules (value "fixed", or "gap closed" where docs/RULES.md left the point open).
@@ -115,7 +121,7 @@ def _reading(catalogue, reading_id):
     return next(r for r in catalogue["reading"] if r["id"] == reading_id)
 
 
-def readings_markdown():
+def readings_markdown() -> str:
     """docs/RULES_READINGS.md, generated from verifier/data/readings.toml."""
     catalogue = reading_catalogue()
     out = ["# Rule readings", "",

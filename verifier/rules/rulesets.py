@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from verifier.support.toml import tomllib
 from verifier.game.bets import BETS, canonical, envy_host
@@ -24,6 +25,9 @@ from verifier.game.paytables import DATA_DIR
 from verifier.rules.readings import Rules, BANK_HOUSE, BANK_ROTATION, WHEEL_CHOICES, BONUS_READING_CHOICES
 from verifier.rules.terms import RuleSetError, check_bank, check_house_way, check_settlement
 
+if TYPE_CHECKING:
+    from verifier.game.paytables import Paytable
+
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
 SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
@@ -32,7 +36,7 @@ SHIPPED = ("outlaw9-mikes", "casino-standard", "emperors-challenge")
 CUSTOM_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-def is_custom_name(bet):
+def is_custom_name(bet: object) -> bool:
     """A name a rule set gives one of its custom bets (any snake name not a seed bet's)."""
     return (isinstance(bet, str) and canonical(bet) not in BETS
             and bool(CUSTOM_NAME.fullmatch(bet)))
@@ -59,31 +63,33 @@ class RuleSet:
     bank: dict | None = field(default=None, hash=False, compare=False)
 
     @property
-    def players_bank(self):
+    def players_bank(self) -> bool:
         """True when players take the bank in turn with the dealer (seeds 002, 004)."""
         return (self.bank or {}).get("banker") == "rotation"
 
     @property
-    def bank_kind(self):
+    def bank_kind(self) -> str:
         """Who banks, as the readings tag it: "rotation" when players bank in turn, else
         "house" (the readings of readings.toml tagged with the other kind do not apply)."""
         return BANK_ROTATION if self.players_bank else BANK_HOUSE
 
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         return Rules.of(wheel=self.wheel, bonus_reading=self.bonus_reading,
                         house_way=self.house_way)
 
-    def bet_names(self):
+    def bet_names(self) -> list[str]:
         return [b for b, _ in self.bets]
 
-    def with_overrides(self, wheel=None, bonus_reading=None, house_way=None):
+    def with_overrides(self, wheel: str | None = None, bonus_reading: str | None = None,
+                       house_way: str | None = None) -> RuleSet:
         """A copy with command-line readings applied. The command line's house way
         overrides the rule set's, for any rule set (a shipped house way by name, or a
         house-way file); one the rule set does not offer is added to its ``house_ways``,
         so the certificate says the game was changed."""
-        changes = {k: v for k, v in (("wheel", wheel), ("bonus_reading", bonus_reading))
-                   if v is not None}
+        changes: dict[str, Any] = {k: v for k, v in (("wheel", wheel),
+                                                     ("bonus_reading", bonus_reading))
+                                   if v is not None}
         if house_way is not None and house_way != self.house_way:
             if house_way not in self.house_ways:
                 Rules.of(wheel=wheel or self.wheel,      # a house way that exists, or one line
@@ -92,14 +98,14 @@ class RuleSet:
             changes["house_way"] = house_way
         return replace(self, **changes) if changes else self
 
-    def paytable_path(self, bet):
+    def paytable_path(self, bet: str) -> Path:
         for b, f in self.bets:
             if b == bet:
                 # a user file's bets were made absolute by load(), against its own folder
                 return Path(f) if Path(f).is_absolute() else DATA_DIR / f
         raise RuleSetError(f"rule set {self.name} has no {bet} bet")
 
-    def paytables(self):
+    def paytables(self) -> dict[str, Paytable]:
         """{bet: pay table} of every bet the rule set offers (its default tables)."""
         from verifier.game import paytables
         out = {}
@@ -113,7 +119,7 @@ class RuleSet:
             out[bet] = table
         return out
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description,
                 "seeds": list(self.seeds), "deck": self.deck,
                 "house_way": self.house_way, "house_ways": list(self.house_ways),
@@ -131,7 +137,7 @@ def _json_ready(v):
     return v
 
 
-def from_dict(data, where="rule set", source=""):
+def from_dict(data: dict[str, Any], where: str = "rule set", source: str = "") -> RuleSet:
     """A RuleSet from a parsed TOML/JSON mapping (every field given or inherited)."""
     unknown = set(data) - _KEYS
     if unknown:
@@ -288,13 +294,13 @@ def _derived_description(base_name, base, data):
 GAME_FIELDS = ("deck", "settlement", "bets", "bank")
 
 
-def game_differences(ruleset, other):
+def game_differences(ruleset: RuleSet, other: RuleSet) -> list[str]:
     """The fields of ``GAME_FIELDS`` in which two rule sets differ ([]: the same game)."""
     mine, theirs = ruleset.to_dict(), other.to_dict()
     return [k for k in GAME_FIELDS if mine.get(k) != theirs.get(k)]
 
 
-def shipped_differences(ruleset):
+def shipped_differences(ruleset: RuleSet) -> list[str]:
     """The fields in which a rule set that takes a shipped rule set's name is not that
     rule set ([] for another name): a name is the game's, so a file (or a certificate)
     that changes the game under a shipped name is refused (``load``, ``check``)."""
@@ -345,7 +351,7 @@ def _remember(key: str, ruleset: RuleSet) -> None:
         _DEFINED.popitem(last=False)
 
 
-def names():
+def names() -> list[str]:
     """Shipped rule set names (the default first)."""
     found = sorted(p.stem for p in RULESET_DIR.glob("*.toml"))
     return [n for n in SHIPPED if n in found] + [n for n in found if n not in SHIPPED]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import HOUSE_WAY_CHOICES
@@ -19,7 +20,7 @@ SETTLEMENT_KEYS: dict[str | None, set[str]] = {"commission": {"kind", "commissio
                    "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
 
 
-def tiers_ok(tiers):
+def tiers_ok(tiers: object) -> bool:
     """[[lowest amount, fee], ...]: at most five, whole numbers, by increasing amount."""
     return (isinstance(tiers, list) and 0 < len(tiers) <= 5
             and all(isinstance(t, list) and len(t) == 2
@@ -28,7 +29,7 @@ def tiers_ok(tiers):
             and [t[0] for t in tiers] == sorted({t[0] for t in tiers}))
 
 
-def check_settlement(s, where):
+def check_settlement(s: object, where: str) -> dict[str, Any]:
     if not isinstance(s, dict):
         raise RuleSetError(f"{where}: [settlement] must be a table")
     kind = s.get("kind")
@@ -88,7 +89,7 @@ BANK_KEYS = {
 }
 
 
-def check_bank(bank, settlement, where):
+def check_bank(bank: object, settlement: dict[str, Any], where: str) -> dict[str, Any] | None:
     """``[bank]`` checked and completed with its defaults (None when absent)."""
     if bank is None:
         return None
@@ -121,7 +122,7 @@ def check_bank(bank, settlement, where):
     return out
 
 
-def check_house_way(value, where):
+def check_house_way(value: object, where: str) -> None:
     """A house way a rule set may name: a built-in, a shipped file, or a house-way file
     (a path, as given)."""
     if not isinstance(value, str):

@@ -2,6 +2,8 @@
 directory, each finished chunk's file (written atomically, read back with its shape and
 sums checked), the chunk records a certificate keeps and a seeded sample of them run
 again (``check --recompute``)."""
+from __future__ import annotations
+
 import hashlib
 import json
 import math
@@ -11,23 +13,28 @@ from pathlib import Path
 
 from verifier.support.errors import VerifierError
 from verifier.strategy.spec import FORMAT_VERSION, make_job, run_chunk
+from typing import Any, Iterator, Protocol, Sequence, TYPE_CHECKING
 
-def chunks(units, chunk_size):
+if TYPE_CHECKING:
+    from verifier.strategy.spec import JobSpec
+    from verifier.support.progress import Progress
+
+def chunks(units: int, chunk_size: int) -> list[tuple[int, int]]:
     """[(lo, hi), ...]: the units in order, ``chunk_size`` each (the last fewer)."""
     return [(lo, min(lo + chunk_size, units)) for lo in range(0, units, chunk_size)]
 
 
-def default_work_root():
+def default_work_root() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "paigow-verifier" / "strategy"
 
 
-def work_dir_for(spec, work=None):
+def work_dir_for(spec: JobSpec, work: str | os.PathLike | None = None) -> Path:
     """``work`` as given (the user's directory), else the job's directory in the cache."""
     return Path(work) if work is not None else default_work_root() / spec.key()
 
 
-def prepare_work_dir(path):
+def prepare_work_dir(path: str | os.PathLike) -> Path:
     """Creates the work directory; one line when it cannot be made or written."""
     path = Path(path)
     try:
@@ -41,16 +48,16 @@ def prepare_work_dir(path):
     return path
 
 
-def chunk_path(work, lo, hi):
+def chunk_path(work: str | os.PathLike, lo: int, hi: int) -> Path:
     return Path(work) / f"chunk-{lo}-{hi}.json"
 
 
-def raw_sha256(raw):
+def raw_sha256(raw: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(raw, sort_keys=True, separators=(",", ":"))
                           .encode()).hexdigest()
 
 
-def chunk_record(lo, hi, raw):
+def chunk_record(lo: int, hi: int, raw: dict[str, Any]) -> dict[str, Any]:
     """What a certificate keeps of one chunk (docs/STRATEGY.md, "Chunks in the
     certificate"): its range of units, the SHA-256 of its raw sums (patterns included)
     and its sums without the patterns, which add up to the job's totals. A chunk
@@ -59,7 +66,15 @@ def chunk_record(lo, hi, raw):
     return {"lo": lo, "hi": hi, "raw_sha256": raw_sha256(raw), "sums": sums}
 
 
-def chunks_section(info):
+class ChunkedRun(Protocol):
+    """What ``chunks_section`` reads of a run (``job.RunInfo``, which imports this module)."""
+    backend: str
+    chunk_size: int
+    units: int
+    records: list
+
+
+def chunks_section(info: ChunkedRun) -> dict[str, Any]:
     """The ``chunks`` field of a certificate's strategy section: the job's chunking (its
     backend, chunk size and unit count) and every chunk's record, in unit order (counts
     beyond 2**53 - 1 as digit strings, as in ``raw``)."""
@@ -68,7 +83,8 @@ def chunks_section(info):
             "list": [dict(r, sums=raw_to_json(r["sums"])) for r in info.records]}
 
 
-def chunk_sample(records, n, seed):
+def chunk_sample(records: Sequence[dict[str, Any]], n: int | None,
+                 seed: int | None) -> list[dict[str, Any]]:
     """A seeded draw of ``n`` of the chunk records (every one when ``n`` is None or not
     less than their number), in unit order: the same draw for the same seed."""
     import random
@@ -77,7 +93,8 @@ def chunk_sample(records, n, seed):
     return [records[i] for i in sorted(random.Random(seed).sample(range(len(records)), n))]
 
 
-def recompute_chunks(spec, units, records, progress=None):
+def recompute_chunks(spec: JobSpec, units: int, records: Sequence[dict[str, Any]],
+                     progress: Progress | None = None) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Runs the chunks of ``records`` again with ``spec``'s job: yields (record, the record
     of the chunk now, ``chunk_record``). ``ValueError`` when the job here does not split
     into ``units`` units (not the job the records came from)."""
@@ -96,7 +113,8 @@ def recompute_chunks(spec, units, records, progress=None):
             yield rec, chunk_record(rec["lo"], rec["hi"], raw)
 
 
-def save_chunk(work, key, units, lo, hi, raw, seconds):
+def save_chunk(work: str | os.PathLike, key: str, units: int, lo: int, hi: int, raw: dict[str, Any],
+               seconds: float) -> None:
     """Writes one chunk's file atomically."""
     from verifier.support.files import atomic_write_text
     doc = {"format": "paigow-verifier strategy chunk", "format_version": FORMAT_VERSION,
@@ -109,7 +127,7 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def raw_shape_ok(raw, banker_hands=None):
+def raw_shape_ok(raw: Any, banker_hands: int | None = None) -> bool:
     """Whether ``raw`` has the shape of the raw sums (verifier/strategy/optimal.py): the fields,
     ints where counts go. (``optimal.check_raw`` holds a whole job's sums together; a
     chunk's also list the patterns where the house way was always best.)"""
@@ -154,7 +172,9 @@ def _chunk_text(path):
     return read_text(path, "strategy chunk", ValueError, work_file=True)
 
 
-def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
+def load_chunk(work: str | os.PathLike, key: str, units: int, lo: int, hi: int,
+               banker_hands: int | None = None,
+               spec: JobSpec | None = None) -> tuple[dict[str, Any], float] | None:
     """(raw, seconds) of a chunk's file, None when there is none; ``ValueError`` (why)
     when there is one that is not this chunk's valid sums. With the job's ``spec``, the
     sums must also hold together as a chunk's of that deck and commission
@@ -171,7 +191,7 @@ def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
         raise ValueError("not a chunk file of this version")
     if (doc.get("key"), doc.get("units"), doc.get("lo"), doc.get("hi")) != (key, units, lo, hi):
         raise ValueError("another job's or another range's chunk")
-    raw = doc.get("raw")
+    raw: Any = doc.get("raw")             # checked next (raw_shape_ok)
     if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
         raise ValueError("its sums are damaged (shape or SHA-256)")
     if spec is not None:
@@ -184,11 +204,11 @@ def load_chunk(work, key, units, lo, hi, banker_hands=None, spec=None):
     return raw, float(seconds) if isinstance(seconds, (int, float)) else 0.0
 
 
-def note(message):
+def note(message: str) -> None:
     print(f"paigow-verify: {message}", file=sys.stderr)
 
 
-def finished_units(spec, work):
+def finished_units(spec: JobSpec, work: str | os.PathLike) -> int | None:
     """The job's unit count when the work directory holds every chunk of it, valid;
     else None (the job must be built to know what is left)."""
     key, units = spec.key(), None

@@ -1,11 +1,13 @@
 """The optimal-strategy job on Ray: actors that build the job once and run many chunks
 (``strategy --ray``), and the check of a Ray address before ``ray.init``."""
+from __future__ import annotations
+
 import os
 import re
 import socket
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, Sequence
 
 from verifier.support.errors import VerifierError
 from verifier.strategy.spec import make_job
@@ -14,7 +16,7 @@ from verifier.strategy.spec import make_job
 _RAY_ADDRESS = re.compile(r"(ray://)?([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})")
 
 
-def check_ray_address(address):
+def check_ray_address(address: str) -> None:
     """One line for an address that is not one, for a missing ``ray`` package, and for an
     address where nothing listens (checked before ``ray.init``, which may wait long for a
     cluster that is not there)."""
@@ -43,10 +45,10 @@ class ChunkWorker:
     def __init__(self, spec):
         self.job = make_job(spec)
 
-    def units(self):
+    def units(self) -> tuple[int, float]:
         return self.job.units, float(getattr(self.job, "build_seconds", 0.0))
 
-    def run(self, lo, hi):
+    def run(self, lo: int, hi: int) -> tuple[int, int, dict[str, Any], float]:
         t = time.perf_counter()
         raw = self.job.run(lo, hi)
         return lo, hi, raw, time.perf_counter() - t
@@ -113,10 +115,10 @@ class RayPool:
             self.builds.append(actor.units.remote())
 
     @property
-    def build_seconds(self):
+    def build_seconds(self) -> float:
         return max(b for _u, b in self._get(self.builds))
 
-    def run(self, todo):
+    def run(self, todo: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int, dict[str, Any], float]]:
         ray = self.ray
         self._add(min(self.most, len(todo)) - len(self.actors))
         queue = list(todo)

@@ -1,13 +1,22 @@
 """One player hand's settings priced: every setting's exact counts against every banker
 hand (``verifier.engine.hand_strategy.strategy_counts``) settled under the rule set's
 settlement (``paigow-verify hand CARDS --strategy``)."""
+from __future__ import annotations
+
 
 from verifier.engine import engine_spec, strategy_counts
 from verifier.game.ranking import describe_back, describe_front
 from verifier.game.settlement import SettlementRule
+from typing import Any, Iterable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from verifier.engine import EngineSpec
+    from verifier.rules.rulesets import RuleSet
 
 
-def evaluate(settings, house, settlement):
+def evaluate(settings: Sequence[dict[str, Any]], house: int | None, settlement: Mapping[str, Any]
+             ) -> tuple[list[dict[str, Any]], list[int], Fraction | None]:
     """Each setting's push count and value (``setting_return`` under ``settlement``; None
     for a foul), the best legal settings, and what the house way's choice gives up."""
     from verifier.odds.basegame import setting_return
@@ -26,7 +35,8 @@ def evaluate(settings, house, settlement):
     return rows, best, cost
 
 
-def hand_strategy(cards, ruleset, threads=None, spec=None):
+def hand_strategy(cards: Sequence[int], ruleset: RuleSet, threads: int | None = None,
+                  spec: EngineSpec | None = None) -> dict[str, Any]:
     """The JSON-ready report of ``paigow-verify hand CARDS --strategy`` for card ints.
     ``spec``: the command's ``EngineSpec`` of the rule set (default: made here)."""
     from verifier.odds.basegame import settle
@@ -56,7 +66,7 @@ def hand_strategy(cards, ruleset, threads=None, spec=None):
             "house_way_cost": None if cost is None else exact_value(cost)}
 
 
-def value_note(settlement):
+def value_note(settlement: Mapping[str, Any]) -> str:
     """What a setting's value is, in words (the text report's header)."""
     rule = SettlementRule.of(settlement)
     if rule.is_commission:
@@ -66,7 +76,7 @@ def value_note(settlement):
             "(the same for every setting)")
 
 
-def by_value(settings):
+def by_value(settings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The report's settings in the order they are shown: legal ones by value, highest
     first; fouls last."""
     return sorted(settings, key=lambda r: (r["return"] is None,

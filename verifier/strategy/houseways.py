@@ -6,9 +6,20 @@ And a house way's power ratings (``house-ways ratings``): every hand of the deck
 it, the counts turned into the two tables by verifier.odds.ratings. And ``house-ways
 fit``: a house way under every combination of its declared alternatives, held against a
 published table."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
+    from verifier.odds.ratings import Target
+    from verifier.rules.readings import Rules
+    from verifier.support.progress import Progress
 
 
-def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, progress=None):
+def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
+                       deck: Sequence[int] | None = None, threads: int | None = None,
+                       progress: Progress | None = None) -> list[dict[str, Any]]:
     """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
     win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
     return at the smallest wager, at the largest)]), ``differ``, ``hands`` and
@@ -47,8 +58,11 @@ def compare_house_ways(house_ways, wheel="lowest", deck=None, threads=None, prog
     return rows
 
 
-def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, deck=None,
-                      threads=None, progress=None):
+def house_way_ratings(name_or_path: str, rule_set: str | None = None, wheel: str | None = None,
+                      readings: dict[str, str] | None = None,
+                      deck: Sequence[int] | None = None, threads: int | None = None,
+                      progress: Progress | None = None
+                      ) -> tuple[HouseWay, Rules, int, dict[str, Any]]:
     """The power ratings of a house way (a name or a file) under a rule set (default
     casino-standard) and its readings (``readings``: {reading: value} over the file's):
     ``(house way, rules, deck size, tables)``, the tables of
@@ -67,7 +81,8 @@ def house_way_ratings(name_or_path, rule_set=None, wheel=None, readings=None, de
                                                             spec.wheel_second)
 
 
-def figures_of(table, house_way, rules, threads=None, progress=None):
+def figures_of(table: str, house_way: HouseWay, rules: Rules, threads: int | None = None,
+               progress: Progress | None = None) -> dict[str, Any]:
     """{name: figure} of one target table (verifier.odds.ratings.TARGET_TABLES) for a
     loaded house way: counts of hands from the enumeration, or the base game's win, push
     and loss as Fractions from the pairwise count (both sides on the house way)."""
@@ -97,7 +112,8 @@ def figures_of(table, house_way, rules, threads=None, progress=None):
 MAX_FIT_COMBINATIONS = 4_096
 
 
-def fit_combinations(house_way, only=None):
+def fit_combinations(house_way: HouseWay, only: Iterable[str] | None = None
+                     ) -> Iterator[tuple[dict[str, str], dict[str, str]]]:
     """Every combination of a house way's declared alternatives: its [readings.options]
     and its [variants] (``only``: the points to vary, the rest as in force), as
     (readings, variants) dicts, the combination in force among them, yielded one by one;
@@ -126,7 +142,9 @@ def fit_combinations(house_way, only=None):
         yield readings, variants
 
 
-def fit_house_way(house_way, rules, target, only=None, threads=None, progress=None):
+def fit_house_way(house_way: HouseWay, rules: Rules, target: Target,
+                  only: Iterable[str] | None = None, threads: int | None = None,
+                  progress: Progress | None = None) -> list[dict[str, Any]]:
     """The house way under every combination of its declared alternatives, each held
     against the target (verifier.odds.ratings.Target) row by row: a list of dicts
     (``readings``, ``variants``, ``way``, ``rows`` [(name, mine, target's)],

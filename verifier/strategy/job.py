@@ -14,6 +14,8 @@ count, the raw sums and the SHA-256 of the raw sums. A chunk with a valid file i
 run again; a file that does not read back (corrupt, truncated, another job's) is redone,
 with a note on stderr.
 """
+from __future__ import annotations
+
 import math
 import time
 from dataclasses import asdict, dataclass, field
@@ -23,6 +25,16 @@ from verifier.strategy.chunks import (chunk_path, chunk_record, chunks, finished
                                      note, prepare_work_dir, raw_shape_ok, save_chunk, work_dir_for)
 from verifier.strategy.cluster import RayPool, check_ray_address
 from verifier.strategy.spec import job_class, make_job, run_chunk
+from typing import Any, Iterable, TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import os
+    from verifier.rules.rulesets import RuleSet
+    from verifier.strategy.spec import JobSpec
+    from verifier.support.progress import Progress
+
+T = TypeVar("T")
+
 
 @dataclass
 class RunInfo:
@@ -45,16 +57,16 @@ class RunInfo:
     records: list = field(default_factory=list, repr=False)
 
     @property
-    def units_per_second(self):
+    def units_per_second(self) -> float | None:
         t = sum(s for _lo, _hi, s, _c in self.chunk_seconds)
         return sum(hi - lo for lo, hi, _s, _c in self.chunk_seconds) / t if t else None
 
     @property
-    def classes_per_second(self):
+    def classes_per_second(self) -> float | None:
         t = sum(s for _lo, _hi, s, _c in self.chunk_seconds)
         return sum(c for _lo, _hi, _s, c in self.chunk_seconds) / t if t else None
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
         del out["records"]
         out.update(units_per_second=self.units_per_second,
@@ -62,7 +74,9 @@ class RunInfo:
         return out
 
 
-def run_job(spec, work=None, ray_address=None, progress=None, job=None):
+def run_job(spec: JobSpec, work: str | os.PathLike | None = None,
+            ray_address: str | None = None, progress: Progress | None = None,
+            job: Any = None) -> tuple[dict[str, Any], RunInfo]:
     """Runs (or resumes) the job of ``spec``: (merged raw sums, RunInfo).
 
     ``work``: the work directory (default: the job's directory in the cache);
@@ -136,7 +150,7 @@ def _run(spec, work, executor, ray_address, progress, start):
     return total, info
 
 
-def spread(items):
+def spread(items: Iterable[T]) -> list[T]:
     """The items in bit-reversed order of their index (0, n/2, n/4, 3n/4, ...): the work
     of a unit falls steadily along the units (early six-card representatives have more
     seven-card extensions), so chunks taken across the whole range from the start make
@@ -173,17 +187,14 @@ class _Local:
             yield lo, hi, raw, time.perf_counter() - t
 
 
-
-
-
-def final_raw(raw):
+def final_raw(raw: dict[str, Any]) -> dict[str, Any]:
     """The whole job's raw sums as figures and certificates take them (only the patterns
     where the house way is not always optimal: ``optimal.prune_patterns``)."""
     from verifier.strategy.optimal import prune_patterns
     return prune_patterns(raw)
 
 
-def figures(raw, ruleset):
+def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
     """The JSON-ready figures of the whole job's raw sums (``optimal.figures``); sums that
     do not hold together (each chunk's are checked when read back, so only a job object
     that gives wrong sums) are one line."""

@@ -40,30 +40,36 @@ The raw sums of a chunk (and of the whole job: chunks add field by field, ``merg
 
 Lists are sorted by their first field. All numbers are Python ints.
 """
+from __future__ import annotations
+
 
 import math
 from fractions import Fraction
 
 from verifier.odds.values import exact_value
 from verifier.game.settlement import SettlementRule
+from typing import Any, Iterable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.rules.rulesets import RuleSet
 
 RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
 RAW_TABLES = ("by_type", "by_row")
 
 
-def empty_raw(banker_hands):
+def empty_raw(banker_hands: int) -> dict[str, Any]:
     """The raw sums of no hands."""
     return {"player_hands": 0, "player_classes": 0, "banker_hands": int(banker_hands),
             "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
             "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
 
 
-def merge_raw(a, b):
+def merge_raw(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """The raw sums of two disjoint sets of player hands (a new dict)."""
     return merge_all([a, b])
 
 
-def merge_all(raws):
+def merge_all(raws: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The raw sums of disjoint sets of player hands, in one pass (a new dict; the same
     whatever the order, so chunks and threads add up alike)."""
     raws = list(raws)
@@ -96,7 +102,7 @@ def merge_all(raws):
     return out
 
 
-def prune_patterns(raw):
+def prune_patterns(raw: dict[str, Any]) -> dict[str, Any]:
     """The raw sums with only the patterns where the house way is not always optimal
     (``not_optimal`` > 0): what a certificate keeps (a new dict; the figures list no
     other pattern). A chunk's raw sums list every pattern they meet, so that chunks add
@@ -110,13 +116,14 @@ def prune_patterns(raw):
 # the pure-Python twin of the compiled job (small decks)
 # ---------------------------------------------------------------------------------
 
-def setting_value(setting, commission):
+def setting_value(setting: Mapping[str, Any], commission: tuple[int, int]) -> int:
     """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
     cn, cd = commission
     return (cd - cn) * setting["win"] - cd * setting["loss"]
 
 
-def best_setting(settings, house, commission):
+def best_setting(settings: Sequence[Mapping[str, Any]], house: int,
+                 commission: tuple[int, int]) -> tuple[int, int, int]:
     """(index of the best setting, v of the best, v of the house way's) by the tie rule of
     this module's docstring: the house way's setting when its v is the highest over the
     legal settings, else the first legal, not dominated setting with that v."""
@@ -129,7 +136,7 @@ def best_setting(settings, house, commission):
     return best, top, values[house]
 
 
-def pattern_label(cards):
+def pattern_label(cards: Iterable[int]) -> str:
     """The rank pattern of a hand: its ranks high to low, the joker "*" (the highest card
     int, so it comes first: "*AKQ995")."""
     from verifier.game.cards import JOKER, RANK_CHARS
@@ -154,7 +161,7 @@ class PythonJob:
         self.units = len(self.hands)
         self.banker_hands = math.comb(len(self.deck) - 7, 7)
 
-    def hand_raw(self, hand):
+    def hand_raw(self, hand: Sequence[int]) -> dict[str, Any]:
         """The raw sums of one player hand."""
         from verifier.engine import strategy_python
         settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
@@ -175,7 +182,7 @@ class PythonJob:
                               list(settings[best]["front"])]])
         return raw
 
-    def run(self, lo, hi):
+    def run(self, lo: int, hi: int) -> dict[str, Any]:
         """The raw sums of player hands ``lo`` to ``hi`` - 1 (every pattern met listed:
         ``prune_patterns`` at the end)."""
         if not 0 <= lo <= hi <= self.units:
@@ -193,7 +200,7 @@ TOP_PATTERNS = 20
 _INT_MAX = 2 ** 53 - 1       # RFC 8785 (result_sha256) writes no larger integer
 
 
-def raw_to_json(raw):
+def raw_to_json(raw: dict[str, Any]) -> dict[str, Any]:
     """The raw sums as a certificate keeps them: ints beyond 2**53 - 1, which RFC 8785
     cannot write (a cost may reach them on the full deck), as strings of their digits."""
     def conv(x):
@@ -205,7 +212,7 @@ def raw_to_json(raw):
     return conv(raw)
 
 
-def raw_from_json(raw):
+def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     """``raw_to_json`` undone: every count an int (a label stays a string)."""
     def num(x, where):
         if isinstance(x, bool) or not isinstance(x, (int, str)):
@@ -231,14 +238,15 @@ def raw_from_json(raw):
     return out
 
 
-def commission_of(settlement):
+def commission_of(settlement: Mapping[str, Any]) -> tuple[int, int]:
     """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
     commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
     rate = 1 - SettlementRule.of(settlement).win_net
     return rate.numerator, rate.denominator
 
 
-def check_raw(raw, deck=None, commission=None, chunk=False):
+def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
+              commission: tuple[int, int] | None = None, chunk: bool = False) -> None:
     """ValueError unless the raw sums hold together: counts not negative, the tables' sums
     the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
     most the pattern's, the sorted and distinct keys merge_raw writes; with ``commission``
@@ -329,7 +337,7 @@ def _table_rows(rows, names, unit, key):
             for k, n, nopt, c in rows]
 
 
-def figures(raw, ruleset):
+def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
     """The JSON-ready figures of the whole job's raw sums under ``ruleset``: the house
     way and the best setting settled (``basegame.settle``), how often and at what cost
     the house way is not optimal, by hand type, by house-way row and the top patterns.

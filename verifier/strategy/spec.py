@@ -2,12 +2,22 @@
 actor builds its job from it), its key, the job object it builds (compiled, the
 pure-Python twin, or a test's stand-in) and one chunk run so that Ctrl-C is answered at
 once. The chunks' files: chunks.py; the run: job.py; Ray: cluster.py."""
+from __future__ import annotations
+
 import hashlib
 import importlib
 import json
 from dataclasses import dataclass, field
 
 from verifier.support.errors import VerifierError
+from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from verifier.engine import EngineSpec
+    from verifier.rules.rulesets import RuleSet
+
+T = TypeVar("T")
+
 
 #: the version of the chunk files and of the job key; bump when either changes
 FORMAT_VERSION = 2
@@ -42,14 +52,15 @@ class JobSpec:
     threads: int = 1
     extra: dict = field(default_factory=dict)   # further keyword arguments of the job
 
-    def key(self):
+    def key(self) -> str:
         return job_key(self.deck, self.wheel_second, self.house_way_name,
                        self.house_way_program, self.commission, self.chunk_size,
                        backend=self.backend)
 
 
-def job_key(deck, wheel_second, house_way_name, house_way_program, commission, chunk_size,
-            backend="compiled"):
+def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
+            house_way_program: str, commission: Sequence[int], chunk_size: int,
+            backend: str = "compiled") -> str:
     """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its
     results and its chunks. The backend counts: the compiled job's units are orbit
     representatives of six cards, its pure-Python twin's are player hands, so a chunk of
@@ -65,7 +76,9 @@ def job_key(deck, wheel_second, house_way_name, house_way_program, commission, c
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def spec_for(ruleset, deck=None, chunk_size=None, backend=None, threads=None, engine=None):
+def spec_for(ruleset: RuleSet, deck: Sequence[int] | None = None, chunk_size: int | None = None,
+             backend: str | None = None, threads: int | None = None,
+             engine: EngineSpec | None = None) -> JobSpec:
     """The JobSpec of a rule set (house way, wheel, commission) on ``deck`` (default the
     53-card deck). ``backend``: default compiled, or python under PAIGOW_PUREPYTHON=1.
     ``engine``: the command's ``EngineSpec`` of the rule set (default: made here)."""
@@ -101,7 +114,7 @@ def _house_way_here(spec):
     return house_way_file_number(loads(spec.house_way_text, spec.house_way_name))
 
 
-def job_class(backend):
+def job_class(backend: str) -> Any:
     """The class of a backend: one line when it is not in this build."""
     if backend == "compiled":
         from verifier.engine import compiled
@@ -124,7 +137,7 @@ def job_class(backend):
     return cls
 
 
-def make_job(spec):
+def make_job(spec: JobSpec) -> Any:
     """The job object of a spec, built in this process (tens of seconds on the full
     deck for the compiled job), interruptibly (``interruptible``)."""
     cls = job_class(spec.backend)
@@ -136,12 +149,12 @@ def make_job(spec):
     return interruptible(lambda: cls(**args))
 
 
-def run_chunk(job, lo, hi):
+def run_chunk(job: Any, lo: int, hi: int) -> dict[str, Any]:
     """``job.run(lo, hi)``, interruptibly (``interruptible``)."""
     return interruptible(job.run, lo, hi)
 
 
-def interruptible(fn, *args):
+def interruptible(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` answering signals at once (``support.interrupts.interruptible``):
     on one, the compiled job is asked to stop (``request_stop``: its loops skip what is
     left and its thread ends within milliseconds)."""

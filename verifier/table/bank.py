@@ -2,12 +2,18 @@
 must cover, and the round settled against it: the players' results, the banker's after
 its commission and the casino's co-banked share, the dealer's wager, and the house's take
 by source. The other settlements: verifier/table/settle.py."""
+from __future__ import annotations
+
 from fractions import Fraction
 
 from verifier.game.settlement import SettlementRule
 from verifier.table.limits import whole
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
+from typing import Iterable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.table.settle import Ledger
 
 
 class BankSettlement(Settlement):
@@ -25,15 +31,18 @@ class BankSettlement(Settlement):
             setattr(self, name, parts[name])
 
 
-def bank_covers(wagers, dealer_wager=0):
+def bank_covers(wagers: Mapping[int, Sequence[int]], dealer_wager: int = 0) -> int:
     """What a player-banker must cover: every base wager at the table and the dealer's
     wager (the side bets are the house's)."""
     return sum(w[0] for w in wagers.values()) + dealer_wager
 
 
-def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
-                       dealer_wager=0, dealer_odds=None, share=0, banker_commission="net-win",
-                       envy=None, ledger=None):
+def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
+                       settlement: SettlementRule | int | Fraction, banker: int, chips: int,
+                       dealer_wager: int = 0, dealer_odds: int | None = None,
+                       share: int | Fraction = 0, banker_commission: str = "net-win",
+                       envy: Mapping[int, int | Fraction] | None = None,
+                       ledger: Ledger | None = None) -> BankSettlement:
     """Settle a round seat ``banker`` banks (chips ``chips`` put up as its bank).
 
     Base wagers are the banker's: a player's win is paid 1 to 1 from the bank less the
@@ -52,8 +61,8 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
-    comm_players = 0
-    house_side = 0                  # the house's result on the side bets
+    comm_players: int | Fraction = 0
+    house_side: int | Fraction = 0  # the house's result on the side bets
     faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
     if ledger is not None:
         ledger.move(seat_account(banker), BANK, chips,
@@ -62,7 +71,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
                                                              results, ledger):
         if kind == 0:                               # the base game: against the bank
             if o < 0:
-                res = -stake
+                res: int | Fraction = -stake
                 gross += stake
                 collected += stake
                 if ledger is not None:
@@ -94,6 +103,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     if dealer_wager:
         if ledger is not None:
             ledger.move(HOUSE, DEALER_WAGER, dealer_wager, "the dealer wagers against the bank")
+        assert dealer_odds is not None       # the dealer wagers: its odds are given
         if dealer_odds == PUSH:
             if ledger is not None:
                 ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's wager pushes")
@@ -114,7 +124,7 @@ def settle_player_bank(order, wagers, odds, kinds, settlement, banker, chips,
     co_banked = gross * share
     mine = gross - co_banked
     if banker_commission == "each-win":
-        comm_banker = collected * (1 - share) * commission
+        comm_banker: int | Fraction = collected * (1 - share) * commission
     else:
         comm_banker = mine * commission if mine > 0 else 0
     banker_net = mine - comm_banker

@@ -16,6 +16,8 @@ bet's way (``reads``), exactly as the certificate's figures count it
 An envy-type custom bet (``envy = true``) pays dollars per *other* hand and has no wager
 of its own: the table does not play it (``unplayed``).
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,6 +25,10 @@ from verifier.game.bets import house_way_lines
 from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
 from verifier.game.outcome import LOSS, PUSH, base_outcome
 from verifier.game.ranking import PAIR_OF_THREES_KEY
+from typing import Any, Collection, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.rules.rulesets import RuleSet
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,7 @@ class TableBet:
     nets: tuple
     title: str = ""
 
-    def odds(self, lines):
+    def odds(self, lines: Collection[str]) -> int | Fraction:
         """The odds of a hand qualifying for ``lines``: its highest line's net (N to 1 ->
         N, push -> 0), -1 when no line of the table applies (ties: the first line)."""
         best = None
@@ -46,7 +52,7 @@ class TableBet:
         return int(best) if best.denominator == 1 else best
 
 
-def table_bets(ruleset):
+def table_bets(ruleset: RuleSet) -> tuple[TableBet, ...]:
     """The custom bets of ``ruleset`` the table plays (not the envy-type ones)."""
     from verifier.game.paytables import net_of
     from verifier.rules.rulesets import is_custom_name
@@ -59,7 +65,7 @@ def table_bets(ruleset):
     return tuple(out)
 
 
-def unplayed(ruleset):
+def unplayed(ruleset: RuleSet) -> list[str]:
     """The names of the rule set's custom bets the table does not play (envy-type)."""
     from verifier.rules.rulesets import is_custom_name
     return [name for name, table in ruleset.paytables().items()
@@ -70,7 +76,7 @@ def _mask_names(mask, names):
     return {name for bit, name in enumerate(names) if mask >> bit & 1}
 
 
-def custom_odds(bet, player_set, banker_set, cards):
+def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any], cards: Sequence[int] | None) -> int | Fraction:
     """The odds of ``bet`` for one player: ``player_set`` and ``banker_set`` are set_hands
     results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
     the player's seven cards."""
@@ -80,6 +86,7 @@ def custom_odds(bet, player_set, banker_set, cards):
         lines = house_way_lines(player_set[3], player_set[2])
     elif bet.reads == "best-for-bet":
         from verifier.engine import best_for_bet
+        assert cards is not None             # a best-for-bet bet reads the seven cards
         lines = _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
     else:   # versus-banker
         b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])

@@ -19,7 +19,15 @@ Which pile is the action pile is the player-dealer's choice; ``action_pile`` (0.
 0 = the leftmost, the first dealt) selects it, and the seats that follow clockwise
 receive the next piles to the right, wrapping (docs/TABLE.md).
 """
+from __future__ import annotations
+
 from verifier.support.errors import VerifierError
+from typing import Iterable, Sequence, TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import random
+
+T = TypeVar("T")
 
 SEATS = 7
 #: the most chips a seat may put up as its bank (settle, simulate --bank)
@@ -39,7 +47,7 @@ PILE_POSITIONS = tuple(
 DISCARD_POSITIONS = tuple(range(DEALT, DEALT + DISCARDS))
 
 
-def deal_piles(deck):
+def deal_piles(deck: Sequence[int]) -> tuple[list[list[int]], list[int]]:
     """A 53-card deck order (top first) -> (seven piles left to right, four discards).
 
     Each pile lists its cards in the order they were dealt to it.
@@ -50,23 +58,23 @@ def deal_piles(deck):
     return piles, [deck[i] for i in DISCARD_POSITIONS]
 
 
-def check_seat(seat, what="seat"):
+def check_seat(seat: object, what: str = "seat") -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= SEATS:
         raise VerifierError(f"bad {what} {seat!r}: seats are numbered 1 to {SEATS}")
     return seat
 
 
-def next_seat(seat, steps=1):
+def next_seat(seat: int, steps: int = 1) -> int:
     """The seat ``steps`` places clockwise from ``seat`` (7 is followed by 1)."""
     return (seat - 1 + steps) % SEATS + 1
 
 
-def clockwise_from(seat):
+def clockwise_from(seat: int) -> list[int]:
     """All seven seats in clockwise order, starting with ``seat``."""
     return [next_seat(seat, k) for k in range(SEATS)]
 
 
-def check_dice(dice):
+def check_dice(dice: Iterable[int]) -> tuple[int, ...]:
     """Three dice 1..6 -> their tuple; anything else is an error."""
     try:
         dice = tuple(dice)
@@ -78,13 +86,13 @@ def check_dice(dice):
     return dice
 
 
-def roll_dice(rng):
+def roll_dice(rng: random.Random) -> tuple[int, int, int]:
     """Three dice from a ``random.Random``."""
     r = rng.random
     return (int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1)
 
 
-def first_pile_seat(total, dealer_seat):
+def first_pile_seat(total: int, dealer_seat: int) -> int:
     """The seat that receives the first (action) pile for a dice total.
 
     The player-dealer's seat counts 1, 8, 15; the seats clockwise from it count on.
@@ -94,7 +102,7 @@ def first_pile_seat(total, dealer_seat):
     return next_seat(dealer_seat, (total - 1) % SEATS)
 
 
-def action_seat(total, dealer_seat):
+def action_seat(total: int, dealer_seat: int) -> int:
     """The seat that gets the "Action" button (where settlement starts).
 
     The seat of the first pile, except when that is the player-dealer (totals 8 and
@@ -104,7 +112,7 @@ def action_seat(total, dealer_seat):
     return next_seat(dealer_seat) if seat == dealer_seat else seat
 
 
-def distribute(piles, first_seat, action_pile=0):
+def distribute(piles: Sequence[T], first_seat: int, action_pile: int = 0) -> dict[int, T]:
     """Hand the piles out clockwise: seat -> pile.
 
     ``first_seat`` receives pile ``action_pile``; each next seat clockwise receives
@@ -115,7 +123,7 @@ def distribute(piles, first_seat, action_pile=0):
     return {next_seat(first_seat, k): piles[(action_pile + k) % PILES] for k in range(SEATS)}
 
 
-def settlement_order(action, dealer_seat):
+def settlement_order(action: int, dealer_seat: int) -> list[int]:
     """The player seats in settlement order: clockwise from the action seat, the
     player-dealer's seat left out."""
     return [s for s in clockwise_from(action) if s != dealer_seat]

@@ -12,12 +12,17 @@
 - Fees are taken before the deal, from the chips in front of each player; the
   player-dealer's fee is not taken out of the bank (docs/TABLE.md).
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from verifier.game.settlement import tier_fee
 
 from verifier.support.errors import VerifierError
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def _filed_tiers(which):
@@ -46,15 +51,15 @@ class FeeSchedule:
             if lows != sorted(set(lows)):
                 raise VerifierError("fee tiers must be listed by increasing amount")
 
-    def player_fee(self, base_wager):
+    def player_fee(self, base_wager: int | Fraction) -> int:
         """The fee for one betting circle with this base wager (0 when no base wager)."""
         return tier_fee(base_wager, self.player_tiers)
 
-    def dealer_fee(self, total_action):
+    def dealer_fee(self, total_action: int | Fraction) -> int:
         """The player-dealer's fee for this total table action (sum of base wagers)."""
         return tier_fee(total_action, self.dealer_tiers)
 
-    def describe(self):
+    def describe(self) -> dict[str, str]:
         def rows(tiers):
             out = []
             for i, (low, fee) in enumerate(tiers):

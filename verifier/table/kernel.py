@@ -1,6 +1,8 @@
 """The compiled table kernel (cext/table_sim.h through verifier.engine._table): a table's
 rules, scale and rotation as the kernel takes them, when it cannot run, and its sums
 turned into the simulator's ``Stats`` (``simulate_compiled``)."""
+from __future__ import annotations
+
 import hashlib
 import math
 from fractions import Fraction
@@ -12,6 +14,12 @@ from verifier.game.bets import TABLE_READS
 from verifier.table.reads import PAIR_KEY
 from verifier.table.setup import HOUSE_SOURCES
 from verifier.table.stats import Acc, Stats
+from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.support.progress import Progress
+    from verifier.table.limits import TableRules
+    from verifier.table.setup import TableSetup
 
 
 def _table_module():
@@ -25,13 +33,13 @@ def _side_pays(table):
     return [o for kind in table.kinds[1:] for o in table.pays_of(kind)]
 
 
-def kernel_rules(table, co_bank=False):
+def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
     """The rules of ``table`` as the compiled kernel takes them: every pay, fee tier and
     the commission, as data, and each wager as (read code, of the banker's hand, pays):
     cext/table_sim.h types none of them and names no bet. ``co_bank``: money units fine
     enough for the co-banked share too (``kernel_scale``)."""
     scale = kernel_scale(table, co_bank)
-    slots = [(0, False, ())]
+    slots: list[tuple[int, bool, tuple[int | Fraction, ...]]] = [(0, False, ())]
     for kind in table.kinds[1:]:
         read, banker = table.read_of(kind)
         slots.append((TABLE_READS.index(read), banker, tuple(table.pays_of(kind))))
@@ -52,7 +60,7 @@ def kernel_rules(table, co_bank=False):
     }
 
 
-def kernel_scale(table, co_bank=False):
+def kernel_scale(table: TableRules, co_bank: bool = False) -> int:
     """The kernel's money unit, 1/scale of a dollar (the commission's denominator when
     the house banks, times the co-banked share's when a player co-banks)."""
     if not table.house_banks:
@@ -60,7 +68,7 @@ def kernel_scale(table, co_bank=False):
     return table.commission.denominator * (table.co_bank_share.denominator if co_bank else 1)
 
 
-def kernel_bank_units(table, co_bank=False):
+def kernel_bank_units(table: TableRules, co_bank: bool = False) -> tuple[int, int]:
     """(cob, bcomm): per dollar of a player-bank's result, the casino's co-banked share
     and the banker's commission on a win, in units of 1/``kernel_scale``."""
     scale = kernel_scale(table, co_bank)
@@ -71,7 +79,7 @@ def kernel_bank_units(table, co_bank=False):
     return int(cob), int(bcomm)
 
 
-def kernel_table(setup):
+def kernel_table(setup: TableSetup) -> dict[str, Any]:
     """The seats, banks and bank rotation of ``setup`` as the compiled kernel takes them."""
     return {
         "wagers": [tuple(p.wagers) if any(p.wagers) else (0,) * len(setup.table.kinds)
@@ -84,10 +92,11 @@ def kernel_table(setup):
     }
 
 
-def kernel_rotation(setup):
+def kernel_rotation(setup: TableSetup) -> dict[str, Any] | None:
     """The bank's rotation as the kernel takes it (None: the house banks every hand)."""
     if not setup.rotates:
         return None
+    assert setup.bank_policy is not None     # it rotates: a policy per seat
     policy = dict(setup.bank_policy)
     cob, bcomm = kernel_bank_units(setup.table, setup.co_bank)
     seats = range(1, SEATS + 1)
@@ -102,7 +111,8 @@ KERNEL_MAX_CHIPS = 1 << 40   # keeps every int64 product of a round exact
 KERNEL_MAX_DENOM = 1 << 20
 
 
-def compiled_unavailable(setup, setter=None, check_ledger=False):
+def compiled_unavailable(setup: TableSetup, setter: Callable[..., Any] | None = None,
+                         check_ledger: bool = False) -> str | None:
     """None when the compiled kernel can run ``setup``, else the reason it cannot."""
     if setter is not None:
         return "a stand-in hand setter was given"
@@ -142,13 +152,14 @@ def compiled_unavailable(setup, setter=None, check_ledger=False):
     return None
 
 
-def kernel_seed(seed):
+def kernel_seed(seed: int) -> int:
     """The kernel's 64-bit seed for a user seed (any integer)."""
     digest = hashlib.sha256(f"paigow-table:{seed}".encode()).digest()
     return int.from_bytes(digest[:8], "little")
 
 
-def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
+def stats_from_kernel(sums: Sequence[int], fields: Mapping[str, int], denom: int,
+                      kinds: Sequence[str] = WAGER_KINDS, scale: int = 1) -> Stats:
     """A ``Stats`` from the kernel's exact sums (one list, indexed by ``fields``); money
     sums in units of 1/``scale`` dollar."""
     from verifier.table.limits import whole
@@ -191,8 +202,9 @@ def stats_from_kernel(sums, fields, denom, kinds=WAGER_KINDS, scale=1):
     return st
 
 
-def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress=None,
-                      per_block=False):
+def simulate_compiled(setup: TableSetup, rounds: int, seed: int = 0, threads: int = 1,
+                      block_size: int = 500, progress: Progress | None = None,
+                      per_block: bool = False) -> Stats | list[Stats]:
     """``simulate`` on the compiled kernel: the same blocks (block b: rounds b*block_size
     onwards, its own generator seeded by (seed, b)), run across threads. Its generator
     is not Python's, so its rounds differ from the Python path's for the same seed; each
@@ -222,4 +234,5 @@ def simulate_compiled(setup, rounds, seed=0, threads=1, block_size=500, progress
             total = sums if total is None else [a + b for a, b in zip(total, sums)]
             if report:
                 report(min(rounds, (b0 + n) * block_size), rounds)
+    assert total is not None                 # rounds >= 1: one block at least
     return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds, scale)

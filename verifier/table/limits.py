@@ -15,6 +15,8 @@ default rule set's table (outlaw9-mikes, seed 001).
   seat is rejected. A seat may hold bonus bets without a base bet (as filed).
 - The bank (the player-dealer's wager) must be at least the table minimum.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -24,13 +26,21 @@ from verifier.rules.readings import Rules
 from verifier.table.deal import SEATS, check_seat
 from verifier.table.fees import FeeSchedule, NO_FEES
 from verifier.game.settlement import SettlementRule
+from typing import Any, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.engine import EngineSpec
+    from verifier.game.bets import TableSide
+    from verifier.game.paytables import Pay, Paytable
+    from verifier.rules.rulesets import RuleSet
+    from verifier.table.custom import TableBet
 
 ENVY = "envy"
 BASE = "base"
 LOSE_LINE = -1          # the odds of a line the pay table does not pay
 
 
-def table_sides():
+def table_sides() -> dict[str, TableSide]:
     """{wager kind: TableSide} of every named bet the table plays (verifier/bets/), in
     the settlement order of a seat's wagers (after the base; ``TableSide.order``)."""
     from verifier.game.bets import BETS
@@ -38,7 +48,7 @@ def table_sides():
     return {t.kind: t for t in sides}
 
 
-def envy_slot(kinds):
+def envy_slot(kinds: Sequence[str]) -> int | None:
     """The slot of ``kinds`` whose wager an envy bonus is paid on (the bet that hosts
     envy, ``Bet.hosts_envy``), None when none of them does."""
     from verifier.game.bets import BETS
@@ -62,12 +72,12 @@ def _is_odds(p):
     return isinstance(p, (int, Fraction)) and not isinstance(p, bool) and (p >= 0 or p == -1)
 
 
-def whole(x):
+def whole(x: int | Fraction) -> int | Fraction:
     """An exact amount as an int when it is whole (ledgers and sums stay integers)."""
     return int(x) if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
-def line_odds(pay):
+def line_odds(pay: Pay) -> int | Fraction:
     """A pay table's pay -> odds: N to 1 -> N, push -> 0, 0 (or absent) -> -1."""
     from verifier.game.paytables import PUSH
     if pay is PUSH:
@@ -78,19 +88,19 @@ def line_odds(pay):
     return whole(pay)
 
 
-def odds_by_line(table, lines):
+def odds_by_line(table: Paytable, lines: Sequence[str]) -> tuple[int | Fraction, ...]:
     """A pay table's odds in the order of ``lines`` (lines it does not pay lose)."""
     pay = table.pay
     return tuple(line_odds(pay[line]) if line in pay else LOSE_LINE for line in lines)
 
 
 @lru_cache(maxsize=None)
-def default_ruleset():
+def default_ruleset() -> RuleSet:
     from verifier.rules.rulesets import load
     return load()
 
 
-def ruleset_table(ruleset):
+def ruleset_table(ruleset: RuleSet) -> dict[str, Any]:
     """The wagers and pays of a rule set's named bets at the table: {"kinds": (base, the
     sides' kinds in the registry's order), "pays": ((kind, odds by line), ...),
     "envy_pays", "envy_minimum"}."""
@@ -193,7 +203,7 @@ class TableRules:
             raise VerifierError("the envy bonus needs the bet it is paid on")
 
     @classmethod
-    def from_ruleset(cls, ruleset, **kw):
+    def from_ruleset(cls, ruleset: RuleSet, **kw: Any) -> TableRules:
         """The table a rule set describes: its settlement and its bets' pay tables.
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
         out = {"rules": ruleset.rules, "name": ruleset.name, **ruleset_table(ruleset)}
@@ -207,6 +217,7 @@ class TableRules:
             out["fees"] = NO_FEES
         if ruleset.players_bank:
             b = ruleset.bank
+            assert b is not None             # players bank: the rule set's [bank]
             out.update(players_bank=True, co_bank_share=Fraction(b["co_bank_share"]),
                        dealer_wager=b["dealer_wager"],
                        banker_commission=b["banker_commission"],
@@ -223,7 +234,7 @@ class TableRules:
         return cls(**out)
 
     @property
-    def settlement_rule(self):
+    def settlement_rule(self) -> SettlementRule:
         """The table's settlement as the one settlement object (game/settlement.py)."""
         return SettlementRule(self.settlement, commission=Fraction(self.commission),
                               player_tiers=tuple(self.fees.player_tiers),
@@ -231,50 +242,50 @@ class TableRules:
                               table_max=self.maximum)
 
     @property
-    def house_banks(self):
+    def house_banks(self) -> bool:
         """The casino game: the house banks every hand (no rotation, no cap, no fees)."""
         return self.settlement == "commission"
 
-    def custom_bet(self, kind):
+    def custom_bet(self, kind: str) -> TableBet | None:
         """The custom bet (custom.TableBet) a wager kind names, None for a seed's bet."""
         return next((b for b in self.custom if b.name == kind), None)
 
     @property
-    def stat_kinds(self):
+    def stat_kinds(self) -> tuple[str, ...]:
         """The results the simulator reports: the wagers, and the Envy Bonus if offered."""
         return self.kinds + ((ENVY,) if self.envy_pays else ())
 
     @cached_property
-    def engine(self):
+    def engine(self) -> EngineSpec:
         """The ``EngineSpec`` of the table's rules, made once per table (not per round)."""
         from verifier.engine import engine_spec
         return engine_spec(self.rules)
 
     @property
-    def wheel_second(self):
+    def wheel_second(self) -> bool:
         return self.engine.wheel_second
 
     @property
-    def house_way_number(self):
+    def house_way_number(self) -> int:
         return self.engine.checked()[1]
 
     @property
-    def mask_index(self):
+    def mask_index(self) -> int:
         """Which category mask of a set hand the bonus reading reads (0 the seven cards,
         1 the hands as the house way sets them): the round's shown categories."""
         return 0 if self.rules.bonus_reading == "seven-card" else 1
 
-    def pays_of(self, kind):
+    def pays_of(self, kind: str) -> tuple[int | Fraction, ...]:
         """The odds of a named bet's wager by its read's line index."""
         return dict(self.pays)[kind]
 
-    def read_of(self, kind):
+    def read_of(self, kind: str) -> tuple[str, bool]:
         """(read, of the banker's hand) of a named bet's wager (``TABLE_READS``)."""
         side = table_sides()[kind]
         return side.read_for(self.rules), side.banker
 
     @property
-    def envy_slot(self):
+    def envy_slot(self) -> int | None:
         """The wager slot an envy bonus is paid on (the bet that hosts envy), None none."""
         return envy_slot(self.kinds)
 
@@ -287,7 +298,8 @@ def _check_amount(value, what):
     return value
 
 
-def check_round(dealer_seat, bank, wagers, table):
+def check_round(dealer_seat: int, bank: int, wagers: Mapping[int, Sequence[int]],
+                table: TableRules) -> dict[int, tuple[int, ...]]:
     """Validate a round's seats, wagers and bank; return the wagers as
     ``{seat: amounts}`` (one per ``table.kinds``, the base wager first)
     with seats that bet nothing left out. When the house banks, ``bank`` is not used."""

@@ -7,11 +7,17 @@ the order of ``verifier.game.bets.TABLE_READS``). ``hand`` and ``other`` are set
 results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
 the seven cards of ``hand``, ``base`` the seat's base outcome against the banker.
 """
-from typing import Any
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING
 
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.outcome import LOSS, PUSH
 from verifier.game.ranking import FRONT_PAIR_BASE, PAIR_OF_THREES_KEY
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from verifier.table.limits import TableRules
 
 PAIR_KEY = PAIR_OF_THREES_KEY     # the push-pair read's line 1: a pair of 3s or better
 
@@ -48,12 +54,12 @@ READS = {"seven-card-mask": _seven, "house-way-mask": _house, "push-pair": _push
          "pai-gow": _pai_gow, "front": _front}
 
 
-def mask_odds(mask, pays):
+def mask_odds(mask: int, pays: Sequence[int | Fraction]) -> int | Fraction:
     """The highest-paying line of ``pays`` (bit i = line i) ``mask`` holds, else -1."""
     return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=LOSS)
 
 
-def side_reads(table, kinds) -> list[tuple[Any, bool, Any]]:
+def side_reads(table: TableRules, kinds: Iterable[str]) -> list[tuple[Any, bool, Any]]:
     """(read function, of the banker's hand, pays) of each named bet's wager in ``kinds``
     at ``table``, to be read hand after hand."""
     out = []
@@ -63,7 +69,8 @@ def side_reads(table, kinds) -> list[tuple[Any, bool, Any]]:
     return out
 
 
-def side_odds(read, of_banker, pays, player, banker, player_cards, banker_cards, base):
+def side_odds(read: Callable[..., int], of_banker: bool, pays: Sequence[int | Fraction], player: Sequence[Any],
+              banker: Sequence[Any], player_cards: Sequence[int] | None, banker_cards: Sequence[int] | None, base: int) -> int | Fraction:
     """The odds of one named bet's wager (``side_reads``) for one seat: its read of the
     seat's hand (or of the banker's), paid by its pays."""
     if of_banker:
@@ -71,7 +78,8 @@ def side_odds(read, of_banker, pays, player, banker, player_cards, banker_cards,
     return mask_odds(read(player, banker, player_cards, base), pays)
 
 
-def wager_odds(table, kind, player, banker, player_cards, banker_cards, base):
+def wager_odds(table: TableRules, kind: str, player: Sequence[Any], banker: Sequence[Any], player_cards: Sequence[int] | None,
+               banker_cards: Sequence[int] | None, base: int) -> int | Fraction:
     """The odds of a named bet's wager ``kind`` at ``table`` for one seat."""
     (side,) = side_reads(table, (kind,))
     return side_odds(*side, player, banker, player_cards, banker_cards, base)

@@ -10,7 +10,7 @@ The bonus bets are always judged on both hands set by the house way (as filed).
 from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from verifier.game.cards import JOKER, card_str, cards_str
 from verifier.game.categories import OUTLAW9_LINES, mask_to_names
@@ -21,7 +21,7 @@ from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
 from verifier.table.reads import wager_odds
-from verifier.table.settle import (DEALER, HOUSE, base_odds, envy_owed, open_ledger, settle, settle_house)
+from verifier.table.settle import (DEALER, HOUSE, Settlement, base_odds, envy_owed, open_ledger, settle, settle_house)
 
 
 @dataclass
@@ -61,12 +61,12 @@ class RoundResult:
     table: Any = None
     envy: dict = field(default_factory=dict)  # seat -> Envy Bonus paid
 
-    def party_nets(self):
+    def party_nets(self) -> dict[str, int | Fraction]:
         """Party -> result of the round including fees (the house's take as "house")."""
         return {k: v for k, v in self.ledger.balances().items()
                 if k == DEALER or k == HOUSE or k.startswith("seat ") and " " not in k[5:]}
 
-    def to_json_dict(self):
+    def to_json_dict(self) -> dict[str, Any]:
         chips_in, chips_out, fees = self.ledger.totals()
         seats = {}
         for seat, cards in sorted(self.seat_cards.items()):
@@ -117,8 +117,7 @@ class RoundResult:
         })
 
 
-
-    def bank_dict(self):
+    def bank_dict(self) -> dict[str, Any]:
         """A round a player banks: the banker's and the house's results, JSON-ready."""
         st = self.settlement
         return {"banker_seat": st.banker, "chips": self.spec.chips,
@@ -129,7 +128,7 @@ class RoundResult:
                           "co_banked_share": st.co_banked, "dealer_wager": st.dealer_wager_net}}
 
 
-def jsonable(value):
+def jsonable(value: Any) -> Any:
     """Exact amounts that are not whole (a commission's part of a dollar) as strings."""
     if isinstance(value, dict):
         return {k: jsonable(v) for k, v in value.items()}
@@ -189,7 +188,7 @@ def _seat_cards(spec, wagers, counter=None):
     return out, None, []
 
 
-def check_player_bank(spec, table):
+def check_player_bank(spec: RoundSpec, table: TableRules) -> dict[int, tuple[int, ...]]:
     """The checks of a round a player banks (docs/TABLE.md): the rule set lets players
     bank, the banker sits at a player's seat and wagers nothing, co-banking and the
     dealer's wager as the rule set allows, and the banker's chips cover every wager.
@@ -236,8 +235,10 @@ def check_player_bank(spec, table):
     return wagers
 
 
-def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(),
-               cards=None, dealer_cards=None):
+def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
+               played: Sequence[int] | None = None, foul: bool = False,
+               table: TableRules = TableRules(), cards: Sequence[int] | None = None,
+               dealer_cards: Sequence[int] | None = None) -> tuple[int | Fraction, ...]:
     """The odds of one player's seat against the dealer, one per ``table.kinds`` (the
     base wager first).
 
@@ -250,7 +251,7 @@ def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(
     pf, pb = player_hw[2], player_hw[3]
     house_way = base_odds(pf, pb, df, db)
     b = house_way if played is None else base_odds(played[0], played[1], df, db, foul)
-    out = [b]
+    out: list[int | Fraction] = [b]
     for kind in table.kinds[1:]:
         bet = table.custom_bet(kind)
         if bet is not None:        # a custom bet, read its way (verifier/table/custom.py)
@@ -261,7 +262,8 @@ def round_odds(dealer_set, player_hw, played=None, foul=False, table=TableRules(
     return tuple(out)
 
 
-def play_round(spec, table=None, setter=None):
+def play_round(spec: RoundSpec, table: TableRules | None = None,
+               setter: Callable[..., Any] | None = None) -> RoundResult:
     """Play one round; see the module doc. ``setter`` replaces ``hands.set_hands``."""
     table = table or TableRules()
     setter = setter or set_hands
@@ -324,6 +326,7 @@ def play_round(spec, table=None, setter=None):
     players = [s for s in in_play[1:] if s in wagers]
     if table.house_banks and table.envy_pays:
         t = table.envy_slot
+        assert t is not None             # TableRules: envy pays need their host bet
         envy = envy_owed(players, {s: wagers[s][t] for s in players},
                          {s: hw[s][4] for s in players}, table.envy_pays, table.envy_minimum)
     if banker is not None:
@@ -331,7 +334,7 @@ def play_round(spec, table=None, setter=None):
         if spec.dealer_wager:
             h = hw[spec.dealer_seat]
             dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
-        settlement = settle_player_bank(
+        settlement: Settlement = settle_player_bank(
             order, wagers, odds, table.kinds, table.settlement_rule, banker, spec.chips,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)

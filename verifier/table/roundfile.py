@@ -1,4 +1,6 @@
 """ROUND.json: one round described in a file (format in docs/TABLE.md)."""
+from __future__ import annotations
+
 import json
 import random
 import re
@@ -12,6 +14,11 @@ from verifier.rules.readings import Rules
 from verifier.table.deal import check_dice, roll_dice
 from verifier.table.limits import ENVY, WAGER_TITLES, TableRules
 from verifier.table.round import RoundSpec
+from typing import Any, Mapping, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.rules.rulesets import RuleSet
+    from verifier.table.round import RoundResult
 
 TOP_KEYS = {"player_dealer", "seats", "dice", "action_pile", "deck", "hands", "fronts", "seed",
             "table", "rules", "rule_set", "player_banker"}
@@ -70,7 +77,8 @@ def _table_of(data, ruleset):
         raise VerifierError(str(exc)) from None
 
 
-def round_from_dict(data, seed=None, ruleset=None):
+def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
+                    ruleset: str | RuleSet | None = None) -> tuple[RoundSpec, TableRules]:
     """A parsed ROUND.json object -> (RoundSpec, TableRules). ``ruleset`` (a name, a
     file or a RuleSet) replaces the file's ``rule_set``."""
     if not isinstance(data, dict):
@@ -161,7 +169,8 @@ def round_from_dict(data, seed=None, ruleset=None):
     return spec, table
 
 
-def load_round(path, seed=None, house_way=None, ruleset=None):
+def load_round(path: str, seed: int | None = None, house_way: str | None = None,
+               ruleset: str | RuleSet | None = None) -> tuple[RoundSpec, TableRules]:
     """Read and parse a ROUND.json file; ``house_way`` (a shipped house way or a house-way
     file) replaces the file's ``rules.house_way``, ``ruleset`` its ``rule_set``."""
     text = read_text(path, "round")
@@ -175,7 +184,7 @@ def load_round(path, seed=None, house_way=None, ruleset=None):
 
 
 # ----------------------------------------------------------------------------- as text
-def format_round(result):
+def format_round(result: RoundResult) -> str:
     """The round as text: the deal, the hands, then the ledger line by line."""
     spec = result.spec
     out = []

@@ -15,6 +15,8 @@ running net result N within [-bank, +bank]:
   more than its bank); any rest of the stake is returned;
 - a push returns the stake.
 """
+from __future__ import annotations
+
 from collections import namedtuple
 from fractions import Fraction
 
@@ -22,6 +24,7 @@ from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
 from verifier.game.settlement import SettlementRule
 from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, envy_slot, whole
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 DEALER = "player-dealer"
 HOUSE = "house"
@@ -29,34 +32,36 @@ BANK = "bank"
 DEALER_WAGER = "dealer wager"      # the dealer's stake against a player-banker
 
 
-def seat_account(seat):
+def seat_account(seat: int) -> str:
     return f"seat {seat}"
 
 
-def circle_account(seat, kind, kinds=WAGER_KINDS):
+def circle_account(seat: int, kind: int, kinds: Sequence[str] = WAGER_KINDS) -> str:
     return f"seat {seat} {kinds[kind]}"
 
 
-def is_party(account):
+def is_party(account: str) -> bool:
     """Players and the player-dealer own chips; the house takes fees; the rest is table."""
     return account == DEALER or (account.startswith("seat ") and " " not in account[5:])
 
 
 # ----------------------------------------------------------------------------- outcomes
-def base_odds(player_front, player_back, dealer_front, dealer_back, foul=False):
+def base_odds(player_front: int, player_back: int, dealer_front: int, dealer_back: int,
+              foul: bool = False) -> int:
     """Base game: 1 (both hands strictly higher), 0 (one each), -1 (otherwise or foul)."""
     if foul:
         return LOSE
     return base_outcome(player_back, player_front, dealer_back, dealer_front)
 
 
-def envy_amount(mask, pays):
+def envy_amount(mask: int, pays: Sequence[int | Fraction]) -> int | Fraction:
     """The Envy Bonus one other hand triggers: the amount of its highest envy line (``pays``
     in dollars by Outlaw 9 category bit), 0 when it triggers none."""
     return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=0)
 
 
-def envy_owed(seats, treasure_stakes, masks, pays, minimum):
+def envy_owed(seats: Iterable[int], treasure_stakes: Mapping[int, int], masks: Mapping[int, int],
+              pays: Sequence[int | Fraction], minimum: int) -> dict[int, int | Fraction]:
     """seat -> envy bonus (0 included): each host bet (the Treasure) of at least ``minimum`` collects the envy of
     every OTHER player's hand at the table (docs/TABLE.md, and the envy bet's readings).
     ``masks``: seat -> seven-card category mask, the players' hands only."""
@@ -79,13 +84,13 @@ class Ledger:
     def __init__(self):
         self.entries = []
 
-    def move(self, source, dest, amount, reason):
+    def move(self, source: str, dest: str, amount: int | Fraction, reason: str) -> None:
         if amount < 0:
             raise VerifierError(f"negative chip movement {amount} ({reason})")
         if amount:
             self.entries.append(Entry(source, dest, amount, reason))
 
-    def balances(self):
+    def balances(self) -> dict[str, int | Fraction]:
         """Account -> chips received minus chips given."""
         out: dict = {}
         for e in self.entries:
@@ -93,7 +98,7 @@ class Ledger:
             out[e.dest] = out.get(e.dest, 0) + e.amount
         return out
 
-    def totals(self):
+    def totals(self) -> tuple[int | Fraction, int | Fraction, int | Fraction]:
         """(chips in, chips out, fees): put up by the parties, handed back to them from
         the table (or paid by the house, when it banks), and the house's net take (the
         fees; when the house banks, what it won less what it paid)."""
@@ -104,7 +109,7 @@ class Ledger:
             - sum(e.amount for e in self.entries if e.source == HOUSE)
         return chips_in, chips_out, fees
 
-    def check(self):
+    def check(self) -> bool:
         """Raise unless chips in = chips out + fees and every table account is empty."""
         chips_in, chips_out, fees = self.totals()
         if chips_in != chips_out + fees:
@@ -114,12 +119,13 @@ class Ledger:
                 raise AssertionError(f"ledger leaves {bal} chips in {account}")
         return True
 
-    def to_list(self):
+    def to_list(self) -> list[dict[str, Any]]:
         return [e._asdict() for e in self.entries]
 
 
-def open_ledger(dealer_seat, bank, wagers, player_fees, dealer_fee, kinds=WAGER_KINDS,
-                house_banks=False):
+def open_ledger(dealer_seat: int, bank: int, wagers: Mapping[int, Sequence[int]], player_fees: Mapping[int, int],
+                dealer_fee: int, kinds: Sequence[str] = WAGER_KINDS,
+                house_banks: bool = False) -> Ledger:
     """Fees first (before the deal), then the stakes and the bank on the table. When the
     house banks there are no fees and no bank: only the stakes."""
     ledger = Ledger()
@@ -158,27 +164,28 @@ class Settlement:
         self.returned = returned        # stake not covered by the bank (int or Fraction)
 
     @property
-    def cap_bound(self):
+    def cap_bound(self) -> bool:
         return bool(self.returned)
 
-    def seat_nets(self):
+    def seat_nets(self) -> dict[int, int | Fraction]:
         out: dict = {}
         for seat, _, _, res in self.results:
             out[seat] = out.get(seat, 0) + res
         return out
 
 
-def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
+def settle(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], bank: int,
+           ledger: Ledger | None = None, kinds: Sequence[str] = WAGER_KINDS) -> Settlement:
     """Settle every wager in ``order`` (player seats), base, Wrangler Push, Outlaw 9.
 
     ``wagers[seat]`` and ``odds[seat]`` are tuples, one per ``kinds`` (base, wrangler,
     the bonus bet); seats without wagers may be missing from both. With a ``ledger`` every
     movement is recorded and the bank is finally handed back to the player-dealer.
     """
-    net = 0
+    net: int | Fraction = 0
     exhausted = False
     win_limited = False
-    returned = 0
+    returned: int | Fraction = 0
     results = []
     for seat in order:
         stakes = wagers.get(seat)
@@ -191,7 +198,7 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
                 continue
             if exhausted:
                 returned += stake
-                res = 0
+                res: int | Fraction = 0
                 if ledger is not None:
                     ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
                                 f"{wager_title(kind, kinds)} returned: the bank is exhausted")
@@ -240,11 +247,13 @@ def settle(order, wagers, odds, bank, ledger=None, kinds=WAGER_KINDS):
     return Settlement(results, net, exhausted, win_limited, returned)
 
 
-def wager_title(kind, kinds=WAGER_KINDS):
+def wager_title(kind: int, kinds: Sequence[str] = WAGER_KINDS) -> str:
     return WAGER_TITLES[kinds[kind]]
 
 
-def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
+def casino_wagers(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
+                  envy: Mapping[int, int | Fraction], results: list[tuple[Any, ...]],
+                  ledger: Ledger | None) -> Iterator[tuple[int, int, int, int | Fraction, str, str]]:
     """The wagers of a casino round in settlement order, for its settlement to pay:
     yields ``(seat, kind, stake, odds, circle, title)`` for each wager that is neither a
     push (its stake is returned here) nor an Envy Bonus; appends each push, and each
@@ -269,6 +278,7 @@ def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
                 continue
             yield seat, kind, stake, o, circle, title
         if seat in envy:
+            assert t is not None             # envy_owed pays only on a host bet
             amount = envy[seat]
             results.append((seat, len(kinds), stakes[t], amount))
             if ledger is not None:
@@ -276,7 +286,9 @@ def casino_wagers(order, wagers, odds, kinds, envy, results, ledger):
                             f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
 
 
-def settle_house(order, wagers, odds, kinds, settlement, envy=None, ledger=None):
+def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
+                 settlement: SettlementRule | int | Fraction, envy: Mapping[int, int | Fraction] | None = None,
+                 ledger: Ledger | None = None) -> Settlement:
     """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
     ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less the commission
     (``settlement``: the table's ``SettlementRule``, or a commission rate: its
@@ -290,7 +302,7 @@ def settle_house(order, wagers, odds, kinds, settlement, envy=None, ledger=None)
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
                                                              envy or {}, results, ledger):
         if o < 0:
-            res = -stake
+            res: int | Fraction = -stake
             if ledger is not None:
                 ledger.move(circle, HOUSE, stake, f"{title} loses")
         else:

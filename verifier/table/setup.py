@@ -9,6 +9,7 @@ from verifier.support.errors import VerifierError
 from verifier.table.deal import SEATS, check_seat
 from verifier.table.limits import TableRules, check_round
 from verifier.table.bank import bank_covers
+from typing import Any, Iterable, Sequence
 
 
 MAX_BANK_ROUNDS = 2       # "may only bank the hand ... for two consecutive rounds"
@@ -89,35 +90,35 @@ class TableSetup:
                 raise VerifierError(f"bank policy: seat {seat} is not occupied (seats at the "
                                     f"table: {', '.join(map(str, occupied)) or 'none'})")
 
-    def occupied(self):
+    def occupied(self) -> list[int]:
         """The seats with wagers, clockwise from seat 1 (the dealer's left)."""
         return [s for s in range(1, SEATS + 1) if any(self.seats[s - 1].wagers)]
 
     @property
-    def rotates(self):
+    def rotates(self) -> bool:
         """Players take the bank in turn (some seat's policy is not "never")."""
         return any(p != "never" for _, p in (self.bank_policy or ()))
 
-    def rotation(self):
+    def rotation(self) -> list[int]:
         """The turns of the bank, in order: the dealer (the house's place), then each
         occupied seat clockwise from the dealer's left."""
         return [HOUSE_SEAT] + self.occupied()
 
-    def dealer_wager(self, seat):
+    def dealer_wager(self, seat: int) -> int:
         """The dealer's wager against ``seat`` banking: its last base wager when the dealer
         banked (reading bank_dealer_wager), none when co-banking or by the rule set."""
         if self.co_bank or self.table.dealer_wager == "none":
             return 0
         return self.seats[seat - 1].wagers[0]
 
-    def covers(self, seat):
+    def covers(self, seat: int) -> bool:
         """Whether ``seat``'s chips (its ``bank``) cover every wager against its bank."""
         if not self.table.requires_cover:
             return True
         others = {s: self.seats[s - 1].wagers for s in self.occupied() if s != seat}
         return self.seats[seat - 1].bank >= bank_covers(others, self.dealer_wager(seat))
 
-    def round_turn(self, r):
+    def round_turn(self, r: int) -> tuple[int, int | None, bool]:
         """Round r's turn of the bank: (the seat whose turn it is, or HOUSE_SEAT for the
         dealer's; the banker: that seat if it takes the bank, else None, the dealer
         banks; whether the seat wanted the bank but its chips could not cover the
@@ -137,7 +138,7 @@ class TableSetup:
         covers = self.covers(seat)
         return seat, (seat if covers else None), not covers
 
-    def bankers(self):
+    def bankers(self) -> list[int]:
         """The seats that accept the bank, in the clockwise order it is offered (the
         dealer's place alone when the house banks)."""
         if self.table.house_banks:
@@ -145,14 +146,15 @@ class TableSetup:
         return [(self.first_banker - 1 + k) % SEATS + 1 for k in range(SEATS)
                 if self.seats[(self.first_banker - 1 + k) % SEATS].bank > 0]
 
-    def banker_of_round(self, r):
+    def banker_of_round(self, r: int) -> int:
         """Round r's player-dealer: each banker banks ``rounds_per_bank`` consecutive
         rounds, then the bank is offered clockwise (seats that decline are passed)."""
         bankers = self.bankers()
         return bankers[(r // self.rounds_per_bank) % len(bankers)]
 
 
-def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
+def uniform_setup(wagers: Sequence[int] = (100, 10, 10), bank: int = 1000,
+                  seats: Iterable[int] | None = None, **kw: Any) -> TableSetup:
     """Every listed seat plays the same wagers and banks the same amount (seats: all
     seven, or 1-6 when the house banks; there ``bank`` is not used)."""
     table = kw.get("table")
@@ -167,7 +169,7 @@ def uniform_setup(wagers=(100, 10, 10), bank=1000, seats=None, **kw):
     return TableSetup(plans, first_banker=kw.pop("first_banker", min(seats)), **kw)
 
 
-def parse_bank_policy(text, occupied):
+def parse_bank_policy(text: str, occupied: Iterable[int]) -> tuple[tuple[int, str], ...]:
     """``--bank-policy``: one policy for every occupied seat ("always", "never",
     "every-other"), or per seat ("1=always,3=every-other": the seats not named never
     bank; a bare policy among them sets the others'). Returns ((seat, policy), ...) for

@@ -25,8 +25,10 @@ its chips cover the table (``TableSetup.round_turn``, a function of the round nu
 blocks stay reproducible); a player-banked round is settled by
 ``bank.settle_player_bank`` (docs/TABLE.md, "The bank in rotation").
 """
+from __future__ import annotations
+
 import random
-from typing import Iterator
+from typing import Any, Callable, Iterator, TYPE_CHECKING, cast
 
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import base_outcome
@@ -41,12 +43,17 @@ from verifier.table.kernel import compiled_unavailable, simulate_compiled
 from verifier.table.setup import HOUSE_SEAT
 from verifier.table.stats import Stats
 
+if TYPE_CHECKING:
+    from verifier.support.progress import Progress
+    from verifier.table.setup import TableSetup
 
-def block_rng(seed, block):
+
+def block_rng(seed: int, block: int) -> random.Random:
     return random.Random(f"paigow-table:{seed}:{block}")
 
 
-def run_block(setup, seed, block, start, count, setter=None, check_ledger=False):
+def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
+              setter: Callable[..., Any] | None = None, check_ledger: bool = False) -> Stats:
     """Play rounds start .. start+count-1 (block number ``block``); return their Stats."""
     setter = setter or set_hands
     table = setup.table
@@ -89,7 +96,8 @@ def run_block(setup, seed, block, start, count, setter=None, check_ledger=False)
     for r in range(start, start + count):
         shuffle(deck)
         total = int(random_() * 6) + int(random_() * 6) + int(random_() * 6) + 3
-        pb = dw = 0
+        pb: int | None = 0
+        dw = 0
         if rotating:
             turn, pb, short = setup.round_turn(r)
             dealer = pb or HOUSE_SEAT
@@ -287,8 +295,10 @@ def _block_job(job):
     return run_block(setup, seed, block, start, count, setter, check_ledger)
 
 
-def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
-             check_ledger=False, progress=None, compiled=None):
+def simulate(setup: TableSetup, rounds: int, seed: int = 0, threads: int | None = None,
+             block_size: int = 500, setter: Callable[..., Any] | None = None,
+             check_ledger: bool = False, progress: Progress | None = None,
+             compiled: bool | None = None) -> Stats:
     """Play ``rounds`` rounds; return merged ``Stats``. See the module doc.
 
     ``compiled``: None uses the compiled kernel (verifier.engine._table) when it can (no
@@ -303,7 +313,8 @@ def simulate(setup, rounds, seed=0, threads=None, block_size=500, setter=None,
     if compiled is not False:
         why = compiled_unavailable(setup, setter, check_ledger)
         if why is None:
-            return simulate_compiled(setup, rounds, seed, threads, block_size, progress)
+            return cast(Stats, simulate_compiled(setup, rounds, seed, threads, block_size,
+                                                 progress))   # not per_block: one Stats
         if compiled:
             raise VerifierError(f"the compiled table simulator cannot run: {why}")
     # the blocks one at a time (10**15 rounds are 2 * 10**12 blocks: never a list)

@@ -1,11 +1,14 @@
 """Many rounds' statistics: exact integer sums per seat, per position and per source
 (``Acc``, ``Stats``), merged block by block, with 99% intervals."""
+from __future__ import annotations
+
 import math
 from fractions import Fraction
 
 from verifier.table.deal import SEATS
 from verifier.table.limits import WAGER_KINDS
 from verifier.table.setup import HOUSE_SOURCES
+from typing import Any
 
 Z99 = 2.5758293035489004  # two-sided 99% normal quantile
 
@@ -14,10 +17,15 @@ class Acc:
     """Exact running sums of (x, w) pairs: mean of x, and the ratio sum x / sum w."""
     __slots__ = ("n", "sx", "sxx", "sw", "sww", "sxw")
 
-    def __init__(self):
-        self.n = self.sx = self.sxx = self.sw = self.sww = self.sxw = 0
+    def __init__(self) -> None:
+        self.n = 0
+        self.sx: int | Fraction = 0
+        self.sxx: int | Fraction = 0
+        self.sw: int | Fraction = 0
+        self.sww: int | Fraction = 0
+        self.sxw: int | Fraction = 0
 
-    def add(self, x, w):
+    def add(self, x: int | Fraction, w: int | Fraction) -> None:
         self.n += 1
         self.sx += x
         self.sxx += x * x
@@ -25,11 +33,11 @@ class Acc:
         self.sww += w * w
         self.sxw += x * w
 
-    def merge(self, other):
+    def merge(self, other: Acc) -> None:
         for name in self.__slots__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
-    def mean_ci(self, z=Z99):
+    def mean_ci(self, z: float = Z99) -> tuple[float | None, float | None]:
         """(mean of x, half-width of its confidence interval)."""
         if not self.n:
             return None, None
@@ -39,7 +47,7 @@ class Acc:
         var = (Fraction(self.sxx) - self.sx * mean) / (self.n - 1)
         return float(mean), z * math.sqrt(max(float(var), 0.0) / self.n)
 
-    def ratio_ci(self, z=Z99):
+    def ratio_ci(self, z: float = Z99) -> tuple[float | None, float | None]:
         """(sum x / sum w, half-width by the delta method)."""
         if not self.sw:
             return None, None
@@ -51,7 +59,7 @@ class Acc:
         mean_w = Fraction(self.sw, self.n)
         return float(r), z * math.sqrt(max(float(var_d), 0.0) / self.n) / float(mean_w)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
@@ -65,7 +73,7 @@ class Stats:
         self.seat_unit = [Acc() for _ in range(SEATS)]    # x: net before fees, w: wagered
         self.seat_fees = [0] * SEATS                      # as a player
         self.seat_banked = [0] * SEATS                    # rounds banked
-        self.seat_bank_net = [0] * SEATS                  # net after fees while banking
+        self.seat_bank_net: list[int | Fraction] = [0] * SEATS   # net after fees while banking
         self.bet_unit = [Acc() for _ in kinds]            # per bet kind, all seats
         self.bet_wins = [0] * len(kinds)
         # per bet kind, per round: x the round's results of that kind, w its stakes. The
@@ -86,10 +94,10 @@ class Stats:
         # house's take by source (HOUSE_SOURCES), summing to dealer_round.sx
         self.bank_seat = [Acc() for _ in range(SEATS)]
         self.bank_passed = [0] * SEATS
-        self.house = dict.fromkeys(HOUSE_SOURCES, 0)
+        self.house: dict[str, int | Fraction] = dict.fromkeys(HOUSE_SOURCES, 0)
         self.path = ""                                    # "compiled" or "python": which ran
 
-    def merge(self, o):
+    def merge(self, o: Stats) -> None:
         self.rounds += o.rounds
         for mine, theirs in ((self.seat_round, o.seat_round), (self.seat_unit, o.seat_unit),
                              (self.bet_unit, o.bet_unit), (self.bet_round, o.bet_round)):

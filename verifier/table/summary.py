@@ -1,9 +1,16 @@
 """Many rounds' results for people: the summary (per seat, per position, the house's
 take by source, with 99% intervals) as JSON-ready data and as text (``simulate``)."""
+from __future__ import annotations
+
 from fractions import Fraction
 
 from verifier.table.deal import SEATS
 from verifier.table.limits import BASE, WAGER_KINDS
+from typing import Any, Callable, Mapping, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.table.setup import TableSetup
+    from verifier.table.stats import Stats
 
 
 def _ci(pair, digits=5):
@@ -14,7 +21,7 @@ def _ci(pair, digits=5):
                                                         round(value + half, digits + 3)]}
 
 
-def summary(stats, setup):
+def summary(stats: Stats, setup: TableSetup) -> dict[str, Any]:
     """A JSON-ready summary of a run."""
     table = setup.table
     seats = {}
@@ -65,7 +72,7 @@ def summary(stats, setup):
     })
 
 
-def bank_summary(stats, setup):
+def bank_summary(stats: Stats, setup: TableSetup) -> dict[str, Any]:
     """The rotation's figures (docs/TABLE.md): each seat as banker, the house (the dealer)
     and its take by source, exact sums and 99% intervals."""
     table = setup.table
@@ -118,8 +125,7 @@ def _short(kind):
     return side.short if side else kind
 
 
-
-def format_summary(summ):
+def format_summary(summ: Mapping[str, Any]) -> str:
     def f(ci):
         if ci is None:
             return "-"
@@ -182,7 +188,7 @@ def format_summary(summ):
     return "\n".join(out)
 
 
-def format_bank(bank, f):
+def format_bank(bank: Mapping[str, Any], f: Callable[..., str]) -> list[str]:
     """The rotation's lines of the text summary."""
     out = ["", f"The bank in rotation: {bank['rounds_player_banked']:,} rounds banked by "
            f"players, {bank['rounds_dealer_banked']:,} by the dealer"

@@ -31,12 +31,15 @@ Best-for-bet lines (verifier/game/categories.py BEST_FOR_BET_LINES): every setti
 seven cards that is not a foul reaches its back hand's class, and with a pair in front
 that class plus pair; a natural royal back beside two natural aces also the jackpot line.
 """
+from __future__ import annotations
+
 from itertools import combinations
 
 from verifier.game.categories import BEST_FOR_BET_BIT, CATEGORY_BIT as BIT, TOP_CARD_CATEGORY
 from verifier.game.ranking import CLASS_NAMES
 
 from verifier.game.evaluate import (ACE, FIVE_ACES, FLUSH, FRONT_PAIR_BASE, FULL_HOUSE, HIGH_CARD, JOKER, ONE_PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, class_of, eval2, eval5, is_foul, is_royal_key, rank_as_ace)
+from typing import Iterator, Sequence
 
 KING, QUEEN = 11, 10
 RED_SUITS = (1, 2)
@@ -57,7 +60,7 @@ FIVE_CARD_BIT = {
 SEVEN_SEQUENCES = [set(range(low, low + 7)) for low in range(0, 7)] + [{ACE, 0, 1, 2, 3, 4, 5}]
 
 
-def five_card_mask(key):
+def five_card_mask(key: int) -> int:
     """Categories shown by one five-card key (a royal is a royal and a straight flush)."""
     cls = class_of(key)
     mask = 1 << FIVE_CARD_BIT[cls] if cls in FIVE_CARD_BIT else 0
@@ -66,26 +69,26 @@ def five_card_mask(key):
     return mask
 
 
-def five_subsets(cards):
+def five_subsets(cards: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """All 21 (five, other two) partitions of seven cards."""
     for five in combinations(cards, 5):
         yield five, tuple(c for c in cards if c not in five)
 
 
-def is_natural_suited_kq(two):
+def is_natural_suited_kq(two: Sequence[int]) -> bool:
     if JOKER in two:
         return False
     a, b = two
     return a & 3 == b & 3 and {a >> 2, b >> 2} == {KING, QUEEN}
 
 
-def straight_or_flush_possible(cards):
+def straight_or_flush_possible(cards: Sequence[int]) -> bool:
     """Some five of the cards can form a straight, flush or straight flush."""
     return any(class_of(eval5(five)) in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
                for five, _ in five_subsets(cards))
 
 
-def seven_card_only_mask(cards):
+def seven_card_only_mask(cards: Sequence[int]) -> int:
     """The categories read from all seven cards under either reading: 7-card straight
     flushes, 9 high .. ace high, one colour (with and without joker), three pairs."""
     mask = 0
@@ -116,7 +119,7 @@ def seven_card_only_mask(cards):
     return mask
 
 
-def seven_card_mask(cards):
+def seven_card_mask(cards: Sequence[int]) -> int:
     """The seven-card reading's mask."""
     mask = seven_card_only_mask(cards)
     for five, two in five_subsets(cards):
@@ -127,7 +130,7 @@ def seven_card_mask(cards):
     return mask
 
 
-def house_way_mask(cards, front, back_key):
+def house_way_mask(cards: Sequence[int], front: Sequence[int], back_key: int) -> int:
     """The house-way reading's mask, given the house-way set (front cards, back key)."""
     mask = seven_card_only_mask(cards) | five_card_mask(back_key)
     if is_royal_key(back_key) and is_natural_suited_kq(front):
@@ -135,7 +138,7 @@ def house_way_mask(cards, front, back_key):
     return mask
 
 
-def best_for_bet_mask(cards):
+def best_for_bet_mask(cards: Sequence[int]) -> int:
     """The best-for-bet lines of seven cards: over every setting that is not a foul."""
     mask = 0
     for five, two in five_subsets(cards):

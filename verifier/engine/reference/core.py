@@ -1,13 +1,18 @@
 """The engine API of the pure-Python reference (same names and signatures as the
 compiled ``verifier.engine._core``; docs/ENGINE.md). Slow and obvious by design."""
+from __future__ import annotations
+
 import math
 from itertools import combinations
-from typing import Callable
+from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING
 
 from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul)
 from verifier.engine.reference.house_way import choose_row as _mikes_rows, MIKES
 from verifier.engine.reference.house_way_emperors import choose_row as _emperors_rows, EMPERORS
 from verifier.engine.reference.categories import (best_for_bet_mask, seven_card_mask, house_way_mask, five_subsets)
+
+if TYPE_CHECKING:
+    from verifier.houseway import HouseWay
 
 PROGRESS_EVERY = 1000
 
@@ -16,7 +21,7 @@ PROGRESS_EVERY = 1000
 ROW_CHOOSERS: dict[int, Callable] = {MIKES: _mikes_rows, EMPERORS: _emperors_rows}
 
 
-def define_house_way(house_way, program, nrows):
+def define_house_way(house_way: int, program: HouseWay, nrows: int) -> None:
     """A house-way file under the engine number ``house_way`` (2 and up), set by the
     Python interpreter: the twin of the compiled route (verifier.engine.registry), which
     takes the file's flat program; here ``program`` is the loaded ``HouseWay`` itself,
@@ -51,7 +56,7 @@ def _set_hand(cards, wheel_second=False, house_way=MIKES):
     return tuple(front), tuple(back), fk, bk, row
 
 
-def engine_for(wheel_second=False, house_way=0):
+def engine_for(wheel_second: bool = False, house_way: int = 0) -> tuple[bool, int]:
     """The engine of these rules: the compiled core builds its tables once per process;
     the twin has none to build, so it names them, ``(wheel_second, house_way)``, once it
     knows the house way."""
@@ -60,7 +65,7 @@ def engine_for(wheel_second=False, house_way=0):
     return bool(wheel_second), house_way
 
 
-def check_deck(deck, least):
+def check_deck(deck: Iterable[int], least: int) -> list[int]:
     """The deck sorted: ``least`` to 53 different card ints 0..52, else ValueError."""
     deck = sorted(map(int, deck))
     if not least <= len(deck) <= 53 or len(set(deck)) != len(deck) or min(deck) < 0 \
@@ -69,7 +74,7 @@ def check_deck(deck, least):
     return deck
 
 
-def check_player_hand(cards, deck):
+def check_player_hand(cards: Iterable[int], deck: Iterable[int]) -> list[int]:
     """The player's seven cards sorted: seven different cards of ``deck``, else ValueError."""
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7 or not set(cards) <= set(deck):
@@ -77,41 +82,44 @@ def check_player_hand(cards, deck):
     return cards
 
 
-def eval5(cards, wheel_second=False):
+def eval5(cards: Iterable[int], wheel_second: bool = False) -> int:
     """Five-card key of five card ints (joker = 52)."""
     return _eval5(list(cards), wheel_second)
 
 
-def eval2(cards):
+def eval2(cards: Iterable[int]) -> int:
     """Two-card key (the joker is an ace)."""
     return _eval2(list(cards))
 
 
-def set_hand(cards, wheel_second=False, house_way=0):
+def set_hand(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0
+             ) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int]:
     """(front_cards, back_cards, front_key, back_key, row); cards sorted ascending first."""
     return _set_hand(list(cards), wheel_second, house_way)
 
 
-def categories(cards, wheel_second=False, house_way=0):
+def categories(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0) -> tuple[int, int]:
     """(mask under the seven-card reading, mask under the house-way reading)."""
     cards = sorted(cards)
     front, _back, _fk, back_key, _row = _set_hand(cards, wheel_second, house_way)
     return seven_card_mask(cards), house_way_mask(cards, front, back_key)
 
 
-def hand_keys(cards, wheel_second=False, house_way=0):
+def hand_keys(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0) -> tuple[int, int]:
     """(back key, front key) of seven cards set by the house way."""
     _front, _back, front_key, back_key, _row = _set_hand(list(cards), wheel_second, house_way)
     return back_key, front_key
 
 
-def hand_info_fast(cards, wheel_second=False, house_way=0):
+def hand_info_fast(cards: Sequence[int], wheel_second: bool = False,
+                   house_way: int = 0) -> tuple[int, int, int, int]:
     """(back key, front key, mask seven-card, mask house-way) of seven cards."""
     seven, house = categories(cards, wheel_second, house_way)
     return hand_keys(cards, wheel_second, house_way) + (seven, house)
 
 
-def set_hands(hands, wheel_second=False, house_way=0):
+def set_hands(hands: Iterable[Sequence[int]], wheel_second: bool = False,
+              house_way: int = 0) -> list[tuple[Any, ...]]:
     """Many hands at once: [(front cards, back cards, front key, back key, mask seven-card,
     mask house-way)] for a list of 7-card hands, one by one."""
     out = []
@@ -122,7 +130,7 @@ def set_hands(hands, wheel_second=False, house_way=0):
     return out
 
 
-def suit_assignment_counts(ranks, joker):
+def suit_assignment_counts(ranks: Iterable[int], joker: bool) -> tuple[int, int, int]:
     """(all, with a flush possible, one colour with no flush possible): the suit
     assignments of a multiset of ranks 0..12 (each at most four times), beside the joker
     when ``joker``, every assignment tried (the compiled core has closed forms): a flush
@@ -149,24 +157,25 @@ def suit_assignment_counts(ranks, joker):
     return total, flush, one_colour
 
 
-def best_for_bet(cards, wheel_second=False, house_way=0):
+def best_for_bet(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0) -> int:
     """The best-for-bet line mask (verifier/game/categories.py BEST_FOR_BET_LINES); the same
     for every wheel option and house way."""
     return best_for_bet_mask(sorted(cards))
 
 
-def best_five_key(cards):
+def best_five_key(cards: Iterable[int]) -> int:
     """The best five-card key (wheel lowest) among the 21 fives of seven cards."""
     return max(_eval5(list(five)) for five, _ in five_subsets(sorted(cards)))
 
 
-def best_five_class(cards):
+def best_five_class(cards: Iterable[int]) -> int:
     """Class 0..9 of the best five of the seven cards."""
     return class_of(best_five_key(cards))
 
 
-def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=False,
-                     visit=False):
+def enumerate_counts(deck: Sequence[int], wheel_second: bool, house_way: int, threads: int | None,
+                     progress: Callable[[int, int], object] | None, direct: bool = False,
+                     visit: bool = False) -> dict[str, Any]:
     """Every seven-card hand of ``deck``, set and classified, reduced to counts.
 
     ``threads`` is ignored (one thread). ``progress``: None or ``report(done, total)``
@@ -214,7 +223,8 @@ def enumerate_counts(deck, wheel_second, house_way, threads, progress, direct=Fa
             "fouls": fouls}
 
 
-def find_hand(deck, wheel_second, house_way, foul, threads):
+def find_hand(deck: Iterable[int], wheel_second: bool, house_way: int, foul: bool,
+              threads: int | None) -> list[int] | None:
     """The first hand of ``deck`` (in deck order) set as a foul (``foul``) or covered by no
     row (row 0), or None (the compiled core's ``find_hand``, slowly)."""
     for cards in combinations(sorted(deck), 7):
@@ -224,8 +234,9 @@ def find_hand(deck, wheel_second, house_way, foul, threads):
     return None
 
 
-def compare_house_ways(deck, wheel_second, house_way_a, house_way_b, rows_b_as_a, threads,
-                       by_type=False):
+def compare_house_ways(deck: Iterable[int], wheel_second: bool, house_way_a: int, house_way_b: int,
+                       rows_b_as_a: Sequence[int] | None, threads: int | None,
+                       by_type: bool = False) -> tuple[Any, ...]:
     """Every hand of ``deck`` set by two house ways, compared (the compiled core's
     ``compare_house_ways``, slowly)."""
     from verifier.houseway.interpret import HAND_TYPES, hand_type

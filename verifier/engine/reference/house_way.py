@@ -23,8 +23,11 @@ Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - Row 9 maximises the front over every split with a complete hand behind, even when
   that front takes a card of the flush (six suited cards: the ace may go in front).
 """
+from __future__ import annotations
+
 from verifier.game.evaluate import ACE, COMPLETE, FRONT_PAIR_BASE, class_of, rank_as_ace
 from verifier.game.splits import best_split, front_ranks, rank_counts, splits  # noqa: F401
+from typing import Any, Iterable, Sequence
 
 MIKES = 0
 
@@ -32,7 +35,7 @@ MIKES = 0
 KING, QUEEN, JACK, TEN, NINE, EIGHT, SIX, FIVE, THREE = 11, 10, 9, 8, 7, 6, 4, 3, 1
 
 
-def fixed_front(cards, ranks, wheel_second):
+def fixed_front(cards: Sequence[int], ranks: Iterable[int], wheel_second: bool) -> tuple[Any, ...]:
     """The highest-back split whose front has exactly ``ranks`` (joker as ace)."""
     want = tuple(sorted(ranks, reverse=True))
     best = best_split(cards, lambda f, b, fk, bk: front_ranks(f) == want, wheel_second)
@@ -41,7 +44,7 @@ def fixed_front(cards, ranks, wheel_second):
     return best
 
 
-def best_two_ranks(ranks):
+def best_two_ranks(ranks: Sequence[int]) -> tuple[int, int]:
     """The ranks of the best two-card hand from a few ranks (joker already an ace)."""
     best = None
     for i in range(len(ranks)):
@@ -54,11 +57,11 @@ def best_two_ranks(ranks):
     return best[1]
 
 
-def is_pair(two_ranks):
+def is_pair(two_ranks: Sequence[int]) -> bool:
     return two_ranks[0] == two_ranks[1]
 
 
-def choose_row(cards, wheel_second=False):
+def choose_row(cards: Sequence[int], wheel_second: bool = False) -> tuple[int, tuple[Any, ...]]:
     """(row, chosen split) for seven sorted cards, docs/RULES.md rows 1..11 top to bottom."""
     counts = rank_counts(cards)
     by = {n: sorted((r for r, m in counts.items() if m == n), reverse=True) for n in range(1, 6)}

@@ -22,8 +22,11 @@ The rows that differ from Mike's:
   single ace (or joker) or face card (J, Q, K) is played as one pair: row 10, pair
   behind, the two highest singles in front.
 """
+from __future__ import annotations
+
 from verifier.engine.reference.house_way import (choose_row as mikes_choose_row, fixed_front, rank_counts, best_two_ranks)
 from verifier.game.evaluate import ACE
+from typing import Any, Sequence
 
 EMPERORS = 1
 
@@ -37,7 +40,7 @@ def _groups(cards):
             for n in range(1, 6)}
 
 
-def choose_row(cards, wheel_second=False):
+def choose_row(cards: Sequence[int], wheel_second: bool = False) -> tuple[int, tuple[Any, ...]]:
     """(row, (front, back, front_key, back_key)) for seven sorted cards."""
     by = _groups(cards)
     singles, pairs, trips, quads = by[1], by[2], by[3], by[4]

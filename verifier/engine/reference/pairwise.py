@@ -4,12 +4,15 @@ two hands share, docs/PAIRWISE.md and ``verifier/engine/pairwise.py``), in Pytho
 deck, small decks in practice. ``verifier.engine.backend.module("_pairwise")`` gives it
 under ``PAIGOW_PUREPYTHON=1`` or ``backend.using("pure-python")``; the tests hold it
 equal to the compiled module and to a brute force."""
+from __future__ import annotations
+
 import itertools
 import math
 
 from verifier.game.cards import JOKER
 from verifier.game.outcome import LOSS, WIN, base_outcome
 from verifier.game.ranking import PAIR_OF_THREES_KEY
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 #: front key of a pair of 3s (pair of rank r is 169 + r; 3s are rank 1)
 WRANGLER_FRONT = PAIR_OF_THREES_KEY
@@ -22,7 +25,7 @@ COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_bo
 # the compiled module's functions
 # ---------------------------------------------------------------------------------
 
-def key_function(wheel_second=False, house_way=0, engine=None):
+def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = None) -> Callable[[Sequence[int]], tuple[int, int]]:
     """cards7 -> (back_key, front_key) set by the house way, with ``engine`` (default the
     reference engine, ``verifier.engine.reference.core``)."""
     if engine is None:
@@ -35,7 +38,9 @@ def key_function(wheel_second=False, house_way=0, engine=None):
     return keys
 
 
-def pairwise_counts(deck, wheel_second=False, house_way=0, threads=1, progress=None):
+def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
+                    threads: int = 1, progress: Callable[[int, int], object] | None = None
+                    ) -> dict[str, int]:
     """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
     ``deck``. ``threads`` is ignored (one thread); ``progress(done, total)`` once, at the
     end."""
@@ -46,12 +51,14 @@ def pairwise_counts(deck, wheel_second=False, house_way=0, threads=1, progress=N
     return counts
 
 
-def versus_banker(cards, deck, wheel_second=False, house_way=0, threads=1):
+def versus_banker(cards: Sequence[int], deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
+                  threads: int = 1) -> dict[str, int]:
     """``_pairwise.versus_banker``: one player hand against every disjoint banker hand."""
     return direct_python(cards, deck, key_function(wheel_second, house_way))
 
 
-def monte_carlo(deck, deals, seed=1, wheel_second=False, house_way=0, threads=1):
+def monte_carlo(deck: Sequence[int], deals: int, seed: int = 1, wheel_second: bool = False,
+                house_way: int = 0, threads: int = 1) -> dict[str, int]:
     """``_pairwise.monte_carlo``: ``deals`` random deals of a player and a banker hand
     from ``deck`` (Python's generator seeded by ``seed``: not the compiled core's
     sequence, the same statistics); ``threads`` is ignored."""
@@ -115,7 +122,7 @@ def _dominance(items):
     return strict, weak
 
 
-def histogram_counts(hist):
+def histogram_counts(hist: Mapping[tuple[int, int], int]) -> dict[str, int]:
     """Counts over all ordered pairs (P, B) of hands drawn from ``hist`` (with repeats).
 
     ``hist``: {(back, front): hands}. Player wins = strict dominance; player loses =
@@ -145,7 +152,7 @@ def histogram_counts(hist):
     return out
 
 
-def pair_outcome(p, b):
+def pair_outcome(p: tuple[int, int], b: tuple[int, int]) -> dict[str, int]:
     """Counts (0/1 each) for one ordered pair of key tuples (back, front)."""
     out = _zero()
     out["total"] = 1
@@ -166,7 +173,7 @@ def pair_outcome(p, b):
     return out
 
 
-def player_counts(x, hist):
+def player_counts(x: tuple[int, int], hist: Mapping[tuple[int, int], int]) -> dict[str, int]:
     """Counts for one player key ``x`` against every banker in ``hist`` (with repeats)."""
     out = _zero()
     for b, n in hist.items():
@@ -185,14 +192,14 @@ def _apply(perm, cards):
     return tuple(sorted(c if c == JOKER else (c & ~3) | perm[c & 3] for c in cards))
 
 
-def deck_symmetries(deck):
+def deck_symmetries(deck: Iterable[int]) -> list[tuple[int, ...]]:
     """The suit permutations that map the deck onto itself (the identity included)."""
     deck_set = set(deck)
     return [p for p in itertools.permutations(range(4))
             if set(_apply(p, deck)) == deck_set]
 
 
-def subset_orbits(deck, k, group):
+def subset_orbits(deck: Sequence[int], k: int, group: Sequence[Sequence[int]]) -> list[tuple[tuple[int, ...], int]]:
     """(representative, orbit size) for each orbit of k-subsets of ``deck``."""
     out = []
     for s in itertools.combinations(deck, k):
@@ -206,7 +213,7 @@ def subset_orbits(deck, k, group):
 # the pure-Python method and the brute force (small decks)
 # ---------------------------------------------------------------------------------
 
-def hand_keys(deck, keyfn):
+def hand_keys(deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]]) -> dict[tuple[int, ...], tuple[int, int]]:
     """{sorted hand tuple: keyfn(hand)} for every hand of the deck."""
     return {h: keyfn(h) for h in itertools.combinations(sorted(deck), 7)}
 
@@ -237,7 +244,8 @@ def _add(acc, counts, factor):
         acc[name] += factor * counts[name]
 
 
-def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
+def pairwise_counts_python(deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]], symmetry: bool = True,
+                           keys: Mapping[tuple[int, ...], tuple[int, int]] | None = None) -> dict[str, int]:
     """Inclusion-exclusion over shared cards, pure Python (small decks only).
 
     ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}.
@@ -254,7 +262,8 @@ def pairwise_counts_python(deck, keyfn, symmetry=True, keys=None):
     return acc
 
 
-def direct_python(player, deck, keyfn, keys=None):
+def direct_python(player: Iterable[int], deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]],
+                  keys: Mapping[tuple[int, ...], tuple[int, int]] | None = None) -> dict[str, int]:
     """Counts for one player hand, by enumerating every disjoint banker hand."""
     player = tuple(sorted(player))
     x = keys[player] if keys is not None else keyfn(player)

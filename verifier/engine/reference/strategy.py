@@ -4,20 +4,24 @@ practice), the same function with the same arguments (``strategy_counts``); with
 engine's keys (the compiled core's or the reference's), it is also the tests' second
 algorithm. ``verifier.engine.backend.module("_strategy")`` gives it under
 ``PAIGOW_PUREPYTHON=1``."""
+from __future__ import annotations
+
 import itertools
 
 from verifier.game.outcome import LOSS, WIN, base_outcome
 from verifier.game.ranking import is_foul
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 
-def strategy_counts(cards, deck, wheel_second=False, house_way=0, threads=1):
+def strategy_counts(cards: Iterable[int], deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
+                    threads: int = 1) -> tuple[list[dict[str, Any]], int | None]:
     """``_strategy.strategy_counts``: (settings, house) with the reference engine; ``threads``
     is ignored (one thread)."""
     from verifier.engine.reference import core
     return strategy_python(cards, deck, wheel_second, house_way, core)
 
 
-def request_stop():
+def request_stop() -> None:
     """``_strategy.request_stop``: the compiled job's work running in another thread ends
     within milliseconds; the twin runs in the caller's thread, which an interrupt reaches
     directly, so there is nothing to stop."""
@@ -27,7 +31,7 @@ def request_stop():
 # the pure-Python path (any deck; small decks in practice)
 # ---------------------------------------------------------------------------------
 
-def settings_python(cards, engine, wheel_second=False):
+def settings_python(cards: Iterable[int], engine: Any, wheel_second: bool = False) -> list[dict[str, Any]]:
     """The distinct settings of seven sorted cards, in the order of their first split
     (fronts in lexicographic order of positions): dicts with front, back, back_key,
     front_key, foul and dominated (a legal setting's keys are both at least as high)."""
@@ -46,20 +50,24 @@ def settings_python(cards, engine, wheel_second=False):
     return out
 
 
-def house_keys(cards, engine, wheel_second=False, house_way=0):
+def house_keys(cards: Iterable[int], engine: Any, wheel_second: bool = False,
+               house_way: int = 0) -> tuple[int, int] | None:
     """(back key, front key) of seven cards set by the house way, or None when no row of
     the house way sets them (row 0)."""
     _front, _back, fk, bk, row = engine.set_hand(sorted(cards), wheel_second, house_way)
     return (bk, fk) if row else None
 
 
-def house_index(settings, keys):
+def house_index(settings: Sequence[Mapping[str, Any]], keys: tuple[int, int] | None) -> int | None:
     """The index of the setting with these (back key, front key), or None."""
     return next((i for i, s in enumerate(settings)
                  if (s["back_key"], s["front_key"]) == keys), None)
 
 
-def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, keys=None):
+def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
+                    engine: Any = None,
+                    keys: Mapping[tuple[int, ...], tuple[int, int] | None] | None = None
+                    ) -> tuple[list[dict[str, Any]], int | None]:
     """(settings, house) as ``verifier.engine._strategy.strategy_counts`` gives them, by brute
     force: every banker hand of the rest of ``deck`` against every setting. ``keys``:
     optional {sorted hand tuple: (back key, front key) set by the house way, or None};
@@ -74,7 +82,8 @@ def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, k
     for b in itertools.combinations(rest, 7):
         y = keys[b] if keys is not None else house_keys(b, engine, wheel_second, house_way)
         for s in settings:
-            outcome = base_outcome(s["back_key"], s["front_key"], *y)
+            outcome = base_outcome(s["back_key"], s["front_key"],
+                                   *cast("tuple[int, int]", y))   # None: a TypeError, as before
             s["total"] += 1
             s["win"] += outcome == WIN
             s["loss"] += outcome == LOSS
@@ -83,7 +92,8 @@ def strategy_python(cards, deck, wheel_second=False, house_way=0, engine=None, k
     return settings, house_index(settings, mine)
 
 
-def all_house_keys(deck, wheel_second=False, house_way=0, engine=None):
+def all_house_keys(deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
+                   engine: Any = None) -> dict[tuple[int, ...], tuple[int, int] | None]:
     """{sorted hand tuple: house_keys(hand)} for every hand of ``deck``."""
     if engine is None:
         from verifier.engine.reference import core as engine
