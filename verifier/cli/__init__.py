@@ -22,9 +22,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupts.install()
     try:
         from verifier.cli.app import main as run
-    except KeyboardInterrupt as exc:
-        return interrupts.report(exc)
-    return run(argv)
+        return run(argv)
+    except KeyboardInterrupt as exc:   # the import of the commands, or a signal that
+        return interrupts.report(exc)  # reaches here past their own handler
 
 
-__all__ = ["main"]
+def console() -> None:
+    """The console script (and ``python -m verifier.cli``): ``main``'s status is the
+    process's. An interrupted command (130, 143) has cleaned up and printed its one line by
+    then, and ends at once, skipping the interpreter's finalization as a signal's default
+    action would: a step still running in C does not hold the exit, and CPython does not
+    end the process by the signal after it was handled (exit 130, never -2: issue 35)."""
+    import os
+    import sys
+    status = main()
+    if status in (130, 143):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
+__all__ = ["main", "console"]

@@ -1,5 +1,3 @@
-import sys
+from verifier.cli import console
 
-from verifier.cli import main
-
-sys.exit(main())
+console()

@@ -45,11 +45,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from verifier.engine import quiet_waits
-    quiet_waits()                      # the thread policy: before any compiled module loads
     if threading.current_thread() is threading.main_thread():
         interrupts.install()
     try:
+        from verifier.engine import quiet_waits
+        quiet_waits()                  # the thread policy: before any compiled module loads
         status = _main(argv)
     except KeyboardInterrupt as exc:   # at any point, start-up (imports) included
         return _interrupted(exc)
