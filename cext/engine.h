@@ -24,8 +24,8 @@
 #define MEMO_SIZE (MSET7 + MSET6)
 #define FRONT_KEYS 182
 
-/* 0 and 1: compiled in; 2: a house-way file's program (houseway.h) */
-enum { HOUSE_WAY_MIKES = 0, HOUSE_WAY_EMPERORS = 1, HOUSE_WAY_PROGRAM = 2 };
+/* HOUSE_WAY_MIKES, HOUSE_WAY_EMPERORS (compiled in) and HOUSE_WAY_PROGRAM (a house-way
+ * file's program, houseway.h): vocab.h, from verifier/houseway/builtin.py */
 /* slots of the per-row counts: row 0 (no row: a bug, or a file that leaves a hand
  * uncovered) and rows 1.. (the built-ins' 1-11, a program's row indices) */
 #define ROW_SLOTS (HW_MAX_ROWS + 1)

@@ -5,6 +5,7 @@ written by hand beside a Python one:
 - the five-card classes, the key layout and FRONT_PAIR_BASE (verifier/game/ranking.py),
 - the seven-card categories and the top-card categories of a high-card hand, the
   best-for-bet lines (verifier/game/categories.py),
+- the house ways compiled in and their engine numbers (verifier/houseway/builtin.py),
 - the house-way file's limits (verifier/houseway/fields.py), hand types
   (interpret.py), condition features, lists and byte code (conditions.py), and the
   program's layout (layout.py).
@@ -43,13 +44,13 @@ def _vocabularies():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     from verifier.game import categories, ranking
-    from verifier.houseway import conditions, fields, interpret, layout
-    return categories, ranking, conditions, fields, interpret, layout
+    from verifier.houseway import builtin, conditions, fields, interpret, layout
+    return categories, ranking, conditions, fields, interpret, layout, builtin
 
 
 def header_text():
     """The text of cext/vocab.h from the Python tables as they are now."""
-    categories, ranking, conditions, fields, interpret, layout = _vocabularies()
+    categories, ranking, conditions, fields, interpret, layout, builtin = _vocabularies()
     cats, lines = categories.CATEGORY_NAMES, categories.BEST_FOR_BET_LINES
     assert len(cats) <= 32 and len(lines) <= 32, "a category mask is 32 bits"
     for i, line in enumerate(lines):     # best_for_bet_lines (engine.h): X_PLUS_PAIR = X - 1
@@ -83,6 +84,10 @@ def header_text():
         _defines("the best-for-bet line of a back hand's class, by class",
                  [("BFB_LINE_OF_CLASS",
                    "{" + ", ".join(f"BFB_{c_name(n)}" for n in ranking.CLASS_NAMES) + "}")]),
+        _enum("the house ways compiled in, and a file's program "
+              "(verifier/houseway/builtin.py BUILT_IN_IDS, FIRST_FILE_NUMBER)",
+              [(f"HOUSE_WAY_{c_name(n)}", v) for n, v in builtin.BUILT_IN_IDS.items()]
+              + [("HOUSE_WAY_PROGRAM", builtin.FIRST_FILE_NUMBER)]),
         _defines("a house-way file's limits (verifier/houseway/fields.py)",
                  [("HW_MAX_ROWS", fields.MAX_ROWS), ("HW_MAX_BANDS", fields.MAX_BANDS),
                   ("HW_MAX_CODE", fields.MAX_CODE), ("HW_ROW_INTS", layout.ROW_INTS)]),

@@ -3,6 +3,7 @@ its rules into one ``EngineSpec`` (the house way loaded and numbered once) and h
 every job; the jobs ask the backend switch for the engine at each call, so switching
 engines reaches every one of them."""
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,8 @@ def counted(monkeypatch):
         return read_text(path, *args, **kwargs)
     monkeypatch.setattr(fileformat, "read_text", reading)
     readings._rules_of.cache_clear()
+    from verifier.engine import spec as spec_module
+    monkeypatch.setattr(spec_module, "_SPECS", {})
     return made, reads
 
 
@@ -85,6 +88,23 @@ def test_compare_of_a_shipped_certificate_makes_its_rules_at_most_once_per_secti
     sections = json.loads(cert.read_text())["sections"]
     assert 1 <= made["Rules"] <= len(sections)
     assert made["Rules"] == 1                        # the certificate's readings, once
+    assert made["EngineSpec"] == 1      # the check, the rows, the strategy figures: one
+
+
+def test_the_same_rules_give_the_same_spec_and_a_changed_file_a_new_one(counted,
+                                                                       tmp_path):
+    made, _reads = counted
+    way = tmp_path / "way.toml"
+    way.write_text(fileformat.shipped_path("foxwoods").read_text())
+    rules = Rules.of(house_way=str(way))
+    first = engine_spec(rules)
+    assert engine_spec(rules) is first and engine_spec(Rules.of()) is engine_spec()
+    text = way.read_text()
+    way.write_text(text.replace("\n", "\n# changed\n", 1))
+    os.utime(way, ns=(1, 1))            # another version of the file, whatever the clock
+    again = engine_spec(rules)
+    assert again is not first and again.file is not first.file
+    assert engine_spec(rules, threads=1) is not again      # another thread count
 
 
 @pytest.fixture

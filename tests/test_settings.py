@@ -66,10 +66,37 @@ def test_the_rule_set_its_rules_and_the_engine_spec_are_made_once():
 def test_the_tables_wager_per_named_bet_is_one_field():
     """``simulate`` has a wager option per named bet of the registry (verifier/bets/):
     one typed field, ``wagers``, whatever bets there are."""
-    from verifier.table.limits import table_sides
+    from verifier.game.bets import table_sides
     kinds = [k for k, side in table_sides().items() if not side.envy]
     args = ["simulate", "--rounds", "10"]
     for i, kind in enumerate(kinds, 1):
         args += [f"--{kind}", str(10 * i)]
     settings = Settings.from_args(build_parser().parse_args(args))
     assert settings.wagers == {kind: 10 * i for i, kind in enumerate(kinds, 1)}
+
+
+def test_each_command_module_registers_the_commands_the_map_lists():
+    """``COMMAND_MODULES`` says which module holds a command, so a command line builds
+    only that module's parser; every module registers exactly what the map lists."""
+    import importlib
+    from verifier.cli.app import COMMAND_MODULES
+    for module, commands in COMMAND_MODULES.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"verifier.cli.{module}").register(sub)
+        assert tuple(sub.choices) == commands, module
+    every = [c for commands in COMMAND_MODULES.values() for c in commands]
+    full = next(a for a in build_parser()._actions
+                if isinstance(a, argparse._SubParsersAction))
+    assert list(full.choices) == every
+
+
+def test_a_command_line_builds_its_commands_module_and_help_builds_all():
+    from verifier.cli.app import _command_of
+    assert _command_of(["compare", "x.json"]) == "compare"
+    assert _command_of(["--help"]) is None and _command_of([]) is None
+    only = next(a for a in build_parser("compare")._actions
+                if isinstance(a, argparse._SubParsersAction))
+    assert list(only.choices) == ["check", "compare", "solve", "report"]
+    unknown = next(a for a in build_parser("no-such-command")._actions
+                   if isinstance(a, argparse._SubParsersAction))
+    assert "run" in unknown.choices and "serve" in unknown.choices

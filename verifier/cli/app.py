@@ -12,9 +12,23 @@ from verifier.support import interrupts
 from verifier.support.errors import VerifierError
 from typing import NoReturn, Sequence
 
-# Command modules, in the order their commands appear in --help.
-COMMAND_MODULES = ["hand", "strategy", "run", "odds", "formula", "audit", "sign", "prove", "table", "rules",
-                   "houseways", "serve"]
+# Command modules and the commands each registers, in the order they appear in --help. A
+# command line builds only its command's module (the others cost start-up time: some
+# iterate the bet registry); --help, or no known command, builds them all.
+# tests/test_settings.py holds each module to the commands listed here.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "hand": ("hand",), "strategy": ("strategy",), "run": ("run",),
+    "odds": ("check", "compare", "solve", "report"), "formula": ("formula",),
+    "audit": ("audit",), "sign": ("keygen", "sign"), "prove": ("prove",),
+    "table": ("settle", "simulate"), "rules": ("rules",), "houseways": ("house-ways",),
+    "serve": ("serve",),
+}
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command a command line names (its first word; the tool's own options, --help and
+    --version, come before any command), or None."""
+    return argv[0] if argv and not argv[0].startswith("-") else None
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
@@ -24,7 +38,8 @@ class OneLineErrorParser(argparse.ArgumentParser):
         self.exit(2, f"paigow-verify: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the module of ``command`` when it is one."""
     parser = OneLineErrorParser(
         prog="paigow-verify",
         description="Exact, exhaustive odds for Pai Gow Poker with the Wrangler Push and "
@@ -33,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    modules = [m for m, names in COMMAND_MODULES.items() if command in names]
+    for name in modules or COMMAND_MODULES:
         try:
             module = importlib.import_module(f".{name}", __package__)
         except ModuleNotFoundError as exc:
@@ -63,7 +79,9 @@ _interrupted = interrupts.report
 def _main(argv):
     from verifier.support.files import forget_inputs
     forget_inputs()
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(_command_of(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:       # --help (0) or a usage error (2): a status, as always

@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=SEED, default=0, metavar="S")
     add_thread_option(p)
     p.add_argument("--base", type=CHIPS, default=100, help="base wager per player seat (default 100)")
-    from verifier.table.limits import WAGER_TITLES, table_sides
+    from verifier.game.bets import WAGER_TITLES, table_sides
     for flag in (k for k, side in table_sides().items() if not side.envy):
         title = WAGER_TITLES[flag]
         p.add_argument(f"--{flag}", type=CHIPS, default=None, dest=f"{WAGER}{flag}",
@@ -151,7 +151,7 @@ def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
-    from verifier.table.limits import WAGER_TITLES, table_sides
+    from verifier.game.bets import WAGER_TITLES, table_sides
     assert settings.base is not None             # --base has a default
     wagers = [settings.base]
     for kind in (k for k, side in table_sides().items() if not side.envy):

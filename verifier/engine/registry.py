@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from verifier.engine import backend
 from verifier.engine.program import program_of
-from verifier.houseway.fileformat import BUILT_IN_IDS
+from verifier.houseway.builtin import BUILT_IN_IDS, FIRST_FILE_NUMBER
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def house_way_file_number(house_way: HouseWay) -> int:
     key = tuple(program)
     number = _IDS.get(key)
     if number is None:
-        number = _IDS[key] = 2 + len(_IDS)
+        number = _IDS[key] = FIRST_FILE_NUMBER + len(_IDS)
         _FILES[number] = (program, house_way)
     return registered(number)
 

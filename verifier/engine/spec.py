@@ -125,22 +125,37 @@ class EngineSpec:
                           self.threads, self.deck, house_way.name)
 
 
+#: the specs made, by (rules, threads, deck): a command's layers each ask for the spec of
+#: the same rules (a certificate's check asks three times) and get the one made first;
+#: a file house way's spec is made again when its file changed (another ``HouseWay``)
+_SPECS: dict = {}
+_MAX_SPECS = 64
+
+
 def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
                 deck: Optional[Sequence[int]] = None) -> EngineSpec:
     """The ``EngineSpec`` of the rules (default ``Rules()``): its house way resolved,
-    a file loaded once and its program numbered once."""
+    a file loaded once and its program numbered once; the same rules give the same spec."""
     from verifier.houseway.fileformat import BUILT_IN_IDS, HOUSE_WAY_DIR
     rules = rules or Rules.of()
     deck = tuple(sorted(deck)) if deck is not None else None
-    if rules.house_way in BUILT_IN_IDS:
-        return EngineSpec(rules, BUILT_IN, BUILT_IN_IDS[rules.house_way],
+    house_way = None if rules.house_way in BUILT_IN_IDS else rules.house_way_file()
+    key = (rules, threads, deck)
+    made = _SPECS.get(key)
+    if made is not None and made.file is house_way:
+        return made
+    if house_way is None:
+        spec = EngineSpec(rules, BUILT_IN, BUILT_IN_IDS[rules.house_way],
                           registry.BUILT_IN_ROWS, False, None, threads, deck)
-    house_way = rules.house_way_file()
-    assert house_way is not None        # not a built-in: a file
-    source = SHIPPED if Path(house_way.path).parent == HOUSE_WAY_DIR else FILE
-    return EngineSpec(rules, source, registry.house_way_file_number(house_way),
-                      len(house_way.rows), house_way.order_dependent, house_way, threads,
-                      deck)
+    else:
+        source = SHIPPED if Path(house_way.path).parent == HOUSE_WAY_DIR else FILE
+        spec = EngineSpec(rules, source, registry.house_way_file_number(house_way),
+                          len(house_way.rows), house_way.order_dependent, house_way,
+                          threads, deck)
+    if len(_SPECS) >= _MAX_SPECS:
+        _SPECS.pop(next(iter(_SPECS)))
+    _SPECS[key] = spec
+    return spec
 
 
 def as_spec(rules_or_spec: "Rules | EngineSpec | None" = None, threads: Optional[int] = None,

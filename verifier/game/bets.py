@@ -299,3 +299,25 @@ def house_way_lines(back_key: int, front_key: int) -> frozenset[str]:
         return frozenset(lines)
     top = front_key // 13                                # rank 1 (3) .. 12 (ace)
     return frozenset({cls, f"front_{FRONT_TOPS[12 - top]}_high"})
+
+
+#: the base game's wager kind at the table (the table sides follow it)
+BASE = "base"
+
+
+def table_sides() -> dict[str, TableSide]:
+    """{wager kind: TableSide} of every named bet the table plays (verifier/bets/), in
+    the settlement order of a seat's wagers (after the base; ``TableSide.order``)."""
+    sides = sorted((b.table for b in BETS.values() if b.table), key=lambda t: t.order)
+    return {t.kind: t for t in sides}
+
+
+class _Titles(dict):
+    """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
+
+    def __missing__(self, kind):
+        titles = {b.table.kind: b.table.title or b.title for b in BETS.values() if b.table}
+        return titles.get(kind, kind)
+
+
+WAGER_TITLES = _Titles({BASE: "base game"})

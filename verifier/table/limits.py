@@ -26,6 +26,7 @@ from verifier.rules.readings import Rules
 from verifier.table.deal import SEATS, check_seat
 from verifier.table.fees import FeeSchedule, NO_FEES
 from verifier.game.settlement import SettlementRule
+from verifier.game.bets import BASE, WAGER_TITLES, table_sides
 from typing import Any, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -36,16 +37,7 @@ if TYPE_CHECKING:
     from verifier.table.custom import TableBet
 
 ENVY = "envy"
-BASE = "base"
 LOSE_LINE = -1          # the odds of a line the pay table does not pay
-
-
-def table_sides() -> dict[str, TableSide]:
-    """{wager kind: TableSide} of every named bet the table plays (verifier/bets/), in
-    the settlement order of a seat's wagers (after the base; ``TableSide.order``)."""
-    from verifier.game.bets import BETS
-    sides = sorted((b.table for b in BETS.values() if b.table), key=lambda t: t.order)
-    return {t.kind: t for t in sides}
 
 
 def envy_slot(kinds: Sequence[str]) -> int | None:
@@ -56,16 +48,6 @@ def envy_slot(kinds: Sequence[str]) -> int | None:
     return next((i for i, k in enumerate(kinds) if k in hosts), None)
 
 
-class _Titles(dict):
-    """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
-
-    def __missing__(self, kind):
-        from verifier.game.bets import BETS
-        titles = {b.table.kind: b.table.title or b.title for b in BETS.values() if b.table}
-        return titles.get(kind, kind)
-
-
-WAGER_TITLES = _Titles({BASE: "base game"})
 
 
 def _is_odds(p):

@@ -12,7 +12,8 @@ from verifier.support.errors import VerifierError
 from verifier.support.files import parse_json, read_text
 from verifier.rules.readings import Rules
 from verifier.table.deal import check_dice, roll_dice
-from verifier.table.limits import ENVY, WAGER_TITLES, TableRules
+from verifier.game.bets import WAGER_TITLES
+from verifier.table.limits import ENVY, TableRules
 from verifier.table.round import RoundSpec
 from typing import Any, Mapping, TYPE_CHECKING
 

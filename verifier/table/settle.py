@@ -23,7 +23,8 @@ from fractions import Fraction
 from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
 from verifier.game.settlement import SettlementRule
-from verifier.table.limits import ENVY, WAGER_KINDS, WAGER_TITLES, envy_slot, whole
+from verifier.game.bets import WAGER_TITLES
+from verifier.table.limits import ENVY, WAGER_KINDS, envy_slot, whole
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 DEALER = "player-dealer"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verifier.table.deal import SEATS
-from verifier.table.limits import BASE, WAGER_KINDS
+from verifier.game.bets import BASE
+from verifier.table.limits import WAGER_KINDS
 from typing import Any, Callable, Mapping, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ CAP_NOTE = ("Note: the bank's cap bound in {rounds:,} rounds. There the player-d
 
 def _short(kind):
     """A wager's short label (its bet module's ``TableSide.short``), else its kind."""
-    from verifier.table.limits import table_sides
+    from verifier.game.bets import table_sides
     side = table_sides().get(kind)
     return side.short if side else kind
 

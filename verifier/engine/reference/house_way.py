@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from verifier.game.evaluate import ACE, COMPLETE, FRONT_PAIR_BASE, class_of, rank_as_ace
 from verifier.game.splits import best_split, front_ranks, rank_counts, splits  # noqa: F401
+from verifier.houseway.builtin import BUILT_IN_IDS
 from typing import Any, Iterable, Sequence
 
-MIKES = 0
+MIKES = BUILT_IN_IDS["mikes"]
 
 # rank indices: 2..A = 0..12
 KING, QUEEN, JACK, TEN, NINE, EIGHT, SIX, FIVE, THREE = 11, 10, 9, 8, 7, 6, 4, 3, 1

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from verifier.engine.reference.house_way import (choose_row as mikes_choose_row, fixed_front, rank_counts, best_two_ranks)
 from verifier.game.evaluate import ACE
+from verifier.houseway.builtin import BUILT_IN_IDS
 from typing import Any, Sequence
 
-EMPERORS = 1
+EMPERORS = BUILT_IN_IDS["emperors"]
 
 # rank indices: 2..A = 0..12
 KING, JACK, TEN, SEVEN, SIX = 11, 9, 8, 5, 4
