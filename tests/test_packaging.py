@@ -100,6 +100,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist, tre
     assert not any(n.endswith(".so") for n in names)
 
 
+@pytest.mark.full          # compiles the core in a fresh venv: once, in CI's full run
 def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdist, tmp_path):
     wheels = tmp_path / "wheels"
     # the wheel is built from the tarball, in an empty working directory: nothing of the

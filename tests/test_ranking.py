@@ -189,7 +189,7 @@ def test_all_joker_free_hands_class_counts_and_7462_keys(engine):
     assert len(keys) == 7462
 
 
-@pytest.mark.slow
+@pytest.mark.full          # exhaustive: once, in CI's full run (the sample above in every run)
 @pytest.mark.compiled
 def test_every_joker_hand_against_brute_force(engine):
     for four in combinations(range(52), 4):

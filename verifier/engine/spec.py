@@ -127,7 +127,8 @@ class EngineSpec:
 
 #: the specs made, by (rules, threads, deck): a command's layers each ask for the spec of
 #: the same rules (a certificate's check asks three times) and get the one made first;
-#: a file house way's spec is made again when its file changed (another ``HouseWay``)
+#: a file house way's spec is made again when its file changed (another ``HouseWay``),
+#: and any spec for rules that are equal but another object (the spec's are its own)
 _SPECS: dict = {}
 _MAX_SPECS = 64
 
@@ -142,7 +143,7 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
     house_way = None if rules.house_way in BUILT_IN_IDS else rules.house_way_file()
     key = (rules, threads, deck)
     made = _SPECS.get(key)
-    if made is not None and made.file is house_way:
+    if made is not None and made.rules is rules and made.file is house_way:
         return made
     if house_way is None:
         spec = EngineSpec(rules, BUILT_IN, BUILT_IN_IDS[rules.house_way],
