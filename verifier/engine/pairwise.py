@@ -32,7 +32,8 @@ import math
 
 from verifier.engine import backend
 from verifier.engine.spec import as_spec
-from verifier.engine.reference.pairwise import COUNT_NAMES, PUSH_NAMES, WRANGLER_FRONT  # noqa: F401
+from verifier.engine.reference.pairwise import COUNT_NAMES, WRANGLER_FRONT  # noqa: F401
+from verifier.game.pushes import PUSH_NAMES
 from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:

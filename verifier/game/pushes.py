@@ -97,6 +97,12 @@ def _conditions() -> dict[str, PushCondition]:
 PUSH_CONDITIONS = _conditions()
 PUSH_CONDITION_NAMES = tuple(PUSH_CONDITIONS)
 
+#: the counts of the exact player-against-banker count under push conditions: the pairs
+#: whose banker's hand meets one, and the player's wins and losses among them (the
+#: count's win, loss and push stay the hands' comparison; SettlementRule.outcomes
+#: settles them)
+PUSH_NAMES = ("banker_push_hand", "win_on_push_hand", "loss_on_push_hand")
+
 #: what a push condition holds to a push (``[settlement] push_outcomes``): "all": the
 #: wager pushes whatever the hands' comparison (the sources, docs/VARIANTS.md);
 #: "player_wins": only a win of the player's becomes a push, a loss stands (a reading)

@@ -142,6 +142,10 @@ def check_bank(bank: object, settlement: dict[str, Any], where: str) -> dict[str
             raise RuleSetError(f"{where}: [bank] {key} = {value!r}: choose from "
                                f"{', '.join(map(repr, choices))}")
         out[key] = value
+    if out["banker"] == "rotation" and settlement.get("push_when"):
+        raise RuleSetError(f"{where}: [bank] banker = \"rotation\" with push_when: the "
+                           "games that push on the banker's hand are banked by the house "
+                           "(docs/VARIANTS.md)")
     if out["banker"] == "rotation" and settlement.get("kind") != "commission":
         raise RuleSetError(f"{where}: [bank] banker = \"rotation\" needs a commission "
                            "settlement (a player-banker's win pays the commission)")

@@ -11,6 +11,7 @@ import math
 
 from verifier.game.cards import JOKER
 from verifier.game.outcome import LOSS, WIN, base_outcome
+from verifier.game.pushes import PUSH_NAMES
 from verifier.game.ranking import PAIR_OF_THREES_KEY
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -19,11 +20,8 @@ WRANGLER_FRONT = PAIR_OF_THREES_KEY
 
 COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                "push_wrangler_2to1", "push_wrangler_1to1")
-#: counted as well when a settlement pushes on the banker's hand (``push_when``: the
-#: engine's terms, SettlementRule.push_terms): the pairs whose banker's hand meets a
-#: condition, and the player's wins and losses among them (win, loss, push above are
-#: the hands' comparison; the settlement settles them, SettlementRule.outcomes)
-PUSH_NAMES = ("banker_push_hand", "win_on_push_hand", "loss_on_push_hand")
+# PUSH_NAMES (verifier/game/pushes.py) are counted as well when a settlement pushes on
+# the banker's hand (``push_when``: the engine's terms, SettlementRule.push_terms)
 
 #: a condition as the engines take it: (back-key test or None, front-key test or None)
 PushTerms = Sequence[tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]]
