@@ -132,6 +132,7 @@ def test_the_set_hand_conditions_are_the_published_ones_on_every_hand(deck):
             assert r.pushes_on((bk, fk)) == cond(h, front), (name, h)
 
 
+@pytest.mark.slow           # the quick suite: the twin through the door, below
 @pytest.mark.parametrize("names, outcomes", CASES)
 @pytest.mark.parametrize("deck", [DECK, SYM_DECK], ids=["odd16", "sym16"])
 def test_the_twin_count_is_the_brute_force(deck, names, outcomes):
@@ -161,6 +162,7 @@ def test_the_compiled_count_is_the_brute_force(deck, names, outcomes):
 
 
 def test_the_door_passes_the_settlement(engine):
+    """Either engine (the twin under PAIGOW_PUREPYTHON or backend.using), by the door."""
     r = rule(("front_nine_high",), "all")
     counts = pw.pairwise_counts(deck=DECK, threads=1, settlement=r)
     assert r.outcomes(counts) == brute_force(DECK, ("front_nine_high",), "all")
@@ -194,3 +196,85 @@ def test_a_bad_condition_is_one_line(bad, message):
 def test_a_settlement_without_conditions_keeps_its_mapping():
     assert check_settlement({"kind": "commission", "commission": "0.05"}, "x") == \
         {"kind": "commission", "commission": "0.05"}
+
+
+# ----------------------------------------------------------------------------- the full deck
+
+def queen_high_pai_gows():
+    """Seven-card queen-high pai gows of the 53-card deck, in closed form: rank sets of
+    seven of 2..Q holding the queen with no five in a row (no ace: no wheel), times the
+    4^7 suit patterns less those with five or more of one suit (no joker: with one, a
+    pai gow is ace-high)."""
+    sets = sum(1 for r in itertools.combinations(range(11), 7) if 10 in r
+               and not any(all(x in r for x in range(lo, lo + 5)) for lo in range(7)))
+    suits = 4 ** 7 - 4 * sum(math.comb(7, k) * 3 ** (7 - k) for k in (5, 6, 7))
+    return sets * suits
+
+
+@pytest.mark.compiled
+def test_the_full_deck_pairs_against_a_push_hand():
+    """Every banker's hand meets C(46,7) player hands: the pairs against a 9-high
+    two-card hand are the Tiger 9 count of issue 36 (3,853,596 of 154,143,080 under
+    trump-plaza) times C(46,7), and those against a queen-high pai gow the closed form's
+    hands (2,719,500: a Queen's Dragon at 50 to 1 then has the "just over 10 percent"
+    house edge paigowonline.com.au gives) times C(46,7)."""
+    if compiled("_pairwise") is None:
+        pytest.skip("verifier.engine._pairwise not built")
+    from verifier.engine import engine_spec
+    from verifier.rules.readings import Rules
+    spec = engine_spec(Rules(wheel="second", house_way="trump-plaza"))
+    r = rule(("front_nine_high", "pai_gow_queen_high"), "all")
+    per_banker = math.comb(46, 7)
+    for names, hands in ((("front_nine_high",), 3_853_596),
+                         (("pai_gow_queen_high",), queen_high_pai_gows())):
+        r = rule(names, "all")
+        counts = pw.pairwise_counts(rules=spec, settlement=r)
+        assert counts["banker_push_hand"] == hands * per_banker
+    assert queen_high_pai_gows() == 2_719_500
+    assert 1 - 51 * queen_high_pai_gows() / math.comb(53, 7) == pytest.approx(0.1002, abs=1e-4)
+
+
+# ----------------------------------------------------------------------------- certificates
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("name, ranks, condition", [
+    ("ez-pai-gow", "2345789JQ", "pai_gow_queen_high"),
+    ("commission-free", "89TJQKA", "front_nine_high")])
+def test_a_push_rule_sets_certificate_is_checked_and_recomputed(tmp_path, capsys, name,
+                                                                ranks, condition):
+    from verifier import certificate
+    from verifier.cli import main
+    out = tmp_path / "c.json"
+    assert main(["run", "--rules", name, "--deck-ranks", ranks, "--no-progress",
+                 "--base-game", "--out", str(out)]) == 0
+    cert = certificate.load(out)
+    section = cert["sections"]["base_game"]
+    counts, results = section["counts"], section["results"]
+    assert section["settlement"]["push_when"] == [condition]
+    assert counts["banker_push_hand"] > 0 and results["outcomes"]["win"] == \
+        counts["win"] - counts["win_on_push_hand"]
+    assert certificate.check(cert) == []
+    assert main(["check", str(out), "--recompute", "--no-progress"]) == 0
+    capsys.readouterr()
+
+
+def test_a_rule_set_naming_no_category_is_one_line_and_exit_2(tmp_path, capsys):
+    from verifier.cli import main
+    path = tmp_path / "bad.toml"
+    path.write_text('base = "ez-pai-gow"\n[settlement]\nkind = "commission"\n'
+                    'commission = "0"\npush_when = ["queen_high_dragon"]\n')
+    assert main(["run", "--rules", str(path), "--deck-ranks", "9TJQKA"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "names no category" in err and len(err.splitlines()) == 1
+
+
+def test_the_table_and_the_strategy_job_refuse_a_push_condition():
+    from verifier.rules import rulesets
+    from verifier.strategy.optimal import commission_of
+    from verifier.support.errors import VerifierError
+    from verifier.table.limits import TableRules
+    ez = rulesets.load("ez-pai-gow")
+    with pytest.raises(VerifierError, match="the table does not count a push"):
+        TableRules.from_ruleset(ez)
+    with pytest.raises(VerifierError, match="the strategy job does not count a push"):
+        commission_of(ez.settlement)
