@@ -139,20 +139,21 @@ class SettlementRule:
             return ""
         what = ("every base wager pushes" if self.push_outcomes == "all"
                 else "a player's win pushes (a loss stands)")
-        return f"; {what} when the banker's hand is {' or '.join(self.push_when)}"
+        return f"{what} when the banker's hand is {' or '.join(self.push_when)}"
 
     @property
     def win_label(self) -> str:
         """A winning base wager's pay, as the par sheet prints it."""
         if self.is_commission:
-            return f"1 to 1 less {float(self.commission):.0%} commission"
+            return (f"1 to 1 less {float(self.commission):.0%} commission" if self.commission
+                    else "1 to 1, no commission")
         return "1 to 1 (fee apart)"
 
     def describe(self) -> str:
         """The settlement in one line (``rules``)."""
         if self.is_commission:
-            return (f"wins pay 1 to 1 less {float(self.commission):.0%} commission"
-                    + self.push_text())
+            return f"wins pay {self.win_label}" + ("; " + self.push_text() if self.push_when
+                                                   else "")
         tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.player_tiers)
         dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.dealer_tiers) or "none"
         return (f"wins pay 1 to 1; flat player fee per hand ({tiers}); player-dealer fee "

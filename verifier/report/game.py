@@ -41,7 +41,8 @@ def base_game_section(cert: Certificate) -> Bet:
     bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
                      "the house way; an identical hand (a copy) goes to the banker.")
     if settlement.push_when:
-        bet.notes.append("Settled" + settlement.push_text().replace(";", "") + ": "
+        text = settlement.push_text()
+        bet.notes.append(text[0].upper() + text[1:] + ": "
                          f"{counts['banker_push_hand']:,} pairs against such a hand, of "
                          f"which the player wins {counts['win_on_push_hand']:,} and loses "
                          f"{counts['loss_on_push_hand']:,} by the hands' comparison.")
