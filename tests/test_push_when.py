@@ -295,3 +295,25 @@ def test_the_table_and_the_strategy_job_refuse_a_push_condition():
         TableRules.from_ruleset(ez)
     with pytest.raises(VerifierError, match="the strategy job does not count a push"):
         commission_of(ez.settlement)
+
+
+@pytest.mark.slow
+@pytest.mark.compiled
+def test_the_full_deck_counts_split_over_a_partition_of_the_bankers_hands():
+    """Every banker's hand has one back class: the pairs, wins and losses against the
+    hands of eight classes and against those of the other three add up to all of them
+    (the whole inclusion-exclusion at full size, its 24-element symmetry)."""
+    if compiled("_pairwise") is None:
+        pytest.skip("verifier.engine._pairwise not built")
+    from verifier.engine import engine_spec
+    from verifier.rules.readings import Rules
+    spec = engine_spec(Rules())
+    first = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
+             "full_house", "four_of_a_kind")
+    rest = ("straight_flush", "royal_flush", "five_aces")
+    a = pw.pairwise_counts(rules=spec, settlement=rule(first, "all"))
+    b = pw.pairwise_counts(rules=spec, settlement=rule(rest, "all"))
+    assert a["banker_push_hand"] + b["banker_push_hand"] == a["total"]
+    assert a["win_on_push_hand"] + b["win_on_push_hand"] == a["win"]
+    assert a["loss_on_push_hand"] + b["loss_on_push_hand"] == a["loss"]
+    assert min(b[k] for k in ("win_on_push_hand", "loss_on_push_hand")) > 0
