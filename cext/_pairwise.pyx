@@ -7,7 +7,7 @@ disjoint seven-card hands of the deck, both set by the house way.
 import itertools
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
@@ -22,6 +22,8 @@ cdef extern from "pairwise.h" nogil:
         int nback, nkeys, lowf, ngroup
         int group[24][53]
         int nthreads
+        uint8_t *cback
+        uint8_t cfront[91]
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
@@ -30,7 +32,7 @@ cdef extern from "pairwise.h" nogil:
     ctypedef struct pw_reps_t:
         int count
     ctypedef struct pw_job_t:
-        int64_t raw_by_k[8][9]
+        int64_t raw_by_k[8][12]
         pw_reps_t reps[7]
         int k, i
         uint64_t done, total
@@ -49,7 +51,9 @@ cdef extern from "pairwise_oracles.h" nogil:
     void pw_monte_carlo(const engine_t *e, const int *deck, int n, int64_t deals,
                         uint64_t seed, int nthreads, int64_t *r)
 
-RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL")
+RAW_NAMES = ("T", "W", "L", "CH", "CL", "CB", "TL", "WL", "LL", "TC", "WC", "LC")
+#: at most this many push conditions (one bit each of cext/pairwise_keys.h's masks)
+MAX_PUSH_TERMS = 8
 
 
 def _suit_group(deck):
@@ -91,9 +95,10 @@ cdef class PairwiseTable:
     cdef public list deck
     cdef public double build_seconds
     cdef public list seconds_by_size
+    cdef public bint marked
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
-                  bint symmetry=True):
+                  bint symmetry=True, push_when=()):
         cdef int buf[53]
         deck = check_deck(deck, 7)
         self.deck = deck
@@ -102,6 +107,7 @@ cdef class PairwiseTable:
             buf[i] = c
         if pw_init(&self.ctx, self.engine.ptr, buf, len(deck), threads):
             raise ValueError("bad deck")
+        self._mark(tuple(push_when))
         if symmetry:
             group = _suit_group(deck)
             self.ctx.ngroup = len(group)
@@ -118,6 +124,20 @@ cdef class PairwiseTable:
 
     def __dealloc__(self):
         pw_free(&self.ctx)
+
+    def _mark(self, terms):
+        """The push conditions' masks: bit t of a back (a front) when condition t's test
+        on it holds (None: every one)."""
+        if len(terms) > MAX_PUSH_TERMS:
+            raise ValueError(f"at most {MAX_PUSH_TERMS} push conditions")
+        self.marked = bool(terms)
+        for t, (back, front) in enumerate(terms):
+            for b in range(self.ctx.nback):
+                if back is None or back(self.ctx.e.back_keys[b]):
+                    self.ctx.cback[b] |= 1 << t
+            for f in range(91):
+                if front is None or front(FRONT_FROM_DENSE[f]):
+                    self.ctx.cfront[f] |= 1 << t
 
     @property
     def nback(self):
@@ -181,7 +201,7 @@ cdef class PairwiseTable:
                 if rc:
                     break
             self.seconds_by_size = [job.seconds_by_k[k] for k in range(8)]
-            return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(9)}
+            return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(len(RAW_NAMES))}
                     for k in range(8)]
         finally:
             pw_job_end(job)
@@ -194,9 +214,13 @@ cdef class PairwiseTable:
         s = {name: sum((-1) ** k * by_k[k][name] for k in range(8)) for name in RAW_NAMES}
         push = s["T"] - s["W"] - s["L"]
         push1 = s["TL"] - s["WL"] - s["LL"]
-        return {"total": s["T"], "win": s["W"], "loss": s["L"], "push": push,
-                "copy_high": s["CH"], "copy_low": s["CL"], "copy_both": s["CB"],
-                "push_wrangler_2to1": push - push1, "push_wrangler_1to1": push1}
+        out = {"total": s["T"], "win": s["W"], "loss": s["L"], "push": push,
+               "copy_high": s["CH"], "copy_low": s["CL"], "copy_both": s["CB"],
+               "push_wrangler_2to1": push - push1, "push_wrangler_1to1": push1}
+        if self.marked:
+            out.update(banker_push_hand=s["TC"], win_on_push_hand=s["WC"],
+                       loss_on_push_hand=s["LC"])
+        return out
 
     def player_counts(self, cards):
         """One player hand against every disjoint banker hand, by inclusion-exclusion."""
@@ -222,10 +246,11 @@ cdef class PairwiseTable:
 
 
 def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
-                    progress=None):
+                    progress=None, push_when=()):
     """Exact counts over every ordered pair of disjoint hands of ``deck`` (``progress``:
-    None, or report(done, total, note) between steps)."""
-    table = PairwiseTable(deck, wheel_second, house_way, threads, True)
+    None, or report(done, total, note) between steps; ``push_when``: the settlement's push
+    terms, ((back test or None, front test or None), ...): their counts as well)."""
+    table = PairwiseTable(deck, wheel_second, house_way, threads, True, push_when)
     cdef double t0 = pw_now()
     out = table.counts(progress)
     out["table_seconds"] = table.build_seconds

@@ -87,9 +87,12 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     uint32_t *h = work[0].hist;
     free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);
-    /* |S| = 7: P = B = S, a double copy (player loses) */
+    /* |S| = 7: P = B = S, a double copy (player loses); the marked hands: T = N NC at
+     * |S| = 0 */
     j->raw_by_k[7][PW_T] = j->raw_by_k[7][PW_L] = x->nhands;
     j->raw_by_k[7][PW_CH] = j->raw_by_k[7][PW_CL] = j->raw_by_k[7][PW_CB] = x->nhands;
+    j->raw_by_k[7][PW_TC] = j->raw_by_k[7][PW_LC] =
+        x->nhands ? j->raw_by_k[0][PW_TC] / (int64_t)x->nhands : 0;
     int empty[1] = {0};
     if (pw_reps_push(&j->reps[0], empty, 0, 1)) { pw_job_end(j); return -1; }
     for (int k = 1; k <= 6; k++) {

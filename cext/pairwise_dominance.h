@@ -5,7 +5,17 @@
  * disjoint): T (all pairs), W (player strictly higher in both), L (banker at least
  * equal in both), CH/CL/CB (equal backs / fronts / both), and TL/WL/LL, the same three
  * restricted to hands whose front is below a pair of 3s (the Wrangler 1-to-1 pushes
- * are TL - WL - LL). */
+ * are TL - WL - LL), and TC/WC/LC, the pairs whose banker's hand meets a push condition
+ * (pw_marked) and the player's wins and losses among them.
+ *
+ * The marked counts come out of the sweep with no query of their own. A marked hand B
+ * (v hands of keys (b, f)) loses to #{P: P.back > b, P.front > f}
+ *     = N - #{back <= b} - #{front <= f} + #{back <= b, front <= f}
+ * players, the last term the weak query the sweep makes for B: so
+ *     WC = N NC - sum v G(b) - sum v F(f) + LC,   LC = sum v (weak query of B),
+ * with NC the marked hands, G(b) the hands of back at most b (the running total once
+ * B's group is in) and F(f) the hands of front at most f (the column totals, known at
+ * the end: sum over f of (marked hands of front f) F(f)). */
 #ifndef PAIGOW_PAIRWISE_DOMINANCE_H
 #define PAIGOW_PAIRWISE_DOMINANCE_H
 
@@ -21,6 +31,9 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
     memset(col, 0, sizeof col);
     const int lowf = x->lowf;
     int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0;
+    int64_t NC = 0, LC = 0, GC = 0, G = 0;
+    uint64_t mcol[PW_NF];                      /* marked hands by front */
+    memset(mcol, 0, sizeof mcol);
     for (int b = 0; b < x->nback; b++) {
         uint32_t *row = h + (size_t)b * PW_NF;
         uint64_t any = 0;
@@ -34,6 +47,9 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
         }
         pre = 0;
         uint64_t rs = 0;
+        for (int f = 0; f < PW_NF; f++) rs += row[f];
+        G += (int64_t)rs;                           /* hands of back at most b */
+        const uint8_t cb = x->cback[b];
         for (int f = 0; f < PW_NF; f++) {          /* lower or equal in both */
             uint64_t v = row[f];
             col[f] += v;
@@ -41,22 +57,28 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
             if (v) {
                 L += (int64_t)(v * pre);
                 if (f < lowf) LL += (int64_t)(v * pre);
-                rs += v;
+                if (cb & x->cfront[f]) {
+                    NC += (int64_t)v; LC += (int64_t)(v * pre); GC += (int64_t)v * G;
+                    mcol[f] += v;
+                }
                 CB += (int64_t)(v * v);
                 row[f] = 0;
             }
         }
         CH += (int64_t)(rs * rs);
     }
-    uint64_t N = 0, NL = 0, CL = 0;
+    uint64_t N = 0, NL = 0, CL = 0, FC = 0;
     for (int f = 0; f < PW_NF; f++) {
         N += col[f];
+        FC += mcol[f] * N;                          /* N: the hands of front at most f */
         if (f < lowf) NL += col[f];
         CL += col[f] * col[f];
     }
     r[PW_T] += (int64_t)(N * N); r[PW_W] += W; r[PW_L] += L;
     r[PW_CH] += CH; r[PW_CL] += (int64_t)CL; r[PW_CB] += CB;
     r[PW_TL] += (int64_t)(NL * NL); r[PW_WL] += WL; r[PW_LL] += LL;
+    r[PW_TC] += (int64_t)N * NC; r[PW_LC] += LC;
+    r[PW_WC] += (int64_t)N * NC - GC - (int64_t)FC + LC;
 }
 
 /* Work space of one thread. */
@@ -95,6 +117,8 @@ static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
     memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
     const int lowf = x->lowf;
     int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
+    int64_t NC = 0, LC = 0, GC = 0, mfront[PW_NF];  /* marked hands (pw_marked) */
+    memset(mfront, 0, sizeof mfront);
     int i = 0;
     while (i < m) {
         uint32_t b = a[i] / PW_NF;
@@ -115,12 +139,16 @@ static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
             CB += v * v;
             g += v;
         }
+        const uint8_t cb = x->cback[b];
         for (int k = i; k < j; k++) {           /* lower or equal in both */
             int f = (int)(a[k] - b * PW_NF);
             int64_t s = 0, v = h[a[k]];
             for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
             L += v * s;
             if (f < lowf) { LL += v * s; NL += v; }
+            if (cb & x->cfront[f]) {            /* G(b) = N + g: this group is in */
+                NC += v; LC += v * s; GC += v * (N + g); mfront[f] += v;
+            }
             fcnt[f] += v;
             h[a[k]] = 0;
         }
@@ -128,11 +156,16 @@ static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
         N += g;
         i = j;
     }
-    int64_t CL = 0;
-    for (int f = 0; f < PW_NF; f++) CL += fcnt[f] * fcnt[f];
+    int64_t CL = 0, F = 0, FC = 0;
+    for (int f = 0; f < PW_NF; f++) {
+        CL += fcnt[f] * fcnt[f];
+        F += fcnt[f];                               /* the hands of front at most f */
+        FC += mfront[f] * F;
+    }
     r[PW_T] += N * N; r[PW_W] += W; r[PW_L] += L;
     r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
     r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
+    r[PW_TC] += N * NC; r[PW_LC] += LC; r[PW_WC] += N * NC - GC - FC + LC;
 }
 
 #endif

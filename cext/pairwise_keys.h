@@ -24,13 +24,13 @@
 
 #define PW_NF NUM_FRONT_DENSE   /* 91 front keys */
 #define PW_MAXN 53
-#define PW_NRAW 9
+#define PW_NRAW 12
 #ifndef PW_DENSE_MAX
 #define PW_DENSE_MAX 0     /* |S| up to this: dense histogram sweep; above: distinct keys */
 #endif
 #define PW_FKEYS (2 * 8192 * 14 * 14)   /* [joker][flush-suit ranks][low other][high other] */
 #define PW_FLUSH_ADD 0x7B7B7B7Bu         /* a suit byte reaches 0x80 at a count of 5 */
-enum { PW_T, PW_W, PW_L, PW_CH, PW_CL, PW_CB, PW_TL, PW_WL, PW_LL };
+enum { PW_T, PW_W, PW_L, PW_CH, PW_CL, PW_CB, PW_TL, PW_WL, PW_LL, PW_TC, PW_WC, PW_LC };
 
 typedef struct {
     const engine_t *e;
@@ -45,7 +45,17 @@ typedef struct {
     int nback, nkeys, lowf;           /* lowf: dense index of a pair of 3s */
     int ngroup, group[24][PW_MAXN];   /* position permutations preserving the deck */
     int nthreads;
+    /* the settlement's push conditions on the banker's hand: a hand of dense key
+     * b * PW_NF + f meets one when cback[b] & cfront[f] (bit t: condition t's test on
+     * that back, or front, holds); all zero without conditions */
+    uint8_t *cback;                   /* [nback] */
+    uint8_t cfront[PW_NF];
 } pw_ctx_t;
+
+/* Whether the hand of dense key k meets a push condition. */
+static inline int pw_marked(const pw_ctx_t *x, uint32_t k) {
+    return (x->cback[k / PW_NF] & x->cfront[k % PW_NF]) != 0;
+}
 
 #ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */
 #define PW_CLOCK CLOCK_MONOTONIC
@@ -73,6 +83,8 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
     x->nhands = x->binom[n][7];
     x->nback = e->nback;
     x->nkeys = e->nback * PW_NF;
+    x->cback = (uint8_t *)calloc((size_t)e->nback, 1);
+    if (!x->cback) return -1;
     x->lowf = FRONT_DENSE[FRONT_PAIR_BASE + 1];
     x->ngroup = 1;
     for (int i = 0; i < n; i++) x->group[0][i] = i;
@@ -87,8 +99,9 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
 }
 
 static void pw_free(pw_ctx_t *x) {
-    free(x->mkey); free(x->fkey);
+    free(x->mkey); free(x->fkey); free(x->cback);
     x->mkey = x->fkey = NULL;
+    x->cback = NULL;
 }
 
 static inline int pw_back_index(const engine_t *e, int key) { return back_index(e, key); }

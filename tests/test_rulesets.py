@@ -17,7 +17,8 @@ RANKS = "JQKA" if PURE_PYTHON else "9TJQKA"
 
 
 def test_shipped_rule_sets():
-    assert rulesets.names() == ["outlaw9-mikes", "casino-standard", "emperors-challenge"]
+    assert rulesets.names() == ["outlaw9-mikes", "casino-standard", "emperors-challenge",
+                                "commission-free", "ez-pai-gow"]
     default = rulesets.load()
     assert default.name == "outlaw9-mikes"
     assert default.rules == rulesets.load("outlaw9-mikes").rules
@@ -96,7 +97,8 @@ def test_rules_command(capsys):
     assert "example, not filed" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge"])
+@pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge",
+                                  "ez-pai-gow", "commission-free"])
 def test_certificates_pass_check_reduced_deck(tmp_path, capsys, name):
     out = tmp_path / "c.json"
     extra = [] if PURE_PYTHON else ["--base-game"]

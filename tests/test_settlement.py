@@ -43,10 +43,33 @@ def test_the_player_dealers_fee_by_table_action():
     assert [CALIFORNIA.dealer_fee(a) for a in (0, 10, 200, 201)] == [0, 1, 1, 2]
 
 
-def test_a_push_on_the_bankers_hand_has_its_place_and_is_not_yet_read():
-    assert CASINO.pushes_on(None) is False
-    with pytest.raises(VerifierError, match="not implemented"):
-        SettlementRule("commission", push_when=("front_nine_high",)).pushes_on(None)
+def test_a_push_on_the_bankers_hand_is_read_on_its_keys():
+    """docs/ENGINE.md: a front 9-x is 7 * 13 + x; a high-card back Q-J-9-3-2 is
+    10<<16 | 9<<12 | 7<<8 | 1<<4 | 0 (rank indexes, 2 = 0)."""
+    nine_high, pair_of_twos = 7 * 13 + 3, 169
+    queen_pai_gow = 10 << 16 | 9 << 12 | 7 << 8 | 1 << 4 | 0
+    assert CASINO.pushes_on((queen_pai_gow, nine_high)) is False
+    rule = SettlementRule("commission", push_when=("front_nine_high",))
+    assert rule.pushes_on((2 << 20, nine_high)) and not rule.pushes_on((2 << 20, pair_of_twos))
+    ez = SettlementRule("commission", push_when=("pai_gow_queen_high",))
+    assert ez.pushes_on((queen_pai_gow, 8 * 13 + 7))
+    assert not ez.pushes_on((queen_pai_gow + (1 << 16), 8 * 13 + 7))   # king high
+    assert not ez.pushes_on((1 << 20 | 10 << 16, 8 * 13 + 7))          # a pair of queens
+
+
+def test_the_counts_settle_with_the_push_conditions():
+    """Of 100 pairs, 30 wins (3 against a push hand) and 40 losses (4): every outcome
+    pushes (30 - 3, 40 - 4), or only the wins (30 - 3, 40)."""
+    counts = {"total": 100, "win": 30, "loss": 40, "push": 30, "banker_push_hand": 9,
+              "win_on_push_hand": 3, "loss_on_push_hand": 4}
+    ez = SettlementRule("commission", push_when=("pai_gow_queen_high",))
+    assert ez.outcomes(counts) == (27, 36, 37, 100)
+    wins_only = SettlementRule("commission", push_when=("pai_gow_queen_high",),
+                               push_outcomes="player_wins")
+    assert wins_only.outcomes(counts) == (27, 40, 33, 100)
+    assert CASINO.outcomes(counts) == (30, 40, 30, 100)
+    with pytest.raises(VerifierError, match="count them again"):
+        ez.outcomes({"total": 100, "win": 30, "loss": 40, "push": 30})
 
 
 def test_every_layer_reads_the_same_object():

@@ -153,7 +153,10 @@ def pairwise_figures(deck: Sequence[int] | None = None, rules: Rules | EngineSpe
     except ImportError as exc:
         return None, f"pairwise engine not available ({exc})"
     try:
-        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress)
+        from verifier.game.settlement import SettlementRule
+        rule = SettlementRule.of(settlement) if settlement is not None else None
+        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress,
+                                 settlement=rule)
     except (KeyError, NotImplementedError, ImportError) as exc:
         return None, f"pairwise engine cannot run these rules ({type(exc).__name__}: {exc})"
     except OrderDependentError as exc:        # a setting by the order of the suits

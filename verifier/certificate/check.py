@@ -286,7 +286,15 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
     section = (cert.get("sections") or {}).get("base_game")
     if isinstance(section, dict):
         start = time.perf_counter()
-        counts = pairwise_counts(rules=spec, progress=progress)
+        from verifier.game.settlement import SettlementRule
+        try:        # its push conditions on the banker's hand, counted the same way
+            rule = SettlementRule.of(section.get("settlement") or {"kind": "commission",
+                                                                   "commission": "0"})
+            rule.push_terms()
+        except (KeyError, TypeError, ValueError, VerifierError) as exc:
+            return out + [Mismatch("sections.base_game.settlement",
+                                   f"cannot re-run: {exc}")], done
+        counts = pairwise_counts(rules=spec, progress=progress, settlement=rule)
         done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
                     f"pairs ({time.perf_counter() - start:.1f} s)")
         for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):

@@ -88,8 +88,11 @@ def bet_results(cert: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
             raise VerifierError("no shipped certificate of the default rule set found: "
                                 "pass one (verifier.certificate.load(path))")
         cert = load(shipped)
-    counts = cert["sections"]["base_game"]["counts"]
-    out = {"base": Fraction(int(counts["win"]) - int(counts["loss"]), int(counts["total"]))}
+    from verifier.game.settlement import SettlementRule
+    section = cert["sections"]["base_game"]
+    win, loss, _push, total = SettlementRule.of(section["settlement"]).outcomes(
+        section["counts"])
+    out = {"base": Fraction(win - loss, total)}
     for name in cert["paytables"]:
         b = BETS[name]
         out[b.table.kind if b.table else name] = \

@@ -33,10 +33,12 @@ import math
 from verifier.engine import backend
 from verifier.engine.spec import as_spec
 from verifier.engine.reference.pairwise import COUNT_NAMES, WRANGLER_FRONT  # noqa: F401
+from verifier.game.pushes import PUSH_NAMES
 from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.engine.spec import EngineSpec
+    from verifier.game.settlement import SettlementRule
     from verifier.houseway import HouseWay
     from verifier.rules.readings import Rules
     from verifier.support.progress import Progress
@@ -63,6 +65,11 @@ def check_counts(counts: Mapping[str, int], n: int) -> None:
     assert counts["push_wrangler_2to1"] + counts["push_wrangler_1to1"] == counts["push"]
     assert 0 <= counts["copy_both"] <= min(counts["copy_high"], counts["copy_low"])
     assert min(counts.values()) >= 0
+    if "banker_push_hand" in counts:            # a settlement's push conditions
+        assert counts["win_on_push_hand"] <= counts["win"]
+        assert counts["loss_on_push_hand"] <= counts["loss"]
+        assert counts["win_on_push_hand"] + counts["loss_on_push_hand"] \
+            <= counts["banker_push_hand"] <= counts["total"]
 
 
 # ---------------------------------------------------------------------------------
@@ -97,16 +104,20 @@ def check_hand(cards: Sequence[int], deck: Sequence[int]) -> list[int]:
 
 def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec | None = None,
                     threads: int | None = None, progress: Progress | None = None,
-                    house_way: HouseWay | None = None) -> dict[str, Any]:
+                    house_way: HouseWay | None = None,
+                    settlement: SettlementRule | None = None) -> dict[str, Any]:
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
     ``rules``: the command's ``EngineSpec`` (or the rules to make one of).
     ``deck``: a sorted list of card ints (default the spec's, else the 53-card deck; the
     pure-Python twin counts small decks only). ``house_way``: a loaded ``HouseWay``
     (e.g. under other readings or variants) for both sides instead of the rules'.
-    Returns {name: exact int} over COUNT_NAMES; the identities of ``check_counts``
-    are verified before returning.
+    ``settlement``: a ``SettlementRule`` whose push conditions on the banker's hand
+    (``push_when``) are counted as well (PUSH_NAMES; it settles the counts:
+    ``SettlementRule.outcomes``). Returns {name: exact int} over COUNT_NAMES (and
+    PUSH_NAMES); the identities of ``check_counts`` are verified before returning.
     """
+    terms = settlement.push_terms() if settlement is not None else ()
     if house_way is not None:
         rules = as_spec(rules, threads, deck).with_file(house_way)
     _spec, deck, wheel_second, house_way_number, nthreads = engine_options(rules, threads,
@@ -117,8 +128,8 @@ def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec
         # its table of hand keys is built in C, polling no signal for seconds
         polled, stop = stoppable(report)
         counts = interruptible(_module().pairwise_counts, deck, wheel_second,
-                               house_way_number, nthreads, polled, on_stop=stop)
-    counts = {name: int(counts[name]) for name in COUNT_NAMES}
+                               house_way_number, nthreads, polled, terms, on_stop=stop)
+    counts = {name: int(counts[name]) for name in COUNT_NAMES + (PUSH_NAMES if terms else ())}
     check_counts(counts, len(deck))
     return counts
 

@@ -9,16 +9,20 @@ certificate keeps the same mapping. ``SettlementRule.of(mapping)`` is the one re
 Where a new settlement rule goes (docs/ARCHITECTURE.md): its kind and fields here, their
 check in rules/terms.py; every layer asks this object (``win_net``, ``player_return``,
 ``banker_return``, ``player_fee``/``dealer_fee``, ``describe``) and never the kind. Issue
-36's variants have their place: ``push_when`` names conditions on the banker's set hand
-under which the base wager pushes (EZ Pai Gow's queen-high pai gow, Commission-Free's
-9-high two-card hand), with no commission; ``pushes_on`` is the one question the exact
-count, the strategy job and the table will ask of a banker's hand.
+36's variants: ``push_when`` names conditions on the banker's set hand under which the
+base wager pushes (EZ Pai Gow's queen-high pai gow, Commission-Free's 9-high two-card
+hand; verifier/game/pushes.py, docs/VARIANTS.md), with ``push_outcomes`` what they hold
+to a push (every outcome, the sources; or only a player's win, a reading). The exact
+count marks the banker's hands by ``push_terms`` and counts the wins and losses against
+them apart (verifier/engine/pairwise.py); ``outcomes`` settles those counts;
+``pushes_on`` asks it of one banker's hand. The strategy job and the table do not count
+it yet (``refuse_push``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 COMMISSION, FEES = "commission", "fees"
 
@@ -30,9 +34,10 @@ class SettlementRule:
     player_tiers: tuple = ()           # ((lowest wager, fee), ...)   (fees)
     dealer_tiers: tuple = ()           # ((lowest total action, fee), ...)   (fees)
     table_max: int = 0                 # the largest wager (fees)
-    #: conditions on the banker's set hand under which the base wager pushes (issue 36:
-    #: none yet; a rule set cannot write one until the conditions are implemented)
+    #: conditions on the banker's set hand under which the base wager pushes (names of
+    #: verifier/game/pushes.py), and what they hold to a push ("all" or "player_wins")
     push_when: tuple = ()
+    push_outcomes: str = "all"
 
     @classmethod
     def of(cls, data: SettlementRule | Mapping) -> SettlementRule:
@@ -41,7 +46,9 @@ class SettlementRule:
             return data
         kind = data.get("kind")
         if kind == COMMISSION:
-            return cls(COMMISSION, commission=Fraction(str(data["commission"])))
+            return cls(COMMISSION, commission=Fraction(str(data["commission"])),
+                       push_when=tuple(data.get("push_when", ())),
+                       push_outcomes=str(data.get("push_outcomes", "all")))
         if kind == FEES:
             return cls(FEES, player_tiers=_tiers(data.get("player_tiers", ())),
                        dealer_tiers=_tiers(data.get("dealer_tiers", ())),
@@ -89,25 +96,64 @@ class SettlementRule:
         """The player-dealer's flat fee on ``action`` dollars of base wagers."""
         return tier_fee(action, self.dealer_tiers)
 
-    def pushes_on(self, banker_set: Any) -> bool:
-        """Whether the banker's set hand pushes every base wager (``push_when``): never,
-        until issue 36 brings the conditions."""
+    # -- the push conditions on the banker's set hand (verifier/game/pushes.py) ----------
+    def pushes_on(self, banker_set: tuple[int, int]) -> bool:
+        """Whether a banker's hand set to (back key, front key) meets ``push_when``."""
+        from verifier.game.pushes import any_holds
+        return bool(self.push_when) and any_holds(self.push_when, *banker_set)
+
+    def push_terms(self) -> tuple:
+        """The conditions as the engine takes them: ((back test, front test), ...), each
+        test a function of a key or None (any); () when there is none."""
+        from verifier.game.pushes import push_conditions
+        return tuple((c.back, c.front) for c in push_conditions(self.push_when))
+
+    def outcomes(self, counts: Mapping) -> tuple[int, int, int, int]:
+        """(win, loss, push, total) of the base wager as this rule settles the exact
+        counts (verifier/engine/pairwise.py): against a banker's hand that meets
+        ``push_when`` a win becomes a push, and so does a loss when ``push_outcomes`` is
+        "all" (the counts ``win_on_push_hand`` and ``loss_on_push_hand``)."""
+        w, l, total = (int(counts[k]) for k in ("win", "loss", "total"))
         if self.push_when:
             from verifier.support.errors import VerifierError
-            raise VerifierError("push conditions on the banker's hand are not implemented")
-        return False
+            if "win_on_push_hand" not in counts:
+                raise VerifierError("these counts were made without the push conditions "
+                                    f"{', '.join(self.push_when)}: count them again")
+            w -= int(counts["win_on_push_hand"])
+            if self.push_outcomes == "all":
+                l -= int(counts["loss_on_push_hand"])
+        return w, l, total - w - l, total
+
+    def refuse_push(self, what: str) -> None:
+        """One line when ``what`` (a layer that does not count them yet) meets a push
+        condition on the banker's hand."""
+        if self.push_when:
+            from verifier.support.errors import VerifierError
+            raise VerifierError(f"{what} does not count a push on the banker's hand yet "
+                                f"(push_when {', '.join(self.push_when)}): the exact base "
+                                "game (run) does")
+
+    def push_text(self) -> str:
+        """The push conditions in words ('' when none)."""
+        if not self.push_when:
+            return ""
+        what = ("every base wager pushes" if self.push_outcomes == "all"
+                else "a player's win pushes (a loss stands)")
+        return f"{what} when the banker's hand is {' or '.join(self.push_when)}"
 
     @property
     def win_label(self) -> str:
         """A winning base wager's pay, as the par sheet prints it."""
         if self.is_commission:
-            return f"1 to 1 less {float(self.commission):.0%} commission"
+            return (f"1 to 1 less {float(self.commission):.0%} commission" if self.commission
+                    else "1 to 1, no commission")
         return "1 to 1 (fee apart)"
 
     def describe(self) -> str:
         """The settlement in one line (``rules``)."""
         if self.is_commission:
-            return f"wins pay 1 to 1 less {float(self.commission):.0%} commission"
+            return f"wins pay {self.win_label}" + ("; " + self.push_text() if self.push_when
+                                                   else "")
         tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.player_tiers)
         dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.dealer_tiers) or "none"
         return (f"wins pay 1 to 1; flat player fee per hand ({tiers}); player-dealer fee "

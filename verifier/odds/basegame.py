@@ -23,18 +23,26 @@ wins, and the banking player pays the commission on its own share only: the bank
 player ``(1 - s) B``, the casino ``s (L - W) / T + c (W + (1 - s) L) / T``
 (``player_bank``).
 
+A settlement that pushes on the banker's hand (``push_when``: EZ Pai Gow, Commission-Free;
+docs/VARIANTS.md) settles the counts first: a win (and, when every outcome pushes, a
+loss) against a banker's hand that meets a condition is a push
+(``SettlementRule.outcomes``); the formulas above then hold with those W, L and T, and the
+banker's side is left out (no player banks in those games).
+
 ``settle(counts, settlement, bank, banker_side)`` returns the JSON-ready figures (exact
 fractions beside decimals). (``verifier.certificate.build.pairwise_figures`` runs the
 pairwise engine when it can and says why when it cannot.
 """
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from verifier.odds.values import exact_value
 from verifier.support.errors import VerifierError
 from verifier.game.settlement import COMMISSION, SettlementRule
+from verifier.game.pushes import PUSH_NAMES
 
 
 #: The exact player-against-banker counts a certificate keeps (verifier.engine.pairwise).
@@ -42,10 +50,14 @@ PAIRWISE_COUNTS = ("total", "win", "loss", "push", "copy_high", "copy_low", "cop
                    "push_wrangler_2to1", "push_wrangler_1to1")
 
 
-def _wlp(counts):
+def _wlp(counts, rule: SettlementRule | None = None):
+    """(win, loss, push, total) of the counts, as ``rule`` settles them (its push
+    conditions) when given."""
     try:
         w, l, p = (int(counts[k]) for k in ("win", "loss", "push"))
         total = int(counts.get("total", w + l + p))
+        if rule is not None and rule.push_when:
+            w, l, p, total = rule.outcomes(counts)
     except (KeyError, TypeError, ValueError):
         raise VerifierError("base game counts need win, loss and push") from None
     if min(w, l, p) < 0 or w + l + p != total or total <= 0:
@@ -89,8 +101,9 @@ def setting_return(counts: Mapping, settlement: SettlementRule | Mapping) -> Fra
     """The expected result per unit wagered that ranks a player's ways to set one hand:
     wins paid 1 to 1 less the commission (kind commission), or 1 to 1 (kind fees: the
     flat fee per hand is the same whichever way the hand is set, so it is left out)."""
-    w, l, _p, total = _wlp(counts)
-    return SettlementRule.of(settlement).player_return(w, l, total)
+    rule = SettlementRule.of(settlement)
+    w, l, _p, total = _wlp(counts, rule)
+    return rule.player_return(w, l, total)
 
 
 #: how the banker's commission is taken, against one opponent
@@ -146,18 +159,24 @@ def settle(counts: Mapping, settlement: SettlementRule | Mapping, bank: Mapping 
     co-banking at ``bank``'s share when the rule set's ``[bank]`` (or None) lets players
     bank and co-bank."""
     w, l, p, total = _wlp(counts)
-    kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS if k in counts}
-    out: dict = {"counts": dict(kept, total=total, win=w, loss=l, push=p),
-           "probabilities": {k: exact_value(Fraction(v, total))
-                             for k, v in (("win", w), ("loss", l), ("push", p))},
-           "even_money_return": exact_value(even_money_return(counts))}
+    kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS + PUSH_NAMES if k in counts}
     rule = SettlementRule.of(settlement)
+    out: dict = {"counts": dict(kept, total=total, win=w, loss=l, push=p)}
+    if rule.push_when:          # the wager's outcomes, the push conditions applied
+        w, l, p, total = _wlp(counts, rule)
+        out["outcomes"] = {"win": w, "loss": l, "push": p, "total": total,
+                           "push_when": list(rule.push_when),
+                           "push_outcomes": rule.push_outcomes}
+    out["probabilities"] = {k: exact_value(Fraction(v, total))
+                            for k, v in (("win", w), ("loss", l), ("push", p))}
+    out["even_money_return"] = exact_value(
+        setting_return(counts, dataclasses.replace(rule, commission=Fraction(0))))
     if rule.is_commission:
         rate = rule.commission
         e = setting_return(counts, rule)
         out.update({"kind": "commission", "commission": str(rate),
                     "return": exact_value(e), "house_edge": exact_value(-e)})
-        if banker_side:
+        if banker_side and not rule.push_when:
             terms = bank or {}
             rotation = terms.get("banker") == "rotation"
             share = Fraction(str(terms.get("co_bank_share", 0))) if rotation else 0

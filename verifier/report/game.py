@@ -31,8 +31,8 @@ def base_game_section(cert: Certificate) -> Bet:
             else "1 to 1, a flat fee per hand (tiers below)")
     table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
                                                               ("push", PUSH)))
-    odds = odds_of_lines(table, {"player_wins": counts["win"], "push": counts["push"]},
-                         counts["total"])
+    wins, _loss, pushes, total = settlement.outcomes(counts)  # its push conditions too
+    odds = odds_of_lines(table, {"player_wins": wins, "push": pushes}, total)
     bet = bet_from_odds("base_game", "Base game", odds, "", "(player, banker) pairs",
                      pay_label=lambda pay: win_label if pay is not PUSH else "push",
                      loses_title="Player loses")
@@ -40,6 +40,12 @@ def base_game_section(cert: Certificate) -> Bet:
     bet.lines[1].title = "Push (one hand each)"
     bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
                      "the house way; an identical hand (a copy) goes to the banker.")
+    if settlement.push_when:
+        text = settlement.push_text()
+        bet.notes.append(text[0].upper() + text[1:] + ": "
+                         f"{counts['banker_push_hand']:,} pairs against such a hand, of "
+                         f"which the player wins {counts['win_on_push_hand']:,} and loses "
+                         f"{counts['loss_on_push_hand']:,} by the hands' comparison.")
     if "copy_high" in counts:
         bet.tables.append(Table("Copies", ["Copy", "Pairs", "Probability"], [
             [name, f"{counts[key]:,}", f"{counts[key] / counts['total']:.10f}"]

@@ -16,7 +16,8 @@ class RuleSetError(VerifierError):
 
 
 #: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
-SETTLEMENT_KEYS: dict[str | None, set[str]] = {"commission": {"kind", "commission"},
+SETTLEMENT_KEYS: dict[str | None, set[str]] = {"commission": {"kind", "commission", "push_when",
+                                                               "push_outcomes"},
                    "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
 
 
@@ -48,7 +49,8 @@ def check_settlement(s: object, where: str) -> dict[str, Any]:
         rate = Fraction(text)
         if not 0 <= rate < 1:
             raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
-        return {"kind": "commission", "commission": str(s["commission"])}
+        return {"kind": "commission", "commission": str(s["commission"]),
+                **check_push(s, where)}
     if kind == "fees":
         tiers = s.get("player_tiers")
         if not tiers_ok(tiers):
@@ -66,6 +68,33 @@ def check_settlement(s: object, where: str) -> dict[str, Any]:
         return {"kind": "fees", "player_tiers": [list(t) for t in tiers],
                 "dealer_tiers": [list(t) for t in dealer], "table_max": table_max}
     raise RuleSetError(f"{where}: settlement kind {kind!r}: choose commission or fees")
+
+
+def check_push(s: dict[str, Any], where: str) -> dict[str, Any]:
+    """``push_when`` (conditions on the banker's set hand, verifier/game/pushes.py) and
+    ``push_outcomes``, as a settlement keeps them: nothing when there is no condition."""
+    from verifier.game.pushes import PUSH_CONDITIONS, PUSH_OUTCOMES
+    names = s.get("push_when", [])
+    if isinstance(names, str):
+        names = [names]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) \
+            or len(set(names)) != len(names):
+        raise RuleSetError(f"{where}: push_when = [\"pai_gow_queen_high\", ...]: names of "
+                           "categories of the banker's set hand, each once")
+    for name in names:
+        if name not in PUSH_CONDITIONS:
+            raise RuleSetError(f"{where}: push_when {name!r} names no category of the "
+                               "banker's set hand (e.g. pai_gow_queen_high, front_nine_high; "
+                               "docs/VARIANTS.md)")
+    outcomes = s.get("push_outcomes", "all")
+    if outcomes not in PUSH_OUTCOMES:
+        raise RuleSetError(f"{where}: push_outcomes = {outcomes!r}: choose "
+                           f"{' or '.join(map(repr, PUSH_OUTCOMES))}")
+    if not names:
+        if "push_outcomes" in s:
+            raise RuleSetError(f"{where}: push_outcomes without push_when")
+        return {}
+    return {"push_when": list(names), "push_outcomes": outcomes}
 
 
 #: ``[bank]`` of a rule set (docs/TABLE.md, "Players bank in turn"): its keys, each
@@ -113,6 +142,10 @@ def check_bank(bank: object, settlement: dict[str, Any], where: str) -> dict[str
             raise RuleSetError(f"{where}: [bank] {key} = {value!r}: choose from "
                                f"{', '.join(map(repr, choices))}")
         out[key] = value
+    if out["banker"] == "rotation" and settlement.get("push_when"):
+        raise RuleSetError(f"{where}: [bank] banker = \"rotation\" with push_when: the "
+                           "games that push on the banker's hand are banked by the house "
+                           "(docs/VARIANTS.md)")
     if out["banker"] == "rotation" and settlement.get("kind") != "commission":
         raise RuleSetError(f"{where}: [bank] banker = \"rotation\" needs a commission "
                            "settlement (a player-banker's win pays the commission)")

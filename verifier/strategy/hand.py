@@ -20,6 +20,7 @@ def evaluate(settings: Sequence[dict[str, Any]], house: int | None, settlement: 
     """Each setting's push count and value (``setting_return`` under ``settlement``; None
     for a foul), the best legal settings, and what the house way's choice gives up."""
     from verifier.odds.basegame import setting_return
+    SettlementRule.of(settlement).refuse_push("the hand's settings")
     rows = []
     for s in settings:
         counts = {"win": s["win"], "loss": s["loss"], "total": s["total"],

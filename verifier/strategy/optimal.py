@@ -241,7 +241,9 @@ def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
 def commission_of(settlement: Mapping[str, Any]) -> tuple[int, int]:
     """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
     commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
-    rate = 1 - SettlementRule.of(settlement).win_net
+    rule = SettlementRule.of(settlement)
+    rule.refuse_push("the strategy job")
+    rate = 1 - rule.win_net
     return rate.numerator, rate.denominator
 
 

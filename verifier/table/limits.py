@@ -190,6 +190,7 @@ class TableRules:
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
         out = {"rules": ruleset.rules, "name": ruleset.name, **ruleset_table(ruleset)}
         s = SettlementRule.of(ruleset.settlement)
+        s.refuse_push("the table")
         out["settlement"] = s.kind
         if s.is_fees:
             out["fees"] = FeeSchedule(player_tiers=s.player_tiers, dealer_tiers=s.dealer_tiers)

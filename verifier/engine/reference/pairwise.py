@@ -11,6 +11,7 @@ import math
 
 from verifier.game.cards import JOKER
 from verifier.game.outcome import LOSS, WIN, base_outcome
+from verifier.game.pushes import PUSH_NAMES
 from verifier.game.ranking import PAIR_OF_THREES_KEY
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -19,6 +20,16 @@ WRANGLER_FRONT = PAIR_OF_THREES_KEY
 
 COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                "push_wrangler_2to1", "push_wrangler_1to1")
+# PUSH_NAMES (verifier/game/pushes.py) are counted as well when a settlement pushes on
+# the banker's hand (``push_when``: the engine's terms, SettlementRule.push_terms)
+
+#: a condition as the engines take it: (back-key test or None, front-key test or None)
+PushTerms = Sequence[tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]]
+
+
+def in_push_terms(terms: PushTerms, key: tuple[int, int]) -> bool:
+    """Whether a hand of keys (back, front) meets one of the engine's push terms."""
+    return any((b is None or b(key[0])) and (f is None or f(key[1])) for b, f in terms)
 
 
 # ---------------------------------------------------------------------------------
@@ -39,12 +50,13 @@ def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = N
 
 
 def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
-                    threads: int = 1, progress: Callable[[int, int], object] | None = None
-                    ) -> dict[str, int]:
+                    threads: int = 1, progress: Callable[[int, int], object] | None = None,
+                    push_when: PushTerms = ()) -> dict[str, int]:
     """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
     ``deck``. ``threads`` is ignored (one thread); ``progress(done, total)`` once, at the
-    end."""
-    counts = pairwise_counts_python(deck, key_function(wheel_second, house_way))
+    end; ``push_when``: the settlement's push terms (PUSH_NAMES counted as well)."""
+    counts = pairwise_counts_python(deck, key_function(wheel_second, house_way),
+                                    push_when=push_when)
     if progress is not None:
         hands = math.comb(len(deck), 7)
         progress(hands, hands)
@@ -76,34 +88,38 @@ def monte_carlo(deck: Sequence[int], deals: int, seed: int = 1, wheel_second: bo
 # counting over a histogram (pairs of hands, not necessarily disjoint)
 # ---------------------------------------------------------------------------------
 
-def _zero():
-    return dict.fromkeys(COUNT_NAMES, 0)
+def _zero(push_when: PushTerms = ()):
+    return dict.fromkeys(COUNT_NAMES + (PUSH_NAMES if push_when else ()), 0)
 
 
-def _dominance(items):
-    """(strict, weak, n) for a list of ((back, front), hands).
+def _dominance(items, marked=None):
+    """(strict, weak) for a list of ((back, front), hands), or with ``marked`` (a test of
+    a key) (strict, weak, strict_m, weak_m).
 
     strict = #ordered pairs (X, Y) with X.back > Y.back and X.front > Y.front
     weak   = #ordered pairs (X, Y) with X.back >= Y.back and X.front >= Y.front
+    strict_m, weak_m: the same with the lower hand Y marked (strict), or the higher hand
+    X marked (weak): the player's wins and losses against a marked banker's hand.
     """
     fronts = sorted({f for (_b, f), _n in items})
     fpos = {f: i + 1 for i, f in enumerate(fronts)}
     size = len(fronts)
     tree = [0] * (size + 1)
+    tree_m = [0] * (size + 1)           # the marked hands only
 
-    def add(i, v):
+    def add(i, v, t=tree):
         while i <= size:
-            tree[i] += v
+            t[i] += v
             i += i & -i
 
-    def prefix(i):
+    def prefix(i, t=tree):
         s = 0
         while i > 0:
-            s += tree[i]
+            s += t[i]
             i -= i & -i
         return s
 
-    strict = weak = 0
+    strict = weak = strict_m = weak_m = 0
     items = sorted(items)
     i = 0
     while i < len(items):
@@ -114,24 +130,38 @@ def _dominance(items):
         group = items[i:j]
         for (_b, f), n in group:          # strictly lower backs only
             strict += n * prefix(fpos[f] - 1)
-        for (_b, f), n in group:
-            add(fpos[f], n)
-        for (_b, f), n in group:          # lower or equal backs
-            weak += n * prefix(fpos[f])
+            strict_m += n * prefix(fpos[f] - 1, tree_m)
+        for key, n in group:
+            add(fpos[key[1]], n)
+            if marked is not None and marked(key):
+                add(fpos[key[1]], n, tree_m)
+        for key, n in group:              # lower or equal backs
+            weak += n * prefix(fpos[key[1]])
+            if marked is not None and marked(key):
+                weak_m += n * prefix(fpos[key[1]])
         i = j
-    return strict, weak
+    return (strict, weak) if marked is None else (strict, weak, strict_m, weak_m)
 
 
-def histogram_counts(hist: Mapping[tuple[int, int], int]) -> dict[str, int]:
+def histogram_counts(hist: Mapping[tuple[int, int], int], push_when: PushTerms = ()
+                     ) -> dict[str, int]:
     """Counts over all ordered pairs (P, B) of hands drawn from ``hist`` (with repeats).
 
     ``hist``: {(back, front): hands}. Player wins = strict dominance; player loses =
-    banker weakly dominates. Returns a dict over COUNT_NAMES.
+    banker weakly dominates. Returns a dict over COUNT_NAMES (and PUSH_NAMES when
+    ``push_when`` has terms).
     """
     items = [(k, n) for k, n in hist.items() if n]
-    out = _zero()
+    out = _zero(push_when)
     total = sum(n for _k, n in items)
-    win, loss = _dominance(items)
+    if push_when:
+        def marked(key):
+            return in_push_terms(push_when, key)
+        win, loss, win_m, loss_m = _dominance(items, marked)
+        out["banker_push_hand"] = total * sum(n for k, n in items if marked(k))
+        out["win_on_push_hand"], out["loss_on_push_hand"] = win_m, loss_m
+    else:
+        win, loss = _dominance(items)
     out["total"] = total * total
     out["win"] = win
     out["loss"] = loss
@@ -240,25 +270,28 @@ def _subset_hists(keys, wanted):
 
 
 def _add(acc, counts, factor):
-    for name in COUNT_NAMES:
+    for name in acc:
         acc[name] += factor * counts[name]
 
 
-def pairwise_counts_python(deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]], symmetry: bool = True,
-                           keys: Mapping[tuple[int, ...], tuple[int, int]] | None = None) -> dict[str, int]:
+def pairwise_counts_python(deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]],
+                           symmetry: bool = True,
+                           keys: Mapping[tuple[int, ...], tuple[int, int]] | None = None,
+                           push_when: PushTerms = ()) -> dict[str, int]:
     """Inclusion-exclusion over shared cards, pure Python (small decks only).
 
-    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}.
+    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}; ``push_when``: the
+    settlement's push terms (PUSH_NAMES counted as well).
     """
     deck = sorted(deck)
     keys = keys if keys is not None else hand_keys(deck, keyfn)
     group = deck_symmetries(deck) if symmetry else [(0, 1, 2, 3)]
     orbits = [(k, s, weight) for k in range(8) for s, weight in subset_orbits(deck, k, group)]
     hists = _subset_hists(keys, {s for _k, s, _w in orbits})
-    acc = _zero()
+    acc = _zero(push_when)
     for k, s, weight in orbits:
         if hists[s]:
-            _add(acc, histogram_counts(hists[s]), (-1) ** k * weight)
+            _add(acc, histogram_counts(hists[s], push_when), (-1) ** k * weight)
     return acc
 
 
