@@ -5,8 +5,8 @@ gow poker page of wizardofodds.com gives it: house edge 2.7212%, push 40.4958%. 
 counts are typed into examples/published/jb_foxwoods_base_game.toml from a copy of that
 table (https://www.casinous.com/what-is-the-house-advantage-in-pai-gow-poker/); the
 readings of the Foxwoods text tried against it are declared as [variants] in
-examples/published/foxwoods_readings.toml. No reading tried reproduces them: the
-findings below are pinned (docs/HOUSE_WAYS.md, Foxwoods against JB).
+examples/published/foxwoods_readings.toml. No reading tried reproduces them (the
+figures of each are in docs/HOUSE_WAYS.md, Foxwoods against JB); the tests hold the miss.
 """
 from fractions import Fraction
 from math import comb
@@ -67,35 +67,34 @@ def test_the_readings_file_in_force_is_the_shipped_file():
             assert declared.with_variants({point: alternative}).rows
 
 
-#: the shipped file minus JB (win, push, loss): the finding
-SHIPPED_MINUS_JB = (64_654_047_712, -258_786_017_684, 194_131_969_972)
-
-
 @pytest.mark.full
-def test_the_shipped_foxwoods_misses_jb_by_these_pairs():
-    """With the readings in force, A-2-3-4-5 second: 2.7228% and 40.4926%, against the
-    published 2.7212% and 40.4958%; the exact differences from JB's counts."""
-    from verifier.engine.pairwise import pairwise_counts
+def test_the_shipped_foxwoods_misses_jb():
+    """With the readings in force, A-2-3-4-5 second, the exact count (every ordered pair,
+    a closed form) misses the published 2.7212% and 40.4958% (docs/HOUSE_WAYS.md gives
+    the figures: the finding, not pinned here: a test holds what comes from elsewhere)."""
+    from verifier.engine import pairwise_counts
     from verifier.rules.readings import Rules
     _page, jb = jb_counts()
-    c = pairwise_counts(rules=Rules(wheel="second", house_way="foxwoods"))
-    assert tuple(c[k] - jb[k] for k in ("win", "push", "loss")) == SHIPPED_MINUS_JB
-    assert edge_and_push(c) == ("2.7228", "40.4926")
+    c = pairwise_counts(rules=Rules.of(wheel="second", house_way="foxwoods"))
+    assert c["win"] + c["push"] + c["loss"] == TOTAL
+    assert edge_and_push(c) != (EDGE, PUSH)
+    assert c["loss"] - c["win"] > jb["loss"] - jb["win"]     # more copies than JB's
 
 
 @pytest.mark.full
-@pytest.mark.parametrize("point,alternative,counts", [
-    ("full_house", "highest-pair", (2402257057990404, 3341439543677912, 2506762429546084)),
-    ("quads_with_pair", "after-bands", (2402472886537028, 3341003120748280, 2506983023929092)),
-])
-def test_the_nearest_readings_miss_jb_too(point, alternative, counts):
+@pytest.mark.parametrize("point,alternative", [("full_house", "highest-pair"),
+                                               ("quads_with_pair", "after-bands")])
+def test_the_nearest_readings_miss_jb_too(point, alternative):
     """Two readings of the text that move the push towards JB's ("highest permissible
-    pair" also from the trips; quads with a pair after the rank bands), exact."""
+    pair" also from the trips; quads with a pair after the rank bands): each sets some
+    hands differently from the shipped file, and neither gives the published figures."""
     from verifier import houseway
-    from verifier.engine.pairwise import pairwise_counts
+    from verifier.engine import pairwise_counts
     from verifier.rules.readings import Rules
-    _page, jb = jb_counts()
     way = houseway.load(str(READINGS)).with_variants({point: alternative})
-    c = pairwise_counts(rules=Rules(wheel="second", house_way=str(READINGS)), house_way=way)
-    assert tuple(c[k] for k in ("win", "push", "loss")) == counts
+    shipped = pairwise_counts(rules=Rules.of(wheel="second", house_way="foxwoods"))
+    c = pairwise_counts(rules=Rules.of(wheel="second", house_way=str(READINGS)),
+                        house_way=way)
+    assert c["win"] + c["push"] + c["loss"] == TOTAL
+    assert c["push"] != shipped["push"]
     assert edge_and_push(c) != (EDGE, PUSH)
