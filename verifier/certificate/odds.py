@@ -2,14 +2,17 @@
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from math import comb
 from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import BONUS_READING, bet as bet_of, house_way_lines
+from verifier.game.bets import BONUS_READING, PLAYER, bet as bet_of, house_way_lines
 from verifier.game.paytables import Paytable
 from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
-from verifier.certificate.format import load, outlaw9_sets_of, paytable_of
+from verifier.odds.firstcards import first_cards_sets
+from verifier.certificate.format import deck_of, load, outlaw9_sets_of, paytable_of
 
 
 def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
@@ -17,7 +20,16 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
     """What the certificate counts for ``paytable``'s bet (a Paytable, or a seed's bet
     name): the sets of lines its outcomes qualify for, read the bet's way
     (verifier/game/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
-    certificate's)."""
+    certificate's). A custom bet on the banker's hand (``hand = "banker"``) has the counts
+    of the same read on one hand: the banker's seven cards are one random hand."""
+    sets = _qualifying_sets(cert, paytable, reading)
+    if getattr(paytable, "hand", PLAYER) != PLAYER:
+        sets = replace(sets, note=f"{sets.note}; read on the banker's (the dealer's) hand, "
+                                  "one random hand as a player's is")
+    return sets
+
+
+def _qualifying_sets(cert, paytable, reading):
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
     if kind.counts is not None:             # a bet that reads its own section's counts
@@ -55,14 +67,20 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
         return QualifyingSets(kind.name, kind.lines,
                               tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
                               total, "hands", "the player sets the hand for the bet")
+    if kind.reads == "first-cards":
+        deck, k = deck_of(cert), paytable.cards
+        return QualifyingSets(kind.name, kind.lines, first_cards_sets(k, deck),
+                              comb(len(deck), k), kind.unit,
+                              f"the first {k} cards dealt to the hand: every one of the "
+                              f"C({len(deck)},{k}) = {comb(len(deck), k):,} combinations")
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
 
 
 def odds_from_certificate(cert: Mapping[str, Any], paytable: Paytable,
                           reading: str | None = None) -> BetOdds:
     """The odds of ``paytable`` (any bet of verifier/game/bets.py, or a custom table) from a
-    certificate's counts, without enumerating again: each outcome is paid its highest
-    line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""
+    certificate's counts, without enumerating again: each outcome is paid the line its
+    table's precedence gives (its highest, or its first in the table's order). ``reading``: which Outlaw 9 categories count (default the certificate's)."""
     if paytable.kind.amounts:
         raise VerifierError(f"the {paytable.kind.title} pays dollars for other players' "
                             "hands, not N to 1 on a bet: see envy_per_other_hand, the "

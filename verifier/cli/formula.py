@@ -181,7 +181,7 @@ def write_solved(settings: Settings, table: Paytable,
                      status="not filed (solved by paigow-verify solve)",
                      comment=f"Solved by paigow-verify solve {settings.certificate} --edge "
                              f"{settings.edge} ({settings.write} pays).", reads=table.reads,
-                     envy=table.envy)
+                     envy=table.envy, terms=table.terms)
     atomic_write_text(settings.out, text)
     print(f"pay table written: {settings.out} ({settings.write} pays)")
 

@@ -25,6 +25,14 @@ A bet's lines are read one of these ways (``reads``):
   ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``).
 - ``pai-gow``: the top card of a pai gow, read as Pai Gow Insurance reads it (its
   section's counts, or the closed form).
+- ``first-cards``: the first k cards dealt to the hand (``cards = k``, 1..7) read as a
+  poker hand of their own (verifier/game/firstcards.py): Pai Gow Mania's three-card bet.
+
+A custom bet reads the seat's hand, or (``hand = "banker"``) the banker's: the dealer's
+when the house banks (Queen's Dragon, Dealer Bonus). The banker's seven cards are one
+random hand as a player's are, so its exact odds are those of the same read on one hand;
+at the table it is settled on the banker's hand. A read names what it takes (``Reads``:
+``cards``, ``banker``), and ``check_read`` refuses the rest in one line.
 
 A bet with ``amounts`` pays dollars per *other* hand at the table that shows a line
 (envy), not N to 1 on a wager of its own.
@@ -36,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
+from verifier.game.firstcards import CARDS_RANGE, FIRST_CARDS_LINES
 from verifier.support.errors import VerifierError
 from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE, class_of, is_royal
 
@@ -79,26 +88,66 @@ class Reads:
     lines: tuple
     unit: str                 # "hands" or "ordered (player, banker) pairs"
     text: str
+    #: the numbers of first cards it may take (``cards = k``), () when it takes none
+    cards: range | tuple = ()
+    #: it may read the banker's hand (``hand = "banker"``): a read of one hand alone
+    banker: bool = False
 
 
 READS = {r.name: r for r in (
     Reads("seven-card", tuple(CATEGORY_NAMES), "hands",
-          "lines read on the seven cards; a hand is paid its highest line"),
+          "lines read on the seven cards", banker=True),
     Reads(BONUS_READING, OUTLAW9_LINES, "hands",
           "Outlaw 9 categories under the certificate's bonus reading"),
     Reads("house-way", HOUSE_WAY_LINES, "hands",
           "lines read on the hands as the house way sets them (back class, a pair in "
-          "front, the front's top card); a hand is paid its highest line"),
+          "front, the front's top card)", banker=True),
     Reads("best-for-bet", BEST_FOR_BET_LINES, "hands",
           "the player sets the seven cards for the highest pay the table offers"),
     Reads("versus-banker", VERSUS_BANKER_LINES, "ordered (player, banker) pairs",
           "outcomes of the base game against the banker, both hands set by the house way"),
     Reads("pai-gow", INSURANCE_LINES, "hands",
           "a pai gow by its top card, read as Pai Gow Insurance reads it"),
+    Reads("first-cards", FIRST_CARDS_LINES, "combinations of the first cards",
+          "lines read on the first cards dealt to the hand, as a poker hand of their own",
+          cards=CARDS_RANGE, banker=True),
 )}
 #: the reads a custom pay table may name (``bonus-reading`` and ``pai-gow`` belong to a
 #: named bet)
-CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker")
+CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker", "first-cards")
+#: whose hand a custom bet reads: the seat's (the default) or the banker's
+PLAYER, BANKER = "player", "banker"
+HANDS = (PLAYER, BANKER)
+
+
+def custom_read(reads: object) -> Reads:
+    """The read a custom pay table names, or a one-line ``VerifierError``."""
+    if not isinstance(reads, str) or reads not in CUSTOM_READS:
+        raise VerifierError(f"unknown reads {reads!r}: a custom bet reads its lines one of "
+                            f"these ways: {', '.join(CUSTOM_READS)}")
+    return READS[reads]
+
+
+def check_read(reads: str, cards: object = 0, hand: object = PLAYER) -> None:
+    """A custom bet's read and what it takes, or a one-line ``VerifierError``: ``cards``
+    (the first k cards; 0 = none given) only for a read that takes them, and then in its
+    range; ``hand = "banker"`` only for a read of one hand."""
+    read = custom_read(reads)
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise VerifierError(f"cards {cards!r} is not a whole number of cards")
+    if read.cards:
+        if cards not in read.cards:
+            raise VerifierError(f"reads {reads!r} takes cards = k, the first k cards dealt, "
+                                f"k from {read.cards[0]} to {read.cards[-1]}; got "
+                                f"{cards if cards else 'none'}")
+    elif cards:
+        raise VerifierError(f"cards belongs to reads 'first-cards', not to {reads!r}")
+    if hand not in HANDS:
+        raise VerifierError(f"hand {hand!r} is neither {' nor '.join(map(repr, HANDS))}")
+    if hand == BANKER and not read.banker:
+        raise VerifierError(f"reads {reads!r} cannot read the banker's hand (hand = "
+                            f"\"banker\" goes with "
+                            f"{', '.join(r for r in CUSTOM_READS if READS[r].banker)})")
 
 
 @dataclass(frozen=True)
@@ -246,11 +295,24 @@ def envy_host(offered: Iterable[str]) -> str | None:
     return next((n for n in offered if n in BETS and BETS[n].hosts_envy), None)
 
 
+def read_terms_text(reads: str, cards: int = 0, hand: str = PLAYER,
+                    precedence: str = "highest-pay") -> str:
+    """A custom bet's read and terms as the par sheet states them: one sentence."""
+    text = f"Custom bet, {READS[reads].text}"
+    if cards:
+        text += f" (the first {cards} card{'s' if cards > 1 else ''})"
+    if hand == BANKER:
+        text += (" of the banker's hand (the dealer's where the house banks): one random "
+                 "hand, as a player's is, so its odds are those of the same read on one "
+                 "hand")
+    return text + (". Only the first line in the table's order that a hand shows pays"
+                   if precedence == "table-order" else
+                   ". A hand is paid its highest line") + "."
+
+
 def custom_bet(reads: str, amounts: bool = False, title: str | None = None) -> Bet:
     """The bet of a custom pay table: any line of its ``reads`` vocabulary."""
-    if reads not in CUSTOM_READS:
-        raise VerifierError(f"unknown reads {reads!r}: a custom bet reads its lines one of "
-                            f"these ways: {', '.join(CUSTOM_READS)}")
+    custom_read(reads)
     if amounts and READS[reads].unit != "hands":
         raise VerifierError(f"an envy-type bet (amounts per other hand) reads hands, not "
                             f"{reads!r}")

@@ -33,7 +33,8 @@ from typing import Any, Mapping, Sequence
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
-from verifier.game.paytables import PUSH, highest_line, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
 
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
@@ -72,9 +73,9 @@ def canonical_line(text: str, table: Any) -> str:
 # the formula
 
 
-def _paid(lines, pays, order):
-    """The line a set of lines is paid on (``paytables.highest_line``), or None."""
-    return highest_line(lines, ((line, pays[line]) for line in order))[0]
+def _paid(lines, pays, order, precedence=HIGHEST_PAY):
+    """The line a set of lines is paid on (``pays.paid_line``), or None."""
+    return paid_line(lines, [(line, pays[line]) for line in order], precedence)[0]
 
 
 @dataclass
@@ -225,11 +226,11 @@ def formula_of(sets: QualifyingSets, table: Any) -> BetFormula:
     edges = set()
     for qualifying, hands in sets.sets:
         counted += hands
-        best = _paid(qualifying, pays, lines)
+        best = _paid(qualifying, pays, lines, table.precedence)
         if best is None:
             continue
         paid[best] += hands
-        if best in symbols and hands:
+        if best in symbols and hands and table.precedence != TABLE_ORDER:
             edges |= {(best, other) for other in qualifying
                       if other in symbols and other != best}
     if counted > sets.total:
@@ -328,11 +329,16 @@ def solve_lines(formula: BetFormula, lines: Sequence[str], edge: Fraction) -> Li
     # among the group, o = its best net among the other lines (-1: none)
     pieces = set()
     slope_hands = 0
+    table_order = table.precedence == TABLE_ORDER     # the paid line is the pays' own
     for qualifying, hands in sets.sets:
-        a = max((base[line] for line in group if line in qualifying), default=None)
+        first = _paid(qualifying, formula.pays, formula.lines, TABLE_ORDER)
+        a = (base[first] if first in group else None) if table_order else max(
+            (base[line] for line in group if line in qualifying), default=None)
         if a is None or not hands:
             continue
         slope_hands += hands
+        if table_order:
+            continue
         others = [line for line in qualifying if line in formula.pays and line not in group]
         best = _paid(frozenset(others), formula.pays, formula.lines)
         o = net_of(formula.pays[best]) if best is not None else Fraction(-1)

@@ -36,8 +36,8 @@ def bets_of(cert: Certificate) -> list[tuple[str, str]]:
             continue
         out.append((name, table.kind.title if table.bet != "custom" else table.name))
     for reads in CUSTOM_READS:
-        if reads == "versus-banker" and not cert.has("base_game"):
-            continue
+        if reads == "versus-banker" and not cert.has("base_game") or READS[reads].cards:
+            continue                # no pairs counted, or a read that takes its cards
         out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
     return out
 
@@ -90,7 +90,7 @@ def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
         return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads,
                                    status=DESIGNED)
     return Paytable.from_lines(name, table.bet, entries, "pay table", reads=table.reads,
-                               envy=table.envy, status=DESIGNED)
+                               envy=table.envy, status=DESIGNED, **table.terms)
 
 
 def _reading(cert, reading):
@@ -176,7 +176,7 @@ def paytable_file(cert: Certificate, bet: str, pays: Any, name: str = "") -> str
     return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
                      comment=f"Designed in the paigow-verifier workbench on the certificate "
                              f"{cert.sha256[:16]}...; not filed.",
-                     reads=table.reads, envy=table.envy)
+                     reads=table.reads, envy=table.envy, terms=table.terms)
 
 
 def parsheet(cert: Certificate, fmt: str, bet: str | None = None, pays: Any = None,

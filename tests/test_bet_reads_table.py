@@ -1,0 +1,134 @@
+"""The first-cards and banker's-hand reads as files, at every command and at the table
+(issue 36, item 4), and their bad input: one line, exit 2.
+
+Expectations: the Wizard of Odds' Pai Gow Mania three-card counts
+(wizardofodds.com/games/pai-gow-poker/appendix/5/), Queen's Dragon's queen-high pai gows
+counted here from their rank sets (50 to 1 as casinos post it: Barona's EZ Pai Gow rules;
+"just over 10 percent", paigowonline.com.au), and hand-worked rounds."""
+import json
+from fractions import Fraction
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from verifier.cli import main
+from verifier.game.cards import parse_cards
+from verifier.rules.rulesets import load
+from verifier.table.limits import TableRules
+from verifier.table.round import RoundSpec, play_round
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET = ROOT / "examples" / "rulesets" / "casino-first-cards-and-dealer.toml"
+MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
+TOTAL = 154_143_080
+THREE_CARD_WON = 48 * 40 + 58 * 30 + 100 * 5 + 1_020 * 4 + 1_308 * 3 + 3_912 * 1
+THREE_CARD_LOST = 16_980
+
+
+def queen_high_pai_gows():
+    """Seven different ranks from 2 .. Q, the queen among them, no five in sequence (no
+    ace: no wheel, and the joker would be an ace), times the suit patterns without five
+    of one suit: 4^7 - 4 (C(7,5) 3^2 + C(7,6) 3 + 1)."""
+    rank_sets = sum(1 for ranks in combinations(range(10), 6)
+                    if not any(all(r + i in ranks + (10,) for i in range(5))
+                               for r in range(7)))
+    return rank_sets * (4 ** 7 - 4 * (21 * 9 + 7 * 3 + 1))
+
+
+@pytest.fixture(scope="module")
+def cert(tmp_path_factory):
+    path = tmp_path_factory.mktemp("reads") / "c.json"
+    assert main(["run", "--rules", str(RULESET), "--no-base-game", "--no-progress",
+                 "--out", str(path)]) == 0
+    return path
+
+
+def test_run_writes_exact_sections_that_check_re_derives(cert, capsys):
+    results = json.loads(cert.read_text())["sections"]["custom_bets"]["results"]
+    three = results["three_card"]
+    assert three["total_hands"] == 23_426
+    assert Fraction(three["return"]["exact"]) == Fraction(THREE_CARD_WON - THREE_CARD_LOST,
+                                                          23_426)
+    dragon = results["queens_dragon"]
+    (line,) = dragon["lines"]
+    assert line["hands"] == queen_high_pai_gows() == 2_719_500
+    assert Fraction(dragon["return"]["exact"]) == Fraction(50 * line["hands"]
+                                                           - (TOTAL - line["hands"]), TOTAL)
+    assert 0.10 < float(Fraction(dragon["house_edge"]["exact"])) < 0.101
+    capsys.readouterr()
+    assert main(["check", str(cert)]) == 0
+    assert main(["report", str(cert), "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "the first 3 cards" in out and "of the banker's hand" in out
+    for argv in (["formula", str(cert), "--bet", "three_card"],
+                 ["solve", str(cert), "--bet", "queens_dragon", "--line", "queen_high",
+                  "--edge", "5%"]):
+        assert main(argv) == 0, argv
+
+
+# ---------------------------------------------------------------------------------------
+# at the table: the seat's first cards as dealt, the dealer's seven cards
+
+
+DEALER_QUEEN_HIGH = "Qc Td 8h 7s 5c 4d 2h"          # a queen-high pai gow
+DEALER_PAIR = "Qc Qd 8h 7s 5c 4d 2h"
+
+
+@pytest.mark.parametrize("player, dealer, three, dragon", [
+    ("9c 9d 9h 2s 3c 5d 7h", DEALER_QUEEN_HIGH, 30, 50),   # trips first: 30 to 1
+    ("2s 3c 9c 9d 9h 5d 7h", DEALER_PAIR, -1, -1),         # the trips come after the 3rd
+    ("Jk Ah Kh 2s 3c 5d 6s", DEALER_PAIR, 5, -1),          # joker, A-K suited: wild SF
+    ("Jk As 9h 2s 3c 5d 6s", DEALER_QUEEN_HIGH, 1, 50),    # the joker an ace: a pair
+])
+def test_the_table_reads_the_first_three_dealt_and_the_dealers_hand(player, dealer, three,
+                                                                    dragon):
+    table = TableRules.from_ruleset(load(str(RULESET)))
+    assert table.kinds == ("base", "three_card", "queens_dragon")
+    spec = RoundSpec(7, 10_000, {2: (10, 10, 10)}, (1, 1, 1),
+                     hands={7: parse_cards(dealer), 2: parse_cards(player)})
+    result = play_round(spec, table)
+    assert tuple(result.odds[2][1:]) == (three, dragon)
+
+
+def test_simulate_plays_them_on_the_python_path(capsys):
+    assert main(["simulate", "--rules", str(RULESET), "--rounds", "3000", "--seed", "7",
+                 "--no-progress", "--json"]) == 0
+    bets = json.loads(capsys.readouterr().out)["bets"]
+    assert {"three_card", "queens_dragon"} <= set(bets)
+
+
+# ---------------------------------------------------------------------------------------
+# bad input: one line, exit 2
+
+
+@pytest.mark.parametrize("terms, fragment", [
+    ('reads = "first-cards"\ncards = 0', "k from 1 to 7; got none"),
+    ('reads = "first-cards"\ncards = 8', "k from 1 to 7; got 8"),
+    ('reads = "first-cards"', "k from 1 to 7; got none"),
+    ('reads = "first-cards"\ncards = "3"', "cards '3' is not a whole number"),
+    ('reads = "seven-card"\ncards = 3', "cards belongs to reads 'first-cards'"),
+    ('reads = "seven-card"\nprecedence = "lowest-pay"', "precedence 'lowest-pay' is neither"),
+    ('reads = "seven-card"\nprecedence = "Table-Order"', "precedence 'Table-Order' is neither"),
+    ('reads = "dealer-hand"', "unknown reads 'dealer-hand'"),
+    ('reads = "seven-card"\nhand = "dealer"', "hand 'dealer' is neither"),
+    ('reads = "best-for-bet"\nhand = "banker"', "cannot read the banker's hand"),
+    ('reads = "first-cards"\ncards = 3\nenvy = true', "envy-type bet"),
+])
+def test_bad_reads_are_one_line_and_exit_2(tmp_path, capsys, terms, fragment):
+    line = "one_pair" if "first-cards" in terms else "flush"
+    table = tmp_path / "t.toml"
+    table.write_text(f'bet = "custom"\n{terms}\n[pays]\n{line} = 1\n')
+    assert main(["compare", str(MIKES), "--paytable", str(table)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert fragment in err and "\n" not in err, err
+
+
+def test_precedence_on_a_named_bet_is_refused_in_a_rule_set(tmp_path, capsys):
+    table = tmp_path / "t.toml"
+    table.write_text('bet = "tiger9"\nprecedence = "table-order"\n[pays]\nfront_nine_high = 30\n')
+    rules = tmp_path / "r.toml"
+    rules.write_text(f'base = "casino-standard"\nname = "r"\n[bets]\ntiger9 = "{table}"\n')
+    assert main(["run", "--rules", str(rules), "--no-base-game", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "belong to custom bets" in err and "\n" not in err, err
