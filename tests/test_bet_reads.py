@@ -182,3 +182,25 @@ def test_the_terms_round_trip_through_the_certificate_form():
     assert (back.cards, back.hand, back.precedence) == (3, "banker", "table-order")
     plain = paytables.load(EXAMPLES / "queens-dragon.toml").to_dict()
     assert "precedence" not in plain and "cards" not in plain and plain["hand"] == "banker"
+
+
+def test_dealer_bonus_seven_card_lines_in_table_order_are_the_published_counts(mikes):
+    """The Wizard of Odds' Dealer Bonus (wizardofodds.com/games/pai-gow-poker/side-bets/
+    dealer-bonus/), its lines on the dealer's seven cards in the table's order, only the
+    first line a hand shows paying: every published count; the hands that lose here are
+    its losers and its "nine high in low hand" hands together (120,711,546 + 3,844,650)."""
+    pays = [("seven_card_straight_flush", 500), ("seven_card_straight_flush_with_joker", 500),
+            ("royal_flush_and_royal_match", 500), ("five_aces", 500), ("royal_flush", 150),
+            ("straight_flush", 50), ("four_of_a_kind", 25), ("full_house", 4), ("flush", 3),
+            ("three_of_a_kind", 2), ("straight", 2)]
+    table = paytables.Paytable.from_lines("Dealer Bonus", "custom", pays, reads="seven-card",
+                                          hand="banker", precedence="table-order")
+    got = {r.category: r.hands for r in certificate.odds_from_certificate(mikes, table).lines}
+    assert got.pop("seven_card_straight_flush") + got.pop(
+        "seven_card_straight_flush_with_joker") == 228
+    assert got == {"royal_flush_and_royal_match": 72, "five_aces": 1_128,
+                   "royal_flush": 26_020, "straight_flush": 184_644,
+                   "four_of_a_kind": 307_472, "full_house": 4_188_528, "flush": 6_172_088,
+                   "three_of_a_kind": 7_672_500, "straight": 11_034_204}
+    assert certificate.odds_from_certificate(mikes, table).loses.hands == (
+        120_711_546 + 3_844_650)

@@ -141,11 +141,11 @@ TABLE_ORDER = "table-order"
 PRECEDENCES = (HIGHEST_PAY, TABLE_ORDER)
 
 
-def check_precedence(value: object, where: str = "pay table") -> str:
+def check_precedence(value: object) -> str:
     """A pay table's ``precedence`` as written -> one of ``PRECEDENCES``, or a one-line
-    ``PaytableError``."""
+    ``VerifierError`` (the pay-table reader names the file)."""
     if not isinstance(value, str) or value not in PRECEDENCES:
-        raise PaytableError(f"{where}: precedence {value!r} is neither reading: choose "
+        raise VerifierError(f"precedence {value!r} is neither reading: choose "
                             f"{' or '.join(repr(p) for p in PRECEDENCES)}")
     return value
 

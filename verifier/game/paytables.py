@@ -154,7 +154,7 @@ def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = N
     try:
         if not isinstance(reads, str) or not isinstance(envy, bool):
             raise VerifierError("reads must be a string and envy true or false")
-        check_precedence(precedence, "precedence")
+        check_precedence(precedence)
         if bet == CUSTOM:
             kind = custom_bet(reads, envy)
             check_read(reads, cards, hand)
