@@ -24,6 +24,8 @@ MIKES = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 TOTAL = 154_143_080
 THREE_CARD_WON = 48 * 40 + 58 * 30 + 100 * 5 + 1_020 * 4 + 1_308 * 3 + 3_912 * 1
 THREE_CARD_LOST = 16_980
+DEALER_QUEEN_HIGH = "Qc Td 8h 7s 5c 4d 2h"          # a queen-high pai gow
+DEALER_PAIR = "Qc Qd 8h 7s 5c 4d 2h"
 
 
 def queen_high_pai_gows():
@@ -67,12 +69,39 @@ def test_run_writes_exact_sections_that_check_re_derives(cert, capsys):
         assert main(argv) == 0, argv
 
 
+def test_a_reduced_deck_counts_the_first_cards_of_its_own_cards(tmp_path, capsys):
+    """On a deck of 9 .. A and the joker (25 cards), the three-card bet is over C(25,3) =
+    2,300 combinations: its trips are 6 ranks x C(4,3) + the joker with two aces, C(4,2)."""
+    path = tmp_path / "c.json"
+    assert main(["run", "--rules", str(RULESET), "--deck-ranks", "9TJQKA", "--no-base-game",
+                 "--no-progress", "--out", str(path)]) == 0
+    three = json.loads(path.read_text())["sections"]["custom_bets"]["results"]["three_card"]
+    assert three["total_hands"] == 2_300
+    trips = next(r for r in three["lines"] if r["category"] == "three_of_a_kind")
+    assert trips["hands"] == 6 * 4 + 6
+    capsys.readouterr()
+    assert main(["check", str(path), "--recompute"]) == 0
+
+
+def test_settle_plays_a_round_file_that_names_them(tmp_path, capsys):
+    """Worked by hand: the seat's first three cards are three nines (30 to 1 on $10) and
+    the dealer holds a queen-high pai gow (50 to 1 on $10); the base pushes (the seat's
+    trips behind beat the dealer's Q-high back, its 7-5 front loses to the dealer's T-8)."""
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps({
+        "dice": [1, 1, 1], "player_dealer": {"seat": 7, "bank": 0},
+        "seats": {"2": {"base": 100, "three_card": 10, "queens_dragon": 10}},
+        "hands": {"7": DEALER_QUEEN_HIGH, "2": "9c 9d 9h 2s 3c 5d 7h"}}))
+    assert main(["settle", str(path), "--rules", str(RULESET)]) == 0
+    out = capsys.readouterr().out
+    assert "base pushes, three_card wins 30 to 1, queens_dragon wins 50 to 1" in out
+    assert "seat 2         +800" in out
+
+
 # ---------------------------------------------------------------------------------------
 # at the table: the seat's first cards as dealt, the dealer's seven cards
 
 
-DEALER_QUEEN_HIGH = "Qc Td 8h 7s 5c 4d 2h"          # a queen-high pai gow
-DEALER_PAIR = "Qc Qd 8h 7s 5c 4d 2h"
 
 
 @pytest.mark.parametrize("player, dealer, three, dragon", [
@@ -107,6 +136,8 @@ def test_simulate_plays_them_on_the_python_path(capsys):
     ('reads = "first-cards"\ncards = 8', "k from 1 to 7; got 8"),
     ('reads = "first-cards"', "k from 1 to 7; got none"),
     ('reads = "first-cards"\ncards = "3"', "cards '3' is not a whole number"),
+    ('reads = "first-cards"\ncards = 3.0', "cards 3.0 is not a whole number"),
+    ('reads = "first-cards"\ncards = true', "cards True is not a whole number"),
     ('reads = "seven-card"\ncards = 3', "cards belongs to reads 'first-cards'"),
     ('reads = "seven-card"\nprecedence = "lowest-pay"', "precedence 'lowest-pay' is neither"),
     ('reads = "seven-card"\nprecedence = "Table-Order"', "precedence 'Table-Order' is neither"),

@@ -134,7 +134,8 @@ def check_read(reads: str, cards: object = 0, hand: object = PLAYER) -> None:
     range; ``hand = "banker"`` only for a read of one hand."""
     read = custom_read(reads)
     if isinstance(cards, bool) or not isinstance(cards, int):
-        raise VerifierError(f"cards {cards!r} is not a whole number of cards")
+        shown = repr(cards) if isinstance(cards, (str, bool)) else str(cards)[:20]
+        raise VerifierError(f"cards {shown} is not a whole number of cards")
     if read.cards:
         if cards not in read.cards:
             raise VerifierError(f"reads {reads!r} takes cards = k, the first k cards dealt, "
