@@ -172,6 +172,7 @@ def test_a_table_order_formula_and_solve_are_linear(mikes):
     odds = certificate.odds_from_certificate(mikes, table)
     formula = bet_formula(mikes, paytable=table)
     assert formula.order == () and formula.at() == odds.expected
+    assert formula.validity.startswith("valid for every pay above 0")
     solved = solve_lines(formula, ["straight"], Fraction(1, 20))
     assert formula.at({"straight": solved.pays["straight"]}) == Fraction(-1, 20)
 

@@ -120,6 +120,39 @@ def test_the_table_reads_the_first_three_dealt_and_the_dealers_hand(player, deal
     assert tuple(result.odds[2][1:]) == (three, dragon)
 
 
+def test_a_custom_read_of_the_banker_is_the_named_tiger9_round_by_round(tmp_path):
+    """A custom house-way bet on the banker's front nine-high (custom.py's read of the
+    banker's set hand) against Tiger 9 (the named bet's own read, table/reads.py): the
+    same odds for every seat of 300 random rounds, and the same exact figures."""
+    import random
+    from verifier import certificate
+    from verifier.game import paytables
+    from verifier.game.paytables import DATA_DIR
+    custom = tmp_path / "t9.toml"
+    custom.write_text('bet = "custom"\nreads = "house-way"\nhand = "banker"\n'
+                      '[pays]\nfront_nine_high = 30\n')
+    rules = tmp_path / "r.toml"
+    rules.write_text(f'base = "casino-standard"\nname = "r"\n[bets]\n'
+                     f'tiger9 = "{DATA_DIR / "tiger9.toml"}"\nmine = "{custom}"\n')
+    table = TableRules.from_ruleset(load(str(rules)))
+    assert table.kinds == ("base", "tiger9", "mine")
+    rng = random.Random("banker")
+    wins = 0
+    for _ in range(300):
+        deck = list(range(53))
+        rng.shuffle(deck)
+        result = play_round(RoundSpec(7, 10_000, {s: (10, 10, 10) for s in range(1, 7)},
+                                      (1, 2, rng.randint(1, 6)), deck=deck), table)
+        for seat, odds in result.odds.items():
+            assert odds[1] == odds[2], (seat, odds)
+            wins += odds[1] == 30
+    assert wins > 0
+    mikes = certificate.load(MIKES)
+    a = certificate.odds_from_certificate(mikes, paytables.load(custom))
+    b = certificate.odds_from_certificate(mikes, paytables.example("tiger9"))
+    assert a.expected == b.expected
+
+
 def test_simulate_plays_them_on_the_python_path(capsys):
     assert main(["simulate", "--rules", str(RULESET), "--rounds", "3000", "--seed", "7",
                  "--no-progress", "--json"]) == 0
