@@ -113,11 +113,11 @@ def test_settle_plays_a_round_file_that_names_them(tmp_path, capsys):
 def test_the_table_reads_the_first_three_dealt_and_the_dealers_hand(player, dealer, three,
                                                                     dragon):
     table = TableRules.from_ruleset(load(str(RULESET)))
-    assert table.kinds == ("base", "three_card", "queens_dragon")
-    spec = RoundSpec(7, 10_000, {2: (10, 10, 10)}, (1, 1, 1),
+    assert table.kinds == ("base", "three_card", "queens_dragon", "dealer_bonus")
+    spec = RoundSpec(7, 10_000, {2: (10, 10, 10, 10)}, (1, 1, 1),
                      hands={7: parse_cards(dealer), 2: parse_cards(player)})
     result = play_round(spec, table)
-    assert tuple(result.odds[2][1:]) == (three, dragon)
+    assert tuple(result.odds[2][1:3]) == (three, dragon)
 
 
 def test_a_custom_read_of_the_banker_is_the_named_tiger9_round_by_round(tmp_path):

@@ -2,17 +2,21 @@
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from math import comb
 from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import BONUS_READING, PLAYER, bet as bet_of, house_way_lines
+from verifier.game.bets import (BONUS_READING, PLAYER, bet as bet_of, house_way_lines,
+                                seven_card_and_front_lines)
 from verifier.game.paytables import Paytable
-from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
+from verifier.odds.exact import (BetOdds, QualifyingSets, category_sets, mask_counts, odds_of_sets,
+                                 versus_banker_sets)
 from verifier.odds.firstcards import first_cards_sets
-from verifier.certificate.format import deck_of, load, outlaw9_sets_of, paytable_of
+from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, deck_of, load, outlaw9_sets_of,
+                                         paytable_of)
 
 
 def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
@@ -67,6 +71,10 @@ def _qualifying_sets(cert, paytable, reading):
         return QualifyingSets(kind.name, kind.lines,
                               tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
                               total, "hands", "the player sets the hand for the bet")
+    if kind.reads == JOINT_READ:
+        return QualifyingSets(kind.name, kind.lines, joint_sets(cert), total, "hands",
+                              "the seven cards and the front as the "
+                              f"{cert['rules']['house_way']['value']} house way sets it")
     if kind.reads == "first-cards":
         deck, k = deck_of(cert), paytable.cards
         return QualifyingSets(kind.name, kind.lines, first_cards_sets(k, deck),
@@ -74,6 +82,30 @@ def _qualifying_sets(cert, paytable, reading):
                               f"the first {k} cards dealt to the hand: every one of the "
                               f"C({len(deck)},{k}) = {comb(len(deck), k):,} combinations")
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
+
+
+def joint_sets(cert: Mapping[str, Any]) -> tuple[tuple[frozenset[str], int], ...]:
+    """The ``seven-card-and-front`` sets of the custom bets' section's own counts, held to
+    the certificate's: their seven-card marginal is the enumeration's seven-card category
+    counts, their front marginal the key histogram's fronts (else one line)."""
+    rows = (cert.get("sections", {}).get("custom_bets") or {}).get(JOINT_READ_COUNTS)
+    if rows is None:
+        raise VerifierError(f"this certificate has no {JOINT_READ} counts (a rule set's "
+                            "custom bet that reads them has them written by `run --out`)")
+    seven: Counter = Counter()
+    fronts: Counter = Counter()
+    sets: Counter = Counter()
+    for mask, front, hands in rows:
+        seven[int(mask)] += int(hands)
+        fronts[int(front)] += int(hands)
+        sets[seven_card_and_front_lines(int(mask), int(front))] += int(hands)
+    histogram: Counter = Counter()
+    for _, front, hands in cert["counts"]["key_histogram"]["rows"]:
+        histogram[int(front)] += int(hands)
+    if seven != Counter(mask_counts(outlaw9_sets_of(cert, "seven-card"))) or fronts != histogram:
+        raise VerifierError(f"the {JOINT_READ} counts do not add up to the certificate's "
+                            "seven-card categories and set fronts")
+    return tuple(sorted(sets.items(), key=lambda item: sorted(item[0])))
 
 
 def odds_from_certificate(cert: Mapping[str, Any], paytable: Paytable,

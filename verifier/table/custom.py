@@ -13,6 +13,8 @@ certificate's figures count it (``verifier.odds.exact.paid_line``):
   not a foul; ``engine.best_for_bet``);
 - ``versus-banker``: the base game against the banker's hand, both set by the house way
   (``player_wins``, ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``);
+- ``seven-card-and-front``: the seven-card categories and the front as the house way
+  sets it;
 - ``first-cards``: the first k cards dealt to the hand (``game.firstcards``).
 
 An envy-type custom bet (``envy = true``) pays dollars per *other* hand and has no wager
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verifier.game.bets import BANKER, PLAYER, house_way_lines
+from verifier.game.bets import BANKER, PLAYER, house_way_lines, seven_card_and_front_lines
 from verifier.game.firstcards import first_cards_lines
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER
 from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
@@ -102,6 +104,8 @@ def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[A
         lines = first_cards_lines(cards, bet.cards)
     elif bet.reads == "seven-card":
         lines = _mask_names(player_set[4], CATEGORY_NAMES)
+    elif bet.reads == "seven-card-and-front":
+        lines = seven_card_and_front_lines(player_set[4], player_set[2])
     elif bet.reads == "house-way":
         lines = house_way_lines(player_set[3], player_set[2])
     elif bet.reads == "best-for-bet":
