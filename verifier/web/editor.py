@@ -24,6 +24,7 @@ def bets_of(cert: Certificate) -> list[tuple[str, str]]:
     paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
     from verifier.certificate.formula import default_table
     from verifier.game.bets import CUSTOM_READS, READS
+    from verifier.game.paytables import Paytable
     offered = cert.rule_set.bets
     out = []
     for name in offered:
@@ -36,8 +37,13 @@ def bets_of(cert: Certificate) -> list[tuple[str, str]]:
             continue
         out.append((name, table.kind.title if table.bet != "custom" else table.name))
     for reads in CUSTOM_READS:
-        if reads == "versus-banker" and not cert.has("base_game") or READS[reads].cards:
-            continue                # no pairs counted, or a read that takes its cards
+        if READS[reads].cards:
+            continue                # a read that takes its cards: not a new bet here
+        if reads in ("versus-banker", "seven-card-and-front"):
+            try:                    # counts some certificates keep: pairs, the joint
+                _counts(cert, Paytable("new", "custom", (), reads=reads))
+            except VerifierError:
+                continue
         out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
     return out
 
