@@ -153,11 +153,18 @@ def test_a_custom_read_of_the_banker_is_the_named_tiger9_round_by_round(tmp_path
     assert a.expected == b.expected
 
 
-def test_simulate_plays_them_on_the_python_path(capsys):
+def test_simulate_plays_them_on_the_python_path(cert, capsys):
+    """Every custom bet is played (seeded: the same rounds each run), and each one's exact
+    return (the certificate's) lies inside its 99% interval."""
     assert main(["simulate", "--rules", str(RULESET), "--rounds", "3000", "--seed", "7",
                  "--no-progress", "--json"]) == 0
     bets = json.loads(capsys.readouterr().out)["bets"]
-    assert {"three_card", "queens_dragon"} <= set(bets)
+    exact = json.loads(cert.read_text())["sections"]["custom_bets"]["results"]
+    assert set(exact) <= set(bets)
+    for name, results in exact.items():
+        low, high = bets[name]["per_unit_wagered"]["ci99"]
+        assert bets[name]["placed"] == 6 * 3000
+        assert low < float(Fraction(results["return"]["exact"])) < high, name
 
 
 # ---------------------------------------------------------------------------------------
