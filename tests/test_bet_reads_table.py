@@ -203,3 +203,69 @@ def test_precedence_on_a_named_bet_is_refused_in_a_rule_set(tmp_path, capsys):
     assert main(["run", "--rules", str(rules), "--no-base-game", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()
     assert "belong to custom bets" in err and "\n" not in err, err
+
+
+def _seven_card_rules(tmp_path):
+    """The casino game with Pai Gow Mania's seven-card bet on the seat's hand and the
+    Dealer Bonus's seven-card lines on the dealer's: custom bets the kernel plays."""
+    dealer = tmp_path / "dealer7.toml"
+    dealer.write_text('bet = "custom"\nreads = "seven-card"\nhand = "banker"\n[pays]\n'
+                      'seven_card_straight_flush = 500\nfive_aces = 500\nroyal_flush = 150\n'
+                      'straight_flush = 50\nfour_of_a_kind = 25\nfull_house = 4\nflush = 3\n'
+                      'three_of_a_kind = 2\nstraight = 2\n')
+    rules = tmp_path / "r.toml"
+    rules.write_text(f'base = "casino-standard"\nname = "r"\n[bets]\nmania = '
+                     f'"{ROOT / "examples" / "paytables" / "pai-gow-mania-seven-card.toml"}"\n'
+                     f'dealer7 = "{dealer}"\n')
+    return rules
+
+
+@pytest.mark.compiled
+def test_the_kernel_plays_custom_seven_card_bets_as_the_python_round_engine(tmp_path):
+    """Custom seven-card bets paid their highest line, the seat's and the dealer's, are
+    wagers the compiled kernel takes as data: every seat's odds and results of 300 random
+    rounds are the Python round engine's; a first-cards bet stays on the Python path."""
+    import random
+    _table = pytest.importorskip("verifier.engine._table")
+    from verifier.table.kernel import _custom_slot, kernel_rules
+    table = TableRules.from_ruleset(load(str(_seven_card_rules(tmp_path))))
+    rng = random.Random("custom")
+    specs = []
+    for _ in range(300):
+        deck = list(range(53))
+        rng.shuffle(deck)
+        wagers = {s: (rng.choice([0, 10, 25]), 10, 10) for s in range(1, 7)}
+        specs.append(RoundSpec(7, 0, wagers, (1, 2, rng.randint(1, 6)), deck=deck,
+                               action_pile=rng.randrange(7)))
+    got = _table.replay(kernel_rules(table),
+                        [(s.dealer_seat, s.bank, s.wagers, sum(s.dice), s.deck, s.action_pile)
+                         for s in specs], wheel_second=table.wheel_second,
+                        house_way=table.house_way_number)
+    paid = 0
+    for spec, kernel in zip(specs, got):
+        res = play_round(spec, table)
+        assert kernel["odds"] == {s: tuple(res.odds[s]) for s in kernel["order"]}
+        assert [r[:3] for r in kernel["results"]] == [tuple(r[:3]) for r in res.settlement.results]
+        paid += any(o[2] > 0 for o in kernel["odds"].values())
+    assert paid > 0
+    three = TableRules.from_ruleset(load(str(RULESET)))
+    assert _custom_slot(three, "three_card")[0] is None
+
+
+@pytest.mark.compiled
+def test_simulate_plays_custom_seven_card_bets_on_the_kernel(tmp_path, capsys):
+    """200,000 seeded rounds (the kernel's pace: the Python path would take minutes): each
+    bet's exact return, from the shipped certificate's seven-card counts, lies inside its
+    99% interval."""
+    from verifier import certificate
+    from verifier.game import paytables
+    rules = _seven_card_rules(tmp_path)
+    assert main(["simulate", "--rules", str(rules), "--rounds", "200000", "--seed", "3",
+                 "--no-progress", "--json"]) == 0
+    bets = json.loads(capsys.readouterr().out)["bets"]
+    mikes = certificate.load(MIKES)
+    for name, path in (("mania", ROOT / "examples" / "paytables" /
+                        "pai-gow-mania-seven-card.toml"), ("dealer7", tmp_path / "dealer7.toml")):
+        exact = certificate.odds_from_certificate(mikes, paytables.load(path)).expected
+        low, high = bets[name]["per_unit_wagered"]["ci99"]
+        assert low < float(exact) < high, name

@@ -28,9 +28,43 @@ def _table_module():
     return compiled("_table")
 
 
+#: the lines of a read the kernel pays (cext/table_rules.h ``TS_LINES``)
+KERNEL_LINES = 16
+
+
+def _custom_slot(table, kind):
+    """(read, of the banker's hand, pays) of a custom bet the kernel plays as a named bet's
+    wager: a ``seven-card`` bet paid its highest line, each line among the seven-card mask's
+    first ``KERNEL_LINES`` categories; else (None, reason)."""
+    from verifier.game.bets import BANKER
+    from verifier.game.categories import CATEGORY_NAMES
+    from verifier.game.pays import HIGHEST_PAY
+    bet = table.custom_bet(kind)
+    index = {line: i for i, line in enumerate(CATEGORY_NAMES[:KERNEL_LINES])}
+    if (bet.reads != "seven-card" or bet.precedence != HIGHEST_PAY
+            or any(line not in index for line, _ in bet.nets)):
+        return None, (f"the custom bet {kind} (reads {bet.reads}, {bet.precedence}) is "
+                      "played on the Python path")
+    pays: list[int | Fraction] = [-1] * KERNEL_LINES
+    for line, net in bet.nets:
+        pays[index[line]] = int(net) if net.denominator == 1 else net
+    return ("seven-card-mask", bet.hand == BANKER, tuple(pays)), None
+
+
+def _slot(table, kind):
+    """(read, of the banker's hand, pays) of a wager kind: a named bet's, or a custom
+    bet's the kernel plays (``_custom_slot``)."""
+    if table.custom_bet(kind) is None:
+        return (*table.read_of(kind), tuple(table.pays_of(kind)))
+    slot, reason = _custom_slot(table, kind)
+    if slot is None:
+        raise ValueError(reason)
+    return slot
+
+
 def _side_pays(table):
-    """Every odds of the table's named bets' pay vectors."""
-    return [o for kind in table.kinds[1:] for o in table.pays_of(kind)]
+    """Every odds of the table's wagers' pay vectors."""
+    return [o for kind in table.kinds[1:] for o in _slot(table, kind)[2]]
 
 
 def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
@@ -41,8 +75,8 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
     scale = kernel_scale(table, co_bank)
     slots: list[tuple[int, bool, tuple[int | Fraction, ...]]] = [(0, False, ())]
     for kind in table.kinds[1:]:
-        read, banker = table.read_of(kind)
-        slots.append((TABLE_READS.index(read), banker, tuple(table.pays_of(kind))))
+        read, banker, pays = _slot(table, kind)
+        slots.append((TABLE_READS.index(read), banker, pays))
     envy = table.envy_slot
     return {
         "slots": slots,
@@ -121,8 +155,10 @@ def compiled_unavailable(setup: TableSetup, setter: Callable[..., Any] | None = 
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
-    if table.custom:
-        return "the rule set's custom bets are played on the Python path"
+    for bet in table.custom:
+        slot, reason = _custom_slot(table, bet.name)
+        if slot is None:
+            return reason
     if setup.rotates and not getattr(_table_module(), "BANK_ROTATION", False):
         return "this build of the kernel does not play the bank in rotation"
     if len(table.kinds) > 3:
