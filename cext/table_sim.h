@@ -70,12 +70,19 @@ static inline int64_t ts_envy_amount(const ts_rules_t *ru, int mask) {
     return best;
 }
 
-/* The highest-paying line of a set of line indexes (a mask), -1 none. */
-static inline int ts_mask_odds(const int *pays, int mask) {
+/* The odds of wager `slot` on a set of line indexes (a mask), -1 none: its
+ * highest-paying line, or under table order (first_line) the line of least rank. */
+static inline int ts_mask_odds(const ts_rules_t *ru, int slot, int mask) {
     if (!mask) return -1;
-    int best = -1;
-    for (int i = 0; i < TS_LINES; i++)
-        if ((mask >> i & 1) && pays[i] > best) best = pays[i];
+    const int *pays = ru->pays[slot];
+    int best = -1, at = TS_LINES;
+    for (int i = 0; i < TS_LINES; i++) {
+        if (!(mask >> i & 1)) continue;
+        if (ru->first_line[slot] ? ru->rank[slot][i] < at : pays[i] > best) {
+            best = pays[i];
+            at = ru->rank[slot][i];
+        }
+    }
     return best;
 }
 
@@ -140,7 +147,7 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
             int r = ru->read[slot];
-            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru->pays[slot],
+            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru, slot,
                 ru->banker[slot] ? ts_read(ru, r, &dk, &pk, dc, b) : ts_read(ru, r, &pk, &dk, c, b));
         }
         if (ru->envy) {

@@ -29,33 +29,34 @@ def _table_module():
 
 
 #: the lines of a read the kernel pays (cext/table_rules.h ``TS_LINES``)
-KERNEL_LINES = 16
+KERNEL_LINES = 24
 
 
 def _custom_slot(table, kind):
-    """(read, of the banker's hand, pays) of a custom bet the kernel plays as a named bet's
-    wager: a ``seven-card`` bet paid its highest line, each line among the seven-card mask's
-    first ``KERNEL_LINES`` categories; else (None, reason)."""
+    """(read, of the banker's hand, pays, ranks) of a custom bet the kernel plays as a
+    named bet's wager: a ``seven-card`` bet (the mask's lines; ``ranks``, under table
+    order, each line's place in the pay table, else None); else (None, reason)."""
     from verifier.game.bets import BANKER
     from verifier.game.categories import CATEGORY_NAMES
-    from verifier.game.pays import HIGHEST_PAY
+    from verifier.game.pays import TABLE_ORDER
     bet = table.custom_bet(kind)
-    index = {line: i for i, line in enumerate(CATEGORY_NAMES[:KERNEL_LINES])}
-    if (bet.reads != "seven-card" or bet.precedence != HIGHEST_PAY
-            or any(line not in index for line, _ in bet.nets)):
-        return None, (f"the custom bet {kind} (reads {bet.reads}, {bet.precedence}) is "
-                      "played on the Python path")
-    pays: list[int | Fraction] = [-1] * KERNEL_LINES
-    for line, net in bet.nets:
+    if bet.reads != "seven-card":
+        return None, f"the custom bet {kind} (reads {bet.reads}) is played on the Python path"
+    index = {line: i for i, line in enumerate(CATEGORY_NAMES)}
+    pays: list[int | Fraction] = [-1] * len(CATEGORY_NAMES)
+    ranks = [KERNEL_LINES] * len(CATEGORY_NAMES)
+    for place, (line, net) in enumerate(bet.nets):
         pays[index[line]] = int(net) if net.denominator == 1 else net
-    return ("seven-card-mask", bet.hand == BANKER, tuple(pays)), None
+        ranks[index[line]] = place
+    return ("seven-card-mask", bet.hand == BANKER, tuple(pays),
+            tuple(ranks) if bet.precedence == TABLE_ORDER else None), None
 
 
 def _slot(table, kind):
-    """(read, of the banker's hand, pays) of a wager kind: a named bet's, or a custom
-    bet's the kernel plays (``_custom_slot``)."""
+    """(read, of the banker's hand, pays, ranks) of a wager kind: a named bet's (ranks
+    None: its highest line), or a custom bet's the kernel plays (``_custom_slot``)."""
     if table.custom_bet(kind) is None:
-        return (*table.read_of(kind), tuple(table.pays_of(kind)))
+        return (*table.read_of(kind), tuple(table.pays_of(kind)), None)
     slot, reason = _custom_slot(table, kind)
     if slot is None:
         raise ValueError(reason)
@@ -75,8 +76,8 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
     scale = kernel_scale(table, co_bank)
     slots: list[tuple[int, bool, tuple[int | Fraction, ...]]] = [(0, False, ())]
     for kind in table.kinds[1:]:
-        read, banker, pays = _slot(table, kind)
-        slots.append((TABLE_READS.index(read), banker, pays))
+        read, banker, pays, ranks = _slot(table, kind)
+        slots.append((TABLE_READS.index(read), banker, pays, ranks))
     envy = table.envy_slot
     return {
         "slots": slots,
