@@ -53,9 +53,10 @@ def _chips(value, what):
 
 cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     """rules (verifier/table/kernel.kernel_rules): slots, one to three (read code, of the
-    banker's hand, pays[, ranks]) with the base wager's first (read 0, no pays); ranks:
-    a table-order wager's place of each line in its pay table (else the highest-paying
-    line is paid); pair_key, denom,
+    banker's hand, pays[, ranks[, cards]]) with the base wager's first (read 0, no pays);
+    ranks: a table-order wager's place of each line in its pay table (else the
+    highest-paying line is paid); cards: the first cards a first-cards read takes;
+    pair_key, denom,
     player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each); house (the house
     banks), scale and keep (the commission: a winning base wager is paid stake * keep /
     scale), bank_each_win; envy_pays (16 dollar amounts, or none), envy_minimum and
@@ -72,11 +73,13 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
         slot = tuple(slots[k]) if k < len(slots) else (0, False, ())
         read, banker, pays = slot[0], slot[1], list(slot[2])
         ranks = list(slot[3]) if len(slot) > 3 and slot[3] is not None else []
-        if not 0 <= read <= 5 or len(pays) > 24 or len(ranks) > 24:
+        first = int(slot[4]) if len(slot) > 4 else 0
+        if not 0 <= read <= 6 or len(pays) > 24 or len(ranks) > 24 or not 0 <= first <= 7:
             raise ValueError(f"wager {k}: read {read} or {len(pays)} lines not usable")
         ru.read[k] = read
         ru.banker[k] = 1 if banker else 0
         ru.first_line[k] = 1 if ranks else 0
+        ru.first_k[k] = first
         for i in range(24):
             o = pays[i] if i < len(pays) else -1
             if not -1 <= o <= 1_000_000 or (o > 0 and denom % o):

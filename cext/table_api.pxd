@@ -20,6 +20,7 @@ cdef extern from "table_sim.h" nogil:
         int pays[3][24]
         int first_line[3]
         int rank[3][24]
+        int first_k[3]
         int pair_key
         int64_t denom
         int np, nd

@@ -30,9 +30,10 @@
 #include "table_rules.h"
 #include "table_settle.h"
 
+/* A pile's hand: its keys, its cards sorted (c) and as they were dealt (dealt). */
 static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k,
-                              int *c) {
-    for (int i = 0; i < 7; i++) c[i] = deck[TS_PILE_POS[pile][i]];
+                              int *c, int *dealt) {
+    for (int i = 0; i < 7; i++) c[i] = dealt[i] = deck[TS_PILE_POS[pile][i]];
     sort7(c);
     engine_hand_info_fast(e, c, k);
 }
@@ -63,6 +64,43 @@ static inline int ts_insurance_line(const int *c) {
     return top >= 7 ? top - 7 : -1;
 }
 
+/* The first k cards dealt as a poker hand of their own (verifier/game/firstcards.py
+ * lines_of, the same reading): the joker completes a straight, a flush or a straight
+ * flush, else it is an ace; a mask of FC_* line bits. */
+static inline int ts_first_cards(const int *dealt, int k) {
+    int cnt[13] = {0}, joker = 0, suit = -1, one_suit = 1, distinct = 1, mask = 0;
+    uint32_t present = 0;
+    for (int i = 0; i < k; i++) {
+        if (dealt[i] == JOKER) { joker = 1; continue; }
+        distinct &= ++cnt[RANK(dealt[i])] == 1;
+        present |= 1u << RANK(dealt[i]);
+        one_suit &= suit < 0 || SUIT(dealt[i]) == suit;
+        suit = SUIT(dealt[i]);
+    }
+    if (k >= FC_RUN_MIN && distinct) {
+        int straight = 0;
+        for (int top = k - 2; top <= 12 && !straight; top++) {
+            uint32_t w = 0;             /* k ranks in sequence, the ace also low */
+            for (int r = top - k + 1; r <= top; r++) w |= 1u << ((r + 13) % 13);
+            straight = joker ? (present & ~w) == 0 : present == w;
+        }
+        if (straight) mask |= 1 << FC_STRAIGHT;
+        if (one_suit) mask |= 1 << FC_FLUSH;
+        if (straight && one_suit)
+            mask |= 1 << FC_STRAIGHT_FLUSH | 1 << (joker ? FC_WILD_STRAIGHT_FLUSH
+                                                          : FC_NATURAL_STRAIGHT_FLUSH);
+    }
+    int top = 0, second = 0;            /* the two largest groups, the joker an ace */
+    for (int r = 0; r < 13; r++) {
+        int g = cnt[r] + (r == ACE ? joker : 0);
+        if (g > top) { second = top; top = g; } else if (g > second) second = g;
+    }
+    mask |= (top >= 5) << FC_FIVE_ACES | (top >= 4) << FC_FOUR_OF_A_KIND
+            | (top >= 3 && second >= 2) << FC_FULL_HOUSE | (top >= 3) << FC_THREE_OF_A_KIND
+            | (top >= 2 && second >= 2) << FC_TWO_PAIR | (top >= 2) << FC_ONE_PAIR;
+    return mask;
+}
+
 static inline int64_t ts_envy_amount(const ts_rules_t *ru, int mask) {
     int64_t best = 0;
     for (int i = 0; i < TS_LINES; i++)
@@ -86,11 +124,12 @@ static inline int ts_mask_odds(const ts_rules_t *ru, int slot, int mask) {
     return best;
 }
 
-/* The lines a read gives a hand (keys h, seven cards c) against the other hand's keys o,
- * as a mask of line indexes (verifier/table/reads.py, the same in Python); b is the base
- * outcome of the seat's hand against the banker's. */
+/* The lines a read gives a hand (keys h, seven cards c, as dealt d) against the other
+ * hand's keys o, as a mask of line indexes (verifier/table/reads.py, the same in Python;
+ * the first cards: table/custom.py); b is the base outcome of the seat's hand against
+ * the banker's; k the first cards a TS_R_FIRST wager reads. */
 static inline int ts_read(const ts_rules_t *ru, int read, const hand_keys_t *h,
-                          const hand_keys_t *o, const int *c, int b) {
+                          const hand_keys_t *o, const int *c, const int *d, int k, int b) {
     switch (read) {
     case TS_R_SEVEN: return h->cats_seven;
     case TS_R_HOUSE: return h->cats_house;
@@ -103,6 +142,7 @@ static inline int ts_read(const ts_rules_t *ru, int read, const hand_keys_t *h,
     }
     case TS_R_FRONT:              /* line 0 a pair, else 1 + (ace - the top card) */
         return h->front_key >= FRONT_PAIR_BASE ? 1 : 1 << (13 - h->front_key / 13);
+    case TS_R_FIRST: return ts_first_cards(d, k);
     }
     return 0;
 }
@@ -133,9 +173,9 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     /* seat s receives pile (action_pile + clockwise distance from first) mod 7 */
     int shift = in->action_pile - first + 14;
     hand_keys_t dk, pk;
-    int c[7], dc[7];
+    int c[7], dc[7], pd[7], dd[7];
     int64_t envy_of[8] = {0, 0, 0, 0, 0, 0, 0, 0}, envy_total = 0;
-    ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc);
+    ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc, dd);
 
     /* settlement order, and each seat's odds */
     int n = 0;
@@ -143,12 +183,12 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int s = (action - 1 + k) % 7 + 1;
         if (!out->in_play[s]) continue;
         out->order[n++] = s;
-        ts_hand_of(e, deck, (shift + s) % 7, &pk, c);
+        ts_hand_of(e, deck, (shift + s) % 7, &pk, c, pd);
         int b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
-            int r = ru->read[slot];
-            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru, slot,
-                ru->banker[slot] ? ts_read(ru, r, &dk, &pk, dc, b) : ts_read(ru, r, &pk, &dk, c, b));
+            int r = ru->read[slot], k1 = ru->first_k[slot];
+            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru, slot, ru->banker[slot]
+                ? ts_read(ru, r, &dk, &pk, dc, dd, k1, b) : ts_read(ru, r, &pk, &dk, c, pd, k1, b));
         }
         if (ru->envy) {
             envy_of[s] = ts_envy_amount(ru, pk.cats_seven);
@@ -165,7 +205,7 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     out->dealer_odds = 0;
     if (in->pbank) {
         if (in->dealer_stake) {   /* the dealer's hand, from its place, against the bank */
-            ts_hand_of(e, deck, (shift + in->house_seat) % 7, &pk, c);
+            ts_hand_of(e, deck, (shift + in->house_seat) % 7, &pk, c, pd);
             out->dealer_odds = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         }
         ts_settle_pbank(ru, in, out);

@@ -225,19 +225,24 @@ def _seven_card_rules(tmp_path, first=None):
 ONE_PAIR_FIRST = ('bet = "custom"\nreads = "seven-card"\nprecedence = "table-order"\n[pays]\n'
                   'one_pair = 1\nqueen_high = 20\nflush = 3\nthree_of_a_kind = 5\n'
                   'ace_high = "push"\nstraight = 0\n')
+#: the dealer's first four cards in table order, a pair first
+DEALERS_FIRST_FOUR = ('bet = "custom"\nreads = "first-cards"\ncards = 4\nhand = "banker"\n'
+                      'precedence = "table-order"\n[pays]\none_pair = 1\nstraight = 30\n'
+                      'two_pair = 8\nflush = 20\nthree_of_a_kind = "push"\n')
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("first", [None, ONE_PAIR_FIRST, "queens-dragon.toml"])
+@pytest.mark.parametrize("first", [None, ONE_PAIR_FIRST, "queens-dragon.toml",
+                                   "pai-gow-mania-three-card.toml", DEALERS_FIRST_FOUR])
 def test_the_kernel_plays_custom_seven_card_bets_as_the_python_round_engine(tmp_path, first):
-    """Custom seven-card bets, the seat's and the dealer's, paid their highest line or
-    (one pair first) the first in the table's order, are wagers the compiled kernel takes
-    as data: every seat's odds and results of 300 random rounds are the Python round
-    engine's; a first-cards bet stays on the Python path."""
+    """Custom seven-card and first-cards bets, the seat's and the dealer's, paid their
+    highest line or (one pair first) the first in the table's order, are wagers the
+    compiled kernel takes as data: every seat's odds and results of 300 random rounds are
+    the Python round engine's; a bet on the set front stays on the Python path."""
     import random
     _table = pytest.importorskip("verifier.engine._table")
     from verifier.table.kernel import _custom_slot, kernel_rules
-    if first == ONE_PAIR_FIRST:
+    if first in (ONE_PAIR_FIRST, DEALERS_FIRST_FOUR):
         (tmp_path / "first.toml").write_text(first)
         first = tmp_path / "first.toml"
     elif first:
@@ -263,7 +268,7 @@ def test_the_kernel_plays_custom_seven_card_bets_as_the_python_round_engine(tmp_
         paid += any(o[1] > 0 for o in kernel["odds"].values())
     assert paid > 0
     three = TableRules.from_ruleset(load(str(RULESET)))
-    assert _custom_slot(three, "three_card")[0] is None
+    assert _custom_slot(three, "dealer_bonus")[0] is None
 
 
 @pytest.mark.compiled

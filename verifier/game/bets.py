@@ -180,9 +180,10 @@ class TableSide:
         return self.read_of(rules) if self.read_of else self.read
 
 
-#: The reads the table (its Python round engine and the compiled kernel,
-#: cext/table_sim.h ``TS_R_*``, in this order) gives a wager: each a set of line indexes.
-TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front")
+#: The reads the table (its Python round engine and the compiled kernel, cext/table_sim.h
+#: ``TS_R_*``, in this order) gives a wager (``first-cards``: a custom bet's, custom.py).
+TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front",
+               "first-cards")
 
 
 @dataclass(frozen=True)
@@ -239,9 +240,7 @@ class Bet:
         return self.reads == "versus-banker"
 
 
-#: where the named bets live: one module each, found by ``registry`` (a plugin package:
-#: nothing imports it by name)
-PLUGINS = "verifier.bets"
+PLUGINS = "verifier.bets"     # the named bets, one module each, found by ``registry``
 _REGISTRY: dict = {}
 _LOADED: list[bool] = []
 

@@ -32,31 +32,35 @@ def _table_module():
 KERNEL_LINES = 24
 
 
+#: the custom reads the kernel plays: (its read, the read's lines)
+KERNEL_CUSTOM = {"seven-card": "seven-card-mask", "first-cards": "first-cards"}
+
+
 def _custom_slot(table, kind):
-    """(read, of the banker's hand, pays, ranks) of a custom bet the kernel plays as a
-    named bet's wager: a ``seven-card`` bet (the mask's lines; ``ranks``, under table
-    order, each line's place in the pay table, else None); else (None, reason)."""
-    from verifier.game.bets import BANKER
-    from verifier.game.categories import CATEGORY_NAMES
+    """(read, of the banker's hand, pays, ranks, cards) of a custom bet the kernel plays as
+    a named bet's wager (``KERNEL_CUSTOM``: ``ranks``, under table order, each line's place
+    in the pay table, else None; ``cards``: a first-cards read's); else (None, reason)."""
+    from verifier.game.bets import BANKER, READS
     from verifier.game.pays import TABLE_ORDER
     bet = table.custom_bet(kind)
-    if bet.reads != "seven-card":
+    if bet.reads not in KERNEL_CUSTOM:
         return None, f"the custom bet {kind} (reads {bet.reads}) is played on the Python path"
-    index = {line: i for i, line in enumerate(CATEGORY_NAMES)}
-    pays: list[int | Fraction] = [-1] * len(CATEGORY_NAMES)
-    ranks = [KERNEL_LINES] * len(CATEGORY_NAMES)
+    lines = READS[bet.reads].lines
+    index = {line: i for i, line in enumerate(lines)}
+    pays: list[int | Fraction] = [-1] * len(lines)
+    ranks = [KERNEL_LINES] * len(lines)
     for place, (line, net) in enumerate(bet.nets):
         pays[index[line]] = int(net) if net.denominator == 1 else net
         ranks[index[line]] = place
-    return ("seven-card-mask", bet.hand == BANKER, tuple(pays),
-            tuple(ranks) if bet.precedence == TABLE_ORDER else None), None
+    return (KERNEL_CUSTOM[bet.reads], bet.hand == BANKER, tuple(pays),
+            tuple(ranks) if bet.precedence == TABLE_ORDER else None, bet.cards), None
 
 
 def _slot(table, kind):
-    """(read, of the banker's hand, pays, ranks) of a wager kind: a named bet's (ranks
-    None: its highest line), or a custom bet's the kernel plays (``_custom_slot``)."""
+    """(read, of the banker's hand, pays, ranks, cards) of a wager kind: a named bet's
+    (ranks None: its highest line; no cards), or a custom bet's the kernel plays (``_custom_slot``)."""
     if table.custom_bet(kind) is None:
-        return (*table.read_of(kind), tuple(table.pays_of(kind)), None)
+        return (*table.read_of(kind), tuple(table.pays_of(kind)), None, 0)
     slot, reason = _custom_slot(table, kind)
     if slot is None:
         raise ValueError(reason)
@@ -74,10 +78,10 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
     cext/table_sim.h types none of them and names no bet. ``co_bank``: money units fine
     enough for the co-banked share too (``kernel_scale``)."""
     scale = kernel_scale(table, co_bank)
-    slots: list[tuple[int, bool, tuple[int | Fraction, ...]]] = [(0, False, ())]
+    slots: list[tuple[Any, ...]] = [(0, False, ())]
     for kind in table.kinds[1:]:
-        read, banker, pays, ranks = _slot(table, kind)
-        slots.append((TABLE_READS.index(read), banker, pays, ranks))
+        read, banker, pays, ranks, cards = _slot(table, kind)
+        slots.append((TABLE_READS.index(read), banker, pays, ranks, cards))
     envy = table.envy_slot
     return {
         "slots": slots,
