@@ -74,18 +74,18 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
         read, banker, pays = slot[0], slot[1], list(slot[2])
         ranks = list(slot[3]) if len(slot) > 3 and slot[3] is not None else []
         first = int(slot[4]) if len(slot) > 4 else 0
-        if not 0 <= read <= 6 or len(pays) > 24 or len(ranks) > 24 or not 0 <= first <= 7:
+        if not 0 <= read <= 7 or len(pays) > 40 or len(ranks) > 40 or not 0 <= first <= 7:
             raise ValueError(f"wager {k}: read {read} or {len(pays)} lines not usable")
         ru.read[k] = read
         ru.banker[k] = 1 if banker else 0
         ru.first_line[k] = 1 if ranks else 0
         ru.first_k[k] = first
-        for i in range(24):
+        for i in range(40):
             o = pays[i] if i < len(pays) else -1
             if not -1 <= o <= 1_000_000 or (o > 0 and denom % o):
                 raise ValueError(f"odds {o} not usable")
             ru.pays[k][i] = o
-            ru.rank[k][i] = ranks[i] if i < len(ranks) else 24
+            ru.rank[k][i] = ranks[i] if i < len(ranks) else 40
     ru.pair_key = int(rules["pair_key"])
     ru.denom = denom
     pt = list(rules["player_tiers"])
@@ -109,7 +109,7 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     if len(envy) not in (0, 16):
         raise ValueError("16 envy amounts, or none")
     ru.envy = 1 if envy else 0
-    for i in range(24):
+    for i in range(40):
         ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy and i < 16 else 0
     ru.envy_min = _chips(rules.get("envy_minimum", 0), "envy minimum")
     ru.envy_slot = int(rules.get("envy_slot", -1))

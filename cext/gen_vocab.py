@@ -76,6 +76,7 @@ def header_text():
                   ("FRONT_PAIR_BASE", ranking.FRONT_PAIR_BASE)]),
         _enum("seven-card category bits (verifier/game/categories.py CATEGORY_NAMES)",
               [(f"CAT_{c_name(n)}", i) for i, n in enumerate(cats)]),
+        _defines("how many seven-card categories there are", [("NUM_CATEGORIES", len(cats))]),
         _defines("the category of a high-card hand by its top card's rank index "
                  "(categories.py TOP_CARD_CATEGORY)",
                  [("TOP_CARD_CATEGORIES", "{" + ", ".join(top) + "}")]),

@@ -15,10 +15,10 @@
 #define TS_MAX_TIERS 8
 #define TS_KINDS 3                 /* wagers per seat */
 #define TS_STAT_KINDS 4            /* and an envy bonus */
-#define TS_LINES 24                /* lines of a read, at most (the 22 seven-card categories) */
+#define TS_LINES 40                /* lines of a read, at most (categories and a front: 35) */
 /* the reads a wager is paid on (verifier.game.bets.TABLE_READS, in this order) */
 enum { TS_R_BASE, TS_R_SEVEN, TS_R_HOUSE, TS_R_PUSH_PAIR, TS_R_PAI_GOW, TS_R_FRONT,
-       TS_R_FIRST };
+       TS_R_FIRST, TS_R_SEVEN_FRONT };
 
 typedef struct {
     /* the wagers of a seat, slot 0 the base wager: each read (TS_R_*; the base wager's own

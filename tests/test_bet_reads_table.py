@@ -233,12 +233,13 @@ DEALERS_FIRST_FOUR = ('bet = "custom"\nreads = "first-cards"\ncards = 4\nhand = 
 
 @pytest.mark.compiled
 @pytest.mark.parametrize("first", [None, ONE_PAIR_FIRST, "queens-dragon.toml",
-                                   "pai-gow-mania-three-card.toml", DEALERS_FIRST_FOUR])
+                                   "pai-gow-mania-three-card.toml", DEALERS_FIRST_FOUR,
+                                   "dealer-bonus.toml"])
 def test_the_kernel_plays_custom_seven_card_bets_as_the_python_round_engine(tmp_path, first):
-    """Custom seven-card and first-cards bets, the seat's and the dealer's, paid their
-    highest line or (one pair first) the first in the table's order, are wagers the
-    compiled kernel takes as data: every seat's odds and results of 300 random rounds are
-    the Python round engine's; a bet on the set front stays on the Python path."""
+    """Custom seven-card, first-cards and seven-card-and-front bets (the Dealer Bonus), the
+    seat's and the dealer's, paid their highest line or the first in the table's order,
+    are wagers the compiled kernel takes as data: every seat's odds and results of 300
+    random rounds are the Python round engine's; a house-way bet stays on the Python path."""
     import random
     _table = pytest.importorskip("verifier.engine._table")
     from verifier.table.kernel import _custom_slot, kernel_rules
@@ -267,8 +268,10 @@ def test_the_kernel_plays_custom_seven_card_bets_as_the_python_round_engine(tmp_
         assert [r[:3] for r in kernel["results"]] == [tuple(r[:3]) for r in res.settlement.results]
         paid += any(o[1] > 0 for o in kernel["odds"].values())
     assert paid > 0
-    three = TableRules.from_ruleset(load(str(RULESET)))
-    assert _custom_slot(three, "dealer_bonus")[0] is None
+    other = tmp_path / "other.toml"
+    other.write_text(f'base = "casino-standard"\nname = "o"\n[bets]\npair = "'
+                     f'{ROOT / "examples" / "paytables" / "house-way-pair-in-front.toml"}"\n')
+    assert _custom_slot(TableRules.from_ruleset(load(str(other))), "pair")[0] is None
 
 
 @pytest.mark.compiled

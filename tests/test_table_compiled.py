@@ -273,6 +273,6 @@ def test_the_kernels_reads_are_the_tables_reads_in_order():
     codes = [n.strip() for n in names.split(",") if n.strip()]
     expect = ["TS_R_" + {"base": "BASE", "seven-card-mask": "SEVEN", "house-way-mask": "HOUSE",
                          "push-pair": "PUSH_PAIR", "pai-gow": "PAI_GOW", "front": "FRONT",
-                         "first-cards": "FIRST"}[r]
+                         "first-cards": "FIRST", "seven-card-and-front": "SEVEN_FRONT"}[r]
               for r in TABLE_READS]
     assert codes == expect

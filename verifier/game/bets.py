@@ -181,9 +181,9 @@ class TableSide:
 
 
 #: The reads the table (its Python round engine and the compiled kernel, cext/table_sim.h
-#: ``TS_R_*``, in this order) gives a wager (``first-cards``: a custom bet's, custom.py).
+#: ``TS_R_*``, in this order) gives a wager (the last two: custom bets', table/custom.py).
 TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front",
-               "first-cards")
+               "first-cards", "seven-card-and-front")
 
 
 @dataclass(frozen=True)

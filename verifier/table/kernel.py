@@ -29,11 +29,12 @@ def _table_module():
 
 
 #: the lines of a read the kernel pays (cext/table_rules.h ``TS_LINES``)
-KERNEL_LINES = 24
+KERNEL_LINES = 40
 
 
 #: the custom reads the kernel plays: (its read, the read's lines)
-KERNEL_CUSTOM = {"seven-card": "seven-card-mask", "first-cards": "first-cards"}
+KERNEL_CUSTOM = {"seven-card": "seven-card-mask", "first-cards": "first-cards",
+                 "seven-card-and-front": "seven-card-and-front"}
 
 
 def _custom_slot(table, kind):
