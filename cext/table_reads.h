@@ -81,11 +81,11 @@ static inline int64_t ts_envy_amount(const ts_rules_t *ru, uint64_t mask) {
 /* The odds of wager `slot` on a set of line indexes (a mask), -1 none: its
  * highest-paying line, or under table order (first_line) the line of least rank. */
 static inline int ts_mask_odds(const ts_rules_t *ru, int slot, uint64_t mask) {
-    if (!mask) return -1;
     const int *pays = ru->pays[slot];
     int best = -1, at = TS_LINES;
-    for (int i = 0; i < TS_LINES; i++) {
-        if (!(mask >> i & 1)) continue;
+    mask &= TS_LINES < 64 ? (1ull << TS_LINES) - 1 : ~0ull;
+    for (; mask; mask &= mask - 1) {           /* the lines it holds, lowest first */
+        int i = __builtin_ctzll(mask);
         if (ru->first_line[slot] ? ru->rank[slot][i] < at : pays[i] > best) {
             best = pays[i];
             at = ru->rank[slot][i];
