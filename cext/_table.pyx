@@ -53,7 +53,10 @@ def _chips(value, what):
 
 cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     """rules (verifier/table/kernel.kernel_rules): slots, one to three (read code, of the
-    banker's hand, pays) with the base wager's first (read 0, no pays); pair_key, denom,
+    banker's hand, pays[, ranks[, cards]]) with the base wager's first (read 0, no pays);
+    ranks: a table-order wager's place of each line in its pay table (else the
+    highest-paying line is paid); cards: the first cards a first-cards read takes;
+    pair_key, denom,
     player_tiers, dealer_tiers ((low, fee) pairs, at most 8 each); house (the house
     banks), scale and keep (the commission: a winning base wager is paid stake * keep /
     scale), bank_each_win; envy_pays (16 dollar amounts, or none), envy_minimum and
@@ -67,17 +70,22 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
         raise ValueError(f"common odds denominator {denom} out of range")
     ru.nkinds = len(slots)
     for k in range(3):
-        read, banker, pays = slots[k] if k < len(slots) else (0, False, ())
-        pays = list(pays)
-        if not 0 <= read <= 5 or len(pays) > 16:
+        slot = tuple(slots[k]) if k < len(slots) else (0, False, ())
+        read, banker, pays = slot[0], slot[1], list(slot[2])
+        ranks = list(slot[3]) if len(slot) > 3 and slot[3] is not None else []
+        first = int(slot[4]) if len(slot) > 4 else 0
+        if not 0 <= read <= 7 or len(pays) > 40 or len(ranks) > 40 or not 0 <= first <= 7:
             raise ValueError(f"wager {k}: read {read} or {len(pays)} lines not usable")
         ru.read[k] = read
         ru.banker[k] = 1 if banker else 0
-        for i in range(16):
+        ru.first_line[k] = 1 if ranks else 0
+        ru.first_k[k] = first
+        for i in range(40):
             o = pays[i] if i < len(pays) else -1
             if not -1 <= o <= 1_000_000 or (o > 0 and denom % o):
                 raise ValueError(f"odds {o} not usable")
             ru.pays[k][i] = o
+            ru.rank[k][i] = ranks[i] if i < len(ranks) else 40
     ru.pair_key = int(rules["pair_key"])
     ru.denom = denom
     pt = list(rules["player_tiers"])
@@ -101,8 +109,8 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     if len(envy) not in (0, 16):
         raise ValueError("16 envy amounts, or none")
     ru.envy = 1 if envy else 0
-    for i in range(16):
-        ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy else 0
+    for i in range(40):
+        ru.envy_pays[i] = _chips(envy[i], "envy amount") if envy and i < 16 else 0
     ru.envy_min = _chips(rules.get("envy_minimum", 0), "envy minimum")
     ru.envy_slot = int(rules.get("envy_slot", -1))
     ru.bank_each_win = 1 if rules.get("bank_each_win") else 0

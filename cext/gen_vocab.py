@@ -43,14 +43,15 @@ def _defines(comment, items):
 def _vocabularies():
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
-    from verifier.game import categories, ranking
+    from verifier.game import categories, firstcards, ranking
     from verifier.houseway import builtin, conditions, fields, interpret, layout
-    return categories, ranking, conditions, fields, interpret, layout, builtin
+    return categories, ranking, conditions, fields, interpret, layout, builtin, firstcards
 
 
 def header_text():
     """The text of cext/vocab.h from the Python tables as they are now."""
-    categories, ranking, conditions, fields, interpret, layout, builtin = _vocabularies()
+    categories, ranking, conditions, fields, interpret, layout, builtin, firstcards = \
+        _vocabularies()
     cats, lines = categories.CATEGORY_NAMES, categories.BEST_FOR_BET_LINES
     assert len(cats) <= 32 and len(lines) <= 32, "a category mask is 32 bits"
     for i, line in enumerate(lines):     # best_for_bet_lines (engine.h): X_PLUS_PAIR = X - 1
@@ -75,6 +76,7 @@ def header_text():
                   ("FRONT_PAIR_BASE", ranking.FRONT_PAIR_BASE)]),
         _enum("seven-card category bits (verifier/game/categories.py CATEGORY_NAMES)",
               [(f"CAT_{c_name(n)}", i) for i, n in enumerate(cats)]),
+        _defines("how many seven-card categories there are", [("NUM_CATEGORIES", len(cats))]),
         _defines("the category of a high-card hand by its top card's rank index "
                  "(categories.py TOP_CARD_CATEGORY)",
                  [("TOP_CARD_CATEGORIES", "{" + ", ".join(top) + "}")]),
@@ -84,6 +86,9 @@ def header_text():
         _defines("the best-for-bet line of a back hand's class, by class",
                  [("BFB_LINE_OF_CLASS",
                    "{" + ", ".join(f"BFB_{c_name(n)}" for n in ranking.CLASS_NAMES) + "}")]),
+        _enum("first-cards line bits (verifier/game/firstcards.py FIRST_CARDS_LINES)",
+              [(f"FC_{c_name(n)}", i) for i, n in enumerate(firstcards.FIRST_CARDS_LINES)]
+              + [("FC_RUN_MIN", firstcards.RUN_MIN)]),
         _enum("the house ways compiled in, and a file's program "
               "(verifier/houseway/builtin.py BUILT_IN_IDS, FIRST_FILE_NUMBER)",
               [(f"HOUSE_WAY_{c_name(n)}", v) for n, v in builtin.BUILT_IN_IDS.items()]

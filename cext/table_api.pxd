@@ -17,7 +17,10 @@ cdef extern from "table_sim.h" nogil:
         int nkinds
         int read[3]
         int banker[3]
-        int pays[3][16]
+        int pays[3][40]
+        int first_line[3]
+        int rank[3][40]
+        int first_k[3]
         int pair_key
         int64_t denom
         int np, nd
@@ -28,7 +31,7 @@ cdef extern from "table_sim.h" nogil:
         int house
         int64_t scale, keep
         int envy
-        int64_t envy_pays[16]
+        int64_t envy_pays[40]
         int64_t envy_min
         int envy_slot
         int bank_each_win

@@ -29,75 +29,14 @@
 #include "table_rng.h"
 #include "table_rules.h"
 #include "table_settle.h"
+#include "table_reads.h"
 
+/* A pile's hand: its keys, its cards sorted (c) and as they were dealt (dealt). */
 static inline void ts_hand_of(const engine_t *e, const int *deck, int pile, hand_keys_t *k,
-                              int *c) {
-    for (int i = 0; i < 7; i++) c[i] = deck[TS_PILE_POS[pile][i]];
+                              int *c, int *dealt) {
+    for (int i = 0; i < 7; i++) c[i] = dealt[i] = deck[TS_PILE_POS[pile][i]];
     sort7(c);
     engine_hand_info_fast(e, c, k);
-}
-
-/* Pai Gow Insurance (emperors.insurance_line, the literal reading: the joker is an ace of
- * any suit and nothing else, A-2-3-4-5 no straight): the line 0..5 (nine_high ..
- * ace_high) of seven cards, -1 when they are not a pai gow. */
-static inline int ts_insurance_line(const int *c) {
-    int joker = 0, suits[4] = {0, 0, 0, 0}, n = 0;
-    uint32_t held = 0;
-    for (int i = 0; i < 7; i++) {
-        if (c[i] == JOKER) { joker = 1; continue; }
-        uint32_t bit = 1u << (c[i] >> 2);
-        if (held & bit) return -1;                    /* a pair */
-        held |= bit; n++;
-        suits[c[i] & 3]++;
-    }
-    if (joker) {
-        if (held & (1u << 12)) return -1;             /* the joker pairs an ace */
-        held |= 1u << 12;
-    }
-    for (int low = 0; low <= 8; low++)
-        if ((held & (0x1Fu << low)) == (0x1Fu << low)) return -1;   /* a straight */
-    for (int s = 0; s < 4; s++)
-        if (suits[s] + joker >= 5) return -1;          /* a flush */
-    int top = 12;
-    while (!(held >> top & 1)) top--;
-    return top >= 7 ? top - 7 : -1;
-}
-
-static inline int64_t ts_envy_amount(const ts_rules_t *ru, int mask) {
-    int64_t best = 0;
-    for (int i = 0; i < TS_LINES; i++)
-        if ((mask >> i & 1) && ru->envy_pays[i] > best) best = ru->envy_pays[i];
-    return best;
-}
-
-/* The highest-paying line of a set of line indexes (a mask), -1 none. */
-static inline int ts_mask_odds(const int *pays, int mask) {
-    if (!mask) return -1;
-    int best = -1;
-    for (int i = 0; i < TS_LINES; i++)
-        if ((mask >> i & 1) && pays[i] > best) best = pays[i];
-    return best;
-}
-
-/* The lines a read gives a hand (keys h, seven cards c) against the other hand's keys o,
- * as a mask of line indexes (verifier/table/reads.py, the same in Python); b is the base
- * outcome of the seat's hand against the banker's. */
-static inline int ts_read(const ts_rules_t *ru, int read, const hand_keys_t *h,
-                          const hand_keys_t *o, const int *c, int b) {
-    switch (read) {
-    case TS_R_SEVEN: return h->cats_seven;
-    case TS_R_HOUSE: return h->cats_house;
-    case TS_R_PUSH_PAIR:          /* a push; line 1 with a pair of 3s or better in front */
-        if (b != 0) return 0;
-        return (h->front_key >= ru->pair_key || o->front_key >= ru->pair_key) ? 2 : 1;
-    case TS_R_PAI_GOW: {
-        int line = ts_insurance_line(c);
-        return line < 0 ? 0 : 1 << line;
-    }
-    case TS_R_FRONT:              /* line 0 a pair, else 1 + (ace - the top card) */
-        return h->front_key >= FRONT_PAIR_BASE ? 1 : 1 << (13 - h->front_key / 13);
-    }
-    return 0;
 }
 
 /* Play one round from a dealt deck (53 cards, top first). */
@@ -126,9 +65,9 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     /* seat s receives pile (action_pile + clockwise distance from first) mod 7 */
     int shift = in->action_pile - first + 14;
     hand_keys_t dk, pk;
-    int c[7], dc[7];
+    int c[7], dc[7], pd[7], dd[7];
     int64_t envy_of[8] = {0, 0, 0, 0, 0, 0, 0, 0}, envy_total = 0;
-    ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc);
+    ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc, dd);
 
     /* settlement order, and each seat's odds */
     int n = 0;
@@ -136,12 +75,12 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int s = (action - 1 + k) % 7 + 1;
         if (!out->in_play[s]) continue;
         out->order[n++] = s;
-        ts_hand_of(e, deck, (shift + s) % 7, &pk, c);
+        ts_hand_of(e, deck, (shift + s) % 7, &pk, c, pd);
         int b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
-            int r = ru->read[slot];
-            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru->pays[slot],
-                ru->banker[slot] ? ts_read(ru, r, &dk, &pk, dc, b) : ts_read(ru, r, &pk, &dk, c, b));
+            int r = ru->read[slot], k1 = ru->first_k[slot];
+            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru, slot, ru->banker[slot]
+                ? ts_read(ru, r, &dk, &pk, dc, dd, k1, b) : ts_read(ru, r, &pk, &dk, c, pd, k1, b));
         }
         if (ru->envy) {
             envy_of[s] = ts_envy_amount(ru, pk.cats_seven);
@@ -158,7 +97,7 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     out->dealer_odds = 0;
     if (in->pbank) {
         if (in->dealer_stake) {   /* the dealer's hand, from its place, against the bank */
-            ts_hand_of(e, deck, (shift + in->house_seat) % 7, &pk, c);
+            ts_hand_of(e, deck, (shift + in->house_seat) % 7, &pk, c, pd);
             out->dealer_odds = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         }
         ts_settle_pbank(ru, in, out);

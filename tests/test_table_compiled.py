@@ -272,6 +272,7 @@ def test_the_kernels_reads_are_the_tables_reads_in_order():
     names = re.search(r"enum \{ (TS_R_BASE[^}]*)\}", text).group(1)
     codes = [n.strip() for n in names.split(",") if n.strip()]
     expect = ["TS_R_" + {"base": "BASE", "seven-card-mask": "SEVEN", "house-way-mask": "HOUSE",
-                         "push-pair": "PUSH_PAIR", "pai-gow": "PAI_GOW", "front": "FRONT"}[r]
+                         "push-pair": "PUSH_PAIR", "pai-gow": "PAI_GOW", "front": "FRONT",
+                         "first-cards": "FIRST", "seven-card-and-front": "SEVEN_FRONT"}[r]
               for r in TABLE_READS]
     assert codes == expect

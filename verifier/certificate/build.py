@@ -12,7 +12,7 @@ from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.rules.rulesets import definition_of
-from verifier.certificate.format import (FORMAT, FORMAT_VERSION, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
@@ -87,6 +87,14 @@ def build(result: EnumerationResult, paytables: dict | None = None,
     return seal(cert)
 
 
+def seven_card_front_rows(result: EnumerationResult) -> list[list[int]]:
+    """[[seven-card category mask, front key, hands], ...] of an enumeration's rules and
+    deck (``engine.seven_card_fronts``), sorted: the ``seven-card-and-front`` counts."""
+    from verifier.engine import seven_card_fronts
+    return [[m, f, n] for (m, f), n in sorted(seven_card_fronts(result.rules,
+                                                                result.deck).items())]
+
+
 def certificate_for(result: EnumerationResult, ruleset: RuleSet,
                     paytables: dict[str, Paytable] | None = None,
                     base_game: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -105,7 +113,10 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
             inputs[bet] = {"paytable": tables[bet].to_dict()}
             sections.append(bet)
     if custom:
-        inputs["custom_bets"] = {"paytables": {b: t.to_dict() for b, t in sorted(custom.items())}}
+        mine: dict[str, Any] = {"paytables": {b: t.to_dict() for b, t in sorted(custom.items())}}
+        if any(t.reads == JOINT_READ for t in custom.values()):
+            mine[JOINT_READ_COUNTS] = seven_card_front_rows(result)
+        inputs["custom_bets"] = mine
     if base_game is not None:
         inputs["base_game"] = base_game
         sections.append("base_game")

@@ -16,8 +16,8 @@ from verifier.game.bets import default_bet
 from verifier.game.paytables import FILED_FILES, Paytable, PaytableError
 from verifier.game.ranking import CLASS_NAMES, is_back_key, is_foul, is_front_key
 from verifier.rules.readings import BONUS_READING_CHOICES
-from verifier.certificate.build import counts_of
-from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, is_sha256, result_hash, rule_readings, rules_of)
+from verifier.certificate.build import counts_of, seven_card_front_rows
+from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD, CertificateError, Mismatch, _normalise, _short, content_hash, deck_of, diff, is_sha256, result_hash, rule_readings, rules_of)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 
 if TYPE_CHECKING:
@@ -298,6 +298,12 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
         done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
                     f"pairs ({time.perf_counter() - start:.1f} s)")
         for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):
+            out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
+    joint = ((cert.get("sections") or {}).get("custom_bets") or {}).get(JOINT_READ_COUNTS)
+    if joint is not None:
+        done.append(f"the {JOINT_READ} counts")
+        for m in diff(seven_card_front_rows(result), joint,
+                      f"sections.custom_bets.{JOINT_READ_COUNTS}"):
             out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
     strategy = (cert.get("sections") or {}).get("strategy")
     if isinstance(strategy, dict) and chunks != 0:

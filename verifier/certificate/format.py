@@ -263,6 +263,12 @@ def rules_of(cert: Mapping[str, Any]) -> Rules:
                     house_way=r["house_way"]["value"])
 
 
+#: the read whose counts the custom bets' section keeps itself (the enumeration counts the
+#: seven-card categories and the set fronts each alone), and the field that keeps them
+JOINT_READ = "seven-card-and-front"
+JOINT_READ_COUNTS = "seven_card_fronts"
+
+
 def deck_of(cert: Mapping[str, Any]) -> list[int]:
     return sorted(parse_card(c) for c in cert["deck"]["cards"])
 

@@ -2,14 +2,21 @@
 (``compare``, ``solve``, ``report`` and the table simulator's exact comparison)."""
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
+from math import comb
 from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import BONUS_READING, bet as bet_of, house_way_lines
+from verifier.game.bets import (BONUS_READING, PLAYER, bet as bet_of, house_way_lines,
+                                seven_card_and_front_lines)
 from verifier.game.paytables import Paytable
-from verifier.odds.exact import BetOdds, QualifyingSets, category_sets, odds_of_sets, versus_banker_sets
-from verifier.certificate.format import load, outlaw9_sets_of, paytable_of
+from verifier.odds.exact import (BetOdds, QualifyingSets, category_sets, mask_counts, odds_of_sets,
+                                 versus_banker_sets)
+from verifier.odds.firstcards import first_cards_sets
+from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, deck_of, load, outlaw9_sets_of,
+                                         paytable_of)
 
 
 def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
@@ -17,7 +24,16 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
     """What the certificate counts for ``paytable``'s bet (a Paytable, or a seed's bet
     name): the sets of lines its outcomes qualify for, read the bet's way
     (verifier/game/bets.py). ``reading``: the Outlaw 9 bonus reading (default the
-    certificate's)."""
+    certificate's). A custom bet on the banker's hand (``hand = "banker"``) has the counts
+    of the same read on one hand: the banker's seven cards are one random hand."""
+    sets = _qualifying_sets(cert, paytable, reading)
+    if getattr(paytable, "hand", PLAYER) != PLAYER:
+        sets = replace(sets, note=f"{sets.note}; read on the banker's (the dealer's) hand, "
+                                  "one random hand as a player's is")
+    return sets
+
+
+def _qualifying_sets(cert, paytable, reading):
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
     if kind.counts is not None:             # a bet that reads its own section's counts
@@ -55,14 +71,48 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
         return QualifyingSets(kind.name, kind.lines,
                               tuple((frozenset(r["lines"]), int(r["hands"])) for r in rows),
                               total, "hands", "the player sets the hand for the bet")
+    if kind.reads == JOINT_READ:
+        return QualifyingSets(kind.name, kind.lines, joint_sets(cert), total, "hands",
+                              "the seven cards and the front as the "
+                              f"{cert['rules']['house_way']['value']} house way sets it")
+    if kind.reads == "first-cards":
+        deck, k = deck_of(cert), paytable.cards
+        return QualifyingSets(kind.name, kind.lines, first_cards_sets(k, deck),
+                              comb(len(deck), k), kind.unit,
+                              f"the first {k} cards dealt to the hand: every one of the "
+                              f"C({len(deck)},{k}) = {comb(len(deck), k):,} combinations")
     raise VerifierError(f"no counts for lines read {kind.reads!r}")  # pragma: no cover
+
+
+def joint_sets(cert: Mapping[str, Any]) -> tuple[tuple[frozenset[str], int], ...]:
+    """The ``seven-card-and-front`` sets of the custom bets' section's own counts, held to
+    the certificate's: their seven-card marginal is the enumeration's seven-card category
+    counts, their front marginal the key histogram's fronts (else one line)."""
+    rows = (cert.get("sections", {}).get("custom_bets") or {}).get(JOINT_READ_COUNTS)
+    if rows is None:
+        raise VerifierError(f"this certificate has no {JOINT_READ} counts (a rule set's "
+                            "custom bet that reads them has them written by `run --out`)")
+    seven: Counter = Counter()
+    fronts: Counter = Counter()
+    sets: Counter = Counter()
+    for mask, front, hands in rows:
+        seven[int(mask)] += int(hands)
+        fronts[int(front)] += int(hands)
+        sets[seven_card_and_front_lines(int(mask), int(front))] += int(hands)
+    histogram: Counter = Counter()
+    for _, front, hands in cert["counts"]["key_histogram"]["rows"]:
+        histogram[int(front)] += int(hands)
+    if seven != Counter(mask_counts(outlaw9_sets_of(cert, "seven-card"))) or fronts != histogram:
+        raise VerifierError(f"the {JOINT_READ} counts do not add up to the certificate's "
+                            "seven-card categories and set fronts")
+    return tuple(sorted(sets.items(), key=lambda item: sorted(item[0])))
 
 
 def odds_from_certificate(cert: Mapping[str, Any], paytable: Paytable,
                           reading: str | None = None) -> BetOdds:
     """The odds of ``paytable`` (any bet of verifier/game/bets.py, or a custom table) from a
-    certificate's counts, without enumerating again: each outcome is paid its highest
-    line. ``reading``: which Outlaw 9 categories count (default the certificate's)."""
+    certificate's counts, without enumerating again: each outcome is paid the line its
+    table's precedence gives (its highest, or its first in the table's order). ``reading``: which Outlaw 9 categories count (default the certificate's)."""
     if paytable.kind.amounts:
         raise VerifierError(f"the {paytable.kind.title} pays dollars for other players' "
                             "hands, not N to 1 on a bet: see envy_per_other_hand, the "

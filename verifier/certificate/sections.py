@@ -16,7 +16,7 @@ from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
 from verifier.rules.rulesets import RuleSet, from_definition, is_custom_name, shipped_differences
-from verifier.certificate.format import deck_of, is_sha256, rules_of
+from verifier.certificate.format import JOINT_READ_COUNTS, deck_of, is_sha256, rules_of
 
 
 @dataclass(frozen=True)
@@ -238,6 +238,6 @@ SECTIONS = _Sections({
     "rule_set": Section(_rule_set_results, ("definition",)),
     "house_way": Section(_house_way_results),
     "base_game": Section(_base_game_results, ("counts", "settlement")),
-    "custom_bets": Section(_custom_results, ("paytables",)),
+    "custom_bets": Section(_custom_results, ("paytables", JOINT_READ_COUNTS)),
     "strategy": Section(_strategy_results, ("raw", "chunks")),
 })

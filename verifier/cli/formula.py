@@ -67,11 +67,12 @@ def cmd_formula(settings: Settings) -> int:
     for r in rows:
         print(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
               f"{r[3]:>{widths[3]}}")
-    print(f"{VALIDITY}:")
+    print(f"{formula.validity}:")
     for a, b in formula.order:
         print(f"  {formula.symbols[a]} >= {formula.symbols[b]}")
     if not formula.order:
-        print("  (no outcome qualifies for two paying lines: any pays above 0)")
+        print("  (no order to keep: any pays above 0)" if formula.validity != VALIDITY else
+              "  (no outcome qualifies for two paying lines: any pays above 0)")
     value = formula.at()
     print(f"at the table's pays: return {value} ({float(value):+.10f}), house edge "
           f"{float(-value):.6%}")
@@ -181,7 +182,7 @@ def write_solved(settings: Settings, table: Paytable,
                      status="not filed (solved by paigow-verify solve)",
                      comment=f"Solved by paigow-verify solve {settings.certificate} --edge "
                              f"{settings.edge} ({settings.write} pays).", reads=table.reads,
-                     envy=table.envy)
+                     envy=table.envy, terms=table.terms)
     atomic_write_text(settings.out, text)
     print(f"pay table written: {settings.out} ({settings.write} pays)")
 

@@ -29,6 +29,7 @@ _DOOR: dict[str, tuple[str, ...]] = {
     "program": ("ProgramTooBig", "program_of"),
     "reference.strategy": ("all_house_keys", "settings_python", "strategy_python"),
     "registry": ("house_way_file_number", "house_way_number"),
+    "seven_fronts": ("seven_card_fronts",),
     "spec": ("BUILT_IN", "FILE", "SHIPPED", "EngineSpec", "as_spec", "engine_spec"),
     "table_hands": ("best_for_bet", "player_set", "set_hands"),
     "threads": ("MAX_THREADS", "available_cores", "quiet_waits", "thread_count"),
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from verifier.engine.reference.strategy import (all_house_keys, settings_python,
                                                     strategy_python)
     from verifier.engine.registry import house_way_file_number, house_way_number
+    from verifier.engine.seven_fronts import seven_card_fronts
     from verifier.engine.spec import (BUILT_IN, FILE, SHIPPED, EngineSpec, as_spec,
                                       engine_spec)
     from verifier.engine.table_hands import best_for_bet, player_set, set_hands

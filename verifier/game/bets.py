@@ -25,6 +25,16 @@ A bet's lines are read one of these ways (``reads``):
   ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``).
 - ``pai-gow``: the top card of a pai gow, read as Pai Gow Insurance reads it (its
   section's counts, or the closed form).
+- ``seven-card-and-front``: the seven-card categories and the front hand as the house
+  way sets it (``front_pair``, ``front_nine_high``, ...), counted together (the Dealer
+  Bonus: a table on the dealer's seven cards and a "nine high in low hand" line).
+- ``first-cards``: the first k cards dealt to the hand (``cards = k``, 1..7) read as a
+  poker hand of their own (verifier/game/firstcards.py): Pai Gow Mania's three-card bet.
+
+A custom bet reads the seat's hand, or (``hand = "banker"``) the banker's (Queen's
+Dragon, Dealer Bonus): one random hand as a player's is, so its exact odds are those of
+the same read on one hand; the table settles it on the banker's hand. A read names what
+it takes (``Reads.cards``, ``Reads.banker``); ``check_read`` refuses the rest in one line.
 
 A bet with ``amounts`` pays dollars per *other* hand at the table that shows a line
 (envy), not N to 1 on a wager of its own.
@@ -36,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
+from verifier.game.firstcards import CARDS_RANGE, FIRST_CARDS_LINES
 from verifier.support.errors import VerifierError
 from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE, class_of, is_royal
 
@@ -49,7 +60,9 @@ FRONT_TOPS = ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "
 #: is a foul)
 PAIR_LINES = tuple(line for cls in CLASS_LINES for line in (f"{cls}_plus_pair", cls)
                    if line != "high_card_plus_pair")
-HOUSE_WAY_LINES = PAIR_LINES + ("front_pair",) + tuple(f"front_{t}_high" for t in FRONT_TOPS)
+#: the front hand as the house way sets it: a pair, or the top card of a non-pair
+FRONT_LINES = ("front_pair",) + tuple(f"front_{t}_high" for t in FRONT_TOPS)
+HOUSE_WAY_LINES = PAIR_LINES + FRONT_LINES
 #: the engine counts these (verifier/game/categories.py, cext/engine.h: bit i = line i)
 BEST_FOR_BET_LINES = tuple(_BEST_FOR_BET)
 VERSUS_BANKER_LINES = ("player_wins", "push", "push_with_pair_of_3s_or_better", "player_loses")
@@ -67,9 +80,7 @@ CATEGORY_READINGS = ("outlaw9_highest_line", "outlaw9_categories",
                      "outlaw9_royal_match_natural", "outlaw9_joker_five_one_class",
                      "outlaw9_one_colour_pairs")
 
-
-#: the read of the seven-card categories under the certificate's bonus reading
-BONUS_READING = "bonus-reading"
+BONUS_READING = "bonus-reading"     # the seven-card categories under the bonus reading
 
 
 @dataclass(frozen=True)
@@ -79,26 +90,70 @@ class Reads:
     lines: tuple
     unit: str                 # "hands" or "ordered (player, banker) pairs"
     text: str
+    #: the numbers of first cards it may take (``cards = k``), () when it takes none
+    cards: range | tuple = ()
+    #: it may read the banker's hand (``hand = "banker"``): a read of one hand alone
+    banker: bool = False
 
 
 READS = {r.name: r for r in (
     Reads("seven-card", tuple(CATEGORY_NAMES), "hands",
-          "lines read on the seven cards; a hand is paid its highest line"),
+          "lines read on the seven cards", banker=True),
     Reads(BONUS_READING, OUTLAW9_LINES, "hands",
           "Outlaw 9 categories under the certificate's bonus reading"),
     Reads("house-way", HOUSE_WAY_LINES, "hands",
           "lines read on the hands as the house way sets them (back class, a pair in "
-          "front, the front's top card); a hand is paid its highest line"),
+          "front, the front's top card)", banker=True),
     Reads("best-for-bet", BEST_FOR_BET_LINES, "hands",
           "the player sets the seven cards for the highest pay the table offers"),
     Reads("versus-banker", VERSUS_BANKER_LINES, "ordered (player, banker) pairs",
           "outcomes of the base game against the banker, both hands set by the house way"),
     Reads("pai-gow", INSURANCE_LINES, "hands",
           "a pai gow by its top card, read as Pai Gow Insurance reads it"),
+    Reads("seven-card-and-front", tuple(CATEGORY_NAMES) + FRONT_LINES, "hands",
+          "lines read on the seven cards and on the front hand as the house way sets it, "
+          "counted together", banker=True),
+    Reads("first-cards", FIRST_CARDS_LINES, "combinations of the first cards",
+          "lines read on the first cards dealt to the hand, as a poker hand of their own",
+          cards=CARDS_RANGE, banker=True),
 )}
 #: the reads a custom pay table may name (``bonus-reading`` and ``pai-gow`` belong to a
 #: named bet)
-CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker")
+CUSTOM_READS = ("seven-card", "house-way", "best-for-bet", "versus-banker",
+                "seven-card-and-front", "first-cards")
+#: whose hand a custom bet reads: the seat's (the default) or the banker's
+PLAYER, BANKER = "player", "banker"
+HANDS = (PLAYER, BANKER)
+
+
+def custom_read(reads: object) -> Reads:
+    """The read a custom pay table names, or a one-line ``VerifierError``."""
+    if not isinstance(reads, str) or reads not in CUSTOM_READS:
+        raise VerifierError(f"unknown reads {reads!r}: a custom bet reads its lines one of "
+                            f"these ways: {', '.join(CUSTOM_READS)}")
+    return READS[reads]
+
+
+def check_read(reads: str, cards: object = 0, hand: object = PLAYER) -> None:
+    """A custom bet's read and what it takes, or one line: ``cards`` (the first k; 0 none)
+    only for a read that takes them, in its range; ``hand = "banker"`` for one hand's."""
+    read = custom_read(reads)
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        shown = repr(cards) if isinstance(cards, (str, bool)) else str(cards)[:20]
+        raise VerifierError(f"cards {shown} is not a whole number of cards")
+    if read.cards:
+        if cards not in read.cards:
+            raise VerifierError(f"reads {reads!r} takes cards = k, the first k cards dealt, "
+                                f"k from {read.cards[0]} to {read.cards[-1]}; got "
+                                f"{cards if cards else 'none'}")
+    elif cards:
+        raise VerifierError(f"cards belongs to reads 'first-cards', not to {reads!r}")
+    if hand not in HANDS:
+        raise VerifierError(f"hand {hand!r} is neither {' nor '.join(map(repr, HANDS))}")
+    if hand == BANKER and not read.banker:
+        raise VerifierError(f"reads {reads!r} cannot read the banker's hand (hand = "
+                            f"\"banker\" goes with "
+                            f"{', '.join(r for r in CUSTOM_READS if READS[r].banker)})")
 
 
 @dataclass(frozen=True)
@@ -125,11 +180,10 @@ class TableSide:
         return self.read_of(rules) if self.read_of else self.read
 
 
-#: The reads the table (its Python round engine and the compiled kernel,
-#: cext/table_sim.h ``TS_R_*``, in this order) gives a wager: each a set of line indexes.
-TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front")
-#: the ``front`` read's lines: a pair, or the top card of a non-pair (ace .. three)
-FRONT_LINES = ("front_pair",) + tuple(f"front_{t}_high" for t in FRONT_TOPS)
+#: The reads the table (its Python round engine and the compiled kernel, cext/table_sim.h
+#: ``TS_R_*``, in this order) gives a wager (the last two: custom bets', table/custom.py).
+TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front",
+               "first-cards", "seven-card-and-front")
 
 
 @dataclass(frozen=True)
@@ -186,9 +240,7 @@ class Bet:
         return self.reads == "versus-banker"
 
 
-#: where the named bets live: one module each, found by ``registry`` (a plugin package:
-#: nothing imports it by name)
-PLUGINS = "verifier.bets"
+PLUGINS = "verifier.bets"     # the named bets, one module each, found by ``registry``
 _REGISTRY: dict = {}
 _LOADED: list[bool] = []
 
@@ -246,11 +298,24 @@ def envy_host(offered: Iterable[str]) -> str | None:
     return next((n for n in offered if n in BETS and BETS[n].hosts_envy), None)
 
 
+def read_terms_text(reads: str, cards: int = 0, hand: str = PLAYER,
+                    precedence: str = "highest-pay") -> str:
+    """A custom bet's read and terms as the par sheet states them: one sentence."""
+    text = f"Custom bet, {READS[reads].text}"
+    if cards:
+        text += f" (the first {cards} card{'s' if cards > 1 else ''})"
+    if hand == BANKER:
+        text += (" of the banker's hand (the dealer's where the house banks): one random "
+                 "hand, as a player's is, so its odds are those of the same read on one "
+                 "hand")
+    return text + (". Only the first line in the table's order that a hand shows pays"
+                   if precedence == "table-order" else
+                   ". A hand is paid its highest line") + "."
+
+
 def custom_bet(reads: str, amounts: bool = False, title: str | None = None) -> Bet:
     """The bet of a custom pay table: any line of its ``reads`` vocabulary."""
-    if reads not in CUSTOM_READS:
-        raise VerifierError(f"unknown reads {reads!r}: a custom bet reads its lines one of "
-                            f"these ways: {', '.join(CUSTOM_READS)}")
+    custom_read(reads)
     if amounts and READS[reads].unit != "hands":
         raise VerifierError(f"an envy-type bet (amounts per other hand) reads hands, not "
                             f"{reads!r}")
@@ -288,17 +353,28 @@ def derived_bets() -> list[str]:
     return [b.name for b in BETS.values() if b.derive and not b.in_section]
 
 
+def front_line(front_key: int) -> str:
+    """The line of a front hand's key: ``front_pair``, or its top card's."""
+    if front_key >= FRONT_PAIR_BASE:
+        return "front_pair"
+    return f"front_{FRONT_TOPS[12 - front_key // 13]}_high"    # rank 1 (3) .. 12 (ace)
+
+
 def house_way_lines(back_key: int, front_key: int) -> frozenset[str]:
     """The ``house-way`` lines of a hand the house way set to these keys: the back's
     class, with ``_plus_pair`` when the front is a pair, and the front's line."""
     cls = "royal_flush" if is_royal(back_key) else CLASS_NAMES[class_of(back_key)]
-    if front_key >= FRONT_PAIR_BASE:
-        lines = {cls, "front_pair"}
-        if f"{cls}_plus_pair" in HOUSE_WAY_LINES:      # not a foul
-            lines.add(f"{cls}_plus_pair")
-        return frozenset(lines)
-    top = front_key // 13                                # rank 1 (3) .. 12 (ace)
-    return frozenset({cls, f"front_{FRONT_TOPS[12 - top]}_high"})
+    lines = {cls, front_line(front_key)}
+    if front_key >= FRONT_PAIR_BASE and f"{cls}_plus_pair" in HOUSE_WAY_LINES:  # no foul
+        lines.add(f"{cls}_plus_pair")
+    return frozenset(lines)
+
+
+def seven_card_and_front_lines(mask: int, front_key: int) -> frozenset[str]:
+    """The ``seven-card-and-front`` lines of a hand: its seven-card categories (a mask,
+    bit i = ``CATEGORY_NAMES[i]``) and its set front's line."""
+    return frozenset([name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1]
+                     + [front_line(front_key)])
 
 
 #: the base game's wager kind at the table (the table sides follow it)

@@ -1,6 +1,7 @@
 """Pays: one line's pay as an exact number ("N to 1", ``PUSH``), read, written and
-netted, and the rule that pays a hand its highest line. The pay-table files that hold
-them: verifier/game/paytables.py."""
+netted, and the precedence that says which of the lines a hand qualifies for is paid
+(``PRECEDENCES``: its highest-paying line, or the first in the table's order). The
+pay-table files that hold them: verifier/game/paytables.py."""
 from __future__ import annotations
 
 import re
@@ -129,6 +130,37 @@ def net_of(pay: Pay) -> Fraction:
     if pay is PUSH:
         return Fraction(0)
     return Fraction(pay) if pay > 0 else Fraction(-1)
+
+
+#: how a pay table pays a hand that qualifies for several of its lines (a pay table's
+#: ``precedence``, docs/PAYTABLES.md): ``highest-pay``, the line of the highest net
+#: result (ties: the first in the table); ``table-order``, the first line in the table's
+#: order, whatever it pays (the published Dealer Bonus rule)
+HIGHEST_PAY = "highest-pay"
+TABLE_ORDER = "table-order"
+PRECEDENCES = (HIGHEST_PAY, TABLE_ORDER)
+
+
+def check_precedence(value: object) -> str:
+    """A pay table's ``precedence`` as written -> one of ``PRECEDENCES``, or a one-line
+    ``VerifierError`` (the pay-table reader names the file)."""
+    if not isinstance(value, str) or value not in PRECEDENCES:
+        raise VerifierError(f"precedence {value!r} is neither reading: choose "
+                            f"{' or '.join(repr(p) for p in PRECEDENCES)}")
+    return value
+
+
+def paid_line(lines: Collection[str], pays: Iterable[tuple[str, Pay]],
+              precedence: str = HIGHEST_PAY) -> tuple[str | None, Fraction]:
+    """The line an outcome qualifying for ``lines`` is paid on under ``precedence``:
+    ``highest_line``, or under ``table-order`` the first of ``pays`` ((line, pay), ... in
+    the table's order) it qualifies for. ``(line, net)``, ``(None, -1)`` when none."""
+    if precedence == TABLE_ORDER:
+        for line, pay in pays:
+            if line in lines:
+                return line, net_of(pay)
+        return None, Fraction(-1)
+    return highest_line(lines, pays)
 
 
 def highest_line(lines: Collection[str], pays: Iterable[tuple[str, Pay]]

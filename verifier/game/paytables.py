@@ -6,6 +6,9 @@ File format (docs/PAYTABLES.md)::
     bet = "..."                   # a bet of verifier/bets/ (default this one), or "custom"
     # reads = "seven-card"        # custom only: how the lines are read (verifier/game/bets.py)
     # envy = true                 # custom only: pays are dollars per other hand
+    # cards = 3                   # custom first-cards only: the first k cards (1..7)
+    # hand = "banker"             # custom only: read the banker's (dealer's) hand
+    # precedence = "table-order"  # custom only: the first line in the table's order pays
 
     [pays]
     seven_card_straight_flush = 4000   # 4,000 to 1
@@ -16,7 +19,8 @@ File format (docs/PAYTABLES.md)::
 
 Category names may be written in snake case or as the filing writes them
 ("Three Pairs", "7-Card Straight Flush"). A category not in the table pays nothing:
-the bet loses. A hand qualifying for several lines is paid its highest line only.
+the bet loses. A hand qualifying for several lines is paid its highest line only, or
+(``precedence = "table-order"``) the first of them in the table's order.
 """
 from __future__ import annotations
 import os
@@ -26,10 +30,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 from verifier.support.toml import tomllib
-from verifier.game.bets import BETS, CUSTOM, Bet, bet as bet_of, custom_bet, default_bet
+from verifier.game.bets import (BETS, CUSTOM, PLAYER, Bet, bet as bet_of, check_read, custom_bet,
+                                default_bet)
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 
@@ -113,7 +118,8 @@ _NUMBER_WORDS = {"5": "five", "7": "seven", "9": "nine", "10": "ten"}
 
 
 from verifier.game.pays import (  # noqa: F401  (the pay names, re-exported)
-    MAX_PAY, PUSH, Pay, PaytableError, highest_line, net_of, parse_pay, pay_label, pay_text)
+    HIGHEST_PAY, MAX_PAY, PUSH, Pay, PaytableError, check_precedence, highest_line, net_of,
+    paid_line, parse_pay, pay_label, pay_text)
 
 
 def normalize_line_name(text: str) -> str:
@@ -141,17 +147,24 @@ def line_title(name: str) -> str:
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
 
 
-def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None) -> Bet:
-    """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads and envy
-    (a one-line ``PaytableError`` naming ``where`` otherwise)."""
+def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None,
+            cards: object = 0, hand: object = PLAYER, precedence: object = HIGHEST_PAY) -> Bet:
+    """The ``bets.Bet`` a pay table is for: a seed's bet, or a custom bet's reads, envy,
+    cards, hand and precedence (a one-line ``PaytableError`` naming ``where`` otherwise)."""
     try:
         if not isinstance(reads, str) or not isinstance(envy, bool):
             raise VerifierError("reads must be a string and envy true or false")
+        check_precedence(precedence)
         if bet == CUSTOM:
-            return custom_bet(reads, envy)
-        if reads or envy:
-            raise VerifierError(f"reads and envy belong to custom bets (bet = \"custom\"), "
-                                f"not to {bet!r}")
+            kind = custom_bet(reads, envy)
+            check_read(reads, cards, hand)
+            if envy and (hand != PLAYER or cards):
+                raise VerifierError("an envy-type bet pays on the other players' seven "
+                                    "cards, not the banker's hand or the first cards")
+            return kind
+        if reads or envy or cards or hand != PLAYER or precedence != HIGHEST_PAY:
+            raise VerifierError(f"reads, envy, cards, hand and precedence belong to custom "
+                                f"bets (bet = \"custom\"), not to {bet!r}")
         return bet_of(bet)
     except PaytableError:
         raise
@@ -163,7 +176,9 @@ def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = N
 class Paytable:
     """A pay table: ``pays`` maps category -> Fraction or PUSH, in the file's order.
     ``bet``: a bet of verifier/game/bets.py, or ``"custom"`` with ``reads`` (how its lines are
-    read) and ``envy`` (its pays are dollars per other hand)."""
+    read), ``envy`` (its pays are dollars per other hand), ``cards`` (a first-cards read's
+    k), ``hand`` (whose hand: ``player`` or ``banker``) and ``precedence`` (which of the
+    lines a hand qualifies for is paid: verifier/game/pays.py ``PRECEDENCES``)."""
     name: str
     bet: str
     pays: tuple  # ((category, pay), ...)
@@ -171,14 +186,36 @@ class Paytable:
     status: str = ""  # "filed", "not filed", ...: optional; shown wherever the table is
     reads: str = ""   # custom bets only
     envy: bool = False
+    cards: int = 0
+    hand: str = PLAYER
+    precedence: str = HIGHEST_PAY
 
     def __post_init__(self):
-        kind_of(self.bet, self.reads, self.envy)
+        self.kind
 
     @property
     def kind(self) -> Bet:
         """The bet (verifier.game.bets.Bet): its title, vocabulary and how it is read."""
-        return kind_of(self.bet, self.reads, self.envy)
+        return kind_of(self.bet, self.reads, self.envy, None, self.cards, self.hand,
+                       self.precedence)
+
+    @property
+    def terms(self) -> dict[str, Any]:
+        """Its read's terms that are not the defaults (``cards``, ``hand``,
+        ``precedence``), as the file and the certificate write them."""
+        out: dict[str, Any] = {}
+        if self.cards:
+            out["cards"] = self.cards
+        if self.hand != PLAYER:
+            out["hand"] = self.hand
+        if self.precedence != HIGHEST_PAY:
+            out["precedence"] = self.precedence
+        return out
+
+    def paid_line(self, lines: Collection[str]) -> tuple[str | None, Fraction]:
+        """The line an outcome qualifying for ``lines`` is paid on, under its precedence:
+        ``(line or None, net)``."""
+        return paid_line(lines, self.pays, self.precedence)
 
     @property
     def pay(self) -> dict[str, Pay]:
@@ -203,7 +240,7 @@ class Paytable:
         else:
             lines.append((category, pay))
         return Paytable(name or self.name, self.bet, tuple(lines), "", reads=self.reads,
-                        envy=self.envy)
+                        envy=self.envy, **self.terms)
 
     def to_dict(self) -> dict:
         """The certificate form: pays as exact strings, in order."""
@@ -212,6 +249,7 @@ class Paytable:
             out["reads"] = self.reads
             if self.envy:
                 out["envy"] = True
+            out.update(self.terms)
         out["lines"] = [{"category": c, "pay": pay_text(p)} for c, p in self.pays]
         if self.status:
             out["status"] = self.status
@@ -232,13 +270,14 @@ class Paytable:
             raise PaytableError(f"{where}: status must be a string")
         return cls.from_lines(str(data.get("name", "")), data.get("bet"), lines, where,
                               reads=data.get("reads", ""), envy=data.get("envy", False),
-                              status=status)
+                              status=status, **_terms_of(data))
 
     @classmethod
     def from_lines(cls, name: str, bet: Any, lines: Iterable[tuple[str, object]],
                    where: str = "pay table", reads: str = "", envy: bool = False,
-                   source: str = "", status: str = "") -> Paytable:
-        kind = kind_of(bet, reads, envy, where)
+                   source: str = "", status: str = "", cards: object = 0,
+                   hand: object = PLAYER, precedence: object = HIGHEST_PAY) -> Paytable:
+        kind = kind_of(bet, reads, envy, where, cards, hand, precedence)
         seen: dict = {}
         out = []
         for key, value in lines:
@@ -256,10 +295,18 @@ class Paytable:
             out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
-        return cls(name, bet, tuple(out), source, status, reads, envy)
+        return cls(name, bet, tuple(out), source, status, reads, envy, cards,  # type: ignore[arg-type]
+                   hand, precedence)  # type: ignore[arg-type]
 
 
-_TOP_KEYS = {"name", "bet", "status", "pays", "reads", "envy"}
+#: a custom bet's terms beside its read, with their defaults (``Paytable.terms``)
+_TERMS = {"cards": 0, "hand": PLAYER, "precedence": HIGHEST_PAY}
+_TOP_KEYS = {"name", "bet", "status", "pays", "reads", "envy", *_TERMS}
+
+
+def _terms_of(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The terms a file or a certificate gives (``_TERMS``), the defaults for the rest."""
+    return {key: data.get(key, default) for key, default in _TERMS.items()}
 
 
 def _where(path, text, lineno):
@@ -285,7 +332,7 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
     if unknown:
         raise PaytableError(f"{path}: unknown key(s) {', '.join(sorted(map(repr, unknown)))}; "
                             "a pay table has name, bet, status (a custom bet: reads, "
-                            "envy) and a [pays] table")
+                            "envy, cards, hand, precedence) and a [pays] table")
     pays = data.get("pays")
     if not isinstance(pays, dict):
         raise PaytableError(f"{path}: no [pays] table (one line per category, \"N to 1\" as N)")
@@ -302,7 +349,7 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
     if not isinstance(status, str):
         raise PaytableError(f"{path}: status must be a string, e.g. status = \"filed\"")
     return Paytable.from_lines(name, bet, lines, str(path), data.get("reads", ""),
-                               data.get("envy", False), str(path), status)
+                               data.get("envy", False), str(path), status, **_terms_of(data))
 
 
 def load(path: str | os.PathLike) -> Paytable:
@@ -322,7 +369,8 @@ def example(bet: str) -> Paytable:
 
 
 def toml_text(name: str, bet: str, pays: Iterable[tuple[str, Pay]], status: str | None = None,
-              comment: str = "", reads: str = "", envy: bool = False) -> str:
+              comment: str = "", reads: str = "", envy: bool = False,
+              terms: Mapping[str, Any] | None = None) -> str:
     """A pay-table file (docs/PAYTABLES.md) for ``pays`` ((line, Fraction|PUSH), ...):
     whole pays as TOML integers, the rest as exact strings ("2.5", "79491858/84607525"),
     so that ``load`` reads back exactly the same table."""
@@ -332,6 +380,7 @@ def toml_text(name: str, bet: str, pays: Iterable[tuple[str, Pay]], status: str 
         data["reads"] = reads
         if envy:
             data["envy"] = True
+        data.update(terms or {})
     if status is not None:
         data["status"] = status
     data["pays"] = {line: (int(pay) if pay is not PUSH and Fraction(pay).denominator == 1

@@ -40,6 +40,7 @@ from verifier.game.bets import INSURANCE_LINES
 from verifier.game.categories import TOP_CARD_CATEGORY
 from verifier.support.errors import VerifierError
 from verifier.game.paytables import Paytable, pay_text
+from verifier.game.pays import TABLE_ORDER
 
 ACE = 12
 INSURANCE_TOP = TOP_CARD_CATEGORY
@@ -201,7 +202,7 @@ def treasure_odds(seven_card_masks: Any, table: Paytable, total: int) -> tuple[d
 def envy_per_other_hand(sets: Any, table: Paytable, total: int | None = None
                         ) -> tuple[Fraction, dict[str, int]]:
     """(expected dollars one other hand triggers, {line: hands paid on it}): each hand
-    shows its highest amount. ``sets``: an ``exact.QualifyingSets``, or Outlaw 9 category
+    shows its highest amount (``table-order``: its first line in the table). ``sets``: an ``exact.QualifyingSets``, or Outlaw 9 category
     counts in any form ``exact.mask_counts`` reads (then ``total`` is needed)."""
     from verifier.odds.exact import category_sets
     if not table.kind.amounts:
@@ -216,8 +217,10 @@ def envy_per_other_hand(sets: Any, table: Paytable, total: int | None = None
     for lines, hands in sets:
         best, best_pay = None, Fraction(0)
         for line, pay in table.pays:
-            if line in lines and pay > best_pay:
+            if line in lines and (pay > best_pay or table.precedence == TABLE_ORDER):
                 best, best_pay = line, Fraction(pay)
+                if table.precedence == TABLE_ORDER:     # the first line it shows
+                    break
         if best is not None:
             per_line[best] += hands
             amount += hands * best_pay

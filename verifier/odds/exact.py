@@ -26,7 +26,7 @@ from verifier.game.bets import BONUS_READING, VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
 from verifier.support.errors import VerifierError
 from verifier.odds.values import exact_value, sqrt_decimal, sqrt_exact, sqrt_str, sqrt_value
-from verifier.game.paytables import (Paytable, filed, highest_line, line_title, net_of, normalize_line_name, pay_text)
+from verifier.game.paytables import (Paytable, filed, line_title, net_of, normalize_line_name, pay_text)
 
 
 # ---------------------------------------------------------------------------------------
@@ -74,11 +74,12 @@ def _total_of(source, counts, total):
 
 def paid_line(lines: Collection[str], paytable: Paytable) -> tuple[str | None, Fraction]:
     """The line an outcome qualifying for ``lines`` (a set of line names, or an Outlaw 9
-    category mask) is paid on: ``(category or None, net)`` (``paytables.highest_line``:
-    the highest pay, ties the first in the table, a line paying 0 loses)."""
+    category mask) is paid on: ``(category or None, net)`` under the table's precedence
+    (``pays.paid_line``: the highest pay, ties the first in the table, or the first in the
+    table; a line paying 0 loses)."""
     if isinstance(lines, int):
         lines = {name for bit, name in enumerate(CATEGORY_NAMES) if lines >> bit & 1}
-    return highest_line(lines, paytable.pays)
+    return paytable.paid_line(lines)
 
 
 @dataclass(frozen=True)
@@ -127,8 +128,8 @@ def versus_banker_sets(counts: Mapping) -> QualifyingSets:
 
 def odds_of_sets(sets: QualifyingSets, paytable: Paytable, reading: str | None = None
                  ) -> BetOdds:
-    """The odds of ``paytable`` on what a certificate counts: each outcome paid its
-    highest line."""
+    """The odds of ``paytable`` on what a certificate counts: each outcome paid the line
+    its precedence gives (``paid_line``)."""
     counted = sum(n for _, n in sets.sets)
     if counted > sets.total:
         raise VerifierError(f"the counts add up to {counted:,}, more than the "

@@ -1,28 +1,24 @@
 """A bet's return as an exact SymPy expression in its pay symbols, and solving on it.
 
-One symbol per paying line of the table, ``p_<line>`` (``p_full_house``): the net a unit
-bet wins on that line (N to 1). With ``T`` outcomes (hands, or ordered player-banker
-pairs for the Wrangler Push), ``h_L`` of them paid on line ``L`` and ``l`` paid on no line::
+One symbol per paying line, ``p_<line>``: the net a unit bet wins on that line (N to 1).
+With ``T`` outcomes (hands, or ordered player-banker pairs), ``h_L`` of them paid on line
+``L`` and ``l`` on no line: ``return = (sum over paying lines of h_L * p_L  -  l) / T``.
+A push line contributes 0 (no symbol); a line at 0 loses, as if absent (its hands in
+``l``). A hand qualifying for several lines is paid its highest line only, so which line
+pays depends on the ORDER of the pays: the expression is exact while the pays keep the
+table's order (``BetFormula.order``: ``p_a >= p_b`` wherever some hand qualifies for both
+and is paid ``a``), every paying line above 0; ``formula_of`` builds it for any other.
+Under ``precedence = "table-order"`` the paid line is the table's first, whatever the
+pays: one expression for every pay above 0 (``TABLE_ORDER_VALIDITY``).
 
-    return = (sum over paying lines of h_L * p_L  -  l) / T
+Solving (``solve_lines``): one line's pay, or a group of lines scaled by one factor ``k``
+(pays ``k * p_i``), for a target house edge. The return is non-decreasing and piecewise
+linear in the unknown; on each piece the formula of that piece's order is solved with
+SymPy, and the root is kept only inside its piece.
 
-A push line returns the bet: it contributes 0 (no symbol). A line at 0 loses, as if it
-were absent (its hands are in ``l``). A hand qualifying for several lines is paid its
-highest line only, so which line pays a hand depends on the ORDER of the pays: the
-expression is exact for the table's order and stays exact while the pays keep it
-(``BetFormula.order``: ``p_a >= p_b`` wherever some hand qualifies for both and is paid
-``a``), every paying line above 0. ``formula_of`` builds it afresh for any other order.
-
-Solving (``solve_lines``): one line's pay, or a group of lines scaled together by one
-factor ``k`` (the pays ``k * p_i`` of their present ``p_i``), for a target house edge.
-The return is non-decreasing and piecewise linear in the unknown (a line takes over a
-hand only once its pay passes the hand's other lines); on each piece the formula of that
-piece's order is solved with SymPy, and the root is kept only inside its piece.
-
-Bets: every bet paid N to 1 on a wager of its own (verifier/game/bets.py), seeds' and custom,
-on what the certificate counts for it (``certificate.odds.qualifying_sets``). Envy-type
-bets pay dollar amounts per other player's hand and have no return of their own here.
-Nothing here prints.
+Bets: every bet paid N to 1 on a wager of its own (verifier/game/bets.py), seeds' and
+custom, on what the certificate counts for it (``certificate.odds.qualifying_sets``);
+envy-type bets pay dollars per other hand and have no return here. Nothing here prints.
 """
 from __future__ import annotations
 
@@ -33,10 +29,13 @@ from typing import Any, Mapping, Sequence
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
-from verifier.game.paytables import PUSH, highest_line, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
 
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
+TABLE_ORDER_VALIDITY = ("valid for every pay above 0 (table-order: a hand is paid the first "
+                        "line in the table's order it shows, whatever the pays)")
 
 
 def _sympy():
@@ -72,9 +71,9 @@ def canonical_line(text: str, table: Any) -> str:
 # the formula
 
 
-def _paid(lines, pays, order):
-    """The line a set of lines is paid on (``paytables.highest_line``), or None."""
-    return highest_line(lines, ((line, pays[line]) for line in order))[0]
+def _paid(lines, pays, order, precedence=HIGHEST_PAY):
+    """The line a set of lines is paid on (``pays.paid_line``), or None."""
+    return paid_line(lines, [(line, pays[line]) for line in order], precedence)[0]
 
 
 @dataclass
@@ -96,6 +95,9 @@ class BetFormula:
     @property
     def title(self) -> str:
         return self.table.kind.title
+
+    validity = property(lambda self: TABLE_ORDER_VALIDITY
+                        if self.table.precedence == TABLE_ORDER else VALIDITY)
 
     @property
     def numerator(self) -> Any:
@@ -182,7 +184,7 @@ class BetFormula:
                        "paid": self.paid[line]} for line in self.lines],
             "loses": self.loses,
             "valid_while": [f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order],
-            "validity": VALIDITY,
+            "validity": self.validity,
             "return": exact_value(value), "house_edge": exact_value(-value),
         }
 
@@ -225,11 +227,11 @@ def formula_of(sets: QualifyingSets, table: Any) -> BetFormula:
     edges = set()
     for qualifying, hands in sets.sets:
         counted += hands
-        best = _paid(qualifying, pays, lines)
+        best = _paid(qualifying, pays, lines, table.precedence)
         if best is None:
             continue
         paid[best] += hands
-        if best in symbols and hands:
+        if best in symbols and hands and table.precedence != TABLE_ORDER:
             edges |= {(best, other) for other in qualifying
                       if other in symbols and other != best}
     if counted > sets.total:
@@ -328,11 +330,16 @@ def solve_lines(formula: BetFormula, lines: Sequence[str], edge: Fraction) -> Li
     # among the group, o = its best net among the other lines (-1: none)
     pieces = set()
     slope_hands = 0
+    table_order = table.precedence == TABLE_ORDER     # the paid line is the pays' own
     for qualifying, hands in sets.sets:
-        a = max((base[line] for line in group if line in qualifying), default=None)
+        first = _paid(qualifying, formula.pays, formula.lines, TABLE_ORDER)
+        a = (base[first] if first in group else None) if table_order else max(
+            (base[line] for line in group if line in qualifying), default=None)
         if a is None or not hands:
             continue
         slope_hands += hands
+        if table_order:
+            continue
         others = [line for line in qualifying if line in formula.pays and line not in group]
         best = _paid(frozenset(others), formula.pays, formula.lines)
         o = net_of(formula.pays[best]) if best is not None else Fraction(-1)

@@ -96,8 +96,9 @@ def custom_section(cert: Certificate, name: str, designed: Paytable | None = Non
         bet = bet_from_odds(name, title, odds_from_certificate(cert.raw, table),
                          DESIGNED if designed else table.status or "not filed",
                          table.kind.unit)
-        from verifier.game.bets import READS
-        bet.notes.append(f"Custom bet, {READS[table.reads].text}.")
+        from verifier.game.bets import read_terms_text
+        bet.notes.append(read_terms_text(table.reads, table.cards, table.hand,
+                                         table.precedence))
         return bet
     total = cert.total_hands
     lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],

@@ -55,7 +55,7 @@ def render(sheet: ParSheet) -> str:
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
                      "charts": charts.charts_of(bet),
-                     "validity": VALIDITY,
+                     "validity": bet.formula.validity if bet.formula else VALIDITY,
                      "formula": formula_parts(bet.formula) if bet.formula else None})
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,

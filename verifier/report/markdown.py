@@ -151,6 +151,5 @@ def formula_lines(f: BetFormula) -> list[str]:
 
 
 def formula_validity(f: BetFormula) -> str:
-    from verifier.odds.formula import VALIDITY
     order = f.conditions_text()
-    return VALIDITY + (f": {order}" if order else "")
+    return f.validity + (f": {order}" if order else "")

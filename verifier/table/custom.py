@@ -2,16 +2,20 @@
 
 A custom bet (``bet = "custom"``, docs/PAYTABLES.md) is a wager of its own at every seat,
 played against the house (whoever banks the base game) and paid its pay table's odds on
-the line the player's hand is paid on: the highest-paying line it qualifies for, read the
-bet's way (``reads``), exactly as the certificate's figures count it
-(``verifier.odds.exact.paid_line``):
+the line the hand is paid on: the highest-paying line it qualifies for (or, under
+``precedence = "table-order"``, the first in the table's order), read the bet's way
+(``reads``) on the seat's hand or (``hand = "banker"``) the banker's, exactly as the
+certificate's figures count it (``verifier.odds.exact.paid_line``):
 
 - ``seven-card``: the seven-card categories of the player's cards (the engine's mask);
 - ``house-way``: the player's hands as the house way sets them (``bets.house_way_lines``);
 - ``best-for-bet``: the player sets the seven cards for the bet (every setting that is
   not a foul; ``engine.best_for_bet``);
 - ``versus-banker``: the base game against the banker's hand, both set by the house way
-  (``player_wins``, ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``).
+  (``player_wins``, ``push``, ``push_with_pair_of_3s_or_better``, ``player_loses``);
+- ``seven-card-and-front``: the seven-card categories and the front as the house way
+  sets it;
+- ``first-cards``: the first k cards dealt to the hand (``game.firstcards``).
 
 An envy-type custom bet (``envy = true``) pays dollars per *other* hand and has no wager
 of its own: the table does not play it (``unplayed``).
@@ -21,7 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verifier.game.bets import house_way_lines
+from verifier.game.bets import BANKER, PLAYER, house_way_lines, seven_card_and_front_lines
+from verifier.game.firstcards import first_cards_lines
+from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER
 from verifier.game.categories import BEST_FOR_BET_LINES, CATEGORY_NAMES
 from verifier.game.outcome import LOSS, PUSH, base_outcome
 from verifier.game.ranking import PAIR_OF_THREES_KEY
@@ -34,19 +40,26 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class TableBet:
     """One custom bet as the table plays it: its name (the rule set's), how it reads its
-    lines, and its pays as (line, net result per unit) in the pay table's order."""
+    lines, its pays as (line, net result per unit) in the pay table's order, and its
+    read's terms: the first ``cards``, whose ``hand``, the ``precedence``."""
     name: str
     reads: str
     nets: tuple
     title: str = ""
+    cards: int = 0
+    hand: str = PLAYER
+    precedence: str = HIGHEST_PAY
 
     def odds(self, lines: Collection[str]) -> int | Fraction:
-        """The odds of a hand qualifying for ``lines``: its highest line's net (N to 1 ->
-        N, push -> 0), -1 when no line of the table applies (ties: the first line)."""
+        """The odds of a hand qualifying for ``lines``: its paid line's net (N to 1 -> N,
+        push -> 0; the highest, ties the first line, or under ``table-order`` the first it
+        shows), -1 when no line of the table applies."""
         best = None
         for line, net in self.nets:
             if line in lines and (best is None or net > best):
                 best = net
+                if self.precedence == TABLE_ORDER:
+                    break
         if best is None:
             return LOSS
         return int(best) if best.denominator == 1 else best
@@ -61,7 +74,7 @@ def table_bets(ruleset: RuleSet) -> tuple[TableBet, ...]:
         if is_custom_name(name) and not table.envy:
             out.append(TableBet(name, table.reads,
                                 tuple((line, Fraction(net_of(pay))) for line, pay in table.pays),
-                                table.name))
+                                table.name, table.cards, table.hand, table.precedence))
     return tuple(out)
 
 
@@ -76,12 +89,23 @@ def _mask_names(mask, names):
     return {name for bit, name in enumerate(names) if mask >> bit & 1}
 
 
-def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any], cards: Sequence[int] | None) -> int | Fraction:
+def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any],
+                cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None
+                ) -> int | Fraction:
     """The odds of ``bet`` for one player: ``player_set`` and ``banker_set`` are set_hands
     results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
-    the player's seven cards."""
-    if bet.reads == "seven-card":
+    and ``banker_cards`` the player's and the banker's seven cards, as dealt. A bet on the
+    banker's hand reads ``banker_set`` and ``banker_cards``."""
+    if bet.hand == BANKER:
+        player_set, cards = banker_set, banker_cards
+    lines: Collection[str]
+    if bet.reads == "first-cards":
+        assert cards is not None             # the first cards, as dealt
+        lines = first_cards_lines(cards, bet.cards)
+    elif bet.reads == "seven-card":
         lines = _mask_names(player_set[4], CATEGORY_NAMES)
+    elif bet.reads == "seven-card-and-front":
+        lines = seven_card_and_front_lines(player_set[4], player_set[2])
     elif bet.reads == "house-way":
         lines = house_way_lines(player_set[3], player_set[2])
     elif bet.reads == "best-for-bet":

@@ -28,9 +28,49 @@ def _table_module():
     return compiled("_table")
 
 
+#: the lines of a read the kernel pays (cext/table_rules.h ``TS_LINES``)
+KERNEL_LINES = 40
+
+
+#: the custom reads the kernel plays: (its read, the read's lines)
+KERNEL_CUSTOM = {"seven-card": "seven-card-mask", "first-cards": "first-cards",
+                 "seven-card-and-front": "seven-card-and-front"}
+
+
+def _custom_slot(table, kind):
+    """(read, of the banker's hand, pays, ranks, cards) of a custom bet the kernel plays as
+    a named bet's wager (``KERNEL_CUSTOM``: ``ranks``, under table order, each line's place
+    in the pay table, else None; ``cards``: a first-cards read's); else (None, reason)."""
+    from verifier.game.bets import BANKER, READS
+    from verifier.game.pays import TABLE_ORDER
+    bet = table.custom_bet(kind)
+    if bet.reads not in KERNEL_CUSTOM:
+        return None, f"the custom bet {kind} (reads {bet.reads}) is played on the Python path"
+    lines = READS[bet.reads].lines
+    index = {line: i for i, line in enumerate(lines)}
+    pays: list[int | Fraction] = [-1] * len(lines)
+    ranks = [KERNEL_LINES] * len(lines)
+    for place, (line, net) in enumerate(bet.nets):
+        pays[index[line]] = int(net) if net.denominator == 1 else net
+        ranks[index[line]] = place
+    return (KERNEL_CUSTOM[bet.reads], bet.hand == BANKER, tuple(pays),
+            tuple(ranks) if bet.precedence == TABLE_ORDER else None, bet.cards), None
+
+
+def _slot(table, kind):
+    """(read, of the banker's hand, pays, ranks, cards) of a wager kind: a named bet's
+    (ranks None: its highest line; no cards), or a custom bet's the kernel plays (``_custom_slot``)."""
+    if table.custom_bet(kind) is None:
+        return (*table.read_of(kind), tuple(table.pays_of(kind)), None, 0)
+    slot, reason = _custom_slot(table, kind)
+    if slot is None:
+        raise ValueError(reason)
+    return slot
+
+
 def _side_pays(table):
-    """Every odds of the table's named bets' pay vectors."""
-    return [o for kind in table.kinds[1:] for o in table.pays_of(kind)]
+    """Every odds of the table's wagers' pay vectors."""
+    return [o for kind in table.kinds[1:] for o in _slot(table, kind)[2]]
 
 
 def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
@@ -39,10 +79,10 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
     cext/table_sim.h types none of them and names no bet. ``co_bank``: money units fine
     enough for the co-banked share too (``kernel_scale``)."""
     scale = kernel_scale(table, co_bank)
-    slots: list[tuple[int, bool, tuple[int | Fraction, ...]]] = [(0, False, ())]
+    slots: list[tuple[Any, ...]] = [(0, False, ())]
     for kind in table.kinds[1:]:
-        read, banker = table.read_of(kind)
-        slots.append((TABLE_READS.index(read), banker, tuple(table.pays_of(kind))))
+        read, banker, pays, ranks, cards = _slot(table, kind)
+        slots.append((TABLE_READS.index(read), banker, pays, ranks, cards))
     envy = table.envy_slot
     return {
         "slots": slots,
@@ -121,8 +161,10 @@ def compiled_unavailable(setup: TableSetup, setter: Callable[..., Any] | None = 
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
     table = setup.table
-    if table.custom:
-        return "the rule set's custom bets are played on the Python path"
+    for bet in table.custom:
+        slot, reason = _custom_slot(table, bet.name)
+        if slot is None:
+            return reason
     if setup.rotates and not getattr(_table_module(), "BANK_ROTATION", False):
         return "this build of the kernel does not play the bank in rotation"
     if len(table.kinds) > 3:

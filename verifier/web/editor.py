@@ -24,6 +24,7 @@ def bets_of(cert: Certificate) -> list[tuple[str, str]]:
     paid N to 1 that it has counts for, then a new custom bet for each way of reading."""
     from verifier.certificate.formula import default_table
     from verifier.game.bets import CUSTOM_READS, READS
+    from verifier.game.paytables import Paytable
     offered = cert.rule_set.bets
     out = []
     for name in offered:
@@ -36,8 +37,13 @@ def bets_of(cert: Certificate) -> list[tuple[str, str]]:
             continue
         out.append((name, table.kind.title if table.bet != "custom" else table.name))
     for reads in CUSTOM_READS:
-        if reads == "versus-banker" and not cert.has("base_game"):
-            continue
+        if READS[reads].cards:
+            continue                # a read that takes its cards: not a new bet here
+        if reads in ("versus-banker", "seven-card-and-front"):
+            try:                    # counts some certificates keep: pairs, the joint
+                _counts(cert, Paytable("new", "custom", (), reads=reads))
+            except VerifierError:
+                continue
         out.append((CUSTOM_PREFIX + reads, f"New custom bet: {READS[reads].text}"))
     return out
 
@@ -90,7 +96,7 @@ def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
         return Paytable.from_lines(name, "custom", entries, "pay table", reads=reads,
                                    status=DESIGNED)
     return Paytable.from_lines(name, table.bet, entries, "pay table", reads=table.reads,
-                               envy=table.envy, status=DESIGNED)
+                               envy=table.envy, status=DESIGNED, **table.terms)
 
 
 def _reading(cert, reading):
@@ -176,7 +182,7 @@ def paytable_file(cert: Certificate, bet: str, pays: Any, name: str = "") -> str
     return toml_text(table.name, table.bet, table.pays, status=DESIGNED,
                      comment=f"Designed in the paigow-verifier workbench on the certificate "
                              f"{cert.sha256[:16]}...; not filed.",
-                     reads=table.reads, envy=table.envy)
+                     reads=table.reads, envy=table.envy, terms=table.terms)
 
 
 def parsheet(cert: Certificate, fmt: str, bet: str | None = None, pays: Any = None,
