@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from cython.parallel import prange, threadid
 from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
 from libc.stdint cimport int64_t, uint64_t
 
 from core_api cimport *
@@ -108,6 +109,29 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     ru.bank_each_win = 1 if rules.get("bank_each_win") else 0
     if ru.envy and not 1 <= ru.envy_slot < ru.nkinds:
         raise ValueError("an envy bonus is paid on a wager of the table")
+    ru.push = ru.push_all = 0
+    memset(ru.push_front, 0, sizeof(ru.push_front))
+    memset(ru.push_back, 0, sizeof(ru.push_back))
+    return 0
+
+
+cdef int _load_push(dict rules, ts_rules_t *ru, const engine_t *e) except -1:
+    """rules["push"]: the settlement's push terms (SettlementRule.push_terms), marked on
+    the engine's back keys and the front keys (bit t: term t's test holds, None: every
+    key); rules["push_all"]: a loss pushes too."""
+    cdef int t, i
+    terms = tuple(rules.get("push", ()))
+    if len(terms) > 8 or e.nback > TS_MAX_BACK:
+        raise ValueError("at most 8 push conditions, on at most TS_MAX_BACK back keys")
+    for t, (back, front) in enumerate(terms):
+        for i in range(e.nback):
+            if back is None or back(e.back_keys[i]):
+                ru.push_back[i] |= 1 << t
+        for i in range(182):
+            if front is None or front(i):
+                ru.push_front[i] |= 1 << t
+    ru.push = 1 if terms else 0
+    ru.push_all = 1 if rules.get("push_all") else 0
     return 0
 
 
@@ -205,6 +229,7 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
     if threads < 1:
         threads = 1
     cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    _load_push(rules, &t.rules, e)
     cdef int nacc = <int>nb if per_block else threads
     cdef ts_acc_t *acc = <ts_acc_t *>calloc(max(nacc, 1), sizeof(ts_acc_t))
     if acc == NULL:
@@ -325,6 +350,7 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
     cdef int s, k, i
     _load_rules(rules, &ru)
     cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    _load_push(rules, &ru, e)
     res = []
     for spec in rounds:
         dealer, bank, wagers, total, cards, action_pile = spec[:6]

@@ -129,6 +129,8 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     int c[7], dc[7];
     int64_t envy_of[8] = {0, 0, 0, 0, 0, 0, 0, 0}, envy_total = 0;
     ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc);
+    int dpush = ru->push && (ru->push_back[back_index(e, dk.back_key)]
+                             & ru->push_front[dk.front_key]) != 0;
 
     /* settlement order, and each seat's odds */
     int n = 0;
@@ -140,8 +142,9 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
             int r = ru->read[slot];
-            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru->pays[slot],
-                ru->banker[slot] ? ts_read(ru, r, &dk, &pk, dc, b) : ts_read(ru, r, &pk, &dk, c, b));
+            out->odds[s][slot] = r == TS_R_BASE ? ts_base_settled(ru, b, dpush)
+                : ts_mask_odds(ru->pays[slot], ru->banker[slot] ? ts_read(ru, r, &dk, &pk, dc, b)
+                                                                : ts_read(ru, r, &pk, &dk, c, b));
         }
         if (ru->envy) {
             envy_of[s] = ts_envy_amount(ru, pk.cats_seven);

@@ -15,8 +15,9 @@ hand; verifier/game/pushes.py, docs/VARIANTS.md), with ``push_outcomes`` what th
 to a push (every outcome, the sources; or only a player's win, a reading). The exact
 count marks the banker's hands by ``push_terms`` and counts the wins and losses against
 them apart (verifier/engine/pairwise.py); ``outcomes`` settles those counts;
-``pushes_on`` asks it of one banker's hand. The strategy job and the table do not count
-it yet (``refuse_push``).
+``pushes_on`` asks it of one banker's hand, ``settle_outcome`` settles one hand's
+comparison against it (the table). The strategy job does not count it yet
+(``refuse_push``).
 """
 from __future__ import annotations
 
@@ -102,6 +103,21 @@ class SettlementRule:
         from verifier.game.pushes import any_holds
         return bool(self.push_when) and any_holds(self.push_when, *banker_set)
 
+    @property
+    def pushes_losses(self) -> bool:
+        """Whether a push condition holds a player's loss to a push too (``push_outcomes``
+        "all"), not only a win."""
+        return self.push_outcomes == "all"
+
+    def settle_outcome(self, outcome: int, banker_set: tuple[int, int]) -> int:
+        """The base wager's outcome (1 win, 0 push, -1 loss) as this rule settles the
+        hands' comparison ``outcome`` against a banker's hand set to (back key, front
+        key): a push when that hand meets ``push_when`` (a win; a loss too when
+        ``pushes_losses``), else the comparison (the table's round, table/round.py)."""
+        if outcome and (outcome > 0 or self.pushes_losses) and self.pushes_on(banker_set):
+            return 0
+        return outcome
+
     def push_terms(self) -> tuple:
         """The conditions as the engine takes them: ((back test, front test), ...), each
         test a function of a key or None (any); () when there is none."""
@@ -120,7 +136,7 @@ class SettlementRule:
                 raise VerifierError("these counts were made without the push conditions "
                                     f"{', '.join(self.push_when)}: count them again")
             w -= int(counts["win_on_push_hand"])
-            if self.push_outcomes == "all":
+            if self.pushes_losses:
                 l -= int(counts["loss_on_push_hand"])
         return w, l, total - w - l, total
 
