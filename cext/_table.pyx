@@ -116,21 +116,21 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
 
 
 cdef int _load_push(dict rules, ts_rules_t *ru, const engine_t *e) except -1:
-    """rules["push"]: the settlement's push terms (SettlementRule.push_terms), marked on
-    the engine's back keys and the front keys (bit t: term t's test holds, None: every
-    key); rules["push_all"]: a loss pushes too."""
-    cdef int t, i
-    terms = tuple(rules.get("push", ()))
-    if len(terms) > 8 or e.nback > TS_MAX_BACK:
-        raise ValueError("at most 8 push conditions, on at most TS_MAX_BACK back keys")
-    for t, (back, front) in enumerate(terms):
-        for i in range(e.nback):
-            if back is None or back(e.back_keys[i]):
-                ru.push_back[i] |= 1 << t
-        for i in range(182):
-            if front is None or front(i):
-                ru.push_front[i] |= 1 << t
-    ru.push = 1 if terms else 0
+    """rules["push"]: the settlement (SettlementRule) whose push conditions are marked
+    on the engine's back keys and the front keys (push_marks), or None; rules["push_all"]:
+    a loss pushes too."""
+    cdef int i
+    rule = rules.get("push")
+    if rule is None or not rule.push_when:
+        return 0
+    if e.nback > TS_MAX_BACK:
+        raise ValueError("more back keys than the kernel's push marks hold")
+    back, front = rule.push_marks([e.back_keys[i] for i in range(e.nback)])
+    for i in range(e.nback):
+        ru.push_back[i] = back[i]
+    for i in range(182):
+        ru.push_front[i] = front[i]
+    ru.push = 1
     ru.push_all = 1 if rules.get("push_all") else 0
     return 0
 

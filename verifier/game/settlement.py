@@ -16,7 +16,8 @@ to a push (every outcome, the sources; or only a player's win, a reading). The e
 count marks the banker's hands by ``push_terms`` and counts the wins and losses against
 them apart (verifier/engine/pairwise.py); ``outcomes`` settles those counts;
 ``pushes_on`` asks it of one banker's hand, ``settle_outcome`` settles one hand's
-comparison against it (the table). The strategy job does not count it yet
+comparison against it (the table); ``push_marks`` marks the conditions on an engine's
+keys (the table's kernel, a hand's settings). The strategy job does not count it yet
 (``refuse_push``).
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 COMMISSION, FEES = "commission", "fees"
+FRONT_KEY_COUNT = 169 + 13     # front keys: FRONT_PAIR_BASE + 13 pairs (cext FRONT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,24 @@ class SettlementRule:
         test a function of a key or None (any); () when there is none."""
         from verifier.game.pushes import push_conditions
         return tuple((c.back, c.front) for c in push_conditions(self.push_when))
+
+    def push_marks(self, back_keys: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The conditions marked on keys, as the compiled engines take them: for each of
+        ``back_keys`` (an engine's distinct back keys) and each front key 0..181, a
+        mask whose bit t is set when condition t's test on it holds (None: every key);
+        a banker's hand meets a condition when its back's and its front's masks share a
+        bit (the table's kernel, a hand's settings)."""
+        terms = self.push_terms()
+        if len(terms) > 8:
+            from verifier.support.errors import VerifierError
+            raise VerifierError("at most 8 push conditions (the engines' marks are bytes)")
+        back, front = [0] * len(back_keys), [0] * FRONT_KEY_COUNT
+        for t, (bt, ft) in enumerate(terms):
+            for i, key in enumerate(back_keys):
+                back[i] |= (bt is None or bt(key)) << t
+            for key in range(FRONT_KEY_COUNT):
+                front[key] |= (ft is None or ft(key)) << t
+        return back, front
 
     def outcomes(self, counts: Mapping) -> tuple[int, int, int, int]:
         """(win, loss, push, total) of the base wager as this rule settles the exact
