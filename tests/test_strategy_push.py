@@ -131,3 +131,23 @@ def test_cli_hand_strategy_settles_the_push(capsys):
         assert o["win"] + o["push"] + o["loss"] == c["total"] == 53_524_680
     assert main(["hand", "As Kd 9h 7c 5s 3d 2c", "--strategy", "--rules", "commission-free"]) == 0
     assert "pushes when the banker's hand is front_nine_high" in capsys.readouterr().out
+
+
+def test_the_workbench_hand_page_offers_the_push_rule_sets():
+    """verifier/web: the hand page's rule sets are every shipped one; its strategy table
+    shows the wager's outcomes (the push applied), as the command line does."""
+    pytest.importorskip("jinja2")
+    from verifier.web import workbench
+    from verifier.web.app import _environment
+    assert {"commission-free", "ez-pai-gow"} <= set(workbench.rule_sets())
+    out = workbench.hand("As Kd 9h 7c 5s 3d 2c", "commission-free", True)
+    assert "front_nine_high" in out["value_note"]
+    html = _environment().get_template("hand.html.j2").render(
+        csrf="", field="", certificates=[], active="hand", parsheet_formats=[],
+        rule_sets=workbench.rule_sets(), result=None, strategy=out, error="",
+        cards=out["cards"], rule_set="commission-free")
+    for row in out["shown"]:
+        o = row["outcomes"]
+        assert f'{o["win"]:,}</td><td class="num">{o["push"]:,}' in html
+        assert o["win"] == row["counts"]["win"] - row["counts"]["win_on_push_hand"]
+    assert workbench.hand("As Kd 9h 7c 5s 3d 2c", "ez-pai-gow")["back_key"] > 0
