@@ -167,7 +167,8 @@ class SettlementRule:
             from verifier.support.errors import VerifierError
             raise VerifierError(f"{what} does not count a push on the banker's hand yet "
                                 f"(push_when {', '.join(self.push_when)}): the exact base "
-                                "game (run) does")
+                                "game (run), the table (simulate, settle) and a hand's "
+                                "settings (hand --strategy) do")
 
     def push_text(self) -> str:
         """The push conditions in words ('' when none)."""
