@@ -190,10 +190,10 @@ def test_python_simulation_agrees_with_the_exact_base_game(name):
 @pytest.mark.parametrize("name", ["commission-free", "ez-pai-gow"])
 def test_compiled_simulation_agrees_with_the_exact_base_game(name):
     """2,000,000 rounds of six seats: the interval (about 0.002 wide) holds the exact
-    return, and the same table without the push (no commission) is about 0.02 above it:
-    the push rule is what is held, not only the sign."""
+    return, and the same table's without the push (no commission; about 0.012 higher)
+    does not: the push rule is what is held, not only the sign."""
     pytest.importorskip("verifier.engine._table")
     lo, hi = base_interval(name, 2_000_000, True)
     assert lo <= float(EXACT[name]) <= hi, (lo, hi)
     lo2, hi2 = base_interval(name, 2_000_000, True, push_when=())
-    assert lo2 > float(EXACT[name]) + 0.01, (lo2, hi2)
+    assert lo2 > float(EXACT[name]), (lo2, hi2)
