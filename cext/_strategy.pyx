@@ -1,7 +1,8 @@
 # cython: language_level=3
 """verifier.engine._strategy: every setting of one player hand against every banker hand set by
 the house way (cext/strategy.h). Front end: verifier/engine/hand_strategy.py."""
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint8_t
+from libc.stdlib cimport malloc, free
 
 from core_api cimport *
 
@@ -17,40 +18,65 @@ cdef extern from "strategy.h" nogil:
         int64_t total
         int64_t win[21]
         int64_t loss[21]
+        int64_t pwin[21]
+        int64_t ploss[21]
     void st_settings(const engine_t *e, const int *c, st_hand_t *h)
     void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
-                         int nthreads, st_hand_t *h)
+                         int nthreads, const uint8_t *pback, const uint8_t *pfront,
+                         st_hand_t *h)
 
 from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
 
 engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
-def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1):
+def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1,
+                    settlement=None):
     """(settings, house) for seven ``cards`` of the ``deck`` (card ints): each distinct
     setting a dict (front, back: its cards; back_key, front_key; foul, dominated; total, win,
     loss against every banker hand of the rest of the deck); ``house`` the index of the
-    house way's setting (None when no row of the house way sets the hand)."""
+    house way's setting (None when no row of the house way sets the hand). With a
+    ``settlement`` (SettlementRule) that pushes on the banker's hand, each setting's
+    win_on_push_hand and loss_on_push_hand too (its outcomes settles them)."""
     cdef int d[53]
     cdef int p[7]
     cdef st_hand_t h
+    cdef int i
+    cdef uint8_t pfront[182]
+    cdef uint8_t *pback = NULL
     deck = check_deck(deck, 14)
     cards = check_player_hand(cards, deck)
     cdef int n = len(deck)
     copy_ints(d, deck)
     copy_ints(p, cards)
-    cdef engine_t *e = engine_for(wheel_second, house_way).ptr
-    with nogil:
-        st_settings(e, p, &h)
-        st_count_direct(e, d, n, p, threads, &h)
+    cdef Engine eng = engine_for(wheel_second, house_way)
+    cdef engine_t *e = eng.ptr
+    marked = settlement is not None and bool(settlement.push_when)
+    try:
+        if marked:
+            back, front = settlement.push_marks(eng.back_keys())
+            pback = <uint8_t *>malloc(len(back))
+            if pback is NULL:
+                raise MemoryError
+            for i in range(len(back)):
+                pback[i] = back[i]
+            for i in range(182):
+                pfront[i] = front[i]
+        with nogil:
+            st_settings(e, p, &h)
+            st_count_direct(e, d, n, p, threads, pback, pfront, &h)
+    finally:
+        free(pback)
     settings = []
     for s in range(h.n):
         front = [h.front[s][0], h.front[s][1]]
-        settings.append({"front": front, "back": [c for c in cards if c not in front],
-                         "back_key": h.back_key[s],
-                         "front_key": h.front_key[s], "foul": bool(h.foul[s]),
-                         "dominated": bool(h.dominated[s]), "total": int(h.total),
-                         "win": int(h.win[s]), "loss": int(h.loss[s])})
+        row = {"front": front, "back": [c for c in cards if c not in front],
+               "back_key": h.back_key[s], "front_key": h.front_key[s],
+               "foul": bool(h.foul[s]), "dominated": bool(h.dominated[s]),
+               "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s])}
+        if marked:         # (no negative index: this module turns wraparound off)
+            row.update(win_on_push_hand=int(h.pwin[s]), loss_on_push_hand=int(h.ploss[s]))
+        settings.append(row)
     return settings, (h.house if h.house >= 0 else None)
 
 

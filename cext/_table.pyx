@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from cython.parallel import prange, threadid
 from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
 from libc.stdint cimport int64_t, uint64_t
 
 from core_api cimport *
@@ -116,6 +117,29 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
     ru.bank_each_win = 1 if rules.get("bank_each_win") else 0
     if ru.envy and not 1 <= ru.envy_slot < ru.nkinds:
         raise ValueError("an envy bonus is paid on a wager of the table")
+    ru.push = ru.push_all = 0
+    memset(ru.push_front, 0, sizeof(ru.push_front))
+    memset(ru.push_back, 0, sizeof(ru.push_back))
+    return 0
+
+
+cdef int _load_push(dict rules, ts_rules_t *ru, const engine_t *e) except -1:
+    """rules["push"]: the settlement (SettlementRule) whose push conditions are marked
+    on the engine's back keys and the front keys (push_marks), or None; rules["push_all"]:
+    a loss pushes too."""
+    cdef int i
+    rule = rules.get("push")
+    if rule is None or not rule.push_when:
+        return 0
+    if e.nback > TS_MAX_BACK:
+        raise ValueError("more back keys than the kernel's push marks hold")
+    back, front = rule.push_marks([e.back_keys[i] for i in range(e.nback)])
+    for i in range(e.nback):
+        ru.push_back[i] = back[i]
+    for i in range(182):
+        ru.push_front[i] = front[i]
+    ru.push = 1
+    ru.push_all = 1 if rules.get("push_all") else 0
     return 0
 
 
@@ -213,6 +237,7 @@ def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64
     if threads < 1:
         threads = 1
     cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    _load_push(rules, &t.rules, e)
     cdef int nacc = <int>nb if per_block else threads
     cdef ts_acc_t *acc = <ts_acc_t *>calloc(max(nacc, 1), sizeof(ts_acc_t))
     if acc == NULL:
@@ -333,6 +358,7 @@ def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
     cdef int s, k, i
     _load_rules(rules, &ru)
     cdef const engine_t *e = engine_for(wheel_second, house_way).ptr
+    _load_push(rules, &ru, e)
     res = []
     for spec in rounds:
         dealer, bank, wagers, total, cards, action_pile = spec[:6]

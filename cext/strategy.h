@@ -25,6 +25,8 @@ typedef struct {
     int house;                    /* the house way's setting, or -1 (no row matched) */
     int row, best_key;            /* the house way's row; the best five-card key of the 7 */
     int64_t total, win[ST_MAX], loss[ST_MAX];
+    /* against the banker hands that meet a push condition (st_count_direct's marks) */
+    int64_t pwin[ST_MAX], ploss[ST_MAX];
 } st_hand_t;
 
 /* The distinct settings of seven sorted cards, and which one the house way picks. */
@@ -90,9 +92,12 @@ static inline int st_cell_key(const st_cuts_t *c, int cell) {
 }
 
 /* Every banker hand of deck (n sorted cards) without the player's seven sorted cards,
- * set by the house way, against each of the player's settings: h->total, win, loss. */
+ * set by the house way, against each of the player's settings: h->total, win, loss; and
+ * pwin, ploss against the banker hands that meet a push condition: pback[back_index]
+ * & pfront[front key] nonzero (SettlementRule.push_marks; pback NULL: none). */
 static void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
-                            int nthreads, st_hand_t *h) {
+                            int nthreads, const uint8_t *pback, const uint8_t *pfront,
+                            st_hand_t *h) {
     int rest[ST_MAXN], nr = 0;
     for (int i = 0; i < n; i++) {
         int in = 0;
@@ -102,11 +107,11 @@ static void st_count_direct(const engine_t *e, const int *deck, int n, const int
     st_cuts_t cb, cf;
     st_cuts(h->back_key, h->n, &cb);
     st_cuts(h->front_key, h->n, &cf);
-    const int nfc = cf.n + 1;
-    int64_t cells[(ST_MAX + 1) * (ST_MAX + 1)] = {0};
+    const int nfc = cf.n + 1, nc = (ST_MAX + 1) * (ST_MAX + 1);
+    int64_t cells[2 * (ST_MAX + 1) * (ST_MAX + 1)] = {0};   /* all, then the marked */
     #pragma omp parallel num_threads(nthreads)
     {
-        int64_t t_cells[(ST_MAX + 1) * (ST_MAX + 1)] = {0};
+        int64_t t_cells[2 * (ST_MAX + 1) * (ST_MAX + 1)] = {0};
         /* the highest card of the banker hand picks the slice of work */
         #pragma omp for schedule(dynamic, 1)
         for (int top = nr - 1; top >= 6; top--) {
@@ -118,7 +123,9 @@ static void st_count_direct(const engine_t *e, const int *deck, int n, const int
                 for (int i = 0; i < 6; i++) b[i] = rest[idx[i]];
                 int bk, fk;
                 engine_hand_keys(e, b, &bk, &fk);
-                t_cells[st_cell(&cb, bk) * nfc + st_cell(&cf, fk)]++;
+                int cell = st_cell(&cb, bk) * nfc + st_cell(&cf, fk);
+                t_cells[cell]++;
+                if (pback && (pback[back_index(e, bk)] & pfront[fk])) t_cells[nc + cell]++;
                 int i = 0;                 /* next 6-subset: bump the lowest movable */
                 while (i < 6 && idx[i] + 1 == (i < 5 ? idx[i + 1] : top)) i++;
                 if (i == 6) break;
@@ -127,19 +134,24 @@ static void st_count_direct(const engine_t *e, const int *deck, int n, const int
             }
         }
         #pragma omp critical
-        for (int i = 0; i < (cb.n + 1) * nfc; i++) cells[i] += t_cells[i];
+        for (int i = 0; i < (cb.n + 1) * nfc; i++) {
+            cells[i] += t_cells[i];
+            cells[nc + i] += t_cells[nc + i];
+        }
     }
     h->total = 0;
-    for (int s = 0; s < h->n; s++) h->win[s] = h->loss[s] = 0;
+    for (int s = 0; s < h->n; s++) h->win[s] = h->loss[s] = h->pwin[s] = h->ploss[s] = 0;
     for (int rb = 0; rb <= cb.n; rb++)
         for (int rf = 0; rf < nfc; rf++) {
-            int64_t m = cells[rb * nfc + rf];
+            int64_t m = cells[rb * nfc + rf], pm = cells[nc + rb * nfc + rf];
             int bk = st_cell_key(&cb, rb), fk = st_cell_key(&cf, rf);
             h->total += m;
             for (int s = 0; s < h->n; s++) {
                 int o = base_outcome(h->back_key[s], h->front_key[s], bk, fk);
                 h->win[s] += o > 0 ? m : 0;
                 h->loss[s] += o < 0 ? m : 0;
+                h->pwin[s] += o > 0 ? pm : 0;
+                h->ploss[s] += o < 0 ? pm : 0;
             }
         }
 }

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The C interface of the table simulator (cext/table_sim.h and the headers it includes)
 as verifier.engine._table uses it."""
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t, uint64_t, uint8_t
 
 from core_api cimport engine_t
 
@@ -35,6 +35,10 @@ cdef extern from "table_sim.h" nogil:
         int64_t envy_min
         int envy_slot
         int bank_each_win
+        int push, push_all
+        uint8_t push_front[182]
+        uint8_t push_back[8192]
+    int TS_MAX_BACK
     ctypedef struct ts_round_in_t:
         int dealer, total, action_pile
         int64_t bank

@@ -16,6 +16,7 @@
 #define TS_KINDS 3                 /* wagers per seat */
 #define TS_STAT_KINDS 4            /* and an envy bonus */
 #define TS_LINES 40                /* lines of a read, at most (categories and a front: 35) */
+#define TS_MAX_BACK 8192           /* the engine's distinct back keys, at most */
 /* the reads a wager is paid on (verifier.game.bets.TABLE_READS, in this order) */
 enum { TS_R_BASE, TS_R_SEVEN, TS_R_HOUSE, TS_R_PUSH_PAIR, TS_R_PAI_GOW, TS_R_FRONT,
        TS_R_FIRST, TS_R_SEVEN_FRONT };
@@ -47,7 +48,20 @@ typedef struct {
     /* a player banks (docs/TABLE.md, "The bank in rotation"): the banker's commission on
      * each wager it wins (1) or on its net win of the round (0) */
     int bank_each_win;
+    /* a push on the banker's set hand (SettlementRule.push_when): bit t of push_back[i]
+     * (i the engine's index of a back key, back_index) and of push_front[front key] when
+     * condition t's test holds; the banker's hand meets one when the two share a bit.
+     * A win of the player's against it pushes, and a loss too when push_all */
+    int push, push_all;
+    uint8_t push_front[FRONT_KEYS];
+    uint8_t push_back[TS_MAX_BACK];
 } ts_rules_t;
+
+/* The base wager's outcome: the hands' comparison b (1, 0, -1), held to a push against
+ * a banker's hand that meets a push condition (dpush; SettlementRule.settle_outcome). */
+static inline int ts_base_settled(const ts_rules_t *ru, int b, int dpush) {
+    return dpush && (b > 0 || (b < 0 && ru->push_all)) ? 0 : b;
+}
 
 static inline int64_t ts_tier_fee(int64_t amount, int n, const int64_t *low, const int64_t *fee) {
     int64_t f = 0;

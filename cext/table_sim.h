@@ -68,6 +68,8 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
     int c[7], dc[7], pd[7], dd[7];
     int64_t envy_of[8] = {0, 0, 0, 0, 0, 0, 0, 0}, envy_total = 0;
     ts_hand_of(e, deck, (shift + dealer) % 7, &dk, dc, dd);
+    int dpush = ru->push && (ru->push_back[back_index(e, dk.back_key)]
+                             & ru->push_front[dk.front_key]) != 0;
 
     /* settlement order, and each seat's odds */
     int n = 0;
@@ -79,7 +81,8 @@ static inline void ts_play_round(const ts_rules_t *ru, const engine_t *e, const 
         int b = base_outcome(pk.back_key, pk.front_key, dk.back_key, dk.front_key);
         for (int slot = 0; slot < ru->nkinds; slot++) {
             int r = ru->read[slot], k1 = ru->first_k[slot];
-            out->odds[s][slot] = r == TS_R_BASE ? b : ts_mask_odds(ru, slot, ru->banker[slot]
+            out->odds[s][slot] = r == TS_R_BASE ? ts_base_settled(ru, b, dpush)
+                : ts_mask_odds(ru, slot, ru->banker[slot]
                 ? ts_read(ru, r, &dk, &pk, dc, dd, k1, b) : ts_read(ru, r, &pk, &dk, c, pd, k1, b));
         }
         if (ru->envy) {

@@ -285,14 +285,11 @@ def test_a_rule_set_naming_no_category_is_one_line_and_exit_2(tmp_path, capsys):
     assert "names no category" in err and len(err.splitlines()) == 1
 
 
-def test_the_table_and_the_strategy_job_refuse_a_push_condition():
+def test_the_strategy_job_refuses_a_push_condition():
     from verifier.rules import rulesets
     from verifier.strategy.optimal import commission_of
     from verifier.support.errors import VerifierError
-    from verifier.table.limits import TableRules
     ez = rulesets.load("ez-pai-gow")
-    with pytest.raises(VerifierError, match="the table does not count a push"):
-        TableRules.from_ruleset(ez)
     with pytest.raises(VerifierError, match="the strategy job does not count a push"):
         commission_of(ez.settlement)
 

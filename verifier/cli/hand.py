@@ -86,7 +86,7 @@ def run_strategy(settings: Settings) -> int:
     print(f"{'front':<6} {'back':<15} {'back hand':<28} {'front hand':<12} {'win':>11} "
           f"{'push':>11} {'loss':>11} {'value':>10}  exact value")
     for r in rows:
-        c = r["counts"]
+        c = r["outcomes"]                        # the wager's, push conditions applied
         value = ("foul" if r["return"] is None else f"{r['return']['decimal']:+.6f}")
         exact = "" if r["return"] is None else r["return"]["exact"]
         marks = [m for m, on in (("best", r["best"]), ("house way", r["house_way"]),

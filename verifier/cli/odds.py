@@ -104,6 +104,9 @@ def cmd_solve(settings: Settings) -> int:
     bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
     from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
+    from verifier.cli.solvebase import solves_base, solve_base
+    if solves_base(settings):
+        return solve_base(settings)
     check_solved_out(settings)
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
@@ -179,9 +182,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "bet's formula (paigow-verify formula).")
     add_certificate_options(p)
     p.add_argument("--paytable", metavar="FILE", help="default: the certificate's pay table")
-    p.add_argument("--line", required=True, action="append",
+    p.add_argument("--line", action="append",
                    help='the line to solve for: "Three Pairs" or three_pairs; repeat it '
                         "for a group scaled together")
+    from verifier.cli.solvebase import add_base_options
+    add_base_options(p)
     p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)

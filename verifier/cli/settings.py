@@ -57,6 +57,9 @@ class Settings:
     bet: Optional[str] = None
     line: Optional[list[str]] = None
     edge: Optional[str] = None
+    # solve the base game's settlement instead (cli/solvebase.py)
+    solve_commission: bool = False
+    push_family: Optional[str] = None
     sign: Optional[str] = None
     key: Optional[str] = None
     public_key: Optional[str] = None

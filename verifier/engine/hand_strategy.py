@@ -20,6 +20,7 @@ from typing import Any, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.engine.spec import EngineSpec
+    from verifier.game.settlement import SettlementRule
     from verifier.rules.readings import Rules
 
 
@@ -28,14 +29,17 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------------
 
 def strategy_counts(cards: Sequence[int], rules: Rules | EngineSpec | None = None, deck: Sequence[int] | None = None,
-                    threads: int | None = None) -> tuple[list[dict[str, Any]], int | None]:
+                    threads: int | None = None, settlement: SettlementRule | None = None
+                    ) -> tuple[list[dict[str, Any]], int | None]:
     """(settings, house): every distinct setting of seven card ints with its exact total,
     win and loss counts against every banker hand of the rest of ``deck`` (default the
     spec's, else the 53-card deck) set by the house way, and the index of the house way's
     setting (None when no row of a house-way file sets the hand). ``rules``: the
-    command's ``EngineSpec`` (or the rules to make one of)."""
+    command's ``EngineSpec`` (or the rules to make one of). ``settlement``: with push
+    conditions on the banker's hand, each setting's ``win_on_push_hand`` and
+    ``loss_on_push_hand`` too (``SettlementRule.outcomes`` settles them)."""
     from verifier.engine.pairwise import check_hand, engine_options
     _spec, deck, wheel_second, house_way, nthreads = engine_options(rules, threads, deck)
     cards = check_hand(cards, deck)
     return backend.module("_strategy").strategy_counts(cards, deck, wheel_second, house_way,
-                                                       nthreads)
+                                                       nthreads, settlement)

@@ -15,8 +15,10 @@ hand; verifier/game/pushes.py, docs/VARIANTS.md), with ``push_outcomes`` what th
 to a push (every outcome, the sources; or only a player's win, a reading). The exact
 count marks the banker's hands by ``push_terms`` and counts the wins and losses against
 them apart (verifier/engine/pairwise.py); ``outcomes`` settles those counts;
-``pushes_on`` asks it of one banker's hand. The strategy job and the table do not count
-it yet (``refuse_push``).
+``pushes_on`` asks it of one banker's hand, ``settle_outcome`` settles one hand's
+comparison against it (the table); ``push_marks`` marks the conditions on an engine's
+keys (the table's kernel, a hand's settings). The strategy job does not count it yet
+(``refuse_push``).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 COMMISSION, FEES = "commission", "fees"
+FRONT_KEY_COUNT = 169 + 13     # front keys: FRONT_PAIR_BASE + 13 pairs (cext FRONT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -102,11 +105,44 @@ class SettlementRule:
         from verifier.game.pushes import any_holds
         return bool(self.push_when) and any_holds(self.push_when, *banker_set)
 
+    @property
+    def pushes_losses(self) -> bool:
+        """Whether a push condition holds a player's loss to a push too (``push_outcomes``
+        "all"), not only a win."""
+        return self.push_outcomes == "all"
+
+    def settle_outcome(self, outcome: int, banker_set: tuple[int, int]) -> int:
+        """The base wager's outcome (1 win, 0 push, -1 loss) as this rule settles the
+        hands' comparison ``outcome`` against a banker's hand set to (back key, front
+        key): a push when that hand meets ``push_when`` (a win; a loss too when
+        ``pushes_losses``), else the comparison (the table's round, table/round.py)."""
+        if outcome and (outcome > 0 or self.pushes_losses) and self.pushes_on(banker_set):
+            return 0
+        return outcome
+
     def push_terms(self) -> tuple:
         """The conditions as the engine takes them: ((back test, front test), ...), each
         test a function of a key or None (any); () when there is none."""
         from verifier.game.pushes import push_conditions
         return tuple((c.back, c.front) for c in push_conditions(self.push_when))
+
+    def push_marks(self, back_keys: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The conditions marked on keys, as the compiled engines take them: for each of
+        ``back_keys`` (an engine's distinct back keys) and each front key 0..181, a
+        mask whose bit t is set when condition t's test on it holds (None: every key);
+        a banker's hand meets a condition when its back's and its front's masks share a
+        bit (the table's kernel, a hand's settings)."""
+        terms = self.push_terms()
+        if len(terms) > 8:
+            from verifier.support.errors import VerifierError
+            raise VerifierError("at most 8 push conditions (the engines' marks are bytes)")
+        back, front = [0] * len(back_keys), [0] * FRONT_KEY_COUNT
+        for t, (bt, ft) in enumerate(terms):
+            for i, key in enumerate(back_keys):
+                back[i] |= (bt is None or bt(key)) << t
+            for key in range(FRONT_KEY_COUNT):
+                front[key] |= (ft is None or ft(key)) << t
+        return back, front
 
     def outcomes(self, counts: Mapping) -> tuple[int, int, int, int]:
         """(win, loss, push, total) of the base wager as this rule settles the exact
@@ -120,7 +156,7 @@ class SettlementRule:
                 raise VerifierError("these counts were made without the push conditions "
                                     f"{', '.join(self.push_when)}: count them again")
             w -= int(counts["win_on_push_hand"])
-            if self.push_outcomes == "all":
+            if self.pushes_losses:
                 l -= int(counts["loss_on_push_hand"])
         return w, l, total - w - l, total
 
@@ -131,7 +167,8 @@ class SettlementRule:
             from verifier.support.errors import VerifierError
             raise VerifierError(f"{what} does not count a push on the banker's hand yet "
                                 f"(push_when {', '.join(self.push_when)}): the exact base "
-                                "game (run) does")
+                                "game (run), the table (simulate, settle) and a hand's "
+                                "settings (hand --strategy) do")
 
     def push_text(self) -> str:
         """The push conditions in words ('' when none)."""

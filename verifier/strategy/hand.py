@@ -17,16 +17,21 @@ if TYPE_CHECKING:
 
 def evaluate(settings: Sequence[dict[str, Any]], house: int | None, settlement: Mapping[str, Any]
              ) -> tuple[list[dict[str, Any]], list[int], Fraction | None]:
-    """Each setting's push count and value (``setting_return`` under ``settlement``; None
-    for a foul), the best legal settings, and what the house way's choice gives up."""
+    """Each setting's counts (the hands' comparison, and against the banker's push hands
+    when the settlement has push conditions), its outcomes as the settlement settles
+    them, and its value (``setting_return``; None for a foul); the best legal settings,
+    and what the house way's choice gives up."""
+    from verifier.game.pushes import PUSH_NAMES
     from verifier.odds.basegame import setting_return
-    SettlementRule.of(settlement).refuse_push("the hand's settings")
+    rule = SettlementRule.of(settlement)
     rows = []
     for s in settings:
-        counts = {"win": s["win"], "loss": s["loss"], "total": s["total"],
-                  "push": s["total"] - s["win"] - s["loss"]}
-        value = None if s["foul"] else setting_return(counts, settlement)
-        rows.append(dict(s, push=counts["push"], value=value))
+        counts = {k: s[k] for k in ("total", "win", "loss") + PUSH_NAMES[1:] if k in s}
+        counts["push"] = s["total"] - s["win"] - s["loss"]
+        w, l, p, total = rule.outcomes(counts)
+        value = None if s["foul"] else setting_return(counts, rule)
+        rows.append(dict(s, push=counts["push"], value=value, counts=counts,
+                         outcomes={"total": total, "win": w, "push": p, "loss": l}))
     legal = [r["value"] for r in rows if r["value"] is not None]
     top = max(legal) if legal else None
     best = [i for i, r in enumerate(rows) if r["value"] is not None and r["value"] == top]
@@ -45,12 +50,12 @@ def hand_strategy(cards: Sequence[int], ruleset: RuleSet, threads: int | None = 
     from verifier.game.cards import cards_str
     spec = spec or engine_spec(ruleset.rules, threads)
     rules = spec.rules
-    settings, house = strategy_counts(cards, spec)
+    settings, house = strategy_counts(cards, spec, settlement=SettlementRule.of(ruleset.settlement))
     rows, best, cost = evaluate(settings, house, ruleset.settlement)
     wheel_second = spec.wheel_second
     out_rows = []
     for i, r in enumerate(rows):
-        counts = {k: r[k] for k in ("total", "win", "push", "loss")}
+        counts = r["counts"]
         out_rows.append({
             "front": cards_str(r["front"]), "back": cards_str(r["back"]),
             "front_key": r["front_key"], "back_key": r["back_key"],
@@ -58,6 +63,7 @@ def hand_strategy(cards: Sequence[int], ruleset: RuleSet, threads: int | None = 
             "back_hand": describe_back(r["back_key"], wheel_second),
             "legal": not r["foul"], "dominated": r["dominated"],
             "best": i in best, "house_way": i == house, "counts": counts,
+            "outcomes": r["outcomes"],
             "return": None if r["value"] is None else exact_value(r["value"]),
             "figures": None if r["foul"] else settle(counts, ruleset.settlement)})
     return {"cards": cards_str(sorted(cards)), "rule_set": ruleset.name,
@@ -71,8 +77,10 @@ def value_note(settlement: Mapping[str, Any]) -> str:
     """What a setting's value is, in words (the text report's header)."""
     rule = SettlementRule.of(settlement)
     if rule.is_commission:
-        return (f"expected result per unit: wins pay 1 to 1 less "
-                f"{rule.commission * 100}% commission")
+        pay = f"1 to 1 less {rule.commission * 100}% commission" if rule.commission else \
+            rule.win_label
+        return (f"expected result per unit: wins pay {pay}"
+                + (f"; {rule.push_text()}" if rule.push_when else ""))
     return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
             "(the same for every setting)")
 

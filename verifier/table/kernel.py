@@ -97,6 +97,9 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
         "envy_pays": tuple(table.envy_pays),
         "envy_minimum": table.envy_minimum,
         "envy_slot": -1 if envy is None else envy,
+        # a push on the banker's hand: the settlement, its conditions marked by the kernel
+        "push": table.settlement_rule,
+        "push_all": table.settlement_rule.pushes_losses,
     }
 
 

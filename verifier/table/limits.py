@@ -129,6 +129,10 @@ class TableRules:
     # house banks every hand and takes ``commission`` of every winning base wager)
     settlement: str = "fees"
     commission: Fraction = Fraction(0)
+    # the settlement's push conditions on the banker's set hand and what they hold to a
+    # push (SettlementRule.push_when, push_outcomes; docs/VARIANTS.md)
+    push_when: tuple = ()
+    push_outcomes: str = "all"
     # an envy bonus (seed 004): dollars by seven-card category bit (empty: none), paid on
     # the wager of the bet that hosts envy
     envy_pays: tuple = ()
@@ -181,6 +185,10 @@ class TableRules:
             raise VerifierError("an envy bonus table needs 16 amounts, each 0 or more")
         if not 0 <= self.commission < 1:
             raise VerifierError(f"commission {self.commission} is not between 0 and 1")
+        if self.push_when and (not self.house_banks or self.players_bank):
+            raise VerifierError("a push on the banker's hand is played where the house banks "
+                                "(no player-dealer, no player banking)")
+        self.settlement_rule.push_terms()     # one line for a condition it does not know
         if self.envy_pays and self.envy_slot is None:
             raise VerifierError("the envy bonus needs the bet it is paid on")
 
@@ -190,8 +198,7 @@ class TableRules:
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
         out = {"rules": ruleset.rules, "name": ruleset.name, **ruleset_table(ruleset)}
         s = SettlementRule.of(ruleset.settlement)
-        s.refuse_push("the table")
-        out["settlement"] = s.kind
+        out.update(settlement=s.kind, push_when=s.push_when, push_outcomes=s.push_outcomes)
         if s.is_fees:
             out["fees"] = FeeSchedule(player_tiers=s.player_tiers, dealer_tiers=s.dealer_tiers)
             out["maximum"] = s.table_max
@@ -216,13 +223,14 @@ class TableRules:
         out.update(kw)
         return cls(**out)
 
-    @property
+    @cached_property
     def settlement_rule(self) -> SettlementRule:
         """The table's settlement as the one settlement object (game/settlement.py)."""
         return SettlementRule(self.settlement, commission=Fraction(self.commission),
                               player_tiers=tuple(self.fees.player_tiers),
                               dealer_tiers=tuple(self.fees.dealer_tiers),
-                              table_max=self.maximum)
+                              table_max=self.maximum, push_when=tuple(self.push_when),
+                              push_outcomes=self.push_outcomes)
 
     @property
     def house_banks(self) -> bool:

@@ -245,12 +245,15 @@ def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
     ``dealer_set`` and ``player_hw`` are set_hands results (house way); ``played`` is
     the player's own (front_key, back_key) when not the house way; ``cards`` and
     ``dealer_cards`` the player's and the dealer's seven cards (a bet may read them).
-    The bets are judged on both hands as the house way sets them (table/reads.py).
+    The bets are judged on both hands as the house way sets them (table/reads.py); the
+    base wager as the settlement settles the comparison (a push on the banker's hand).
     """
     df, db = dealer_set[2], dealer_set[3]
     pf, pb = player_hw[2], player_hw[3]
     house_way = base_odds(pf, pb, df, db)
     b = house_way if played is None else base_odds(played[0], played[1], df, db, foul)
+    if not foul:            # a push on the banker's hand (a fouled hand is lost first)
+        b = table.settlement_rule.settle_outcome(b, (db, df))
     out: list[int | Fraction] = [b]
     for kind in table.kinds[1:]:
         bet = table.custom_bet(kind)

@@ -11,8 +11,14 @@ from typing import Any, Callable, Mapping, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.table.setup import TableSetup
+    from verifier.table.limits import TableRules
     from verifier.table.stats import Stats
 
+
+def _push(table: TableRules) -> dict[str, str]:
+    """The settlement's push on the banker's hand in words, {} when none."""
+    text = table.settlement_rule.push_text()
+    return {"push": text} if text else {}
 
 def _ci(pair, digits=5):
     value, half = pair
@@ -45,7 +51,8 @@ def summary(stats: Stats, setup: TableSetup) -> dict[str, Any]:
         "rounds": n,
         "rule_set": table.name,
         "settlement": ({"kind": "commission", "commission": str(table.commission),
-                        "banker": "rotation" if setup.rotates else "house"}
+                        "banker": "rotation" if setup.rotates else "house",
+                        **_push(table)}
                        if table.house_banks else
                        {"kind": "fees", "banker": "player-dealer"}),
         "seats": seats,
@@ -141,7 +148,8 @@ def format_summary(summ: Mapping[str, Any]) -> str:
     elif house:
         out.append(f"Rule set {summ['rule_set']}: the house banks every hand, "
                    f"{float(Fraction(summ['settlement']['commission'])):.2%} commission on winning "
-                   "base wagers, no fees")
+                   "base wagers, no fees"
+                   + (f"; {summ['settlement']['push']}" if "push" in summ["settlement"] else ""))
     out.append("")
     first = next(iter(summ["seats"].values()))["wagers"]
     names = "/".join(_short(k) for k in first)

@@ -83,8 +83,9 @@ class Shelf:
 
 
 def rule_sets() -> list[str]:
-    from verifier.rules.rulesets import SHIPPED
-    return list(SHIPPED)
+    """Every shipped rule set (the seeds' first; the push variants of issue 36 after)."""
+    from verifier.rules.rulesets import names
+    return names()
 
 
 def hand(cards: str, rule_set: str, strategy: bool = False) -> dict:

@@ -14,11 +14,12 @@ from typing import Any, Iterable, Mapping, Sequence, cast
 
 
 def strategy_counts(cards: Iterable[int], deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
-                    threads: int = 1) -> tuple[list[dict[str, Any]], int | None]:
+                    threads: int = 1, settlement: Any = None
+                    ) -> tuple[list[dict[str, Any]], int | None]:
     """``_strategy.strategy_counts``: (settings, house) with the reference engine; ``threads``
     is ignored (one thread)."""
     from verifier.engine.reference import core
-    return strategy_python(cards, deck, wheel_second, house_way, core)
+    return strategy_python(cards, deck, wheel_second, house_way, core, settlement=settlement)
 
 
 def request_stop() -> None:
@@ -66,27 +67,35 @@ def house_index(settings: Sequence[Mapping[str, Any]], keys: tuple[int, int] | N
 
 def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
                     engine: Any = None,
-                    keys: Mapping[tuple[int, ...], tuple[int, int] | None] | None = None
-                    ) -> tuple[list[dict[str, Any]], int | None]:
+                    keys: Mapping[tuple[int, ...], tuple[int, int] | None] | None = None,
+                    settlement: Any = None) -> tuple[list[dict[str, Any]], int | None]:
     """(settings, house) as ``verifier.engine._strategy.strategy_counts`` gives them, by brute
     force: every banker hand of the rest of ``deck`` against every setting. ``keys``:
     optional {sorted hand tuple: (back key, front key) set by the house way, or None};
-    ``engine``: whose keys (default the reference engine, this twin's own)."""
+    ``engine``: whose keys (default the reference engine, this twin's own);
+    ``settlement``: a SettlementRule whose push conditions count win_on_push_hand and
+    loss_on_push_hand too (``pushes_on`` each banker hand)."""
     if engine is None:
         from verifier.engine.reference import core as engine
     cards = sorted(cards)
     settings = settings_python(cards, engine, wheel_second)
     rest = [c for c in sorted(deck) if c not in cards]
+    marked = settlement is not None and bool(settlement.push_when)
     for s in settings:
-        s.update(total=0, win=0, loss=0)
+        s.update(total=0, win=0, loss=0, **({"win_on_push_hand": 0, "loss_on_push_hand": 0}
+                                            if marked else {}))
     for b in itertools.combinations(rest, 7):
         y = keys[b] if keys is not None else house_keys(b, engine, wheel_second, house_way)
+        pushes = marked and settlement.pushes_on(y)
         for s in settings:
             outcome = base_outcome(s["back_key"], s["front_key"],
                                    *cast("tuple[int, int]", y))   # None: a TypeError, as before
             s["total"] += 1
             s["win"] += outcome == WIN
             s["loss"] += outcome == LOSS
+            if pushes:
+                s["win_on_push_hand"] += outcome == WIN
+                s["loss_on_push_hand"] += outcome == LOSS
     mine = (keys[tuple(cards)] if keys is not None and tuple(cards) in keys
             else house_keys(cards, engine, wheel_second, house_way))
     return settings, house_index(settings, mine)
