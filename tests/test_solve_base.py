@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from test_push_when import CONDITIONS, DECK, brute_force, rule, seven_card_pai_gow_top
+from test_push_when import DECK, brute_force, rule
 from verifier.engine import engine_spec, pairwise_counts
 from verifier.odds.solvebase import (PUSH_FAMILIES, closest, commission_for_edge, edge_of,
                                      family_rules)
@@ -46,13 +46,6 @@ def test_a_commission_below_the_edge_without_one_is_one_line():
     with pytest.raises(VerifierError, match="fee game"):
         commission_for_edge(counts, {"kind": "fees", "player_tiers": [[10, 1]],
                                      "table_max": 100}, Fraction(1, 20))
-
-
-# the brute force's reading of every pai gow condition: the published seven-card
-# definition with that top rank (tests/test_push_when.py reads the queen's)
-for _top, _rank in zip(("nine", "ten", "jack", "queen", "king", "ace"), range(7, 13)):
-    CONDITIONS.setdefault(f"pai_gow_{_top}_high",
-                          lambda cards, front, r=_rank: seven_card_pai_gow_top(cards) == r)
 
 
 def test_each_pai_gow_condition_has_the_brute_forces_edge():

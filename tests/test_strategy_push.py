@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from test_push_when import CONDITIONS, DECK, SYM_DECK, rule, sets_of
+from test_push_when import BRUTE_READINGS, DECK, SYM_DECK, rule, sets_of
 from verifier.engine import backend, strategy_counts
 from verifier.engine.reference.strategy import strategy_python
 from verifier.strategy.hand import evaluate
@@ -36,7 +36,7 @@ def brute_settings(hand, deck, names, outcomes):
         t = w = l = pw = pl = 0
         for b in itertools.combinations(rest, 7):
             bb, bf, bfront = sets[b]
-            barred = any(CONDITIONS[n](b, bfront) for n in names)
+            barred = any(BRUTE_READINGS[n](b, bfront) for n in names)
             t += 1
             if key[0] > bb and key[1] > bf:
                 w += 1
