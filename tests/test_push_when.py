@@ -235,7 +235,7 @@ def queen_high_pai_gows():
     return sets * suits
 
 
-@pytest.mark.slow
+@pytest.mark.full           # full-deck counts: once, in CI's full run
 @pytest.mark.compiled
 def test_the_full_deck_pairs_against_a_push_hand():
     """Every banker's hand meets C(46,7) player hands: the pairs against a 9-high
@@ -302,7 +302,7 @@ def test_the_strategy_job_refuses_a_push_condition():
         commission_of(ez.settlement)
 
 
-@pytest.mark.slow
+@pytest.mark.full           # full-deck counts: once, in CI's full run
 @pytest.mark.compiled
 def test_the_full_deck_counts_split_over_a_partition_of_the_bankers_hands():
     """Every banker's hand has one back class: the pairs, wins and losses against the
