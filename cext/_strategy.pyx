@@ -20,10 +20,11 @@ cdef extern from "strategy.h" nogil:
         int64_t loss[21]
         int64_t pwin[21]
         int64_t ploss[21]
+        int64_t fu_win, fu_loss
     void st_settings(const engine_t *e, const int *c, st_hand_t *h)
     void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
                          int nthreads, const uint8_t *pback, const uint8_t *pfront,
-                         st_hand_t *h)
+                         int push_all, st_hand_t *h)
 
 from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
 
@@ -37,13 +38,16 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     loss against every banker hand of the rest of the deck); ``house`` the index of the
     house way's setting (None when no row of the house way sets the hand). With a
     ``settlement`` (SettlementRule) that pushes on the banker's hand, each setting's
-    win_on_push_hand and loss_on_push_hand too (its outcomes settles them)."""
+    win_on_push_hand and loss_on_push_hand too (its outcomes settles them). Each row also
+    carries the hand's Face Up counts, ``face_up`` {win, loss, total}: the best legal
+    setting against each banker hand seen set, settled by the push conditions."""
     cdef int d[53]
     cdef int p[7]
     cdef st_hand_t h
     cdef int i
     cdef uint8_t pfront[182]
     cdef uint8_t *pback = NULL
+    cdef int push_all = 1
     deck = check_deck(deck, 14)
     cards = check_player_hand(cards, deck)
     cdef int n = len(deck)
@@ -54,6 +58,7 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     marked = settlement is not None and bool(settlement.push_when)
     try:
         if marked:
+            push_all = settlement.pushes_losses
             back, front = settlement.push_marks(eng.back_keys())
             pback = <uint8_t *>malloc(len(back))
             if pback is NULL:
@@ -64,16 +69,18 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
                 pfront[i] = front[i]
         with nogil:
             st_settings(e, p, &h)
-            st_count_direct(e, d, n, p, threads, pback, pfront, &h)
+            st_count_direct(e, d, n, p, threads, pback, pfront, push_all, &h)
     finally:
         free(pback)
     settings = []
+    face_up = {"win": int(h.fu_win), "loss": int(h.fu_loss), "total": int(h.total)}
     for s in range(h.n):
         front = [h.front[s][0], h.front[s][1]]
         row = {"front": front, "back": [c for c in cards if c not in front],
                "back_key": h.back_key[s], "front_key": h.front_key[s],
                "foul": bool(h.foul[s]), "dominated": bool(h.dominated[s]),
-               "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s])}
+               "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s]),
+               "face_up": face_up}
         if marked:         # (no negative index: this module turns wraparound off)
             row.update(win_on_push_hand=int(h.pwin[s]), loss_on_push_hand=int(h.ploss[s]))
         settings.append(row)
@@ -93,6 +100,7 @@ cdef extern from "strategy_job.h" nogil:
         unsigned long long table_bytes
     ctypedef struct sj_acc_t:
         int64_t hands, classes, house_win, house_loss, best_win, best_loss, not_optimal, cost
+        int64_t fu_win, fu_loss
         int64_t bad
         int64_t by_type[10][3]
         int64_t by_row[121][3]
@@ -105,6 +113,7 @@ cdef extern from "strategy_job.h" nogil:
     int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
                 int nthreads, int symmetry)
     void sj_free(sj_t *J)
+    int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
     int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
@@ -129,9 +138,11 @@ cdef class StrategyJob:
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
+    cdef public bint face_up
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, commission=(0, 1),
-                  int threads=1, bint symmetry=True):
+                  int threads=1, bint symmetry=True, push_when=(), push_outcomes="all",
+                  bint face_up=False):
         cdef int buf[53]
         cdef int rc, n
         cdef int64_t cn = int(commission[0]), cd = int(commission[1])
@@ -153,7 +164,22 @@ cdef class StrategyJob:
         if rc:
             raise MemoryError("the optimal-strategy tables")
         self.ready = True
+        self._mark(tuple(push_when), str(push_outcomes))
+        self.face_up = face_up
         self.build_seconds = pw_now() - t0
+
+    def _mark(self, push_when, push_outcomes):
+        """The settlement's push conditions on the banker's hand (SettlementRule
+        push_marks): the settings are ranked, and Face Up settled, by them."""
+        from verifier.game.settlement import SettlementRule
+        cdef const uint8_t[:] back
+        cdef const uint8_t[:] front
+        rule = SettlementRule("commission", push_when=push_when, push_outcomes=push_outcomes)
+        b, f = rule.push_marks(self.engine.back_keys()) if push_when else ([0], [0] * 182)
+        back, front = bytes(b), bytes(f)
+        if sj_set_marks(&self.job, &back[0] if push_when else NULL, &front[0],
+                        rule.pushes_losses):
+            raise ValueError("push conditions with too many bounds for the strategy job")
 
     def __dealloc__(self):
         if self.ready:
@@ -212,7 +238,7 @@ cdef class StrategyJob:
                              int(a.pat[3 * m + 2]), [int(c) for c in ex], int(a.pat_best[m]),
                              [int(c) for c in front]])
         patterns.sort()
-        return {"player_hands": int(a.hands), "player_classes": int(a.classes),
+        out = {"player_hands": int(a.hands), "player_classes": int(a.classes),
                 "banker_hands": int(self.job.nbankers),
                 "house_way": {"win": int(a.house_win), "loss": int(a.house_loss)},
                 "optimal": {"win": int(a.best_win), "loss": int(a.best_loss)},
@@ -222,10 +248,14 @@ cdef class StrategyJob:
                 "by_row": [[r, int(a.by_row[r][0]), int(a.by_row[r][1]), int(a.by_row[r][2])]
                            for r in range(ROW_SLOTS) if a.by_row[r][0]],
                 "patterns": patterns}
+        if self.face_up:         # (verifier/strategy/optimal.py: a job asked for it)
+            out["face_up"] = {"win": int(a.fu_win), "loss": int(a.fu_loss)}
+        return out
 
     def hand(self, cards):
         """Every setting of one player hand by the job's method: a list of dicts (back_key,
-        front_key, foul, dominated, total, win, loss), in the order of strategy_counts."""
+        front_key, foul, dominated, total, win, loss; win_on_push_hand, loss_on_push_hand
+        and the hand's face_up counts), in the order of strategy_counts."""
         cdef int p[7]
         cdef st_hand_t h
         cdef int rc
@@ -235,7 +265,10 @@ cdef class StrategyJob:
             rc = sj_one_hand(&self.job, p, &h)
         if rc:
             raise RuntimeError("the job's count of this hand failed")
+        face_up = {"win": int(h.fu_win), "loss": int(h.fu_loss), "total": int(h.total)}
         return [{"back_key": h.back_key[s], "front_key": h.front_key[s],
                  "foul": bool(h.foul[s]), "dominated": bool(h.dominated[s]),
-                 "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s])}
+                 "total": int(h.total), "win": int(h.win[s]), "loss": int(h.loss[s]),
+                 "win_on_push_hand": int(h.pwin[s]), "loss_on_push_hand": int(h.ploss[s]),
+                 "face_up": face_up}
                 for s in range(h.n)]

@@ -27,7 +27,51 @@ typedef struct {
     int64_t total, win[ST_MAX], loss[ST_MAX];
     /* against the banker hands that meet a push condition (st_count_direct's marks) */
     int64_t pwin[ST_MAX], ploss[ST_MAX];
+    /* Face Up (issue 36): the player's best legal setting against each banker hand seen
+     * set, settled (a push condition's hand pushes a win; a loss too under push_all) */
+    int64_t fu_win, fu_loss;
 } st_hand_t;
+
+/* The banker hands of one player hand by cell (issue 36): an axis is cut at the
+ * settings' back (front) keys, so that within a cell each setting's outcome is one; a
+ * setting s wins the hands of cell (i, j) when i <= ib[s] and j <= jf[s] and loses them
+ * when i > ib[s] and j > jf[s] (base_outcome: strictly higher in both to win, copies to
+ * the banker). n: hands per cell; pn: those meeting a push condition. The direct count
+ * and the strategy job both fill one, and st_settle reads it. */
+#define ST_MAXMARK 24                  /* push-mark cuts per axis (the job's cells) */
+#define ST_MAXCUT (ST_MAX + ST_MAXMARK)
+#define ST_CELLS ((ST_MAXCUT + 1) * (ST_MAXCUT + 1))
+typedef struct {
+    int nb, nf;                        /* cells per axis */
+    int ib[ST_MAX], jf[ST_MAX];
+    int64_t n[ST_CELLS], pn[ST_CELLS]; /* [i * nf + j] */
+} st_cells_t;
+
+/* Each of the settings cand[0..nc)'s win, loss, pwin and ploss, the total, and Face Up's
+ * fu_win and fu_loss (the best of the legal candidates per cell; push_all: a push
+ * condition's hand pushes a loss too, else only a win), from the cells. */
+static void st_settle(const st_cells_t *g, const int *cand, int nc, int push_all,
+                      st_hand_t *h) {
+    h->total = h->fu_win = h->fu_loss = 0;
+    for (int s = 0; s < h->n; s++) h->win[s] = h->loss[s] = h->pwin[s] = h->ploss[s] = 0;
+    for (int i = 0; i < g->nb; i++)
+        for (int j = 0; j < g->nf; j++) {
+            const int64_t m = g->n[i * g->nf + j], pm = g->pn[i * g->nf + j];
+            if (!m) continue;
+            h->total += m;
+            int best = -2;
+            for (int q = 0; q < nc; q++) {
+                const int s = cand[q];
+                const int o = i <= g->ib[s] && j <= g->jf[s] ? 1
+                              : (i > g->ib[s] && j > g->jf[s] ? -1 : 0);
+                if (o > 0) { h->win[s] += m; h->pwin[s] += pm; }
+                if (o < 0) { h->loss[s] += m; h->ploss[s] += pm; }
+                if (!h->foul[s] && o > best) best = o;
+            }
+            if (best > 0) h->fu_win += m - pm;
+            if (best < 0) h->fu_loss += push_all ? m - pm : m;
+        }
+}
 
 /* The distinct settings of seven sorted cards, and which one the house way picks. */
 static void st_settings(const engine_t *e, const int *c, st_hand_t *h) {
@@ -94,10 +138,11 @@ static inline int st_cell_key(const st_cuts_t *c, int cell) {
 /* Every banker hand of deck (n sorted cards) without the player's seven sorted cards,
  * set by the house way, against each of the player's settings: h->total, win, loss; and
  * pwin, ploss against the banker hands that meet a push condition: pback[back_index]
- * & pfront[front key] nonzero (SettlementRule.push_marks; pback NULL: none). */
+ * & pfront[front key] nonzero (SettlementRule.push_marks; pback NULL: none); and
+ * Face Up's counts (st_settle; push_all: SettlementRule.pushes_losses). */
 static void st_count_direct(const engine_t *e, const int *deck, int n, const int *player,
                             int nthreads, const uint8_t *pback, const uint8_t *pfront,
-                            st_hand_t *h) {
+                            int push_all, st_hand_t *h) {
     int rest[ST_MAXN], nr = 0;
     for (int i = 0; i < n; i++) {
         int in = 0;
@@ -139,21 +184,18 @@ static void st_count_direct(const engine_t *e, const int *deck, int n, const int
             cells[nc + i] += t_cells[nc + i];
         }
     }
-    h->total = 0;
-    for (int s = 0; s < h->n; s++) h->win[s] = h->loss[s] = h->pwin[s] = h->ploss[s] = 0;
-    for (int rb = 0; rb <= cb.n; rb++)
-        for (int rf = 0; rf < nfc; rf++) {
-            int64_t m = cells[rb * nfc + rf], pm = cells[nc + rb * nfc + rf];
-            int bk = st_cell_key(&cb, rb), fk = st_cell_key(&cf, rf);
-            h->total += m;
-            for (int s = 0; s < h->n; s++) {
-                int o = base_outcome(h->back_key[s], h->front_key[s], bk, fk);
-                h->win[s] += o > 0 ? m : 0;
-                h->loss[s] += o < 0 ? m : 0;
-                h->pwin[s] += o > 0 ? pm : 0;
-                h->ploss[s] += o < 0 ? pm : 0;
-            }
-        }
+    /* a player key cuts[t] beats a banker key of cell c (#cuts <= key) when c <= t */
+    st_cells_t g;                      /* 34 kB: well within a thread's stack */
+    g.nb = cb.n + 1;
+    g.nf = nfc;
+    for (int i = 0; i < g.nb * g.nf; i++) { g.n[i] = cells[i]; g.pn[i] = cells[nc + i]; }
+    int cand[ST_MAX];
+    for (int s = 0; s < h->n; s++) {
+        cand[s] = s;
+        for (g.ib[s] = 0; cb.key[g.ib[s]] != h->back_key[s]; g.ib[s]++) {}
+        for (g.jf[s] = 0; cf.key[g.jf[s]] != h->front_key[s]; g.jf[s]++) {}
+    }
+    st_settle(&g, cand, h->n, push_all, h);
 }
 
 #endif

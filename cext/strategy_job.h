@@ -11,6 +11,7 @@
 
 typedef struct {
     int64_t hands, classes, house_win, house_loss, best_win, best_loss, not_optimal, cost;
+    int64_t fu_win, fu_loss;                   /* Face Up: the best response, settled */
     int64_t bad;                               /* hands whose banker total is wrong */
     int64_t by_type[SJ_NTYPES][3], by_row[ROW_SLOTS][3];
     int64_t *pat;                              /* [MEMO_SIZE][3] */
@@ -46,6 +47,7 @@ static void sj_acc_add(sj_acc_t *dst, const sj_acc_t *src) {
     dst->house_win += src->house_win; dst->house_loss += src->house_loss;
     dst->best_win += src->best_win; dst->best_loss += src->best_loss;
     dst->not_optimal += src->not_optimal; dst->cost += src->cost; dst->bad += src->bad;
+    dst->fu_win += src->fu_win; dst->fu_loss += src->fu_loss;
     for (int t = 0; t < SJ_NTYPES; t++) for (int q = 0; q < 3; q++) dst->by_type[t][q] += src->by_type[t][q];
     for (int t = 0; t < ROW_SLOTS; t++) for (int q = 0; q < 3; q++) dst->by_row[t][q] += src->by_row[t][q];
     for (int m = 0; m < MEMO_SIZE; m++) {
@@ -60,32 +62,42 @@ static void sj_acc_add(sj_acc_t *dst, const sj_acc_t *src) {
     }
 }
 
-/* The counts of settings of one player hand (7 sorted deck positions): the candidates
- * cand[0..nc) (indices into h's settings) get win[] and loss[] in h. */
+/* Ascending distinct values of v[0..n) and w[0..m) into u; their count. */
+static int sj_cuts(int *u, const int *v, int n, const int *w, int m) {
+    int k = 0;
+    for (int q = 0; q < n + m; q++) {
+        int x = q < n ? v[q] : w[q - n], i = k, dup = 0;
+        for (int t = 0; t < k; t++) dup |= u[t] == x;
+        if (dup) continue;
+        while (i > 0 && u[i - 1] > x) { u[i] = u[i - 1]; i--; }
+        u[i] = x;
+        k++;
+    }
+    return k;
+}
+
+/* The cells (st_cells_t) of the banker hands of one player hand (7 sorted deck
+ * positions) for the candidate settings cand[0..nc) (indices into h's settings): the
+ * axes cut at their dense back and front indices and where the push marks change, so
+ * a cell is marked or not as a whole. Returns 1 when the total is not C(n - 7, 7). */
 static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
-                     uint8_t *cellb) {
+                     uint8_t *cellb, st_cells_t *g) {
     const pw_ctx_t *x = &J->x;
     const engine_t *e = x->e;
     const int nback = x->nback;
-    int db[ST_MAX], df[ST_MAX], ub[ST_MAX], uf[ST_MAX], mb = 0, mf = 0, ib[ST_MAX], jf[ST_MAX];
+    int db[ST_MAX], df[ST_MAX], ub[ST_MAXCUT], uf[ST_MAXCUT];
     for (int q = 0; q < nc; q++) {
         int s = cand[q];
         db[q] = back_index(e, h->back_key[s]);
         df[q] = FRONT_DENSE[h->front_key[s]];
     }
-    for (int q = 0; q < nc; q++) {                       /* distinct, ascending */
-        int v = db[q], i = mb, dup = 0;
-        for (int t = 0; t < mb; t++) dup |= ub[t] == v;
-        if (!dup) { while (i > 0 && ub[i - 1] > v) { ub[i] = ub[i - 1]; i--; } ub[i] = v; mb++; }
-        v = df[q]; i = mf; dup = 0;
-        for (int t = 0; t < mf; t++) dup |= uf[t] == v;
-        if (!dup) { while (i > 0 && uf[i - 1] > v) { uf[i] = uf[i - 1]; i--; } uf[i] = v; mf++; }
-    }
+    const int mb = sj_cuts(ub, db, nc, J->mcb, J->nmb), mf = sj_cuts(uf, df, nc, J->mcf, J->nmf);
     for (int q = 0; q < nc; q++) {
-        for (ib[q] = 0; ub[ib[q]] != db[q]; ib[q]++) {}
-        for (jf[q] = 0; uf[jf[q]] != df[q]; jf[q]++) {}
+        int s = cand[q];
+        for (g->ib[s] = 0; ub[g->ib[s]] != db[q]; g->ib[s]++) {}
+        for (g->jf[s] = 0; uf[g->jf[s]] != df[q]; g->jf[s]++) {}
     }
-    /* cells: cellb[b] = #{ub <= b}, cellf likewise */
+    /* cell of a back: cellb[b] = #{ub <= b}, of a front likewise */
     {
         int lo = 0;
         for (int i = 0; i <= mb; i++) {
@@ -103,10 +115,18 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             lo = hi;
         }
     }
+    /* the corners: row i reads back index below ub[i] (all for i = mb), column j the
+     * fronts below uf[j] (all for j = mf) */
+    int cx[ST_MAXCUT + 1], cy[ST_MAXCUT + 1];
+    for (int i = 0; i <= mb; i++) cx[i] = i < mb ? ub[i] : nback;
+    for (int j = 0; j <= mf; j++) cy[j] = j < mf ? uf[j] : PW_NF;
     const int gw = mf + 1;
-    int64_t grid[(ST_MAX + 1) * (ST_MAX + 1)];
+    g->nb = mb + 1;
+    g->nf = gw;
+    int64_t *cum = g->pn;                      /* the prefix tables' corners, then cells */
+    int64_t *grid = g->n;                      /* the other levels' cells */
+    memset(cum, 0, sizeof(int64_t) * (size_t)(mb + 1) * gw);
     memset(grid, 0, sizeof(int64_t) * (size_t)(mb + 1) * gw);
-    int64_t Fc[ST_MAX] = {0}, Fb[ST_MAX] = {0}, Ff[ST_MAX] = {0}, T = 0;
     int cards[7];
     for (int i = 0; i < 7; i++) cards[i] = x->deck[p[i]];
     for (int mask = 0; mask < 128; mask++) {
@@ -119,11 +139,10 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             if (k <= 3) {
                 const uint16_t *rm = J->rowmap[r];
                 const uint32_t *t = J->ptab[r];
-                const uint32_t *inf = t + (size_t)rm[nback] * SJ_NF;
-                T += sign * inf[PW_NF];
-                for (int j = 0; j < mf; j++) Ff[j] += sign * inf[uf[j]];
-                for (int i = 0; i < mb; i++) Fb[i] += sign * t[(size_t)rm[ub[i]] * SJ_NF + PW_NF];
-                for (int q = 0; q < nc; q++) Fc[q] += sign * t[(size_t)rm[db[q]] * SJ_NF + df[q]];
+                for (int i = 0; i <= mb; i++) {
+                    const uint32_t *row = t + (size_t)rm[cx[i]] * SJ_NF;
+                    for (int j = 0; j <= mf; j++) cum[i * gw + j] += sign * row[cy[j]];
+                }
             } else {
                 const sj_entry_t *en = J->sp[r];
                 const int len = J->splen[r];
@@ -148,25 +167,24 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             grid[cellb[key / PW_NF] * gw + cellf[key % PW_NF]] -= 1;
         }
     }
-    /* grid -> cumulative C[i][j] = sum over cells (<= i, <= j) */
+    /* corners -> cells: cell (i, j) = C(i, j) - C(i-1, j) - C(i, j-1) + C(i-1, j-1) */
+    for (int i = mb; i >= 0; i--)
+        for (int j = mf; j >= 0; j--) {
+            int64_t v = cum[i * gw + j];
+            if (i) v -= cum[(i - 1) * gw + j];
+            if (j) v -= cum[i * gw + j - 1];
+            if (i && j) v += cum[(i - 1) * gw + j - 1];
+            grid[i * gw + j] += v;
+        }
+    int64_t total = 0;
     for (int i = 0; i <= mb; i++)
         for (int j = 0; j <= mf; j++) {
-            int64_t v = grid[i * gw + j];
-            if (i) v += grid[(i - 1) * gw + j];
-            if (j) v += grid[i * gw + j - 1];
-            if (i && j) v -= grid[(i - 1) * gw + j - 1];
-            grid[i * gw + j] = v;
+            const int64_t m = grid[i * gw + j];
+            total += m;
+            /* a cell's marks: those of its first back and front (no mark changes within) */
+            const int b0 = i ? ub[i - 1] : 0, f0 = j ? uf[j - 1] : 0;
+            cum[i * gw + j] = J->marked && (x->cback[b0] & x->cfront[f0]) ? m : 0;
         }
-    const int64_t total = T + grid[mb * gw + mf];
-    h->total = total;
-    for (int q = 0; q < nc; q++) {
-        int s = cand[q];
-        int64_t w = Fc[q] + grid[ib[q] * gw + jf[q]];
-        int64_t fb = Fb[ib[q]] + grid[ib[q] * gw + mf];
-        int64_t ff = Ff[jf[q]] + grid[mb * gw + jf[q]];
-        h->win[s] = w;
-        h->loss[s] = total - fb - ff + w;
-    }
     return total == J->nbankers ? 0 : 1;
 }
 
@@ -181,9 +199,17 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     int cand[ST_MAX], nc = 0;
     for (int s = 0; s < h.n; s++)
         if (s == h.house || (!h.foul[s] && !h.dominated[s])) cand[nc++] = s;
-    int rc = sj_counts(J, p, &h, cand, nc, a->cellb);
+    st_cells_t g;
+    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g);
     if (rc < 0) return -1;
     if (rc) a->bad += w;
+    st_settle(&g, cand, nc, J->push_all, &h);
+    if (J->marked)                        /* the settled counts rank the settings */
+        for (int q = 0; q < nc; q++) {
+            int s = cand[q];
+            h.win[s] -= h.pwin[s];
+            if (J->push_all) h.loss[s] -= h.ploss[s];
+        }
     const int64_t cw = J->cd - J->cn, cl = J->cd;
     int64_t vh = cw * h.win[h.house] - cl * h.loss[h.house], vmax = INT64_MIN;
     for (int q = 0; q < nc; q++) {
@@ -201,6 +227,7 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     const int64_t d = vmax - vh, W = w;
     const int64_t nopt = d > 0 ? W : 0;
     a->hands += W; a->classes += 1;
+    a->fu_win += W * h.fu_win; a->fu_loss += W * h.fu_loss;
     a->house_win += W * h.win[h.house]; a->house_loss += W * h.loss[h.house];
     a->best_win += W * h.win[best]; a->best_loss += W * h.loss[best];
     a->not_optimal += nopt; a->cost += W * d;
@@ -258,7 +285,8 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
 }
 
 /* Every setting of one player hand (7 sorted card ints of the deck) by the job's method:
- * h's settings with win, loss and total (a test against the direct count). */
+ * h's settings with win, loss, pwin, ploss, total and Face Up's counts (a test against
+ * the direct count). */
 static int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h) {
     const pw_ctx_t *x = &J->x;
     int p[7];
@@ -271,9 +299,11 @@ static int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h) {
     int cand[ST_MAX];
     for (int s = 0; s < h->n; s++) cand[s] = s;
     uint8_t *cellb = (uint8_t *)calloc((size_t)x->nback + 1, 1);
-    if (!cellb) return -1;
-    int rc = sj_counts(J, p, h, cand, h->n, cellb);
+    st_cells_t *g = (st_cells_t *)malloc(sizeof(st_cells_t));
+    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g) : -1;
+    if (rc >= 0) st_settle(g, cand, h->n, J->push_all, h);
     free(cellb);
+    free(g);
     return rc;
 }
 

@@ -293,15 +293,6 @@ def test_a_rule_set_naming_no_category_is_one_line_and_exit_2(tmp_path, capsys):
     assert "names no category" in err and len(err.splitlines()) == 1
 
 
-def test_the_strategy_job_refuses_a_push_condition():
-    from verifier.rules import rulesets
-    from verifier.strategy.optimal import commission_of
-    from verifier.support.errors import VerifierError
-    ez = rulesets.load("ez-pai-gow")
-    with pytest.raises(VerifierError, match="the strategy job does not count a push"):
-        commission_of(ez.settlement)
-
-
 @pytest.mark.full           # full-deck counts: once, in CI's full run
 @pytest.mark.compiled
 def test_the_full_deck_counts_split_over_a_partition_of_the_bankers_hands():

@@ -163,12 +163,12 @@ def test_a_chunk_write_interrupted_leaves_no_file(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_pure_python_twin_through_the_runner(tmp_path):
-    from verifier.strategy import optimal
+    from verifier.strategy import optimal, twin
     deck = deck_of_ranks("JQKA")[:15]
     cs = load_ruleset("casino-standard")
     spec = job_spec.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
     raw, info = sj.run_job(spec, work=tmp_path)
-    job = optimal.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
+    job = twin.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
     assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 1000)
 
 

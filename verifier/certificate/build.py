@@ -160,20 +160,19 @@ def pairwise_figures(deck: Sequence[int] | None = None, rules: Rules | EngineSpe
     the command's ``EngineSpec`` (or the rules)."""
     from verifier.houseway.fields import OrderDependentError
     try:
-        from verifier.engine import pairwise_counts
+        from verifier.strategy.faceup import base_game_counts
     except ImportError as exc:
         return None, f"pairwise engine not available ({exc})"
     try:
-        from verifier.game.settlement import SettlementRule
-        rule = SettlementRule.of(settlement) if settlement is not None else None
-        counts = pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress,
-                                 settlement=rule)
+        counts = base_game_counts(rules, settlement, deck, threads, progress)
     except (KeyError, NotImplementedError, ImportError) as exc:
         return None, f"pairwise engine cannot run these rules ({type(exc).__name__}: {exc})"
     except OrderDependentError as exc:        # a setting by the order of the suits
         return None, f"the base game is not counted: {exc}"
     from verifier.odds.basegame import settle
     figures = settle(counts, settlement, bank, banker_side=True)
+    if "copy_high" not in counts:           # Face Up: the strategy job's sums
+        return figures, "Face Up's best response (the strategy job)"
     return figures, f"pairwise counts ({counts.get('method', '?')})"
 
 

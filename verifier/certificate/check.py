@@ -264,7 +264,7 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
     ``chunks`` of them (None: every one) drawn with ``seed`` (default: from the
     certificate's result hash), each compared with its SHA-256. Returns (mismatches,
     what was recomputed)."""
-    from verifier.engine import engine_spec, enumerate_hands, pairwise_counts
+    from verifier.engine import engine_spec, enumerate_hands
     try:
         rules, deck = rules_of(cert), deck_of(cert)
         bad_deck = _check_deck(cert)
@@ -294,9 +294,12 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
         except (KeyError, TypeError, ValueError, VerifierError) as exc:
             return out + [Mismatch("sections.base_game.settlement",
                                    f"cannot re-run: {exc}")], done
-        counts = pairwise_counts(rules=spec, progress=progress, settlement=rule)
-        done.append(f"the player-against-banker count over all {counts['total']:,} ordered "
-                    f"pairs ({time.perf_counter() - start:.1f} s)")
+        from verifier.strategy.faceup import base_game_counts
+        counts = base_game_counts(spec, rule, progress=progress)
+        how = "Face Up's best response" if rule.dealer_exposed else \
+            "the player-against-banker count"
+        done.append(f"{how} over all {counts['total']:,} ordered pairs "
+                    f"({time.perf_counter() - start:.1f} s)")
         for m in diff(_normalise(counts), section.get("counts"), "sections.base_game.counts"):
             out.append(Mismatch(m.field, m.message.replace("re-derived", "recomputed")))
     joint = ((cert.get("sections") or {}).get("custom_bets") or {}).get(JOINT_READ_COUNTS)

@@ -34,6 +34,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                       help="every way to set the hand against all C(46,7) banker hands "
                            "set by the house way: exact counts and expected result of "
                            "each, the best one and the house way's choice")
+    what.add_argument("--dealer", metavar="CARDS",
+                      help="Face Up (docs/FACE_UP.md): the dealer's seven cards, set face up "
+                           "by the house way; every way to set the hand with its result "
+                           "against them (the rule set's push conditions applied), the "
+                           "best marked")
     add_rule_options(p)
     add_thread_option(p)
     p.set_defaults(func=run_hand)
@@ -42,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_hand(settings: Settings) -> int:
     if settings.strategy:
         return run_strategy(settings)
+    if settings.dealer is not None:
+        return run_face_up(settings)
     from verifier.engine import set_hand
     from verifier.game.bets import default_bet
     assert settings.cards is not None                # hand's positional argument
@@ -106,4 +113,31 @@ def run_strategy(settings: Settings) -> int:
         cost = out["house_way_cost"]
         print(f"house way  not the best: gives up {cost['decimal']:.6f} per unit "
               f"({cost['exact']})")
+    return 0
+
+
+def run_face_up(settings: Settings) -> int:
+    """``hand CARDS --dealer CARDS``: every setting against the dealer's exposed hand."""
+    from verifier.game.cards import parse_cards
+    from verifier.strategy.faceup import face_up_hand
+    assert settings.cards is not None and settings.dealer is not None
+    out = face_up_hand(parse_cards(settings.cards, count=7),
+                       parse_cards(settings.dealer, count=7), settings.engine,
+                       settings.ruleset.settlement)
+    if settings.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    d = out["dealer"]
+    print(f"cards      {out['cards']}")
+    print(f"dealer     {d['cards']}: front {d['front']} ({d['front_hand']}), back {d['back']} "
+          f"({d['back_hand']}), house way {d['house_way']}")
+    if out["dealer_pushes"]:
+        print("           the dealer's hand meets a push condition: every wager pushes")
+    print(f"{'front':<6} {'back':<15} {'against the dealer':<19} result")
+    for i, r in enumerate(out["settings"]):
+        marks = [m for m, on in (("best", i == out["best"]), ("house way", r["house_way"]))
+                 if on]
+        print((f"{r['front']:<6} {r['back']:<15} {r['comparison']:<19} {r['result']}"
+               + (f"  [{', '.join(marks)}]" if marks else "")).rstrip())
+    print(f"best       {out['best_result']}; the house way's setting: {out['house_way_result']}")
     return 0

@@ -73,6 +73,7 @@ class Settings:
     cards: Optional[str] = None
     strategy: bool = False
     versus_banker: bool = False
+    dealer: Optional[str] = None       # Face Up: the dealer's seven cards
     # the strategy job
     chunk_size: Optional[int] = None
     ray: Optional[str] = None

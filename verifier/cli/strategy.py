@@ -128,7 +128,11 @@ def print_report(r: Mapping[str, Any], info: RunInfo | None = None) -> None:
           f"classes) x {r['banker_hands']:,} banker hands each")
     if not SettlementRule.of(r["settlement"]).is_commission:
         print("value      wins pay 1 to 1; house edge before the flat fee per hand")
-    for side, title in (("house_way", "house way"), ("optimal", "optimal")):
+    sides = (("house_way", "house way"), ("optimal", "optimal"),
+             ("face_up", "Face Up: the best response to the dealer's exposed hand"))
+    for side, title in sides:
+        if side not in r:
+            continue
         f = r[side]
         print(f"\n{title}:")
         for k in ("win", "push", "loss"):

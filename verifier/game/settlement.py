@@ -17,8 +17,9 @@ count marks the banker's hands by ``push_terms`` and counts the wins and losses 
 them apart (verifier/engine/pairwise.py); ``outcomes`` settles those counts;
 ``pushes_on`` asks it of one banker's hand, ``settle_outcome`` settles one hand's
 comparison against it (the table); ``push_marks`` marks the conditions on an engine's
-keys (the table's kernel, a hand's settings). The strategy job does not count it yet
-(``refuse_push``).
+keys (the table's kernel, a hand's settings, the strategy job). ``dealer`` "exposed" is
+Face Up: the dealer's hand set first, face up, and each player's best response to it
+(the strategy job's Face Up counts, verifier/strategy/faceup.py).
 """
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ class SettlementRule:
     #: verifier/game/pushes.py), and what they hold to a push ("all" or "player_wins")
     push_when: tuple = ()
     push_outcomes: str = "all"
+    #: "hidden" (the players set their hands on the house way, the dealer's face down) or
+    #: "exposed" (Face Up: the dealer's hand is set first, face up, and each player sets
+    #: the best response to it; the strategy job counts it, verifier/strategy/faceup.py)
+    dealer: str = "hidden"
 
     @classmethod
     def of(cls, data: SettlementRule | Mapping) -> SettlementRule:
@@ -51,7 +56,8 @@ class SettlementRule:
         if kind == COMMISSION:
             return cls(COMMISSION, commission=Fraction(str(data["commission"])),
                        push_when=tuple(data.get("push_when", ())),
-                       push_outcomes=str(data.get("push_outcomes", "all")))
+                       push_outcomes=str(data.get("push_outcomes", "all")),
+                       dealer=str(data.get("dealer", "hidden")))
         if kind == FEES:
             return cls(FEES, player_tiers=_tiers(data.get("player_tiers", ())),
                        dealer_tiers=_tiers(data.get("dealer_tiers", ())),
@@ -106,6 +112,11 @@ class SettlementRule:
         return bool(self.push_when) and any_holds(self.push_when, *banker_set)
 
     @property
+    def dealer_exposed(self) -> bool:
+        """Face Up: the dealer's hand is set and exposed before the players set theirs."""
+        return self.dealer == "exposed"
+
+    @property
     def pushes_losses(self) -> bool:
         """Whether a push condition holds a player's loss to a push too (``push_outcomes``
         "all"), not only a win."""
@@ -150,6 +161,8 @@ class SettlementRule:
         ``push_when`` a win becomes a push, and so does a loss when ``push_outcomes`` is
         "all" (the counts ``win_on_push_hand`` and ``loss_on_push_hand``)."""
         w, l, total = (int(counts[k]) for k in ("win", "loss", "total"))
+        if self.dealer_exposed:     # Face Up's counts: the best response, already settled
+            return w, l, total - w - l, total
         if self.push_when:
             from verifier.support.errors import VerifierError
             if "win_on_push_hand" not in counts:
@@ -159,16 +172,6 @@ class SettlementRule:
             if self.pushes_losses:
                 l -= int(counts["loss_on_push_hand"])
         return w, l, total - w - l, total
-
-    def refuse_push(self, what: str) -> None:
-        """One line when ``what`` (a layer that does not count them yet) meets a push
-        condition on the banker's hand."""
-        if self.push_when:
-            from verifier.support.errors import VerifierError
-            raise VerifierError(f"{what} does not count a push on the banker's hand yet "
-                                f"(push_when {', '.join(self.push_when)}): the exact base "
-                                "game (run), the table (simulate, settle) and a hand's "
-                                "settings (hand --strategy) do")
 
     def push_text(self) -> str:
         """The push conditions in words ('' when none)."""
@@ -189,8 +192,10 @@ class SettlementRule:
     def describe(self) -> str:
         """The settlement in one line (``rules``)."""
         if self.is_commission:
-            return f"wins pay {self.win_label}" + ("; " + self.push_text() if self.push_when
-                                                   else "")
+            return (("the dealer's hand is set face up first; each player sets the best "
+                     "response; " if self.dealer_exposed else "")
+                    + f"wins pay {self.win_label}"
+                    + ("; " + self.push_text() if self.push_when else ""))
         tiers = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.player_tiers)
         dealer = ", ".join(f"${lo}+: ${fee}" for lo, fee in self.dealer_tiers) or "none"
         return (f"wins pay 1 to 1; flat player fee per hand ({tiers}); player-dealer fee "

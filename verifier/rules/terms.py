@@ -17,8 +17,13 @@ class RuleSetError(VerifierError):
 
 #: the keys of each settlement kind (anything else, e.g. a misspelt "comission", is refused)
 SETTLEMENT_KEYS: dict[str | None, set[str]] = {"commission": {"kind", "commission", "push_when",
-                                                               "push_outcomes"},
+                                                               "push_outcomes", "dealer"},
                    "fees": {"kind", "player_tiers", "dealer_tiers", "table_max"}}
+
+
+#: ``[settlement] dealer``: the dealer's hand set face down (the players set theirs first,
+#: on the house way), or exposed first (Face Up: each player's best response)
+DEALER_HANDS = ("hidden", "exposed")
 
 
 def tiers_ok(tiers: object) -> bool:
@@ -49,8 +54,13 @@ def check_settlement(s: object, where: str) -> dict[str, Any]:
         rate = Fraction(text)
         if not 0 <= rate < 1:
             raise RuleSetError(f"{where}: commission {rate} is not between 0 and 1")
+        dealer = s.get("dealer", "hidden")
+        if dealer not in DEALER_HANDS:
+            raise RuleSetError(f"{where}: dealer = {dealer!r}: choose "
+                               f"{' or '.join(map(repr, DEALER_HANDS))} (Face Up: the "
+                               "dealer's hand set face up before the players set theirs)")
         return {"kind": "commission", "commission": str(s["commission"]),
-                **check_push(s, where)}
+                **check_push(s, where), **({"dealer": dealer} if dealer != "hidden" else {})}
     if kind == "fees":
         tiers = s.get("player_tiers")
         if not tiers_ok(tiers):

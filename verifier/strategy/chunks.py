@@ -127,17 +127,20 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def raw_shape_ok(raw: Any, banker_hands: int | None = None) -> bool:
+def raw_shape_ok(raw: Any, banker_hands: int | None = None, face_up: bool | None = None) -> bool:
     """Whether ``raw`` has the shape of the raw sums (verifier/strategy/optimal.py): the fields,
-    ints where counts go. (``optimal.check_raw`` holds a whole job's sums together; a
-    chunk's also list the patterns where the house way was always best.)"""
-    from verifier.strategy.optimal import RAW_SCALARS, RAW_TABLES
+    ints where counts go, Face Up's sums when ``face_up`` (None: either). (``optimal.check_raw``
+    holds a whole job's sums together; a chunk's also list the patterns where the house
+    way was always best.)"""
+    from verifier.strategy.optimal import FACE_UP, RAW_SCALARS, RAW_TABLES, sides
     try:
         if not all(_is_int(raw[k]) and raw[k] >= 0 for k in RAW_SCALARS + ("banker_hands",)):
             return False
         if banker_hands is not None and raw["banker_hands"] != banker_hands:
             return False
-        for side in ("house_way", "optimal"):
+        if face_up is not None and (FACE_UP in raw) != face_up:
+            return False
+        for side in sides(raw):
             if sorted(raw[side]) != ["loss", "win"] or not all(map(_is_int, raw[side].values())):
                 return False
         for k in RAW_TABLES:
@@ -192,7 +195,8 @@ def load_chunk(work: str | os.PathLike, key: str, units: int, lo: int, hi: int,
     if (doc.get("key"), doc.get("units"), doc.get("lo"), doc.get("hi")) != (key, units, lo, hi):
         raise ValueError("another job's or another range's chunk")
     raw: Any = doc.get("raw")             # checked next (raw_shape_ok)
-    if not raw_shape_ok(raw, banker_hands) or doc.get("raw_sha256") != raw_sha256(raw):
+    if not raw_shape_ok(raw, banker_hands, spec.face_up if spec is not None else None) \
+            or doc.get("raw_sha256") != raw_sha256(raw):
         raise ValueError("its sums are damaged (shape or SHA-256)")
     if spec is not None:
         from verifier.strategy.optimal import check_raw

@@ -3,7 +3,7 @@ a job object split into chunks, each chunk's raw sums (verifier/strategy/optimal
 in a work directory so that an interrupted job resumes, run locally or on Ray actors.
 
 A job object (``verifier.engine._strategy.StrategyJob``, its pure-Python twin
-``verifier.strategy.optimal.PythonJob``, or a test's stand-in named ``"module:Class"``) has
+``verifier.strategy.twin.PythonJob``, or a test's stand-in named ``"module:Class"``) has
 ``units`` (an int), ``build_seconds`` and ``run(lo, hi)`` -> the raw sums of units
 [lo, hi). This module knows nothing else of it: every backend gives the same sums.
 
@@ -127,7 +127,7 @@ def _run(spec, work, executor, ray_address, progress, start):
     done_units = units - sum(hi - lo for lo, hi in todo)
     with stage(progress, "unit", "strategy", initial=done_units) as report:
         for lo, hi, raw, seconds in executor.run(todo):
-            if not raw_shape_ok(raw, banker_hands):
+            if not raw_shape_ok(raw, banker_hands, spec.face_up):
                 raise VerifierError(f"the {spec.backend} job gave malformed sums for units "
                                     f"{lo}-{hi}")
             save_chunk(work, key, units, lo, hi, raw, seconds)
@@ -143,7 +143,7 @@ def _run(spec, work, executor, ray_address, progress, start):
         raise VerifierError("the strategy job ended with chunks missing")
     # in unit order, whatever order the chunks came in: a pattern's example on a tie of
     # costs is the first one merged (optimal.merge_raw), so the same every run
-    total = empty_raw(banker_hands)
+    total = empty_raw(banker_hands, spec.face_up)
     for lo, hi in parts:
         total = merge_raw(total, found_raw[lo])
         info.records.append(chunk_record(lo, hi, found_raw[lo]))

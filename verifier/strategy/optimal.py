@@ -8,7 +8,9 @@ compares the settings by the rule set's value
 
     v = (cd - cn) * W - cd * L          (commission cn/cd; 0/1 for a fee game)
 
-which orders them as ``basegame.setting_return`` does. The **best** setting has the
+which orders them as ``basegame.setting_return`` does (W and L as the settlement settles
+them: against a banker's hand that meets a push condition a win is no win, nor a loss
+when every outcome pushes, ``SettlementRule.outcomes``). The **best** setting has the
 highest v over the legal (not foul) settings: the house way's own setting when it is
 among the best, else the first non-dominated legal setting with that v in the order of
 the settings (``strategy.settings_python``: fronts in lexicographic order of the sorted
@@ -21,6 +23,11 @@ The raw sums of a chunk (and of the whole job: chunks add field by field, ``merg
     banker_hands     C(n - 7, 7), the same for every player hand
     house_way        {"win": sum w W_house, "loss": sum w L_house}
     optimal          {"win": sum w W_best, "loss": sum w L_best}
+    face_up          {"win": sum w W_fu, "loss": sum w L_fu} (a job asked for it:
+                     JobSpec.face_up): Face Up, the dealer's hand set and exposed
+                     first: against each banker hand the player's best legal setting
+                     for that hand (a win if one wins, else a push if one does not
+                     lose), settled by the push conditions
     not_optimal      sum of w over hands where the house way is not optimal
     cost             sum of w (v_best - v_house): an integer; the cost per unit wagered,
                      over all hands, is cost / (cd * banker_hands * player_hands)
@@ -55,13 +62,22 @@ if TYPE_CHECKING:
 
 RAW_SCALARS = ("player_hands", "player_classes", "not_optimal", "cost")
 RAW_TABLES = ("by_type", "by_row")
+#: the win and loss sums: the house way's setting, the best one (Face Up's best response
+#: when the job counts it: ``sides``)
+SIDES = ("house_way", "optimal")
+FACE_UP = "face_up"
 
 
-def empty_raw(banker_hands: int) -> dict[str, Any]:
-    """The raw sums of no hands."""
+def sides(raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """The win and loss sums of these raw sums: SIDES, and Face Up's when counted."""
+    return SIDES + ((FACE_UP,) if FACE_UP in raw else ())
+
+
+def empty_raw(banker_hands: int, face_up: bool = False) -> dict[str, Any]:
+    """The raw sums of no hands (with Face Up's sums when ``face_up``)."""
     return {"player_hands": 0, "player_classes": 0, "banker_hands": int(banker_hands),
             "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
-            "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
+            **({FACE_UP: {"win": 0, "loss": 0}} if face_up else {}), "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
 
 
 def merge_raw(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -76,10 +92,13 @@ def merge_all(raws: Iterable[dict[str, Any]]) -> dict[str, Any]:
     banker = {r["banker_hands"] for r in raws}
     if len(banker) > 1:
         raise ValueError("raw sums of different decks")
-    out = empty_raw(banker.pop() if banker else 0)
+    kinds = {sides(r) for r in raws}
+    if len(kinds) > 1:
+        raise ValueError("raw sums with Face Up's sums and without")
+    out = empty_raw(banker.pop() if banker else 0, any(FACE_UP in r for r in raws))
     for k in RAW_SCALARS:
         out[k] = sum(r[k] for r in raws)
-    for side in ("house_way", "optimal"):
+    for side in sides(out):
         out[side] = {k: sum(r[side][k] for r in raws) for k in ("win", "loss")}
     for k in RAW_TABLES:
         rows: dict = {}
@@ -112,83 +131,11 @@ def prune_patterns(raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# ---------------------------------------------------------------------------------
-# the pure-Python twin of the compiled job (small decks)
-# ---------------------------------------------------------------------------------
-
-def setting_value(setting: Mapping[str, Any], commission: tuple[int, int]) -> int:
-    """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
-    cn, cd = commission
-    return (cd - cn) * setting["win"] - cd * setting["loss"]
-
-
-def best_setting(settings: Sequence[Mapping[str, Any]], house: int,
-                 commission: tuple[int, int]) -> tuple[int, int, int]:
-    """(index of the best setting, v of the best, v of the house way's) by the tie rule of
-    this module's docstring: the house way's setting when its v is the highest over the
-    legal settings, else the first legal, not dominated setting with that v."""
-    values = [setting_value(s, commission) for s in settings]
-    top = max(v for v, s in zip(values, settings) if not s["foul"])
-    if values[house] == top:
-        return house, top, values[house]
-    best = next(i for i, s in enumerate(settings)
-                if not s["foul"] and not s["dominated"] and values[i] == top)
-    return best, top, values[house]
-
-
 def pattern_label(cards: Iterable[int]) -> str:
     """The rank pattern of a hand: its ranks high to low, the joker "*" (the highest card
     int, so it comes first: "*AKQ995")."""
     from verifier.game.cards import JOKER, RANK_CHARS
     return "".join("*" if c == JOKER else RANK_CHARS[c >> 2] for c in sorted(cards, reverse=True))
-
-
-class PythonJob:
-    """The compiled job's twin (``verifier.engine._strategy.StrategyJob``), by brute force: every
-    player hand of ``deck`` (``units`` of them, in ``itertools.combinations(sorted(deck),
-    7)`` order, each weight 1, its own class), each setting against every banker hand
-    set by the house way (``strategy.strategy_python``). Small decks only."""
-
-    def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None):
-        from verifier.engine import all_house_keys, core
-        engine = engine if engine is not None else core()
-        self.deck = sorted(deck)
-        self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
-        self.commission = (int(commission[0]), int(commission[1]))
-        self.engine = engine
-        self.keys = all_house_keys(self.deck, self.wheel_second, self.house_way, engine)
-        self.hands = list(self.keys)
-        self.units = len(self.hands)
-        self.banker_hands = math.comb(len(self.deck) - 7, 7)
-
-    def hand_raw(self, hand: Sequence[int]) -> dict[str, Any]:
-        """The raw sums of one player hand."""
-        from verifier.engine import strategy_python
-        settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
-                                          self.engine, self.keys)
-        if house is None:
-            raise ValueError(f"no row of the house way sets {list(hand)}")
-        best, v_best, v_house = best_setting(settings, house, self.commission)
-        cost = v_best - v_house
-        nopt = int(cost > 0)
-        kind = self.engine.best_five_class(list(hand))
-        row = self.engine.set_hand(list(hand), self.wheel_second, self.house_way)[4]
-        raw = empty_raw(self.banker_hands)
-        raw.update(player_hands=1, player_classes=1, not_optimal=nopt, cost=cost,
-                   house_way={k: settings[house][k] for k in ("win", "loss")},
-                   optimal={k: settings[best][k] for k in ("win", "loss")},
-                   by_type=[[kind, 1, nopt, cost]], by_row=[[row, 1, nopt, cost]],
-                   patterns=[[pattern_label(hand), 1, nopt, cost, list(hand), cost,
-                              list(settings[best]["front"])]])
-        return raw
-
-    def run(self, lo: int, hi: int) -> dict[str, Any]:
-        """The raw sums of player hands ``lo`` to ``hi`` - 1 (every pattern met listed:
-        ``prune_patterns`` at the end)."""
-        if not 0 <= lo <= hi <= self.units:
-            raise ValueError(f"units {lo}..{hi} not within 0..{self.units}")
-        return merge_all([empty_raw(self.banker_hands)]
-                         + [self.hand_raw(hand) for hand in self.hands[lo:hi]])
 
 
 # ---------------------------------------------------------------------------------
@@ -223,7 +170,7 @@ def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
             return int(x)
         return x
     out = {k: num(raw[k], k) for k in ("banker_hands",) + RAW_SCALARS}
-    for side in ("house_way", "optimal"):
+    for side in sides(raw):
         out[side] = {k: num(raw[side][k], f"{side}.{k}") for k in ("win", "loss")}
     for k in RAW_TABLES:
         out[k] = [[num(x, k) for x in row] for row in raw[k]]
@@ -238,11 +185,10 @@ def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def commission_of(settlement: Mapping[str, Any]) -> tuple[int, int]:
+def commission_of(settlement: SettlementRule | Mapping[str, Any]) -> tuple[int, int]:
     """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
     commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
     rule = SettlementRule.of(settlement)
-    rule.refuse_push("the strategy job")
     rate = 1 - rule.win_net
     return rate.numerator, rate.denominator
 
@@ -261,7 +207,7 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
     something: at most the totals)."""
     hands, banker = raw["player_hands"], raw["banker_hands"]
     total = hands * banker
-    for side in ("house_way", "optimal"):
+    for side in sides(raw):
         w, l = raw[side]["win"], raw[side]["loss"]
         if min(w, l) < 0 or w + l > total:
             raise ValueError(f"{side}: win {w} and loss {l} are not counts of {total} pairs")
@@ -312,12 +258,20 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
                          f"{'not' if chunk else 'more than'} {totals}")
 
 
+def settled_rule(settlement: Any) -> SettlementRule:
+    """The settlement of the job's sums, which are settled already (its push conditions
+    applied, Face Up counted): the rule without them."""
+    import dataclasses
+    return dataclasses.replace(SettlementRule.of(settlement), push_when=(), dealer="hidden")
+
+
 def _settled(raw, side, settlement):
     """``basegame.settle`` of one side's counts, with its house edge and what it is."""
     from verifier.odds.basegame import settle
     total = raw["player_hands"] * raw["banker_hands"]
     w, l = raw[side]["win"], raw[side]["loss"]
-    out = settle({"win": w, "loss": l, "push": total - w - l, "total": total}, settlement)
+    out = settle({"win": w, "loss": l, "push": total - w - l, "total": total},
+                 settled_rule(settlement))
     if out["kind"] == "fees":
         # settle gives each fee tier's return; the figure that ranks settings is the
         # wager at 1 to 1 before the flat fee (the same fee whichever way a hand is set)
@@ -358,8 +312,8 @@ def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
     unit = cd * banker * hands
     house, best = _settled(raw, "house_way", settlement), _settled(raw, "optimal", settlement)
     cost = Fraction(raw["cost"], unit)
-    gap = (setting_return(best["counts"], settlement)
-           - setting_return(house["counts"], settlement))
+    plain = settled_rule(settlement)
+    gap = setting_return(best["counts"], plain) - setting_return(house["counts"], plain)
     if cost != gap:
         raise ValueError(f"the cost {cost} is not the optimal return minus the house way's "
                          f"{gap} (raw sums of another commission?)")
@@ -396,4 +350,6 @@ def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
         "by_type": _table_rows(raw["by_type"], types, unit, "type"),
         "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.house_way), unit, "row"),
         "patterns": top,
+        **({FACE_UP: _settled(raw, FACE_UP, settlement)} if FACE_UP in raw else {}),
     }
+

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-#: the version of the chunk files and of the job key; bump when either changes
+#: the version of the chunk files and of the job key; bump when either changes (the push
+#: conditions and Face Up, issue 36, enter the key only when a job has them: the keys
+#: and chunks of every earlier job stand)
 FORMAT_VERSION = 2
 #: units per chunk: the full deck (about 1.1 million units) in about 220 chunks of a few
 #: seconds of CPU each
@@ -47,6 +49,11 @@ class JobSpec:
     house_way_text: str = ""
     house_way_program: str = ""
     commission: tuple = (0, 1)
+    #: the settlement's push conditions on the banker's hand (SettlementRule)
+    push_when: tuple = ()
+    push_outcomes: str = "all"
+    #: Face Up's sums too (the settlement's dealer "exposed")
+    face_up: bool = False
     chunk_size: int = DEFAULT_CHUNK_SIZE
     backend: str = "compiled"
     threads: int = 1
@@ -55,12 +62,13 @@ class JobSpec:
     def key(self) -> str:
         return job_key(self.deck, self.wheel_second, self.house_way_name,
                        self.house_way_program, self.commission, self.chunk_size,
-                       backend=self.backend)
+                       backend=self.backend, push=(self.push_when, self.push_outcomes),
+                       face_up=self.face_up)
 
 
 def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
             house_way_program: str, commission: Sequence[int], chunk_size: int,
-            backend: str = "compiled") -> str:
+            backend: str = "compiled", push: tuple = ((), "all"), face_up: bool = False) -> str:
     """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its
     results and its chunks. The backend counts: the compiled job's units are orbit
     representatives of six cards, its pure-Python twin's are player hands, so a chunk of
@@ -72,6 +80,10 @@ def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
             "house_way_program": house_way_program,
             "commission": [int(cn), int(cd)], "chunk_size": int(chunk_size)}
     what["backend"] = backend
+    if push[0]:
+        what["push"] = [list(push[0]), push[1]]
+    if face_up:
+        what["face_up"] = True
     text = json.dumps(what, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
@@ -79,15 +91,27 @@ def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
 def spec_for(ruleset: RuleSet, deck: Sequence[int] | None = None, chunk_size: int | None = None,
              backend: str | None = None, threads: int | None = None,
              engine: EngineSpec | None = None) -> JobSpec:
-    """The JobSpec of a rule set (house way, wheel, commission) on ``deck`` (default the
+    """The JobSpec of a rule set (house way, wheel, settlement) on ``deck`` (default the
     53-card deck). ``backend``: default compiled, or python under PAIGOW_PUREPYTHON=1.
     ``engine``: the command's ``EngineSpec`` of the rule set (default: made here)."""
-    from verifier.engine import current, engine_spec, program_of, thread_count
+    from verifier.engine import engine_spec
+    engine = engine or engine_spec(ruleset.rules, threads, deck)
+    return job_spec(engine, ruleset.settlement, deck, chunk_size, backend, threads)
+
+
+def job_spec(engine: EngineSpec, settlement: Any, deck: Sequence[int] | None = None,
+             chunk_size: int | None = None, backend: str | None = None,
+             threads: int | None = None) -> JobSpec:
+    """The JobSpec of an engine's rules (house way, wheel) and a settlement (a
+    SettlementRule or its mapping) on ``deck``: ``spec_for`` without a rule set (a
+    certificate's recompute)."""
+    from verifier.engine import current, program_of, thread_count
+    from verifier.game.settlement import SettlementRule
     from verifier.strategy import optimal
+    rule = SettlementRule.of(settlement)
     if deck is not None and len(set(deck)) < 14:
         raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
                             "least 14 (a player's hand and a banker's)")
-    engine = engine or engine_spec(ruleset.rules, threads, deck)
     wheel_second, house_way = engine.checked(suit_symmetric=True)
     name, text, program = engine.house_way, "", ""
     if engine.file is not None:
@@ -99,7 +123,9 @@ def spec_for(ruleset: RuleSet, deck: Sequence[int] | None = None, chunk_size: in
         raise VerifierError(f"chunk size {chunk}: at least 1")
     return JobSpec(deck=deck, wheel_second=wheel_second, house_way=house_way,
                    house_way_name=name, house_way_text=text, house_way_program=program,
-                   commission=tuple(optimal.commission_of(ruleset.settlement)), chunk_size=chunk,
+                   commission=tuple(optimal.commission_of(rule)), chunk_size=chunk,
+                   push_when=tuple(rule.push_when), push_outcomes=rule.push_outcomes,
+                   face_up=rule.dealer_exposed,
                    backend=backend or ("python" if current() == "pure-python" else "compiled"),
                    threads=thread_count(threads))
 
@@ -121,9 +147,9 @@ def job_class(backend: str) -> Any:
         cls = getattr(compiled("_strategy"), "StrategyJob", None)
         where = "verifier.engine._strategy.StrategyJob"
     elif backend == "python":
-        from verifier.strategy import optimal
-        cls = getattr(optimal, "PythonJob", None)
-        where = "verifier.strategy.optimal.PythonJob"
+        from verifier.strategy import twin
+        cls = getattr(twin, "PythonJob", None)
+        where = "verifier.strategy.twin.PythonJob"
     else:
         module, _, attr = backend.partition(":")
         try:
@@ -143,6 +169,10 @@ def make_job(spec: JobSpec) -> Any:
     cls = job_class(spec.backend)
     args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
                 house_way=_house_way_here(spec), commission=tuple(spec.commission))
+    if spec.push_when:
+        args.update(push_when=tuple(spec.push_when), push_outcomes=spec.push_outcomes)
+    if spec.face_up:
+        args["face_up"] = True
     if spec.backend != "python":
         args["threads"] = spec.threads
     args.update(spec.extra)

@@ -74,19 +74,29 @@ def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: boo
     optional {sorted hand tuple: (back key, front key) set by the house way, or None};
     ``engine``: whose keys (default the reference engine, this twin's own);
     ``settlement``: a SettlementRule whose push conditions count win_on_push_hand and
-    loss_on_push_hand too (``pushes_on`` each banker hand)."""
+    loss_on_push_hand too (``pushes_on`` each banker hand). Every row carries the hand's
+    Face Up counts too, ``face_up`` {win, loss, total}: against each banker hand the
+    best outcome of a legal setting, settled by the push conditions."""
     if engine is None:
         from verifier.engine.reference import core as engine
     cards = sorted(cards)
     settings = settings_python(cards, engine, wheel_second)
     rest = [c for c in sorted(deck) if c not in cards]
     marked = settlement is not None and bool(settlement.push_when)
+    face_up = {"win": 0, "loss": 0, "total": 0}
     for s in settings:
-        s.update(total=0, win=0, loss=0, **({"win_on_push_hand": 0, "loss_on_push_hand": 0}
-                                            if marked else {}))
+        s.update(total=0, win=0, loss=0, face_up=face_up,
+                 **({"win_on_push_hand": 0, "loss_on_push_hand": 0} if marked else {}))
     for b in itertools.combinations(rest, 7):
         y = keys[b] if keys is not None else house_keys(b, engine, wheel_second, house_way)
         pushes = marked and settlement.pushes_on(y)
+        best = max(base_outcome(s["back_key"], s["front_key"], *cast("tuple[int, int]", y))
+                   for s in settings if not s["foul"])
+        if marked:
+            best = settlement.settle_outcome(best, y)
+        face_up["total"] += 1
+        face_up["win"] += best == WIN
+        face_up["loss"] += best == LOSS
         for s in settings:
             outcome = base_outcome(s["back_key"], s["front_key"],
                                    *cast("tuple[int, int]", y))   # None: a TypeError, as before
