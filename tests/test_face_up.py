@@ -270,3 +270,22 @@ def test_a_bad_dealer_hand_is_one_line_and_exit_2(dealer, why, capsys):
     code, _out, err = _run(["hand", "As Kd 9h 7c 5s 3d 2c", "--dealer", dealer,
                             "--rules", "face-up"], capsys)
     assert code == 2 and why in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.compiled
+def test_house_ways_compare_gives_each_house_ways_variant_game(tmp_path, capsys,
+                                                               monkeypatch):
+    """``house-ways compare A B --rules face-up``: each house way's Face Up game, the same
+    counts as ``run --rules face-up --house-way`` of each."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code, text, err = _run(["house-ways", "compare", "trump-plaza", "mikes", "--rules",
+                            "face-up", "--deck-ranks", "479JA", "--json", "--no-progress"],
+                           capsys)
+    assert code == 0, err
+    rows = json.loads(text)["house_ways"]
+    for row in rows:
+        code, run, err = _run(["run", "--rules", "face-up", "--house-way", row["house_way"],
+                               "--deck-ranks", "479JA", "--base-game", "--json",
+                               "--no-progress"], capsys)
+        assert code == 0, err
+        assert row["face-up"]["counts"] == json.loads(run)["sections"]["base_game"]["counts"]

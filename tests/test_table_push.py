@@ -79,6 +79,9 @@ def test_ez_pai_gow_pushes_on_the_queen_high_pai_gow():
     t = table("ez-pai-gow")
     res = play(t, DEALER_Q, {1: WINNER, 2: LOSER_Q})
     assert nets(res) == {1: 0, 2: 0}
+    # the ledger says why: the dealer's hand, not the hands' comparison
+    reasons = [e[3] for e in res.ledger.entries if "pushes" in e[3]]
+    assert reasons and all("the dealer's hand is pai_gow_queen_high" in r for r in reasons)
     res = play(t, DEALER_NINE, {1: WINNER, 2: LOSER})   # a jack-high pai gow: no push
     assert nets(res) == {1: 100, 2: -100}
 
@@ -173,7 +176,8 @@ def test_kernel_replay_equals_python_round_engine(name, outcomes):
 
 # ----------------------------------------------------------------------------- the return
 def base_interval(name, rounds, compiled, outcomes="all", **kw):
-    setup = uniform_setup((100,), table=table(name, outcomes, kinds=("base",), pays=(), **kw))
+    setup = uniform_setup((100,), table=table(name, outcomes, kinds=("base",), pays=(),
+                                              custom=(), **kw))
     stats = simulate(setup, rounds, seed=2026, threads=2, compiled=compiled)
     assert stats.path == ("compiled" if compiled else "python")
     return summary(stats, setup)["bets"]["base"]["per_unit_wagered"]["ci99"]

@@ -49,7 +49,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                           "probability, player PR, banker PR)")
     p.add_argument("--rules", metavar="NAME|FILE", default=None,
                    help="ratings, fit: the rule set whose A-2-3-4-5 reading is used (default: "
-                        "casino-standard, the casino game: A-2-3-4-5 second-highest)")
+                        "casino-standard, the casino game: A-2-3-4-5 second-highest); "
+                        "compare: also the base game of a rule set that pushes on the "
+                        "dealer's hand or exposes it (ez-pai-gow, commission-free, "
+                        "face-up: docs/VARIANTS.md, docs/FACE_UP.md) on each house way")
     p.add_argument("--target", metavar="TABLE.toml",
                    help="fit: the published table to hold the house way against "
                         "(docs/POWER_RATINGS.md: table = two_card, five_card, back_hand, "
@@ -133,10 +136,13 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
     from verifier.houseway.interpret import HAND_TYPES
     from verifier.strategy.houseways import compare_house_ways as compare
     deck = settings.deck or full_deck()
-    wheel = settings.wheel or "lowest"
+    ruleset = settings.ruleset if settings.rules else None
+    wheel = settings.wheel or (ruleset.wheel if ruleset is not None else "lowest")
     rows = compare(house_ways, wheel=wheel, deck=deck, threads=settings.threads,
-                   progress=settings.progress)
+                   progress=settings.progress,
+                   settlement=ruleset.settlement if ruleset is not None else None)
     names = [r["name"] for r in rows]
+    game = ruleset.name if ruleset is not None and "settled" in rows[0] else None
     if settings.json:
         print(json.dumps({"deck_size": len(deck), "wheel": wheel, "house_ways": [
             {"house_way": n, "counts": r["counts"],
@@ -146,7 +152,8 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
              "fee_tiers": [{"wagers": w, "fee": f, "return_at_smallest": lo,
                             "return_at_largest": hi} for w, f, lo, hi in r["fee_returns"]],
              "set_differently_from_first": r["differ"],
-             "set_differently_by_hand_type": r["by_type"]} for n, r in zip(names, rows)]},
+             "set_differently_by_hand_type": r["by_type"],
+             **({game: r["settled"]} if game else {})} for n, r in zip(names, rows)]},
             indent=1))
         return 0
     print(f"player and banker both on the house way, all {rows[0]['counts']['total']:,} "
@@ -160,6 +167,15 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
         print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
               f"{100 * float(r['commission_return']):>+13.4f}% {100 * low:>+8.3f}% "
               f"{100 * high:>+10.3f}% {r['differ']:>16,}")
+    if game:
+        from verifier.game.settlement import SettlementRule
+        print(f"\n{game}: {SettlementRule.of(ruleset.settlement).describe()}")
+        print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'house edge':>11}")
+        for name, r in zip(names, rows):
+            g = r["settled"]
+            pc = {k: 100 * g["probabilities"][k]["decimal"] for k in ("win", "push", "loss")}
+            print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
+                  f"{100 * g['house_edge']['decimal']:>+10.4f}%")
     print(f"\nhands set differently from {names[0]}, by hand type:")
     print(f"{'hand type':<22}" + "".join(f" {n[:14]:>14}" for n in names[1:]))
     for t in HAND_TYPES:

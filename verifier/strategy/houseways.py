@@ -19,11 +19,15 @@ if TYPE_CHECKING:
 
 def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                        deck: Sequence[int] | None = None, threads: int | None = None,
-                       progress: Progress | None = None) -> list[dict[str, Any]]:
+                       progress: Progress | None = None,
+                       settlement: Any = None) -> list[dict[str, Any]]:
     """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
     win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
     return at the smallest wager, at the largest)]), ``differ``, ``hands`` and
-    ``by_type`` (hand type -> hands set differently from the first)."""
+    ``by_type`` (hand type -> hands set differently from the first). With a rule set's
+    ``settlement`` that pushes on the banker's hand or exposes it (Face Up), also
+    ``settled``: that game's base game on each house way (``basegame.settle`` of
+    ``faceup.base_game_counts``: the push conditions counted, Face Up by its job)."""
     from fractions import Fraction
     from verifier.odds.basegame import commission_return, settle
     from verifier.game.cards import full_deck
@@ -35,10 +39,16 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
     specs = [engine_spec(Rules.of(wheel=wheel, house_way=h), threads, deck)
              for h in house_ways]
+    from verifier.game.settlement import SettlementRule
+    from verifier.strategy.faceup import base_game_counts
+    rule = SettlementRule.of(settlement) if settlement is not None else None
+    variant = rule is not None and (bool(rule.push_when) or rule.dealer_exposed)
     rows: list = []
     for spec in specs:
         counts = pairwise_counts(rules=spec, progress=progress)
         settled = settle(counts, fees)
+        game = (settle(base_game_counts(spec, rule, deck, threads, progress), rule)
+                if variant else None)
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
         else:
@@ -54,7 +64,8 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                      "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],
                                       t["return_at_largest"]) for t in settled["tiers"]],
                      "differ": differ, "hands": hands,
-                     "by_type": dict(zip(HAND_TYPES, by_type))})
+                     "by_type": dict(zip(HAND_TYPES, by_type)),
+                     **({"settled": game} if game is not None else {})})
     return rows
 
 

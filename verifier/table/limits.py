@@ -198,6 +198,10 @@ class TableRules:
         ``kw`` sets the limits (minimum, maximum) and may replace ``rules``."""
         out = {"rules": ruleset.rules, "name": ruleset.name, **ruleset_table(ruleset)}
         s = SettlementRule.of(ruleset.settlement)
+        if s.dealer_exposed:
+            raise VerifierError(f"rule set {ruleset.name}: the table does not deal Face Up "
+                                "(the dealer's hand exposed first) yet; its exact game: run "
+                                "--rules " + ruleset.name + " (docs/FACE_UP.md)")
         out.update(settlement=s.kind, push_when=s.push_when, push_outcomes=s.push_outcomes)
         if s.is_fees:
             out["fees"] = FeeSchedule(player_tiers=s.player_tiers, dealer_tiers=s.dealer_tiers)

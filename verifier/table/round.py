@@ -21,6 +21,7 @@ from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
 from verifier.table.reads import wager_odds
+from verifier.game.pushes import any_holds
 from verifier.table.settle import (DEALER, HOUSE, Settlement, base_odds, envy_owed, open_ledger, settle, settle_house)
 
 
@@ -342,8 +343,10 @@ def play_round(spec: RoundSpec, table: TableRules | None = None,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)
     elif table.house_banks:
-        settlement = settle_house(order, wagers, odds, table.kinds, table.settlement_rule, envy,
-                                  ledger)
+        rule = table.settlement_rule
+        held = [n for n in rule.push_when if any_holds((n,), dealer[3], dealer[2])]
+        note = f"the dealer's hand is {' and '.join(held)}" if held else ""
+        settlement = settle_house(order, wagers, odds, table.kinds, rule, envy, ledger, note)
     else:
         settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)
     ledger.check()

@@ -254,12 +254,14 @@ def wager_title(kind: int, kinds: Sequence[str] = WAGER_KINDS) -> str:
 
 def casino_wagers(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
                   envy: Mapping[int, int | Fraction], results: list[tuple[Any, ...]],
-                  ledger: Ledger | None) -> Iterator[tuple[int, int, int, int | Fraction, str, str]]:
+                  ledger: Ledger | None, push_note: str = ""
+                  ) -> Iterator[tuple[int, int, int, int | Fraction, str, str]]:
     """The wagers of a casino round in settlement order, for its settlement to pay:
     yields ``(seat, kind, stake, odds, circle, title)`` for each wager that is neither a
     push (its stake is returned here) nor an Envy Bonus; appends each push, and each
     seat's Envy Bonus after its wagers (kind ``len(kinds)``, paid by the house here), to
-    ``results``. The caller appends the other wagers' results."""
+    ``results``. The caller appends the other wagers' results. ``push_note``: why the
+    base wagers push (the dealer's hand meets a push condition), in their ledger lines."""
     t = envy_slot(kinds)
     for seat in order:
         stakes = wagers.get(seat)
@@ -273,8 +275,10 @@ def casino_wagers(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odd
             circle = circle_account(seat, kind, kinds)
             title = wager_title(kind, kinds)
             if o == PUSH:
+                why = f" ({push_note})" if push_note and kind == 0 else ""
                 if ledger is not None:
-                    ledger.move(circle, seat_account(seat), stake, f"{title} pushes: stake returned")
+                    ledger.move(circle, seat_account(seat), stake,
+                                f"{title} pushes{why}: stake returned")
                 results.append((seat, kind, stake, 0))
                 continue
             yield seat, kind, stake, o, circle, title
@@ -289,19 +293,21 @@ def casino_wagers(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odd
 
 def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
                  settlement: SettlementRule | int | Fraction, envy: Mapping[int, int | Fraction] | None = None,
-                 ledger: Ledger | None = None) -> Settlement:
+                 ledger: Ledger | None = None, push_note: str = "") -> Settlement:
     """Settle a table the house banks (the casino game: seeds 002, 004): every wager in
     ``order`` on its own, no cap. A winning base wager is paid 1 to 1 less the commission
     (``settlement``: the table's ``SettlementRule``, or a commission rate: its
     ``win_net``); a side bet is paid its odds; a push returns the stake; anything else
     loses. ``envy``: seat -> envy bonus owed on its host bet (``envy_owed``), listed
     in the results as kind ``len(kinds)`` with the host's stake. Amounts are exact:
-    ints, or Fractions where a commission leaves a part of a dollar."""
+    ints, or Fractions where a commission leaves a part of a dollar. ``push_note``: why
+    the base wagers push, for the ledger (``casino_wagers``)."""
     results: list = []
     rule = SettlementRule.at(settlement)
     keep, commission = rule.win_net, rule.commission
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
-                                                             envy or {}, results, ledger):
+                                                             envy or {}, results, ledger,
+                                                             push_note):
         if o < 0:
             res: int | Fraction = -stake
             if ledger is not None:
