@@ -167,7 +167,7 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
         print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
               f"{100 * float(r['commission_return']):>+13.4f}% {100 * low:>+8.3f}% "
               f"{100 * high:>+10.3f}% {r['differ']:>16,}")
-    if game:
+    if game and ruleset is not None:
         from verifier.game.settlement import SettlementRule
         print(f"\n{game}: {SettlementRule.of(ruleset.settlement).describe()}")
         print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'house edge':>11}")

@@ -48,7 +48,7 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
         counts = pairwise_counts(rules=spec, progress=progress)
         settled = settle(counts, fees)
         game = (settle(base_game_counts(spec, rule, deck, threads, progress), rule)
-                if variant else None)
+                if variant and rule is not None else None)
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
         else:
