@@ -289,3 +289,27 @@ def test_house_ways_compare_gives_each_house_ways_variant_game(tmp_path, capsys,
                                "--no-progress"], capsys)
         assert code == 0, err
         assert row["face-up"]["counts"] == json.loads(run)["sections"]["base_game"]["counts"]
+
+
+@pytest.mark.compiled
+def test_check_recompute_runs_face_up_afresh_not_from_the_cache(tmp_path, capsys,
+                                                                monkeypatch):
+    """``run`` keeps the job's chunks in the cache (resumable); ``check --recompute``
+    must not take them back: it runs the job in a work directory of its own."""
+    from verifier.strategy import job as strategy_job
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    out = tmp_path / "fu.json"
+    code, _text, err = _run(["run", "--rules", "face-up", "--deck-ranks", "479JA",
+                             "--base-game", "--out", str(out), "--no-progress"], capsys)
+    assert code == 0, err
+    seen = []
+    real = strategy_job.run_job
+
+    def spy(spec, work=None, *args, **kw):
+        seen.append(work)
+        return real(spec, work, *args, **kw)
+    monkeypatch.setattr(strategy_job, "run_job", spy)
+    code, text, err = _run(["check", str(out), "--recompute", "--no-progress"], capsys)
+    assert code == 0, err
+    assert seen and all(w is not None and str(tmp_path / "cache") not in str(w) for w in seen)
+    assert "chunks resumed" not in err

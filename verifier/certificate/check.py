@@ -295,7 +295,7 @@ def recompute(cert: dict, threads: int | None = None, progress: "Progress | None
             return out + [Mismatch("sections.base_game.settlement",
                                    f"cannot re-run: {exc}")], done
         from verifier.strategy.faceup import base_game_counts
-        counts = base_game_counts(spec, rule, progress=progress)
+        counts = base_game_counts(spec, rule, progress=progress, fresh=True)
         how = "Face Up's best response" if rule.dealer_exposed else \
             "the player-against-banker count"
         done.append(f"{how} over all {counts['total']:,} ordered pairs "

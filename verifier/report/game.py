@@ -38,9 +38,18 @@ def base_game_section(cert: Certificate) -> Bet:
                      loses_title="Player loses")
     bet.lines[0].title = "Player wins (both hands)"
     bet.lines[1].title = "Push (one hand each)"
-    bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
-                     "the house way; an identical hand (a copy) goes to the banker.")
-    if settlement.push_when:
+    if settlement.dealer_exposed:
+        bet.notes.append("Face Up: every ordered pair of disjoint player and dealer hands, the "
+                         "dealer's set by the house way and exposed first, the player's set "
+                         "as the best response to it (docs/FACE_UP.md); an identical hand "
+                         "(a copy) goes to the dealer.")
+        if settlement.push_when:
+            text = settlement.push_text()
+            bet.notes.append(text[0].upper() + text[1:] + ".")
+    else:
+        bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
+                         "the house way; an identical hand (a copy) goes to the banker.")
+    if settlement.push_when and not settlement.dealer_exposed:
         text = settlement.push_text()
         bet.notes.append(text[0].upper() + text[1:] + ": "
                          f"{counts['banker_push_hand']:,} pairs against such a hand, of "

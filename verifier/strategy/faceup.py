@@ -106,13 +106,18 @@ def face_up_counts(rules: Rules | EngineSpec | None = None, settlement: Any = No
 
 def base_game_counts(rules: Rules | EngineSpec | None = None, settlement: Any = None,
                      deck: Sequence[int] | None = None, threads: int | None = None,
-                     progress: Progress | None = None) -> dict[str, Any]:
+                     progress: Progress | None = None, fresh: bool = False) -> dict[str, Any]:
     """The exact base game counts of a settlement: the player-against-banker count over
     every ordered pair (``pairwise_counts``, its push conditions counted), or for Face
-    Up (``dealer_exposed``) the best response's (``face_up_counts``)."""
+    Up (``dealer_exposed``) the best response's (``face_up_counts``; ``fresh``: in a
+    work directory of its own, nothing taken from earlier runs: ``check --recompute``)."""
     from verifier.engine import pairwise_counts
     rule = SettlementRule.of(settlement) if settlement is not None else None
     if rule is not None and rule.dealer_exposed:
+        if fresh:
+            import tempfile
+            with tempfile.TemporaryDirectory(prefix="paigow-face-up-") as work:
+                return face_up_counts(rules, rule, deck, threads, progress, work)
         return face_up_counts(rules, rule, deck, threads, progress)
     return pairwise_counts(deck=deck, rules=rules, threads=threads, progress=progress,
                            settlement=rule)
