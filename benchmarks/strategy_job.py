@@ -5,6 +5,7 @@ machine, and on a cluster, can be worked out.
     python benchmarks/strategy_job.py                 # a sample of chunks (about a minute)
     python benchmarks/strategy_job.py --full          # the whole job, progress bar and ETA
     python benchmarks/strategy_job.py --threads 1     # one core
+    python benchmarks/strategy_job.py --rules face-up # Face Up (counted by whole cells)
 
 The sample takes every k-th chunk of the default chunking (5,000 six-card units) spread
 over the whole range, since the work per unit falls along it, and scales up by units.
@@ -25,6 +26,7 @@ from verifier.engine import _strategy  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine import engine_spec
+from verifier.game.settlement import SettlementRule
 from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
 from verifier.cli.progress import TqdmProgress
 from verifier.strategy.chunks import chunks
@@ -44,13 +46,16 @@ def main():
     print(f"rules {rs.name}, house way {rs.rules.house_way}, threads {args.threads}, "
           f"load average {os.getloadavg()[0]:.2f}")
     w0, c0 = time.perf_counter(), time.process_time()
+    rule = SettlementRule.of(rs.settlement)     # push conditions, Face Up (issue 36)
     job = _strategy.StrategyJob(full_deck(), wheel_second, house_way,
-                                commission_of(rs.settlement), threads=args.threads)
+                                commission_of(rs.settlement), threads=args.threads,
+                                push_when=rule.push_when, push_outcomes=rule.push_outcomes,
+                                face_up=rule.dealer_exposed)
     print(f"tables: {time.perf_counter() - w0:.1f} s wall, {time.process_time() - c0:.1f} s "
           f"CPU, {job.table_bytes / 2**30:.2f} GiB; units {job.units:,}")
     parts = chunks(job.units, DEFAULT_CHUNK_SIZE)
     todo = spread(parts) if args.full else parts[::args.every]
-    raw, rows = empty_raw(job.banker_hands), []
+    raw, rows = empty_raw(job.banker_hands, rule.dealer_exposed), []
     w1, c1 = time.perf_counter(), time.process_time()
     total, done = sum(hi - lo for lo, hi in todo), 0
     with TqdmProgress().stage("unit", "strategy") as report:

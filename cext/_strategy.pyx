@@ -113,7 +113,8 @@ cdef extern from "strategy_job.h" nogil:
     int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
                 int nthreads, int symmetry)
     void sj_free(sj_t *J)
-    int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all)
+    int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all,
+                     int face_up)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
     int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
@@ -164,8 +165,8 @@ cdef class StrategyJob:
         if rc:
             raise MemoryError("the optimal-strategy tables")
         self.ready = True
-        self._mark(tuple(push_when), str(push_outcomes))
         self.face_up = face_up
+        self._mark(tuple(push_when), str(push_outcomes))
         self.build_seconds = pw_now() - t0
 
     def _mark(self, push_when, push_outcomes):
@@ -178,7 +179,7 @@ cdef class StrategyJob:
         b, f = rule.push_marks(self.engine.back_keys()) if push_when else ([0], [0] * 182)
         back, front = bytes(b), bytes(f)
         if sj_set_marks(&self.job, &back[0] if push_when else NULL, &front[0],
-                        rule.pushes_losses):
+                        rule.pushes_losses, self.face_up):
             raise ValueError("push conditions with too many bounds for the strategy job")
 
     def __dealloc__(self):

@@ -79,13 +79,16 @@ static int sj_cuts(int *u, const int *v, int n, const int *w, int m) {
 /* The cells (st_cells_t) of the banker hands of one player hand (7 sorted deck
  * positions) for the candidate settings cand[0..nc) (indices into h's settings): the
  * axes cut at their dense back and front indices and where the push marks change, so
- * a cell is marked or not as a whole. Returns 1 when the total is not C(n - 7, 7). */
+ * a cell is marked or not as a whole; st_settle reads them. Not ``full`` (no push
+ * condition, no Face Up: the plain job), only the corners its wins and losses need
+ * are read from the prefix tables, and h's total, win and loss are set here (the
+ * settled counts are then the raw ones). Returns 1 when the total is not C(n - 7, 7). */
 static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
-                     uint8_t *cellb, st_cells_t *g) {
+                     uint8_t *cellb, st_cells_t *g, int full) {
     const pw_ctx_t *x = &J->x;
     const engine_t *e = x->e;
     const int nback = x->nback;
-    int db[ST_MAX], df[ST_MAX], ub[ST_MAXCUT], uf[ST_MAXCUT];
+    int db[ST_MAX] = {0}, df[ST_MAX] = {0}, ub[ST_MAXCUT], uf[ST_MAXCUT];
     for (int q = 0; q < nc; q++) {
         int s = cand[q];
         db[q] = back_index(e, h->back_key[s]);
@@ -139,9 +142,19 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             if (k <= 3) {
                 const uint16_t *rm = J->rowmap[r];
                 const uint32_t *t = J->ptab[r];
-                for (int i = 0; i <= mb; i++) {
-                    const uint32_t *row = t + (size_t)rm[cx[i]] * SJ_NF;
-                    for (int j = 0; j <= mf; j++) cum[i * gw + j] += sign * row[cy[j]];
+                if (full) {
+                    for (int i = 0; i <= mb; i++) {
+                        const uint32_t *row = t + (size_t)rm[cx[i]] * SJ_NF;
+                        for (int j = 0; j <= mf; j++) cum[i * gw + j] += sign * row[cy[j]];
+                    }
+                } else {          /* each candidate's corner, the last row and column */
+                    const uint32_t *inf = t + (size_t)rm[nback] * SJ_NF;
+                    for (int j = 0; j <= mf; j++) cum[mb * gw + j] += sign * inf[cy[j]];
+                    for (int i = 0; i < mb; i++)
+                        cum[i * gw + mf] += sign * t[(size_t)rm[cx[i]] * SJ_NF + PW_NF];
+                    for (int q = 0; q < nc; q++)
+                        cum[g->ib[cand[q]] * gw + g->jf[cand[q]]] +=
+                            sign * t[(size_t)rm[db[q]] * SJ_NF + df[q]];
                 }
             } else {
                 const sj_entry_t *en = J->sp[r];
@@ -166,6 +179,26 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             uint32_t key = pw_key_pos(x, p);
             grid[cellb[key / PW_NF] * gw + cellf[key % PW_NF]] -= 1;
         }
+    }
+    if (!full) {           /* the plain count: cells -> corners, and the corners read */
+        for (int i = 0; i <= mb; i++)
+            for (int j = 0; j <= mf; j++) {
+                int64_t v = grid[i * gw + j];
+                if (i) v += grid[(i - 1) * gw + j];
+                if (j) v += grid[i * gw + j - 1];
+                if (i && j) v -= grid[(i - 1) * gw + j - 1];
+                grid[i * gw + j] = v;
+            }
+#define SJ_C(i, j) (cum[(i) * gw + (j)] + grid[(i) * gw + (j)])
+        const int64_t total = SJ_C(mb, mf);
+        h->total = total;
+        for (int q = 0; q < nc; q++) {
+            const int s = cand[q], ib = g->ib[s], jf = g->jf[s];
+            h->win[s] = SJ_C(ib, jf);                 /* below in both */
+            h->loss[s] = total - SJ_C(ib, mf) - SJ_C(mb, jf) + h->win[s];
+        }
+#undef SJ_C
+        return total == J->nbankers ? 0 : 1;
     }
     /* corners -> cells: cell (i, j) = C(i, j) - C(i-1, j) - C(i, j-1) + C(i-1, j-1) */
     for (int i = mb; i >= 0; i--)
@@ -200,10 +233,10 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     for (int s = 0; s < h.n; s++)
         if (s == h.house || (!h.foul[s] && !h.dominated[s])) cand[nc++] = s;
     st_cells_t g;
-    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g);
+    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, J->full);
     if (rc < 0) return -1;
     if (rc) a->bad += w;
-    st_settle(&g, cand, nc, J->push_all, &h);
+    if (J->full) st_settle(&g, cand, nc, J->push_all, &h);
     if (J->marked)                        /* the settled counts rank the settings */
         for (int q = 0; q < nc; q++) {
             int s = cand[q];
@@ -300,7 +333,7 @@ static int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h) {
     for (int s = 0; s < h->n; s++) cand[s] = s;
     uint8_t *cellb = (uint8_t *)calloc((size_t)x->nback + 1, 1);
     st_cells_t *g = (st_cells_t *)malloc(sizeof(st_cells_t));
-    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g) : -1;
+    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g, 1) : -1;
     if (rc >= 0) st_settle(g, cand, h->n, J->push_all, h);
     free(cellb);
     free(g);
