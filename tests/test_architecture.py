@@ -483,3 +483,20 @@ def test_the_type_hints_hold_under_mypy():
     done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=PACKAGE.parent,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def test_the_engine_doors_list_and_its_type_imports_name_the_same():
+    """``verifier/engine/__init__.py`` lists what the door offers twice: ``_DOOR`` (the
+    lazy imports) and the imports for the type checker. The two name the same names from
+    the same modules."""
+    import ast
+    import verifier.engine as door
+    tree = ast.parse(Path(door.__file__).read_text())
+    typed: dict = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                module = imp.module.removeprefix("verifier.engine.")
+                typed.setdefault(module, set()).update(a.name for a in imp.names)
+    assert typed == {m: set(names) for m, names in door._DOOR.items()}

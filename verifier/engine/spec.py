@@ -120,9 +120,17 @@ class EngineSpec:
     def with_file(self, house_way: HouseWay) -> "EngineSpec":
         """The spec with a loaded house way (a file under other readings or variants:
         ``house-ways ratings --reading``, ``house-ways fit``) in place of the rules'."""
-        return EngineSpec(self.rules, FILE, registry.house_way_file_number(house_way),
-                          len(house_way.rows), house_way.order_dependent, house_way,
-                          self.threads, self.deck, house_way.name)
+        return _file_spec(self.rules, FILE, house_way, self.threads, self.deck,
+                          house_way.name)
+
+
+def _file_spec(rules: Rules, source: str, house_way: HouseWay, threads: Optional[int],
+               deck: Optional[tuple], label: Optional[str] = None) -> EngineSpec:
+    """The spec of a loaded house way: its program numbered with the engine, its rows and
+    its order dependence (``engine_spec``'s file branch and ``with_file``)."""
+    return EngineSpec(rules, source, registry.house_way_file_number(house_way),
+                      len(house_way.rows), house_way.order_dependent, house_way,
+                      threads, deck, label)
 
 
 #: the specs made, by (rules, threads, deck): a command's layers each ask for the spec of
@@ -137,7 +145,8 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
                 deck: Optional[Sequence[int]] = None) -> EngineSpec:
     """The ``EngineSpec`` of the rules (default ``Rules()``): its house way resolved,
     a file loaded once and its program numbered once; the same rules give the same spec."""
-    from verifier.houseway.fileformat import BUILT_IN_IDS, HOUSE_WAY_DIR
+    from verifier.houseway.builtin import BUILT_IN_IDS
+    from verifier.houseway.fileformat import HOUSE_WAY_DIR
     rules = rules or Rules.of()
     deck = tuple(sorted(deck)) if deck is not None else None
     house_way = None if rules.house_way in BUILT_IN_IDS else rules.house_way_file()
@@ -150,9 +159,7 @@ def engine_spec(rules: Optional[Rules] = None, threads: Optional[int] = None,
                           registry.BUILT_IN_ROWS, False, None, threads, deck)
     else:
         source = SHIPPED if Path(house_way.path).parent == HOUSE_WAY_DIR else FILE
-        spec = EngineSpec(rules, source, registry.house_way_file_number(house_way),
-                          len(house_way.rows), house_way.order_dependent, house_way,
-                          threads, deck)
+        spec = _file_spec(rules, source, house_way, threads, deck)
     if len(_SPECS) >= _MAX_SPECS:
         _SPECS.pop(next(iter(_SPECS)))
     _SPECS[key] = spec

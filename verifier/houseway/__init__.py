@@ -51,7 +51,7 @@ BUILT_IN_ROW_NAMES = {
 def row_names(house_way: str) -> dict:
     """{row number of the per-row counts: its name} for a house way by name or file:
     rows 1-11 of the built-ins, or a file's rows by place (with the chart's row)."""
-    from verifier.houseway.fileformat import BUILT_IN_IDS
+    from verifier.houseway.builtin import BUILT_IN_IDS
     if house_way in BUILT_IN_IDS:
         return dict(BUILT_IN_ROW_NAMES)
     from verifier.houseway.fileformat import load

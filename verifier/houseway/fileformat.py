@@ -15,7 +15,7 @@ import os
 
 from verifier.support.toml import tomllib
 from verifier.support.files import parse_toml, read_text, remember_input
-from verifier.houseway.builtin import BUILT_IN, BUILT_IN_IDS  # noqa: F401  (read from here too)
+from verifier.houseway.builtin import BUILT_IN
 from verifier.houseway.fields import (MAX_ROWS, ORDER_DEPENDENT, READINGS, TOP_KEYS, HouseWayError,
                                       read_readings, read_row, read_variants, row_lines,
                                       rows_in_force)
