@@ -144,7 +144,8 @@ def test_the_workbench_hand_page_offers_the_push_rule_sets():
     assert "front_nine_high" in out["value_note"]
     html = _environment().get_template("hand.html.j2").render(
         csrf="", field="", certificates=[], active="hand", parsheet_formats=[],
-        rule_sets=workbench.rule_sets(), result=None, strategy=out, error="",
+        rule_sets=workbench.rule_sets(), result=None, strategy=out, face_up=None, dealer="",
+        error="",
         cards=out["cards"], rule_set="commission-free")
     for row in out["shown"]:
         o = row["outcomes"]

@@ -2,6 +2,8 @@
 in a thread, on a free port) and headless Chromium driven by Selenium. The expectations
 come from the command line run in the test (``compare``, ``solve``, ``house-ways check``)
 and from the README's printed figures, never from the page itself."""
+import contextlib
+import io
 import json
 import re
 import shutil
@@ -485,3 +487,27 @@ def test_the_par_sheet_reads_the_bonus_reading_the_grid_shows(browser, server, d
     assert "Categories read under the house-way reading (chosen for this designed sheet" in html
     outlaw9 = html[html.index("Outlaw 9 High or Better</h2>"):]
     assert shown in outlaw9[:outlaw9.index("</table>", outlaw9.index("House edge"))]
+
+
+def test_the_hand_page_plays_face_up_against_the_dealers_exposed_hand(browser, server):
+    """docs/FACE_UP.md: the hand against the dealer's seven cards under face-up, each
+    setting's result as ``hand CARDS --dealer CARDS --rules face-up --json`` gives it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    hand, dealer = "As Kd 9h 7c 5s 3d 2c", "Kh Kc Jh 8c 6s 4d 2h"
+    browser.get(f"{server}/hand")
+    browser.find_element(By.ID, "cards").send_keys(hand)
+    browser.find_element(By.ID, "dealer").send_keys(dealer)
+    Select(browser.find_element(By.NAME, "rule_set")).select_by_visible_text("face-up")
+    browser.find_element(By.CSS_SELECTOR, 'button[value="face_up"]').click()
+    table = wait_for(lambda: browser.find_elements(By.ID, "face-up"), "the settings")[0]
+    rows = table.text.splitlines()[1:]
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["hand", hand, "--dealer", dealer, "--rules", "face-up", "--json"]) == 0
+    want = json.loads(buf.getvalue())
+    assert len(rows) == len(want["settings"])
+    for row, r in zip(rows, want["settings"]):
+        assert row.startswith(f"{r['front']} {r['back']} {r['comparison']} {r['result']}")
+    assert f"Best: {want['best_result']}" in text_of(browser, "main")
+    assert "Kc Kh" in browser.find_element(By.ID, "face-up-dealer").text

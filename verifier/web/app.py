@@ -187,21 +187,29 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
     # ----------------------------------------------------------------- one hand
     async def hand_page(request):
         return page(request, "hand.html.j2", rule_sets=workbench.rule_sets(), result=None,
-                    strategy=None, error="", cards="", rule_set=workbench.rule_sets()[0])
+                    strategy=None, face_up=None, error="", cards="", dealer="",
+                    rule_set=workbench.rule_sets()[0])
 
     @protected
     async def hand_post(request):
         form = await request.form()
         cards, rule_set = str(form.get("cards", "")), str(form.get("rule_set", ""))
-        strategy = form.get("action") == "strategy"
+        action = form.get("action")
+        strategy = action == "strategy"
+        dealer = str(form.get("dealer", ""))[:80] if action == "face_up" else None
         result, error = None, ""
         try:
-            result = await run_in_threadpool(workbench.hand, cards, rule_set, strategy)
+            result = await run_in_threadpool(workbench.hand, cards, rule_set, strategy,
+                                             dealer)
         except VerifierError as exc:
             error = str(exc)
+        kind = "face_up" if dealer is not None else ("strategy" if strategy else "result")
         return page(request, "hand.html.j2", rule_sets=workbench.rule_sets(),
-                    result=None if strategy else result, strategy=result if strategy else None,
-                    error=error, cards=cards[:80], rule_set=rule_set,
+                    result=result if kind == "result" else None,
+                    strategy=result if kind == "strategy" else None,
+                    face_up=result if kind == "face_up" else None,
+                    error=error, cards=cards[:80], dealer=(dealer or "").strip(),
+                    rule_set=rule_set,
                     status=400 if error else 200)
 
     # ----------------------------------------------------------------- house ways

@@ -88,8 +88,9 @@ def rule_sets() -> list[str]:
     return names()
 
 
-def hand(cards: str, rule_set: str, strategy: bool = False) -> dict:
-    """``hand CARDS`` (and ``--strategy``) under a shipped rule set: the JSON the command
+def hand(cards: str, rule_set: str, strategy: bool = False, dealer: str | None = None) -> dict:
+    """``hand CARDS`` (and ``--strategy``, or ``--dealer CARDS``: Face Up, every setting
+    against the dealer's exposed hand) under a shipped rule set: the JSON the command
     prints with ``--json``."""
     from verifier.rules.rulesets import load
     if rule_set not in rule_sets():
@@ -97,6 +98,11 @@ def hand(cards: str, rule_set: str, strategy: bool = False) -> dict:
                             f"{', '.join(rule_sets())}")
     cards = str(cards)[:80]
     ruleset = load(rule_set)
+    if dealer is not None:
+        from verifier.game.cards import parse_cards
+        from verifier.strategy.faceup import face_up_hand
+        return face_up_hand(parse_cards(cards, count=7), parse_cards(str(dealer)[:80], count=7),
+                            ruleset.rules, ruleset.settlement)
     if strategy:
         from verifier.game.cards import parse_cards
         from verifier.strategy.hand import by_value, hand_strategy, value_note
