@@ -24,7 +24,7 @@ from verifier.table.simulate import simulate
 from verifier.table.summary import summary
 
 # the exact return of the base wager, player and dealer on the house way (trump-plaza),
-# docs/VARIANTS.md's table (``paigow-verify run --rules NAME --json``: base_game)
+# docs/COMMISSION_FREE.md, docs/EZ_PAI_GOW.md (``run --rules NAME --json``: base_game)
 EXACT = {"commission-free": -Fraction(940167251291, 37502086505520),
          "ez-pai-gow": -Fraction(674900333111, 23983892532600)}
 
