@@ -2,7 +2,6 @@
 """verifier.engine._strategy: every setting of one player hand against every banker hand set by
 the house way (cext/strategy.h). Front end: verifier/engine/hand_strategy.py."""
 from libc.stdint cimport int64_t, uint8_t
-from libc.stdlib cimport malloc, free
 
 from core_api cimport *
 
@@ -31,6 +30,16 @@ from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_
 engine_statics_init()   # this module's copy of the C tables engine.h reads
 
 
+def _push_marks(settlement, Engine eng):
+    """(back, front): the settlement's push conditions marked on the engine's back keys
+    and on the 182 front keys (``SettlementRule.push_marks``), as bytes for the C count;
+    no condition (or no settlement): one zero back mark and zero front marks."""
+    if settlement is None or not settlement.push_when:
+        return bytes(1), bytes(182)
+    b, f = settlement.push_marks(eng.back_keys())
+    return bytes(b), bytes(f)
+
+
 def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1,
                     settlement=None):
     """(settings, house) for seven ``cards`` of the ``deck`` (card ints): each distinct
@@ -44,9 +53,9 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     cdef int d[53]
     cdef int p[7]
     cdef st_hand_t h
-    cdef int i
-    cdef uint8_t pfront[182]
-    cdef uint8_t *pback = NULL
+    cdef const uint8_t[:] mark_back
+    cdef const uint8_t[:] mark_front
+    cdef const uint8_t *pback = NULL
     cdef int push_all = 1
     deck = check_deck(deck, 14)
     cards = check_player_hand(cards, deck)
@@ -56,22 +65,13 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     cdef Engine eng = engine_for(wheel_second, house_way)
     cdef engine_t *e = eng.ptr
     marked = settlement is not None and bool(settlement.push_when)
-    try:
-        if marked:
-            push_all = settlement.pushes_losses
-            back, front = settlement.push_marks(eng.back_keys())
-            pback = <uint8_t *>malloc(len(back))
-            if pback is NULL:
-                raise MemoryError
-            for i in range(len(back)):
-                pback[i] = back[i]
-            for i in range(182):
-                pfront[i] = front[i]
-        with nogil:
-            st_settings(e, p, &h)
-            st_count_direct(e, d, n, p, threads, pback, pfront, push_all, &h)
-    finally:
-        free(pback)
+    mark_back, mark_front = _push_marks(settlement, eng)
+    if marked:
+        push_all = settlement.pushes_losses
+        pback = &mark_back[0]
+    with nogil:
+        st_settings(e, p, &h)
+        st_count_direct(e, d, n, p, threads, pback, &mark_front[0], push_all, &h)
     settings = []
     face_up = {"win": int(h.fu_win), "loss": int(h.fu_loss), "total": int(h.total)}
     for s in range(h.n):
@@ -176,8 +176,7 @@ cdef class StrategyJob:
         cdef const uint8_t[:] back
         cdef const uint8_t[:] front
         rule = SettlementRule("commission", push_when=push_when, push_outcomes=push_outcomes)
-        b, f = rule.push_marks(self.engine.back_keys()) if push_when else ([0], [0] * 182)
-        back, front = bytes(b), bytes(f)
+        back, front = _push_marks(rule, self.engine)
         if sj_set_marks(&self.job, &back[0] if push_when else NULL, &front[0],
                         rule.pushes_losses, self.face_up):
             raise ValueError("push conditions with too many bounds for the strategy job")

@@ -62,8 +62,9 @@ static void st_settle(const st_cells_t *g, const int *cand, int nc, int push_all
             int best = -2;
             for (int q = 0; q < nc; q++) {
                 const int s = cand[q];
-                const int o = i <= g->ib[s] && j <= g->jf[s] ? 1
-                              : (i > g->ib[s] && j > g->jf[s] ? -1 : 0);
+                /* in cell units the setting's keys are ib + 1 and jf + 1 (it beats the
+                 * cells below them), the banker's are (i, j) */
+                const int o = base_outcome(g->ib[s] + 1, g->jf[s] + 1, i, j);
                 if (o > 0) { h->win[s] += m; h->pwin[s] += pm; }
                 if (o < 0) { h->loss[s] += m; h->ploss[s] += pm; }
                 if (!h->foul[s] && o > best) best = o;
@@ -128,11 +129,6 @@ static inline int st_cell(const st_cuts_t *c, int key) {
     int r = 0;
     for (int i = 0; i < c->n; i++) r += c->key[i] <= key;
     return r;
-}
-
-/* A banker key standing for a cell: compares with every player key as the cell's keys do. */
-static inline int st_cell_key(const st_cuts_t *c, int cell) {
-    return cell == 0 ? -1 : c->key[cell - 1];
 }
 
 /* Every banker hand of deck (n sorted cards) without the player's seven sorted cards,

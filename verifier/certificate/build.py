@@ -158,6 +158,7 @@ def pairwise_figures(deck: Sequence[int] | None = None, rules: Rules | EngineSpe
                      bank: Any = None) -> tuple[dict[str, Any] | None, str]:
     """(figures or None, note): runs ``pairwise_counts`` when it is available. ``rules``:
     the command's ``EngineSpec`` (or the rules)."""
+    from verifier.game.settlement import SettlementRule
     from verifier.houseway.fields import OrderDependentError
     try:
         from verifier.strategy.faceup import base_game_counts
@@ -171,7 +172,7 @@ def pairwise_figures(deck: Sequence[int] | None = None, rules: Rules | EngineSpe
         return None, f"the base game is not counted: {exc}"
     from verifier.odds.basegame import settle
     figures = settle(counts, settlement, bank, banker_side=True)
-    if "copy_high" not in counts:           # Face Up: the strategy job's sums
+    if settlement is not None and SettlementRule.of(settlement).dealer_exposed:
         return figures, "Face Up's best response (the strategy job)"
     return figures, f"pairwise counts ({counts.get('method', '?')})"
 

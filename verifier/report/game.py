@@ -43,18 +43,17 @@ def base_game_section(cert: Certificate) -> Bet:
                          "dealer's set by the house way and exposed first, the player's set "
                          "as the best response to it (docs/FACE_UP.md); an identical hand "
                          "(a copy) goes to the dealer.")
-        if settlement.push_when:
-            text = settlement.push_text()
-            bet.notes.append(text[0].upper() + text[1:] + ".")
     else:
         bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
                          "the house way; an identical hand (a copy) goes to the banker.")
-    if settlement.push_when and not settlement.dealer_exposed:
+    if settlement.push_when:
         text = settlement.push_text()
-        bet.notes.append(text[0].upper() + text[1:] + ": "
-                         f"{counts['banker_push_hand']:,} pairs against such a hand, of "
-                         f"which the player wins {counts['win_on_push_hand']:,} and loses "
-                         f"{counts['loss_on_push_hand']:,} by the hands' comparison.")
+        # Face Up's counts are settled already: no count of the hands' comparison
+        bet.notes.append(text[0].upper() + text[1:] + (
+            "." if settlement.dealer_exposed else
+            f": {counts['banker_push_hand']:,} pairs against such a hand, of which the "
+            f"player wins {counts['win_on_push_hand']:,} and loses "
+            f"{counts['loss_on_push_hand']:,} by the hands' comparison."))
     if "copy_high" in counts:
         bet.tables.append(Table("Copies", ["Copy", "Pairs", "Probability"], [
             [name, f"{counts[key]:,}", f"{counts[key] / counts['total']:.10f}"]

@@ -43,12 +43,17 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
     from verifier.strategy.faceup import base_game_counts
     rule = SettlementRule.of(settlement) if settlement is not None else None
     variant = rule is not None and (bool(rule.push_when) or rule.dealer_exposed)
+    # a push condition is counted in the same pairwise count (its counts are the plain
+    # ones and the pushes'); Face Up needs the strategy job besides
+    pushes = rule if variant and rule is not None and not rule.dealer_exposed else None
     rows: list = []
     for spec in specs:
-        counts = pairwise_counts(rules=spec, progress=progress)
+        counts = pairwise_counts(rules=spec, progress=progress, settlement=pushes)
         settled = settle(counts, fees)
-        game = (settle(base_game_counts(spec, rule, deck, threads, progress), rule)
-                if variant and rule is not None else None)
+        game = None
+        if variant and rule is not None:
+            game = settle(counts if pushes is not None else
+                          base_game_counts(spec, rule, deck, threads, progress), rule)
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
         else:

@@ -77,7 +77,8 @@ def empty_raw(banker_hands: int, face_up: bool = False) -> dict[str, Any]:
     """The raw sums of no hands (with Face Up's sums when ``face_up``)."""
     return {"player_hands": 0, "player_classes": 0, "banker_hands": int(banker_hands),
             "house_way": {"win": 0, "loss": 0}, "optimal": {"win": 0, "loss": 0},
-            **({FACE_UP: {"win": 0, "loss": 0}} if face_up else {}), "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
+            **({FACE_UP: {"win": 0, "loss": 0}} if face_up else {}),
+            "not_optimal": 0, "cost": 0, "by_type": [], "by_row": [], "patterns": []}
 
 
 def merge_raw(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -10,8 +10,6 @@ from verifier.game.settlement import SettlementRule
 from verifier.strategy.optimal import FACE_UP, empty_raw, merge_all, pattern_label
 
 
-# ---------------------------------------------------------------------------------
-
 def setting_value(setting: Mapping[str, Any], commission: tuple[int, int]) -> int:
     """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
     cn, cd = commission
@@ -21,7 +19,7 @@ def setting_value(setting: Mapping[str, Any], commission: tuple[int, int]) -> in
 def best_setting(settings: Sequence[Mapping[str, Any]], house: int,
                  commission: tuple[int, int]) -> tuple[int, int, int]:
     """(index of the best setting, v of the best, v of the house way's) by the tie rule of
-    this module's docstring: the house way's setting when its v is the highest over the
+    verifier/strategy/optimal.py's docstring: the house way's setting when its v is the highest over the
     legal settings, else the first legal, not dominated setting with that v."""
     values = [setting_value(s, commission) for s in settings]
     top = max(v for v, s in zip(values, settings) if not s["foul"])
