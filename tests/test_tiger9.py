@@ -81,6 +81,32 @@ def test_the_full_deck_count_under_trump_plaza_is_the_issued_figure(tmp_path, ca
         30 * ISSUED_TRUMP_PLAZA - (154_143_080 - ISSUED_TRUMP_PLAZA), 154_143_080)
 
 
+def test_the_published_tiger9_row_is_no_count_of_the_decks_hands():
+    """The Wizard of Odds' Tiger 9 table (examples/published/wizard_commission_free.toml)
+    is not k / 154,143,080 for any k: rounded to six places as printed, its return (30p)
+    and its total (31p - 1) ask for counts that do not meet, so no exact count of the
+    dealer's hands reproduces it (docs/COMMISSION_FREE.md)."""
+    import tomllib
+    from verifier.game.paytables import DATA_DIR
+    page = tomllib.loads((DATA_DIR.parent.parent / "examples" / "published" /
+                          "wizard_commission_free.toml").read_text())["tiger9"]
+    n = 154_143_080
+
+    def printed(x):
+        return f"{float(x):.6f}"
+
+    fits = [k for k in range(3_850_000, 3_860_000)
+            if printed(Fraction(k, n)) == page["win"][1]
+            and printed(30 * Fraction(k, n)) == page["win"][2]
+            and printed(1 - Fraction(k, n)) == page["loss"][1]
+            and printed(31 * Fraction(k, n) - 1) == page["total"][2]]
+    assert fits == []
+    # each figure alone is a count's: the return 30p at k = 3,854,665 to 3,854,668, the
+    # total 31p - 1 at 3,854,670 and 3,854,671
+    assert printed(30 * Fraction(3_854_666, n)) == page["win"][2]
+    assert printed(31 * Fraction(3_854_670, n) - 1) == page["total"][2]
+
+
 def test_a_rule_set_offers_it_and_every_command_reads_it(tmp_path, capsys):
     """In a rule set's [bets]: its certificate section checks, the par sheet shows it, and
     compare, formula and solve read it (a reduced deck: the counts are the brute force's)."""
