@@ -18,7 +18,7 @@ from typing import NoReturn, Sequence
 # tests/test_settings.py holds each module to the commands listed here.
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "hand": ("hand",), "strategy": ("strategy",), "run": ("run",),
-    "odds": ("check", "compare", "solve", "report"), "formula": ("formula",),
+    "odds": ("check", "compare", "solve", "report"), "formula": ("formula",), "progressive": ("progressive",),
     "audit": ("audit",), "sign": ("keygen", "sign"), "prove": ("prove",),
     "table": ("settle", "simulate"), "rules": ("rules",), "houseways": ("house-ways",),
     "serve": ("serve",),

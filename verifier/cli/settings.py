@@ -91,6 +91,7 @@ class Settings:
     round_file: Optional[str] = None
     rounds: Optional[int] = None
     seats: Optional[str] = None
+    meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
     base: Optional[int] = None
     wagers: dict[str, Optional[int]] = field(default_factory=dict)
     custom: list[str] = field(default_factory=list)

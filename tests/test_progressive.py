@@ -1,0 +1,106 @@
+"""Progressive tables (issue 37, verifier/game/progressive.py, verifier/odds/progressive.py,
+`paigow-verify progressive`).
+
+Expectations: the Wizard of Odds' Face Up Pai Gow "Mega" table (typed in below, its source
+named); the average-win closed form against the meter's own recurrence, iterated wager by
+wager; the break-even meter by substitution; the bad-input lines."""
+import json
+from fractions import Fraction
+
+import pytest
+
+from verifier.cli import main
+from verifier.game.paytables import DATA_DIR
+from verifier.game.progressive import from_dict
+from verifier.odds.progressive import ProgressiveOdds
+
+MEGA = str(DATA_DIR / "progressives" / "face_up_mega.toml")
+# https://wizardofodds.com/newsletter/october-20-2022/ ("Face Up Pai Gow Poker Progressive
+# Jackpot at $3.8 Million"): combinations and return ($ per $5 wager) of each line
+WOO_MEGA = [(228, "5.669322"), (1_128, "1.141036"), (26_092, "0.608458"),
+            (184_644, "0.598937"), (307_472, "0.748019"), (4_188_528, "0.543460")]
+WOO_LOSER, WOO_TOTAL_RETURN = 149_434_988, "9.309231"
+
+
+def _figures(capsys, *args):
+    assert main(["progressive", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_face_up_mega_table_is_the_wizard_of_odds(capsys):
+    out = _figures(capsys, MEGA)
+    assert [t["hands"] for t in out["tiers"]] == [n for n, _ in WOO_MEGA]
+    assert out["total"] - sum(n for n, _ in WOO_MEGA) == WOO_LOSER
+    wager = Fraction(out["wager"])
+    for tier, (_, printed) in zip(out["tiers"], WOO_MEGA):
+        assert f"{float(Fraction(tier['return']['exact']) * wager):.6f}" == printed
+    paid = (Fraction(out["return"]["exact"]) + 1) * wager
+    assert f"{float(paid):.6f}" == WOO_TOTAL_RETURN
+
+
+def _one_meter(reset=100, increment="10%", share="100%", cap=None):
+    meter = {"reset": reset, "increment": increment, **({"cap": cap} if cap else {})}
+    return from_dict({"wager": 1, "meters": {"m": meter}, "tiers": [
+        {"lines": ["four_of_a_kind"], "pays": f"{share} of m"},
+        {"lines": ["full_house"], "pays": "10 to 1", "envy": 5}]})
+
+
+def test_the_long_run_meter_is_its_recurrence_at_rest():
+    odds = ProgressiveOdds(_one_meter(), (1, 3), 20)       # hit 1/20, full house 3/20
+    h, r, inc = Fraction(1, 20), Fraction(100), Fraction(1, 10)
+    # the meter before each wager: E[M'] = (1 - h) (E[M] + inc) + h r, from the reset;
+    # the payout of wager t is h (E[M_t] + inc); its average over many wagers
+    m, paid, wagers = r, Fraction(0), 3000
+    for _ in range(wagers):
+        paid += h * (m + inc)
+        m = (1 - h) * (m + inc) + h * r
+    long_run = paid / wagers + Fraction(3, 20) * 11 - 1
+    assert abs(float(odds.long_run() - long_run)) < 1e-3
+    assert odds.expected_at_hit("m") == r + inc / h
+    assert odds.long_run() == h * r + inc + Fraction(3, 20) * 11 - 1
+
+
+def test_the_break_even_meter_gives_a_return_of_zero():
+    odds = ProgressiveOdds(_one_meter(), (1, 3), 200)
+    be = odds.break_even("m")
+    assert odds.return_at_values({"m": be}) == 0
+    assert odds.per_unit_of_meter("m") == Fraction(1, 200)
+    assert odds.return_at({"m": Fraction(300)}) == Fraction(300 + 3 * 11, 200) - 1
+
+
+def test_a_share_below_all_has_no_long_run_figure_and_a_cap_bounds_the_pay():
+    odds = ProgressiveOdds(_one_meter(share="150%", cap=1000), (1, 0), 10)
+    assert odds.long_run() is None and odds.expected_at_hit("m") is None
+    assert odds.table.paid(odds.table.tiers[0], {"m": Fraction(900)}) == 1000
+
+
+def test_envy_per_other_seat_and_for_a_table():
+    odds = ProgressiveOdds(_one_meter(), (1, 3), 20)
+    assert odds.envy_per_other_seat() == Fraction(3, 20) * 5
+    assert odds.envy_return(6) == 5 * Fraction(3, 20) * 5
+
+
+@pytest.mark.parametrize("tiers, meters, words", [
+    ([{"lines": ["flush"], "pays": "100% of nope"}], {}, "meter 'nope', which the table"),
+    ([{"lines": ["flush"], "pays": "150% of m"}], {"m": {"reset": 1}}, "states no cap"),
+    ([{"lines": ["flush"], "pays": "$5"}], {"m": {"reset": 1, "increment": "-1%"}},
+     "negative increment"),
+    ([{"lines": ["no_such_line"], "pays": "$5"}], {}, "no_such_line"),
+    ([], {}, "no tiers"),
+])
+def test_bad_tables_get_one_line(tmp_path, capsys, tiers, meters, words):
+    import tomli_w
+    path = tmp_path / "p.toml"
+    path.write_text(tomli_w.dumps({"meters": meters, "tiers": tiers}))
+    assert main(["progressive", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("meter, words", [("mega=1000", "below its reset"),
+                                          ("nope=5", "no such meter"),
+                                          ("mega", "NAME=AMOUNT")])
+def test_a_bad_meter_value_gets_one_line(capsys, meter, words):
+    assert main(["progressive", MEGA, "--meter", meter]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and len(err.splitlines()) == 1

@@ -1,0 +1,145 @@
+"""``paigow-verify progressive TABLE.toml``: a progressive table's exact figures (issue 37,
+docs/PROGRESSIVES.md) from a certificate's counts: the return at given meters, each
+meter's break-even value and its worth per dollar, the long-run return with reset and
+increment, and the envy. No enumeration: the counts are the certificate's."""
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+    from verifier.odds.progressive import ProgressiveOdds
+
+DEFAULT_RULES = "casino-standard"
+
+
+def progressive_odds(settings: Settings) -> ProgressiveOdds:
+    """The table and its tiers' counts from ``--cert`` (checked) or the shipped
+    certificate of ``--rules`` (default casino-standard)."""
+    from verifier.certificate.odds import qualifying_sets
+    from verifier.certificate.shipped import shipped_certificate_path
+    from verifier.cli.options import load_checked
+    from verifier.game.progressive import load
+    from verifier.odds.progressive import ProgressiveOdds
+    from verifier.support.errors import VerifierError
+    table = load(str(settings.paytable))
+    path = settings.cert
+    if path is None:
+        shipped = shipped_certificate_path(settings.rules or DEFAULT_RULES)
+        if shipped is None:
+            raise VerifierError(f"no shipped certificate of rule set {settings.rules!r}: "
+                                "give one with --cert (paigow-verify run --out CERT.json)")
+        path = str(shipped)
+    cert = load_checked(path, settings.rules if settings.cert else None)
+    sets = qualifying_sets(cert.raw, table.paytable)
+    return ProgressiveOdds.of(table, sets.sets, sets.total)
+
+
+def _meters(settings: Settings) -> dict[str, Fraction]:
+    from verifier.game.progressive import ProgressiveError, parse_meter
+    out: dict[str, Fraction] = {}
+    for text in settings.meter:
+        name, value = parse_meter(text)
+        if name in out:
+            raise ProgressiveError(f"--meter {name} is given twice")
+        out[name] = value
+    return out
+
+
+def _seats(settings: Settings) -> int:
+    from verifier.game.progressive import ProgressiveError
+    text = settings.seats or "6"
+    if not str(text).isdigit() or int(text) < 1:
+        raise ProgressiveError(f"--seats {text!r}: a whole number of seats, at least 1")
+    return int(text)
+
+
+def _exact(x: Fraction | None) -> Any:
+    return None if x is None else {"exact": str(x), "decimal": float(x)}
+
+
+def figures(odds: ProgressiveOdds, given: dict[str, Fraction], seats: int) -> dict[str, Any]:
+    """Every figure the command prints, as JSON (exact fractions and decimals)."""
+    t = odds.table
+    values = t.meter_values(given)
+    contributions = odds.contributions(values)
+    return {
+        "table": t.name, "status": t.status, "reads": t.reads,
+        "wager": str(t.wager), "total": odds.total,
+        "precedence": "table-order: the first tier in the table's order a hand shows",
+        "tiers": [{"lines": list(tier.lines), "pays": tier.pays_text(),
+                   "paid_at_meters": str(t.paid(tier, values)),
+                   "hands": n, "probability": _exact(odds.probability(i)),
+                   "return": _exact(contributions[i]), "envy": str(tier.envy)}
+                  for i, (tier, n) in enumerate(zip(t.tiers, odds.counts))],
+        "meters": {name: {"value": str(values[name]), "reset": str(m.reset),
+                          "increment": str(m.increment),
+                          "cap": None if m.cap is None else str(m.cap),
+                          "hit_probability": _exact(odds.hit(name)),
+                          "return_per_dollar": _exact(odds.per_unit_of_meter(name)),
+                          "break_even": _exact(odds.break_even(name, values)),
+                          "expected_at_hit": _exact(odds.expected_at_hit(name))}
+                   for name, m in t.meters.items()},
+        "return": _exact(odds.return_at(values)),
+        "long_run_return": _exact(odds.long_run()),
+        "envy": {"per_other_seat_dollars": _exact(odds.envy_per_other_seat()),
+                 "seats": seats, "return": _exact(odds.envy_return(seats))},
+    }
+
+
+def cmd_progressive(settings: Settings) -> int:
+    odds = progressive_odds(settings)
+    out = figures(odds, _meters(settings), _seats(settings))
+    if settings.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    t = odds.table
+    print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
+          f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
+    print(f"{'tier':<44} {'pays':>18} {'hands':>13} {'probability':>12} {'return':>10}")
+    for row in out["tiers"]:
+        print(f"{' / '.join(row['lines'])[:44]:<44} {row['pays']:>18} {row['hands']:>13,} "
+              f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
+    r = out["return"]["decimal"]
+    print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
+    for name, m in out["meters"].items():
+        be, hit = m["break_even"], m["expected_at_hit"]
+        even = "none" if be is None else f"${be['decimal']:,.2f}"
+        at_hit = ("(outside the average-win model)" if hit is None
+                  else f"${hit['decimal']:,.2f}")
+        print(f"meter {name}: ${float(Fraction(m['value'])):,.2f}; each $1 adds "
+              f"{m['return_per_dollar']['decimal']:.3e} to the return; break-even {even}; "
+              f"expected when hit {at_hit}")
+    lr = out["long_run_return"]
+    if lr is not None:
+        print(f"long-run return with reset and increment: {lr['decimal']:+.6f}")
+    env = out["envy"]
+    if env["per_other_seat_dollars"]["decimal"]:
+        print(f"envy: ${env['per_other_seat_dollars']['decimal']:.6f} per other seat per "
+              f"round; at {env['seats']} seats {env['return']['decimal']:+.6f} per unit")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "progressive", help="a progressive table's exact return at given meters",
+        description="A progressive table (docs/PROGRESSIVES.md): the return per unit at "
+                    "the meters given (the rest at their reset), each meter's break-even "
+                    "value and worth per dollar, the long-run return with reset and "
+                    "increment, and the envy; exact, from a certificate's counts.")
+    p.add_argument("paytable", metavar="TABLE.toml", help="the progressive table")
+    p.add_argument("--cert", metavar="CERT.json",
+                   help="the certificate whose counts it reads (default: the shipped "
+                        "certificate of --rules)")
+    p.add_argument("--rules", metavar="NAME", default=None,
+                   help=f"rule set of the shipped certificate (default {DEFAULT_RULES}); "
+                        "with --cert, refuse a certificate of another rule set")
+    p.add_argument("--meter", metavar="NAME=AMOUNT", action="append", default=[],
+                   help="a meter's value in dollars (repeat for several)")
+    p.add_argument("--seats", metavar="N", default=None,
+                   help="seats at the table, for the envy (default 6)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_progressive)

@@ -1,0 +1,252 @@
+"""A progressive pay table (issue 37, docs/PROGRESSIVES.md): tiers that pay a fixed amount
+or a share of a named meter, each meter with its reset and the share of every wager added
+to it; the tiers' lines read as a custom bet reads its lines (docs/PAYTABLES.md).
+
+    name = "Jackpot (example)"
+    reads = "seven-card"          # a custom bet's read; default seven-card
+    wager = 1                     # the progressive wager in dollars; amounts are paid on it
+    status = "example (not filed)"
+
+    [meters.jackpot]
+    reset = 10000                 # dollars: the meter's value after a hit takes it all
+    increment = "15%"             # of each wager, added to the meter
+    cap = 250000                  # optional: the meter grows no further
+
+    [[tiers]]
+    lines = ["seven_card_straight_flush"]
+    pays = "100% of jackpot"      # a share of a meter; or "$500" (dollars), or "50 to 1"
+    envy = 500                    # optional: dollars to each other seat with the wager
+
+How a hand is paid (the readings, stated on every output): the first tier in the table's
+order whose lines the hand shows (a progressive's tiers go from the best hand down); the
+wager is collected on every hand and a tier's amount is paid beside it, so "N to 1" pays
+N + 1 wagers and the return per unit is E[paid] / wager - 1 (the Wizard of Odds' tables
+count progressives so).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+from verifier.game.paytables import Paytable
+from verifier.game.pays import TABLE_ORDER
+from verifier.support.errors import VerifierError
+
+#: the read of a progressive whose file names none
+DEFAULT_READS = "seven-card"
+_TOP_KEYS = {"name", "reads", "wager", "status", "source", "meters", "tiers"}
+_METER_KEYS = {"reset", "increment", "cap"}
+_TIER_KEYS = {"lines", "pays", "envy"}
+_SHARE = re.compile(r"^\s*([0-9][0-9.,]*)\s*%\s+of\s+(\S+)\s*$")
+_TO_ONE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*(?:to|:)\s*1\s*$")
+
+
+class ProgressiveError(VerifierError):
+    """A progressive table or a meter value that cannot be read: one line."""
+
+
+def amount(value: object, what: str) -> Fraction:
+    """Dollars or a share written in a file: 500, 2.5, "$1,000", "15%" -> exact Fraction."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ProgressiveError(f"{what}: {value!r} is not an amount")
+    text = str(value).strip().replace(",", "").replace("$", "")
+    scale = 1
+    if text.endswith("%"):
+        text, scale = text[:-1].strip(), 100
+    try:
+        out = Fraction(text) / scale
+    except (ValueError, ZeroDivisionError):
+        raise ProgressiveError(f"{what}: {value!r} is not an amount") from None
+    return out
+
+
+@dataclass(frozen=True)
+class Meter:
+    name: str
+    reset: Fraction
+    increment: Fraction           # share of each wager added to the meter
+    cap: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Tier:
+    lines: tuple[str, ...]
+    fixed: Fraction = Fraction(0)     # dollars paid (beside the collected wager)
+    meter: str | None = None          # a share of this meter, when not None
+    share: Fraction = Fraction(0)
+    envy: Fraction = Fraction(0)      # dollars to each other seat with the wager
+
+    @property
+    def label(self) -> str:
+        return " / ".join(self.lines)
+
+    def pays_text(self) -> str:
+        if self.meter is not None:
+            return f"{_num(100 * self.share)}% of {self.meter}"
+        return f"${_num(self.fixed)}"
+
+
+def _num(x: Fraction) -> str:
+    return f"{x.numerator:,}" if x.denominator == 1 else f"{float(x):,.2f}"
+
+
+@dataclass(frozen=True)
+class Progressive:
+    name: str
+    reads: str
+    wager: Fraction
+    meters: Mapping[str, Meter]
+    tiers: tuple[Tier, ...]
+    status: str = ""
+    source: str = ""
+
+    @property
+    def paytable(self) -> Paytable:
+        """The tiers' lines as a custom pay table under ``table-order``: what the
+        certificate's counts are read through (every line paying 1, the tiers' order)."""
+        lines = [(line, 1) for t in self.tiers for line in t.lines]
+        return Paytable.from_lines(self.name, "custom", lines, reads=self.reads,
+                                   precedence=TABLE_ORDER)
+
+    def tier_of(self, lines: frozenset) -> int | None:
+        """The tier a hand showing ``lines`` is paid by: the first in the table's order."""
+        for i, t in enumerate(self.tiers):
+            if lines.intersection(t.lines):
+                return i
+        return None
+
+    def meter_values(self, given: Mapping[str, Fraction] | None = None) -> dict[str, Fraction]:
+        """Every meter's value: ``given`` ones (checked: at least the reset, at most the
+        cap), the rest at their reset."""
+        given = dict(given or {})
+        unknown = sorted(set(given) - set(self.meters))
+        if unknown:
+            raise ProgressiveError(f"--meter {unknown[0]}: the table has no such meter "
+                                   f"(its meters: {', '.join(self.meters) or 'none'})")
+        out = {}
+        for name, m in self.meters.items():
+            v = given.get(name, m.reset)
+            if v < m.reset:
+                raise ProgressiveError(f"meter {name} = {_num(v)} is below its reset "
+                                       f"{_num(m.reset)}")
+            if m.cap is not None and v > m.cap:
+                raise ProgressiveError(f"meter {name} = {_num(v)} is above its cap "
+                                       f"{_num(m.cap)}")
+            out[name] = v
+        return out
+
+    def paid(self, tier: Tier, meters: Mapping[str, Fraction]) -> Fraction:
+        """Dollars a hit on ``tier`` is paid at ``meters`` (beside the collected wager)."""
+        if tier.meter is None:
+            return tier.fixed
+        value = tier.share * meters[tier.meter]
+        cap = self.meters[tier.meter].cap
+        return min(value, cap) if cap is not None else value
+
+
+def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str
+          ) -> tuple[Fraction, str | None, Fraction]:
+    if isinstance(text, str):
+        share = _SHARE.match(text)
+        if share:
+            meter = share.group(2)
+            if meter not in meters:
+                raise ProgressiveError(f"{where}: pays a share of meter {meter!r}, which the "
+                                       f"table does not declare (its meters: "
+                                       f"{', '.join(meters) or 'none'})")
+            s = amount(share.group(1) + "%", where)
+            if s <= 0:
+                raise ProgressiveError(f"{where}: a share of a meter must be above 0%")
+            if s > 1 and meters[meter].cap is None:
+                raise ProgressiveError(f"{where}: pays {text!r}, above 100% of the meter, "
+                                       f"but meter {meter!r} states no cap")
+            return Fraction(0), meter, s
+        to_one = _TO_ONE.match(text)
+        if to_one:
+            return (amount(to_one.group(1), where) + 1) * wager, None, Fraction(0)
+        if "%" in text:
+            raise ProgressiveError(f"{where}: pays {text!r}: a share is written "
+                                   "\"N% of METER\"")
+    fixed = amount(text, where)
+    if fixed < 0:
+        raise ProgressiveError(f"{where}: a negative amount")
+    return fixed, None, Fraction(0)
+
+
+def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Progressive:
+    """A progressive table from its TOML data, every check of a file (one line each)."""
+    extra = sorted(set(data) - _TOP_KEYS)
+    if extra:
+        raise ProgressiveError(f"{where}: unknown key {extra[0]!r} (keys: "
+                               f"{', '.join(sorted(_TOP_KEYS))})")
+    wager = amount(data.get("wager", 1), f"{where}: wager")
+    if wager <= 0:
+        raise ProgressiveError(f"{where}: wager must be above 0")
+    meters: dict[str, Meter] = {}
+    for name, m in (data.get("meters") or {}).items():
+        w = f"{where}: meter {name!r}"
+        if not isinstance(m, dict) or "reset" not in m or set(m) - _METER_KEYS:
+            raise ProgressiveError(f"{w}: needs reset (and increment, cap), nothing else")
+        reset, inc = amount(m["reset"], f"{w}: reset"), amount(m.get("increment", 0),
+                                                               f"{w}: increment")
+        cap = amount(m["cap"], f"{w}: cap") if "cap" in m else None
+        if reset < 0:
+            raise ProgressiveError(f"{w}: a negative reset")
+        if inc < 0:
+            raise ProgressiveError(f"{w}: a negative increment ({m['increment']!r})")
+        if inc > 1:
+            raise ProgressiveError(f"{w}: an increment above 100% of the wager")
+        if cap is not None and cap < reset:
+            raise ProgressiveError(f"{w}: cap {_num(cap)} below the reset {_num(reset)}")
+        meters[name] = Meter(name, reset, inc, cap)
+    tiers = []
+    raw = data.get("tiers")
+    if not isinstance(raw, list) or not raw:
+        raise ProgressiveError(f"{where}: no tiers ([[tiers]] with lines and pays)")
+    for i, t in enumerate(raw, 1):
+        w = f"{where}: tier {i}"
+        if not isinstance(t, dict) or "lines" not in t or "pays" not in t or set(t) - _TIER_KEYS:
+            raise ProgressiveError(f"{w}: needs lines and pays (and envy), nothing else")
+        lines = t["lines"] if isinstance(t["lines"], list) else [t["lines"]]
+        if not lines or not all(isinstance(x, str) for x in lines):
+            raise ProgressiveError(f"{w}: lines must be line names")
+        fixed, meter, share = _pays(t["pays"], wager, meters, w)
+        envy = amount(t.get("envy", 0), f"{w}: envy")
+        if envy < 0:
+            raise ProgressiveError(f"{w}: a negative envy amount")
+        tiers.append(Tier(tuple(lines), fixed, meter, share, envy))
+    table = Progressive(str(data.get("name", "progressive")),
+                        str(data.get("reads", DEFAULT_READS)), wager, meters, tuple(tiers),
+                        str(data.get("status", "")), str(data.get("source", "")))
+    try:                                  # line names and the read, as a custom bet's
+        normal = table.paytable
+    except VerifierError as exc:
+        raise ProgressiveError(f"{where}: {exc}") from None
+    names = iter(c for c, _ in normal.pays)
+    tiers = [Tier(tuple(next(names) for _ in t.lines), t.fixed, t.meter, t.share, t.envy)
+             for t in table.tiers]
+    return Progressive(table.name, table.reads, wager, meters, tuple(tiers), table.status,
+                       table.source)
+
+
+def load(path: str) -> Progressive:
+    """A progressive table file (TOML), or one line naming the problem."""
+    import tomllib
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise ProgressiveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProgressiveError(f"{path}: not TOML ({exc})") from None
+    return from_dict(data, str(path))
+
+
+def parse_meter(text: str) -> tuple[str, Fraction]:
+    """``--meter NAME=AMOUNT`` -> (name, dollars)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise ProgressiveError(f"--meter {text!r}: write NAME=AMOUNT (e.g. mega=3832836)")
+    return name.strip(), amount(value, f"--meter {name.strip()}")

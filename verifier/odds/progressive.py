@@ -1,0 +1,127 @@
+"""The exact figures of a progressive table (issue 37, docs/PROGRESSIVES.md) from the hands
+each tier is paid on: all Fractions, per unit of the wager unless said.
+
+- ``return_at(meters)``: E[paid] / wager - 1 at the given meter values;
+- ``per_unit_of_meter(m)``: what a dollar more on meter m adds to the return;
+- ``break_even(m)``: the value of meter m (the others as given) at which the return is 0;
+- ``expected_at_hit(m)`` and ``long_run()``: the average-win model. Every wager at the
+  table adds the meter's increment, and each wager hits one of the meter's tiers with
+  probability h, independently, so 1 / h wagers fund it between hits on average, whatever
+  the number of seats: the meter when hit is reset + increment x wager / h, and in the
+  long run the meter pays out increment x wager + h x reset per wager (what goes in comes
+  out, plus the reset the house seeds at each hit). It holds for meters whose tiers all
+  take the whole meter (100%) with no cap; other meters have no long-run figure here.
+- ``envy_per_other_seat``: dollars each other seat's hand pays this seat, per round.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from verifier.game.progressive import Progressive, ProgressiveError
+
+
+@dataclass(frozen=True)
+class ProgressiveOdds:
+    table: Progressive
+    counts: tuple[int, ...]       # hands (outcomes) each tier is paid on, in order
+    total: int
+
+    @classmethod
+    def of(cls, table: Progressive, sets: Iterable[tuple[frozenset, int]], total: int
+           ) -> "ProgressiveOdds":
+        """From what a certificate counts (``QualifyingSets.sets``): each outcome paid by
+        the first tier whose lines it shows."""
+        counts = [0] * len(table.tiers)
+        for lines, n in sets:
+            t = table.tier_of(frozenset(lines))
+            if t is not None:
+                counts[t] += n
+        return cls(table, tuple(counts), total)
+
+    def probability(self, tier: int) -> Fraction:
+        return Fraction(self.counts[tier], self.total)
+
+    def hit(self, meter: str) -> Fraction:
+        """The probability that a hand is paid from ``meter``."""
+        return sum((self.probability(i) for i, t in enumerate(self.table.tiers)
+                    if t.meter == meter), Fraction(0))
+
+    def expected_paid(self, meters: Mapping[str, Fraction]) -> Fraction:
+        """Dollars paid per hand at ``meters`` (every meter given)."""
+        return sum((self.probability(i) * self.table.paid(t, meters)
+                    for i, t in enumerate(self.table.tiers)), Fraction(0))
+
+    def return_at(self, meters: Mapping[str, Fraction] | None = None) -> Fraction:
+        values = self.table.meter_values(meters)
+        return self.expected_paid(values) / self.table.wager - 1
+
+    def contributions(self, meters: Mapping[str, Fraction] | None = None) -> list[Fraction]:
+        """Each tier's part of E[paid] / wager at ``meters``."""
+        values = self.table.meter_values(meters)
+        return [self.probability(i) * self.table.paid(t, values) / self.table.wager
+                for i, t in enumerate(self.table.tiers)]
+
+    def per_unit_of_meter(self, meter: str) -> Fraction:
+        """d return / d meter (below any cap)."""
+        return sum((self.probability(i) * t.share for i, t in enumerate(self.table.tiers)
+                    if t.meter == meter), Fraction(0)) / self.table.wager
+
+    def break_even(self, meter: str, meters: Mapping[str, Fraction] | None = None
+                   ) -> Fraction | None:
+        """The value of ``meter`` at which the return is 0, the other meters at
+        ``meters`` (else their reset); None when no hand is paid from it. It may lie below
+        the reset (the bet pays its way from the start) or above a cap."""
+        slope = self.per_unit_of_meter(meter)
+        if slope == 0:
+            return None
+        values = dict(self.table.meter_values(
+            {k: v for k, v in (meters or {}).items() if k != meter}))
+        values[meter] = Fraction(0)
+        return -self.return_at_values(values) / slope
+
+    def return_at_values(self, values: Mapping[str, Fraction]) -> Fraction:
+        """The return at meter values taken as they are (no reset or cap check)."""
+        return sum((self.probability(i) * (t.fixed if t.meter is None else
+                                           t.share * values[t.meter])
+                    for i, t in enumerate(self.table.tiers)), Fraction(0)) \
+            / self.table.wager - 1
+
+    def long_run_model(self, meter: str) -> bool:
+        """The average-win model holds for the meter: its tiers take it all, no cap."""
+        m = self.table.meters[meter]
+        return m.cap is None and all(t.share == 1 for t in self.table.tiers
+                                     if t.meter == meter)
+
+    def expected_at_hit(self, meter: str) -> Fraction | None:
+        """The meter's expected value when hit (average-win model), None outside it."""
+        h = self.hit(meter)
+        if h == 0 or not self.long_run_model(meter):
+            return None
+        m = self.table.meters[meter]
+        return m.reset + m.increment * self.table.wager / h
+
+    def long_run(self) -> Fraction | None:
+        """The long-run return per unit with every meter's reset and increment (the
+        average-win model), None when a meter is outside the model."""
+        if not all(self.long_run_model(m) for m in self.table.meters):
+            return None
+        paid = sum((self.probability(i) * t.fixed for i, t in enumerate(self.table.tiers)
+                    if t.meter is None), Fraction(0))
+        for name, m in self.table.meters.items():
+            if self.hit(name):
+                paid += m.increment * self.table.wager + self.hit(name) * m.reset
+        return paid / self.table.wager - 1
+
+    def envy_per_other_seat(self) -> Fraction:
+        """Dollars per round that each other seat's hand pays this seat (envy)."""
+        return sum((self.probability(i) * t.envy for i, t in enumerate(self.table.tiers)),
+                   Fraction(0))
+
+    def envy_return(self, seats: int) -> Fraction:
+        """The envy's return per unit of the wager at a table of ``seats`` seats (each of
+        the other seats' hands, one random hand each)."""
+        if seats < 1:
+            raise ProgressiveError(f"--seats {seats}: a table has at least one seat")
+        return (seats - 1) * self.envy_per_other_seat() / self.table.wager
