@@ -104,3 +104,43 @@ def test_a_bad_meter_value_gets_one_line(capsys, meter, words):
     assert main(["progressive", MEGA, "--meter", meter]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and len(err.splitlines()) == 1
+
+
+SMALL = {"name": "small", "wager": 1, "meters": {"m": {"reset": 10, "increment": "20%"}},
+         "tiers": [{"lines": ["four_of_a_kind"], "pays": "100% of m", "envy": 1},
+                   {"lines": ["full_house"], "pays": "$2"}]}
+
+
+def test_the_table_plays_the_meters_and_its_interval_covers_the_long_run(tmp_path, capsys):
+    """On the 25-card deck of nines to aces (a four of a kind in 1 hand of 38): the meter
+    conserves what goes in (increments and resets) and comes out (hits, the meter left),
+    and the simulated return's 99% interval covers the exact long-run return."""
+    import tomli_w
+    table, cert, path = tmp_path / "t.toml", tmp_path / "c.json", tmp_path / "path.csv"
+    table.write_text(tomli_w.dumps(SMALL))
+    assert main(["run", "--deck-ranks", "9TJQKA", "--rules", "casino-standard",
+                 "--no-progress", "--out", str(cert)]) == 0
+    capsys.readouterr()
+    out = _figures(capsys, str(table), "--cert", str(cert), "--seats", "2",
+                   "--simulate", "20000", "--seed", "7", "--meter-path", str(path),
+                   "--no-progress")
+    sim = out["simulation"]
+    hits_quads, hits_full = sim["hits"].values()
+    put_in = Fraction(1, 5) * 2 * 20_000 + 10 * hits_quads + 10 - Fraction(
+        sim["meters_at_end"]["m"]).limit_denominator(100)
+    assert sim["paid"] == pytest.approx(float(put_in + 2 * hits_full), abs=1e-6)
+    lo, hi = sim["interval_99"]
+    assert lo < float(Fraction(out["long_run_return"]["exact"])) < hi
+    assert sim["envy_paid"] == hits_quads * 1
+    rows = path.read_text().splitlines()
+    assert rows[0] == "round,m" and len(rows) == 1001
+    assert all(float(r.split(",")[1]) >= 10 for r in rows[1:])
+
+
+@pytest.mark.parametrize("args, words", [(["--simulate", "5"], "at least 20 rounds"),
+                                         (["--seats", "0"], "at least 1"),
+                                         (["--simulate", "100", "--seats", "7"], "seats and the dealer")])
+def test_a_bad_simulation_gets_one_line(capsys, args, words):
+    assert main(["progressive", MEGA, *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and len(err.splitlines()) == 1

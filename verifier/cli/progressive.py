@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import json
+
+from verifier.cli.options import add_progress_options
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +18,9 @@ if TYPE_CHECKING:
 DEFAULT_RULES = "casino-standard"
 
 
-def progressive_odds(settings: Settings) -> ProgressiveOdds:
+def progressive_odds(settings: Settings) -> tuple[ProgressiveOdds, Any]:
     """The table and its tiers' counts from ``--cert`` (checked) or the shipped
-    certificate of ``--rules`` (default casino-standard)."""
+    certificate of ``--rules`` (default casino-standard); and the certificate."""
     from verifier.certificate.odds import qualifying_sets
     from verifier.certificate.shipped import shipped_certificate_path
     from verifier.cli.options import load_checked
@@ -35,7 +37,7 @@ def progressive_odds(settings: Settings) -> ProgressiveOdds:
         path = str(shipped)
     cert = load_checked(path, settings.rules if settings.cert else None)
     sets = qualifying_sets(cert.raw, table.paytable)
-    return ProgressiveOdds.of(table, sets.sets, sets.total)
+    return ProgressiveOdds.of(table, sets.sets, sets.total), cert
 
 
 def _meters(settings: Settings) -> dict[str, Fraction]:
@@ -90,9 +92,30 @@ def figures(odds: ProgressiveOdds, given: dict[str, Fraction], seats: int) -> di
     }
 
 
+def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
+               given: dict[str, Fraction], seats: int) -> dict[str, Any]:
+    """``--simulate ROUNDS``: the table plays the meters on the certificate's deck."""
+    from verifier.certificate.format import deck_of, rules_of
+    from verifier.engine import engine_spec
+    from verifier.support.files import atomic_write_text
+    from verifier.table.progressive import path_csv, run_figures, simulate
+    path = settings.output("meter_path")
+    wheel, number = engine_spec(rules_of(cert.raw)).checked()
+    rounds = int(settings.rounds or 0)
+    run = simulate(odds.table, rounds, seats, deck_of(cert.raw), wheel, number,
+                   settings.seed if settings.seed is not None else 1, given,
+                   max(1, rounds // 1000) if path else 0, settings.progress)
+    if path:
+        atomic_write_text(path, path_csv(odds.table, run))
+    return run_figures(odds.table, run)
+
+
 def cmd_progressive(settings: Settings) -> int:
-    odds = progressive_odds(settings)
-    out = figures(odds, _meters(settings), _seats(settings))
+    odds, cert = progressive_odds(settings)
+    given, seats = _meters(settings), _seats(settings)
+    out = figures(odds, given, seats)
+    if settings.rounds:
+        out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:
         print(json.dumps(out, indent=1))
         return 0
@@ -120,6 +143,13 @@ def cmd_progressive(settings: Settings) -> int:
     if env["per_other_seat_dollars"]["decimal"]:
         print(f"envy: ${env['per_other_seat_dollars']['decimal']:.6f} per other seat per "
               f"round; at {env['seats']} seats {env['return']['decimal']:+.6f} per unit")
+    sim = out.get("simulation")
+    if sim:
+        lo, hi = sim["interval_99"]
+        print(f"simulated: {sim['rounds']:,} rounds of {sim['seats']} seats, return "
+              f"{sim['return_per_unit']:+.6f} (99% interval {lo:+.6f} to {hi:+.6f}); "
+              f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
+                                                 sim["meters_at_end"].items()))
     return 0
 
 
@@ -141,5 +171,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="a meter's value in dollars (repeat for several)")
     p.add_argument("--seats", metavar="N", default=None,
                    help="seats at the table, for the envy (default 6)")
+    p.add_argument("--simulate", dest="rounds", metavar="ROUNDS", type=int, default=None,
+                   help="also play ROUNDS rounds at the table: meters funded by every "
+                        "wager, hits paid and reset, with a 99%% interval for the return")
+    p.add_argument("--seed", type=int, default=None, help="the simulation's seed (default 1)")
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
+                   help="write the meters' path (about 1,000 rows) as CSV")
+    add_progress_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_progressive)

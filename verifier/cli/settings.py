@@ -92,6 +92,7 @@ class Settings:
     rounds: Optional[int] = None
     seats: Optional[str] = None
     meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
+    meter_path: Optional[str] = None
     base: Optional[int] = None
     wagers: dict[str, Optional[int]] = field(default_factory=dict)
     custom: list[str] = field(default_factory=list)

@@ -98,26 +98,31 @@ def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[A
     banker's hand reads ``banker_set`` and ``banker_cards``."""
     if bet.hand == BANKER:
         player_set, cards = banker_set, banker_cards
-    lines: Collection[str]
-    if bet.reads == "first-cards":
+    return bet.odds(lines_of(bet.reads, player_set, banker_set, cards, bet.cards))
+
+
+def lines_of(reads: str, player_set: Sequence[Any], banker_set: Sequence[Any] | None,
+             cards: Sequence[int] | None, first: int = 0) -> Collection[str]:
+    """The lines a hand shows, read ``reads``'s way (verifier/game/bets.py): its set_hands
+    result, the banker's (a versus-banker read), its seven cards as dealt (first-cards,
+    best-for-bet) and the first cards a first-cards read takes."""
+    if reads == "first-cards":
         assert cards is not None             # the first cards, as dealt
-        lines = first_cards_lines(cards, bet.cards)
-    elif bet.reads == "seven-card":
-        lines = _mask_names(player_set[4], CATEGORY_NAMES)
-    elif bet.reads == "seven-card-and-front":
-        lines = seven_card_and_front_lines(player_set[4], player_set[2])
-    elif bet.reads == "house-way":
-        lines = house_way_lines(player_set[3], player_set[2])
-    elif bet.reads == "best-for-bet":
+        return first_cards_lines(cards, first)
+    if reads == "seven-card":
+        return _mask_names(player_set[4], CATEGORY_NAMES)
+    if reads == "seven-card-and-front":
+        return seven_card_and_front_lines(player_set[4], player_set[2])
+    if reads == "house-way":
+        return house_way_lines(player_set[3], player_set[2])
+    if reads == "best-for-bet":
         from verifier.engine import best_for_bet
         assert cards is not None             # a best-for-bet bet reads the seven cards
-        lines = _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
-    else:   # versus-banker
-        b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])
-        if b == PUSH:
-            lines = {"push"}
-            if player_set[2] >= PAIR_OF_THREES_KEY or banker_set[2] >= PAIR_OF_THREES_KEY:
-                lines.add("push_with_pair_of_3s_or_better")
-        else:
-            lines = {"player_wins" if b > 0 else "player_loses"}
-    return bet.odds(lines)
+        return _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
+    assert banker_set is not None            # versus-banker
+    b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])
+    if b != PUSH:
+        return {"player_wins" if b > 0 else "player_loses"}
+    if player_set[2] >= PAIR_OF_THREES_KEY or banker_set[2] >= PAIR_OF_THREES_KEY:
+        return {"push", "push_with_pair_of_3s_or_better"}
+    return {"push"}
