@@ -511,3 +511,34 @@ def test_the_hand_page_plays_face_up_against_the_dealers_exposed_hand(browser, s
         assert row.startswith(f"{r['front']} {r['back']} {r['comparison']} {r['result']}")
     assert f"Best: {want['best_result']}" in text_of(browser, "main")
     assert "Kc Kh" in browser.find_element(By.ID, "face-up-dealer").text
+
+
+def test_a_progressive_meter_slider_moves_the_return_as_the_command_gives_it(browser, server,
+                                                                             capsys):
+    """docs/PROGRESSIVES.md: the Face Up Mega table on the page; moving the mega meter's
+    slider gives the return ``progressive --meter mega=VALUE --json`` prints, and the
+    break-even is marked where the command puts it."""
+    from selenium.webdriver.common.by import By
+    table = ROOT / "verifier" / "data" / "progressives" / "face_up_mega.toml"
+
+    def command(*meters):
+        status, out, _ = cli(["progressive", table, "--cert", CERT, "--json",
+                              *[x for m in meters for x in ("--meter", m)]], capsys)
+        assert status == 0
+        return json.loads(out)
+
+    browser.get(f"{server}/progressive?table=face_up_mega&cert=0")
+    at_reset = command()
+    shown = wait_for(lambda: text_of(browser, "#progressive-return"), "the return")
+    assert shown == f"{at_reset['return']['decimal']:+.6f}"
+    be = at_reset["meters"]["mega"]["break_even"]["decimal"]
+    assert f"break-even ${be:,.2f}" in text_of(browser, "#meter-mega-break-even")
+    slider = browser.find_element(By.ID, "meter-mega")
+    browser.execute_script("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent("
+                           "new Event('input'))", slider)
+    value = slider.get_attribute("value")
+    moved = command(f"mega={value}")
+    want = f"{moved['return']['decimal']:+.6f}"
+    assert want != shown
+    wait_for(lambda: text_of(browser, "#progressive-return") == want, "the moved return")
+    assert text_of(browser, "#progressive-return-exact") == moved["return"]["exact"]

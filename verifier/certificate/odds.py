@@ -12,9 +12,11 @@ from verifier.support.errors import VerifierError
 from verifier.game.bets import (BONUS_READING, PLAYER, bet as bet_of, house_way_lines,
                                 seven_card_and_front_lines)
 from verifier.game.paytables import Paytable
+from verifier.game.progressive import Progressive
 from verifier.odds.exact import (BetOdds, QualifyingSets, category_sets, mask_counts, odds_of_sets,
                                  versus_banker_sets)
 from verifier.odds.firstcards import first_cards_sets
+from verifier.odds.progressive import ProgressiveOdds
 from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, deck_of, load, outlaw9_sets_of,
                                          paytable_of)
 
@@ -148,3 +150,10 @@ def bet_results(cert: Mapping[str, Any] | None = None) -> dict[str, Fraction]:
         out[b.table.kind if b.table else name] = \
             odds_from_certificate(cert, paytable_of(cert, name)).expected
     return out
+
+
+def progressive_odds(cert: Mapping[str, Any], table: Progressive) -> ProgressiveOdds:
+    """A progressive table's figures from the certificate's counts: its tiers' lines read
+    as a custom bet's (``qualifying_sets``), each outcome paid by its first tier."""
+    sets = qualifying_sets(cert, table.paytable)
+    return ProgressiveOdds.of(table, sets.sets, sets.total)

@@ -18,14 +18,13 @@ if TYPE_CHECKING:
 DEFAULT_RULES = "casino-standard"
 
 
-def progressive_odds(settings: Settings) -> tuple[ProgressiveOdds, Any]:
+def odds_of(settings: Settings) -> tuple[ProgressiveOdds, Any]:
     """The table and its tiers' counts from ``--cert`` (checked) or the shipped
     certificate of ``--rules`` (default casino-standard); and the certificate."""
-    from verifier.certificate.odds import qualifying_sets
+    from verifier.certificate.odds import progressive_odds
     from verifier.certificate.shipped import shipped_certificate_path
     from verifier.cli.options import load_checked
     from verifier.game.progressive import load
-    from verifier.odds.progressive import ProgressiveOdds
     from verifier.support.errors import VerifierError
     table = load(str(settings.paytable))
     path = settings.cert
@@ -36,8 +35,7 @@ def progressive_odds(settings: Settings) -> tuple[ProgressiveOdds, Any]:
                                 "give one with --cert (paigow-verify run --out CERT.json)")
         path = str(shipped)
     cert = load_checked(path, settings.rules if settings.cert else None)
-    sets = qualifying_sets(cert.raw, table.paytable)
-    return ProgressiveOdds.of(table, sets.sets, sets.total), cert
+    return progressive_odds(cert.raw, table), cert
 
 
 def _meters(settings: Settings) -> dict[str, Fraction]:
@@ -59,39 +57,6 @@ def _seats(settings: Settings) -> int:
     return int(text)
 
 
-def _exact(x: Fraction | None) -> Any:
-    return None if x is None else {"exact": str(x), "decimal": float(x)}
-
-
-def figures(odds: ProgressiveOdds, given: dict[str, Fraction], seats: int) -> dict[str, Any]:
-    """Every figure the command prints, as JSON (exact fractions and decimals)."""
-    t = odds.table
-    values = t.meter_values(given)
-    contributions = odds.contributions(values)
-    return {
-        "table": t.name, "status": t.status, "reads": t.reads,
-        "wager": str(t.wager), "total": odds.total,
-        "precedence": "table-order: the first tier in the table's order a hand shows",
-        "tiers": [{"lines": list(tier.lines), "pays": tier.pays_text(),
-                   "paid_at_meters": str(t.paid(tier, values)),
-                   "hands": n, "probability": _exact(odds.probability(i)),
-                   "return": _exact(contributions[i]), "envy": str(tier.envy)}
-                  for i, (tier, n) in enumerate(zip(t.tiers, odds.counts))],
-        "meters": {name: {"value": str(values[name]), "reset": str(m.reset),
-                          "increment": str(m.increment),
-                          "cap": None if m.cap is None else str(m.cap),
-                          "hit_probability": _exact(odds.hit(name)),
-                          "return_per_dollar": _exact(odds.per_unit_of_meter(name)),
-                          "break_even": _exact(odds.break_even(name, values)),
-                          "expected_at_hit": _exact(odds.expected_at_hit(name))}
-                   for name, m in t.meters.items()},
-        "return": _exact(odds.return_at(values)),
-        "long_run_return": _exact(odds.long_run()),
-        "envy": {"per_other_seat_dollars": _exact(odds.envy_per_other_seat()),
-                 "seats": seats, "return": _exact(odds.envy_return(seats))},
-    }
-
-
 def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
                given: dict[str, Fraction], seats: int) -> dict[str, Any]:
     """``--simulate ROUNDS``: the table plays the meters on the certificate's deck."""
@@ -111,9 +76,9 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
 
 
 def cmd_progressive(settings: Settings) -> int:
-    odds, cert = progressive_odds(settings)
+    odds, cert = odds_of(settings)
     given, seats = _meters(settings), _seats(settings)
-    out = figures(odds, given, seats)
+    out = odds.figures(given, seats)
     if settings.rounds:
         out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:

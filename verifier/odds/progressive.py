@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from verifier.game.progressive import Progressive, ProgressiveError
+
+
+def _exact(x: Fraction | None) -> Any:
+    return None if x is None else {"exact": str(x), "decimal": float(x)}
 
 
 @dataclass(frozen=True)
@@ -125,3 +129,31 @@ class ProgressiveOdds:
         if seats < 1:
             raise ProgressiveError(f"--seats {seats}: a table has at least one seat")
         return (seats - 1) * self.envy_per_other_seat() / self.table.wager
+
+    def figures(self, given: Mapping[str, Fraction] | None = None, seats: int = 6) -> dict[str, Any]:
+        """Every figure the command prints, as JSON (exact fractions and decimals)."""
+        t = self.table
+        values = t.meter_values(given)
+        contributions = self.contributions(values)
+        return {
+            "table": t.name, "status": t.status, "reads": t.reads,
+            "wager": str(t.wager), "total": self.total,
+            "precedence": "table-order: the first tier in the table's order a hand shows",
+            "tiers": [{"lines": list(tier.lines), "pays": tier.pays_text(),
+                       "paid_at_meters": str(t.paid(tier, values)),
+                       "hands": n, "probability": _exact(self.probability(i)),
+                       "return": _exact(contributions[i]), "envy": str(tier.envy)}
+                      for i, (tier, n) in enumerate(zip(t.tiers, self.counts))],
+            "meters": {name: {"value": str(values[name]), "reset": str(m.reset),
+                              "increment": str(m.increment),
+                              "cap": None if m.cap is None else str(m.cap),
+                              "hit_probability": _exact(self.hit(name)),
+                              "return_per_dollar": _exact(self.per_unit_of_meter(name)),
+                              "break_even": _exact(self.break_even(name, values)),
+                              "expected_at_hit": _exact(self.expected_at_hit(name))}
+                       for name, m in t.meters.items()},
+            "return": _exact(self.return_at(values)),
+            "long_run_return": _exact(self.long_run()),
+            "envy": {"per_other_seat_dollars": _exact(self.envy_per_other_seat()),
+                     "seats": seats, "return": _exact(self.envy_return(seats))},
+        }

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from verifier.game.bets import BONUS_READING
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
-from verifier.web import editor, workbench
+from verifier.web import editor, progressive, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
 
 HERE = Path(__file__).resolve().parent
@@ -30,7 +30,8 @@ MAX_RENDERS = 2
 MAX_DEPTH = 8
 #: each field a JSON request may carry, and its types
 FIELD_TYPES = {"cert": (int, str), "bet": (str,), "pays": (dict,), "reading": (str, type(None)),
-               "lines": (list,), "edge": (str, int, float), "tables": (list,)}
+               "lines": (list,), "edge": (str, int, float), "tables": (list,),
+               "table": (str,), "meters": (dict,)}
 
 
 def checked_body(body: bytes) -> dict:
@@ -370,6 +371,7 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
         Route("/certificate/{number}", certificate_page, methods=["GET"]),
         Route("/certificate/{number}", certificate_key, methods=["POST"]),
         Route("/certificate/{number}/parsheet.{fmt}", certificate_parsheet, methods=["POST"]),
+        *progressive.routes(page, api, shelf),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     allowed = list(hosts)

@@ -210,3 +210,39 @@
 
   refresh();
 }());
+
+/* ------------------------------------------------------------ progressives */
+(function () {
+  "use strict";
+  var box = document.getElementById("progressive");
+  if (!box) { return; }
+  var token = document.querySelector('meta[name="csrf-token"]').content;
+  var sliders = box.querySelectorAll(".meter-slider");
+  var asked = 0;
+  function refresh() {
+    var meters = {}, mine = ++asked;
+    sliders.forEach(function (s) {
+      meters[s.dataset.meter] = s.value;
+      document.getElementById(s.id + "-value").textContent =
+        Number(s.value).toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+    });
+    fetch("/api/progressive", {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRF-Token": token},
+      body: JSON.stringify({table: box.dataset.table, cert: Number(box.dataset.cert), meters: meters})
+    }).then(function (r) { return r.json(); }).then(function (data) {
+      if (mine !== asked) { return; }              /* a later move answered first */
+      var err = document.getElementById("progressive-error");
+      err.hidden = !data.error;
+      err.textContent = data.error || "";
+      if (data.error) { return; }
+      var r = data["return"].decimal;
+      document.getElementById("progressive-return").textContent = (r >= 0 ? "+" : "") + r.toFixed(6);
+      document.getElementById("progressive-return-exact").textContent = data["return"].exact;
+      box.querySelectorAll(".tier-return").forEach(function (cell, i) {
+        cell.textContent = data.tiers[i]["return"].decimal.toFixed(6);
+      });
+    });
+  }
+  sliders.forEach(function (s) { s.addEventListener("input", refresh); });
+}());
