@@ -144,3 +144,45 @@ def test_a_bad_simulation_gets_one_line(capsys, args, words):
     assert main(["progressive", MEGA, *args]) == 2
     err = capsys.readouterr().err.strip()
     assert words in err and len(err.splitlines()) == 1
+
+
+def test_the_emperors_challenge_certificate_holds_the_jackpot_and_check_rederives_it(
+        tmp_path, capsys):
+    """The rule set's Jackpot example in its certificate (25-card deck): each tier's hands
+    are a count over every hand of the deck, each paid by its first tier read from the
+    engine's seven-card mask; check re-derives the section, and a changed count fails."""
+    from itertools import combinations
+    from verifier.engine import set_hands
+    from verifier.game.cards import deck_of_ranks
+    from verifier.game.categories import CATEGORY_NAMES
+    from verifier.rules.rulesets import load
+    cert = tmp_path / "ec.json"
+    assert main(["run", "--rules", "emperors-challenge", "--deck-ranks", "9TJQKA",
+                 "--no-progress", "--out", str(cert)]) == 0
+    data = json.loads(cert.read_text())
+    section = data["sections"]["progressives"]["results"]["jackpot"]
+    table = load("emperors-challenge").progressive_tables()["jackpot"]
+    hands = [list(h) for h in combinations(deck_of_ranks("9TJQKA"), 7)]
+    brute = [0] * len(table.tiers)
+    for s in set_hands(hands):
+        lines = frozenset(n for bit, n in enumerate(CATEGORY_NAMES) if s[4] >> bit & 1)
+        t = table.tier_of(lines)
+        if t is not None:
+            brute[t] += 1
+    assert [t["hands"] for t in section["tiers"]] == brute
+    capsys.readouterr()
+    assert main(["check", str(cert)]) == 0
+    from verifier.certificate import seal
+    section["tiers"][-1]["hands"] += 1          # sealed again: the hash holds, the count not
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(seal(data)))
+    assert main(["check", str(bad)]) != 0
+    assert "progressives" in capsys.readouterr().out + capsys.readouterr().err
+
+
+def test_a_rule_set_names_its_progressives_by_snake_names(tmp_path, capsys):
+    path = tmp_path / "r.toml"
+    path.write_text('base = "casino-standard"\nname = "p"\n[progressives]\n"Bad Name" = "x.toml"\n')
+    assert main(["run", "--rules", str(path), "--deck-ranks", "9TJQKA", "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "[progressives]" in err and len(err.splitlines()) == 1

@@ -125,6 +125,10 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
                      and b in ruleset.bet_names()]
     if custom:
         sections.append("custom_bets")         # after base_game: a bet may read its counts
+    if ruleset.progressives:
+        inputs["progressives"] = {"tables": {n: t.to_dict() for n, t in
+                                             sorted(ruleset.progressive_tables().items())}}
+        sections.append("progressives")
     return build(result, plain, sections=tuple(sections), section_inputs=inputs,
                  bank=ruleset.bank_kind)
 

@@ -55,6 +55,8 @@ def _rule_set_results(cert):
     missing = [b for b in rs.bet_names() if b in section_bets() and b not in cert["sections"]]
     missing += [b for b in rs.bet_names() if is_custom_name(b) and b not in
                 cert["sections"].get("custom_bets", {}).get("paytables", {})]
+    missing += [p for p, _ in rs.progressives if p not in
+                cert["sections"].get("progressives", {}).get("tables", {})]
     if missing:
         raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
                          "no section for it")
@@ -194,6 +196,17 @@ def _custom_results(cert):
     return out
 
 
+def _progressive_results(cert):
+    """Each progressive table's figures from the counts, its meters at their reset
+    (docs/PROGRESSIVES.md: ``ProgressiveOdds.figures``)."""
+    from verifier.certificate.odds import progressive_odds
+    from verifier.game.progressive import from_dict as progressive_of
+    tables = cert["sections"]["progressives"]["tables"]
+    return {name: progressive_odds(cert, progressive_of(
+        table, f"sections.progressives.tables.{name}")).figures()
+        for name, table in tables.items()}
+
+
 def register_section(name: str, derive: Callable[[dict], Any], inputs: Iterable[str] = ()
                      ) -> None:
     """Add a section kind of one's own (docs/CERTIFICATE.md): ``derive(cert) -> results``
@@ -240,4 +253,5 @@ SECTIONS = _Sections({
     "base_game": Section(_base_game_results, ("counts", "settlement")),
     "custom_bets": Section(_custom_results, ("paytables", JOINT_READ_COUNTS)),
     "strategy": Section(_strategy_results, ("raw", "chunks")),
+    "progressives": Section(_progressive_results, ("tables",)),
 })

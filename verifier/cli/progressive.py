@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
+    from verifier.game.progressive import Progressive
     from verifier.odds.progressive import ProgressiveOdds
 
 DEFAULT_RULES = "casino-standard"
@@ -24,9 +25,8 @@ def odds_of(settings: Settings) -> tuple[ProgressiveOdds, Any]:
     from verifier.certificate.odds import progressive_odds
     from verifier.certificate.shipped import shipped_certificate_path
     from verifier.cli.options import load_checked
-    from verifier.game.progressive import load
     from verifier.support.errors import VerifierError
-    table = load(str(settings.paytable))
+    table = _table(str(settings.paytable), settings.rules)
     path = settings.cert
     if path is None:
         shipped = shipped_certificate_path(settings.rules or DEFAULT_RULES)
@@ -36,6 +36,21 @@ def odds_of(settings: Settings) -> tuple[ProgressiveOdds, Any]:
         path = str(shipped)
     cert = load_checked(path, settings.rules if settings.cert else None)
     return progressive_odds(cert.raw, table), cert
+
+
+def _table(name: str, rules: str | None) -> Progressive:
+    """A progressive table file, or the name of one the rule set ``--rules`` offers."""
+    from verifier.game.progressive import ProgressiveError, load
+    if name.endswith(".toml") or "/" in name:
+        return load(name)
+    from verifier.rules.rulesets import load as load_rule_set
+    ruleset = load_rule_set(rules or DEFAULT_RULES)
+    tables = ruleset.progressive_tables()
+    if name not in tables:
+        raise ProgressiveError(f"rule set {ruleset.name} offers no progressive {name[:40]!r} "
+                               f"(its progressives: {', '.join(tables) or 'none'}); or give "
+                               "a table file (.toml)")
+    return tables[name]
 
 
 def _meters(settings: Settings) -> dict[str, Fraction]:
@@ -125,7 +140,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
                     "increment, and the envy; exact, from a certificate's counts.")
-    p.add_argument("paytable", metavar="TABLE.toml", help="the progressive table")
+    p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
+                   "the name of one the rule set offers (jackpot --rules emperors-challenge)")
     p.add_argument("--cert", metavar="CERT.json",
                    help="the certificate whose counts it reads (default: the shipped "
                         "certificate of --rules)")

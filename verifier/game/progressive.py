@@ -39,7 +39,7 @@ DEFAULT_READS = "seven-card"
 _TOP_KEYS = {"name", "reads", "wager", "status", "source", "meters", "tiers"}
 _METER_KEYS = {"reset", "increment", "cap"}
 _TIER_KEYS = {"lines", "pays", "envy"}
-_SHARE = re.compile(r"^\s*([0-9][0-9.,]*)\s*%\s+of\s+(\S+)\s*$")
+_SHARE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*%\s+of\s+(\S+)\s*$")
 _TO_ONE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*(?:to|:)\s*1\s*$")
 
 
@@ -87,6 +87,13 @@ class Tier:
             return f"{_num(100 * self.share)}% of {self.meter}"
         return f"${_num(self.fixed)}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The file's form, amounts as exact text (``from_dict`` reads it back)."""
+        pays = f"{100 * self.share}% of {self.meter}" if self.meter is not None \
+            else str(self.fixed)
+        return {"lines": list(self.lines), "pays": pays,
+                **({"envy": str(self.envy)} if self.envy else {})}
+
 
 def _num(x: Fraction) -> str:
     return f"{x.numerator:,}" if x.denominator == 1 else f"{float(x):,.2f}"
@@ -101,6 +108,15 @@ class Progressive:
     tiers: tuple[Tier, ...]
     status: str = ""
     source: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The file's form (a certificate keeps it), amounts as exact text."""
+        meters = {m.name: {"reset": str(m.reset), "increment": str(m.increment),
+                           **({"cap": str(m.cap)} if m.cap is not None else {})}
+                  for m in self.meters.values()}
+        return {"name": self.name, "reads": self.reads, "wager": str(self.wager),
+                "status": self.status, "source": self.source, "meters": meters,
+                "tiers": [t.to_dict() for t in self.tiers]}
 
     @property
     def paytable(self) -> Paytable:

@@ -27,6 +27,7 @@ from verifier.rules.terms import RuleSetError, check_bank, check_house_way, chec
 
 if TYPE_CHECKING:
     from verifier.game.paytables import Paytable
+    from verifier.game.progressive import Progressive
 
 RULESET_DIR = DATA_DIR / "rulesets"
 DEFAULT_RULESET = "outlaw9-mikes"
@@ -41,7 +42,7 @@ def is_custom_name(bet: object) -> bool:
     return (isinstance(bet, str) and canonical(bet) not in BETS
             and bool(CUSTOM_NAME.fullmatch(bet)))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
-         "deck", "settlement", "bets", "base", "bank"}
+         "deck", "settlement", "bets", "base", "bank", "progressives"}
 DECK_TEXT = "53 cards (52 + joker)"
 
 
@@ -61,6 +62,8 @@ class RuleSet:
     #: who may bank and on what terms (``terms.check_bank``); None: the rule set's own banker
     #: only (the house in a casino game, the player-dealer in the California game)
     bank: dict | None = field(default=None, hash=False, compare=False)
+    #: ((name, progressive table file), ...): docs/PROGRESSIVES.md
+    progressives: tuple = ()
 
     @property
     def players_bank(self) -> bool:
@@ -119,6 +122,12 @@ class RuleSet:
             out[bet] = table
         return out
 
+    def progressive_tables(self) -> dict[str, Progressive]:
+        """{name: progressive table} of the rule set's progressives (their files)."""
+        from verifier.game.progressive import load as load_progressive
+        return {n: load_progressive(str(Path(f) if Path(f).is_absolute() else DATA_DIR / f))
+                for n, f in self.progressives}
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description,
                 "seeds": list(self.seeds), "deck": self.deck,
@@ -126,7 +135,10 @@ class RuleSet:
                 "wheel": self.wheel, "bonus_reading": self.bonus_reading,
                 "settlement": {k: _json_ready(v) for k, v in self.settlement.items()},
                 "bets": {b: Path(f).name for b, f in self.bets},
-                **({"bank": dict(self.bank)} if self.bank else {})}
+                **({"bank": dict(self.bank)} if self.bank else {}),
+                **({"progressives": {n: f if not Path(f).is_absolute() else Path(f).name
+                                     for n, f in self.progressives}}
+                   if self.progressives else {})}
 
 
 def _json_ready(v):
@@ -190,6 +202,11 @@ def from_dict(data: dict[str, Any], where: str = "rule set", source: str = "") -
         raise RuleSetError(f"{where}: name {name[:40]!r}: a name, not a path (no '/', '\\' "
                            "or leading '.', at most 100 characters)")
     settlement = check_settlement(get("settlement"), where)
+    progressives = data.get("progressives") or {}
+    if not isinstance(progressives, dict) or not all(
+            isinstance(f, str) and CUSTOM_NAME.fullmatch(n) for n, f in progressives.items()):
+        raise RuleSetError(f"{where}: [progressives] must map a snake-case name to its "
+                           "progressive table file")
     return RuleSet(name=name, description=str(data.get("description", "")),
                    seeds=tuple(str(s) for s in data.get("seeds", ())),
                    house_way=house_way, house_ways=house_ways,
@@ -197,7 +214,8 @@ def from_dict(data: dict[str, Any], where: str = "rule set", source: str = "") -
                    bonus_reading=get("bonus_reading", BONUS_READING_CHOICES),
                    settlement=settlement,
                    bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck,
-                   bank=check_bank(data.get("bank"), settlement, where))
+                   bank=check_bank(data.get("bank"), settlement, where),
+                   progressives=tuple(progressives.items()))
 
 
 def _read_toml(path):
@@ -243,6 +261,9 @@ def load(name_or_path: str | None = None) -> RuleSet:
     where = str(name_or_path)
     if isinstance(data.get("bets"), dict):
         merged["bets"] = _bets_beside(data["bets"], Path(name_or_path).resolve().parent, where)
+    if isinstance(data.get("progressives"), dict):
+        merged["progressives"] = _bets_beside(data["progressives"],
+                                              Path(name_or_path).resolve().parent, where)
     ruleset = from_dict(merged, where, where)
     changed = shipped_differences(ruleset)
     if changed:
@@ -250,6 +271,7 @@ def load(name_or_path: str | None = None) -> RuleSet:
                            f"file changes its {', '.join(changed)}: give it a name of its own")
     try:
         ruleset.paytables()         # every bet's table read now, not after an enumeration
+        ruleset.progressive_tables()
     except VerifierError as exc:
         raise RuleSetError(f"{where}: {exc}") from None
     return ruleset
@@ -291,7 +313,7 @@ def _derived_description(base_name, base, data):
 
 #: what decides a rule set's game beyond the readings (wheel, bonus reading and house way,
 #: which the command line may change and every certificate states)
-GAME_FIELDS = ("deck", "settlement", "bets", "bank")
+GAME_FIELDS = ("deck", "settlement", "bets", "bank", "progressives")
 
 
 def game_differences(ruleset: RuleSet, other: RuleSet) -> list[str]:
