@@ -156,6 +156,24 @@ def test_the_flawed_submission_names_its_flaws_on_the_command_line(capsys, xlsx)
     assert out.splitlines()[-1] == "DOES NOT HOLD: 3 of 50 checked claims are wrong"
 
 
+def test_the_report_names_its_date_and_reviewer_and_says_whom_a_flaw_errs_for(
+        capsys, tmp_path, xlsx):
+    """Issue 38: the audit's date and reviewer in every form of the report, and on the
+    terminal what "errs for" means (docs/AUDIT.md)."""
+    md = tmp_path / "audit.md"
+    assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--reviewer", "A. Reviewer",
+                 "--date", "2026-11-20", "--out", str(md)]) == 1
+    out = capsys.readouterr().out
+    assert "audited      2026-11-20, by A. Reviewer" in out
+    assert "(errs for the player: the claimed figure shows the player better off" in out
+    assert "| Audited | 2026-11-20, by A. Reviewer |" in md.read_text()
+    assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["reviewer"] is None and len(data["date"]) == 10
+    assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--date", "20-11-2026"]) == 2
+    assert "--date '20-11-2026': a date as YYYY-MM-DD" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------------------------------
 # the rounding rules
 

@@ -81,6 +81,8 @@ class Audit:
     claims_sha256: str = ""         # the submission as read
     certificate_sha256: str = ""    # the certificate's own hash
     tool: str = ""
+    date: str = ""                  # the audit's date (ISO), and who reviewed it
+    reviewer: str = ""
 
     def count(self, status: str) -> int:
         return sum(1 for f in self.findings if f.status == status)
@@ -111,7 +113,7 @@ class Audit:
         return {"claims": self.claims, "claims_sha256": self.claims_sha256,
                 "certificate": self.certificate,
                 "certificate_sha256": self.certificate_sha256, "tool": self.tool,
-                "game": self.game, "notes": self.notes,
+                "date": self.date, "reviewer": self.reviewer or None, "game": self.game, "notes": self.notes,
                 "claims_total": len(self.findings), "holds": self.count(HOLDS),
                 "does_not_hold": self.count(FAILS), "not_checked": self.count(NOT_CHECKED),
                 "verdict": self.verdict, "findings": [f.to_dict() for f in self.findings]}

@@ -15,6 +15,16 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 REPORT_FORMATS = ("markdown", "html", "pdf", "json", "text")
 FORMATS = by_suffix(REPORT_FORMATS)
 HEADER = ["Where", "Claim", "Claimed", "Exact", "Difference", "Errs for", "Verdict"]
+#: what "errs for" means, wherever the report shows it (docs/AUDIT.md)
+ERRS_MEANING = ("errs for the player: the claimed figure shows the player better off than "
+                "the exact one (a lower house edge, a paying line more frequent, a higher "
+                "return); errs for the house: it shows the house better off")
+
+
+def audited(audit: Audit) -> str:
+    """When and by whom: "2026-11-26, by J. Smith" (the reviewer when given)."""
+    return audit.date + (f", by {audit.reviewer}" if audit.reviewer else
+                         ", reviewer not named (audit --reviewer)")
 
 
 def errs_text(f: Finding) -> str:
@@ -56,7 +66,8 @@ def game_text(audit: Audit) -> str:
 
 def text(audit: Audit) -> str:
     out = [f"claims       {audit.claims}",
-           f"certificate  {audit.certificate} ({game_text(audit)})", ""]
+           f"certificate  {audit.certificate} ({game_text(audit)})",
+           f"audited      {audited(audit)}", ""]
     width = max((len(place(f)) for f in audit.findings), default=0)
     for f in audit.findings:
         exact = "" if f.status == HOLDS else (
@@ -66,6 +77,8 @@ def text(audit: Audit) -> str:
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
         out += ["", "Does not hold:"] + [f"  {detail(f)}" for f in failing]
+        if any(f.errs for f in failing):
+            out += ["", f"({ERRS_MEANING})"]
     if audit.notes:
         out += [""] + [f"note: {n}" for n in audit.notes]
     out += ["", summary(audit), audit.verdict]
@@ -84,7 +97,7 @@ def markdown(audit: Audit) -> str:
            md_table(["", ""], [[k, md_text(v)] for k, v in provenance(audit)]), "",
            f"**{audit.verdict}** ({summary(audit)}).", "",
            "A claim holds when the exact figure rounds to it as printed; a count must be "
-           "equal. *Errs for*: whom the claim shows better off than the exact figure does.",
+           f"equal. *Errs for*: {ERRS_MEANING}.",
            ""] + [f"Note: {md_text(n)}\n" for n in audit.notes]
     failing = [f for f in audit.findings if f.status == FAILS]
     if failing:
@@ -103,7 +116,8 @@ def provenance(audit: Audit) -> list[list[str]]:
     hashes), the game, the tool."""
     return [["Submission", f"{audit.claims} (SHA-256 {audit.claims_sha256})"],
             ["Certificate", f"{audit.certificate} (SHA-256 {audit.certificate_sha256})"],
-            ["Game", game_text(audit)], ["Judged by", audit.tool]]
+            ["Game", game_text(audit)], ["Audited", audited(audit)],
+            ["Judged by", audit.tool]]
 
 
 def html(audit: Audit) -> str:

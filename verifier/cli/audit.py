@@ -31,6 +31,7 @@ def cmd_audit(settings: Settings) -> int:
     path = settings.cert or certificate_path(sub, settings.rules)
     cert = load_checked(str(path))
     result = audit(sub, cert, settings.cert or _shown(path))
+    result.date, result.reviewer = _date(settings.date), settings.reviewer or ""
     if settings.out:
         settings.output()
         assert fmt is not None                  # set from --out's suffix above
@@ -44,6 +45,17 @@ def cmd_audit(settings: Settings) -> int:
         if settings.out:
             print(f"audit report written: {settings.out} ({fmt})")
     return result.exit_status
+
+
+def _date(text: str | None) -> str:
+    """``--date YYYY-MM-DD`` checked (one line otherwise), or today's date (UTC)."""
+    import datetime
+    if not text:
+        return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise VerifierError(f"--date {text[:40]!r}: a date as YYYY-MM-DD") from None
 
 
 def _shown(path):
@@ -71,6 +83,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     which.add_argument("--rules", metavar="NAME|FILE",
                        help="judge by the shipped certificate of this rule set (the claims, "
                             "if they name one, must agree)")
+    p.add_argument("--reviewer", metavar="NAME", help="who reviewed the audit (in the report)")
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="the audit's date (default: today, UTC)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", type=output_file, metavar="REPORT",
                    help="also write the report a lab files: .md, .html, .pdf (WeasyPrint: "

@@ -53,6 +53,8 @@ class Settings:
     certificates: list[str] = field(default_factory=list)
     cert: Optional[str] = None
     claims: Optional[str] = None
+    reviewer: Optional[str] = None     # audit: who reviewed it, and when
+    date: Optional[str] = None
     paytable: Optional[list[str] | str] = None
     bet: Optional[str] = None
     line: Optional[list[str]] = None
