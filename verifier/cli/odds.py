@@ -107,6 +107,9 @@ def cmd_solve(settings: Settings) -> int:
     from verifier.cli.solvebase import solves_base, solve_base
     if solves_base(settings):
         return solve_base(settings)
+    if settings.edge_range:
+        from verifier.cli.search import search_tables
+        return search_tables(settings)
     check_solved_out(settings)
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
@@ -187,7 +190,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "for a group scaled together")
     from verifier.cli.solvebase import add_base_options
     add_base_options(p)
-    p.add_argument("--edge", required=True, help="target house edge: 0.05, 5%% or 1/20")
+    goal = p.add_mutually_exclusive_group(required=True)
+    goal.add_argument("--edge", help="target house edge: 0.05, 5%% or 1/20")
+    goal.add_argument("--edge-range", metavar="LOW..HIGH",
+                      help="list every practical table with the --line pays on a grid (half "
+                           "to twice today's) whose house edge is in the range, e.g. "
+                           "1.5%%..2.5%%, ranked, each confirmed exactly")
+    p.add_argument("--step", metavar="STEP", default=None,
+                   help="with --edge-range: the pays' grid (default 0.5; 1 for whole pays)")
+    p.add_argument("--rank", choices=("distance", "volatility"), default=None,
+                   help="with --edge-range: nearest --target first (default), or the "
+                        "highest standard deviation first")
+    p.add_argument("--target", metavar="EDGE", default=None,
+                   help="with --edge-range: the edge ranked against (default mid-range)")
+    p.add_argument("--limit", type=int, default=None, metavar="N",
+                   help="with --edge-range: show the first N (default 20)")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--out", type=output_file, metavar="FILE.toml",

@@ -59,6 +59,10 @@ class Settings:
     bet: Optional[str] = None
     line: Optional[list[str]] = None
     edge: Optional[str] = None
+    edge_range: Optional[str] = None   # solve's table search
+    step: Optional[str] = None
+    rank: Optional[str] = None
+    limit: Optional[int] = None
     # solve the base game's settlement instead (cli/solvebase.py)
     solve_commission: bool = False
     push_family: Optional[str] = None

@@ -1,0 +1,81 @@
+"""``solve CERT --line A --line B --edge-range 1.5%..2.5%``: every practical pay table of a
+bet within an edge range (verifier/odds/search.py), ranked, each confirmed exactly."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from verifier.support.errors import VerifierError
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+
+DEFAULT_LIMIT = 20
+
+
+def edge_range(text: str) -> tuple[Fraction, Fraction]:
+    """``1.5%..2.5%`` -> (low, high), each as ``--edge`` reads it."""
+    from verifier.support.edges import parse_edge
+    low, sep, high = text.partition("..")
+    if not sep:
+        raise VerifierError(f"bad --edge-range {text!r}: write LOW..HIGH, e.g. 1.5%..2.5%")
+    return parse_edge(low, "--edge-range"), parse_edge(high, "--edge-range")
+
+
+def search_tables(settings: Settings) -> int:
+    from verifier.certificate import odds_from_certificate
+    from verifier.cli.formula import formula_from_args
+    from verifier.game.paytables import line_title, pay_label, pay_text, parse_pay
+    from verifier.odds.formula import canonical_line
+    from verifier.odds.search import ranked, search
+    from verifier.odds.values import exact_value
+    from verifier.support.edges import parse_edge
+    assert settings.edge_range is not None
+    low, high = edge_range(settings.edge_range)
+    step = parse_pay(settings.step or "0.5", "--step")
+    if not isinstance(step, Fraction):
+        raise VerifierError("--step: a number, e.g. 1 or 0.5")
+    cert, formula = formula_from_args(settings)
+    table = formula.table
+    lines = [canonical_line(x, table) for x in settings.line or ()]
+    if not lines or len(set(lines)) != len(lines):
+        raise VerifierError("--edge-range searches the lines --line names, each once")
+    target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
+    found = search(formula.sets, table, lines, low, high, step)
+    shown = ranked(found, settings.rank or "distance", target)[:settings.limit or DEFAULT_LIMIT]
+    rows = []
+    for f in shown:                 # each one again through the certificate's odds
+        t = table
+        for line, pay in f.pays:
+            t = t.with_pay(line, pay)
+        odds = odds_from_certificate(cert.raw, t, settings.bonus_reading)
+        if (odds.house_edge, odds.hit_frequency, odds.variance) != (
+                f.house_edge, f.hit_frequency, f.variance):
+            raise VerifierError(f"the search's figures for {f.pays} are not the certificate's "
+                                "odds (a fault: please report it)")
+        rows.append((f, odds))
+    if settings.json:
+        print(json.dumps({"bet": table.bet, "lines": lines, "step": pay_text(step),
+                          "edge_range": [exact_value(low), exact_value(high)],
+                          "target": exact_value(target), "rank": settings.rank or "distance",
+                          "found": len(found), "tables": [
+                              {"pays": {line: pay_text(p) for line, p in f.pays},
+                               "house_edge": exact_value(o.house_edge),
+                               "hit_frequency": exact_value(o.hit_frequency),
+                               "standard_deviation": o.standard_deviation_decimal}
+                              for f, o in rows]}, indent=1))
+        return 0
+    print(f"{table.kind.title} ({table.name}): {len(found):,} tables with "
+          f"{', '.join(line_title(x) for x in lines)} on a grid of {pay_text(step)} (half to "
+          f"twice today's pays) have a house edge from {float(low):.4%} to {float(high):.4%}; "
+          f"the first {len(rows)} by {settings.rank or 'distance'}"
+          + (f" to {float(target):.4%}" if (settings.rank or "distance") == "distance" else "")
+          + ", each confirmed from the certificate's counts:")
+    head = "  ".join(f"{line_title(x)[:14]:>14}" for x in lines)
+    print(f"{head}  {'house edge':>11}  {'hit freq.':>10}  {'SD':>8}")
+    for f, o in rows:
+        pays = "  ".join(f"{pay_label(p):>14}" for _, p in f.pays)
+        print(f"{pays}  {float(o.house_edge):>11.4%}  {float(o.hit_frequency):>10.4%}  "
+              f"{o.standard_deviation_decimal:>8.4f}")
+    return 0

@@ -1,0 +1,109 @@
+"""Every practical pay table within an edge range (issue 39, ``solve --edge-range``).
+
+The lines searched each take every pay on a grid (multiples of ``step``: integers,
+halves, ...) from half to twice the table's present pay, the other lines as they are;
+every combination is paid exactly as the certificate's counts say (each outcome its
+line under the table's precedence: the highest pay, or the first in the table's order),
+and those whose house edge lies in the range are kept, ranked by the distance of their
+edge to a target or by their volatility. The figures are exact Fractions; each kept table
+is a real ``Paytable`` that ``odds_of_sets`` confirms (the caller does, for what it shows).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from verifier.game.paytables import Paytable, net_of
+from verifier.game.pays import TABLE_ORDER
+from verifier.odds.exact import QualifyingSets
+from verifier.support.errors import VerifierError
+
+#: most combinations one search evaluates
+MAX_COMBINATIONS = 50_000
+RANKS = ("distance", "volatility")
+
+
+@dataclass(frozen=True)
+class Found:
+    pays: tuple[tuple[str, Fraction], ...]     # the searched lines' pays
+    house_edge: Fraction
+    hit_frequency: Fraction
+    variance: Fraction
+
+    @property
+    def standard_deviation(self) -> float:
+        return math.sqrt(self.variance)
+
+
+def grid(present: Fraction, step: Fraction) -> list[Fraction]:
+    """The pays a line takes: multiples of ``step`` from half to twice ``present`` (at
+    least one step)."""
+    low = max(step, math.ceil(present / 2 / step) * step)
+    high = max(low, math.floor(2 * present / step) * step)
+    return [low + i * step for i in range(int((high - low) / step) + 1)]
+
+
+def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fraction,
+           high: Fraction, step: Fraction) -> list[Found]:
+    """The tables whose house edge lies in [low, high], the ``lines`` on the grid."""
+    if step <= 0:
+        raise VerifierError("--step must be above 0")
+    if low > high:
+        raise VerifierError(f"--edge-range: {low} is above {high}")
+    pays = dict(table.pays)
+    grids = []
+    for line in lines:
+        now = pays.get(line)
+        if now is None or not isinstance(now, Fraction) or now <= 0:
+            raise VerifierError(f"line {line}: the search moves a line that pays now "
+                                "(give it a pay in the table first)")
+        grids.append(grid(now, step))
+    count = math.prod(len(g) for g in grids)
+    if count > MAX_COMBINATIONS:
+        raise VerifierError(f"{count:,} combinations of pays: more than {MAX_COMBINATIONS:,}; "
+                            "search fewer lines or take a larger --step")
+    order = [c for c, _ in table.pays]
+    groups: dict[tuple[int, ...], int] = {}       # the table lines an outcome shows -> outcomes
+    for shown, n in sets.sets:
+        key = tuple(i for i, c in enumerate(order) if c in shown)
+        groups[key] = groups.get(key, 0) + n
+    total = sets.total
+    none = total - sum(groups.values())
+    moving = [order.index(line) for line in lines]
+    nets = [net_of(p) for _, p in table.pays]
+    # integer arithmetic: every net times one common denominator
+    scale = math.lcm(*(x.denominator for x in nets), *(p.denominator for g in grids for p in g))
+    ints = [int(x * scale) for x in nets]
+    first = table.precedence == TABLE_ORDER
+    items = list(groups.items())
+    found = []
+    for combo in itertools.product(*grids):
+        for i, p in zip(moving, combo):
+            ints[i] = int(p * scale)
+        s1 = -none * scale
+        s2 = none * scale * scale
+        hits = 0
+        for key, n in items:
+            net = -scale if not key else ints[key[0]] if first else max(ints[i] for i in key)
+            s1 += n * net
+            s2 += n * net * net
+            if net > 0:
+                hits += n
+        edge = Fraction(-s1, total * scale)
+        if low <= edge <= high:
+            found.append(Found(tuple(zip(lines, combo)), edge, Fraction(hits, total),
+                               Fraction(s2, total * scale * scale) - edge * edge))
+    return found
+
+
+def ranked(found: list[Found], rank: str, target: Fraction) -> list[Found]:
+    """``distance``: nearest ``target`` first; ``volatility``: the highest standard
+    deviation first. Ties: the lower pays first."""
+    if rank not in RANKS:
+        raise VerifierError(f"--rank {rank!r}: choose {' or '.join(RANKS)}")
+    if rank == "distance":
+        return sorted(found, key=lambda f: (abs(f.house_edge - target), f.pays))
+    return sorted(found, key=lambda f: (-f.variance, f.pays))
