@@ -1,8 +1,23 @@
 # Part of verifier.engine._core (cext/_core.pyx includes it): every 7-card hand of a deck
 # visited one at a time, in parallel by lowest card, through one driver (_visit_deck);
 # the house-way comparison and the search for a hand are each a visitor and its context.
+# The comparison over a deck of whole ranks goes by the enumeration's classes instead
+# (cext/compare_classes.h).
 
 from libc.string cimport memcpy, memset
+
+cdef extern from "compare_classes.h" nogil:
+    ctypedef struct class_compare_t:
+        const engine_t *ea
+        const engine_t *eb
+        const int *rowmap
+        uint64_t hands, differ
+        uint64_t by_type[HW_NHAND_TYPES]
+        int example[7]
+        int has_example
+    int engine_order_dependent(const engine_t *e)
+    int settings_differ(const int *rowmap, int fa, int ba, int ra, int fb, int bb, int rb)
+    void compare_classes_part(class_compare_t *x, int part, int rank_mask, int has_joker)
 
 ctypedef bint (*hand_visitor)(const int *cards, long long where, void *ctx) noexcept nogil
 
@@ -81,8 +96,8 @@ cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept 
     classify7(x.ea, cards, &p)
     classify7(x.eb, cards, &q)
     x.hands += 1
-    if (p.set.front[0] != q.set.front[0] or p.set.front[1] != q.set.front[1]
-            or (x.rowmap != NULL and p.set.row != x.rowmap[q.set.row])):
+    if settings_differ(x.rowmap, p.set.front_key, p.set.back_key, p.set.row,
+                       q.set.front_key, q.set.back_key, q.set.row):
         x.differ += 1
         shape_of(cards, &sh)
         x.by_type[hw_hand_type(&sh)] += 1
@@ -91,23 +106,86 @@ cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept 
     return False
 
 
+cdef int _whole_ranks(deck, int *has_joker):
+    """The rank mask of a deck made of whole ranks (four suits each, the joker or not,
+    *has_joker set), else -1."""
+    cards = set(deck)
+    has_joker[0] = JOKER in cards
+    ranks = {c // 4 for c in cards if c != JOKER}
+    if len(cards) - has_joker[0] != 4 * len(ranks):
+        return -1
+    return sum(1 << r for r in ranks)
+
+
 def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, rows_b_as_a,
-                       int threads, by_type=False):
-    """Sets every 7-card hand of ``deck`` by two house ways and compares them hand by
-    hand: (hands, hands set differently, the first such hand or None), and with
-    ``by_type`` a fourth item, the differing hands by hand type (verifier.houseway
-    HAND_TYPES order). Two settings are the same when the front cards (so the back cards)
-    agree and, unless ``rows_b_as_a`` is None, the row too, row r of the second being row
-    ``rows_b_as_a[r]`` of the first (a file's row indices as the chart's rows)."""
-    cdef int n, a, t
+                       int threads, by_type=False, visit=False):
+    """Sets every 7-card hand of ``deck`` by two house ways and compares them: (hands,
+    hands set differently, the first such hand or None), and with ``by_type`` a fourth
+    item, the hands set differently by hand type (verifier.houseway HAND_TYPES order).
+    Two settings differ when their front keys or their back keys differ (the play of the
+    hand: fronts of other ranks, or a flush or straight behind by one only; not which of
+    two cards of one rank goes in front) or, unless ``rows_b_as_a`` is None, their rows,
+    row r of the second being row ``rows_b_as_a[r]`` of the first (a file's row indices
+    as the chart's rows). A deck made of whole ranks (four suits each, the joker or not:
+    the full deck, ``--deck-ranks``) is counted by the enumeration's classes
+    (cext/compare_classes.h; the first hand is then its class's hand), unless ``visit``
+    or a house way sets a hand by the order of its suits; any other deck is visited hand
+    by hand."""
+    cdef int t, has_joker
     cdef int rowmap[ROW_SLOTS]
     for t in range(ROW_SLOTS):
         rowmap[t] = rows_b_as_a[t] if rows_b_as_a is not None and t < len(rows_b_as_a) else -1
+    cdef const engine_t *ea = engine_for(wheel_second, house_way_a).ptr
+    cdef const engine_t *eb = engine_for(wheel_second, house_way_b).ptr
+    deck = sorted(int(c) for c in deck)
+    if len(set(deck)) != len(deck) or any(not 0 <= c <= 52 for c in deck) or len(deck) < 7:
+        raise ValueError("deck must hold at least seven distinct card numbers 0..52")
+    cdef int rank_mask = _whole_ranks(deck, &has_joker)
+    if visit or rank_mask < 0 or engine_order_dependent(ea) or engine_order_dependent(eb):
+        out = _compare_visiting(deck, ea, eb, rowmap if rows_b_as_a is not None else NULL,
+                                threads)
+    else:
+        out = _compare_counting(rank_mask, has_joker, ea, eb,
+                                rowmap if rows_b_as_a is not None else NULL, threads)
+        if out[0] != math.comb(len(deck), 7):
+            raise AssertionError(f"the classes hold {out[0]} hands, not C({len(deck)}, 7)")
+    return out if by_type else out[:3]
+
+
+cdef tuple _compare_counting(int rank_mask, int has_joker, const engine_t *ea,
+                             const engine_t *eb, const int *rowmap, int threads):
+    """compare_house_ways over a deck of whole ranks, by classes: FULL_DECK_PARTS parts
+    run in parallel, each with its own context."""
+    cdef int part, t
+    cdef class_compare_t *ctx = <class_compare_t *>malloc(sizeof(class_compare_t)
+                                                          * FULL_DECK_PARTS)
+    if ctx == NULL:
+        raise MemoryError("cannot allocate the comparison")
+    try:
+        memset(ctx, 0, sizeof(class_compare_t) * FULL_DECK_PARTS)
+        for part in range(FULL_DECK_PARTS):
+            ctx[part].ea, ctx[part].eb, ctx[part].rowmap = ea, eb, rowmap
+        for part in prange(FULL_DECK_PARTS, nogil=True, schedule="dynamic",
+                           num_threads=max(1, threads)):
+            compare_classes_part(&ctx[part], part, rank_mask, has_joker)
+        examples = [[ctx[part].example[t] for t in range(7)] for part in range(FULL_DECK_PARTS)
+                    if ctx[part].has_example]
+        return (sum(ctx[part].hands for part in range(FULL_DECK_PARTS)),
+                sum(ctx[part].differ for part in range(FULL_DECK_PARTS)),
+                examples[0] if examples else None,
+                [sum(ctx[part].by_type[t] for part in range(FULL_DECK_PARTS))
+                 for t in range(HW_NHAND_TYPES)])
+    finally:
+        free(ctx)
+
+
+cdef tuple _compare_visiting(deck, const engine_t *ea, const engine_t *eb,
+                             const int *rowmap, int threads):
+    """compare_house_ways hand by hand (_visit_deck)."""
+    cdef int n, a, t
     cdef compare_ctx start
     memset(&start, 0, sizeof(compare_ctx))
-    start.ea = engine_for(wheel_second, house_way_a).ptr
-    start.eb = engine_for(wheel_second, house_way_b).ptr
-    start.rowmap = rowmap if rows_b_as_a is not None else NULL
+    start.ea, start.eb, start.rowmap = ea, eb, rowmap
     start.first = -1
     cdef int *dk = _deck_array(deck, &n)
     cdef compare_ctx *ctx = NULL
@@ -115,13 +193,10 @@ def compare_house_ways(deck, wheel_second, int house_way_a, int house_way_b, row
         ctx = <compare_ctx *>_visit_deck(dk, n, _compare_visit, &start, sizeof(compare_ctx),
                                          threads)
         firsts = [ctx[a].first for a in range(n - 6) if ctx[a].first >= 0]
-        out = (sum(ctx[a].hands for a in range(n - 6)),
-               sum(ctx[a].differ for a in range(n - 6)),
-               _hand_at(dk, firsts[0]) if firsts else None)
-        if by_type:
-            out += ([sum(ctx[a].by_type[t] for a in range(n - 6))
-                     for t in range(HW_NHAND_TYPES)],)
-        return out
+        return (sum(ctx[a].hands for a in range(n - 6)),
+                sum(ctx[a].differ for a in range(n - 6)),
+                _hand_at(dk, firsts[0]) if firsts else None,
+                [sum(ctx[a].by_type[t] for a in range(n - 6)) for t in range(HW_NHAND_TYPES)])
     finally:
         free(dk); free(ctx)
 

@@ -203,18 +203,43 @@ static inline void flush_hand_cards(int *c, int flush_ranks, const int *r, const
     }
 }
 
+/* The classes below are those of a deck made of whole ranks: the ranks of `rank_mask`,
+ * four suits each, and the joker when `has_joker` (the full deck: FULL_DECK_RANKS, 1).
+ * Every suit assignment of every rank multiset of its ranks is a hand of such a deck, so
+ * the counts of suit assignments hold there as on the full deck. */
+#define FULL_DECK_RANKS 0x1FFF
+
+/* Memo entry `idx` as the class of the hands with no flush possible of its ranks: 0 when
+ * no hand of the deck has them (a rank more than four times, or out of the deck; the
+ * joker out of it); else 1, with the suit assignments in *n and in c the memo's own hand
+ * (build_memo_entry: the suits dealt round, so two of a suit at most, both colours). */
+static inline int no_flush_class(int idx, int rank_mask, int has_joker, int *c,
+                                 suit_counts_t *n) {
+    int ranks[7], cnt[13];
+    int joker = idx >= MEMO_JOKER_OFFSET, k = joker ? 6 : 7;
+    if (joker && !has_joker) return 0;
+    multiset_unrank(joker ? idx - MEMO_JOKER_OFFSET : idx, k, ranks);
+    memset(cnt, 0, sizeof cnt);
+    for (int i = 0; i < k; i++)
+        if (++cnt[ranks[i]] > 4 || !(rank_mask >> ranks[i] & 1)) return 0;
+    multiset_suit_counts(cnt, joker, n);
+    for (int i = 0; i < k; i++) c[i] = ranks[i] * 4 + (i & 3);   /* ranks ascending */
+    if (joker) c[6] = JOKER;
+    for (int i = 1; i < 7; i++) {           /* insertion sort */
+        int v = c[i], q = i;
+        while (q > 0 && c[q - 1] > v) { c[q] = c[q - 1]; q--; }
+        c[q] = v;
+    }
+    return 1;
+}
+
 /* Hands of the full deck with no flush possible, per memo entry and colour state. */
 static uint64_t count_no_flush_hands(accum_t *a) {
-    int ranks[7], cnt[13];
+    int c[7];
     uint64_t hands = 0;
     for (int idx = 0; idx < MEMO_SIZE; idx++) {
-        int joker = idx >= MEMO_JOKER_OFFSET, k = joker ? 6 : 7, ok = 1;
-        multiset_unrank(joker ? idx - MEMO_JOKER_OFFSET : idx, k, ranks);
-        memset(cnt, 0, sizeof cnt);
-        for (int i = 0; i < k; i++) ok &= ++cnt[ranks[i]] <= 4;
-        if (!ok) continue;
         suit_counts_t n;
-        multiset_suit_counts(cnt, joker, &n);
+        if (!no_flush_class(idx, FULL_DECK_RANKS, 1, c, &n)) continue;
         a->fast[idx * 2] += n.total - n.flush - n.one_colour;
         a->fast[idx * 2 + 1] += n.one_colour;
         hands += n.total - n.flush;
@@ -222,16 +247,24 @@ static uint64_t count_no_flush_hands(accum_t *a) {
     return hands;
 }
 
-/* Hands of the full deck with a flush possible whose flush suit holds the ranks of
- * `flush_ranks`: one classify7 per class of the other cards' suits (header comment). */
-static uint64_t count_flush_hands(const engine_t *e, int flush_ranks, accum_t *a) {
+/* One class of hands with a flush possible: its seven sorted cards (the flush suit
+ * clubs) and its hands. */
+typedef void (*flush_class_visit_t)(const int *c, uint32_t hands, void *ctx);
+
+/* Every class of the hands with a flush possible whose flush suit holds the ranks of
+ * `flush_ranks` (within `rank_mask`), of a deck of whole ranks: one visit per class of
+ * the other cards' suits (header comment). The hands visited. */
+static uint64_t each_flush_class(int flush_ranks, int rank_mask, int has_joker,
+                                 flush_class_visit_t visit, void *ctx) {
     uint64_t hands = 0;
     int nf = popcount13(flush_ranks);
-    for (int joker = 0; joker < 2; joker++) {
+    for (int joker = 0; joker <= has_joker; joker++) {
         int others = 7 - joker - nf;
         if (nf < 5 - joker || others < 0) continue;
         for (int r0 = others ? 0 : 13; r0 <= (others ? 12 : 13); r0++)
             for (int r1 = others == 2 ? r0 : 13; r1 <= (others == 2 ? 12 : 13); r1++) {
+                if ((r0 < 13 && !(rank_mask >> r0 & 1)) || (r1 < 13 && !(rank_mask >> r1 & 1)))
+                    continue;
                 int r[2] = {r0, r1}, rep[2][2], c[7];
                 uint32_t weight[2] = {0, 0};
                 /* suits 1..3 of the others (one value when absent; a pair's two cards
@@ -245,10 +278,8 @@ static uint64_t count_flush_hands(const engine_t *e, int flush_ranks, accum_t *a
                     }
                 for (int cls = 0; cls < 2; cls++) {
                     if (!weight[cls]) continue;
-                    hand_info_t info;
                     flush_hand_cards(c, flush_ranks, r, rep[cls], joker);
-                    classify7(e, c, &info);
-                    accum_hand(e, a, &info, 4 * weight[cls]);
+                    visit(c, 4 * weight[cls], ctx);
                     hands += 4 * weight[cls];
                 }
             }
@@ -256,13 +287,24 @@ static uint64_t count_flush_hands(const engine_t *e, int flush_ranks, accum_t *a
     return hands;
 }
 
+typedef struct { const engine_t *e; accum_t *a; } flush_count_t;
+
+static void count_flush_class(const int *c, uint32_t hands, void *ctx) {
+    flush_count_t *x = (flush_count_t *)ctx;
+    hand_info_t info;
+    classify7(x->e, c, &info);
+    accum_hand(x->e, x->a, &info, hands);
+}
+
 /* Part `part` (0 .. FULL_DECK_PARTS - 1) of the full deck's counts, added to `a`: the
  * flush-possible hands of the flush-suit rank sets = part (mod FULL_DECK_PARTS), and in
  * part 0 the hands with no flush possible. The hands counted. */
 static inline uint64_t count_full_deck_part(const engine_t *e, int part, accum_t *a) {
+    flush_count_t x = {e, a};
     uint64_t hands = part == 0 ? count_no_flush_hands(a) : 0;
     for (int m = part; m < 8192; m += FULL_DECK_PARTS)
-        if (popcount13(m) >= 4) hands += count_flush_hands(e, m, a);
+        if (popcount13(m) >= 4)
+            hands += each_flush_class(m, FULL_DECK_RANKS, 1, count_flush_class, &x);
     a->hands += hands;
     return hands;
 }

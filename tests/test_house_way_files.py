@@ -83,8 +83,9 @@ def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
 @pytest.mark.parametrize("name,built_in", [("mikes", 0), ("emperors", 1)])
 def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
     """Issue 10: the files of the built-in house ways, through the compiled route, set
-    every hand of the 53-card deck exactly as the compiled-in house ways (same front
-    cards, so the same back, and the same chart row)."""
+    every hand of the 53-card deck exactly as the compiled-in house ways (same front and
+    back keys, and the same chart row), every hand visited (the count by classes:
+    tests/test_house_way_compare.py)."""
     from verifier.engine import backend
     from verifier.game.cards import full_deck
     from verifier.engine import house_way_file_number
@@ -93,7 +94,7 @@ def test_the_file_sets_all_154143080_hands_as_the_built_in(name, built_in):
     hw = houseway.load(name)
     rows = [0] + [r.label for r in hw.rows]
     hands, differ, first = backend.engine.compare_house_ways(
-        full_deck(), False, built_in, house_way_file_number(hw), rows, 2)
+        full_deck(), False, built_in, house_way_file_number(hw), rows, 2, visit=True)
     assert (hands, differ, first) == (154_143_080, 0, None)
     # the comparison does see a difference: a wrong row map differs on every hand
     assert backend.engine.compare_house_ways(list(range(12)), False, built_in, house_way_file_number(hw),

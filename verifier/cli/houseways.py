@@ -132,7 +132,7 @@ def check_house_way(name_or_path: str, settings: Settings) -> int:
 def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
     """The exact base game of each house way, and its settings against the first's."""
     import json
-    from verifier.game.cards import full_deck
+    from verifier.game.cards import cards_str, full_deck
     from verifier.houseway.interpret import HAND_TYPES
     from verifier.strategy.houseways import compare_house_ways as compare
     deck = settings.deck or full_deck()
@@ -153,6 +153,8 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
                             "return_at_largest": hi} for w, f, lo, hi in r["fee_returns"]],
              "set_differently_from_first": r["differ"],
              "set_differently_by_hand_type": r["by_type"],
+             "example_set_differently": (cards_str(r["example"])
+                                         if r["example"] is not None else None),
              **({game: r["settled"]} if game else {})} for n, r in zip(names, rows)]},
             indent=1))
         return 0

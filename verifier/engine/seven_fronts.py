@@ -71,7 +71,7 @@ def _no_flush_classes() -> Iterator[tuple[list[int], int, int]]:
 
 def _flush_classes() -> Iterator[tuple[list[int], int]]:
     """(a hand, hands of its class) of every hand of the 53-card deck with a flush
-    possible: cext/enumerate.h ``count_flush_hands``, the flush suit taken as clubs."""
+    possible: cext/enumerate.h ``each_flush_class``, the flush suit taken as clubs."""
     for ranks in range(8192):
         nf = bin(ranks).count("1")
         flush = [4 * r for r in range(13) if ranks >> r & 1]

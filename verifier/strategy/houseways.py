@@ -1,7 +1,10 @@
 """House ways compared by their exact base game (``house-ways compare``, the workbench's
 house ways page): for each, every ordered pair of player and banker hands with both set
 by that house way (win, push, loss; the return with a 5% commission and under seed 001's
-California fees), and how many hands it sets differently from the first, by hand type.
+California fees), and how many hands it sets differently from the first (front keys or
+back keys differ: the play, not which of two cards of one rank goes in front), by hand
+type; on the full deck by the enumeration's classes (cext/compare_classes.h), a fraction
+of a second beside each house way's pairwise count.
 And a house way's power ratings (``house-ways ratings``): every hand of the deck set by
 it, the counts turned into the two tables by verifier.odds.ratings. And ``house-ways
 fit``: a house way under every combination of its declared alternatives, held against a
@@ -23,8 +26,9 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                        settlement: Any = None) -> list[dict[str, Any]]:
     """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
     win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
-    return at the smallest wager, at the largest)]), ``differ``, ``hands`` and
-    ``by_type`` (hand type -> hands set differently from the first). With a rule set's
+    return at the smallest wager, at the largest)]), ``differ``, ``hands``,
+    ``by_type`` (hand type -> hands set differently from the first) and ``example`` (a
+    hand set differently from the first, or None). With a rule set's
     ``settlement`` that pushes on the banker's hand or exposes it (Face Up), also
     ``settled``: that game's base game on each house way (``basegame.settle`` of
     ``faceup.base_game_counts``: the push conditions counted, Face Up by its job)."""
@@ -56,9 +60,10 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                           base_game_counts(spec, rule, deck, threads, progress), rule)
         if not rows:                    # the first against itself: nothing to compare
             hands, differ, by_type = counts["total"], 0, [0] * len(HAND_TYPES)
+            example = None
         else:
             wheel_second, number = spec.checked()
-            hands, differ, _first, by_type = core().compare_house_ways(
+            hands, differ, example, by_type = core().compare_house_ways(
                 deck, wheel_second, specs[0].number, number, None, threads or 2,
                 by_type=True)
         rows.append({"name": spec.file.name if spec.file is not None else spec.house_way,
@@ -68,7 +73,7 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                      "commission_return": commission_return(counts),
                      "fee_returns": [(t["wagers"], t["fee"], t["return_at_smallest"],
                                       t["return_at_largest"]) for t in settled["tiers"]],
-                     "differ": differ, "hands": hands,
+                     "differ": differ, "hands": hands, "example": example,
                      "by_type": dict(zip(HAND_TYPES, by_type)),
                      **({"settled": game} if game is not None else {})})
     return rows

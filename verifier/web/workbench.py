@@ -180,8 +180,9 @@ def house_way_ratings(name_or_text: str, filename: str | None = None) -> dict:
 
 
 class Comparisons:
-    """``house-ways compare`` in the background (about a minute of both cores per house
-    way): one comparison at a time, the last few kept for their pages. ``deck``: the
+    """``house-ways compare`` in the background (a few seconds of both cores per house
+    way, its pairwise count; the hands set differently by the command's own count by
+    classes): one comparison at a time, the last few kept for their pages. ``deck``: the
     deck to deal from (default the full deck; the tests use a reduced one)."""
 
     KEPT = 8

@@ -236,17 +236,18 @@ def find_hand(deck: Iterable[int], wheel_second: bool, house_way: int, foul: boo
 
 def compare_house_ways(deck: Iterable[int], wheel_second: bool, house_way_a: int, house_way_b: int,
                        rows_b_as_a: Sequence[int] | None, threads: int | None,
-                       by_type: bool = False) -> tuple[Any, ...]:
+                       by_type: bool = False, visit: bool = False) -> tuple[Any, ...]:
     """Every hand of ``deck`` set by two house ways, compared (the compiled core's
-    ``compare_house_ways``, slowly)."""
+    ``compare_house_ways``, slowly, always hand by hand): two settings differ when their
+    front keys or back keys differ, or (``rows_b_as_a``) their rows."""
     from verifier.houseway.interpret import HAND_TYPES, hand_type
     hands = differ = 0
     first, types = None, [0] * len(HAND_TYPES)
     for cards in combinations(sorted(deck), 7):
-        fa, _b, _fk, _bk, ra = _set_hand(list(cards), wheel_second, house_way_a)
-        fb, _b, _fk, _bk, rb = _set_hand(list(cards), wheel_second, house_way_b)
+        _f, _b, fa, ba, ra = _set_hand(list(cards), wheel_second, house_way_a)
+        _f, _b, fb, bb, rb = _set_hand(list(cards), wheel_second, house_way_b)
         hands += 1
-        if tuple(fa) != tuple(fb) or (rows_b_as_a is not None and ra != rows_b_as_a[rb]):
+        if (fa, ba) != (fb, bb) or (rows_b_as_a is not None and ra != rows_b_as_a[rb]):
             differ += 1
             types[HAND_TYPES.index(hand_type(cards))] += 1
             first = first or list(cards)
