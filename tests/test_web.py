@@ -542,3 +542,24 @@ def test_a_progressive_meter_slider_moves_the_return_as_the_command_gives_it(bro
     assert want != shown
     wait_for(lambda: text_of(browser, "#progressive-return") == want, "the moved return")
     assert text_of(browser, "#progressive-return-exact") == moved["return"]["exact"]
+
+
+def test_a_house_ways_comparison_reports_its_stages_to_its_page():
+    """Issue 40: the workbench's comparison says how far it has got (its page shows the
+    job's ``progress``): each pairwise count is a stage, reported to its end."""
+    from verifier.cli.settings import reduced_deck
+    from verifier.strategy.houseways import compare_house_ways
+    from verifier.web.workbench import JobProgress
+    job: dict = {"progress": ""}
+    seen = []
+    tracker = JobProgress(job)
+    original = tracker.stage
+
+    def stage(unit, desc=None, initial=0):
+        ctx = original(unit, desc, initial)
+        seen.append(job["progress"])
+        return ctx
+    tracker.stage = stage
+    compare_house_ways(["mikes", "foxwoods"], deck=reduced_deck("JQKA"), progress=tracker)
+    assert seen == ["stage 1: player v banker", "stage 2: player v banker"]
+    assert job["progress"] == "stage 2: player v banker, 100%"

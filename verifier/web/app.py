@@ -9,6 +9,7 @@ import json
 import os
 import re
 import secrets
+import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Sequence
@@ -300,7 +301,7 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
             job = comparisons.get(request.path_params["job"])
         except VerifierError as exc:
             return house_ways_page(request, error=str(exc))
-        return page(request, "compare.html.j2", job=job,
+        return page(request, "compare.html.j2", job=job, now=time.time(),
                     hand_types=list(job["rows"][0]["by_type"]) if job["rows"] else [])
 
     # ----------------------------------------------------------------- certificates

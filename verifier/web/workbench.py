@@ -207,7 +207,7 @@ class Comparisons:
             key = secrets.token_urlsafe(8)
             self.jobs[key] = {"names": [n for n, _ in entries], "running": True,
                               "error": "", "rows": None, "started": time.time(),
-                              "seconds": None}
+                              "seconds": None, "progress": ""}
             while len(self.jobs) > self.KEPT:
                 oldest = next(k for k, j in self.jobs.items() if not j["running"])
                 del self.jobs[oldest]
@@ -236,8 +236,9 @@ class Comparisons:
                         path = Path(folder) / f"upload-{i}.toml"
                         path.write_text(text, encoding="utf-8")
                         ways.append(str(path))
-                job["rows"] = _comparison_rows(compare_house_ways(ways, deck=self.deck),
-                                               [n for n, _ in entries])
+                job["rows"] = _comparison_rows(
+                    compare_house_ways(ways, deck=self.deck, progress=JobProgress(job)),
+                    [n for n, _ in entries])
         except VerifierError as exc:
             job["error"] = str(exc)
         except Exception as exc:          # a thread's failure is shown, not lost
@@ -245,6 +246,28 @@ class Comparisons:
         finally:
             job["seconds"] = time.time() - job["started"]
             job["running"] = False
+
+
+class JobProgress:
+    """A ``Progress`` (verifier/support/progress.py) that keeps the stage and how far it
+    has got in a background job's ``progress`` text, for its page to show."""
+
+    def __init__(self, job: dict):
+        self.job = job
+        self.stages = 0
+
+    def stage(self, unit: str, desc: str | None = None, initial: int = 0) -> Any:
+        import contextlib
+        self.stages += 1
+        job, n = self.job, self.stages
+        what = desc or unit
+
+        def report(done: int, total: int, note: str | None = None) -> None:
+            part = f"{100 * done / total:.0f}%" if total else f"{done:,}"
+            job["progress"] = f"stage {n}: {what}, {part}"
+
+        job["progress"] = f"stage {n}: {what}"
+        return contextlib.nullcontext(report)
 
 
 def _comparison_rows(rows, labels):
