@@ -186,3 +186,23 @@ def test_a_rule_set_names_its_progressives_by_snake_names(tmp_path, capsys):
     assert main(["run", "--rules", str(path), "--deck-ranks", "9TJQKA", "--no-progress"]) == 2
     err = capsys.readouterr().err.strip()
     assert "[progressives]" in err and len(err.splitlines()) == 1
+
+
+def test_the_fortune_envy_per_other_player_is_the_published_figure(capsys, tmp_path):
+    """Fortune Pai Gow's envy: $5 on another player's four of a kind, $20 straight flush,
+    $50 royal, $250 five aces, $500 seven-card straight flush with the joker, $1,000
+    royal flush with royal match, $3,000 natural seven-card straight flush (J. Grochowski,
+    tunicatravel.com, 5 June 2015, and Casino City Times, 17 May 2015: "At wizardofodds.com,
+    Michael Shackelford calculates each additional player at the table reduces the house
+    edge by 0.92 percent", on a $5 Fortune bet). Read on each other player's seven cards,
+    each paid its first tier."""
+    import tomli_w
+    envy = [("seven_card_straight_flush", 3000), ("royal_flush_and_royal_match", 1000),
+            ("seven_card_straight_flush_with_joker", 500), ("five_aces", 250),
+            ("royal_flush", 50), ("straight_flush", 20), ("four_of_a_kind", 5)]
+    path = tmp_path / "fortune_envy.toml"
+    path.write_text(tomli_w.dumps({"name": "Fortune envy", "wager": 5, "tiers": [
+        {"lines": [line], "pays": "$0", "envy": amount} for line, amount in envy]}))
+    out = _figures(capsys, str(path), "--seats", "2")
+    per_player = Fraction(out["envy"]["return"]["exact"])      # one other player, per $5
+    assert f"{float(100 * per_player):.2f}" == "0.92"
