@@ -43,7 +43,9 @@ static volatile int sj_stop = 0;
 #define SJ_NF (PW_NF + 1)          /* columns of a prefix table: 91 fronts, then all */
 #define SJ_NTYPES NUM_CLASSES      /* classes of five-card hands (vocab.h) */
 
-typedef struct { uint16_t b; uint8_t f, pad; uint32_t n; } sj_entry_t;
+/* A sparse list's entry: n hands of back index b, front f. n is 8-bit: a key with more
+ * hands takes several entries (of 255, then the rest), which add up to the same count. */
+typedef struct { uint16_t b; uint8_t f, n; } sj_entry_t;
 
 typedef struct {
     pw_ctx_t x;                    /* deck, hand keys, group, threads */
@@ -148,16 +150,24 @@ static int sj_cmp_u32(const void *a, const void *b) {
 static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hist) {
     const int nback = J->x.nback;
     if (k >= 4) {
-        sj_entry_t *e = (sj_entry_t *)malloc(sizeof(sj_entry_t) * (size_t)(len ? len : 1));
+        size_t m = 0;
+        for (int i = 0; i < len; i++) m += (hist[keys[i]] + 254) / 255;
+        sj_entry_t *e = (sj_entry_t *)malloc(sizeof(sj_entry_t) * (m ? m : 1));
         if (!e) return -1;
+        m = 0;
         for (int i = 0; i < len; i++) {
             uint32_t key = keys[i];
-            e[i].b = (uint16_t)(key / PW_NF); e[i].f = (uint8_t)(key % PW_NF); e[i].pad = 0;
-            e[i].n = hist[key];
+            for (uint32_t left = hist[key]; left; m++) {
+                uint32_t part = left < 255 ? left : 255;
+                e[m].b = (uint16_t)(key / PW_NF); e[m].f = (uint8_t)(key % PW_NF);
+                e[m].n = (uint8_t)part;
+                left -= part;
+            }
             hist[key] = 0;
         }
         J->sp[r] = e;
-        J->splen[r] = len;
+        J->splen[r] = (int32_t)m;
+        J->table_bytes += sizeof(sj_entry_t) * (uint64_t)m;
         return 0;
     }
     qsort(keys, (size_t)len, sizeof(uint32_t), sj_cmp_u32);
@@ -371,15 +381,10 @@ static int sj_build(sj_t *J, const uint8_t *need) {
                 int s[7];
                 for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
                 int len = sj_collect(J, s, k, &buf[tid]);
-                if (k >= 4) {
-                    fail |= sj_store(J, r, k, buf[tid].keys, len, buf[tid].hist);
-                    bytes += sizeof(sj_entry_t) * (uint64_t)len;
-                } else {
-                    sj_t local = *J;              /* table_bytes counted per thread */
-                    local.table_bytes = 0;
-                    fail |= sj_store(&local, r, k, buf[tid].keys, len, buf[tid].hist);
-                    bytes += local.table_bytes;
-                }
+                sj_t local = *J;                  /* table_bytes counted per thread */
+                local.table_bytes = 0;
+                fail |= sj_store(&local, r, k, buf[tid].keys, len, buf[tid].hist);
+                bytes += local.table_bytes;
             }
         }
     }
