@@ -134,7 +134,7 @@ def request_stop():
 
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
-    1.6 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
+    0.8 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
     orbit representatives) gives the raw sums of verifier/strategy/optimal.py. ``symmetry=False``
     takes every card set as its own orbit (the same sums by a second route; small decks).
     ``units``: None (every unit), or the ranges (lo, hi) of units to be run: only the
