@@ -25,6 +25,8 @@ cdef extern from "strategy.h" nogil:
                          int nthreads, const uint8_t *pback, const uint8_t *pfront,
                          int push_all, st_hand_t *h)
 
+from libc.stdlib cimport malloc, free
+
 from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
 
 engine_statics_init()   # this module's copy of the C tables engine.h reads
@@ -110,8 +112,9 @@ cdef extern from "strategy_job.h" nogil:
         unsigned short *pat_bf
     int sj_stop
     int SJ_STOPPED
+    int SJ_UNBUILT
     int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn, int64_t cd,
-                int nthreads, int symmetry)
+                int nthreads, int symmetry, const int *ranges, int nr)
     void sj_free(sj_t *J)
     int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all,
                      int face_up)
@@ -131,21 +134,26 @@ def request_stop():
 
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
-    1.6 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
+    0.8 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
     orbit representatives) gives the raw sums of verifier/strategy/optimal.py. ``symmetry=False``
-    takes every card set as its own orbit (the same sums by a second route; small decks)."""
+    takes every card set as its own orbit (the same sums by a second route; small decks).
+    ``units``: None (every unit), or the ranges (lo, hi) of units to be run: only the
+    tables their player hands read are built (``check --recompute``'s few chunks), and
+    ``run`` takes only ranges within them."""
     cdef sj_t job
     cdef bint ready
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
     cdef public bint face_up
+    cdef public object only
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, commission=(0, 1),
                   int threads=1, bint symmetry=True, push_when=(), push_outcomes="all",
-                  bint face_up=False):
+                  bint face_up=False, units=None):
         cdef int buf[53]
-        cdef int rc, n
+        cdef int rc, n, nr = 0
+        cdef int *ranges = NULL
         cdef int64_t cn = int(commission[0]), cd = int(commission[1])
         if cd <= 0 or not 0 <= cn <= cd:
             raise ValueError("commission: a fraction cn/cd with 0 <= cn <= cd")
@@ -155,11 +163,24 @@ cdef class StrategyJob:
         n = len(deck)
         copy_ints(buf, deck)
         cdef double t0 = pw_now()
+        self.only = None if units is None else sorted((int(lo), int(hi)) for lo, hi in units)
+        if self.only is not None:
+            nr = len(self.only)
+            ranges = <int *>malloc(sizeof(int) * (2 * nr + 1))
+            if ranges == NULL:
+                raise MemoryError("the job's ranges of units")
+            for i, (lo, hi) in enumerate(self.only):
+                ranges[2 * i], ranges[2 * i + 1] = lo, hi
         global sj_stop
         sj_stop = 0
-        with nogil:
-            rc = sj_init(&self.job, self.engine.ptr, buf, n, cn, cd, threads if threads > 0 else 1,
-                         symmetry)
+        try:
+            with nogil:
+                rc = sj_init(&self.job, self.engine.ptr, buf, n, cn, cd,
+                             threads if threads > 0 else 1, symmetry, ranges, nr)
+        finally:
+            free(ranges)
+        if rc == SJ_UNBUILT:
+            raise ValueError(f"units {self.only}: not ranges of the job's units")
         if rc == SJ_STOPPED:
             raise KeyboardInterrupt("the optimal-strategy tables: stopped")
         if rc:
@@ -208,6 +229,10 @@ cdef class StrategyJob:
         cdef int rc
         if not 0 <= lo <= hi <= self.job.nlevel[6]:
             raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
+        if self.only is not None and lo < hi and \
+                not any(a <= lo and hi <= b for a, b in self.only):
+            raise ValueError(f"units {lo}..{hi}: the job built the tables of units "
+                             f"{self.only} only")
         if sj_acc_init(&self.job, &acc):
             raise MemoryError("the job's sums")
         global sj_stop
@@ -217,6 +242,8 @@ cdef class StrategyJob:
                 rc = sj_run(&self.job, lo, hi, &acc)
             if rc == SJ_STOPPED:
                 raise KeyboardInterrupt("the optimal-strategy job: stopped")
+            if rc == SJ_UNBUILT:
+                raise ValueError(f"units {lo}..{hi} read a table the job did not build")
             if rc:
                 raise MemoryError("the optimal-strategy job")
             if acc.bad:

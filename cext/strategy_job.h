@@ -1,11 +1,12 @@
 /* The optimal-strategy job per player hand (issue 15, docs/STRATEGY.md): every legal
  * setting of a hand priced against every banker hand of the rest of the deck by the
- * tables of strategy_tables.h (the method is written there), and the sums
+ * tables of strategy_tables.h (the method is written there; all, or those of some
+ * units: strategy_select.h), and the sums
  * verifier/strategy/optimal.py describes, over a range of units of work. */
 #ifndef PAIGOW_STRATEGY_JOB_H
 #define PAIGOW_STRATEGY_JOB_H
 
-#include "strategy_tables.h"
+#include "strategy_select.h"
 
 /* ---------- one player hand ---------- */
 
@@ -139,23 +140,35 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
         if (k <= 5) {
             int32_t r = sj_lookup(J, sj_signature(J, sc, k));
             if (r < 0) return -1;
-            if (k <= 3) {
-                const uint16_t *rm = J->rowmap[r];
-                const uint32_t *t = J->ptab[r];
+            if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
+            if (k <= 3) {       /* F: the row group's base plus the row's offset */
+                const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
+                const uint32_t *a = J->pbase[r];
+#define SJ_ROW(b) const uint16_t *to = t + (size_t)rm[b] * SJ_NF; \
+                  const uint32_t *ao = a + (size_t)gm[b] * SJ_NF
                 if (full) {
                     for (int i = 0; i <= mb; i++) {
-                        const uint32_t *row = t + (size_t)rm[cx[i]] * SJ_NF;
-                        for (int j = 0; j <= mf; j++) cum[i * gw + j] += sign * row[cy[j]];
+                        SJ_ROW(cx[i]);
+                        for (int j = 0; j <= mf; j++)
+                            cum[i * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
                     }
                 } else {          /* each candidate's corner, the last row and column */
-                    const uint32_t *inf = t + (size_t)rm[nback] * SJ_NF;
-                    for (int j = 0; j <= mf; j++) cum[mb * gw + j] += sign * inf[cy[j]];
-                    for (int i = 0; i < mb; i++)
-                        cum[i * gw + mf] += sign * t[(size_t)rm[cx[i]] * SJ_NF + PW_NF];
-                    for (int q = 0; q < nc; q++)
+                    {
+                        SJ_ROW(nback);
+                        for (int j = 0; j <= mf; j++)
+                            cum[mb * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
+                    }
+                    for (int i = 0; i < mb; i++) {
+                        SJ_ROW(cx[i]);
+                        cum[i * gw + mf] += sign * (int64_t)(ao[PW_NF] + to[PW_NF]);
+                    }
+                    for (int q = 0; q < nc; q++) {
+                        SJ_ROW(db[q]);
                         cum[g->ib[cand[q]] * gw + g->jf[cand[q]]] +=
-                            sign * t[(size_t)rm[db[q]] * SJ_NF + df[q]];
+                            sign * (int64_t)(ao[df[q]] + to[df[q]]);
+                    }
                 }
+#undef SJ_ROW
             } else {
                 const sj_entry_t *en = J->sp[r];
                 const int len = J->splen[r];
@@ -234,7 +247,7 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
         if (s == h.house || (!h.foul[s] && !h.dominated[s])) cand[nc++] = s;
     st_cells_t g;
     int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, J->full);
-    if (rc < 0) return -1;
+    if (rc < 0) return rc;
     if (rc) a->bad += w;
     if (J->full) st_settle(&g, cand, nc, J->push_all, &h);
     if (J->marked)                        /* the settled counts rank the settings */
@@ -306,7 +319,8 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
                 for (int c = s[5] + 1; c < x->n; c++) {
                     s[6] = c;
                     int wgt = pw_orbit(x, s, 7);
-                    if (wgt && sj_hand(J, s, wgt, &acc[tid])) fail = 1;
+                    int rc = wgt ? sj_hand(J, s, wgt, &acc[tid]) : 0;
+                    if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
                 }
             }
         }
@@ -314,7 +328,7 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
     }
     for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
     free(acc);
-    return fail ? -1 : sj_stop ? SJ_STOPPED : 0;
+    return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
 }
 
 /* Every setting of one player hand (7 sorted card ints of the deck) by the job's method:

@@ -13,7 +13,8 @@
  * suit-blind), so it is kept once per orbit:
  *   |S| <= 3  a prefix table: rows = the distinct back indices of the hands containing S
  *             (a map from every back index to its row), columns the 91 fronts and
- *             infinity; F read directly, three reads per setting;
+ *             infinity; F read directly (sj_store: a row group's base plus the row's
+ *             16-bit offset from it), three reads per setting;
  *   |S| 4, 5  a sparse list of (back, front, hands), added into the hand's grid of cells
  *             (the settings' back and front indices cut both axes);
  *   |S| 6, 7  the n - 6 hands containing S, and P itself, keyed one by one.
@@ -42,7 +43,9 @@ static volatile int sj_stop = 0;
 #define SJ_NF (PW_NF + 1)          /* columns of a prefix table: 91 fronts, then all */
 #define SJ_NTYPES NUM_CLASSES      /* classes of five-card hands (vocab.h) */
 
-typedef struct { uint16_t b; uint8_t f, pad; uint32_t n; } sj_entry_t;
+/* A sparse list's entry: n hands of back index b, front f. n is 8-bit: a key with more
+ * hands takes several entries (of 255, then the rest), which add up to the same count. */
+typedef struct { uint16_t b; uint8_t f, n; } sj_entry_t;
 
 typedef struct {
     pw_ctx_t x;                    /* deck, hand keys, group, threads */
@@ -54,8 +57,10 @@ typedef struct {
     uint64_t *hkey;                /* orbit hash: signature | bit 63 -> representative */
     int32_t *hval;
     uint32_t hmask;
-    uint16_t **rowmap;             /* [nrep] for sizes <= 3: nback + 1 entries */
-    uint32_t **ptab;               /* [nrep] for sizes <= 3: (rows + 1) x SJ_NF */
+    uint16_t **rowmap;             /* [nrep] for sizes <= 3: 2 (nback + 1) entries, the
+                                      row of each back index, then its row group */
+    uint16_t **ptab;               /* [nrep] for sizes <= 3: (rows + 1) x SJ_NF offsets */
+    uint32_t **pbase;              /* [nrep] for sizes <= 3: groups x SJ_NF bases */
     sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
     int32_t *splen;
     uint64_t table_bytes;
@@ -145,25 +150,34 @@ static int sj_cmp_u32(const void *a, const void *b) {
 static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hist) {
     const int nback = J->x.nback;
     if (k >= 4) {
-        sj_entry_t *e = (sj_entry_t *)malloc(sizeof(sj_entry_t) * (size_t)(len ? len : 1));
+        size_t m = 0;
+        for (int i = 0; i < len; i++) m += (hist[keys[i]] + 254) / 255;
+        sj_entry_t *e = (sj_entry_t *)malloc(sizeof(sj_entry_t) * (m ? m : 1));
         if (!e) return -1;
+        m = 0;
         for (int i = 0; i < len; i++) {
             uint32_t key = keys[i];
-            e[i].b = (uint16_t)(key / PW_NF); e[i].f = (uint8_t)(key % PW_NF); e[i].pad = 0;
-            e[i].n = hist[key];
+            for (uint32_t left = hist[key]; left; m++) {
+                uint32_t part = left < 255 ? left : 255;
+                e[m].b = (uint16_t)(key / PW_NF); e[m].f = (uint8_t)(key % PW_NF);
+                e[m].n = (uint8_t)part;
+                left -= part;
+            }
             hist[key] = 0;
         }
         J->sp[r] = e;
-        J->splen[r] = len;
+        J->splen[r] = (int32_t)m;
+        J->table_bytes += sizeof(sj_entry_t) * (uint64_t)m;
         return 0;
     }
     qsort(keys, (size_t)len, sizeof(uint32_t), sj_cmp_u32);
     int nd = 0;
     for (int i = 0; i < len; i++)
         if (i == 0 || keys[i] / PW_NF != keys[i - 1] / PW_NF) nd++;
-    uint16_t *rm = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nback + 1));
+    uint16_t *rm = (uint16_t *)malloc(sizeof(uint16_t) * 2 * (size_t)(nback + 1));
     uint32_t *t = (uint32_t *)calloc((size_t)(nd + 1) * SJ_NF, sizeof(uint32_t));
-    if (!rm || !t) { free(rm); free(t); return -1; }
+    uint16_t *grp = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nd + 1));
+    if (!rm || !t || !grp) { free(rm); free(t); free(grp); return -1; }
     int row = 0, b = 0, i = 0;
     while (i < len) {
         int back = (int)(keys[i] / PW_NF);
@@ -183,9 +197,36 @@ static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hi
         row++;
     }
     for (; b <= nback; b++) rm[b] = (uint16_t)row;
+    /* Rows in groups: a group's first row r0 is its base, and a row r of it keeps
+     * t[r][y] - t[r0][y], the hands with a row in [r0, r) and a front below y: at most
+     * t[r][PW_NF] - t[r0][PW_NF] (all fronts), which the groups keep to 65535, so the
+     * offsets are 16-bit (half the table); groups <= rows <= nback + 1 (16-bit too). */
+    int ng = 0;
+    for (int q = 0, r0 = 0; q <= nd; q++) {
+        if (q == 0 || t[(size_t)q * SJ_NF + PW_NF] - t[(size_t)r0 * SJ_NF + PW_NF] > 65535) {
+            r0 = q;
+            ng++;
+        }
+        grp[q] = (uint16_t)(ng - 1);
+    }
+    uint32_t *base = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)ng * SJ_NF);
+    uint16_t *off = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nd + 1) * SJ_NF);
+    if (!base || !off) { free(rm); free(t); free(grp); free(base); free(off); return -1; }
+    for (int q = 0, r0 = 0; q <= nd; q++) {
+        if (q == 0 || grp[q] != grp[q - 1]) {
+            r0 = q;
+            memcpy(base + (size_t)grp[q] * SJ_NF, t + (size_t)q * SJ_NF, sizeof(uint32_t) * SJ_NF);
+        }
+        for (int y = 0; y < SJ_NF; y++)
+            off[(size_t)q * SJ_NF + y] = (uint16_t)(t[(size_t)q * SJ_NF + y] - t[(size_t)r0 * SJ_NF + y]);
+    }
+    for (b = 0; b <= nback; b++) rm[nback + 1 + b] = grp[rm[b]];
+    free(t);
+    free(grp);
     J->rowmap[r] = rm;
-    J->ptab[r] = t;
-    J->table_bytes += sizeof(uint16_t) * (uint64_t)(nback + 1) + 4ull * (nd + 1) * SJ_NF;
+    J->ptab[r] = off;
+    J->pbase[r] = base;
+    J->table_bytes += 4ull * (nback + 1) + 2ull * (nd + 1) * SJ_NF + 4ull * ng * SJ_NF;
     return 0;
 }
 
@@ -260,19 +301,21 @@ static void sj_group(sj_t *J, int symmetry) {
 }
 
 static void sj_free(sj_t *J) {
-    if (J->rowmap) for (int r = 0; r < J->nrep; r++) { free(J->rowmap[r]); free(J->ptab[r]); }
+    if (J->rowmap)
+        for (int r = 0; r < J->nrep; r++) { free(J->rowmap[r]); free(J->ptab[r]); free(J->pbase[r]); }
     if (J->sp) for (int r = 0; r < J->nrep; r++) free(J->sp[r]);
-    free(J->rowmap); free(J->ptab); free(J->sp); free(J->splen);
+    free(J->rowmap); free(J->ptab); free(J->pbase); free(J->sp); free(J->splen);
     free(J->hkey); free(J->hval);
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
-    J->rowmap = NULL; J->ptab = NULL; J->sp = NULL; J->splen = NULL;
+    J->rowmap = NULL; J->ptab = NULL; J->pbase = NULL; J->sp = NULL; J->splen = NULL;
     J->hkey = NULL; J->hval = NULL;
 }
 
-/* Everything before the first player hand: keys, representatives, tables. */
-static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn,
-                   int64_t cd, int nthreads, int symmetry) {
+/* Everything before the tables: keys, representatives, the orbit hash (sj_init,
+ * strategy_select.h, then builds the tables: sj_build). */
+static int sj_prepare(sj_t *J, const engine_t *e, const int *deck, int n, int64_t cn,
+                      int64_t cd, int nthreads, int symmetry) {
     memset(J, 0, sizeof *J);
     if (n < 14) return -1;
     if (pw_init(&J->x, e, deck, n, nthreads) || pw_build_table(&J->x)) { sj_free(J); return -1; }
@@ -296,10 +339,12 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
     J->hkey = (uint64_t *)calloc(size, sizeof(uint64_t));
     J->hval = (int32_t *)malloc(sizeof(int32_t) * size);
     J->rowmap = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
-    J->ptab = (uint32_t **)calloc((size_t)J->nrep, sizeof(uint32_t *));
+    J->ptab = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
+    J->pbase = (uint32_t **)calloc((size_t)J->nrep, sizeof(uint32_t *));
     J->sp = (sj_entry_t **)calloc((size_t)J->nrep, sizeof(sj_entry_t *));
     J->splen = (int32_t *)calloc((size_t)J->nrep, sizeof(int32_t));
-    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->sp || !J->splen) {
+    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->pbase || !J->sp || !J->splen
+        || J->x.nback >= 65535) {                  /* rows and groups: 16-bit */
         sj_free(J);
         return -1;
     }
@@ -309,6 +354,13 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
             for (int q = 0; q < k; q++) c[q] = deck[J->reps[k].pos[(size_t)i * 7 + q]];
             if (sj_insert(J, sj_signature(J, c, k), J->start[k] + i)) { sj_free(J); return -1; }
         }
+    return 0;
+}
+
+/* The tables (after sj_prepare): of every representative, or of those need marks (the
+ * empty set's always). On failure the job is freed. */
+static int sj_build(sj_t *J, const uint8_t *need) {
+    const int nt = J->x.nthreads;
     sj_buf_t *buf = (sj_buf_t *)calloc((size_t)nt, sizeof(sj_buf_t));
     int fail = !buf;
     for (int t = 0; t < nt && !fail; t++) fail = sj_buf_init(J, &buf[t]);
@@ -324,20 +376,15 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
 #endif
             #pragma omp for schedule(dynamic, 4)
             for (int i = 0; i < rp->count; i++) {
-                if (sj_stop) continue;
+                int r = J->start[k] + i;
+                if (sj_stop || (need && !need[r])) continue;
                 int s[7];
                 for (int q = 0; q < k; q++) s[q] = rp->pos[(size_t)i * 7 + q];
                 int len = sj_collect(J, s, k, &buf[tid]);
-                int r = J->start[k] + i;
-                if (k >= 4) {
-                    fail |= sj_store(J, r, k, buf[tid].keys, len, buf[tid].hist);
-                    bytes += sizeof(sj_entry_t) * (uint64_t)len;
-                } else {
-                    sj_t local = *J;              /* table_bytes counted per thread */
-                    local.table_bytes = 0;
-                    fail |= sj_store(&local, r, k, buf[tid].keys, len, buf[tid].hist);
-                    bytes += local.table_bytes;
-                }
+                sj_t local = *J;                  /* table_bytes counted per thread */
+                local.table_bytes = 0;
+                fail |= sj_store(&local, r, k, buf[tid].keys, len, buf[tid].hist);
+                bytes += local.table_bytes;
             }
         }
     }

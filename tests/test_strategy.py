@@ -322,6 +322,24 @@ def test_job_units_split_anywhere_add_up(deck):
     assert _but_classes(total) == _but_classes(whole)
 
 
+@pytest.mark.compiled
+@pytest.mark.parametrize("deck", [CLOSED_DECKS[0], ODD_DECK])
+def test_a_job_built_for_some_units_gives_their_sums_and_refuses_others(deck):
+    """``units``: only the tables those units' hands read (check --recompute's chunks),
+    and the very sums of the whole job's; a range outside them is refused, not miscounted."""
+    from verifier.engine import _strategy
+    whole = _job(deck)
+    ranges = [(0, 2), (whole.units // 2, whole.units // 2 + 3)]
+    part = _strategy.StrategyJob(deck, False, HOUSE_WAY_IDS["mikes"], (1, 20), threads=2,
+                                 units=ranges)
+    assert part.table_bytes < whole.table_bytes
+    assert [part.run(lo, hi) for lo, hi in ranges] == [whole.run(lo, hi) for lo, hi in ranges]
+    with pytest.raises(ValueError, match="built the tables"):
+        part.run(whole.units - 1, whole.units)
+    with pytest.raises(ValueError, match="not ranges"):
+        _strategy.StrategyJob(deck, units=[(0, whole.units + 1)])
+
+
 @pytest.mark.full
 @pytest.mark.compiled
 def test_full_deck_job_equals_the_direct_count_for_a_sample_of_hands():

@@ -99,7 +99,7 @@ def recompute_chunks(spec: JobSpec, units: int, records: Sequence[dict[str, Any]
     of the chunk now, ``chunk_record``). ``ValueError`` when the job here does not split
     into ``units`` units (not the job the records came from)."""
     from verifier.support.progress import stage
-    job = make_job(spec)
+    job = make_job(spec, [(r["lo"], r["hi"]) for r in records])    # their tables only
     if int(job.units) != units:
         raise ValueError(f"the job here has {int(job.units):,} units, the certificate's "
                          f"{units:,}: not the same job")

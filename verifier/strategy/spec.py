@@ -163,9 +163,11 @@ def job_class(backend: str) -> Any:
     return cls
 
 
-def make_job(spec: JobSpec) -> Any:
+def make_job(spec: JobSpec, units: Sequence[tuple[int, int]] | None = None) -> Any:
     """The job object of a spec, built in this process (tens of seconds on the full
-    deck for the compiled job), interruptibly (``interruptible``)."""
+    deck for the compiled job), interruptibly (``interruptible``). ``units``: the ranges
+    (lo, hi) that will be run, when only those (the compiled job then builds only the
+    tables they read; the other backends build what they build)."""
     cls = job_class(spec.backend)
     args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
                 house_way=_house_way_here(spec), commission=tuple(spec.commission))
@@ -175,6 +177,8 @@ def make_job(spec: JobSpec) -> Any:
         args["face_up"] = True
     if spec.backend != "python":
         args["threads"] = spec.threads
+    if units is not None and spec.backend == "compiled":
+        args["units"] = list(units)
     args.update(spec.extra)
     return interruptible(lambda: cls(**args))
 
