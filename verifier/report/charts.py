@@ -11,20 +11,43 @@ from verifier.report.sheet import Z90, Z95, Bet
 WIDTH, HEIGHT = 7.2, 3.2          # inches
 
 
-def _pyplot():
+def _figure(height: float):
+    """A matplotlib figure WIDTH x ``height`` inches, made without pyplot (no figure
+    manager, no GUI backend: the figure is only ever saved as SVG)."""
     import matplotlib
-    matplotlib.use("Agg")
     matplotlib.rcParams.update({"svg.hashsalt": "paigow-verifier",  # stable ids
                                 "svg.fonttype": "none", "font.size": 9,
                                 "font.family": "DejaVu Sans"})
-    import matplotlib.pyplot as plt
-    return plt
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(WIDTH, height))
+    return fig, fig.add_subplot()
 
 
-def _svg(fig, plt):
+#: a power of ten's exponent in superscript characters (DejaVu Sans has them all)
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+MATH_DECADE = re.compile(r"\$\\mathdefault\{10\^\{(-?\d+)\}\}\$")
+
+
+def _log_x(ax) -> None:
+    """The x axis on a log scale, its decades labelled 10⁻⁸ in plain text: matplotlib's
+    own label, ``$10^{-8}$``, is typeset by its TeX parser, once per label and drawing,
+    the most costly part of a chart. Which ticks are labelled is matplotlib's choice, and
+    any other label (a tick between decades, on a narrow scale) is its own."""
+    from matplotlib.ticker import LogFormatterSciNotation
+
+    class Decades(LogFormatterSciNotation):
+        def __call__(self, x, pos=None):
+            label = super().__call__(x, pos)
+            decade = MATH_DECADE.fullmatch(label)
+            return "10" + decade.group(1).translate(SUPERSCRIPT) if decade else label
+
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(Decades())
+
+
+def _svg(fig):
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
     text = out.getvalue()
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
     return text[text.index("<svg"):]          # inline: no XML prologue or doctype
@@ -32,9 +55,8 @@ def _svg(fig, plt):
 
 def return_by_line(bet: Bet) -> str:
     """Horizontal bars: each line's contribution to the return (losing outcome apart)."""
-    plt = _pyplot()
     lines = [line for line in bet.lines if line.pay != "loses"]
-    fig, ax = plt.subplots(figsize=(WIDTH, 0.28 * len(lines) + 1.0))
+    fig, ax = _figure(0.28 * len(lines) + 1.0)
     values = [float(line.contribution) for line in lines]
     ax.barh(range(len(lines)), values, color="#2c6e9b")
     ax.set_yticks(range(len(lines)), [line.title for line in lines])
@@ -43,44 +65,42 @@ def return_by_line(bet: Bet) -> str:
     ax.set_xlabel(f"Contribution to the return ({unit})")
     ax.set_title(f"{bet.title}: return by line")
     ax.grid(axis="x", alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
 
 
 def outcome_distribution(bet: Bet) -> str:
     """Horizontal bars on a log scale: the probability of every outcome."""
-    plt = _pyplot()
     lines = [line for line in bet.lines if line.probability > 0]
-    fig, ax = plt.subplots(figsize=(WIDTH, 0.28 * len(lines) + 1.0))
+    fig, ax = _figure(0.28 * len(lines) + 1.0)
     ax.barh(range(len(lines)), [float(line.probability) for line in lines], color="#7a9a3a")
     ax.set_yticks(range(len(lines)), [line.title for line in lines])
     ax.invert_yaxis()
-    ax.set_xscale("log")
+    _log_x(ax)
     ax.set_xlabel("Probability (log scale)")
     ax.set_title(f"{bet.title}: distribution of outcomes")
     ax.grid(axis="x", alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
 
 
 def confidence_funnel(bet: Bet) -> str:
     """The average result per unit bet after n bets: expected, with 90% and 95% bands."""
-    plt = _pyplot()
     points = [round(10 ** (k / 8)) for k in range(8, 49)]          # 10 .. 1,000,000
     mean = float(bet.expected)
     sd = bet.standard_deviation
-    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    fig, ax = _figure(HEIGHT)
     for z, shade, name in ((Z95, "#c9dcec", "95%"), (Z90, "#8fb6d6", "90%")):
         ax.fill_between(points, [mean - z * sd / math.sqrt(n) for n in points],
                         [mean + z * sd / math.sqrt(n) for n in points], color=shade,
                         label=f"{name} range")
     ax.plot(points, [mean] * len(points), color="#1d3f5c", label="expected return")
     ax.axhline(0, color="#888888", linewidth=0.8)
-    ax.set_xscale("log")
+    _log_x(ax)
     ax.set_xlabel("Number of unit bets")
     ax.set_ylabel("Result per unit bet")
     ax.set_title(f"{bet.title}: confidence funnel")
     ax.legend(loc="upper right")
     ax.grid(alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
 
 
 def charts_of(bet: Bet) -> list[tuple[str, str]]:
