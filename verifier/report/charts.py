@@ -23,28 +23,6 @@ def _figure(height: float):
     return fig, fig.add_subplot()
 
 
-#: a power of ten's exponent in superscript characters (DejaVu Sans has them all)
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
-MATH_DECADE = re.compile(r"\$\\mathdefault\{10\^\{(-?\d+)\}\}\$")
-
-
-def _log_x(ax) -> None:
-    """The x axis on a log scale, its decades labelled 10⁻⁸ in plain text: matplotlib's
-    own label, ``$10^{-8}$``, is typeset by its TeX parser, once per label and drawing,
-    the most costly part of a chart. Which ticks are labelled is matplotlib's choice, and
-    any other label (a tick between decades, on a narrow scale) is its own."""
-    from matplotlib.ticker import LogFormatterSciNotation
-
-    class Decades(LogFormatterSciNotation):
-        def __call__(self, x, pos=None):
-            label = super().__call__(x, pos)
-            decade = MATH_DECADE.fullmatch(label)
-            return "10" + decade.group(1).translate(SUPERSCRIPT) if decade else label
-
-    ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(Decades())
-
-
 def _svg(fig):
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -75,7 +53,7 @@ def outcome_distribution(bet: Bet) -> str:
     ax.barh(range(len(lines)), [float(line.probability) for line in lines], color="#7a9a3a")
     ax.set_yticks(range(len(lines)), [line.title for line in lines])
     ax.invert_yaxis()
-    _log_x(ax)
+    ax.set_xscale("log")
     ax.set_xlabel("Probability (log scale)")
     ax.set_title(f"{bet.title}: distribution of outcomes")
     ax.grid(axis="x", alpha=0.3)
@@ -94,7 +72,7 @@ def confidence_funnel(bet: Bet) -> str:
                         label=f"{name} range")
     ax.plot(points, [mean] * len(points), color="#1d3f5c", label="expected return")
     ax.axhline(0, color="#888888", linewidth=0.8)
-    _log_x(ax)
+    ax.set_xscale("log")
     ax.set_xlabel("Number of unit bets")
     ax.set_ylabel("Result per unit bet")
     ax.set_title(f"{bet.title}: confidence funnel")
