@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+from typing import Any, Callable, Iterator
 
 from verifier.report.sheet import Z90, Z95, Bet
 
@@ -81,10 +83,70 @@ def confidence_funnel(bet: Bet) -> str:
     return _svg(fig)
 
 
+def _kinds(bet: Bet) -> list[tuple[str, Callable[[Bet], str]]]:
+    """The charts of one bet: (title, the function that draws it)."""
+    out: list[tuple[str, Callable[[Bet], str]]] = [
+        ("Return by line", return_by_line), ("Distribution of outcomes", outcome_distribution)]
+    if bet.kind == "wager":
+        out.append(("Confidence funnel", confidence_funnel))
+    return out
+
+
 def charts_of(bet: Bet) -> list[tuple[str, str]]:
     """The charts of one bet, as (title, svg) pairs."""
-    out = [("Return by line", return_by_line(bet)),
-           ("Distribution of outcomes", outcome_distribution(bet))]
-    if bet.kind == "wager":
-        out.append(("Confidence funnel", confidence_funnel(bet)))
-    return out
+    return [(title, draw(bet)) for title, draw in _kinds(bet)]
+
+
+#: the processes that draw charts side by side (``start_pool``), or None: drawn here
+_pool: Any = None
+
+
+def start_pool() -> None:
+    """Start, ahead of the work, two processes that will draw the charts side by side, on a
+    machine of two cores or more: forked from a server that imports matplotlib at once,
+    while this process goes on (the certificate's check). For a command that draws charts
+    (``report --format html|pdf``); without it, or where it fails, they are drawn here."""
+    global _pool
+    if _pool is not None or (os.cpu_count() or 1) < 2:
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["verifier.report.charts", "matplotlib.figure",
+                                        "matplotlib.backends.backend_svg"])
+        from multiprocessing import forkserver
+        forkserver.ensure_running()
+        _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
+    except (OSError, ValueError, ImportError):
+        _pool = None
+
+
+def stop_pool() -> None:
+    """End the processes of ``start_pool`` (the charts being drawn, then nothing queued):
+    the command ends, interrupted or not, with no process of its own left behind."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=True, cancel_futures=True)
+        _pool = None
+
+
+def _deaf() -> None:
+    """A drawing process leaves Ctrl-C to the command (which says it was interrupted)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
+    """``charts_of`` each of ``bets``, in order: every chart drawn by the pool of
+    ``start_pool`` when there is one (the same SVG text), else here."""
+    if _pool is None:
+        yield from (charts_of(bet) for bet in bets)
+        return
+    from concurrent.futures.process import BrokenProcessPool
+    futures = [[(title, _pool.submit(draw, bet)) for title, draw in _kinds(bet)] for bet in bets]
+    for bet, charts in zip(bets, futures):
+        try:
+            yield [(title, future.result()) for title, future in charts]
+        except (BrokenProcessPool, OSError):    # a drawing process lost: drawn here
+            yield charts_of(bet)

@@ -67,10 +67,11 @@ def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) ->
     steps = steps or Steps()
     steps.more(len(all_bets))
     bets = []
+    drawing = charts.each_bets_charts(all_bets)
     for bet in all_bets:
         wager = bet.kind == "wager"
         steps.next(f"charts: {bet.title}")
-        drawn = [(title, image(svg) if images else svg) for title, svg in charts.charts_of(bet)]
+        drawn = [(title, image(svg) if images else svg) for title, svg in next(drawing)]
         bets.append({"bet": bet, "lines": line_rows(bet),
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
