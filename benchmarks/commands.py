@@ -37,6 +37,8 @@ COMMANDS = {
     "compare": ["compare", CERT, "--paytable", str(EXAMPLES / "outlaw9-three-pairs-2.toml"),
                 "--paytable", str(EXAMPLES / "outlaw9-no-pai-gow.toml")],
     "report": ["report", CERT],
+    "report --format pdf": ["report", CERT, "--format", "pdf", "--no-progress",
+                            "--out", "{tmp}/sheet.pdf"],
     "simulate 1M rounds": ["simulate", "--rounds", "1000000", "--no-progress"],
 }
 

@@ -91,3 +91,19 @@ def test_only_the_command_line_draws_a_bar():
             if any(n and n.split(".")[0] == "tqdm" for n in names):
                 drawers.add(path.relative_to(package).parts[0])
     assert drawers == {"cli"}
+
+
+def test_a_par_sheet_tells_its_steps_and_ends_with_all_of_them():
+    """``report`` (issue 40): the figures, then each bet's charts (HTML; the PDF adds its
+    layout and writing); the total may grow as a renderer finds its steps, never the done."""
+    from verifier.certificate import read
+    from verifier.certificate.shipped import shipped_certificate_path
+    from verifier.report import render
+    from verifier.support.progress import Steps
+    told = []
+    render(read(shipped_certificate_path("outlaw9-mikes")), "html",
+           steps=Steps(lambda done, total, note=None: told.append((done, total, note))))
+    dones = [d for d, _t, _n in told]
+    assert dones == sorted(dones) and told[-1][0] == told[-1][1] == len(told) - 1
+    notes = [n for _d, _t, n in told if n]
+    assert notes[0] == "figures" and "charts: Wrangler Push" in notes

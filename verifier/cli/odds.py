@@ -122,10 +122,20 @@ def cmd_report(settings: Settings) -> int:
         raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
                             f"({fmt.noun} is not written to a terminal)")
     assert settings.certificate is not None          # report's positional argument
-    cert = load_checked(settings.certificate, settings.rules)
-    if settings.out:
-        settings.output()
-    sheet = render(cert, settings.format)
+    from verifier.report.charts import start_pool, stop_pool
+    from verifier.support.progress import Steps, stage
+    if settings.format in ("html", "pdf"):
+        start_pool()                    # matplotlib imported meanwhile, the charts side by side
+    try:
+        with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
+            steps = Steps(report, 1)
+            steps.next("check")
+            cert = load_checked(settings.certificate, settings.rules)
+            if settings.out:
+                settings.output()
+            sheet = render(cert, settings.format, steps=steps)
+    finally:
+        stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
     if settings.out:
         atomic_write_bytes(settings.out, data)
@@ -231,4 +241,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
+    add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -11,7 +11,8 @@ if TYPE_CHECKING:
 
 
 class TqdmProgress:
-    """A bar per stage, made at the stage's first report, when its total is known."""
+    """A bar per stage, made at the stage's first report, when its total is known (a later
+    report may raise it)."""
 
     def __init__(self, file: TextIO | None = None) -> None:
         self.file = file
@@ -29,6 +30,8 @@ class TqdmProgress:
                     bar = state["bar"] = stack.enter_context(tqdm(
                         total=total, initial=initial, unit=unit, unit_scale=True, desc=desc,
                         file=self.file or sys.stderr, dynamic_ncols=True, mininterval=0.5))
+                elif total != bar.total:        # a stage that found more work to come
+                    bar.total = total
                 if note is not None:
                     bar.set_postfix_str(note, refresh=False)
                 bar.update(done - state["done"])

@@ -12,17 +12,27 @@ from verifier.report.formats import FORMATS, PARSHEET_FORMATS, Format, parsheet_
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
+    from verifier.support.progress import Steps
 
 __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
-           reading: str | None = None) -> str | bytes:
+           reading: str | None = None, steps: Steps | None = None) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
-    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``)."""
+    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``). ``steps``:
+    told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
+    steps=None)``)."""
     from verifier.report.formats import renderer
     from verifier.report.model import build
+    from verifier.support.progress import Steps
     draw = renderer(fmt)
-    return draw(build(cert, designed=designed, reading=reading))
+    steps = steps or Steps()
+    steps.more(1)
+    steps.next("figures")
+    sheet = build(cert, designed=designed, reading=reading)
+    out = draw(sheet, steps)
+    steps.finish()
+    return out

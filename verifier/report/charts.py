@@ -4,27 +4,30 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+from typing import Any, Callable, Iterator
 
 from verifier.report.sheet import Z90, Z95, Bet
 
 WIDTH, HEIGHT = 7.2, 3.2          # inches
 
 
-def _pyplot():
+def _figure(height: float):
+    """A matplotlib figure WIDTH x ``height`` inches, made without pyplot (no figure
+    manager, no GUI backend: the figure is only ever saved as SVG)."""
     import matplotlib
-    matplotlib.use("Agg")
     matplotlib.rcParams.update({"svg.hashsalt": "paigow-verifier",  # stable ids
                                 "svg.fonttype": "none", "font.size": 9,
                                 "font.family": "DejaVu Sans"})
-    import matplotlib.pyplot as plt
-    return plt
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(WIDTH, height))
+    return fig, fig.add_subplot()
 
 
-def _svg(fig, plt):
+def _svg(fig):
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
-    plt.close(fig)
     text = out.getvalue()
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
     return text[text.index("<svg"):]          # inline: no XML prologue or doctype
@@ -32,9 +35,8 @@ def _svg(fig, plt):
 
 def return_by_line(bet: Bet) -> str:
     """Horizontal bars: each line's contribution to the return (losing outcome apart)."""
-    plt = _pyplot()
     lines = [line for line in bet.lines if line.pay != "loses"]
-    fig, ax = plt.subplots(figsize=(WIDTH, 0.28 * len(lines) + 1.0))
+    fig, ax = _figure(0.28 * len(lines) + 1.0)
     values = [float(line.contribution) for line in lines]
     ax.barh(range(len(lines)), values, color="#2c6e9b")
     ax.set_yticks(range(len(lines)), [line.title for line in lines])
@@ -43,14 +45,13 @@ def return_by_line(bet: Bet) -> str:
     ax.set_xlabel(f"Contribution to the return ({unit})")
     ax.set_title(f"{bet.title}: return by line")
     ax.grid(axis="x", alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
 
 
 def outcome_distribution(bet: Bet) -> str:
     """Horizontal bars on a log scale: the probability of every outcome."""
-    plt = _pyplot()
     lines = [line for line in bet.lines if line.probability > 0]
-    fig, ax = plt.subplots(figsize=(WIDTH, 0.28 * len(lines) + 1.0))
+    fig, ax = _figure(0.28 * len(lines) + 1.0)
     ax.barh(range(len(lines)), [float(line.probability) for line in lines], color="#7a9a3a")
     ax.set_yticks(range(len(lines)), [line.title for line in lines])
     ax.invert_yaxis()
@@ -58,16 +59,15 @@ def outcome_distribution(bet: Bet) -> str:
     ax.set_xlabel("Probability (log scale)")
     ax.set_title(f"{bet.title}: distribution of outcomes")
     ax.grid(axis="x", alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
 
 
 def confidence_funnel(bet: Bet) -> str:
     """The average result per unit bet after n bets: expected, with 90% and 95% bands."""
-    plt = _pyplot()
     points = [round(10 ** (k / 8)) for k in range(8, 49)]          # 10 .. 1,000,000
     mean = float(bet.expected)
     sd = bet.standard_deviation
-    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    fig, ax = _figure(HEIGHT)
     for z, shade, name in ((Z95, "#c9dcec", "95%"), (Z90, "#8fb6d6", "90%")):
         ax.fill_between(points, [mean - z * sd / math.sqrt(n) for n in points],
                         [mean + z * sd / math.sqrt(n) for n in points], color=shade,
@@ -80,13 +80,73 @@ def confidence_funnel(bet: Bet) -> str:
     ax.set_title(f"{bet.title}: confidence funnel")
     ax.legend(loc="upper right")
     ax.grid(alpha=0.3)
-    return _svg(fig, plt)
+    return _svg(fig)
+
+
+def _kinds(bet: Bet) -> list[tuple[str, Callable[[Bet], str]]]:
+    """The charts of one bet: (title, the function that draws it)."""
+    out: list[tuple[str, Callable[[Bet], str]]] = [
+        ("Return by line", return_by_line), ("Distribution of outcomes", outcome_distribution)]
+    if bet.kind == "wager":
+        out.append(("Confidence funnel", confidence_funnel))
+    return out
 
 
 def charts_of(bet: Bet) -> list[tuple[str, str]]:
     """The charts of one bet, as (title, svg) pairs."""
-    out = [("Return by line", return_by_line(bet)),
-           ("Distribution of outcomes", outcome_distribution(bet))]
-    if bet.kind == "wager":
-        out.append(("Confidence funnel", confidence_funnel(bet)))
-    return out
+    return [(title, draw(bet)) for title, draw in _kinds(bet)]
+
+
+#: the processes that draw charts side by side (``start_pool``), or None: drawn here
+_pool: Any = None
+
+
+def start_pool() -> None:
+    """Start, ahead of the work, two processes that will draw the charts side by side, on a
+    machine of two cores or more: forked from a server that imports matplotlib at once,
+    while this process goes on (the certificate's check). For a command that draws charts
+    (``report --format html|pdf``); without it, or where it fails, they are drawn here."""
+    global _pool
+    if _pool is not None or (os.cpu_count() or 1) < 2:
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["verifier.report.charts", "matplotlib.figure",
+                                        "matplotlib.backends.backend_svg"])
+        from multiprocessing import forkserver
+        forkserver.ensure_running()
+        _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
+    except (OSError, ValueError, ImportError):
+        _pool = None
+
+
+def stop_pool() -> None:
+    """End the processes of ``start_pool`` (the charts being drawn, then nothing queued):
+    the command ends, interrupted or not, with no process of its own left behind."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=True, cancel_futures=True)
+        _pool = None
+
+
+def _deaf() -> None:
+    """A drawing process leaves Ctrl-C to the command (which says it was interrupted)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
+    """``charts_of`` each of ``bets``, in order: every chart drawn by the pool of
+    ``start_pool`` when there is one (the same SVG text), else here."""
+    if _pool is None:
+        yield from (charts_of(bet) for bet in bets)
+        return
+    from concurrent.futures.process import BrokenProcessPool
+    futures = [[(title, _pool.submit(draw, bet)) for title, draw in _kinds(bet)] for bet in bets]
+    for bet, charts in zip(bets, futures):
+        try:
+            yield [(title, future.result()) for title, future in charts]
+        except (BrokenProcessPool, OSError):    # a drawing process lost: drawn here
+            yield charts_of(bet)

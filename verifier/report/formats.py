@@ -2,7 +2,7 @@
 how a sentence names it, file suffix, media type, whether it is bytes, the module that renders a par sheet in it
 (None: not a par sheet's format) and the extra it needs. The command line's choices, the
 report, the workbench's links and downloads and the audit's report all read it; a new
-format is one row here and, for the par sheet, one module with ``render(sheet)``."""
+format is one row here and, for the par sheet, one module with ``render(sheet, steps=None)``."""
 from __future__ import annotations
 
 import importlib
@@ -20,7 +20,7 @@ class Format:
     suffix: str                     # the file's suffix, without the dot
     media_type: str
     binary: bool                    # bytes, never printed to a terminal
-    renderer: str | None = None     # the module whose render(sheet) writes a par sheet
+    renderer: str | None = None     # the module whose render(sheet, steps) writes a par sheet
     extra: str | None = None        # the pip extra it needs (``pip install '.[pdf]'``)
     aliases: tuple[str, ...] = ()   # other suffixes read as this format
     inline: bool = False            # a browser shows it in place rather than saving it
@@ -60,7 +60,7 @@ def parsheet_format(name: str) -> Format:
 
 
 def renderer(name: str) -> Callable:
-    """The ``render(sheet)`` of a par sheet's format."""
+    """The ``render(sheet, steps=None)`` of a par sheet's format."""
     module = parsheet_format(name).renderer
     assert module is not None
     return importlib.import_module(module).render

@@ -4,10 +4,14 @@ font or script."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verifier.report.display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
 from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95, ParSheet
 from verifier.odds.formula import BetFormula
+
+if TYPE_CHECKING:
+    from verifier.support.progress import Steps
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -40,21 +44,38 @@ def contents(sheet: ParSheet) -> list[tuple[str, str]]:
     return out + [("readings", "Rule readings"), ("definitions", "Definitions")]
 
 
-def render(sheet: ParSheet) -> str:
+def image(svg: str) -> str:
+    """A chart as an ``<img>`` of its SVG in a data URI, for WeasyPrint (``pdf.py``): the
+    same picture as the inline ``<svg>``, but its thousands of elements stay out of the
+    HTML document that WeasyPrint parses and styles element by element."""
+    import base64
+    return f'<img src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">'
+
+
+def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -> str:
+    """The sheet's HTML; ``steps`` is told each bet's charts; ``images``: the charts as
+    ``image``s rather than inline SVG (the PDF's HTML)."""
     import jinja2
     from verifier.report import charts
     from verifier.report.markdown import definitions, designed_notice
     from verifier.odds.formula import VALIDITY
+    from verifier.support.progress import Steps
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
+    all_bets = sheet.bets + ([sheet.base_game] if sheet.base_game else [])
+    steps = steps or Steps()
+    steps.more(len(all_bets))
     bets = []
-    for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else []):
+    drawing = charts.each_bets_charts(all_bets)
+    for bet in all_bets:
         wager = bet.kind == "wager"
+        steps.next(f"charts: {bet.title}")
+        drawn = [(title, image(svg) if images else svg) for title, svg in next(drawing)]
         bets.append({"bet": bet, "lines": line_rows(bet),
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
-                     "charts": charts.charts_of(bet),
+                     "charts": drawn,
                      "validity": bet.formula.validity if bet.formula else VALIDITY,
                      "formula": formula_parts(bet.formula) if bet.formula else None})
     return env.get_template("parsheet.html.j2").render(

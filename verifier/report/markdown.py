@@ -77,7 +77,8 @@ def bet_section(bet: Bet, level: str = "##") -> list[str]:
     return out
 
 
-def render(sheet: ParSheet) -> str:
+def render(sheet: ParSheet, steps: object = None) -> str:
+    """The par sheet; ``steps`` (``verifier.support.progress.Steps``): this format tells none."""
     out = [f"# Par sheet: {md_text(sheet.title)}", "",
            f"{md_text(sheet.description)}.", "",
            md_table(["", ""], [

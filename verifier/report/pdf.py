@@ -2,22 +2,37 @@
 WeasyPrint (numbered pages, the result hash in every footer)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from verifier.report.formats import install_text
 from verifier.support.errors import VerifierError
 from verifier.report.sheet import ParSheet
 
+if TYPE_CHECKING:
+    from verifier.support.progress import Steps
 
-def render(sheet: ParSheet) -> bytes:
+
+def render(sheet: ParSheet, steps: Steps | None = None) -> bytes:
+    """The sheet's HTML, its charts as SVG images (``html.image``), laid out by WeasyPrint;
+    ``steps`` is told the charts, the layout and the writing."""
     from verifier.report.html import render as to_html
-    return pdf_of_html(to_html(sheet))
+    from verifier.support.progress import Steps
+    steps = steps or Steps()
+    steps.more(2)                       # the layout and the writing (html.py adds the charts)
+    return pdf_of_html(to_html(sheet, steps, images=True), steps)
 
 
-def pdf_of_html(html: str) -> bytes:
+def pdf_of_html(html: str, steps: Steps | None = None) -> bytes:
     """A self-contained HTML document laid out as PDF by WeasyPrint (the par sheet, the
-    audit report)."""
+    audit report); ``steps`` is told the layout and the writing."""
     try:
         import weasyprint
     except (ImportError, OSError) as e:     # OSError: WeasyPrint without Pango
         raise VerifierError(f"PDF needs WeasyPrint and the Pango library: "
                             f"{install_text('pdf')} ({type(e).__name__}: {e})") from None
-    return weasyprint.HTML(string=html, base_url=None).write_pdf()
+    from verifier.support.progress import Steps
+    steps = steps or Steps()
+    steps.next("layout")
+    document = weasyprint.HTML(string=html, base_url=None).render()
+    steps.next(f"PDF of {len(document.pages)} pages")
+    return document.write_pdf()

@@ -215,7 +215,8 @@ def _player_bank_sheet(wb, bank, taken):
                   values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 
 
-def render(sheet: ParSheet) -> bytes:
+def render(sheet: ParSheet, steps: object = None) -> bytes:
+    """The par sheet; ``steps`` (``verifier.support.progress.Steps``): this format tells none."""
     try:
         import openpyxl
     except ImportError as e:

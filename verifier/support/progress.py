@@ -46,3 +46,26 @@ def _answered(bar):
     with bar as report:
         yield report
     check()
+
+
+class Steps:
+    """Work told as a count of named steps to a stage's ``Report`` (or to nothing, when
+    ``report`` is None): ``more(n)`` adds the steps found to come, ``next(note)`` starts
+    one (the bar shows those done and ``note``), ``finish()`` says the last is done."""
+
+    def __init__(self, report: Optional[Report] = None, total: int = 0) -> None:
+        self.report, self.total, self.count = report, total, 0
+
+    def more(self, n: int) -> None:
+        self.total += n
+
+    def next(self, note: str) -> None:
+        self._tell(note)
+        self.count += 1
+
+    def finish(self) -> None:
+        self._tell(None)
+
+    def _tell(self, note: Optional[str]) -> None:
+        if self.report is not None:
+            self.report(self.count, max(self.total, self.count), note)
