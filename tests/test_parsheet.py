@@ -223,8 +223,9 @@ def test_html_is_one_self_contained_file_with_inline_svg_charts(certs):
     assert "<script" not in html and "<link" not in html and "src=" not in html
     # nothing is fetched: the only addresses are XML namespace names
     assert {a for a in re.findall(r'([\w:-]+)="https?://', html)} <= {"xmlns", "xmlns:xlink"}
-    # three charts per wager (Insurance, Treasure, base game), two for the envy amounts
-    assert html.count("<svg") == 3 * 3 + 2
+    # three charts per wager (Insurance, Treasure, base game), two for the envy amounts,
+    # one per meter of the Jackpot (docs/PROGRESSIVES.md)
+    assert html.count("<svg") == 3 * 3 + 2 + 1
     assert "Emperor&#39;s Treasure: confidence funnel" in html or \
         "Emperor's Treasure: confidence funnel" in html
 
@@ -354,3 +355,15 @@ def test_a_custom_bet_is_titled_the_rule_sets_own_or_a_new_one(certs):
     assert new.title == "Aces (new custom, reads seven-card)"
     for bet in (own, new):
         assert bet.lines[0].combinations == math.comb(48, 2)
+
+
+def test_the_par_sheet_shows_the_rule_sets_progressive_as_its_certificate_holds_it(certs):
+    """docs/PROGRESSIVES.md: the Jackpot's tiers, counts and returns in the par sheet are
+    the certificate's section (held to a count over every hand in tests/test_progressive.py)."""
+    cert = certs["emperors-challenge"]
+    text = render(cert)
+    section = cert["sections"]["progressives"]["results"]["jackpot"]
+    assert "## Progressive: Emperor's Challenge Jackpot (example)" in text
+    for tier in section["tiers"]:
+        assert f"| {tier['hands']:,} | {tier['probability']['decimal']:.8f} |" in text
+    assert f"{section['long_run_return']['decimal']:+.6f}" in text

@@ -150,3 +150,26 @@ def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
             yield [(title, future.result()) for title, future in charts]
         except (BrokenProcessPool, OSError):    # a drawing process lost: drawn here
             yield charts_of(bet)
+
+
+def meter_lines(prog: Any) -> list[tuple[str, str]]:
+    """(meter, svg) per meter of a progressive table (verifier/report/progressive.py): the
+    return per unit against the meter's value, the others at their reset, the break-even
+    marked."""
+    out = []
+    for meter, points, break_even in prog.meters:
+        fig, ax = _figure(HEIGHT)
+        ax.plot([x for x, _ in points], [y for _, y in points], color="#2c6e9b")
+        ax.axhline(0, color="#888888", linewidth=0.8)
+        if break_even is not None and points[0][0] <= break_even <= points[-1][0]:
+            ax.axvline(break_even, color="#b5482a", linewidth=0.8, linestyle="--",
+                       label=f"break-even ${break_even:,.0f}")
+            ax.legend(loc="lower right")
+        from matplotlib.ticker import FuncFormatter
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"${x:,.0f}"))
+        ax.set_xlabel(f"Meter {meter}")
+        ax.set_ylabel("Return per unit")
+        ax.set_title(f"{prog.title}: return against meter {meter}")
+        ax.grid(alpha=0.3)
+        out.append((meter, _svg(fig)))
+    return out

@@ -38,6 +38,7 @@ def contents(sheet: ParSheet) -> list[tuple[str, str]]:
             for bet in sheet.bets + ([sheet.base_game] if sheet.base_game else [])]
     if sheet.player_bank is not None:
         out.append(("player-bank", PLAYER_BANK_TITLE))
+    out += [(f"progressive-{p.name}", p.title) for p in sheet.progressives]
     out.append(("house-way", f"House way: {sheet.house_way}"))
     if sheet.strategy is not None:
         out.append(("strategy", STRATEGY_TITLE))
@@ -78,6 +79,9 @@ def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) ->
                      "charts": drawn,
                      "validity": bet.formula.validity if bet.formula else VALIDITY,
                      "formula": formula_parts(bet.formula) if bet.formula else None})
+    for prog in sheet.progressives:
+        prog.charts = [(f"Return against meter {m}", svg if not images else image(svg))
+                       for m, svg in charts.meter_lines(prog)]
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,

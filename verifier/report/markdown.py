@@ -108,6 +108,11 @@ def render(sheet: ParSheet, steps: object = None) -> str:
                     "", table.note, ""]
     for text in sheet.omitted:
         out += [f"Not in this sheet: {text}.", ""]
+    for prog in sheet.progressives:
+        out += [f"## {md_text(prog.title)}", ""] + [x for note in prog.notes
+                                                     for x in (md_text(note), "")]
+        for table in prog.tables:
+            out += titled_table(table)
     out += [f"## House way: {md_text(sheet.house_way)}", "",
             "How the house way sets the hands: the row that decided, the class of the "
             "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]

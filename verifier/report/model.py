@@ -22,6 +22,7 @@ from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
 from verifier.game.bets import BETS
 from verifier.report.bets import custom_section, flag_bet, wager_section
+from verifier.report.progressive import progressive_sections
 from verifier.report.game import (applicable_readings, base_game_section, house_way_section,
                                   player_bank_section, strategy_section)
 
@@ -87,4 +88,5 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
         strategy=strategy_section(cert) if cert.has("strategy") else None,
         designed=[b.title for b in bets if b.key in designed],
         player_bank=player_bank_section(cert) if cert.base_game is not None
-        and cert.base_game.player_bank is not None else None)
+        and cert.base_game.player_bank is not None else None,
+        progressives=progressive_sections(cert))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from verifier.game.paytables import line_title
 from verifier.report.sheet import Table, odds_text
 
 TITLE = "Progressive"
@@ -37,7 +38,7 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
     for name, f in cert.section("progressives").results.items():
         tiers = Table("Tiers (meters at their reset)",
                       ["Tier", "Pays", "Combinations", "Probability", "Odds", "Return"],
-                      [[" / ".join(t["lines"]).replace("_", " "), t["pays"],
+                      [[" / ".join(line_title(x) for x in t["lines"]), t["pays"],
                         f"{t['hands']:,}", f"{t['probability']['decimal']:.8f}",
                         odds_text(Fraction(t["probability"]["exact"])) if t["hands"] else "-",
                         f"{t['return']['decimal']:.6f}"] for t in f["tiers"]],

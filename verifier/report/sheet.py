@@ -140,6 +140,8 @@ class ParSheet:
     strategy: Strategy | None = None   # the certificate's optimal-strategy section
     designed: list = field(default_factory=list)  # titles of bets on a designed pay table
     player_bank: PlayerBank | None = None  # the banker's side of a commission game
+    #: the rule set's progressive tables (verifier/report/progressive.py ProgressiveSheet)
+    progressives: list = field(default_factory=list)
 
 
 @dataclass

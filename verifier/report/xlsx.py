@@ -230,6 +230,8 @@ def render(sheet: ParSheet, steps: object = None) -> bytes:
         _bet_sheet(wb, bet, sheet, taken)
     if sheet.player_bank is not None:
         _player_bank_sheet(wb, sheet.player_bank, taken)
+    for prog in sheet.progressives:
+        _tables_sheet(wb, prog.title, prog.tables, taken, notes=prog.notes)
     _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken)
     out = io.BytesIO()
     wb.save(out)
