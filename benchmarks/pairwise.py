@@ -6,7 +6,9 @@ hands (8,250,459,031,214,400 of them): wall seconds per stage and peak memory.
     python benchmarks/pairwise.py --wheel second --hands 5
 
 It also prints the seconds spent on each size of shared-card set |S| (0: every hand and
-the search for the orbit representatives). On the project's 2-core machine, 2026-11-23,
+the search for the orbit representatives), and for |S| >= 1 the threads' CPU seconds and
+how busy they were (CPU seconds over the busiest thread's in each step times the threads:
+a step ends with its last representative). On the project's 2-core machine, 2026-11-23,
 with other jobs running: 4.3 s wall on one or two threads, peak memory 56 MiB (the previous
 version, with its 588 MiB table of every hand's key: 16.6 s on two threads, 622 MiB).
 
@@ -59,6 +61,10 @@ def main():
               f"inclusion-exclusion {wall - built:.2f} s)")
         print("  by shared-card set size |S| (0: every hand and the orbit lists): " +
               ", ".join(f"{k}: {t:.2f} s" for k, t in enumerate(table.seconds_by_size[:7])))
+        print("  the threads' CPU seconds by |S| (how busy they were: CPU / (steps' busiest "
+              "thread x threads)): " + ", ".join(
+                  f"{k}: {c:.2f} s ({c / s:.0%})" for k, (c, s) in
+                  enumerate(zip(table.cpu_by_size, table.span_by_size)) if 0 < k < 7 and s))
         for i, text in enumerate(SAMPLE_HANDS[:args.hands]):
             hand = parse_cards(text)
             t0 = time.perf_counter()

@@ -37,6 +37,8 @@ cdef extern from "pairwise.h" nogil:
         int k, i
         uint64_t done, total
         double seconds_by_k[8]
+        double cpu_by_k[8]
+        double span_by_k[8]
     int pw_job_begin(const pw_ctx_t *x, pw_job_t *j)
     int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget)
     void pw_job_end(pw_job_t *j)
@@ -95,6 +97,8 @@ cdef class PairwiseTable:
     cdef public list deck
     cdef public double build_seconds
     cdef public list seconds_by_size
+    cdef public list cpu_by_size
+    cdef public list span_by_size
     cdef public bint marked
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
@@ -176,7 +180,7 @@ cdef class PairwiseTable:
     def raw_by_size(self, progress=None):
         """[{raw name: sum over card sets S of size k of D_S}] for k = 0..7.
 
-        The C job runs in steps of about 1/400 of the work (a fraction of a second on
+        The C job runs in steps of about 1/100 of the work (a fraction of a second on
         the full deck): between steps ``progress(done, total, note)`` is called (None:
         no report; the caller's bar, verifier.support.progress.progress_report) and
         Ctrl-C is answered (KeyboardInterrupt)."""
@@ -191,7 +195,7 @@ cdef class PairwiseTable:
             free(job)
             raise MemoryError("pairwise work space")
         try:
-            budget = job.total // 400 + 1
+            budget = job.total // 100 + 1
             while True:
                 with nogil:
                     rc = pw_job_step(&self.ctx, job, budget)
@@ -201,6 +205,8 @@ cdef class PairwiseTable:
                 if rc:
                     break
             self.seconds_by_size = [job.seconds_by_k[k] for k in range(8)]
+            self.cpu_by_size = [job.cpu_by_k[k] for k in range(8)]
+            self.span_by_size = [job.span_by_k[k] for k in range(8)]
             return [{RAW_NAMES[i]: int(job.raw_by_k[k][i]) for i in range(len(RAW_NAMES))}
                     for k in range(8)]
         finally:

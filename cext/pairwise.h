@@ -41,6 +41,9 @@ typedef struct {
     int k, i;                   /* next level and representative */
     uint64_t done, total;       /* hands visited, of the total */
     double seconds_by_k[8];     /* wall seconds spent on each level (0: begin) */
+    double cpu_by_k[8];         /* the threads' CPU seconds on each level (1..6) */
+    double span_by_k[8];        /* per step, the busiest thread's CPU seconds times the
+                                   threads: cpu / span is how busy they were */
 } pw_job_t;
 
 static void pw_job_end(pw_job_t *j) {
@@ -48,6 +51,7 @@ static void pw_job_end(pw_job_t *j) {
         for (int t = 0; t < j->nwork; t++) {
             free(j->work[t].keys); free(j->work[t].tmp); free(j->work[t].hist);
             free(j->work[t].mcnt); free(j->work[t].mlist);
+            free(j->work[t].fcnt); free(j->work[t].flist);
         }
         free(j->work);
     }
@@ -69,8 +73,10 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         j->work[t].hist = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
         j->work[t].mcnt = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
         j->work[t].mlist = (uint32_t *)malloc(sizeof(uint32_t) * MEMO_SIZE);
+        j->work[t].fcnt = (uint8_t *)calloc(x->nfkey, 1);
+        j->work[t].flist = (uint32_t *)malloc(sizeof(uint32_t) * x->nfkey);
         if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist || !j->work[t].mcnt ||
-            !j->work[t].mlist) {
+            !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist) {
             pw_job_end(j);
             return -1;
         }
@@ -80,7 +86,8 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     pw_sink_t *sink = (pw_sink_t *)calloc((size_t)nt, sizeof(pw_sink_t));
     if (!sink) { pw_job_end(j); return -1; }
     for (int t = 0; t < nt; t++) {
-        pw_sink_t o = {work[t].hist, work[t].keys, work[t].mcnt, work[t].mlist, 0, 0};
+        pw_sink_t o = {work[t].hist, work[t].keys, work[t].mcnt, work[t].mlist, 0, 0,
+                       work[t].fcnt, work[t].flist, 0};
         sink[t] = o;
     }
     pw_collect_all(x, sink, nt);
@@ -108,7 +115,10 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
     return 0;
 }
 
-/* Representatives until about `budget` hands are visited (at least one per thread).
+/* Representatives until about `budget` hands are visited (at least four per thread: the
+ * representatives of one size differ in cost several times over, and the threads wait
+ * for the last one at the end of a step; two per step kept them 60-70% busy at |S| = 2
+ * and 3).
  * Returns 1 when the job is complete, 0 when there is more to do. */
 static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
     int n = x->n, nt = x->nthreads;
@@ -120,19 +130,20 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
     int k = j->k;
     uint64_t per = x->binom[n - k][7 - k];
     int64_t want = (int64_t)(budget / (per ? per : 1));
-    if (want < nt) want = nt;
+    if (want < 4 * nt) want = 4 * nt;
     int i0 = j->i, i1 = i0 + (int)(want < j->reps[k].count - i0 ? want : j->reps[k].count - i0);
     const pw_reps_t *rp = &j->reps[k];
     pw_work_t *work = j->work;
     int chunk = per < 4096 ? 64 : 1;     /* small terms in batches: less contention */
     int64_t *raw = j->raw_by_k[k];
-    double t0 = pw_now();
-    #pragma omp parallel num_threads(nt)
+    double t0 = pw_now(), cpu = 0, most = 0;
+    #pragma omp parallel num_threads(nt) reduction(+:cpu) reduction(max:most)
     {
         int tid = 0;
 #ifdef _OPENMP
         tid = omp_get_thread_num();
 #endif
+        double c0 = pw_thread_cpu();
         pw_work_t *w = &work[tid];
         int64_t acc[PW_NRAW] = {0};
         #pragma omp for schedule(dynamic, chunk)
@@ -143,8 +154,12 @@ static int pw_job_step(const pw_ctx_t *x, pw_job_t *j, uint64_t budget) {
         }
         #pragma omp critical
         for (int q = 0; q < PW_NRAW; q++) raw[q] += acc[q];
+        cpu = pw_thread_cpu() - c0;
+        most = cpu;
     }
     j->seconds_by_k[k] += pw_now() - t0;
+    j->cpu_by_k[k] += cpu;
+    j->span_by_k[k] += most * nt;
     j->i = i1;
     j->done += (uint64_t)(i1 - i0) * per;
     return 0;

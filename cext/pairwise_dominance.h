@@ -87,13 +87,74 @@ typedef struct {
     uint32_t *hist;            /* dense [nkeys]: hands per key */
     uint32_t *mcnt, *mlist;    /* [MEMO_SIZE]: hands per rank multiset (no flush possible),
                                   and the distinct multisets met */
+    uint8_t *fcnt;             /* [nfkey]: hands per fkey entry (flush possible) */
+    uint32_t *flist;           /* [nfkey]: the entries met */
     int64_t raw[8][PW_NRAW];   /* per |S|, signed and weighted */
 } pw_work_t;
 
+/* The m distinct keys a[], increasing, with c[k] hands of key a[k] -> raw counts (added
+ * to r): a sweep by back groups with a Fenwick tree over the 91 fronts, every key
+ * weighted by its hands. */
+static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, int m,
+                     int64_t *r) {
+    int64_t fen[PW_NF + 1], fcnt[PW_NF];
+    memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
+    const int lowf = x->lowf;
+    int64_t W = 0, L = 0, CH = 0, CL = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
+    int64_t NC = 0, LC = 0, GC = 0, mfront[PW_NF];  /* marked hands (pw_marked) */
+    memset(mfront, 0, sizeof mfront);
+    int i = 0;
+    while (i < m) {
+        uint32_t b = a[i] / PW_NF;
+        int j = i;
+        while (j < m && a[j] / PW_NF == b) j++;
+        for (int k = i; k < j; k++) {           /* strictly lower backs and fronts */
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = (int64_t)c[k];
+            for (int q = f; q > 0; q -= q & -q) s += fen[q];
+            W += v * s;
+            if (f < lowf) WL += v * s;
+        }
+        int64_t g = 0;
+        for (int k = i; k < j; k++) {
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t v = (int64_t)c[k];
+            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q] += v;
+            CB += v * v;
+            g += v;
+        }
+        const uint8_t cb = x->cback[b];
+        for (int k = i; k < j; k++) {           /* lower or equal in both */
+            int f = (int)(a[k] - b * PW_NF);
+            int64_t s = 0, v = (int64_t)c[k];
+            for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
+            L += v * s;
+            if (f < lowf) { LL += v * s; NL += v; }
+            if (cb & x->cfront[f]) {            /* G(b) = N + g: this group is in */
+                NC += v; LC += v * s; GC += v * (N + g); mfront[f] += v;
+            }
+            CL += v * (2 * fcnt[f] + v);         /* sum over fronts of hands squared */
+            fcnt[f] += v;
+        }
+        CH += g * g;
+        N += g;
+        i = j;
+    }
+    int64_t F = 0, FC = 0;
+    if (NC)                                     /* marked hands met */
+        for (int f = 0; f < PW_NF; f++) {
+            F += fcnt[f];                           /* the hands of front at most f */
+            FC += mfront[f] * F;
+        }
+    r[PW_T] += N * N; r[PW_W] += W; r[PW_L] += L;
+    r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
+    r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
+    r[PW_TC] += N * NC; r[PW_LC] += LC; r[PW_WC] += N * NC - GC - FC + LC;
+}
+
 /* Sparse route: the m distinct keys in w->keys, hands per key in w->hist -> raw counts
  * (added to r); zeroes those hist entries. Radix sort by back index (two passes of 7
- * bits), then a sweep by back groups with a Fenwick tree over the 91 fronts, every key
- * weighted by its hands. */
+ * bits), then pw_sweep. */
 static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
     uint32_t *a = w->keys, *t = w->tmp, *h = w->hist;
     uint32_t cnt[129];
@@ -112,60 +173,9 @@ static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
         for (int i = 0; i < m; i++) t[cnt[(a[i] / PW_NF) >> shift & 127]++] = a[i];
         uint32_t *s = a; a = t; t = s;
     }
-    /* after two passes the sorted keys are back in w->keys */
-    int64_t fen[PW_NF + 1], fcnt[PW_NF];
-    memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
-    const int lowf = x->lowf;
-    int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
-    int64_t NC = 0, LC = 0, GC = 0, mfront[PW_NF];  /* marked hands (pw_marked) */
-    memset(mfront, 0, sizeof mfront);
-    int i = 0;
-    while (i < m) {
-        uint32_t b = a[i] / PW_NF;
-        int j = i;
-        while (j < m && a[j] / PW_NF == b) j++;
-        for (int k = i; k < j; k++) {           /* strictly lower backs and fronts */
-            int f = (int)(a[k] - b * PW_NF);
-            int64_t s = 0, v = h[a[k]];
-            for (int q = f; q > 0; q -= q & -q) s += fen[q];
-            W += v * s;
-            if (f < lowf) WL += v * s;
-        }
-        int64_t g = 0;
-        for (int k = i; k < j; k++) {
-            int f = (int)(a[k] - b * PW_NF);
-            int64_t v = h[a[k]];
-            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q] += v;
-            CB += v * v;
-            g += v;
-        }
-        const uint8_t cb = x->cback[b];
-        for (int k = i; k < j; k++) {           /* lower or equal in both */
-            int f = (int)(a[k] - b * PW_NF);
-            int64_t s = 0, v = h[a[k]];
-            for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
-            L += v * s;
-            if (f < lowf) { LL += v * s; NL += v; }
-            if (cb & x->cfront[f]) {            /* G(b) = N + g: this group is in */
-                NC += v; LC += v * s; GC += v * (N + g); mfront[f] += v;
-            }
-            fcnt[f] += v;
-            h[a[k]] = 0;
-        }
-        CH += g * g;
-        N += g;
-        i = j;
-    }
-    int64_t CL = 0, F = 0, FC = 0;
-    for (int f = 0; f < PW_NF; f++) {
-        CL += fcnt[f] * fcnt[f];
-        F += fcnt[f];                               /* the hands of front at most f */
-        FC += mfront[f] * F;
-    }
-    r[PW_T] += N * N; r[PW_W] += W; r[PW_L] += L;
-    r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
-    r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
-    r[PW_TC] += N * NC; r[PW_LC] += LC; r[PW_WC] += N * NC - GC - FC + LC;
+    /* after two passes the sorted keys are back in w->keys, and tmp is free */
+    for (int k = 0; k < m; k++) { t[k] = h[a[k]]; h[a[k]] = 0; }
+    pw_sweep(x, a, t, m, r);
 }
 
 #endif

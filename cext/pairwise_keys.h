@@ -10,8 +10,9 @@
  *   - its cards as a suit-major bit set (bit 13 * suit + rank; the joker bit 52),
  * and its key is mkey[rank-multiset index] (one entry per multiset: 69K entries) when no
  * flush is possible, else fkey[joker][ranks of the flush suit][the at most two other
- * ranks] (the other cards' suits cannot matter: no second suit has five). Both tables
- * are small enough (0.3 MiB, 12.5 MiB) to stay in cache. */
+ * ranks] (the other cards' suits cannot matter: no second suit has five), stored block
+ * by block (one block per joker and flush-suit ranks, of only the slots that can occur).
+ * Both tables are small (0.3 MiB, 0.9 MiB). */
 #ifndef PAIGOW_PAIRWISE_KEYS_H
 #define PAIGOW_PAIRWISE_KEYS_H
 
@@ -28,7 +29,6 @@
 #ifndef PW_DENSE_MAX
 #define PW_DENSE_MAX 0     /* |S| up to this: dense histogram sweep; above: distinct keys */
 #endif
-#define PW_FKEYS (2 * 8192 * 14 * 14)   /* [joker][flush-suit ranks][low other][high other] */
 #define PW_FLUSH_ADD 0x7B7B7B7Bu         /* a suit byte reaches 0x80 at a count of 5 */
 enum { PW_T, PW_W, PW_L, PW_CH, PW_CL, PW_CB, PW_TL, PW_WL, PW_LL, PW_TC, PW_WC, PW_LC };
 
@@ -38,7 +38,12 @@ typedef struct {
     uint32_t binom[PW_MAXN + 1][9];   /* C(i, j), j <= 8 */
     uint32_t nhands;                  /* C(n, 7) */
     uint32_t *mkey;                   /* [MEMO_SIZE]: key by rank-multiset index */
-    uint32_t *fkey;                   /* [PW_FKEYS]: key of a flush-possible hand */
+    uint32_t *fkey;                   /* key of a flush-possible hand: at fbase[joker][ranks of
+                                         the flush suit] + pw_flush_slot(the other ranks) */
+    uint32_t nfkey;                   /* entries of fkey */
+    uint32_t *fbase;                  /* [2 * 8192]: 225K entries in all on the full deck
+                                         (0.9 MiB; the former [2][8192][14][14], 12.5 MiB,
+                                         missed the cache at most flush-possible hands) */
     uint32_t mterm[7][PW_MAXN];       /* rank-multiset term of position p at hand place i */
     uint32_t sbit[PW_MAXN];           /* suit-count word of position p */
     uint64_t bbit[PW_MAXN];           /* suit-major card bit of position p */
@@ -60,11 +65,16 @@ static inline int pw_marked(const pw_ctx_t *x, uint32_t k) {
 #ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */
 #define PW_CLOCK CLOCK_MONOTONIC
 #endif
-static double pw_now(void) {
+static double pw_clock(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(PW_CLOCK, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+static double pw_now(void) { return pw_clock(PW_CLOCK); }
+
+/* CPU seconds of the calling thread (the threads' balance, benchmarks/pairwise.py). */
+static double pw_thread_cpu(void) { return pw_clock(CLOCK_THREAD_CPUTIME_ID); }
 
 /* ---------- set-up ---------- */
 
@@ -99,8 +109,8 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
 }
 
 static void pw_free(pw_ctx_t *x) {
-    free(x->mkey); free(x->fkey); free(x->cback);
-    x->mkey = x->fkey = NULL;
+    free(x->mkey); free(x->fkey); free(x->fbase); free(x->cback);
+    x->mkey = x->fkey = x->fbase = NULL;
     x->cback = NULL;
 }
 
@@ -113,9 +123,15 @@ static inline uint32_t pw_slow_key(const engine_t *e, const int *c) {
     return (uint32_t)pw_back_index(e, bk) * PW_NF + (uint32_t)FRONT_DENSE[fk];
 }
 
+/* The slot of the off-suit ranks lo <= hi (13: none) within their (joker, flush ranks)
+ * block of fkey: 0 with none, lo with one, hi (hi + 1) / 2 + lo with two. */
+static inline uint32_t pw_flush_slot(uint32_t lo, uint32_t hi) {
+    return hi == 13 ? (lo == 13 ? 0 : lo) : hi * (hi + 1) / 2 + lo;
+}
+
 /* Index into fkey of a flush-possible hand: b its suit-major bit set, f its flush test
  * word (the flush suit's byte has bit 7 set). */
-static inline uint32_t pw_flush_index(uint64_t b, uint32_t f) {
+static inline uint32_t pw_flush_index(const pw_ctx_t *x, uint64_t b, uint32_t f) {
     static const uint8_t RANK_OF_BIT[64] = {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
@@ -128,13 +144,13 @@ static inline uint32_t pw_flush_index(uint64_t b, uint32_t f) {
     o &= o - 1;
     uint32_t hi = o ? RANK_OF_BIT[__builtin_ctzll(o)] : 13;
     if (lo > hi) { uint32_t t = lo; lo = hi; hi = t; }
-    return ((joker * 8192 + a) * 14 + lo) * 14 + hi;
+    return x->fbase[joker * 8192 + a] + pw_flush_slot(lo, hi);
 }
 
 /* Key of a hand from its three sums (rank-multiset index, suit counts, card bits). */
 static inline uint32_t pw_key_of(const pw_ctx_t *x, uint32_t m, uint32_t s, uint64_t b) {
     uint32_t f = (s + PW_FLUSH_ADD) & 0x80808080u;
-    return f ? x->fkey[pw_flush_index(b, f)] : x->mkey[m];
+    return f ? x->fkey[pw_flush_index(x, b, f)] : x->mkey[m];
 }
 
 /* Key of seven deck positions, ascending. */
@@ -151,8 +167,8 @@ static inline uint32_t pw_key_pos(const pw_ctx_t *x, const int *p) {
 static int pw_build_table(pw_ctx_t *x) {
     const engine_t *e = x->e;
     x->mkey = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
-    x->fkey = (uint32_t *)calloc(PW_FKEYS, sizeof(uint32_t));
-    if (!x->mkey || !x->fkey) return -1;
+    x->fbase = (uint32_t *)calloc(2 * 8192, sizeof(uint32_t));
+    if (!x->mkey || !x->fbase) return -1;
     for (int i = 0; i < MEMO_SIZE; i++) {
         const memo_t *m = &e->memo[i];
         if (m->valid)
@@ -163,6 +179,17 @@ static int pw_build_table(pw_ctx_t *x) {
         if (x->deck[p] == JOKER) has_joker = 1;
         else ranks |= 1 << RANK(x->deck[p]);
     }
+    uint32_t size = 0;                         /* the blocks: 1, 13 or 91 slots */
+    for (int joker = 0; joker <= has_joker; joker++)
+        for (int a = 1; a < 8192; a++) {
+            int rest = 7 - joker - __builtin_popcount(a);
+            if ((a & ~ranks) || rest < 0 || rest > 2) continue;
+            x->fbase[joker * 8192 + a] = size;
+            size += rest == 0 ? 1 : rest == 1 ? 13 : 91;
+        }
+    x->nfkey = size ? size : 1;
+    x->fkey = (uint32_t *)calloc(x->nfkey, sizeof(uint32_t));
+    if (!x->fkey) return -1;
     uint32_t *fkey = x->fkey;
     #pragma omp parallel for schedule(dynamic, 64) num_threads(x->nthreads)
     for (int a = 1; a < 8192; a++) {
@@ -178,8 +205,8 @@ static int pw_build_table(pw_ctx_t *x) {
                         continue;
                     int c[7], r[2] = {lo, hi}, s[2] = {1, 2};
                     flush_hand_cards(c, a, r, s, joker);
-                    fkey[(((uint32_t)joker * 8192 + (uint32_t)a) * 14 + (uint32_t)lo) * 14 +
-                         (uint32_t)hi] = pw_slow_key(e, c);
+                    fkey[x->fbase[joker * 8192 + a] + pw_flush_slot((uint32_t)lo, (uint32_t)hi)]
+                        = pw_slow_key(e, c);
                 }
             }
         }
