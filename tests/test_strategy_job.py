@@ -175,7 +175,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 # ---------------------------------------------------------------------------------
 # Ray
 
-@pytest.mark.slow
+@pytest.mark.full                   # starting Ray costs 20 s: run once, with the full suite
 @pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
