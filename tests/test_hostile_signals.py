@@ -51,7 +51,9 @@ def answer_time(delay, argv, tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.compiled
-@pytest.mark.parametrize("bar", ["--no-progress", "--progress"])
+@pytest.mark.parametrize("bar", ["--no-progress",
+                                 # the same stages with the bar drawn: once, in the full suite
+                                 pytest.param("--progress", marks=pytest.mark.full)])
 def test_ctrl_c_in_every_stage_of_run_is_answered_within_a_second(bar, tmp_path):
     late = {}
     for delay in DELAYS:

@@ -90,7 +90,7 @@ def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck,
                                            reference) == (plain, house)
 
 
-@pytest.mark.slow
+@pytest.mark.full        # a check of the oracle itself (16 s): once, with the full suite
 def test_the_brute_force_sees_every_kind_of_setting():
     """The reduced decks exercise merged splits, fouls, dominated settings and hands
     whose house way is not the best."""
