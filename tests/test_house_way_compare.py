@@ -109,9 +109,9 @@ def test_a_house_way_set_by_the_order_of_its_suits_is_visited_and_compared_by_ke
 @pytest.mark.parametrize("name,built_in", [("mikes", 0), ("emperors", 1)])
 def test_the_files_set_the_full_deck_as_the_built_in_house_ways_by_classes(name, built_in):
     """The shipped files of the built-in house ways set every hand of the 53-card deck
-    as the compiled-in ones, keys and chart rows (by classes, a fraction of a second;
-    tests/test_house_way_files.py visits every hand, marked full); a wrong row map
-    differs on every hand."""
+    as the compiled-in ones, keys and chart rows (by classes, a fraction of a second; the
+    classes are held to the visit of every hand below, once, in the full suite); a wrong
+    row map differs on every hand."""
     hw = houseway.load(name)
     rows = [0] + [r.label for r in hw.rows]
     file = house_way_file_number(hw)
