@@ -29,9 +29,10 @@ def odds_of(settings: Settings) -> tuple[ProgressiveOdds, Any]:
     table = _table(str(settings.paytable), settings.rules)
     path = settings.cert
     if path is None:
-        shipped = shipped_certificate_path(settings.rules or DEFAULT_RULES)
+        rules = settings.rules or DEFAULT_RULES
+        shipped = shipped_certificate_path(rules)
         if shipped is None:
-            raise VerifierError(f"no shipped certificate of rule set {settings.rules!r}: "
+            raise VerifierError(f"no shipped certificate of rule set {rules!r}: "
                                 "give one with --cert (paigow-verify run --out CERT.json)")
         path = str(shipped)
     cert = load_checked(path, settings.rules if settings.cert else None)

@@ -78,10 +78,6 @@ class Tier:
     share: Fraction = Fraction(0)
     envy: Fraction = Fraction(0)      # dollars to each other seat with the wager
 
-    @property
-    def label(self) -> str:
-        return " / ".join(self.lines)
-
     def pays_text(self) -> str:
         if self.meter is not None:
             return f"{_num(100 * self.share)}% of {self.meter}"
@@ -153,13 +149,15 @@ class Progressive:
             out[name] = v
         return out
 
-    def paid(self, tier: Tier, meters: Mapping[str, Fraction]) -> Fraction:
-        """Dollars a hit on ``tier`` is paid at ``meters`` (beside the collected wager)."""
+    def paid(self, tier: Tier, meters: Mapping[str, Fraction], capped: bool = True
+             ) -> Fraction:
+        """Dollars a hit on ``tier`` is paid at ``meters`` (beside the collected wager);
+        ``capped``: no more than the meter's cap."""
         if tier.meter is None:
             return tier.fixed
         value = tier.share * meters[tier.meter]
         cap = self.meters[tier.meter].cap
-        return min(value, cap) if cap is not None else value
+        return min(value, cap) if capped and cap is not None else value
 
 
 def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str

@@ -20,10 +20,12 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from verifier.game.progressive import Progressive, ProgressiveError
+from verifier.odds.values import exact_value
 
 
 def _exact(x: Fraction | None) -> Any:
-    return None if x is None else {"exact": str(x), "decimal": float(x)}
+    """``exact_value``, or None for a figure that has none (no break-even, no long run)."""
+    return None if x is None else exact_value(x)
 
 
 @dataclass(frozen=True)
@@ -52,20 +54,17 @@ class ProgressiveOdds:
         return sum((self.probability(i) for i, t in enumerate(self.table.tiers)
                     if t.meter == meter), Fraction(0))
 
-    def expected_paid(self, meters: Mapping[str, Fraction]) -> Fraction:
-        """Dollars paid per hand at ``meters`` (every meter given)."""
-        return sum((self.probability(i) * self.table.paid(t, meters)
-                    for i, t in enumerate(self.table.tiers)), Fraction(0))
-
-    def return_at(self, meters: Mapping[str, Fraction] | None = None) -> Fraction:
-        values = self.table.meter_values(meters)
-        return self.expected_paid(values) / self.table.wager - 1
+    def _parts(self, values: Mapping[str, Fraction], capped: bool = True) -> list[Fraction]:
+        """Each tier's part of E[paid] / wager at meter ``values`` (every meter given)."""
+        return [self.probability(i) * self.table.paid(t, values, capped) / self.table.wager
+                for i, t in enumerate(self.table.tiers)]
 
     def contributions(self, meters: Mapping[str, Fraction] | None = None) -> list[Fraction]:
-        """Each tier's part of E[paid] / wager at ``meters``."""
-        values = self.table.meter_values(meters)
-        return [self.probability(i) * self.table.paid(t, values) / self.table.wager
-                for i, t in enumerate(self.table.tiers)]
+        """Each tier's part of E[paid] / wager at ``meters`` (checked; the rest at reset)."""
+        return self._parts(self.table.meter_values(meters))
+
+    def return_at(self, meters: Mapping[str, Fraction] | None = None) -> Fraction:
+        return sum(self.contributions(meters), Fraction(0)) - 1
 
     def per_unit_of_meter(self, meter: str) -> Fraction:
         """d return / d meter (below any cap)."""
@@ -86,11 +85,9 @@ class ProgressiveOdds:
         return -self.return_at_values(values) / slope
 
     def return_at_values(self, values: Mapping[str, Fraction]) -> Fraction:
-        """The return at meter values taken as they are (no reset or cap check)."""
-        return sum((self.probability(i) * (t.fixed if t.meter is None else
-                                           t.share * values[t.meter])
-                    for i, t in enumerate(self.table.tiers)), Fraction(0)) \
-            / self.table.wager - 1
+        """The return on the line through the meters' values as they are (no reset or cap
+        check, no cap applied): the break-even's line."""
+        return sum(self._parts(values, capped=False), Fraction(0)) - 1
 
     def long_run_model(self, meter: str) -> bool:
         """The average-win model holds for the meter: its tiers take it all, no cap."""
@@ -152,7 +149,7 @@ class ProgressiveOdds:
                               "break_even": _exact(self.break_even(name, values)),
                               "expected_at_hit": _exact(self.expected_at_hit(name))}
                        for name, m in t.meters.items()},
-            "return": _exact(self.return_at(values)),
+            "return": _exact(sum(contributions, Fraction(0)) - 1),
             "long_run_return": _exact(self.long_run()),
             "envy": {"per_other_seat_dollars": _exact(self.envy_per_other_seat()),
                      "seats": seats, "return": _exact(self.envy_return(seats))},

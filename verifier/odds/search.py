@@ -33,10 +33,6 @@ class Found:
     hit_frequency: Fraction
     variance: Fraction
 
-    @property
-    def standard_deviation(self) -> float:
-        return math.sqrt(self.variance)
-
 
 def grid(present: Fraction, step: Fraction) -> list[Fraction]:
     """The pays a line takes: multiples of ``step`` from half to twice ``present`` (at

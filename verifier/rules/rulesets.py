@@ -260,10 +260,12 @@ def load(name_or_path: str | None = None) -> RuleSet:
         merged["description"] = _derived_description(base_name, base, data)
     where = str(name_or_path)
     if isinstance(data.get("bets"), dict):
-        merged["bets"] = _bets_beside(data["bets"], Path(name_or_path).resolve().parent, where)
+        merged["bets"] = _files_beside(data["bets"], Path(name_or_path).resolve().parent,
+                                       where)
     if isinstance(data.get("progressives"), dict):
-        merged["progressives"] = _bets_beside(data["progressives"],
-                                              Path(name_or_path).resolve().parent, where)
+        merged["progressives"] = _files_beside(
+            data["progressives"], Path(name_or_path).resolve().parent, where, "progressive",
+            "progressive table", lambda n: isinstance(n, str) and bool(CUSTOM_NAME.fullmatch(n)))
     ruleset = from_dict(merged, where, where)
     changed = shipped_differences(ruleset)
     if changed:
@@ -277,19 +279,21 @@ def load(name_or_path: str | None = None) -> RuleSet:
     return ruleset
 
 
-def _bets_beside(bets, folder, where):
-    """A rule-set file's ``[bets]`` with each pay table path made absolute against the
-    file's own folder (not the working directory); a missing file is an error naming the
-    path as the file writes it."""
+def _files_beside(table, folder, where, what="bet", kind="pay table", named=None):
+    """A rule-set file's ``[bets]`` (or ``[progressives]``: ``what``, ``kind``) with each
+    file's path made absolute against the file's own folder (not the working directory);
+    a missing file is an error naming the path as the file writes it. ``named``: the
+    names the table may use (default a bet's)."""
+    named = named or (lambda n: canonical(n) in BETS or is_custom_name(n))
     out = {}
-    for bet, f in bets.items():
-        if (canonical(bet) not in BETS and not is_custom_name(bet)) or not isinstance(f, str):
-            return bets             # from_dict names the problem
+    for name, f in table.items():
+        if not named(name) or not isinstance(f, str):
+            return table            # from_dict names the problem
         path = folder / f
         if not path.is_file():
-            raise RuleSetError(f"{where}: bet {bet}: pay table file not found: {f} "
+            raise RuleSetError(f"{where}: {what} {name}: {kind} file not found: {f} "
                                f"(looked for it beside the rule set file)")
-        out[bet] = str(path)
+        out[name] = str(path)
     return out
 
 

@@ -118,8 +118,7 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
                     run.path.append((done, tuple(value[m] for m in names)))
             if report is not None:
                 report(done, rounds)
-    run.meters = value
-    return run
+    return run                          # run.meters is ``value``, as the rounds left it
 
 
 def path_csv(table: Progressive, run: ProgressiveRun) -> str:
