@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
+from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
@@ -133,7 +133,10 @@ def cmd_report(settings: Settings) -> int:
             cert = load_checked(settings.certificate, settings.rules)
             if settings.out:
                 settings.output()
-            sheet = render(cert, settings.format, steps=steps)
+            steps.more(1)
+            steps.next("operator figures")
+            sheet = render(cert, settings.format, steps=steps,
+                           **operator_inputs(settings, cert))
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
@@ -241,5 +244,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
+    add_operator_options(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -124,3 +124,54 @@ def rules_guard(cert: Mapping[str, Any], rules: str | None, path: str) -> None:
         raise VerifierError(f"{path} is a certificate of a rule set named {wanted.name} whose "
                             f"{', '.join(changed)} is not that of --rules {rules}")
 
+
+
+def add_operator_options(parser: argparse.ArgumentParser) -> None:
+    """The pace of the operator figures (``run``, ``report``: docs/PARSHEET.md)."""
+    from verifier.odds.operator import AVERAGE_WAGER, HANDS_PER_HOUR
+    from verifier.table.bankroll import POOL_ROUNDS
+    group = parser.add_argument_group("operator figures (docs/PARSHEET.md)")
+    group.add_argument("--hands-per-hour", type=whole_number(1, 10_000),
+                       default=HANDS_PER_HOUR, metavar="N",
+                       help=f"hands dealt an hour at one seat (default {HANDS_PER_HOUR}, "
+                            "pai gow's usual pace)")
+    group.add_argument("--average-wager", type=whole_number(1, 10 ** 6),
+                       default=int(AVERAGE_WAGER), metavar="DOLLARS",
+                       help=f"average initial wager per hand, whole dollars (default "
+                            f"{int(AVERAGE_WAGER)})")
+    group.add_argument("--bankroll-rounds", type=whole_number(0, 10 ** 7),
+                       default=POOL_ROUNDS, metavar="N",
+                       help="in a player-dealer (California) game, the simulated rounds the "
+                            "player-dealer's bankroll is estimated from (default "
+                            f"{POOL_ROUNDS:,}, a few seconds; 0: leave it out)")
+
+
+def operator_inputs(settings: Any, cert: Certificate) -> dict[str, Any]:
+    """The operator figures' inputs for ``report.model.build``: the pace and, in a
+    player-dealer game, the bankroll from the table simulator (or why there is none)."""
+    from verifier.odds.operator import Pace
+    from fractions import Fraction
+    pace = Pace(settings.hands_per_hour, Fraction(settings.average_wager))
+    out: dict[str, Any] = {"pace": pace}
+    if not settings.bankroll_rounds:
+        return out
+    from verifier.odds.ratings import FULL_DECK_HANDS
+    if cert.total_hands != FULL_DECK_HANDS:
+        return {**out, "bankroll_note": "Bankroll of a player-dealer: not estimated (the "
+                                        "table simulator deals the full deck; these figures "
+                                        "are of a reduced deck)."}
+    from verifier.table.limits import TableRules
+    try:
+        from verifier.certificate.sections import rule_set_of
+        table = TableRules.from_ruleset(rule_set_of(cert.raw))
+    except VerifierError as e:
+        return {**out, "bankroll_note": f"Bankroll of a player-dealer: not estimated ({e})."}
+    if table.house_banks:
+        return out                     # a casino game: no player-dealer to cover the table
+    from verifier.table.bankroll import bankroll
+    try:
+        out["bankroll"] = bankroll(table, settings.average_wager, settings.hands_per_hour,
+                                   pool_rounds=settings.bankroll_rounds)
+    except VerifierError as e:
+        out["bankroll_note"] = f"Bankroll of a player-dealer: not estimated ({e})."
+    return out

@@ -6,10 +6,12 @@ import gc
 import json
 
 from verifier.support.errors import VerifierError
-from verifier.cli.options import (output_file, thread_number, add_progress_options, add_rule_options)
+from verifier.cli.options import (output_file, thread_number, add_operator_options,
+                                  add_progress_options, add_rule_options, operator_inputs)
 from typing import Iterable, TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
     from verifier.cli.settings import Settings
     from verifier.game.paytables import Paytable
 
@@ -82,6 +84,7 @@ def _run(settings):
         out["certificate"] = str(settings.out) if settings.out else None
         out["sha256"] = model.sha256
         out["result_sha256"] = model.result_sha256
+        out["operator"] = operator_json(model, settings)
         print(json.dumps(out, indent=1))
     else:
         print(run_summary(result, build(model, formulas=False), settings.out, model.sha256,
@@ -89,6 +92,16 @@ def _run(settings):
         if note and base_game is None:
             print(f"\nBase game figures skipped: {note}")
     return 0
+
+
+def operator_json(model: Certificate, settings: Settings) -> dict:
+    """``run --json``'s operator figures: each wager's at the pace of the options, and in a
+    player-dealer game the bankroll from the table simulator (docs/PARSHEET.md)."""
+    from verifier.report.model import build
+    op = build(model, formulas=False, **operator_inputs(settings, model)).operator
+    return {"wagers": [f.to_dict() for f in op.wagers],
+            "bankroll": op.bankroll.to_dict() if op.bankroll is not None else None,
+            "notes": op.notes + op.bankroll_notes}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -113,5 +126,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "return under the rule set's commission or fees, and the Wrangler "
                         "Push (default: on for the full deck)")
     p.add_argument("--deck-ranks", help=argparse.SUPPRESS)  # tests: a reduced deck, e.g. JQKA
+    add_operator_options(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_run)

@@ -75,6 +75,10 @@ class Settings:
     chunks: Optional[int] = None
     seed: Optional[int] = None
     base_game: Optional[bool] = None
+    # the operator figures' pace (run, report: cli/options.py add_operator_options)
+    hands_per_hour: int = 30
+    average_wager: int = 25
+    bankroll_rounds: int = 0
     # one hand
     cards: Optional[str] = None
     strategy: bool = False

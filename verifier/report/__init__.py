@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS, Format, parsheet_format
 
@@ -18,13 +18,15 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
-           reading: str | None = None, steps: Steps | None = None) -> str | bytes:
+           reading: str | None = None, steps: Steps | None = None,
+           **operator: Any) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
     ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
-    steps=None)``)."""
+    steps=None)``). ``operator``: the operator figures' ``pace``, ``bankroll`` and
+    ``bankroll_note`` (``model.build``)."""
     from verifier.report.formats import renderer
     from verifier.report.model import build
     from verifier.support.progress import Steps
@@ -32,7 +34,7 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps = steps or Steps()
     steps.more(1)
     steps.next("figures")
-    sheet = build(cert, designed=designed, reading=reading)
+    sheet = build(cert, designed=designed, reading=reading, **operator)
     out = draw(sheet, steps)
     steps.finish()
     return out

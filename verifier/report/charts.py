@@ -49,16 +49,26 @@ def return_by_line(bet: Bet) -> str:
 
 
 def outcome_distribution(bet: Bet) -> str:
-    """Horizontal bars on a log scale: the probability of every outcome."""
+    """Horizontal bars, the probability of every outcome on two scales side by side: linear
+    (the common lines in proportion: a Wrangler Push's 2 to 1 beside its push) and log (the
+    rare lines, invisible on the linear one), each axis labelled with its scale."""
     lines = [line for line in bet.lines if line.probability > 0]
-    fig, ax = _figure(0.28 * len(lines) + 1.0)
-    ax.barh(range(len(lines)), [float(line.probability) for line in lines], color="#7a9a3a")
-    ax.set_yticks(range(len(lines)), [line.title for line in lines])
-    ax.invert_yaxis()
-    ax.set_xscale("log")
-    ax.set_xlabel("Probability (log scale)")
-    ax.set_title(f"{bet.title}: distribution of outcomes")
-    ax.grid(axis="x", alpha=0.3)
+    fig, linear = _figure(0.28 * len(lines) + 1.0)
+    fig.delaxes(linear)
+    linear, log = fig.subplots(1, 2, sharey=True, gridspec_kw={"wspace": 0.08})
+    values = [float(line.probability) for line in lines]
+    for ax, scale in ((linear, "linear"), (log, "log")):
+        ax.barh(range(len(lines)), values, color="#7a9a3a")
+        ax.set_xscale(scale)
+        ax.set_xlabel(f"Probability ({scale} scale)")
+        ax.grid(axis="x", alpha=0.3)
+    linear.set_xlim(0, max(values) * 1.05)
+    from matplotlib.ticker import NullFormatter
+    log.set_xlim(10 ** math.floor(math.log10(min(values))), 1.0)   # whole decades, labelled
+    log.xaxis.set_minor_formatter(NullFormatter())
+    linear.set_yticks(range(len(lines)), [line.title for line in lines])
+    linear.invert_yaxis()
+    fig.suptitle(f"{bet.title}: distribution of outcomes", fontsize=9)
     return _svg(fig)
 
 

@@ -2,6 +2,7 @@
 the exact figures become rounded text."""
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from verifier.report.sheet import Z90, Bet
@@ -48,3 +49,25 @@ def range_rows(bet: Bet) -> list[list[str]]:
 
 RANGE_HEADER = ["Bets", "Expected result (units)", "90% range", "95% range",
                 "95% range per unit bet"]
+
+
+#: the ranks as the certificates write them (T a ten, * the joker)
+_RANKS = frozenset("AKQJT98765432*")
+
+
+def _card_word(word: str) -> str:
+    if word == "T":
+        return "10"
+    if len(word) == 2 and word[0] == "T" and word[1] in "cdhs":
+        return "10" + word[1]                       # a card: Td -> 10d
+    if len(word) > 1 and set(word) <= _RANKS:       # ranks: AT -> A-10, AKQJTT5
+        return "-".join("10" if c == "T" else c for c in word)
+    return word
+
+
+def cards_text(text: str) -> str:
+    """Cards or ranks in a certificate's notation as a filed document writes them: a ten
+    is "10", never "T" ("Td" -> "10d", "T high" -> "10 high", "T,2" -> "10,2"); ranks
+    written together are hyphenated ("AT" -> "A-10", "AKQJTT5" -> "A-K-Q-J-10-10-5"). For
+    the cells that hold cards or ranks only (the command line's card syntax keeps T)."""
+    return re.sub(r"[A-Za-z0-9*]+", lambda m: _card_word(m.group()), text)

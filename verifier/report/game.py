@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Sequence
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
 from verifier.report.bets import bet_from_odds
+from verifier.report.display import cards_text
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -41,7 +42,8 @@ def base_game_section(cert: Certificate) -> Bet:
     if settlement.dealer_exposed:
         bet.notes.append("Face Up: every ordered pair of disjoint player and dealer hands, the "
                          "dealer's set by the house way and exposed first, the player's set "
-                         "as the best response to it (docs/FACE_UP.md); an identical hand "
+                         "as the best response to it (the product's documentation, Face "
+                         "Up); an identical hand "
                          "(a copy) goes to the dealer.")
     else:
         bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
@@ -118,7 +120,7 @@ def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
         Table("Back hand (five cards)", ["Back hand", "Hands", "Probability"],
               [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw.back_hands.items()]),
         Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
-              [[f, f"{n:,}", share(n)] for f, n in hw.front_hands.items()]),
+              [[cards_text(f), f"{n:,}", share(n)] for f, n in hw.front_hands.items()]),
         *_power_rating_tables(cert),
     ]
 
@@ -131,11 +133,11 @@ def _power_rating_tables(cert):
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
     def rows(table):
-        return [[r["hand"], f"{r['hands']:,}", f"{r['probability']['decimal']:.6f}",
+        return [[cards_text(r["hand"]), f"{r['hands']:,}", f"{r['probability']['decimal']:.6f}",
                  f"{r['player_pr']['decimal']:.6f}", f"{r['banker_pr']['decimal']:.6f}"]
                 for r in tables[table]]
     note = ("Player PR: the probability that the dealer's hand is lower; banker PR: lower "
-            "or equal (docs/POWER_RATINGS.md).")
+            "or equal, over the dealer's hands of the whole deck set by this house way.")
     return [Table("Power ratings, two-card hands (the dealer's, on this house way)", header,
                   rows("two_card"), note),
             Table("Power ratings, five-card hands (by class and first rank)", header,
@@ -228,10 +230,11 @@ def strategy_section(cert: Certificate) -> Strategy:
         f"The {len(r['patterns'])} rank patterns that give up the most",
         ["Pattern", "Hands", "Not the best", "Return given up (all hands)", "Example",
          "House way: front / back", "Best: front / back", "Example gives up"],
-        [[p["pattern"], f"{p['hands']:,}", f"{p['not_optimal']:,}", _pct(p["cost"]),
-          p["example"]["cards"], f"{p['example']['house_way']['front']} / "
-                                 f"{p['example']['house_way']['back']}",
-          f"{p['example']['best']['front']} / {p['example']['best']['back']}",
+        [[cards_text(p["pattern"]), f"{p['hands']:,}", f"{p['not_optimal']:,}",
+          _pct(p["cost"]), cards_text(p["example"]["cards"]),
+          cards_text(f"{p['example']['house_way']['front']} / "
+                     f"{p['example']['house_way']['back']}"),
+          cards_text(f"{p['example']['best']['front']} / {p['example']['best']['back']}"),
           f"{_pct(p['example']['cost'])} ({p['example']['cost']['exact']})"]
          for p in r["patterns"]],
         note="Pattern: the ranks high to low, * the joker. Example: the hand of the pattern "
@@ -243,7 +246,7 @@ def strategy_section(cert: Certificate) -> Strategy:
              "house way, counted exactly. The best setting has the highest return (the "
              "house way's own when it ties); a player who always picks it has the figures "
              "in the column Best setting."]
-    return Strategy(notes, [compare, given_up,
+    return Strategy(notes, [compare, given_up], detail=[
                             by("By best five-card hand", "Hand type", r["by_type"],
                                lambda x: x["name"]),
                             by("By house-way row", "Row", r["by_row"],

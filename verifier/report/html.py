@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from verifier.report.display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
-from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95, ParSheet
+from verifier.report.sheet import (APPENDIX, PLAYER_BANK_TITLE, STRATEGY_DETAIL_TITLE,
+                                   STRATEGY_TITLE, Z90, Z95, ParSheet)
+from verifier.report.operator import TITLE as OPERATOR_TITLE
 from verifier.odds.formula import BetFormula
 
 if TYPE_CHECKING:
@@ -39,10 +41,15 @@ def contents(sheet: ParSheet) -> list[tuple[str, str]]:
     if sheet.player_bank is not None:
         out.append(("player-bank", PLAYER_BANK_TITLE))
     out += [(f"progressive-{p.name}", p.title) for p in sheet.progressives]
-    out.append(("house-way", f"House way: {sheet.house_way}"))
+    if sheet.operator is not None:
+        out.append(("operator", OPERATOR_TITLE))
     if sheet.strategy is not None:
         out.append(("strategy", STRATEGY_TITLE))
-    return out + [("readings", "Rule readings"), ("definitions", "Definitions")]
+    out += [("readings", "Rule readings"), ("definitions", "Definitions"),
+            ("appendix-house-way", f"{APPENDIX}: house way {sheet.house_way}")]
+    if sheet.strategy is not None and sheet.strategy.detail:
+        out.append(("appendix-strategy", f"{APPENDIX}: {STRATEGY_DETAIL_TITLE.lower()}"))
+    return out
 
 
 def image(svg: str) -> str:
@@ -86,4 +93,6 @@ def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) ->
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,
         designed=designed_notice(sheet) if sheet.designed else "",
-        strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE)
+        strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE,
+        operator_title=OPERATOR_TITLE, appendix=APPENDIX,
+        strategy_detail_title=STRATEGY_DETAIL_TITLE)

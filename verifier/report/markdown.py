@@ -6,8 +6,10 @@ import re
 from typing import Iterable, Sequence
 
 from verifier.report.display import (LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows)
-from verifier.report.sheet import (PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS, STRATEGY_TITLE, Z90, Z95,
-                                   Bet, ParSheet, Table)
+from verifier.report.sheet import (APPENDIX, PLAYER_BANK_TITLE, RARE_TEXT, SESSIONS,
+                                   STRATEGY_DETAIL_TITLE, STRATEGY_TITLE, Z90, Z95, Bet,
+                                   ParSheet, Table)
+from verifier.report.operator import TITLE as OPERATOR_TITLE, Operator
 from verifier.odds.formula import BetFormula
 
 
@@ -113,11 +115,8 @@ def render(sheet: ParSheet, steps: object = None) -> str:
                                                      for x in (md_text(note), "")]
         for table in prog.tables:
             out += titled_table(table)
-    out += [f"## House way: {md_text(sheet.house_way)}", "",
-            "How the house way sets the hands: the row that decided, the class of the "
-            "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
-    for table in sheet.house_way_tables:
-        out += titled_table(table)
+    if sheet.operator is not None:
+        out += operator_lines(sheet.operator)
     if sheet.strategy is not None:
         out += [f"## {STRATEGY_TITLE}", ""] + [x for note in sheet.strategy.notes
                                                for x in (note, "")]
@@ -131,7 +130,30 @@ def render(sheet: ParSheet, steps: object = None) -> str:
     out += [md_table(["Reading", "Value", "Meaning"],
                      [[r.name, md_code(r.value), r.text] for r in sheet.readings]), ""]
     out += ["## Definitions", "", definitions(), ""]
+    out += appendix_lines(sheet)
     return "\n".join(out)
+
+
+def operator_lines(op: Operator) -> list[str]:
+    """The operator figures (verifier/report/operator.py): notes, tables, the bankroll."""
+    out = [f"## {OPERATOR_TITLE}", ""] + [x for note in op.notes for x in (note, "")]
+    for table in op.tables:
+        out += titled_table(table)
+    return out + [x for note in op.bankroll_notes for x in (note, "")]
+
+
+def appendix_lines(sheet: ParSheet) -> list[str]:
+    """The appendix: the long frequency tables (the house way's, the strategy's by hand)."""
+    out = [f"## {APPENDIX}: house way {md_text(sheet.house_way)}", "",
+           "How the house way sets the hands: the row that decided, the class of the "
+           "five-card back and the two-card front (its two ranks, the joker as an ace).", ""]
+    for table in sheet.house_way_tables:
+        out += titled_table(table)
+    if sheet.strategy is not None and sheet.strategy.detail:
+        out += [f"## {APPENDIX}: {STRATEGY_DETAIL_TITLE.lower()}", ""]
+        for table in sheet.strategy.detail:
+            out += titled_table(table)
+    return out
 
 
 def designed_notice(sheet: ParSheet) -> str:

@@ -15,11 +15,13 @@ Conventions (docs/PARSHEET.md):
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from verifier.certificate.model import Certificate
 from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
+from verifier.odds.operator import Pace
+from verifier.report.operator import operator_section
 from verifier.game.bets import BETS
 from verifier.report.bets import custom_section, flag_bet, wager_section
 from verifier.report.progressive import progressive_sections
@@ -33,7 +35,8 @@ def _title(name, description):
 
 
 def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | None = None,
-          reading: str | None = None) -> ParSheet:
+          reading: str | None = None, pace: Pace | None = None, bankroll: Any = None,
+          bankroll_note: str = "") -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
     summary goes without). ``designed``: {bet name: Paytable} of pay tables designed in
@@ -41,7 +44,11 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
     "designed pay table, not filed" (the certificate's hashes stay: they vouch for the
     counts, not for the pays); a name the rule set does not offer is a new custom bet,
     added after the rule set's bets. ``reading``: the Outlaw 9 bonus reading of the
-    designed sheet (default the certificate's; the certificate keeps the counts of both)."""
+    designed sheet (default the certificate's; the certificate keeps the counts of both).
+    ``pace``: the hands per hour and average wager of the operator figures (default
+    ``Pace()``); ``bankroll``: a player-dealer game's bankroll from the table simulator
+    (verifier/table/bankroll.py, run by the command), or None and ``bankroll_note`` says
+    why."""
     cert = Certificate.of(cert)
     designed = dict(designed or {})
     rs = cert.rule_set
@@ -73,7 +80,12 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
     base = base_game_section(cert) if cert.has("base_game") else None
     for bet in bets + ([base] if base else []):
         flag_bet(bet)
-    fees = SettlementRule.of(rs.settlement).is_fees
+    settlement = SettlementRule.of(rs.settlement)
+    fees = settlement.is_fees
+    pace = pace or Pace()
+    operator = operator_section(bets + ([base] if base else []), pace,
+                                settlement.player_fee(int(pace.average_wager)) if fees else None,
+                                bankroll, bankroll_note)
     house_way, hw_tables = house_way_section(cert)
     tool = cert.tool
     flags = [f"{bet.title}: {f}" for bet in bets + ([base] if base else []) for f in bet.flags]
@@ -89,4 +101,4 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
         designed=[b.title for b in bets if b.key in designed],
         player_bank=player_bank_section(cert) if cert.base_game is not None
         and cert.base_game.player_bank is not None else None,
-        progressives=progressive_sections(cert))
+        progressives=progressive_sections(cert), operator=operator)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from verifier.odds.exact import ReturnFigures
 from verifier.odds.formula import BetFormula
@@ -142,6 +143,8 @@ class ParSheet:
     player_bank: PlayerBank | None = None  # the banker's side of a commission game
     #: the rule set's progressive tables (verifier/report/progressive.py ProgressiveSheet)
     progressives: list = field(default_factory=list)
+    #: the operator figures (verifier/report/operator.py Operator)
+    operator: Any = None
 
 
 @dataclass
@@ -153,12 +156,17 @@ class PlayerBank:
 
 @dataclass
 class Strategy:
-    """The player's optimal strategy against the house way (verifier/strategy/optimal.py)."""
+    """The player's optimal strategy against the house way (verifier/strategy/optimal.py):
+    its summary ``tables`` and, for the appendix, the ``detail`` tables by hand."""
     notes: list
     tables: list                   # Table
+    detail: list = field(default_factory=list)
 
 
 #: the status of a pay table designed (in the workbench) rather than filed
 DESIGNED = "designed pay table \N{EM DASH} not filed"
 STRATEGY_TITLE = "Optimal strategy against the house way"
+STRATEGY_DETAIL_TITLE = "Optimal strategy by hand"
+#: the appendix's title: the long frequency tables
+APPENDIX = "Appendix"
 PLAYER_BANK_TITLE = "When a player banks"

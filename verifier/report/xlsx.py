@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+from fractions import Fraction
 
 from verifier.report.sheet import Z90, ParSheet
 
@@ -215,6 +216,55 @@ def _player_bank_sheet(wb, bank, taken):
                   values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 
 
+def _rows(ws, row, title, header, rows):
+    """A titled block of rows from ``row``: numbers as numbers, text as text; returns the
+    row after it."""
+    _bold(_put(ws, row, 1, title))
+    for i, head in enumerate(header, 1):
+        _bold(_put(ws, row + 1, i, head))
+    for r, cells in enumerate(rows, row + 2):
+        for i, value in enumerate(cells, 1):
+            _put(ws, r, i, float(value) if isinstance(value, Fraction) else value)
+    return row + len(rows) + 3
+
+
+def _operator_sheet(wb, op, taken):
+    """The operator figures (verifier/report/operator.py): each figure a number, the exact
+    fraction beside it as text."""
+    from verifier.odds.operator import HANDLE_PER_DROP
+    from verifier.report.operator import TITLE
+    ws = wb.create_sheet(_sheet_name(TITLE, taken))
+    for row, note in enumerate(op.notes, 1):
+        _put(ws, row, 1, note)
+    row = len(op.notes) + 2
+    row = _rows(ws, row, "Per wager", [
+        "Wager", "Hands per hour", "Average wager", "House edge (rating edge)",
+        "House edge (exact)", "Element of risk", "Theoretical win per hour",
+        "Theoretical win per hour (exact)", "Variance per hour (exact)", "SD per hand",
+        "SD per hour"], [[f.title, f.pace.hands_per_hour, f.pace.average_wager, f.edge,
+                          str(f.edge), f.element_of_risk, f.theoretical_win_per_hour,
+                          str(f.theoretical_win_per_hour), str(f.variance_per_hour),
+                          f.sd_per_hand, f.sd_per_hour] for f in op.wagers])
+    row = _rows(ws, row, "Expected hold against drop",
+                ["Wager", "Handle / drop", "Hold", "Hold (exact)"],
+                [[f.title, r, f.hold(r), str(f.hold(r))] for f in op.wagers
+                 for r in HANDLE_PER_DROP])
+    row = _rows(ws, row, "95% bands of the table's result (normal approximation)", [
+        "Wager", "Played", "Hands", "Handle", "Expected win", "Expected win (exact)",
+        "Variance (exact)", "95% band low", "95% band high"],
+        [[f.title, b.label, b.hands, b.handle, b.mean, str(b.mean), str(b.variance), b.low,
+          b.high] for f in op.wagers for b in f.bands])
+    if op.bankroll is not None:
+        row = _rows(ws, row, "Bankroll a player-dealer needs to cover the table", [
+            "Session hours", "Rounds banked", "Risk of not covering", "Bankroll",
+            "95% interval low", "95% interval high"],
+            [[n.hours, n.rounds, n.risk, n.estimate, n.low, n.high]
+             for n in op.bankroll.needs])
+    for r, note in enumerate(op.bankroll_notes, row):
+        _put(ws, r, 1, note)
+    ws.column_dimensions["A"].width = 34
+
+
 def render(sheet: ParSheet, steps: object = None) -> bytes:
     """The par sheet; ``steps`` (``verifier.support.progress.Steps``): this format tells none."""
     try:
@@ -230,6 +280,8 @@ def render(sheet: ParSheet, steps: object = None) -> bytes:
         _bet_sheet(wb, bet, sheet, taken)
     if sheet.player_bank is not None:
         _player_bank_sheet(wb, sheet.player_bank, taken)
+    if sheet.operator is not None:
+        _operator_sheet(wb, sheet.operator, taken)
     for prog in sheet.progressives:
         _tables_sheet(wb, prog.title, prog.tables, taken, notes=prog.notes)
     _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken)

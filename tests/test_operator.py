@@ -1,0 +1,194 @@
+"""Operator figures (issue 38, item 2): theoretical win and SD per hour, element of risk,
+hold against drop and the 95% bands of the table's result, held to closed forms worked by
+hand on a small bet; the bands held to the table simulator (the share of simulated tables
+inside the band); the player-dealer's bankroll, its session rule and quantile interval
+worked by hand; and the par sheet's polish (issue 38, item 3): an appendix, charts on both
+scales, "10" for a ten, no repository path.
+
+Expected numbers are typed in from the arithmetic written beside them, or come from the
+simulator or the certificate's counts, never from the code under test."""
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from conftest import one_line_error
+from verifier import certificate
+from verifier.cli import main
+from verifier.game.paytables import PUSH
+from verifier.odds.exact import odds_of_lines
+from verifier.odds.operator import Pace, wager_figures
+from verifier.report.bets import bet_from_odds
+from verifier.report.operator import operator_section
+
+CERTS = Path(__file__).resolve().parent.parent / "proofs" / "certificates"
+
+
+def hand_made_bet():
+    """Pays 2 to 1 on 2 hands in 8, pushes on 1, loses on the other 5. By hand:
+    mean = 2 x 2/8 - 5/8 = -1/8; E[X^2] = 4 x 2/8 + 5/8 = 13/8;
+    variance = 13/8 - 1/64 = 103/64."""
+    table = SimpleNamespace(name="hand-made", bet="made",
+                            pays=(("two", Fraction(2)), ("push", PUSH)))
+    odds = odds_of_lines(table, {"two": 2, "push": 1}, 8)
+    return bet_from_odds("made", "Made", odds, "", "hands", pay_label=str)
+
+
+def test_the_operator_figures_of_a_hand_made_bet_are_the_closed_forms():
+    bet = hand_made_bet()
+    assert (bet.expected, bet.variance) == (Fraction(-1, 8), Fraction(103, 64))
+    f = wager_figures(bet.key, bet.title, bet.expected, bet.variance, Pace(30, Fraction(10)))
+    assert f.edge == Fraction(1, 8) == f.element_of_risk          # no raise: action 1
+    assert f.theoretical_win_per_hour == Fraction(75, 2)          # 30 x $10 x 1/8
+    assert f.variance_per_hour == Fraction(38625, 8)              # 30 x 100 x 103/64
+    assert f.sd_per_hour == pytest.approx(math.sqrt(38625 / 8))   # $69.48
+    assert f.sd_per_hand == pytest.approx(10 * math.sqrt(103) / 8)
+    assert f.hold(3) == Fraction(3, 8)                            # handle 3 x the drop
+    band = f.band(100)
+    assert (band.handle, band.mean, band.variance) == (1000, 125, Fraction(1030000, 64))
+    half = 1.959963984540054 * math.sqrt(1030000 / 64)            # 248.64
+    assert (band.low, band.high) == (pytest.approx(125 - half), pytest.approx(125 + half))
+    # the hours' bands are the hands' at 30 an hour: 8 hours = 240 hands
+    eight = next(b for b in f.bands if b.label.startswith("8 hours"))
+    assert eight.hands == 240 and eight.variance == 240 * 100 * Fraction(103, 64)
+
+
+def test_the_sheets_operator_tables_show_the_closed_forms():
+    op = operator_section([hand_made_bet()], Pace(30, Fraction(10)), fee=2)
+    (per_wager,) = [t for t in op.tables if t.title == "Per wager"]
+    assert per_wager.rows == [["Made", "12.5000%", "= house edge", "$37.50",
+                               f"${10 * math.sqrt(103) / 8:,.2f}",
+                               f"${math.sqrt(38625 / 8):,.2f}"]]
+    (band,) = [t for t in op.tables if t.title.startswith("95% band")]
+    assert band.rows[0][:3] == ["100 hands", "$1,000", "$125.00"]
+    assert "N × 5/4" in band.note and "N × 2575/16" in band.note   # 10/8, 100 x 103/64
+    assert any("$2.00 a hand at $10.00, $60.00 an hour" in n for n in op.notes)
+
+
+def test_the_95_percent_bands_hold_about_95_percent_of_simulated_tables():
+    """The casino game's base wager ($20, 5% commission: chips stay whole), one seat
+    against the house for 100 hands, on 1,000 tables of their own seeds: the share of
+    tables whose result (the house's win) falls inside the band from the certificate's
+    exact mean and variance is binomial(1,000, 0.95) if the band is right: within 5 of its
+    SDs (0.0069) of 0.95, a bound a right band misses once in millions of runs (and the
+    seeds are fixed)."""
+    from verifier.certificate.sections import rule_set_of
+    from verifier.report.model import build
+    from verifier.table.limits import TableRules
+    from verifier.table.setup import uniform_setup
+    from verifier.table.simulate import simulate
+    cert = certificate.load(CERTS / "casino-standard.json")
+    sheet = build(cert, formulas=False, pace=Pace(30, Fraction(20)))
+    (base,) = [f for f in sheet.operator.wagers if f.key == "base_game"]
+    band = base.band(100)
+    table = TableRules.from_ruleset(rule_set_of(cert))
+    setup = uniform_setup((20,) + (0,) * (len(table.kinds) - 1), table=table, seats=[1])
+    tables = 1000
+    inside = sum(band.low <= -simulate(setup, 100, seed=s, threads=1).seat_unit[0].sx
+                 <= band.high for s in range(tables))
+    sd = math.sqrt(0.95 * 0.05 / tables)
+    assert abs(inside / tables - 0.95) < 5 * sd, inside
+
+
+def test_a_sessions_bankroll_is_the_cover_and_its_deepest_loss_before_a_round():
+    from verifier.table.bankroll import quantile_interval, session_need
+    # running results -10, -5, -25 before the rounds 2, 3, 4; the last round's +7 needs no
+    # further cover: 100 + 25
+    assert session_need([-10, 5, -20, 7], 100) == 125
+    assert session_need([3, 4], 100) == 100                       # never behind: the cover
+    # the 0.95 quantile of 1..100 is 95; ranks 95 -+ 1.96 sqrt(100 x 0.95 x 0.05) = 4.27:
+    # the order statistics 90 and 100
+    assert quantile_interval(list(range(100, 0, -1)), Fraction(95, 100)) == (95, 90, 100)
+
+
+def test_the_bankroll_from_the_simulator_covers_the_table_and_grows_with_less_risk():
+    from verifier.certificate.sections import rule_set_of
+    from verifier.table.bankroll import bankroll
+    from verifier.table.limits import TableRules
+    cert = certificate.load(CERTS / "outlaw9-mikes.json")
+    b = bankroll(TableRules.from_ruleset(rule_set_of(cert)), 25, 30, seed=3,
+                 pool_rounds=300, sessions=300)
+    assert b.cover == 6 * 25 and b.players == 6
+    one, five = ({(n.hours, n.risk): n for n in b.needs}[1, r]
+                 for r in (Fraction(1, 100), Fraction(5, 100)))
+    assert b.cover <= five.estimate <= one.estimate
+    for n in b.needs:
+        assert n.low <= n.estimate <= n.high
+    # the largest a 30-round session can need: the cover and 29 rounds lost to every seat
+    # with the fee ($150 + $1 each)
+    assert one.high <= b.cover + 29 * 151
+
+
+def test_report_and_run_take_the_pace_and_refuse_a_bad_one(tmp_path, capsys):
+    out = tmp_path / "sheet.md"
+    assert main(["report", str(CERTS / "casino-standard.json"), "--hands-per-hour", "40",
+                 "--average-wager", "100", "--out", str(out), "--no-progress"]) == 0
+    text = out.read_text()
+    assert "## Operator figures" in text and "At 40 hands an hour" in text
+    assert "$100.00" in text and "Bankroll a player-dealer" not in text   # the house banks
+    capsys.readouterr()
+    one_line_error(["report", CERTS / "casino-standard.json", "--hands-per-hour", "0"],
+                   capsys, "--hands-per-hour")
+    one_line_error(["run", "--average-wager", "2.5"], capsys, "--average-wager")
+
+
+def test_run_json_has_the_operator_figures_of_each_wager(capsys):
+    import json
+    assert main(["run", "--deck-ranks", "9TJQKA", "--json", "--no-progress",
+                 "--average-wager", "10"]) == 0
+    op = json.loads(capsys.readouterr().out)["operator"]
+    (o9,) = op["wagers"]
+    edge = Fraction(o9["house_edge"]["exact"])
+    assert Fraction(o9["theoretical_win_per_hour"]["exact"]) == 30 * 10 * edge
+    assert o9["rating_edge"] == o9["house_edge"] == o9["element_of_risk"]
+    assert op["bankroll"] is None and "reduced deck" in op["notes"][-1]
+
+
+# ---------------------------------------------------------------------------------------
+# the par sheet's polish
+
+
+@pytest.fixture(scope="module")
+def sheets():
+    from verifier.report.markdown import render
+    from verifier.report.model import build
+    return {p.stem: render(build(certificate.load(p), formulas=False))
+            for p in sorted(CERTS.glob("*.json"))}
+
+
+def test_a_filed_sheet_names_no_repository_path_and_writes_10_for_a_ten(sheets):
+    for name, text in sheets.items():
+        assert not re.search(r"docs/|\w\.md\b|verifier/", text), name
+        cells = [c.strip() for line in text.splitlines() if line.startswith("|")
+                 for c in line.split("|")]
+        tens = [c for c in cells if re.fullmatch(r"(\S*[2-9AKQJ]T\S*|T\S*|.*\bT[cdhs]\b.*)",
+                                                 c) and not c[:1].islower()
+                and not re.search("[a-z]{3}", c)]
+        assert tens == [], (name, tens[:5])
+    text = sheets["outlaw9-mikes"]
+    assert "| A-10 |" in text and "| 10-9 |" in text and "| 10 high |" in text
+
+
+def test_the_long_frequency_tables_are_in_an_appendix_after_the_definitions(sheets):
+    for name, text in sheets.items():
+        heads = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+        at = heads.index("Definitions")
+        assert heads[at + 1].startswith("Appendix: house way"), name
+        assert "Operator figures" in heads[:at], name
+        appendix = text[text.index("\n## Appendix"):]
+        assert "**Front hand (two cards)**" in appendix
+        assert "**Power ratings, two-card hands" in appendix
+        if "## Optimal strategy" in text:
+            assert "rank patterns that give up the most" in appendix
+
+
+def test_the_outcome_chart_has_a_linear_and_a_log_scale_each_labelled():
+    from verifier.report.charts import outcome_distribution
+    from verifier.report.model import build
+    sheet = build(certificate.load(CERTS / "outlaw9-mikes.json"), formulas=False)
+    (push,) = [b for b in sheet.bets if b.key == "wrangler_push"]
+    svg = outcome_distribution(push)
+    assert "Probability (linear scale)" in svg and "Probability (log scale)" in svg

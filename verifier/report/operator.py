@@ -1,0 +1,122 @@
+"""The par sheet's operator figures (docs/PARSHEET.md, "Operator figures"): each wager's
+theoretical win and standard deviation per hour, element of risk, expected hold against
+drop and the 95% bands of the table's result, computed by verifier/odds/operator.py; and,
+for a player-dealer (California) game, the bankroll the player-dealer needs, estimated by
+the table simulator (verifier/table/bankroll.py, handed in by the command: this layer does
+not run the table)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from verifier.odds.operator import HANDLE_PER_DROP, Pace, WagerFigures, wager_figures
+from verifier.report.sheet import Bet, Table
+
+TITLE = "Operator figures"
+
+
+@dataclass
+class Operator:
+    """The operator figures of a sheet: the pace, each wager's figures, the display."""
+    pace: Pace
+    wagers: list                   # WagerFigures, the sheet's wagers then the base game
+    notes: list
+    tables: list                   # Table
+    bankroll: Any = None           # verifier.table.bankroll.Bankroll, or None
+    bankroll_notes: list = field(default_factory=list)
+
+
+def money(x: Fraction | float, cents: bool = True) -> str:
+    x = float(x)
+    return f"-${-x:,.2f}" if x < 0 and cents else (f"${x:,.2f}" if cents else f"${x:,.0f}")
+
+
+def _pct(x: Fraction | float, places: int = 4) -> str:
+    return f"{float(x) * 100:.{places}f}%"
+
+
+def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = None,
+                     bankroll: Any = None, bankroll_note: str = "") -> Operator:
+    """The operator figures of ``bets`` (the wagers: the envy's dollar amounts have none) at
+    ``pace``; ``fee``: a fee game's collection fee per hand at the average wager;
+    ``bankroll``: the simulator's estimate (or None, and ``bankroll_note`` says why)."""
+    wagers = [wager_figures(b.key, b.title, b.expected, b.variance, pace)
+              for b in bets if b.kind == "wager"]
+    h, w = pace.hands_per_hour, pace.average_wager
+    notes = [
+        f"At {h:,} hands an hour and an average initial wager of {money(w)} "
+        "(report --hands-per-hour, --average-wager). The house edge per initial wager is the "
+        "rating edge used for comps. Theoretical win per hour = hands per hour × wager × "
+        "edge; SD per hour = √(hands per hour) × wager × SD per hand. Every wager of this "
+        "game is settled on its initial wager alone (no raise or double): the total action "
+        "is the initial wager, and the element of risk equals the house edge.",
+        "Expected hold = win / drop = edge × handle / drop: the handle-to-drop ratio (how "
+        "many times the chips bought are wagered) is the table's, not the game's; the hold "
+        "is shown at three ratios.",
+        "The bands: the table's result (the house's side: its win) after N hands of one "
+        "wager, normal approximation to the sum of N independent hands: N × wager × edge ± "
+        "1.96 × √N × SD per hand × wager. A result outside its band is one a regulator may "
+        "ask to be investigated (e.g. Maryland). The mean and variance are exact."]
+    if fee is not None:
+        notes.append(f"This is a fee game: the house's revenue is the collection fee, "
+                     f"{money(fee)} a hand at {money(w)}, {money(h * fee)} an hour per seat; "
+                     "the base game's edge is the banker's (the player-dealer's), before "
+                     "the fee.")
+    tables = [Table(
+        "Per wager", ["Wager", "House edge (rating edge)", "Element of risk",
+                      "Theoretical win per hour", "SD per hand", "SD per hour"],
+        [[f.title, _pct(f.edge), "= house edge" if f.action == 1 else _pct(f.element_of_risk),
+          money(f.theoretical_win_per_hour), money(f.sd_per_hand), money(f.sd_per_hour)]
+         for f in wagers]),
+        Table("Expected hold against drop",
+              ["Wager"] + [("handle = drop" if r == 1 else f"handle = {r} × drop")
+                           for r in HANDLE_PER_DROP],
+              [[f.title] + [_pct(f.hold(r), 3) for r in HANDLE_PER_DROP] for f in wagers])]
+    tables += [band_table(f) for f in wagers]
+    out = Operator(pace, wagers, notes, tables, bankroll)
+    if bankroll is not None:
+        out.tables.append(bankroll_table(bankroll))
+        out.bankroll_notes = bankroll_notes(bankroll)
+    elif bankroll_note:
+        out.bankroll_notes = [bankroll_note]
+    return out
+
+
+def band_table(f: WagerFigures) -> Table:
+    """The 95% bands of one wager's table result after BAND_HANDS hands and BAND_HOURS
+    hours."""
+    w = f.pace.average_wager
+    rows = [[b.label, money(b.handle, False), money(b.mean),
+             f"{money(b.low)} to {money(b.high)}",
+             f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}"] for b in f.bands]
+    return Table(f"95% band of the table's result: {f.title}",
+                 ["Played", "Handle", "Expected win", "95% band of the win",
+                  "As a share of the handle"], rows,
+                 note=f"Exact: after N hands the mean is N × {w * f.edge} and the variance "
+                      f"N × {w * w * f.variance} (dollars, dollars squared).")
+
+
+def bankroll_table(b: Any) -> Table:
+    return Table(
+        "Bankroll a player-dealer needs to cover the table",
+        ["Session", "Rounds banked", "Risk of not covering", "Bankroll", "95% interval"],
+        [[f"{n.hours} hour{'s' if n.hours > 1 else ''}", f"{n.rounds:,}", _pct(n.risk, 0),
+          money(n.estimate, False), f"{money(n.low, False)} to {money(n.high, False)}"]
+         for n in b.needs])
+
+
+def bankroll_notes(b: Any) -> list[str]:
+    return [
+        f"Estimated by the table simulator (this rule set's deal, house way, settlement and "
+        f"collection fees), seed {b.seed}: the player-dealer banks every round of the "
+        f"session (the bank is offered round the table and the others decline); "
+        f"{b.players} players each wager {money(b.wager, False)} on the base game, side "
+        f"bets off. To cover the table a round needs {money(b.cover, False)} in the bank; "
+        "a session needs that plus the deepest loss run up before any of its rounds. The "
+        f"rounds are independent: {b.sessions:,} sessions are drawn, round by round with "
+        f"replacement, from {b.pool_rounds:,} simulated rounds (the player-dealer's mean "
+        f"result {money(b.mean_round)} a round after its fee). The bankroll for a risk r "
+        "is the (1 - r) quantile of what the sessions need; its 95% interval is from the "
+        "order statistics, the sampling of the sessions only (the pool's own error is "
+        "not in it)."]

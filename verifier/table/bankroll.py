@@ -1,0 +1,128 @@
+"""The bankroll a California player-dealer needs to cover the table over a session, for a
+given risk of not covering it, estimated from the table simulator (docs/PARSHEET.md,
+"Operator figures").
+
+The model, stated as the par sheet states it:
+- the player-dealer's seat banks every round of the session (the bank is offered round the
+  table and the others decline, as when a third-party proposition player banks); the six
+  other seats each wager the average wager on the base game, side bets off;
+- every round is the simulator's (``simulate.simulate``, one round a run: the deal, the house way, the
+  settlement and the rule set's collection fees), each with its own shuffle: rounds are
+  independent, so a pool of simulated rounds is drawn from (with replacement, a seeded
+  generator) to make the sessions;
+- to cover the table before round k, the bank must hold every base wager against it
+  (``bank.bank_covers``); the bankroll a session needs is that cover plus the largest loss
+  the player-dealer has run up before any of its rounds (results after the fee);
+- the bankroll for a risk r is the (1 - r) quantile of what the sessions need, with a 95%
+  confidence interval from the order statistics (the number of sessions below a quantile
+  is binomial).
+"""
+from __future__ import annotations
+
+import math
+import random
+from itertools import accumulate
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
+
+from verifier.table.bank import bank_covers
+from verifier.table.deal import MAX_CHIPS, SEATS
+
+if TYPE_CHECKING:
+    from verifier.table.limits import TableRules
+
+#: the session lengths (hours) and risks of not covering the table the sheet shows
+SESSION_HOURS = (1, 8)
+RISKS = (Fraction(1, 100), Fraction(5, 100))
+#: simulated rounds in the pool, and sessions drawn from it
+POOL_ROUNDS = 5_000
+SESSIONS = 2_000
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Need:
+    """The bankroll that covers a session of ``rounds`` rounds but with probability
+    ``risk``: the estimate and its 95% confidence interval (dollars)."""
+    hours: int
+    rounds: int
+    risk: Fraction
+    estimate: int | Fraction
+    low: int | Fraction
+    high: int | Fraction
+
+
+@dataclass(frozen=True)
+class Bankroll:
+    wager: int                  # each player's base wager
+    players: int
+    cover: int                  # what one round's cover is
+    pool_rounds: int
+    sessions: int
+    seed: int
+    mean_round: Fraction        # the player-dealer's mean result per round in the pool
+    needs: tuple                # Need, per session length and risk
+
+    def to_dict(self) -> dict:
+        """For JSON: the model's terms and each estimate with its interval."""
+        return {"wager": self.wager, "players": self.players, "cover": self.cover,
+                "pool_rounds": self.pool_rounds, "sessions": self.sessions,
+                "seed": self.seed, "mean_round": str(self.mean_round),
+                "needs": [{"hours": n.hours, "rounds": n.rounds, "risk": str(n.risk),
+                           "bankroll": str(n.estimate), "low": str(n.low),
+                           "high": str(n.high)} for n in self.needs]}
+
+
+def round_results(table: TableRules, wager: int, rounds: int, seed: int) -> list[int | Fraction]:
+    """The player-dealer's result (after its fee) in each of ``rounds`` simulated rounds:
+    seat 1 banks, the six other seats wager ``wager`` on the base game."""
+    from verifier.table.setup import uniform_setup
+    from verifier.table.simulate import simulate
+    wagers = (wager,) + (0,) * (len(table.kinds) - 1)
+    setup = uniform_setup(wagers, bank=MAX_CHIPS, table=table)
+    # round 0 of a run of one round, seeded (seed, k) for the k-th: seat 1, the first
+    # banker, banks it (the compiled kernel where it runs, else the Python path)
+    return [simulate(setup, 1, seed=seed * rounds + k, threads=1).dealer_round.sx
+            for k in range(rounds)]
+
+
+def session_need(results: Sequence[int | Fraction], cover: int) -> int | Fraction:
+    """The bankroll one session needs: the cover plus the deepest running loss before a
+    round (the loss after its last round need not be covered by a next)."""
+    return cover - min(0, min(accumulate(results[:-1]), default=0))
+
+
+def quantile_interval(values: Sequence[int | Fraction], q: Fraction
+                      ) -> tuple[int | Fraction, int | Fraction, int | Fraction]:
+    """(estimate, low, high): the q quantile of ``values`` (the smallest value with at least
+    q of them at or below it) and its distribution-free 95% interval, the order statistics
+    at ranks q n -+ 1.96 sqrt(n q (1 - q)) (normal approximation to the binomial)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    spread = Z95 * math.sqrt(n * q * (1 - q))
+    rank = max(math.ceil(q * n), 1)
+    lo = min(max(math.floor(q * n - spread), 1), n)
+    hi = min(max(math.ceil(q * n + spread), 1), n)
+    return ordered[rank - 1], ordered[lo - 1], ordered[hi - 1]
+
+
+def bankroll(table: TableRules, wager: int, hands_per_hour: int, seed: int = 0,
+             pool_rounds: int = POOL_ROUNDS, sessions: int = SESSIONS,
+             hours: Sequence[int] = SESSION_HOURS,
+             risks: Sequence[Fraction] = RISKS) -> Bankroll:
+    """The bankroll a player-dealer needs for each session length and risk (the module's
+    model); reproducible by ``seed``."""
+    pool = round_results(table, wager, pool_rounds, seed)
+    players = SEATS - 1
+    cover = bank_covers({s: (wager,) for s in range(players)})
+    rng = random.Random(f"paigow-bankroll:{seed}")
+    needs = []
+    for h in hours:
+        n = h * hands_per_hour
+        drawn = [session_need(rng.choices(pool, k=n), cover) for _ in range(sessions)]
+        for risk in risks:
+            est, low, high = quantile_interval(drawn, 1 - risk)
+            needs.append(Need(h, n, Fraction(risk), est, low, high))
+    return Bankroll(wager, players, cover, pool_rounds, sessions, seed,
+                    Fraction(sum(pool), len(pool)), tuple(needs))
