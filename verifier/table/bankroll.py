@@ -37,7 +37,7 @@ SESSION_HOURS = (1, 8)
 RISKS = (Fraction(1, 100), Fraction(5, 100))
 #: simulated rounds in the pool, and sessions drawn from it
 POOL_ROUNDS = 5_000
-SESSIONS = 2_000
+SESSIONS = 4_000
 Z95 = 1.959963984540054
 
 
