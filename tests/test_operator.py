@@ -192,3 +192,27 @@ def test_the_outcome_chart_has_a_linear_and_a_log_scale_each_labelled():
     (push,) = [b for b in sheet.bets if b.key == "wrangler_push"]
     svg = outcome_distribution(push)
     assert "Probability (linear scale)" in svg and "Probability (log scale)" in svg
+
+
+def test_the_xlsx_operator_sheet_reads_back_with_the_figures_and_the_bankroll(tmp_path):
+    """The California game's workbook, read back with openpyxl: the base game's
+    theoretical win per hour is 30 x $25 x the certificate's exact edge at 1 to 1 (its
+    even-money return), and the bankroll table is there, each estimate within its
+    interval."""
+    openpyxl = pytest.importorskip("openpyxl")
+    book = tmp_path / "mikes.xlsx"
+    assert main(["report", str(CERTS / "outlaw9-mikes.json"), "--format", "xlsx", "--out",
+                 str(book), "--bankroll-rounds", "300", "--no-progress"]) == 0
+    ws = openpyxl.load_workbook(book)["Operator figures"]
+    rows = [[c.value for c in row] for row in ws.iter_rows()]
+    header = next(r for r in rows if r[0] == "Wager" and r[1] == "Hands per hour")
+    base = dict(zip(header, next(r for r in rows if r[0] == "Base game")))
+    cert = certificate.load(CERTS / "outlaw9-mikes.json")
+    edge = -Fraction(cert["sections"]["base_game"]["results"]["even_money_return"]["exact"])
+    assert Fraction(base["Theoretical win per hour (exact)"]) == 30 * 25 * edge
+    assert base["Theoretical win per hour"] == pytest.approx(float(30 * 25 * edge))
+    at = next(i for i, r in enumerate(rows) if r[0] == "Session hours")
+    needs = [r for r in rows[at + 1:at + 5]]
+    assert [(r[0], r[1]) for r in needs] == [(1, 30), (1, 30), (8, 240), (8, 240)]
+    for r in needs:
+        assert r[4] <= r[3] <= r[5] and r[3] >= 150

@@ -128,13 +128,13 @@ def rules_guard(cert: Mapping[str, Any], rules: str | None, path: str) -> None:
 
 def add_operator_options(parser: argparse.ArgumentParser) -> None:
     """The pace of the operator figures (``run``, ``report``: docs/PARSHEET.md)."""
-    from verifier.odds.operator import AVERAGE_WAGER, HANDS_PER_HOUR
+    from verifier.odds.operator import AVERAGE_WAGER, HANDS_PER_HOUR, MAX_HANDS_PER_HOUR
     from verifier.table.bankroll import POOL_ROUNDS
     group = parser.add_argument_group("operator figures (docs/PARSHEET.md)")
-    group.add_argument("--hands-per-hour", type=whole_number(1, 10_000),
+    group.add_argument("--hands-per-hour", type=whole_number(1, MAX_HANDS_PER_HOUR),
                        default=HANDS_PER_HOUR, metavar="N",
                        help=f"hands dealt an hour at one seat (default {HANDS_PER_HOUR}, "
-                            "pai gow's usual pace)")
+                            f"pai gow's usual pace; at most {MAX_HANDS_PER_HOUR})")
     group.add_argument("--average-wager", type=whole_number(1, 10 ** 6),
                        default=int(AVERAGE_WAGER), metavar="DOLLARS",
                        help=f"average initial wager per hand, whole dollars (default "

@@ -28,6 +28,8 @@ from fractions import Fraction
 Z95 = 1.959963984540054
 #: pai gow poker's pace (a full table): the default hands per hour
 HANDS_PER_HOUR = 30
+#: the most hands an hour a command takes (a hand every 30 seconds)
+MAX_HANDS_PER_HOUR = 120
 #: the default average initial wager, dollars
 AVERAGE_WAGER = Fraction(25)
 #: the bands' numbers of hands, and of hours (at the hands per hour)
