@@ -94,14 +94,20 @@ def test_the_95_percent_bands_hold_about_95_percent_of_simulated_tables():
 
 
 def test_a_sessions_bankroll_is_the_cover_and_its_deepest_loss_before_a_round():
-    from verifier.table.bankroll import quantile_interval, session_need
+    from verifier.table.bankroll import batch_mean, quantile
     # running results -10, -5, -25 before the rounds 2, 3, 4; the last round's +7 needs no
     # further cover: 100 + 25
+    from verifier.table.bankroll import session_need
     assert session_need([-10, 5, -20, 7], 100) == 125
     assert session_need([3, 4], 100) == 100                       # never behind: the cover
-    # the 0.95 quantile of 1..100 is 95; ranks 95 -+ 1.96 sqrt(100 x 0.95 x 0.05) = 4.27:
-    # the order statistics 90 and 100
-    assert quantile_interval(list(range(100, 0, -1)), Fraction(95, 100)) == (95, 90, 100)
+    assert quantile(list(range(100, 0, -1)), Fraction(95, 100)) == 95
+    assert quantile([5, 1, 3], Fraction(99, 100)) == 5
+    # eight estimates 1..8: mean 9/2, sample variance 6 (42/7), half-width t(7) x sqrt(6/8)
+    # with t(7) = 2.364624 (tables of Student's t)
+    mean, low, high = batch_mean(list(range(1, 9)))
+    assert mean == Fraction(9, 2)
+    assert (low, high) == (pytest.approx(4.5 - 2.364624 * math.sqrt(0.75)),
+                           pytest.approx(4.5 + 2.364624 * math.sqrt(0.75)))
 
 
 def test_the_bankroll_from_the_simulator_covers_the_table_and_grows_with_less_risk():
@@ -110,7 +116,7 @@ def test_the_bankroll_from_the_simulator_covers_the_table_and_grows_with_less_ri
     from verifier.table.limits import TableRules
     cert = certificate.load(CERTS / "outlaw9-mikes.json")
     b = bankroll(TableRules.from_ruleset(rule_set_of(cert)), 25, 30, seed=3,
-                 pool_rounds=300, sessions=300)
+                 pool_rounds=400, sessions=400)
     assert b.cover == 6 * 25 and b.players == 6
     one, five = ({(n.hours, n.risk): n for n in b.needs}[1, r]
                  for r in (Fraction(1, 100), Fraction(5, 100)))
@@ -119,7 +125,8 @@ def test_the_bankroll_from_the_simulator_covers_the_table_and_grows_with_less_ri
         assert n.low <= n.estimate <= n.high
     # the largest a 30-round session can need: the cover and 29 rounds lost to every seat
     # with the fee ($150 + $1 each)
-    assert one.high <= b.cover + 29 * 151
+    assert one.estimate <= b.cover + 29 * 151
+    assert b.sessions == 400 and b.batches == 8
 
 
 def test_report_and_run_take_the_pace_and_refuse_a_bad_one(tmp_path, capsys):

@@ -114,9 +114,10 @@ def bankroll_notes(b: Any) -> list[str]:
         f"{b.players} players each wager {money(b.wager, False)} on the base game, side "
         f"bets off. To cover the table a round needs {money(b.cover, False)} in the bank; "
         "a session needs that plus the deepest loss run up before any of its rounds. The "
-        f"rounds are independent: {b.sessions:,} sessions are drawn, round by round with "
-        f"replacement, from {b.pool_rounds:,} simulated rounds (the player-dealer's mean "
-        f"result {money(b.mean_round)} a round after its fee). The bankroll for a risk r "
-        "is the (1 - r) quantile of what the sessions need; its 95% interval is from the "
-        "order statistics, the sampling of the sessions only (the pool's own error is "
-        "not in it)."]
+        f"rounds are independent: {b.pool_rounds:,} rounds are simulated (the "
+        f"player-dealer's mean result {money(b.mean_round)} a round after its fee) and cut "
+        f"into {b.batches} independent parts, and {b.sessions // b.batches:,} sessions are "
+        "drawn from each part, round by round with replacement. The bankroll for a risk r is "
+        "the (1 - r) quantile of what the sessions need: the mean of the parts' estimates, "
+        "its 95% interval Student's t over them (batch means: the interval holds the error "
+        "of the simulated rounds as well as the sessions'); a larger simulation narrows it."]

@@ -6,16 +6,18 @@ The model, stated as the par sheet states it:
 - the player-dealer's seat banks every round of the session (the bank is offered round the
   table and the others decline, as when a third-party proposition player banks); the six
   other seats each wager the average wager on the base game, side bets off;
-- every round is the simulator's (``simulate.simulate``, one round a run: the deal, the house way, the
-  settlement and the rule set's collection fees), each with its own shuffle: rounds are
-  independent, so a pool of simulated rounds is drawn from (with replacement, a seeded
-  generator) to make the sessions;
+- every round is the simulator's (``simulate.simulate``, one round a run: the deal, the
+  house way, the settlement and the rule set's collection fees), each with its own shuffle:
+  rounds are independent, so sessions are made by drawing from a pool of simulated rounds
+  (with replacement, a seeded generator);
 - to cover the table before round k, the bank must hold every base wager against it
   (``bank.bank_covers``); the bankroll a session needs is that cover plus the largest loss
   the player-dealer has run up before any of its rounds (results after the fee);
-- the bankroll for a risk r is the (1 - r) quantile of what the sessions need, with a 95%
-  confidence interval from the order statistics (the number of sessions below a quantile
-  is binomial).
+- the bankroll for a risk r is the (1 - r) quantile of what the sessions need. Batch
+  means give it and its 95% interval: the pool is cut into BATCHES independent parts, each
+  part's sessions give an estimate, and the estimate is their mean with the Student t
+  interval of BATCHES - 1 degrees of freedom, so the interval holds the pool's error as
+  well as the sessions'.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
+from verifier.support.errors import VerifierError
 from verifier.table.bank import bank_covers
 from verifier.table.deal import MAX_CHIPS, SEATS
 
@@ -38,7 +41,10 @@ RISKS = (Fraction(1, 100), Fraction(5, 100))
 #: simulated rounds in the pool, and sessions drawn from it
 POOL_ROUNDS = 5_000
 SESSIONS = 4_000
-Z95 = 1.959963984540054
+#: the batches of batch means, and the 0.975 quantile of Student's t with BATCHES - 1
+#: degrees of freedom
+BATCHES = 8
+T975 = 2.3646242515927849
 
 
 @dataclass(frozen=True)
@@ -48,9 +54,9 @@ class Need:
     hours: int
     rounds: int
     risk: Fraction
-    estimate: int | Fraction
-    low: int | Fraction
-    high: int | Fraction
+    estimate: Fraction
+    low: float
+    high: float
 
 
 @dataclass(frozen=True)
@@ -63,15 +69,18 @@ class Bankroll:
     seed: int
     mean_round: Fraction        # the player-dealer's mean result per round in the pool
     needs: tuple                # Need, per session length and risk
+    batches: int = BATCHES      # the pool's parts (batch means)
 
     def to_dict(self) -> dict:
         """For JSON: the model's terms and each estimate with its interval."""
         return {"wager": self.wager, "players": self.players, "cover": self.cover,
                 "pool_rounds": self.pool_rounds, "sessions": self.sessions,
-                "seed": self.seed, "mean_round": str(self.mean_round),
+                "seed": self.seed, "batches": self.batches,
+                "mean_round": str(self.mean_round),
                 "needs": [{"hours": n.hours, "rounds": n.rounds, "risk": str(n.risk),
-                           "bankroll": str(n.estimate), "low": str(n.low),
-                           "high": str(n.high)} for n in self.needs]}
+                           "bankroll": {"exact": str(n.estimate),
+                                        "decimal": float(n.estimate)},
+                           "low": n.low, "high": n.high} for n in self.needs]}
 
 
 def round_results(table: TableRules, wager: int, rounds: int, seed: int) -> list[int | Fraction]:
@@ -93,18 +102,21 @@ def session_need(results: Sequence[int | Fraction], cover: int) -> int | Fractio
     return cover - min(0, min(accumulate(results[:-1]), default=0))
 
 
-def quantile_interval(values: Sequence[int | Fraction], q: Fraction
-                      ) -> tuple[int | Fraction, int | Fraction, int | Fraction]:
-    """(estimate, low, high): the q quantile of ``values`` (the smallest value with at least
-    q of them at or below it) and its distribution-free 95% interval, the order statistics
-    at ranks q n -+ 1.96 sqrt(n q (1 - q)) (normal approximation to the binomial)."""
+def quantile(values: Sequence[int | Fraction], q: Fraction) -> int | Fraction:
+    """The q quantile of ``values``: the smallest value with at least q of them at or below
+    it."""
     ordered = sorted(values)
-    n = len(ordered)
-    spread = Z95 * math.sqrt(n * q * (1 - q))
-    rank = max(math.ceil(q * n), 1)
-    lo = min(max(math.floor(q * n - spread), 1), n)
-    hi = min(max(math.ceil(q * n + spread), 1), n)
-    return ordered[rank - 1], ordered[lo - 1], ordered[hi - 1]
+    return ordered[max(math.ceil(q * len(ordered)), 1) - 1]
+
+
+def batch_mean(estimates: Sequence[int | Fraction]) -> tuple[Fraction, float, float]:
+    """(mean, low, high): the mean of independent estimates and its 95% Student t interval
+    (BATCHES estimates: T975 the t quantile of BATCHES - 1 degrees of freedom)."""
+    k = len(estimates)
+    mean = Fraction(sum(estimates), k)
+    var = sum((x - mean) ** 2 for x in estimates) / (k - 1)
+    half = T975 * math.sqrt(var / k)
+    return mean, float(mean) - half, float(mean) + half
 
 
 def bankroll(table: TableRules, wager: int, hands_per_hour: int, seed: int = 0,
@@ -114,15 +126,21 @@ def bankroll(table: TableRules, wager: int, hands_per_hour: int, seed: int = 0,
     """The bankroll a player-dealer needs for each session length and risk (the module's
     model); reproducible by ``seed``."""
     pool = round_results(table, wager, pool_rounds, seed)
+    if len(pool) < BATCHES:
+        raise VerifierError(f"a bankroll needs at least {BATCHES} simulated rounds")
+    size = len(pool) // BATCHES
+    parts = [pool[b * size:(b + 1) * size] for b in range(BATCHES)]
     players = SEATS - 1
     cover = bank_covers({s: (wager,) for s in range(players)})
     rng = random.Random(f"paigow-bankroll:{seed}")
+    each = max(sessions // BATCHES, 1)
     needs = []
     for h in hours:
         n = h * hands_per_hour
-        drawn = [session_need(rng.choices(pool, k=n), cover) for _ in range(sessions)]
+        drawn = [[session_need(rng.choices(part, k=n), cover) for _ in range(each)]
+                 for part in parts]
         for risk in risks:
-            est, low, high = quantile_interval(drawn, 1 - risk)
+            est, low, high = batch_mean([quantile(d, 1 - risk) for d in drawn])
             needs.append(Need(h, n, Fraction(risk), est, low, high))
-    return Bankroll(wager, players, cover, pool_rounds, sessions, seed,
+    return Bankroll(wager, players, cover, pool_rounds, each * BATCHES, seed,
                     Fraction(sum(pool), len(pool)), tuple(needs))
