@@ -71,3 +71,11 @@ def cards_text(text: str) -> str:
     written together are hyphenated ("AT" -> "A-10", "AKQJTT5" -> "A-K-Q-J-10-10-5"). For
     the cells that hold cards or ranks only (the command line's card syntax keeps T)."""
     return re.sub(r"[A-Za-z0-9*]+", lambda m: _card_word(m.group()), text)
+
+
+def ranks_in_prose(text: str) -> str:
+    """Running text with its runs of ranks as a filed document writes them, a ten "10"
+    ("A-K-Q-J-T" -> "A-K-Q-J-10"; a reading's or a note's words, which the certificate
+    keeps as written)."""
+    return re.sub(r"\b[2-9AKQJT](?:-[2-9AKQJT])+\b",
+                  lambda m: m.group().replace("T", "10"), text)

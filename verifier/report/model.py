@@ -15,6 +15,7 @@ Conventions (docs/PARSHEET.md):
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from verifier.certificate.model import Certificate
@@ -22,6 +23,7 @@ from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import ParSheet
 from verifier.odds.operator import Pace
 from verifier.report.operator import operator_section
+from verifier.report.display import ranks_in_prose
 from verifier.game.bets import BETS
 from verifier.report.bets import custom_section, flag_bet, wager_section
 from verifier.report.progressive import progressive_sections
@@ -87,6 +89,10 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
                                 settlement.player_fee(int(pace.average_wager)) if fees else None,
                                 bankroll, bankroll_note)
     house_way, hw_tables = house_way_section(cert)
+    for bet in bets + ([base] if base else []):
+        bet.notes = [ranks_in_prose(note) for note in bet.notes]
+    readings = [replace(r, text=ranks_in_prose(r.text))
+                for r in applicable_readings(cert, bet_names, fees)]
     tool = cert.tool
     flags = [f"{bet.title}: {f}" for bet in bets + ([base] if base else []) for f in bet.flags]
     return ParSheet(
@@ -96,7 +102,7 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
         certificate_sha256=cert.sha256, result_sha256=cert.result_sha256,
         deck=cert.deck_reading, total_hands=cert.total_hands, bets=bets,
         base_game=base, house_way=house_way, house_way_tables=hw_tables,
-        readings=applicable_readings(cert, bet_names, fees), flags=flags, omitted=omitted,
+        readings=readings, flags=flags, omitted=omitted,
         strategy=strategy_section(cert) if cert.has("strategy") else None,
         designed=[b.title for b in bets if b.key in designed],
         player_bank=player_bank_section(cert) if cert.base_game is not None
