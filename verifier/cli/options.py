@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
+    from verifier.cli.settings import Settings
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -146,7 +147,7 @@ def add_operator_options(parser: argparse.ArgumentParser) -> None:
                             f"{POOL_ROUNDS:,}, a few seconds; 0: leave it out)")
 
 
-def operator_inputs(settings: Any, cert: Certificate) -> dict[str, Any]:
+def operator_inputs(settings: Settings, cert: Certificate) -> dict[str, Any]:
     """The operator figures' inputs for ``report.model.build``: the pace and, in a
     player-dealer game, the bankroll from the table simulator (or why there is none)."""
     from verifier.odds.operator import Pace

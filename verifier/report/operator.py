@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from verifier.odds.operator import HANDLE_PER_DROP, Pace, WagerFigures, wager_figures
+from verifier.report.display import pct
 from verifier.report.sheet import Bet, Table
 
 TITLE = "Operator figures"
@@ -28,12 +29,10 @@ class Operator:
 
 
 def money(x: Fraction | float, cents: bool = True) -> str:
+    """Dollars for display: "$1,234.50", "-$4.91"; whole dollars without ``cents``."""
     x = float(x)
-    return f"-${-x:,.2f}" if x < 0 and cents else (f"${x:,.2f}" if cents else f"${x:,.0f}")
-
-
-def _pct(x: Fraction | float, places: int = 4) -> str:
-    return f"{float(x) * 100:.{places}f}%"
+    text = f"${abs(x):,.2f}" if cents else f"${abs(x):,.0f}"
+    return "-" + text if x < 0 and text.strip("$0.,") else text
 
 
 def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = None,
@@ -46,7 +45,7 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
     h, w = pace.hands_per_hour, pace.average_wager
     notes = [
         f"At {h:,} hands an hour and an average initial wager of {money(w)} "
-        "(report --hands-per-hour, --average-wager). The house edge per initial wager is the "
+        "(the options --hands-per-hour and --average-wager). The house edge per initial wager is the "
         "rating edge used for comps. Theoretical win per hour = hands per hour × wager × "
         "edge; SD per hour = √(hands per hour) × wager × SD per hand. Every wager of this "
         "game is settled on its initial wager alone (no raise or double): the total action "
@@ -66,13 +65,14 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
     tables = [Table(
         "Per wager", ["Wager", "House edge (rating edge)", "Element of risk",
                       "Theoretical win per hour", "SD per hand", "SD per hour"],
-        [[f.title, _pct(f.edge), "= house edge" if f.action == 1 else _pct(f.element_of_risk),
+        [[f.title, pct(f.edge, 4),
+          "= house edge" if f.action == 1 else pct(f.element_of_risk, 4),
           money(f.theoretical_win_per_hour), money(f.sd_per_hand), money(f.sd_per_hour)]
          for f in wagers]),
         Table("Expected hold against drop",
               ["Wager"] + [("handle = drop" if r == 1 else f"handle = {r} × drop")
                            for r in HANDLE_PER_DROP],
-              [[f.title] + [_pct(f.hold(r), 3) for r in HANDLE_PER_DROP] for f in wagers])]
+              [[f.title] + [pct(f.hold(r), 3) for r in HANDLE_PER_DROP] for f in wagers])]
     tables += [band_table(f) for f in wagers]
     out = Operator(pace, wagers, notes, tables, bankroll)
     if bankroll is not None:
@@ -101,7 +101,7 @@ def bankroll_table(b: Any) -> Table:
     return Table(
         "Bankroll a player-dealer needs to cover the table",
         ["Session", "Rounds banked", "Risk of not covering", "Bankroll", "95% interval"],
-        [[f"{n.hours} hour{'s' if n.hours > 1 else ''}", f"{n.rounds:,}", _pct(n.risk, 0),
+        [[f"{n.hours} hour{'s' if n.hours > 1 else ''}", f"{n.rounds:,}", pct(n.risk, 0),
           money(n.estimate, False), f"{money(n.low, False)} to {money(n.high, False)}"]
          for n in b.needs])
 
