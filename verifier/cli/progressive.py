@@ -91,10 +91,27 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
     return run_figures(odds.table, run)
 
 
+def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
+    """Two seats hitting one tier (or meter) in one round: exact on a deck whose hands
+    can be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+    from verifier.certificate.format import deck_of, rules_of
+    from verifier.engine import engine_spec
+    from verifier.odds.progressive_seats import two_seat_figures
+    from verifier.table.progressive_pairs import tier_hands, why_not_listed
+    deck = deck_of(cert.raw)
+    why = why_not_listed(odds.table, deck)
+    listed = None
+    if why is None:
+        wheel, number = engine_spec(rules_of(cert.raw)).checked()
+        listed = tier_hands(odds.table, deck, wheel, number)
+    return two_seat_figures(odds, listed, len(deck), seats, why or "")
+
+
 def cmd_progressive(settings: Settings) -> int:
     odds, cert = odds_of(settings)
     given, seats = _meters(settings), _seats(settings)
     out = odds.figures(given, seats)
+    out["two_seats"] = _two_seats(odds, cert, seats)
     if settings.rounds:
         out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:
@@ -124,6 +141,7 @@ def cmd_progressive(settings: Settings) -> int:
     if env["per_other_seat_dollars"]["decimal"]:
         print(f"envy: ${env['per_other_seat_dollars']['decimal']:.6f} per other seat per "
               f"round; at {env['seats']} seats {env['return']['decimal']:+.6f} per unit")
+    _print_two_seats(out["two_seats"])
     sim = out.get("simulation")
     if sim:
         lo, hi = sim["interval_99"]
@@ -132,6 +150,24 @@ def cmd_progressive(settings: Settings) -> int:
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
     return 0
+
+
+def _print_two_seats(two: dict[str, Any]) -> None:
+    print(f"two seats hitting in one round ({two['method']}):")
+    rows = [(" / ".join(t["lines"]), t) for t in two["tiers"]]
+    rows += [(f"meter {name}", m) for name, m in two["meters"].items()]
+    for name, f in rows:
+        exact = f["two_given_seats"]
+        p2 = (f"{exact['decimal']:.4e}" if exact is not None else
+              f"at most {f['two_given_seats_upper_bound']['decimal']:.4e}")
+        both = f["at_least_two_of_seats"]
+        span = f"; {f['seats']} seats do not fit the deck"
+        if both is not None:
+            low = both["lower_bound"]
+            span = f"; at least two of {f['seats']} seats " + (
+                f"{low['decimal']:.4e} to " if low is not None else "at most ") + \
+                f"{both['upper_bound']['decimal']:.4e}"
+        print(f"  {name[:44]:<44} two given seats {p2}{span}")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
