@@ -152,6 +152,69 @@ def cmd_progressive(settings: Settings) -> int:
     return 0
 
 
+def table_progressive(settings: Settings, wagering: list[int], occupied: list[int]
+                      ) -> tuple | None:
+    """``simulate --progressive NAME``: (the rule set's table, the seats with its wager),
+    checked before any round is played; None without the option."""
+    from verifier.game.progressive import ProgressiveError
+    from verifier.table.progressive import check_rounds
+    name = settings.progressive
+    if name is None:
+        if settings.meter_path or settings.progressive_seats:
+            raise ProgressiveError("--meter-path and --progressive-seats need --progressive "
+                                   "NAME")
+        return None
+    tables = settings.ruleset.progressive_tables()
+    if name not in tables:
+        raise ProgressiveError(f"--progressive {name[:40]!r}: rule set {settings.ruleset.name} "
+                               f"offers no such progressive (its progressives: "
+                               f"{', '.join(tables) or 'none'})")
+    stray = sorted(set(wagering) - set(occupied))
+    if stray:
+        raise ProgressiveError(f"--progressive-seats: seat {stray[0]} is not at the table "
+                               f"(seats {','.join(map(str, occupied))})")
+    check_rounds(int(settings.rounds or 0))
+    settings.output("meter_path")
+    return tables[name], tuple(wagering)
+
+
+def meters_played(settings: Settings, progressive: tuple, hits: list) -> dict[str, Any]:
+    """The meters played on the tiers the table's seats hit, round by round, beside the
+    exact long-run return (the rule set's shipped certificate's counts, if it has one)."""
+    from verifier.certificate.odds import progressive_odds
+    from verifier.certificate.shipped import shipped_certificate_path
+    from verifier.cli.options import load_checked
+    from verifier.odds.values import exact_value
+    from verifier.support.files import atomic_write_text
+    from verifier.table.progressive import path_csv, play_hits, run_figures
+    table, seats = progressive
+    path = settings.meter_path
+    run = play_hits(table, hits, len(seats), max(1, len(hits) // 1000) if path else 0)
+    if path:
+        atomic_write_text(path, path_csv(table, run))
+    out = {"name": settings.progressive, "table": table.name,
+           **run_figures(table, run), "seats": list(seats)}
+    shipped = shipped_certificate_path(settings.ruleset.name)
+    exact = None
+    if shipped is not None:
+        exact = progressive_odds(load_checked(str(shipped), None).raw, table).long_run()
+    out["exact_long_run_return"] = None if exact is None else exact_value(exact)
+    return out
+
+
+def print_meters_played(sim: dict[str, Any]) -> None:
+    lo, hi = sim["interval_99"]
+    exact = sim["exact_long_run_return"]
+    print(f"progressive {sim['name']} ({sim['table']}), seats "
+          f"{','.join(map(str, sim['seats']))}: simulated return {sim['return_per_unit']:+.6f} "
+          f"(99% interval {lo:+.6f} to {hi:+.6f}); exact long-run return "
+          + ("not known (no shipped certificate of the rule set)" if exact is None
+             else f"{exact['decimal']:+.6f}"))
+    print("  hits: " + ", ".join(f"{k} {v:,}" for k, v in sim["hits"].items())
+          + "; meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
+                                                 sim["meters_at_end"].items()))
+
+
 def _print_two_seats(two: dict[str, Any]) -> None:
     print(f"two seats hitting in one round ({two['method']}):")
     rows = [(" / ".join(t["lines"]), t) for t in two["tiers"]]

@@ -99,6 +99,8 @@ class Settings:
     seats: Optional[str] = None
     meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
     meter_path: Optional[str] = None
+    progressive: Optional[str] = None                # simulate: the progressive played
+    progressive_seats: Optional[str] = None
     base: Optional[int] = None
     wagers: dict[str, Optional[int]] = field(default_factory=dict)
     custom: list[str] = field(default_factory=list)

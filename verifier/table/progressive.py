@@ -55,6 +55,76 @@ class ProgressiveRun:
         return mean - half, mean + half
 
 
+class MeterPlay:
+    """The meters played round by round on the tiers the seats hit: the one meter model,
+    for ``progressive --simulate`` (its own deal, below) and the base game's ``simulate
+    --progressive`` (the hands the table deals, verifier/table/simulate.py)."""
+
+    def __init__(self, table: Progressive, rounds: int, seats: int,
+                 meters: dict[str, Fraction] | None = None, path_every: int = 0):
+        self.table, self.rounds, self.path_every = table, rounds, path_every
+        self.value = dict(table.meter_values(meters))
+        self.names = list(table.meters)
+        self.run = ProgressiveRun(rounds, seats, Fraction(0), Fraction(0), Fraction(0),
+                                  [0] * len(table.tiers), self.value)
+        self.per_batch = max(1, rounds // BATCHES)
+        self.batch_w, self.batch_p = Fraction(0), Fraction(0)
+        self.done = 0
+
+    def round(self, tiers: Sequence[int | None]) -> Fraction:
+        """One round: each seat with the wager (``tiers``: the tier each hit, None for
+        none, in settlement order) funds the meters, then the seats are paid in order.
+        Returns the dollars paid."""
+        table, value, run, w = self.table, self.value, self.run, self.table.wager
+        seats = len(tiers)
+        for m in self.names:                            # every wager funds the meters
+            meter = table.meters[m]
+            value[m] += meter.increment * w * seats
+            if meter.cap is not None and value[m] > meter.cap:
+                value[m] = meter.cap
+        paid = Fraction(0)
+        for t in tiers:
+            if t is None:
+                continue
+            tier = table.tiers[t]
+            amount = table.paid(tier, value)
+            paid += amount
+            run.hits[t] += 1
+            run.envy += tier.envy * (seats - 1)
+            if tier.meter is not None:
+                m = tier.meter
+                reset = table.meters[m].reset
+                value[m] = reset if tier.share >= 1 else max(value[m] - amount, reset)
+        run.wagered += w * seats
+        run.paid += paid
+        self.batch_w += w * seats
+        self.batch_p += paid
+        self.done += 1
+        if self.done % self.per_batch == 0 and len(run.batch_returns) < BATCHES \
+                and self.batch_w:
+            run.batch_returns.append(float((self.batch_p - self.batch_w) / self.batch_w))
+            self.batch_w, self.batch_p = Fraction(0), Fraction(0)
+        if self.path_every and self.done % self.path_every == 0:
+            run.path.append((self.done, tuple(value[m] for m in self.names)))
+        return paid
+
+
+def play_hits(table: Progressive, hits: Sequence[Sequence[int | None]], seats: int,
+              path_every: int = 0) -> ProgressiveRun:
+    """The meters played from their resets on the tiers hit round by round (the base
+    game's ``simulate --progressive``: ``Stats.progressive_hits``)."""
+    play = MeterPlay(table, len(hits), seats, None, path_every)
+    for tiers in hits:
+        play.round(tiers)
+    return play.run
+
+
+def check_rounds(rounds: int) -> None:
+    if rounds < BATCHES:
+        raise ProgressiveError(f"--simulate {rounds}: at least {BATCHES} rounds (the interval "
+                               f"takes {BATCHES} batches)")
+
+
 def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
              wheel_second: bool, house_way: int, seed: int = 1,
              meters: dict[str, Fraction] | None = None, path_every: int = 0,
@@ -62,20 +132,12 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
     """``rounds`` rounds of ``seats`` seats from ``meters`` (default every reset)."""
     from verifier.engine import set_hands
     from verifier.table.custom import lines_of
-    if rounds < BATCHES:
-        raise ProgressiveError(f"--simulate {rounds}: at least {BATCHES} rounds (the interval "
-                               f"takes {BATCHES} batches)")
+    check_rounds(rounds)
     if seats < 1 or 7 * (seats + 1) > len(deck):
         raise ProgressiveError(f"--seats {seats}: from 1 to {len(deck) // 7 - 1} seats and "
                                f"the dealer on a {len(deck)}-card deck")
-    value = dict(table.meter_values(meters))
-    names = list(table.meters)
+    play = MeterPlay(table, rounds, seats, meters, path_every)
     rng = random.Random(seed)
-    w = table.wager
-    run = ProgressiveRun(rounds, seats, Fraction(0), Fraction(0), Fraction(0),
-                         [0] * len(table.tiers), value)
-    per_batch = rounds // BATCHES
-    batch_w, batch_p = Fraction(0), Fraction(0)
     done = 0
     with stage(progress, "rounds", "progressive") as report:
         while done < rounds:
@@ -86,39 +148,13 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
             for r in range(n):
                 base = r * (seats + 1)
                 dealer = sets[base + seats]
-                for m in names:                           # every wager funds the meters
-                    meter = table.meters[m]
-                    value[m] += meter.increment * w * seats
-                    if meter.cap is not None and value[m] > meter.cap:
-                        value[m] = meter.cap
-                paid = Fraction(0)
-                for s in range(seats):
-                    lines = lines_of(table.reads, sets[base + s], dealer, hands[base + s])
-                    t = table.tier_of(frozenset(lines))
-                    if t is None:
-                        continue
-                    tier = table.tiers[t]
-                    amount = table.paid(tier, value)
-                    paid += amount
-                    run.hits[t] += 1
-                    run.envy += tier.envy * (seats - 1)
-                    if tier.meter is not None:
-                        m = tier.meter
-                        reset = table.meters[m].reset
-                        value[m] = reset if tier.share >= 1 else max(value[m] - amount, reset)
-                run.wagered += w * seats
-                run.paid += paid
-                batch_w += w * seats
-                batch_p += paid
+                play.round([table.tier_of(frozenset(lines_of(
+                    table.reads, sets[base + s], dealer, hands[base + s])))
+                    for s in range(seats)])
                 done += 1
-                if done % per_batch == 0 and len(run.batch_returns) < BATCHES:
-                    run.batch_returns.append(float((batch_p - batch_w) / batch_w))
-                    batch_w, batch_p = Fraction(0), Fraction(0)
-                if path_every and done % path_every == 0:
-                    run.path.append((done, tuple(value[m] for m in names)))
             if report is not None:
                 report(done, rounds)
-    return run                          # run.meters is ``value``, as the rounds left it
+    return play.run                     # run.meters is the meters as the rounds left them
 
 
 def path_csv(table: Progressive, run: ProgressiveRun) -> str:

@@ -140,6 +140,9 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
     house = st.house
     st.bank_passed = passed
     for dealer, players, idx, banker, dw in rounds:
+        if setup.progressive is not None:
+            st.progressive_hits.append(_progressive_tiers(setup.progressive, players, sets,
+                                                          hands, idx))
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
@@ -238,6 +241,17 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
         acc.n, acc.sx, acc.sxx = bet_n[kind], bet_sx[kind], bet_sxx[kind]
         acc.sw, acc.sww, acc.sxw = bet_sw[kind], bet_sww[kind], bet_sxw[kind]
     return st
+
+
+def _progressive_tiers(progressive, players, sets, hands, idx):
+    """The tier each seat with the progressive's wager hits (None: none), in settlement
+    order, read the table's way on the seat's hand (the banker's for a versus-banker
+    read): verifier/table/progressive.py plays the meters on them."""
+    from verifier.table.custom import lines_of
+    table, seats = progressive
+    return tuple(table.tier_of(frozenset(lines_of(table.reads, sets[idx + k], sets[idx],
+                                                  hands[idx + k])))
+                 for k, s in enumerate(players, 1) if s in seats)
 
 
 def _odds_and_envy(table, players, wagers, banker_set, sets, hands, idx):
