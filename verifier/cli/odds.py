@@ -133,7 +133,11 @@ def cmd_report(settings: Settings) -> int:
             cert = load_checked(settings.certificate, settings.rules)
             if settings.out:
                 settings.output()
-            sheet = render(cert, settings.format, steps=steps)
+            path = None
+            if settings.meter_path:
+                from verifier.support.files import read_text
+                path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
+            sheet = render(cert, settings.format, steps=steps, meter_path=path)
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
@@ -241,5 +245,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
+                   help="a meter path (progressive --simulate or simulate --progressive "
+                        "--meter-path) drawn in its progressive's section")
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -18,11 +18,14 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
-           reading: str | None = None, steps: Steps | None = None) -> str | bytes:
+           reading: str | None = None, steps: Steps | None = None,
+           meter_path: tuple | None = None) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
-    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``). ``steps``:
+    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``).
+    ``meter_path``: (its text, the file's name): a meter path drawn in its progressive's
+    section (``progressive.read_meter_path``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
     steps=None)``)."""
     from verifier.report.formats import renderer
@@ -33,6 +36,10 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps.more(1)
     steps.next("figures")
     sheet = build(cert, designed=designed, reading=reading)
+    if meter_path is not None:
+        from verifier.report.progressive import attach_meter_path, read_meter_path
+        text, source = meter_path
+        attach_meter_path(sheet.progressives, *read_meter_path(text, source), source)
     out = draw(sheet, steps)
     steps.finish()
     return out

@@ -82,6 +82,9 @@ def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) ->
     for prog in sheet.progressives:
         prog.charts = [(f"Return against meter {m}", svg if not images else image(svg))
                        for m, svg in charts.meter_lines(prog)]
+        path = charts.meter_path(prog)
+        if path is not None:
+            prog.charts.append(("Meter path", path if not images else image(path)))
     return env.get_template("parsheet.html.j2").render(
         sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
         z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,

@@ -23,6 +23,10 @@ class ProgressiveSheet:
     tables: list                  # Table
     meters: list = field(default_factory=list)   # (meter, points [(value, return)], break-even)
     charts: list = field(default_factory=list)   # (title, svg), filled by the HTML renderer
+    # a meter path the user gave (report --meter-path FILE.csv): (file, meters, resets,
+    # rows [(round, (values...))]); drawn in the HTML and PDF sheets
+    path: tuple | None = None
+    resets: list = field(default_factory=list)   # (meter, its reset in dollars)
 
 
 def _money(x: Any) -> str:
@@ -64,8 +68,64 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                   "No long-run figure: a meter is outside the average-win model (a share "
                   "below 100% or a cap).")]
         out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes, [tiers, meters],
-                                    _meter_lines(f)))
+                                    _meter_lines(f), resets=[
+                                        (m, float(Fraction(r["reset"])))
+                                        for m, r in f["meters"].items()]))
     return out
+
+
+#: most rows of a meter path drawn
+MAX_PATH_ROWS = 100_000
+
+
+def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, tuple]]]:
+    """A meter path as ``progressive --simulate`` and ``simulate --progressive`` write it
+    (``round,METER...`` then a row per point): (the meters, the rows), or one line naming
+    the row that cannot be read."""
+    import csv
+    import io
+    from verifier.support.errors import VerifierError
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or not rows[0] or rows[0][0].strip() != "round" or len(rows[0]) < 2:
+        raise VerifierError(f"{source}: not a meter path (its first row: round, then the "
+                            "meters' names)")
+    if len(rows) > MAX_PATH_ROWS + 1:
+        raise VerifierError(f"{source}: more than {MAX_PATH_ROWS:,} rows")
+    names = [n.strip() for n in rows[0][1:]]
+    out = []
+    for i, row in enumerate(rows[1:], start=2):
+        try:
+            if len(row) != len(names) + 1:
+                raise ValueError
+            values = tuple(float(v) for v in row[1:])
+            out.append((int(row[0]), values))
+        except ValueError:
+            raise VerifierError(f"{source}, row {i}: a round and {len(names)} meter "
+                                "value(s) expected") from None
+    if not out:
+        raise VerifierError(f"{source}: no rows below its header")
+    return names, out
+
+
+def attach_meter_path(sheets: list[ProgressiveSheet], names: list[str],
+                      rows: list[tuple[int, tuple]], source: str) -> None:
+    """The path drawn in the section of the progressive whose meters are its columns."""
+    from verifier.support.errors import VerifierError
+    for prog in sheets:
+        meters = {m: reset for m, reset in prog.resets}
+        if set(names) <= set(meters):
+            prog.path = (source, names, [meters[n] for n in names], rows)
+            last = rows[-1][0]
+            prog.notes.append(f"Meter path ({source}, {len(rows):,} points to round "
+                              f"{last:,}): " + "; ".join(
+                                  f"meter {n} from ${min(r[1][i] for r in rows):,.2f} to "
+                                  f"${max(r[1][i] for r in rows):,.2f}"
+                                  for i, n in enumerate(names))
+                              + ". Drawn in the HTML and PDF sheets.")
+            return
+    held = "; ".join(f"{p.name}: {', '.join(m for m, _ in p.resets)}" for p in sheets)
+    raise VerifierError(f"{source}: meters {', '.join(names)} are no progressive's of the "
+                        f"certificate ({held or 'it holds no progressive'})")
 
 
 def _meter_lines(f: dict) -> list:
