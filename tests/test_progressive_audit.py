@@ -41,7 +41,7 @@ pays = "100% of m"
               f'pays = "${a}"\n' for n, a in zip(NAMES[1:], PAYS[1:]))
 
 
-def _claims(five_aces=1_128, break_even=f"{float(BREAK_EVEN):,.2f}",
+def _claims(five_aces=1_128, break_even=f"${float(BREAK_EVEN):,.2f}",
             long_run=f"{float(LONG_RUN):.6f}", ret=f"{float(RETURN):.6f}"):
     """The grid of a claims sheet: game, bet, meter, tiers, figures."""
     counts = [WOO[0], five_aces, *WOO[2:]]

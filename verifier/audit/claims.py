@@ -394,5 +394,5 @@ def check_numbers(sub: Submission) -> None:
                 if cell is not None and not (column == "odds" and key(cell.text) == "never"):
                     parse(cell.text, cell.where, count=column == "combinations",
                           odds=column == "odds")
-        for _, cell in block.figures:
-            parse(cell.text, cell.where)
+        for figure, cell in block.figures:
+            parse(cell.text, cell.where, money=figure == "break_even")

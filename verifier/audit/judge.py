@@ -189,7 +189,8 @@ def judge(finding: Finding, cell: Cell, value: Fraction | None, sign: int) -> Fi
             parse(cell.text, cell.where, odds=True)        # a bad number is bad input
         return finding
     assert value is not None                    # only the odds of a line never hit are None
-    claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds")
+    claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds",
+                    money=figure == "break_even")
     finding.exact = value
     places = claimed.places + 4
     scale = 100 if claimed.percent else 1
@@ -287,7 +288,7 @@ def audit(sub: Submission, cert: Certificate | Mapping,
                     progressive, block, i, figure, extra)
                 if value is None:
                     finding.reason = reason
-                    parse(cell.text, cell.where)        # a bad number is bad input
+                    parse(cell.text, cell.where, money=True)    # bad input all the same
                 else:
                     judge(finding, cell, value, sign)
             elif isinstance(exact, str):
