@@ -178,7 +178,7 @@ def table_progressive(settings: Settings, wagering: list[int], occupied: list[in
     return tables[name], tuple(wagering)
 
 
-def meters_played(settings: Settings, progressive: tuple, hits: list) -> dict[str, Any]:
+def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str, Any]:
     """The meters played on the tiers the table's seats hit, round by round, beside the
     exact long-run return (the rule set's shipped certificate's counts, if it has one)."""
     from verifier.certificate.odds import progressive_odds
@@ -186,10 +186,9 @@ def meters_played(settings: Settings, progressive: tuple, hits: list) -> dict[st
     from verifier.cli.options import load_checked
     from verifier.odds.values import exact_value
     from verifier.support.files import atomic_write_text
-    from verifier.table.progressive import path_csv, play_hits, run_figures
+    from verifier.table.progressive import path_csv, run_figures
     table, seats = progressive
     path = settings.meter_path
-    run = play_hits(table, hits, len(seats), max(1, len(hits) // 1000) if path else 0)
     if path:
         atomic_write_text(path, path_csv(table, run))
     out = {"name": settings.progressive, "table": table.name,

@@ -220,7 +220,7 @@ def run_simulate(settings: Settings) -> int:
     summ["seed"] = settings.seed
     summ["block_size"] = settings.block_size
     if progressive is not None:
-        summ["progressive"] = meters_played(settings, progressive, stats.progressive_hits)
+        summ["progressive"] = meters_played(settings, progressive, stats.progressive)
     if settings.json:
         print(json.dumps(summ, indent=2))
     else:

@@ -109,16 +109,6 @@ class MeterPlay:
         return paid
 
 
-def play_hits(table: Progressive, hits: Sequence[Sequence[int | None]], seats: int,
-              path_every: int = 0) -> ProgressiveRun:
-    """The meters played from their resets on the tiers hit round by round (the base
-    game's ``simulate --progressive``: ``Stats.progressive_hits``)."""
-    play = MeterPlay(table, len(hits), seats, None, path_every)
-    for tiers in hits:
-        play.round(tiers)
-    return play.run
-
-
 def check_rounds(rounds: int) -> None:
     if rounds < BATCHES:
         raise ProgressiveError(f"--simulate {rounds}: at least {BATCHES} rounds (the interval "

@@ -335,6 +335,11 @@ def simulate(setup: TableSetup, rounds: int, seed: int = 0, threads: int | None 
     jobs = ((setup, seed, block, start, min(block_size, rounds - start), setter, check_ledger)
             for block, start in enumerate(range(0, rounds, block_size)))
     total = Stats(setup.table.stat_kinds)
+    meters = None
+    if setup.progressive is not None:     # the meters, played on each block's hits in order
+        from verifier.table.progressive import MeterPlay
+        table, seats = setup.progressive
+        meters = MeterPlay(table, rounds, len(seats), None, max(1, rounds // 1000))
     played = 0
     with stage(progress, "round", "simulate") as report:
         if threads == 1 or rounds <= block_size:
@@ -351,6 +356,10 @@ def simulate(setup: TableSetup, rounds: int, seed: int = 0, threads: int | None 
         try:
             for st in results:
                 total.merge(st)
+                if meters is not None:
+                    for tiers in st.progressive_hits:
+                        meters.round(tiers)
+                    total.progressive = meters.run
                 played += st.rounds
                 if report:
                     report(played, rounds)

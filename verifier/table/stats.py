@@ -96,9 +96,11 @@ class Stats:
         self.bank_passed = [0] * SEATS
         self.house: dict[str, int | Fraction] = dict.fromkeys(HOUSE_SOURCES, 0)
         self.path = ""                                    # "compiled" or "python": which ran
-        # a progressive's tiers hit, per round in order: the tier (or None) of each seat
-        # with its wager, in settlement order (TableSetup.progressive)
+        # a progressive's tiers hit in a block, per round in order: the tier (or None) of
+        # each seat with its wager, in settlement order (TableSetup.progressive); played
+        # block by block as they come (``simulate``), then ``progressive`` holds the run
         self.progressive_hits: list[tuple] = []
+        self.progressive: Any = None
 
     def merge(self, o: Stats) -> None:
         self.rounds += o.rounds
@@ -113,7 +115,6 @@ class Stats:
         for name in ("seat_fees", "seat_banked", "seat_bank_net", "bet_wins"):
             setattr(self, name, [a + b for a, b in zip(getattr(self, name), getattr(o, name))])
         self.dealer_round.merge(o.dealer_round)
-        self.progressive_hits += o.progressive_hits
         self.dealer_unit.merge(o.dealer_unit)
         for name in ("dealer_fees", "cap_rounds", "exhausted_rounds", "win_limit_rounds",
                      "returned", "wagered", "ledgers_checked"):
