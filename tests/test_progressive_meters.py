@@ -157,15 +157,21 @@ TABLE = {"name": "meters", "wager": 1, "meters": {
 def test_the_table_plays_shares_a_cap_and_a_reserve_within_the_intervals(tmp_path, capsys):
     """One seat on the 25-card deck of nines to aces: a capped meter, a share with a
     fixed amount, a reserve with a cap; the simulated return's 99% interval covers the
-    exact long-run return, and the house's seeding per wager its long-run figure."""
+    exact long-run return, and the house's seeding per wager its long-run figure. The
+    rule set's certificate holds the meter model's figures and ``check`` re-derives them."""
     import tomli_w
-    table, cert = tmp_path / "t.toml", tmp_path / "c.json"
-    table.write_text(tomli_w.dumps(TABLE))
-    assert main(["run", "--deck-ranks", "9TJQKA", "--rules", "casino-standard",
+    from verifier.certificate import seal
+    (tmp_path / "meters.toml").write_text(tomli_w.dumps(TABLE))
+    rules, cert = tmp_path / "rules.toml", tmp_path / "c.json"
+    rules.write_text('base = "casino-standard"\nname = "meters-test"\n'
+                     '[progressives]\nmeters = "meters.toml"\n')
+    assert main(["run", "--deck-ranks", "9TJQKA", "--rules", str(rules),
                  "--no-progress", "--out", str(cert)]) == 0
+    assert main(["check", str(cert)]) == 0
     capsys.readouterr()
-    assert main(["progressive", str(table), "--cert", str(cert), "--seats", "1",
-                 "--simulate", "20000", "--seed", "3", "--no-progress", "--json"]) == 0
+    assert main(["progressive", "meters", "--rules", str(rules), "--cert", str(cert),
+                 "--seats", "1", "--simulate", "20000", "--seed", "3", "--no-progress",
+                 "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     sim = out["simulation"]
     lo, hi = sim["interval_99"]
@@ -175,9 +181,14 @@ def test_the_table_plays_shares_a_cap_and_a_reserve_within_the_intervals(tmp_pat
     lo, hi = sim["house_seeded_interval_99"]
     assert lo < float(house) < hi
     assert sim["overflow_kept"] > 0 and sim["reserves_at_end"]["res"] >= 0
-    assert main(["progressive", str(table), "--cert", str(cert)]) == 0
+    assert main(["progressive", "meters", "--rules", str(rules), "--cert", str(cert)]) == 0
     text = capsys.readouterr().out
     assert "share-leaves-rest" in text and "$1 + 50% of share" in text
+    data = json.loads(cert.read_text())
+    run = data["sections"]["progressives"]["results"]["meters"]["meters"]["res"]["long_run"]
+    run["house_seeds_per_wager"]["exact"] = "0"     # sealed again: the hash holds, not this
+    cert.write_text(json.dumps(seal(data)))
+    assert main(["check", str(cert)]) != 0
 
 
 @pytest.mark.parametrize("meter, pays, words", [
@@ -207,3 +218,32 @@ def test_a_fixed_amount_with_a_top_reads_back_and_prices_linearly():
     assert again.tiers == odds.table.tiers
     assert odds.return_at({"m": Fraction(200)}) == Fraction(50 + 40, 10) - 1
     assert odds.return_at_values({"m": odds.break_even("m")}) == 0
+
+
+def test_the_par_sheet_shows_the_meter_models_long_run():
+    """A capped meter (a bound pair) and a share with a reserve, in the emperors-challenge
+    certificate's progressive section as ``run`` would write it: the par sheet prints the
+    long run's 12 places and each meter's figures, as the section holds them."""
+    import copy
+    from pathlib import Path
+    from verifier import certificate
+    from verifier.certificate.odds import progressive_odds
+    from verifier.report import render
+    cert = copy.deepcopy(certificate.load(Path(__file__).resolve().parent.parent / "proofs"
+                                          / "certificates" / "emperors-challenge.json"))
+    table = from_dict({"name": "Meters", "wager": 1, "meters": {
+        "top": {"reset": 10000, "increment": "15%", "reserve": "2%"},
+        "minor": {"reset": 500, "increment": "5%", "cap": 5000}}, "tiers": [
+        {"lines": ["seven_card_straight_flush"], "pays": "100% of top"},
+        {"lines": ["five_aces"], "pays": "$500 + 10% of top"},
+        {"lines": ["royal_flush"], "pays": "100% of minor"}]})
+    f = progressive_odds(cert, table).figures()
+    cert["sections"]["progressives"]["results"]["jackpot"] = f
+    text = render(cert)
+    assert f["long_run_return"] is None and f["long_run_bounds"]["form"] == "bounds"
+    assert f["long_run_bounds"]["decimal_12"] in text
+    assert "Meters in the long run" in text and "share-leaves-rest" in text
+    minor, top = f["meters"]["minor"]["long_run"], f["meters"]["top"]["long_run"]
+    assert f"${minor['expected_at_hit']['decimal_12']} (bounds)" in text
+    assert f"${top['expected_meter']['decimal']:,.6f}" in text
+    assert "$500 + 10% of top" in text

@@ -148,15 +148,9 @@ def cmd_progressive(settings: Settings) -> int:
     return 0
 
 
-def _figure(x: dict) -> str:
-    """A meter-model figure: exact (6 places) or a bound pair (12 places, said so)."""
-    if x["form"] == "exact":
-        return f"${x['decimal']:,.6f}"
-    return f"${x['decimal_12']} (bounds)"
-
-
 def _print_meter_long_run(name: str, run: dict) -> None:
     """The meter model's figures of a meter (verifier/odds/meters.py)."""
+    from verifier.report.progressive import figure_text as _figure
     if "outside" in run:
         print(f"  meter {name} in the long run: outside the model ({run['outside']})")
         return

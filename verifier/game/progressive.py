@@ -180,8 +180,8 @@ def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str
         if meter is not None:
             raise ProgressiveError(f"{where}: pays {text!r}: one share of a meter per tier, "
                                    "after the fixed amount")
-        _, meter, share = _pays(top, wager, meters, where)
-        return fixed, meter, share
+        _, meter, top_share = _pays(top, wager, meters, where)
+        return fixed, meter, top_share
     if isinstance(text, str):
         share = _SHARE.match(text)
         if share:

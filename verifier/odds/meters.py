@@ -157,11 +157,13 @@ def long_run(meter: Meter, wager: Fraction, tiers: Sequence[tuple[Fraction, Frac
     whole = sum((p for p, s, _ in tiers if s == 1), Fraction(0))
     i, reset, cap = meter.increment * wager, meter.reset, meter.cap
     steps = None
+    figures: Callable[[Fraction], dict[str, Any]]
     if cap is None:
-        def figures(_: Fraction) -> dict[str, Any]:
+        def uncapped(x: Fraction) -> dict[str, Any]:
             return {"meter": ((1 - sigma) * i + whole * reset) / sigma,
                     "hit": (i + whole * reset) / sigma, "over": Fraction(0)}
-        model, lo, hi = "uncapped: stationary, by conservation", Fraction(0), Fraction(0)
+        figures = uncapped
+        model, lo, hi = "uncapped, by conservation", Fraction(0), Fraction(0)
     elif whole != h:
         return "a cap with a share below 100%"
     else:
@@ -173,11 +175,12 @@ def long_run(meter: Meter, wager: Fraction, tiers: Sequence[tuple[Fraction, Frac
             lo, hi = power_bounds(q, steps)
         k = steps or 0
 
-        def figures(x: Fraction) -> dict[str, Any]:
+        def capped(x: Fraction) -> dict[str, Any]:
             at_hit = reset + i * (1 - x) / h + (cap - reset - i * k) * x
             return {"meter": reset + i * q * (1 - x) / h + (cap - reset - i * k) * q * x,
                     "hit": at_hit, "over": i + h * reset - h * at_hit}
-        model = "capped, every tier takes it whole: the meter at a hit is min(R + i G, C)"
+        figures = capped
+        model = "capped, taken whole: min(R + i G, C) at a hit"
 
     def full(x: Fraction) -> dict[str, Any]:
         f = dict(figures(x))
