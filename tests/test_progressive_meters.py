@@ -247,3 +247,10 @@ def test_the_par_sheet_shows_the_meter_models_long_run():
     assert f"${minor['expected_at_hit']['decimal_12']} (bounds)" in text
     assert f"${top['expected_meter']['decimal']:,.6f}" in text
     assert "$500 + 10% of top" in text
+    import io
+    import openpyxl                     # the spreadsheet, read back: the same table
+    book = openpyxl.load_workbook(io.BytesIO(render(cert, "xlsx")))
+    cells = [str(c.value) for ws in book.worksheets for row in ws.iter_rows() for c in row
+             if c.value is not None]
+    assert any("Meters in the long run" in c for c in cells)
+    assert f"${minor['expected_at_hit']['decimal_12']} (bounds)" in cells
