@@ -31,10 +31,11 @@ LONG_RUN = FIXED + INCREMENT + Fraction(TIERS[-1][1], TOTAL) * RESET - 1
 def test_a_hit_is_paid_what_the_meter_held_and_envy_goes_to_the_others():
     table = from_dict(TABLE)
     play = MeterPlay(table, 20, 3)
+    # each wager in turn adds its increment, then its hand is settled (increment-first)
     assert play.round([None, None, None]) == 0                     # 10 + 3 x 0.2
-    assert play.round([None, 5, None]) == RESET + 6 * INCREMENT    # 11.2, then reset
-    assert play.value["m"] == RESET
-    assert play.round([5, 5, None]) == RESET + 3 * INCREMENT + RESET   # the second: reset
+    assert play.round([None, 5, None]) == RESET + 5 * INCREMENT    # 11.0, then reset
+    assert play.value["m"] == RESET + INCREMENT                    # the third wager's
+    assert play.round([5, 5, None]) == (RESET + 2 * INCREMENT) + (RESET + INCREMENT)
     assert play.run.envy == 3 * 2 and play.run.hits[5] == 3
 
 

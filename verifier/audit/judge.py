@@ -220,6 +220,21 @@ def judge(finding: Finding, cell: Cell, value: Fraction | None, sign: int) -> Fi
     return finding
 
 
+def judge_bounded(finding: Finding, cell: Cell, bounds: tuple[Fraction, Fraction],
+                  sign: int) -> Finding:
+    """A claim on a figure known between two exact bounds: it holds (or does not) when it
+    does at both, on the same side; else it is not checked."""
+    low, high = bounds
+    judge(finding, cell, high, sign)
+    at_high = (finding.status, finding.errs)
+    judge(finding, cell, low, sign)
+    if (finding.status, finding.errs) != at_high:
+        finding.status, finding.errs, finding.difference = NOT_CHECKED, "", ""
+        finding.reason = "the exact figure lies between two bounds the claim falls between"
+    finding.exact_text += " (bounds)"
+    return finding
+
+
 def audit(sub: Submission, cert: Certificate | Mapping,
           cert_path: str | os.PathLike) -> Audit:
     """The audit of submission ``sub`` (verifier.audit.claims) against a checked
@@ -289,6 +304,8 @@ def audit(sub: Submission, cert: Certificate | Mapping,
                 if value is None:
                     finding.reason = reason
                     parse(cell.text, cell.where, money=True)    # bad input all the same
+                elif isinstance(value, tuple):
+                    judge_bounded(finding, cell, value, sign)
                 else:
                     judge(finding, cell, value, sign)
             elif isinstance(exact, str):

@@ -10,7 +10,8 @@ certificate's counts:
 - the return, house edge, return to player, hit frequency, variance and standard
   deviation at the meters;
 - ``Break-even`` (a meter's value at which the return is 0, the other meters as given)
-  and ``Long-run return`` (the average-win model): not checked where there is none.
+  and ``Long-run return`` (the meter model; where it is a pair of exact bounds, the claim
+  is judged on both): not checked where there is none.
 """
 from __future__ import annotations
 
@@ -96,11 +97,11 @@ def exact_progressive(cert: Certificate, table: Progressive, block: BetBlock
         raise VerifierError(f"{cell.where}: {cell.text!r} is no tier's line of the "
                             f"progressive {table.name}")
 
-    long_run = odds.long_run()
+    bounds = odds.long_run_bounds()         # exact (low == high) or a bound pair
     extra: dict[str, tuple] = {"long_run_return": (
-        long_run, 1, "" if long_run is not None else
-        "a meter outside the average-win model (a share below 100% or a cap): no long-run "
-        "figure")}
+        None if bounds is None else bounds.low if bounds.form == "exact" else
+        (bounds.low, bounds.high), 1, "" if bounds is not None else
+        "a meter outside the meter model (docs/PROGRESSIVES.md): no long-run figure")}
     for name in table.meters:
         be = odds.break_even(name, values)
         extra[f"break_even:{name}"] = (be, -1, "" if be is not None else
@@ -109,9 +110,10 @@ def exact_progressive(cert: Certificate, table: Progressive, block: BetBlock
 
 
 def progressive_figure(table: Progressive | None, block: BetBlock, index: int,
-                       figure: str, extra: dict) -> tuple[Fraction | None, int, str, str]:
-    """(exact value, sign, the meter's words for the finding's line, the reason it is not
-    checked) of a progressive's own figure ``figure``, the block's ``index``-th."""
+                       figure: str, extra: dict) -> tuple[Any, int, str, str]:
+    """(exact value, or a (low, high) pair bounding it; sign; the meter's words for the
+    finding's line; the reason it is not checked) of a progressive's own figure
+    ``figure``, the block's ``index``-th."""
     if table is None:
         return None, 0, "", "a progressive's figure, and this bet has no meter"
     if figure == "long_run_return":

@@ -120,23 +120,31 @@ def cmd_progressive(settings: Settings) -> int:
     t = odds.table
     print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
           f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
-    print(f"{'tier':<44} {'pays':>18} {'hands':>13} {'probability':>12} {'return':>10}")
+    print(f"{'tier':<38} {'pays':>24} {'hands':>13} {'probability':>12} {'return':>10}")
     for row in out["tiers"]:
-        print(f"{' / '.join(row['lines'])[:44]:<44} {row['pays']:>18} {row['hands']:>13,} "
+        print(f"{' / '.join(row['lines'])[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
     r = out["return"]["decimal"]
     print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
     for name, m in out["meters"].items():
         be, hit = m["break_even"], m["expected_at_hit"]
         even = "none" if be is None else f"${be['decimal']:,.2f}"
-        at_hit = ("(outside the average-win model)" if hit is None
+        at_hit = ("(the long run below)" if hit is None and "long_run" in m else
+                  "(outside the average-win model)" if hit is None
                   else f"${hit['decimal']:,.2f}")
         print(f"meter {name}: ${float(Fraction(m['value'])):,.2f}; each $1 adds "
               f"{m['return_per_dollar']['decimal']:.3e} to the return; break-even {even}; "
               f"expected when hit {at_hit}")
-    lr = out["long_run_return"]
+        if "long_run" in m:
+            _print_meter_long_run(name, m["long_run"])
+    lr, bounds = out["long_run_return"], out.get("long_run_bounds")
     if lr is not None:
         print(f"long-run return with reset and increment: {lr['decimal']:+.6f}")
+    elif bounds is not None:
+        print(f"long-run return with reset and increment: {bounds['decimal_12']} (between "
+              "two exact bounds, printed to 12 places; --json gives them)")
+    else:
+        print("long-run return: none (a meter is outside the model)")
     env = out["envy"]
     if env["per_other_seat_dollars"]["decimal"]:
         print(f"envy: ${env['per_other_seat_dollars']['decimal']:.6f} per other seat per "
@@ -149,6 +157,12 @@ def cmd_progressive(settings: Settings) -> int:
               f"{sim['return_per_unit']:+.6f} (99% interval {lo:+.6f} to {hi:+.6f}); "
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
+        if sim["reserves_at_end"] or sim["overflow_kept"]:
+            lo, hi = sim["house_seeded_interval_99"]
+            print(f"  the house seeded ${sim['house_seeded_per_wager']:.6f} per wager (99% "
+                  f"interval {lo:.6f} to {hi:.6f}), kept ${sim['overflow_kept']:,.2f} of cap "
+                  "overflow; reserves at the end: " + (", ".join(
+                      f"{m} ${v:,.2f}" for m, v in sim["reserves_at_end"].items()) or "none"))
     return 0
 
 
@@ -230,6 +244,22 @@ def _print_two_seats(two: dict[str, Any]) -> None:
                 f"{low['decimal']:.4e} to " if low is not None else "at most ") + \
                 f"{both['upper_bound']['decimal']:.4e}"
         print(f"  {name[:44]:<44} two given seats {p2}{span}")
+
+
+def _print_meter_long_run(name: str, run: dict) -> None:
+    """The meter model's figures of a meter (verifier/odds/meters.py)."""
+    from verifier.report.progressive import figure_text as _figure
+    if "outside" in run:
+        print(f"  meter {name} in the long run: outside the model ({run['outside']})")
+        return
+    print(f"  meter {name} in the long run ({run['model']}): expected meter "
+          f"{_figure(run['expected_meter'])}, at a hit {_figure(run['expected_at_hit'])}; "
+          f"per wager it pays {_figure(run['paid_per_wager'])}, the house seeds "
+          f"{_figure(run['house_seeds_per_wager'])}, the cap overflows "
+          f"{_figure(run['overflow_per_wager'])}, the reserve gains "
+          f"{_figure(run['reserve_gain_per_wager'])}")
+    print("  readings: " + "; ".join(text.partition(":")[0] for text in run["readings"].values())
+          + " (docs/PROGRESSIVES.md)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -34,6 +34,56 @@ def _money(x: Any) -> str:
     return f"${value:,.2f}"
 
 
+def figure_text(x: dict, dollars: bool = True) -> str:
+    """A meter-model figure (verifier/odds/meters.py ``Bounded.json``): exact to 6 places,
+    or the middle of its exact bound pair to 12 places, said so."""
+    sign = "$" if dollars else ""
+    if x["form"] == "exact":
+        return f"{sign}{x['decimal']:,.6f}"
+    return f"{sign}{x['decimal_12']} (bounds)"
+
+
+def _at_hit(r: dict) -> str:
+    if r["expected_at_hit"]:
+        return _money(r["expected_at_hit"]["exact"])
+    run = r.get("long_run")
+    return figure_text(run["expected_at_hit"]) if run and "outside" not in run \
+        else "outside the model"
+
+
+def _long_run_note(f: dict) -> str:
+    lr, bounds = f["long_run_return"], f.get("long_run_bounds")
+    if lr:
+        return (f"Long-run return with reset and increment (the meter model): "
+                f"{lr['decimal']:+.6f} (exact {lr['exact']}).")
+    if bounds:
+        return ("Long-run return with reset, increment and cap (the meter model): "
+                f"{bounds['decimal_12']}, the middle of two exact bounds the certificate "
+                "holds, to 12 places.")
+    outside = [f"{m} ({r['long_run']['outside']})" for m, r in f["meters"].items()
+               if "outside" in r.get("long_run", {})]
+    return ("No long-run figure: a meter is outside the meter model: " + ", ".join(outside)
+            + ".")
+
+
+def _model_table(f: dict) -> list:
+    """The meter model's figures of the meters outside the first (average-win) model."""
+    runs = {m: r["long_run"] for m, r in f["meters"].items()
+            if "outside" not in r.get("long_run", {"outside": ""})}
+    if not runs:
+        return []
+    readings = next(iter(runs.values()))["readings"]
+    return [Table("Meters in the long run (the meter model, per wager)",
+                  ["Meter", "Model", "Expected meter", "Expected at a hit", "Meter pays",
+                   "House seeds", "Cap overflow", "Reserve gains"],
+                  [[m, run["model"], figure_text(run["expected_meter"]),
+                    figure_text(run["expected_at_hit"]), figure_text(run["paid_per_wager"]),
+                    figure_text(run["house_seeds_per_wager"]),
+                    figure_text(run["overflow_per_wager"]),
+                    figure_text(run["reserve_gain_per_wager"])] for m, run in runs.items()],
+                  "Readings: " + "; ".join(readings.values()) + ".")]
+
+
 def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
     """One ``ProgressiveSheet`` per table of the certificate's ``progressives`` section."""
     if not cert.has("progressives"):
@@ -53,9 +103,7 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                          _money(r["cap"]) if r["cap"] else "none",
                          f"{r['return_per_dollar']['decimal']:.4e}",
                          _money(r["break_even"]["exact"]) if r["break_even"] else "none",
-                         _money(r["expected_at_hit"]["exact"]) if r["expected_at_hit"]
-                         else "outside the model"] for m, r in f["meters"].items()])
-        lr = f["long_run_return"]
+                         _at_hit(r)] for m, r in f["meters"].items()])
         status = f" ({f['status']})" if f["status"] else ""
         notes = [f"{f['table']}{status}: a "
                  f"${float(Fraction(f['wager'])):,.2f} wager on the hand's {f['reads']} lines; "
@@ -63,14 +111,11 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                  "paid beside it.",
                  f"Return per unit with every meter at its reset: "
                  f"{f['return']['decimal']:+.6f} (exact {f['return']['exact']}).",
-                 (f"Long-run return with reset and increment (average-win model): "
-                  f"{lr['decimal']:+.6f} (exact {lr['exact']})." if lr else
-                  "No long-run figure: a meter is outside the average-win model (a share "
-                  "below 100% or a cap).")]
-        out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes, [tiers, meters],
-                                    _meter_lines(f), resets=[
-                                        (m, float(Fraction(r["reset"])))
-                                        for m, r in f["meters"].items()]))
+                 _long_run_note(f)]
+        out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes,
+                                    [tiers, meters, *_model_table(f)], _meter_lines(f),
+                                    resets=[(m, float(Fraction(r["reset"])))
+                                            for m, r in f["meters"].items()]))
     return out
 
 
