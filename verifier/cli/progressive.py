@@ -198,7 +198,6 @@ def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str,
     from verifier.certificate.odds import progressive_odds
     from verifier.certificate.shipped import shipped_certificate_path
     from verifier.cli.options import load_checked
-    from verifier.odds.values import exact_value
     from verifier.support.files import atomic_write_text
     from verifier.table.progressive import path_csv, run_figures
     table, seats = progressive
@@ -208,10 +207,11 @@ def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str,
     out = {"name": settings.progressive, "table": table.name,
            **run_figures(table, run), "seats": list(seats)}
     shipped = shipped_certificate_path(settings.ruleset.name)
-    exact = None
+    exact = None                        # the meter model's: exact, or two exact bounds
     if shipped is not None:
-        exact = progressive_odds(load_checked(str(shipped), None).raw, table).long_run()
-    out["exact_long_run_return"] = None if exact is None else exact_value(exact)
+        exact = progressive_odds(load_checked(str(shipped), None).raw,
+                                 table).long_run_bounds()
+    out["exact_long_run_return"] = None if exact is None else exact.json()
     return out
 
 
@@ -221,8 +221,9 @@ def print_meters_played(sim: dict[str, Any]) -> None:
     print(f"progressive {sim['name']} ({sim['table']}), seats "
           f"{','.join(map(str, sim['seats']))}: simulated return {sim['return_per_unit']:+.6f} "
           f"(99% interval {lo:+.6f} to {hi:+.6f}); exact long-run return "
-          + ("not known (no shipped certificate of the rule set)" if exact is None
-             else f"{exact['decimal']:+.6f}"))
+          + ("not known (no shipped certificate of the rule set, or a meter outside the "
+             "model)" if exact is None else f"{exact['decimal']:+.6f}"
+             + (" (bounds)" if exact["form"] == "bounds" else "")))
     print("  hits: " + ", ".join(f"{k} {v:,}" for k, v in sim["hits"].items())
           + "; meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
