@@ -84,6 +84,9 @@ def test_a_reload_keeps_the_edited_pays_and_the_pinned_tables(browser, server, t
     wait_for(lambda: text_of(browser, "#house-edge") not in ("", "…"), "its figures")
     Select(browser.find_element(By.ID, "bet")).select_by_value("outlaw9")
     kept()                                         # switching bet and back
+    browser.get(f"{server}/hand")
+    click(browser, browser.find_element(By.LINK_TEXT, "Pay-table editor"))
+    kept()                                         # another page and back, by the menu
     address = browser.current_url
     browser.execute_script("window.localStorage.clear()")
     browser.get("about:blank")
@@ -197,3 +200,22 @@ def test_not_found_is_a_page_and_the_indexes_are_tables(server):
         page = answer.read().decode()
     digest = hashlib.sha256(open(load("mikes").path, "rb").read()).hexdigest()
     assert 'id="house-way-index"' in page and digest[:16] in page
+
+
+def test_a_certificate_over_the_upload_limit_is_refused_before_it_is_read(server):
+    """The upload's own limit (16 MiB and the form), said by its Content-Length: refused
+    in one line before a byte of the body is read."""
+    import http.client
+    from urllib.parse import urlsplit
+    from verifier.web.security import LARGE_BODIES
+    host = urlsplit(server).netloc
+    connection = http.client.HTTPConnection(host, timeout=10)
+    connection.putrequest("POST", "/certificates/upload")
+    connection.putheader("Origin", server)
+    connection.putheader("Content-Type", "multipart/form-data; boundary=x")
+    connection.putheader("Content-Length", str(LARGE_BODIES["/certificates/upload"] + 1))
+    connection.endheaders()
+    answer = connection.getresponse()
+    assert (answer.status, answer.read().decode()) == (
+        413, "refused: the request is larger than 16 MiB\n")
+    connection.close()

@@ -251,6 +251,8 @@ def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: A
     grid_step = parse_pay(str(step)[:40] or "0.5", "step")
     if not isinstance(grid_step, Fraction):
         raise VerifierError("step: a number, e.g. 1 or 0.5")
+    if lo > hi:
+        raise VerifierError(f"the lowest house edge ({low}) is above the highest ({high})")
     aim = parse_edge(str(target)[:80], "target") if str(target or "").strip() else (lo + hi) / 2
     table = design(cert, bet, pays)
     formula = bet_formula(cert.raw, None, table, _reading(cert, reading))
