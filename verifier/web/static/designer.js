@@ -129,7 +129,8 @@
           var tr = el("tr", undefined, "row-" + row.kind + (row.changed ? " changed" : ""));
           tr.appendChild(el("td", row.label));
           row.cells.forEach(function (cell, i) {
-            tr.appendChild(el("td", cell, i ? "num" : "num baseline"));
+            tr.appendChild(el("td", cell, !i ? "num baseline" :
+                              cell !== row.cells[0] && row.kind !== "summary" ? "num differs" : "num"));
             if (i) { tr.appendChild(el("td", row.deltas[i - 1], "num delta")); }
           });
           tbody.appendChild(tr);
