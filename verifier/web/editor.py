@@ -230,8 +230,7 @@ def _delta(value, base, kind) -> str:
     d = value - base
     if d == 0:
         return "0"
-    sign = "+" if d > 0 else ""
-    return sign + (pct(d) if kind == "pct" else f"{float(d):.10f}".rstrip("0"))
+    return (("+" if d > 0 else "") + pct(d)) if kind == "pct" else f"{float(d):+.10f}"
 
 
 def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: Any,

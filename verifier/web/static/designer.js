@@ -95,6 +95,14 @@
                            encodeURIComponent(bet) + saved);
   };
 
+  var pick = document.getElementById("pick");
+  if (pick) {
+    pick.addEventListener("submit", function (ev) {     /* "Open": the bet's saved work too */
+      ev.preventDefault();
+      window.workbenchOpen(pick.elements.cert.value, pick.elements.bet.value);
+    });
+  }
+
   /* a warning before work is lost: only when this browser cannot keep it */
   window.addEventListener("beforeunload", function (ev) {
     var s = state();
