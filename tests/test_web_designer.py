@@ -56,6 +56,7 @@ def test_a_reload_keeps_the_edited_pays_and_the_pinned_tables(browser, server, t
     mine = tmp_path / "full-house-4.toml"
     mine.write_text(re.sub(r"(?m)^full_house = 5 ", "full_house = 4 ", FILED.read_text()))
     filed, designed = compare_json(capsys, FILED, mine)
+    lines = filed["lines"]
     edge = f"{designed['house_edge']['decimal'] * 100:.6f}%"
     assert edge == "2.060540%"                    # README, solve: Full House at 4 to 1
     delta = (Fraction(designed["house_edge"]["exact"]) - Fraction(filed["house_edge"]["exact"]))
@@ -76,6 +77,12 @@ def test_a_reload_keeps_the_edited_pays_and_the_pinned_tables(browser, server, t
         assert rows["Status"].find_elements(By.TAG_NAME, "td")[1].text == "filed"
         assert "changed" in rows["Full House: pays"].get_attribute("class")
         assert "changed" not in rows["Flush: pays"].get_attribute("class")
+        # readable: the five figures, each line's pays, the losing outcome, and the details
+        # (combinations, probability, contribution) of the changed line alone
+        shown = browser.execute_script(
+            "return [...document.querySelectorAll('#compare-table tbody tr')]"
+            ".filter(tr => getComputedStyle(tr).display !== 'none').length")
+        assert shown == 5 + len(lines) + 1 + 3, shown
 
     browser.refresh()
     kept()
