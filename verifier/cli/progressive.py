@@ -269,7 +269,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="A progressive table (docs/PROGRESSIVES.md): the return per unit at "
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
-                    "increment, and the envy; exact, from a certificate's counts.")
+                    "increment, the envy, and two seats hitting one tier in one round "
+                    "(exact on a deck whose hands can be listed, else bounded); exact, from "
+                    "a certificate's counts.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")
     p.add_argument("--cert", metavar="CERT.json",
