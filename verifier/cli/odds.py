@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
+from verifier.cli.options import (output_file, add_certificate_options, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
@@ -133,7 +133,7 @@ def cmd_report(settings: Settings) -> int:
             cert = load_checked(settings.certificate, settings.rules)
             if settings.out:
                 settings.output()
-            sheet = render(cert, settings.format, steps=steps)
+            sheet = render(cert, settings.format, steps=steps, paper=settings.paper)
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
@@ -238,8 +238,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_certificate_options(p)
     p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
-                        "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
+                        "pdf (needs --out; --paper) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
+    add_paper_option(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -47,6 +47,7 @@ class Settings:
     csv: bool = False
     latex: bool = False
     format: str = "markdown"
+    paper: Optional[str] = None        # report, filing: the PDF's page size
     write: str = "exact"
     # certificates, keys and pay tables
     certificate: Optional[str] = None

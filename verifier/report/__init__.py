@@ -18,14 +18,19 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
-           reading: str | None = None, steps: Steps | None = None) -> str | bytes:
+           reading: str | None = None, steps: Steps | None = None,
+           paper: str | None = None) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
     ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
-    steps=None)``)."""
-    from verifier.report.formats import renderer
+    steps=None)``). ``paper``: the page size of a paged format (``paper.PAPERS``; another
+    format refuses it)."""
+    from verifier.report.formats import parsheet_format, renderer
+    from verifier.support.errors import VerifierError
+    if paper is not None and not parsheet_format(fmt).paged:
+        raise VerifierError(f"--paper is for a paged format (pdf), not {fmt}")
     from verifier.report.model import build
     from verifier.support.progress import Steps
     draw = renderer(fmt)
@@ -33,6 +38,6 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps.more(1)
     steps.next("figures")
     sheet = build(cert, designed=designed, reading=reading)
-    out = draw(sheet, steps)
+    out = draw(sheet, steps, paper=paper) if paper is not None else draw(sheet, steps)
     steps.finish()
     return out
