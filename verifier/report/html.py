@@ -11,6 +11,7 @@ from verifier.report.sheet import PLAYER_BANK_TITLE, STRATEGY_TITLE, Z90, Z95, P
 from verifier.odds.formula import BetFormula
 
 if TYPE_CHECKING:
+    import jinja2
     from verifier.support.progress import Steps
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -53,7 +54,7 @@ def image(svg: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">'
 
 
-def environment(*folders: Path):
+def environment(*folders: Path) -> jinja2.Environment:
     """The Jinja2 environment of the par sheet's templates (and of ``folders`` first: a
     document that includes the par sheet's pieces, such as the filing)."""
     import jinja2
