@@ -129,6 +129,7 @@ setup(
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
                                "data/*/*.json", "data/*/*.html",
                                "report/templates/*.j2", "audit/templates/*.j2",
+                               "filing/templates/*.j2",
                                "web/templates/*.j2", "web/static/*.js", "web/static/*.css"],
                   "verifier.proofs": ["certificates/*.json"]},
     ext_modules=extensions(),

@@ -15,7 +15,8 @@ def cmd_filing(settings: Settings) -> int:
     from verifier import certificate
     from verifier.filing import document, meta, pack
     from verifier.filing.jurisdictions import jurisdiction
-    from verifier.report import render
+    from verifier.filing.wagers import same_game
+    from verifier.report.formats import renderer
     from verifier.support.files import read_bytes
     from verifier.support.progress import Steps, stage
     assert settings.certificate and settings.meta and settings.out   # required options
@@ -29,13 +30,14 @@ def cmd_filing(settings: Settings) -> int:
         steps.next("check")
         cert = certificate.read(settings.certificate)
         cert_bytes = read_bytes(settings.certificate, "certificate")
+        if settings.variation_of:
+            same_game(cert, settings.variation_of)     # before the work
         steps.next("worked examples and figures")
         filing = document.build(cert, info, where, settings.variation_of)
         steps.next("PDF")
         pdf = document.render_pdf(filing, settings.paper)
         steps.next("xlsx")
-        xlsx = render(cert, "xlsx")
-        assert isinstance(xlsx, bytes)
+        xlsx = renderer("xlsx")(filing.sheet)        # the par sheet the filing holds
         steps.next("write")
         written = pack.write(settings.out, {files["filing"]: pdf, files["xlsx"]: xlsx,
                                             files["certificate"]: cert_bytes})

@@ -74,33 +74,47 @@ class Variation:
     edges: tuple[tuple[str, Fraction, Fraction], ...]
 
 
-def variation(cert: Certificate, sheet: ParSheet, path: str | os.PathLike) -> Variation:
-    """This certificate's pay tables against the approved ones ``path`` holds: a
-    certificate of the same rule set (checked), or one bet's pay-table file."""
+def same_game(cert: Certificate, path: str | os.PathLike) -> None:
+    """Refuse, before any work, an approved table of another game: a certificate of
+    another rule set (as it states it), a pay table of a bet the rule set does not offer,
+    a file that is neither."""
     from verifier.game.paytables import load as load_table
-    from verifier.report.model import build
     name = Path(path).name
     if str(path).endswith(".json"):
-        from verifier import certificate
-        approved = certificate.read(path)
-        if approved.rule_set.name != cert.rule_set.name:
-            raise VerifierError(f"--variation-of {name}: a certificate of rule set "
-                                f"{approved.rule_set.name}, another game than "
-                                f"{cert.rule_set.name}")
-        before = tables_of(approved)
-        old_sheet = build(approved, formulas=False)
-        what = f"the approved certificate {name} (certificate SHA-256 {approved.sha256[:16]}...)"
+        from verifier.certificate import load
+        from verifier.certificate.model import stated_rule_set
+        found = stated_rule_set(load(path))
+        if found != cert.rule_set.name:
+            raise VerifierError(f"--variation-of {name}: a certificate of rule set {found}, "
+                                f"another game than {cert.rule_set.name}")
     elif str(path).endswith(".toml"):
         table = load_table(path)
         if table.bet not in cert.rule_set.bets:
             raise VerifierError(f"--variation-of {name}: a pay table of {table.bet}, a bet "
                                 f"rule set {cert.rule_set.name} does not offer (another game)")
-        before = {table.bet: table}
-        old_sheet = build(cert, formulas=False, designed={table.bet: table})
-        what = f"the approved pay table {table.name!r} of the {name} file"
     else:
         raise VerifierError(f"--variation-of {name}: a certificate (.json) or a pay table "
                             f"(.toml)")
+
+
+def variation(cert: Certificate, sheet: ParSheet, path: str | os.PathLike) -> Variation:
+    """This certificate's pay tables against the approved ones ``path`` holds: a
+    certificate of the same rule set (checked), or one bet's pay-table file."""
+    from verifier.game.paytables import load as load_table
+    from verifier.report.model import build
+    same_game(cert, path)
+    name = Path(path).name
+    if str(path).endswith(".json"):
+        from verifier import certificate
+        approved = certificate.read(path)
+        before = tables_of(approved)
+        old_sheet = build(approved, formulas=False)
+        what = f"the approved certificate {name} (certificate SHA-256 {approved.sha256[:16]}...)"
+    else:
+        table = load_table(path)
+        before = {table.bet: table}
+        old_sheet = build(cert, formulas=False, designed={table.bet: table})
+        what = f"the approved pay table {table.name!r} of the {name} file"
     after = tables_of(cert)
     titles = {b.key: b.title for b in sheet.bets}
     old_edges = {b.key: b.house_edge for b in old_sheet.bets}
