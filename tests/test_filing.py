@@ -292,3 +292,22 @@ def test_an_existing_pack_is_not_overwritten_without_force(meta, tmp_path, capsy
     assert filing(meta, out, "casino-standard") == 2
     assert "--force" in capsys.readouterr().err
     assert kept.read_bytes() == b"the lab's own file" and len(list(out.iterdir())) == 1
+
+
+def test_the_hashes_name_the_signature_of_a_signed_certificate(tmp_path):
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.signing import keygen, sign
+    from verifier.filing.document import certificate_rows
+    fingerprint = keygen(tmp_path / "key.pem", tmp_path / "pub.pem")
+    cert = certificate.load(CERTS / "casino-standard.json")
+    assert dict(certificate_rows(Certificate.of(cert)))["Signature"] == "not signed"
+    rows = dict(certificate_rows(Certificate.of(sign(cert, tmp_path / "key.pem"))))
+    assert rows["Signature"] == f"Ed25519, key fingerprint {fingerprint}"
+    assert rows["Certificate SHA-256"] == cert["sha256"]
+
+
+def test_the_example_metadata_file_reads():
+    from verifier.filing import meta
+    info = meta.read(ROOT / "examples" / "filing" / "meta.toml")
+    assert info.jurisdiction == "ca" and [r.revision for r in info.revisions] == ["A", "B"]
+    assert str(info.date) == "2026-11-27"

@@ -47,19 +47,23 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     rs = rule_set_of(cert.raw)
     table = TableRules.from_ruleset(rs)
     sheet = build_sheet(cert)
-    hashes = [("Certificate SHA-256", cert.sha256), ("Result SHA-256", cert.result_sha256),
-              ("Computed", f"{cert.tool.created} by {cert.tool.name} {cert.tool.version}")]
-    if cert.signature is not None:
-        hashes.append(("Signature", f"{cert.signature.algorithm or 'Ed25519'}, key "
-                                    f"fingerprint {cert.signature.key_fingerprint}"))
-    else:
-        hashes.append(("Signature", "not signed"))
+    readings = {r.name: r.text for r in sheet.readings}
     return Filing(
-        meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, table),
+        meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, table, readings),
         examples=[view(e, rs, table) for e in worked_examples(table)],
         wagers=wagers(sheet),
         variation=variation(cert, sheet, variation_of) if variation_of else None,
-        california=california(rs, table) if jurisdiction.california else [], hashes=hashes)
+        california=california(rs, table, readings) if jurisdiction.california else [],
+        hashes=certificate_rows(cert))
+
+
+def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:
+    """(name, value) of the certificate's hashes, its making and its signature."""
+    rows = [("Certificate SHA-256", cert.sha256), ("Result SHA-256", cert.result_sha256),
+            ("Computed", f"{cert.tool.created} by {cert.tool.name} {cert.tool.version}")]
+    sig = cert.signature
+    return rows + [("Signature", f"{sig.algorithm or 'Ed25519'}, key fingerprint "
+                                 f"{sig.key_fingerprint}" if sig else "not signed")]
 
 
 def render_html(filing: Filing, paper: str | None = None, images: bool = True) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from verifier.filing.examples import Example
 from verifier.game.cards import card_display, tens_shown_as_10
@@ -20,36 +20,45 @@ WHEEL = {"lowest": "A-2-3-4-5 is the lowest straight",
          "second": "A-2-3-4-5 is the second-highest straight (below A-K-Q-J-10)"}
 
 
-def rules_of_play(rs: RuleSet, table: TableRules) -> list[tuple[str, str]]:
-    """(heading, text) of each rule of the game, in the order a dealer plays them."""
+def rules_of_play(rs: RuleSet, table: TableRules, readings: Mapping[str, str]
+                  ) -> list[tuple[str, str]]:
+    """(heading, text) of each rule of the game, in the order a dealer plays them;
+    ``readings``: {name: text} of the readings that apply (the par sheet's), whose words
+    state the joker, the wheel and who wins where the rule set has them."""
     s = SettlementRule.of(rs.settlement)
     bank = ("The house banks every hand." if s.is_commission and not rs.players_bank else
             "Players may bank in turn with the dealer." if s.is_commission else
             "A player-dealer banks; the house takes a collection fee and does not play.")
     out = [
-        ("The deck", f"{rs.deck}. The joker is an ace, or completes a straight, a flush or "
-                     f"a straight flush; {WHEEL.get(rs.wheel, rs.wheel)}."),
+        ("The deck", " ".join(sentence(t) for t in (
+            rs.deck, readings.get("joker", ""), readings.get("wheel", WHEEL.get(rs.wheel, rs.wheel)))
+            if t)),
         ("The deal", "Each player and the dealer receive seven cards."),
         ("Setting the hand", "Each hand is set into a five-card high hand and a two-card low "
                              "hand; the high hand must outrank the low hand, else the hand is "
                              "a foul. The dealer sets the dealer's hand by the house way "
                              f"({rs.house_way}); the examples below set every hand by it."),
-        ("Who wins", "The player's high hand is compared with the dealer's high hand and the "
-                     "low hand with the low hand. The player takes a hand only by ranking "
-                     "strictly higher: an identical hand, a copy, goes to the banker. The "
-                     "player who takes both hands wins; one each is a push; otherwise the "
-                     "player loses. A fouled hand loses."),
-        ("Settlement", s.describe()[0].upper() + s.describe()[1:] + "."),
+        ("Who wins", sentence(readings.get("settlement", "The player's high hand is compared "
+                     "with the dealer's high hand and the low hand with the low hand. The player "
+                     "takes a hand only by ranking strictly higher: an identical hand, a copy, "
+                     "goes to the banker. The player who takes both hands wins; one each is a "
+                     "push; otherwise the player loses. A fouled hand loses"))),
+        ("Settlement", sentence(s.describe())),
         ("The bank", bank),
     ]
     if s.push_when:
-        out.append(("Pushes on the dealer's hand", s.push_text()[0].upper() + s.push_text()[1:] + "."))
+        out.append(("Pushes on the dealer's hand", sentence(s.push_text())))
     tables = rs.paytables()
     for bet in rs.bet_names():
-        out.append((tables[bet].name.split(",")[0], "An optional wager, paid by its pay table "
-                    "(below, with the true odds of each line); it is settled on the hands as "
-                    "the house way sets them."))
+        out.append((tables[bet].name.split(",")[0], "An optional bet, paid by its pay table "
+                    "(below, with the true odds of each line)."))
     return out
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 @dataclass(frozen=True)
@@ -109,8 +118,10 @@ def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
     return ExampleView(f"{bet}: {line}", _hand(e.player), _hand(e.dealer), rows, result)
 
 
-def california(rs: RuleSet, table: TableRules) -> list[tuple[str, str]]:
-    """(heading, text) of the Bureau of Gambling Control's game-approval narrative."""
+def california(rs: RuleSet, table: TableRules, readings: Mapping[str, str]
+               ) -> list[tuple[str, str]]:
+    """(heading, text) of the Bureau of Gambling Control's game-approval narrative
+    (``readings`` as ``rules_of_play``'s: the table's procedure where the rule set has it)."""
     from verifier.table.deal import SEATS
     s = SettlementRule.of(rs.settlement)
     if s.is_fees:
@@ -128,10 +139,10 @@ def california(rs: RuleSet, table: TableRules) -> list[tuple[str, str]]:
         ("Standards of play", "The game is played to the rules of play above; the house "
                               f"way ({rs.house_way}) sets the dealer's hand."),
         ("The deck", f"{rs.deck}, shuffled before every round."),
-        ("Dealing procedure", "The cards are dealt one at a time into seven piles of seven; "
-                              "three dice name the seat that receives the first pile, the "
-                              "piles are handed out clockwise from it, and the last four "
-                              "cards are discarded."),
+        ("Dealing procedure", sentence(readings.get(
+            "table_procedure", "The cards are dealt one at a time into seven piles of seven; "
+            "three dice name the seat that receives the first pile, the piles are handed out "
+            "clockwise from it, and the last four cards are discarded."))),
         ("Number of players", f"Up to {SEATS - 1} players and the dealer ({SEATS} seats)."),
         ("Collection fee", fee),
         ("How winners are determined and paid", "Each player's hands are compared with the "

@@ -107,6 +107,10 @@ def variation(cert: Certificate, sheet: ParSheet, path: str | os.PathLike) -> Va
     if str(path).endswith(".json"):
         from verifier import certificate
         approved = certificate.read(path)
+        for field in ("house_way", "wheel", "settlement"):
+            if getattr(approved.rule_set, field) != getattr(cert.rule_set, field):
+                raise VerifierError(f"--variation-of {name}: its {field.replace('_', ' ')} "
+                                    f"is not this certificate's (another game)")
         before = tables_of(approved)
         old_sheet = build(approved, formulas=False)
         what = f"the approved certificate {name} (certificate SHA-256 {approved.sha256[:16]}...)"
