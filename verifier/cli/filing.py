@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 def cmd_filing(settings: Settings) -> int:
     from verifier import certificate
+    from verifier.certificate.model import Certificate
     from verifier.filing import document, meta, pack
     from verifier.filing.jurisdictions import jurisdiction
     from verifier.filing.wagers import same_game
@@ -28,10 +29,11 @@ def cmd_filing(settings: Settings) -> int:
     with stage(settings.progress, "step", "filing") as report:
         steps = Steps(report, 5)
         steps.next("check")
+        if settings.variation_of:                      # another game: before the checks
+            same_game(Certificate.of(certificate.load(settings.certificate)),
+                      settings.variation_of)
         cert = certificate.read(settings.certificate)
         cert_bytes = read_bytes(settings.certificate, "certificate")
-        if settings.variation_of:
-            same_game(cert, settings.variation_of)     # before the work
         steps.next("worked examples and figures")
         filing = document.build(cert, info, where, settings.variation_of)
         steps.next("PDF")
