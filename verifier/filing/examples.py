@@ -67,23 +67,30 @@ def deals(deck_size: int = 53) -> Iterator[tuple[tuple[int, ...], tuple[int, ...
 
 def base_outcome_name(player_set: Sequence[Any], dealer_set: Sequence[Any],
                       odds: int | Fraction) -> str:
-    """What a deal shows of the base game: ``copy`` when a hand is a copy (equal keys),
-    else ``win``, ``push`` or ``loss`` by the settled odds."""
+    """What a deal shows of the base game: ``copy`` when a hand is a copy (equal keys);
+    ``dealer push`` when the hands' comparison is pushed by the dealer's hand (a rule
+    set's push condition); else ``win``, ``push`` or ``loss``."""
+    from verifier.table.settle import base_odds
     if player_set[2] == dealer_set[2] or player_set[3] == dealer_set[3]:
         return "copy"
+    compared = base_odds(player_set[2], player_set[3], dealer_set[2], dealer_set[3])
+    if compared != 0 and odds == 0:
+        return "dealer push"
     return "win" if odds > 0 else "push" if odds == 0 else "loss"
 
 
 def worked_examples(table: TableRules) -> list[Example]:
     """The worked examples at ``table`` (``TableRules.from_ruleset``): the base game's
-    outcomes in ``BASE_OUTCOMES`` order and the foul, then each paying line of each bet
+    outcomes in ``BASE_OUTCOMES`` order (and a push by the dealer's hand, where the rule
+    set has one), the foul, then each paying line of each bet
     in the table's order (a line no deal of ``deals`` shows is left out)."""
     from verifier.engine import set_hands
     from verifier.table.reads import READS, paid_line
     from verifier.table.round import round_odds
     from verifier.table.settle import base_odds
     sides = table_sides()
-    wanted: dict[tuple[str, Any], Example | None] = {("base", o): None for o in BASE_OUTCOMES}
+    outcomes = BASE_OUTCOMES + (("dealer push",) if table.push_when else ())
+    wanted: dict[tuple[str, Any], Example | None] = {("base", o): None for o in outcomes}
     reads = {}
     for kind in table.kinds[1:]:
         if kind in sides:
@@ -107,7 +114,7 @@ def worked_examples(table: TableRules) -> list[Example]:
             def odds(slot):
                 return round_odds(d, p, table=table, cards=player, dealer_cards=dealer)[slot]
             key = ("base", base_outcome_name(p, d, odds(0)) if any(
-                wanted[("base", o)] is None for o in BASE_OUTCOMES) else "")
+                wanted[("base", o)] is None for o in outcomes) else "")
             if wanted.get(key, 0) is None:
                 wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
             house = base_odds(p[2], p[3], d[2], d[3])
@@ -127,8 +134,9 @@ def worked_examples(table: TableRules) -> list[Example]:
                                                      dealer, p, d, table.envy_pays[line], line)
     found = [e for e in wanted.values() if e is not None]
     win = wanted[("base", "win")]
-    return found[:len(BASE_OUTCOMES)] + ([foul_example(table, win)] if win else []) \
-        + found[len(BASE_OUTCOMES):]
+    base = [e for e in found if e.kind == "base"]
+    return base + ([foul_example(table, win)] if win else []) \
+        + [e for e in found if e.kind != "base"]
 
 
 def foul_example(table: TableRules, win: Example) -> Example:

@@ -99,7 +99,11 @@ def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
     if e.kind == "base":
         title = {"win": "A win", "loss": "A loss", "push": "A push: one hand each",
                  "copy": "A copy: an identical hand goes to the banker",
-                 "foul": "A foul"}[e.outcome]
+                 "foul": "A foul",
+                 "dealer push": "A push on the dealer's hand"}[e.outcome]
+        if e.outcome == "dealer push":
+            base = (f"The player {high} the high hand and {low} the low hand, but the "
+                    f"dealer's hand pushes the base wager ({s.push_text()}).")
         if e.outcome == "foul":
             base = (f"The player sets {_hand(e.fouled)} in front, over a weaker five-card "
                     f"hand: a foul. The fouled hand {pay_words(e.odds).replace('loses', 'loses the wager')}"
