@@ -73,7 +73,10 @@ RENDERS = [("outlaw9-mikes", "nv", "letter", (612, 792)),
 def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path, cert, where,
                                                             paper, size):
     out = tmp_path / "pack"
-    assert filing(meta, out, cert, "--jurisdiction", where, "--paper", paper) == 0
+    extra = []
+    if cert == "outlaw9-mikes":                     # filed as a variation of an approved table
+        extra = ["--variation-of", str(approved_table(tmp_path))]
+    assert filing(meta, out, cert, "--jurisdiction", where, "--paper", paper, *extra) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{cert}-filing.pdf", f"{cert}-parsheet.xlsx", f"{cert}.json"])
     # the certificate's copy is the certificate, byte for byte
@@ -93,6 +96,10 @@ def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path, cert
     assert re.search(r"10[\u2663\u2662\u2661\u2660]", text)
     if where == "ca":
         assert "Collection fee" in text and "Jackpot and bonus review" in text
+    if extra:
+        assert "Variation of the approved pay table" in text
+        assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
+        assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
     # the cover and the pay tables as pictures, looked at in review
     assert len(page_pictures(pdf, tmp_path, 1, 1)) == 1
     xlsx = pytest.importorskip("openpyxl").load_workbook(out / f"{cert}-parsheet.xlsx")
@@ -214,14 +221,21 @@ def sides_kind(bet):
 # ---------------------------------------------------------------------------------------
 # a variation of the approved pay table
 
-def test_a_variation_lists_exactly_the_lines_that_differ_with_the_edge_before_and_after(
-        mikes, mikes_sheet, tmp_path, capsys):
-    from verifier.filing.wagers import variation
+def approved_table(folder):
+    """The filed Outlaw 9 table with two pays changed by hand: the approved table of a
+    variation (full house 6 to 1, flush 3 to 1; the certificate's: 5 and 4 to 1)."""
     filed = (ROOT / "verifier" / "data" / "outlaw9_filed.toml").read_text()
-    approved = tmp_path / "approved.toml"
+    approved = folder / "approved.toml"
     approved.write_text(filed.replace("full_house = 5 ", "full_house = 6 ")
                         .replace("flush = 4 ", "flush = 3 ").replace(
                             'status = "filed"', 'status = "approved"'))
+    return approved
+
+
+def test_a_variation_lists_exactly_the_lines_that_differ_with_the_edge_before_and_after(
+        mikes, mikes_sheet, tmp_path, capsys):
+    from verifier.filing.wagers import variation
+    approved = approved_table(tmp_path)
     v = variation(mikes, mikes_sheet, approved)
     assert [(c.line, c.before, c.after) for c in v.changes] == [
         ("Full House", "6 to 1", "5 to 1"), ("Flush", "3 to 1", "4 to 1")]
