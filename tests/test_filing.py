@@ -92,6 +92,9 @@ def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path, cert
                  "Par sheet:", "Certificate SHA-256", certificate.load(
                      CERTS / f"{cert}.json")["sha256"]):
         assert part in text, part
+    # no repository path in the filing's own parts (the par sheet appendix is the report's)
+    own = text[:text.index("Appendix (")] + text[text.rindex("Certificate: hashes"):]
+    assert not re.search(r"docs/|verifier/|\.md\b|\.py\b", own)
     assert not re.search(r"(?<![A-Za-z])T[\u2663\u2662\u2661\u2660\u2666\u2665]", text)
     assert re.search(r"10[\u2663\u2662\u2661\u2660]", text)
     if where == "ca":
