@@ -332,3 +332,17 @@ def test_the_example_metadata_file_reads():
     info = meta.read(ROOT / "examples" / "filing" / "meta.toml")
     assert info.jurisdiction == "ca" and [r.revision for r in info.revisions] == ["A", "B"]
     assert str(info.date) == "2026-11-27"
+
+
+def test_a_footer_from_the_metadata_stays_a_css_string():
+    from verifier.report.paper import css_string
+    shown = css_string('Pai Gow "Deluxe" \\ </style><h1>x</h1>\nline two')
+    assert shown == '"Pai Gow \\"Deluxe\\" \\\\ \\3c /style\\3e \\3c h1\\3e x\\3c /h1\\3e  line two"'
+    assert "<" not in shown and ">" not in shown and "\n" not in shown
+
+
+def test_out_must_be_a_folder(meta, tmp_path, capsys):
+    out = tmp_path / "pack"
+    out.write_text("a file")
+    assert filing(meta, out, "casino-standard") == 2
+    assert "not a folder" in capsys.readouterr().err and out.read_text() == "a file"

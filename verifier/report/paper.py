@@ -49,5 +49,10 @@ def paper(name: str | None) -> Paper:
 
 
 def css_string(text: str) -> str:
-    """``text`` as a CSS string literal (a footer's words)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """``text`` (a footer's words, perhaps a user's) as a CSS string literal that stays
+    one: backslash and quote escaped, a line break a space, and ``<`` and ``>`` as CSS
+    escapes, so that no text ends the ``<style>`` element it is written in."""
+    text = " ".join(text.split())
+    for char, escaped in (("\\", "\\\\"), ('"', '\\"'), ("<", "\\3c "), (">", "\\3e ")):
+        text = text.replace(char, escaped)
+    return f'"{text}"'
