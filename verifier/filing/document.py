@@ -50,11 +50,17 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     readings = {r.name: r.text for r in sheet.readings}
     return Filing(
         meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, table, readings),
-        examples=[view(e, rs, table) for e in worked_examples(table)],
+        examples=[view(e, rs, table) for e in worked_examples(table, deck_cards(cert))],
         wagers=wagers(sheet),
         variation=variation(cert, sheet, variation_of) if variation_of else None,
         california=california(rs, table, readings) if jurisdiction.california else [],
         hashes=certificate_rows(cert))
+
+
+def deck_cards(cert: Certificate) -> list[int]:
+    """The cards of the certificate's deck (a reduced deck's examples come from it)."""
+    from verifier.game.cards import parse_card
+    return sorted(parse_card(c) for c in cert.deck.cards)
 
 
 def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:

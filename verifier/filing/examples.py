@@ -44,22 +44,26 @@ class Example:
     fouled: tuple[int, ...] = ()    # a foul: the two cards the player set in front
 
 
-def deals(deck_size: int = 53) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(player, dealer) seven cards each, in the fixed order of the module's doc."""
-    from verifier.game.cards import RANK_CHARS, SUIT_CHARS, JOKER
+def deals(deck: Sequence[int] | None = None) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(player, dealer) seven cards each from ``deck`` (default the 53 cards), in the fixed
+    order of the module's doc; none from a deck of fewer than 14 cards."""
+    from verifier.game.cards import RANK_CHARS, SUIT_CHARS, JOKER, full_deck
+    cards = sorted(deck if deck is not None else full_deck())
+    if len(cards) < 14:
+        return
     rng = random.Random(SEED)
-    deck = list(range(deck_size))
+    shuffled_deck = list(cards)
 
     def shuffled(n):
         for _ in range(n):
-            rng.shuffle(deck)
-            yield tuple(sorted(deck[:7])), tuple(sorted(deck[7:14]))
+            rng.shuffle(shuffled_deck)
+            yield tuple(sorted(shuffled_deck[:7])), tuple(sorted(shuffled_deck[7:14]))
     yield from shuffled(FIRST_DEALS)
-    order = list(range(deck_size))
+    order = list(cards)
     random.Random(SEED).shuffle(order)
     for ranks, suits in POOLS:
-        pool = sorted(RANK_CHARS.index(r) * 4 + SUIT_CHARS.index(s)
-                      for r in ranks for s in suits) + [JOKER]
+        pool = [c for c in cards if c == JOKER or (RANK_CHARS[c >> 2] in ranks
+                                                   and SUIT_CHARS[c & 3] in suits)]
         for player in itertools.combinations(pool, 7):
             yield player, tuple(sorted([c for c in order if c not in player][:7]))
     yield from shuffled(RANDOM_DEALS - FIRST_DEALS)
@@ -79,11 +83,12 @@ def base_outcome_name(player_set: Sequence[Any], dealer_set: Sequence[Any],
     return "win" if odds > 0 else "push" if odds == 0 else "loss"
 
 
-def worked_examples(table: TableRules) -> list[Example]:
+def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> list[Example]:
     """The worked examples at ``table`` (``TableRules.from_ruleset``): the base game's
     outcomes in ``BASE_OUTCOMES`` order (and a push by the dealer's hand, where the rule
-    set has one), the foul, then each paying line of each bet
-    in the table's order (a line no deal of ``deals`` shows is left out)."""
+    set has one), the foul (the first of those deals that can be fouled), then each paying line of each bet
+    in the table's order (a line no deal of ``deals`` shows is left out); ``deck``: the
+    certificate's (default the 53 cards)."""
     from verifier.engine import set_hands
     from verifier.table.reads import READS, paid_line
     from verifier.table.round import round_odds
@@ -101,7 +106,7 @@ def worked_examples(table: TableRules) -> list[Example]:
     envy = next((k for k, s in sides.items() if s.envy), None) if table.envy_pays else None
     if envy:
         wanted.update({("envy", i): None for i, a in enumerate(table.envy_pays) if a > 0})
-    stream = deals()
+    stream = deals(deck)
     while any(v is None for v in wanted.values()):
         batch = list(itertools.islice(stream, BATCH))
         if not batch:
@@ -133,23 +138,23 @@ def worked_examples(table: TableRules) -> list[Example]:
                     wanted[("envy", line)] = Example("envy", sides[envy].lines[line], player,
                                                      dealer, p, d, table.envy_pays[line], line)
     found = [e for e in wanted.values() if e is not None]
-    win = wanted[("base", "win")]
     base = [e for e in found if e.kind == "base"]
-    return base + ([foul_example(table, win)] if win else []) \
-        + [e for e in found if e.kind != "base"]
+    foul = next((f for f in map(lambda e: foul_example(table, e), base) if f), None)
+    return base + ([foul] if foul else []) + [e for e in found if e.kind != "base"]
 
 
-def foul_example(table: TableRules, win: Example) -> Example:
-    """The winning deal's hand set as a foul: the first two cards (in the combinations'
-    order) that, set in front, outrank the five behind; the table settles it."""
+def foul_example(table: TableRules, deal: Example) -> Example | None:
+    """The deal's hand set as a foul: the first two cards (in the combinations' order)
+    that, set in front, outrank the five behind, settled by the table; None when no two
+    cards do (four of a kind beside three of a kind: no pair outranks them)."""
     from verifier.engine import player_set
     from verifier.table.round import round_odds
-    for front in itertools.combinations(win.player, 2):
-        pf, pb, fk, bk, foul = player_set(win.player, front, table.wheel_second)
+    for front in itertools.combinations(deal.player, 2):
+        pf, pb, fk, bk, foul = player_set(deal.player, front, table.wheel_second)
         if foul:
-            odds = round_odds(win.dealer_set, win.player_set, (fk, bk), True, table,
-                              win.player, win.dealer)
-            return Example("base", "foul", win.player, win.dealer,
-                           (tuple(pf), tuple(pb), fk, bk) + tuple(win.player_set[4:]),
-                           win.dealer_set, odds[0], fouled=tuple(front))
-    raise AssertionError("every hand of seven cards can be set as a foul")
+            odds = round_odds(deal.dealer_set, deal.player_set, (fk, bk), True, table,
+                              deal.player, deal.dealer)
+            return Example("base", "foul", deal.player, deal.dealer,
+                           (tuple(pf), tuple(pb), fk, bk) + tuple(deal.player_set[4:]),
+                           deal.dealer_set, odds[0], fouled=tuple(front))
+    return None

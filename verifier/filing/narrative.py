@@ -106,8 +106,8 @@ def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
                     f"dealer's hand pushes the base wager ({s.push_text()}).")
         if e.outcome == "foul":
             base = (f"The player sets {_hand(e.fouled)} in front, over a weaker five-card "
-                    f"hand: a foul. The fouled hand {pay_words(e.odds).replace('loses', 'loses the wager')}"
-                    " (the same cards, set by the house way, won: the first example).")
+                    f"hand: a foul. The fouled hand {pay_words(e.odds).replace('loses', 'loses the wager')}, "
+                    "whatever the dealer holds.")
         return ExampleView(title, _hand(e.player), _hand(e.dealer), rows, base)
     from verifier.game.bets import BETS, table_sides
     side = table_sides()[e.kind]
