@@ -127,7 +127,7 @@ setup(
     packages=find_packages(include=["verifier", "verifier.*"]) + list(PROOFS),
     package_dir=PROOFS,
     package_data={"verifier": ["py.typed", "data/*.toml", "data/*.json", "data/*/*.toml",
-                               "data/*/*.json", "data/*/*.html",
+                               "data/*/*.json", "data/*/*.html", "filing/templates/*.j2",
                                "report/templates/*.j2", "audit/templates/*.j2",
                                "web/templates/*.j2", "web/static/*.js", "web/static/*.css",
                                "web/static/*.svg"],

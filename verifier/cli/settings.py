@@ -47,6 +47,7 @@ class Settings:
     csv: bool = False
     latex: bool = False
     format: str = "markdown"
+    paper: Optional[str] = None        # report, filing: the PDF's page size
     write: str = "exact"
     # certificates, keys and pay tables
     certificate: Optional[str] = None
@@ -75,6 +76,11 @@ class Settings:
     chunks: Optional[int] = None
     seed: Optional[int] = None
     base_game: Optional[bool] = None
+    # the filing pack
+    meta: Optional[str] = None
+    jurisdiction: Optional[str] = None
+    variation_of: Optional[str] = None
+    force: bool = False
     # one hand
     cards: Optional[str] = None
     strategy: bool = False

@@ -19,7 +19,8 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
            reading: str | None = None, steps: Steps | None = None,
-           meter_path: tuple | None = None) -> str | bytes:
+           meter_path: tuple | None = None,
+           paper: str | None = None) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
@@ -27,8 +28,12 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     ``meter_path``: (its text, the file's name): a meter path drawn in its progressive's
     section (``progressive.read_meter_path``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
-    steps=None)``)."""
-    from verifier.report.formats import renderer
+    steps=None)``). ``paper``: the page size of a paged format (``paper.PAPERS``; another
+    format refuses it)."""
+    from verifier.report.formats import parsheet_format, renderer
+    from verifier.support.errors import VerifierError
+    if paper is not None and not parsheet_format(fmt).paged:
+        raise VerifierError(f"--paper is for a paged format (pdf), not {fmt}")
     from verifier.report.model import build
     from verifier.support.progress import Steps
     draw = renderer(fmt)
@@ -40,6 +45,6 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
         from verifier.report.progressive import attach_meter_path, read_meter_path
         text, source = meter_path
         attach_meter_path(sheet.progressives, *read_meter_path(text, source), source)
-    out = draw(sheet, steps)
+    out = draw(sheet, steps, paper=paper) if paper is not None else draw(sheet, steps)
     steps.finish()
     return out
