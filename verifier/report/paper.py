@@ -4,6 +4,8 @@ filing pack (``filing --paper``) read it; a template's ``@page`` rule comes from
 ``page_rule`` and from nowhere else."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -52,7 +54,7 @@ def css_string(text: str) -> str:
     """``text`` (a footer's words, perhaps a user's) as a CSS string literal that stays
     one: backslash and quote escaped, a line break a space, and ``<`` and ``>`` as CSS
     escapes, so that no text ends the ``<style>`` element it is written in."""
-    text = " ".join(text.split())
+    text = re.sub(r"\s+", " ", text)          # a line break a space; the ends kept
     for char, escaped in (("\\", "\\\\"), ('"', '\\"'), ("<", "\\3c "), (">", "\\3e ")):
         text = text.replace(char, escaped)
     return f'"{text}"'
