@@ -9,6 +9,9 @@ marked ``compiled`` or ``full`` need the compiled core's speed and run on it alo
 ``PAIGOW_PUREPYTHON=1 pytest`` (a machine without a C compiler) runs everything on the
 twin and skips the ``compiled`` and ``full`` tests.
 """
+import shutil
+from pathlib import Path
+
 import pytest
 
 from verifier.engine.threads import quiet_waits
@@ -105,3 +108,56 @@ def full_enumeration():
     """The whole 154,143,080-hand job with the default rules, run once per session."""
     from verifier.engine.enumeration import enumerate_hands
     return enumerate_hands()
+
+
+# ---------------------------------------------------------------------------------------
+# the workbench in a real browser: one server and one headless Chromium for every browser
+# test (tests/test_web.py, tests/test_web_designer.py: one xdist group, "web")
+
+WEB_CERT = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / \
+    "outlaw9-mikes.json"
+
+
+@pytest.fixture(scope="session")
+def background():
+    from verifier.web.server import missing_dependency
+    problem = missing_dependency()
+    if problem:
+        missing(problem)
+    from verifier.web.server import Background
+    workbench = Background([WEB_CERT], warm=True)          # checks the certificate meanwhile
+    with workbench:
+        yield workbench
+
+
+@pytest.fixture(scope="session")
+def server(background):
+    return background.url
+
+
+@pytest.fixture(scope="session")
+def downloads(tmp_path_factory):
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="session")
+def browser(downloads):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing("selenium (pip install '.[test]')")
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not (Path(driver_path).exists() and Path(chromium).exists()):
+        missing("chromium and chromium-driver (Debian packages)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1400,1000"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": str(downloads), "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    yield driver
+    driver.quit()

@@ -158,3 +158,26 @@ def test_par_sheets_are_rendered_at_most_two_at_a_time(server, session, monkeypa
         t.join(60)
     assert answers == [200] * 6
     assert most[0] == 2
+
+
+SEARCHES = {
+    "lines text": ({"lines": "full_house"}, "lines: not list"),
+    "no line": ({"lines": []}, "tick the lines to search"),
+    "a line twice": ({"lines": ["flush", "flush"]}, "tick the lines to search"),
+    "a tiny step": ({"step": "1/1000000000"}, "pays on one line"),
+    "a range upside down": ({"low": "3%", "high": "1%"}, "is above the highest"),
+    "an unknown rank": ({"rank": "luck"}, "choose distance or volatility"),
+    "a step list": ({"step": ["1"]}, "step: not text"),
+}
+
+
+@pytest.mark.parametrize("probe", SEARCHES)
+def test_a_bad_search_request_is_a_4xx_with_its_one_line(probe, server, session):
+    change, says = SEARCHES[probe]
+    body = {"cert": 0, "bet": "outlaw9", "pays": {"full_house": "5", "flush": "4"},
+            "lines": ["full_house", "flush"], "low": "1%", "high": "3%", "step": "0.5"}
+    body.update(change)
+    status, text = api(server, session, json.dumps(body).encode(), "/api/search")
+    assert status == 400, (status, text[:200])
+    error = json.loads(text)["error"]
+    assert says in error and "\n" not in error

@@ -82,6 +82,7 @@ def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist, tre
                                                        "verifier/parsheet/templates/*.j2",
                                                        "verifier/audit/templates/*.j2",
                                                        "verifier/report/templates/*.j2",
+                                                       "verifier/filing/templates/*.j2",
                                                        "verifier/web/templates/*.j2",
                                                        "verifier/web/static/*",
                                                        "proofs/*.py",

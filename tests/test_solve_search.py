@@ -61,6 +61,7 @@ def test_the_command_lists_tables_that_compare_confirms(tmp_path, capsys):
     (["--edge-range", "2%"], "write LOW..HIGH"),
     (["--edge-range", "3%..2%"], "is above"),
     (["--edge-range", "1%..3%", "--step", "0.01"], "combinations of pays"),
+    (["--edge-range", "1%..3%", "--step", "1/1000000000"], "pays on one line"),  # not listed
 ])
 def test_a_bad_search_is_one_line(capsys, args, words):
     assert main(["solve", str(CERT), "--line", "full_house", "--line", "flush", *args]) == 2

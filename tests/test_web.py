@@ -6,7 +6,6 @@ import contextlib
 import io
 import json
 import re
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -24,53 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 FILED = ROOT / "verifier" / "data" / "outlaw9_filed.toml"
 WAIT = 20
-
-
-@pytest.fixture(scope="module")
-def background():
-    from verifier.web.server import missing_dependency
-    problem = missing_dependency()
-    if problem:
-        from conftest import missing
-        missing(problem)
-    from verifier.web.server import Background
-    workbench = Background([CERT], warm=True)          # checks the certificate meanwhile
-    with workbench:
-        yield workbench
-
-
-@pytest.fixture(scope="module")
-def server(background):
-    return background.url
-
-
-@pytest.fixture(scope="module")
-def downloads(tmp_path_factory):
-    return tmp_path_factory.mktemp("downloads")
-
-
-@pytest.fixture(scope="module")
-def browser(downloads):
-    from conftest import missing
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        missing("selenium (pip install '.[test]')")
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    chromium = shutil.which("chromium") or "/usr/bin/chromium"
-    if not (Path(driver_path).exists() and Path(chromium).exists()):
-        missing("chromium and chromium-driver (Debian packages)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1400,1000"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {
-        "download.default_directory": str(downloads), "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    yield driver
-    driver.quit()
 
 
 def wait_for(condition, what):

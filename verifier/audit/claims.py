@@ -63,12 +63,16 @@ FIGURES = _table({
     "hit_frequency": ("hit frequency", "hit rate", "hit freq"),
     "variance": ("variance",),
     "standard_deviation": ("standard deviation", "sd", "std dev", "stdev", "std deviation"),
+    # a progressive's (docs/AUDIT.md, Progressives): the meter's name, then the value
+    "break_even": ("break-even", "break-even meter", "break even", "breakeven"),
+    "long_run_return": ("long-run return", "long run return", "return in the long run"),
 })
 FIGURE_TITLES = {"combinations": "combinations", "probability": "probability",
                  "odds": "odds", "contribution": "contribution", "return": "return",
                  "house_edge": "house edge", "return_to_player": "return to player",
                  "hit_frequency": "hit frequency", "variance": "variance",
-                 "standard_deviation": "standard deviation"}
+                 "standard_deviation": "standard deviation", "break_even": "break-even meter",
+                 "long_run_return": "long-run return"}
 #: what the claims say the game is
 GAME_KEYS = _table({"rule_set": ("rule set", "ruleset", "rules"),
                     "house_way": ("house way",),
@@ -116,6 +120,8 @@ class BetBlock:
     rows: list = field(default_factory=list)       # LineRow
     figures: list = field(default_factory=list)    # (figure, Cell)
     pays: bool = False                             # the line table has a Pays column
+    meters: list = field(default_factory=list)     # a progressive's (name Cell, value Cell)
+    figure_meters: dict = field(default_factory=dict)   # figures' index -> meter name Cell
 
 
 @dataclass
@@ -182,7 +188,17 @@ def read_grid(sub: Submission, rows: Iterable[Sequence[tuple[int, int, str]]], f
         if name in FIGURES and not any(key(t) in COLUMNS for _, _, t in cells[1:]):
             header = None
             block = block or _sheet_block(sub, file, sheet, r, c0, first)
+            if len(rest) > 1 and FIGURES[name] == "break_even":     # the meter, its value
+                block.figure_meters[len(block.figures)] = rest.pop(0)
             block.figures.append((FIGURES[name], rest[0]))
+            continue
+        if name == "meter":                     # a progressive's meter: name, value
+            if len(rest) < 2:
+                raise VerifierError(f"{where(r, c0)}: a Meter row gives the meter's name "
+                                    "and its value in the next two cells")
+            header = None
+            block = block or _sheet_block(sub, file, sheet, r, c0, first)
+            block.meters.append((rest[0], rest[1]))
             continue
         if header is None and any(COLUMNS.get(key(t)) == "line" for _, _, t in cells):
             block = block or _sheet_block(sub, file, sheet, r, c0, first)
@@ -324,6 +340,15 @@ def read_toml(path: str | os.PathLike) -> Submission:
         for k, v in bet.items():
             if k in ("bet", "line"):
                 continue
+            if isinstance(v, dict) and key(k) in ("meters", "breakeven"):
+                for name, value in v.items():       # a progressive's meters: {name = value}
+                    pos = where(here, f"{k}.{name}")
+                    if key(k) == "breakeven":
+                        block.figure_meters[len(block.figures)] = Cell(name, pos)
+                        block.figures.append(("break_even", Cell(_toml_text(value, pos), pos)))
+                    else:
+                        block.meters.append((Cell(name, pos), Cell(_toml_text(value, pos), pos)))
+                continue
             cell = Cell(_toml_text(v, where(here, k)), where(here, k))
             if key(k) in BET_KEYS:
                 setattr(block, BET_KEYS[key(k)], cell)
@@ -331,7 +356,7 @@ def read_toml(path: str | os.PathLike) -> Submission:
                 block.figures.append((FIGURES[key(k)], cell))
             else:
                 raise VerifierError(f"{where(here, k)}: unknown key (bet, reads, title, "
-                                    "the figures and [[bet.line]]: docs/AUDIT.md)")
+                                    "meters, the figures and [[bet.line]]: docs/AUDIT.md)")
         lines = bet.get("line", [])
         if not isinstance(lines, list) or not all(isinstance(x, dict) for x in lines):
             raise VerifierError(f"{where(here, 'line')}: write each line as a [[bet.line]] "
@@ -369,5 +394,5 @@ def check_numbers(sub: Submission) -> None:
                 if cell is not None and not (column == "odds" and key(cell.text) == "never"):
                     parse(cell.text, cell.where, count=column == "combinations",
                           odds=column == "odds")
-        for _, cell in block.figures:
-            parse(cell.text, cell.where)
+        for figure, cell in block.figures:
+            parse(cell.text, cell.where, money=figure == "break_even")

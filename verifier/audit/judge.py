@@ -17,6 +17,8 @@ from verifier.audit.claims import FIGURE_TITLES, Cell, Submission, Where, key
 from verifier.audit.numbers import parse
 from verifier.audit.match import (BASE_GAME, LOSES, TOTAL, bet_of, check_game, paytable_of,
                                    special_line, table_note)
+from verifier.audit.progressive import (PROGRESSIVE_FIGURES, exact_progressive,
+                                        progressive_figure, progressive_of)
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -187,7 +189,8 @@ def judge(finding: Finding, cell: Cell, value: Fraction | None, sign: int) -> Fi
             parse(cell.text, cell.where, odds=True)        # a bad number is bad input
         return finding
     assert value is not None                    # only the odds of a line never hit are None
-    claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds")
+    claimed = parse(cell.text, cell.where, count=count, odds=figure == "odds",
+                    money=figure == "break_even")
     finding.exact = value
     places = claimed.places + 4
     scale = 100 if claimed.percent else 1
@@ -217,6 +220,21 @@ def judge(finding: Finding, cell: Cell, value: Fraction | None, sign: int) -> Fi
     return finding
 
 
+def judge_bounded(finding: Finding, cell: Cell, bounds: tuple[Fraction, Fraction],
+                  sign: int) -> Finding:
+    """A claim on a figure known between two exact bounds: it holds (or does not) when it
+    does at both, on the same side; else it is not checked."""
+    low, high = bounds
+    judge(finding, cell, high, sign)
+    at_high = (finding.status, finding.errs)
+    judge(finding, cell, low, sign)
+    if (finding.status, finding.errs) != at_high:
+        finding.status, finding.errs, finding.difference = NOT_CHECKED, "", ""
+        finding.reason = "the exact figure lies between two bounds the claim falls between"
+    finding.exact_text += " (bounds)"
+    return finding
+
+
 def audit(sub: Submission, cert: Certificate | Mapping,
           cert_path: str | os.PathLike) -> Audit:
     """The audit of submission ``sub`` (verifier.audit.claims) against a checked
@@ -230,17 +248,32 @@ def audit(sub: Submission, cert: Certificate | Mapping,
                    certificate_sha256=cert.sha256,
                    tool=f"paigow-verifier {__version__}")
     for block in sub.bets:
-        bet = bet_of(cert, block)
-        table = None if bet == BASE_GAME else paytable_of(cert, bet, block)
-        exact = exact_of(cert, bet, table, game["bonus_reading"])
-        note = table_note(cert, bet, table) if block.pays else None
+        progressive = progressive_of(cert, block, sub.path)
+        extra: dict = {}
+        if progressive is not None:
+            bet, table = progressive.name, None
+            fields, tier_of, extra = exact_progressive(cert, progressive, block)
+            exact: Exact | str = Exact(*fields)
+        else:
+            if block.meters:
+                raise VerifierError(f"{block.meters[0][0].where}: a Meter row, but "
+                                    f"{block.name.text!r} is no progressive")
+            bet = bet_of(cert, block)
+            table = None if bet == BASE_GAME else paytable_of(cert, bet, block)
+            exact = exact_of(cert, bet, table, game["bonus_reading"])
+        note = table_note(cert, bet, table) if block.pays and not progressive else \
+            (f"{bet}: the Pays column is not judged (a progressive's pays are its table's)"
+             if block.pays else None)
         if note:
             result.notes.append(note)
         title = (exact.title if isinstance(exact, Exact) else
                  "Base game" if table is None else table.name)
         for row in block.rows:
             special = special_line(row.line.text)
-            if bet == BASE_GAME:
+            line: str | None
+            if progressive is not None:
+                line, shown_line = tier_of(row.line) if special is None else (special, "")
+            elif bet == BASE_GAME:
                 line = special or _BASE_LINES.get(key(row.line.text))
                 if line is None:
                     raise VerifierError(f"{row.line.where}: {row.line.text!r} is not a line "
@@ -249,9 +282,10 @@ def audit(sub: Submission, cert: Certificate | Mapping,
             else:
                 assert table is not None            # a bet's block: its pay table
                 line = special or line_name(row.line.text, table.kind)
-            shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
-                          TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \
-                line_title(line)
+            if progressive is None or special:
+                shown_line = {LOSES: "Player loses" if bet == BASE_GAME else "No line (loses)",
+                              TOTAL: "Total", "player_wins": "Player wins"}.get(line) or \
+                    line_title(line)
             for column in block.columns:
                 cell = row.cells.get(column)
                 if cell is None:
@@ -262,9 +296,19 @@ def audit(sub: Submission, cert: Certificate | Mapping,
                 else:
                     judge(finding, cell, *line_value(exact, line, column))
                 result.findings.append(finding)
-        for figure, cell in block.figures:
+        for i, (figure, cell) in enumerate(block.figures):
             finding = Finding(cell.where, title, "", figure, cell.text, NOT_CHECKED)
-            if isinstance(exact, str):
+            if figure in PROGRESSIVE_FIGURES:
+                value, sign, finding.line, reason = progressive_figure(
+                    progressive, block, i, figure, extra)
+                if value is None:
+                    finding.reason = reason
+                    parse(cell.text, cell.where, money=True)    # bad input all the same
+                elif isinstance(value, tuple):
+                    judge_bounded(finding, cell, value, sign)
+                else:
+                    judge(finding, cell, value, sign)
+            elif isinstance(exact, str):
                 finding.reason = exact
             else:
                 judge(finding, cell, *figure_value(exact, figure))

@@ -47,11 +47,15 @@ class Claimed:
         return low * low <= square <= high * high
 
 
-def parse(text: str, where: object, count: bool = False, odds: bool = False) -> Claimed:
+def parse(text: str, where: object, count: bool = False, odds: bool = False,
+          money: bool = False) -> Claimed:
     """A claimed number -> Claimed; a one-line error naming ``where`` for anything else.
-    ``count``: a whole number (thousands separators allowed); ``odds``: ``1 in N``."""
+    ``count``: a whole number (thousands separators allowed); ``odds``: ``1 in N``;
+    ``money``: dollars, a ``$`` allowed before the digits (a break-even meter)."""
     original = text
     t = str(text).strip().replace("\N{MINUS SIGN}", "-")
+    if money:
+        t = re.sub(r"^(-?)\s*\$", r"\1", t)
     if odds:
         t = re.sub(r"^(1|one)\s*in\s*", "", t, flags=re.I)
     t = re.sub(r"(?<=\d),(?=\d{3}(\D|$))", "", t).replace(" ", "").replace("\u00a0", "")

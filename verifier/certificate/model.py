@@ -209,6 +209,15 @@ class Certificate:
         """The rule set's own bets' pay tables, by bet name."""
         return {n: b.paytable for n, b in self.bets.items() if b.custom and b.paytable}
 
+    @property
+    def progressive_tables(self) -> dict[str, Any]:
+        """The progressive tables the certificate holds ({name: Progressive})."""
+        from verifier.game.progressive import from_dict
+        if not self.has("progressives"):
+            return {}
+        return {name: from_dict(t, f"sections.progressives.tables.{name}")
+                for name, t in self.sections["progressives"].inputs["tables"].items()}
+
     # ------------------------------------------------------------------ building
     @classmethod
     def of(cls, cert: "Certificate | JSON") -> "Certificate":

@@ -19,7 +19,7 @@ from typing import NoReturn, Sequence
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "hand": ("hand",), "strategy": ("strategy",), "run": ("run",),
     "odds": ("check", "compare", "solve", "report"), "formula": ("formula",), "progressive": ("progressive",),
-    "audit": ("audit",), "sign": ("keygen", "sign"), "prove": ("prove",),
+    "filing": ("filing",), "audit": ("audit",), "sign": ("keygen", "sign"), "prove": ("prove",),
     "table": ("settle", "simulate"), "rules": ("rules",), "houseways": ("house-ways",),
     "serve": ("serve",),
 }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
+from verifier.cli.options import (output_file, add_certificate_options, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
@@ -133,10 +133,14 @@ def cmd_report(settings: Settings) -> int:
             cert = load_checked(settings.certificate, settings.rules)
             if settings.out:
                 settings.output()
+            path = None
+            if settings.meter_path:
+                from verifier.support.files import read_text
+                path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
             steps.more(1)
             steps.next("operator figures")
-            sheet = render(cert, settings.format, steps=steps,
-                           **operator_inputs(settings, cert))
+            sheet = render(cert, settings.format, steps=steps, meter_path=path,
+                           paper=settings.paper, **operator_inputs(settings, cert))
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
@@ -241,9 +245,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_certificate_options(p)
     p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
-                        "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
+                        "pdf (needs --out; --paper) or xlsx (a spreadsheet: one sheet per bet "
                         "with the exact fractions and re-checking formulas, needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
+                   help="a meter path (progressive --simulate or simulate --progressive "
+                        "--meter-path) drawn in its progressive's section")
+    add_paper_option(p)
     add_operator_options(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

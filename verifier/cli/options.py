@@ -82,6 +82,14 @@ def add_progress_options(parser: argparse.ArgumentParser) -> None:
                        help="no progress bar")
 
 
+def add_paper_option(parser: argparse.ArgumentParser) -> None:
+    """``--paper``: the page size of a printed document (verifier/report/paper.py)."""
+    from verifier.report.paper import DEFAULT_PAPER, PAPERS
+    parser.add_argument("--paper", choices=tuple(PAPERS), default=None,
+                        help=f"the PDF's page size: {', '.join(p.name + ' (' + p.title + ')' for p in PAPERS.values())}; "
+                             f"default {DEFAULT_PAPER}")
+
+
 # ---------------------------------------------------------------------------------------
 # certificate commands
 

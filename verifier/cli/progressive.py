@@ -91,10 +91,27 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
     return run_figures(odds.table, run)
 
 
+def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
+    """Two seats hitting one tier (or meter) in one round: exact on a deck whose hands
+    can be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+    from verifier.certificate.format import deck_of, rules_of
+    from verifier.engine import engine_spec
+    from verifier.odds.progressive_seats import two_seat_figures
+    from verifier.table.progressive_pairs import tier_hands, why_not_listed
+    deck = deck_of(cert.raw)
+    why = why_not_listed(odds.table, deck)
+    listed = None
+    if why is None:
+        wheel, number = engine_spec(rules_of(cert.raw)).checked()
+        listed = tier_hands(odds.table, deck, wheel, number)
+    return two_seat_figures(odds, listed, len(deck), seats, why or "")
+
+
 def cmd_progressive(settings: Settings) -> int:
     odds, cert = odds_of(settings)
     given, seats = _meters(settings), _seats(settings)
     out = odds.figures(given, seats)
+    out["two_seats"] = _two_seats(odds, cert, seats)
     if settings.rounds:
         out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:
@@ -103,27 +120,36 @@ def cmd_progressive(settings: Settings) -> int:
     t = odds.table
     print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
           f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
-    print(f"{'tier':<44} {'pays':>18} {'hands':>13} {'probability':>12} {'return':>10}")
+    print(f"{'tier':<38} {'pays':>24} {'hands':>13} {'probability':>12} {'return':>10}")
     for row in out["tiers"]:
-        print(f"{' / '.join(row['lines'])[:44]:<44} {row['pays']:>18} {row['hands']:>13,} "
+        print(f"{' / '.join(row['lines'])[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
     r = out["return"]["decimal"]
     print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
     for name, m in out["meters"].items():
         be, hit = m["break_even"], m["expected_at_hit"]
         even = "none" if be is None else f"${be['decimal']:,.2f}"
-        at_hit = ("(outside the average-win model)" if hit is None
+        at_hit = ("(the long run below)" if hit is None and "long_run" in m else
+                  "(outside the average-win model)" if hit is None
                   else f"${hit['decimal']:,.2f}")
         print(f"meter {name}: ${float(Fraction(m['value'])):,.2f}; each $1 adds "
               f"{m['return_per_dollar']['decimal']:.3e} to the return; break-even {even}; "
               f"expected when hit {at_hit}")
-    lr = out["long_run_return"]
+        if "long_run" in m:
+            _print_meter_long_run(name, m["long_run"])
+    lr, bounds = out["long_run_return"], out.get("long_run_bounds")
     if lr is not None:
         print(f"long-run return with reset and increment: {lr['decimal']:+.6f}")
+    elif bounds is not None:
+        print(f"long-run return with reset and increment: {bounds['decimal_12']} (between "
+              "two exact bounds, printed to 12 places; --json gives them)")
+    else:
+        print("long-run return: none (a meter is outside the model)")
     env = out["envy"]
     if env["per_other_seat_dollars"]["decimal"]:
         print(f"envy: ${env['per_other_seat_dollars']['decimal']:.6f} per other seat per "
               f"round; at {env['seats']} seats {env['return']['decimal']:+.6f} per unit")
+    _print_two_seats(out["two_seats"])
     sim = out.get("simulation")
     if sim:
         lo, hi = sim["interval_99"]
@@ -131,7 +157,110 @@ def cmd_progressive(settings: Settings) -> int:
               f"{sim['return_per_unit']:+.6f} (99% interval {lo:+.6f} to {hi:+.6f}); "
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
+        if sim["reserves_at_end"] or sim["overflow_kept"]:
+            lo, hi = sim["house_seeded_interval_99"]
+            print(f"  the house seeded ${sim['house_seeded_per_wager']:.6f} per wager (99% "
+                  f"interval {lo:.6f} to {hi:.6f}), kept ${sim['overflow_kept']:,.2f} of cap "
+                  "overflow; reserves at the end: " + (", ".join(
+                      f"{m} ${v:,.2f}" for m, v in sim["reserves_at_end"].items()) or "none"))
     return 0
+
+
+def table_progressive(settings: Settings, wagering: list[int], occupied: list[int]
+                      ) -> tuple | None:
+    """``simulate --progressive NAME``: (the rule set's table, the seats with its wager),
+    checked before any round is played; None without the option."""
+    from verifier.game.progressive import ProgressiveError
+    from verifier.table.progressive import check_rounds
+    name = settings.progressive
+    if name is None:
+        if settings.meter_path or settings.progressive_seats:
+            raise ProgressiveError("--meter-path and --progressive-seats need --progressive "
+                                   "NAME")
+        return None
+    tables = settings.ruleset.progressive_tables()
+    if name not in tables:
+        raise ProgressiveError(f"--progressive {name[:40]!r}: rule set {settings.ruleset.name} "
+                               f"offers no such progressive (its progressives: "
+                               f"{', '.join(tables) or 'none'})")
+    stray = sorted(set(wagering) - set(occupied))
+    if stray:
+        raise ProgressiveError(f"--progressive-seats: seat {stray[0]} is not at the table "
+                               f"(seats {','.join(map(str, occupied))})")
+    check_rounds(int(settings.rounds or 0))
+    settings.output("meter_path")
+    return tables[name], tuple(wagering)
+
+
+def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str, Any]:
+    """The meters played on the tiers the table's seats hit, round by round, beside the
+    exact long-run return (the rule set's shipped certificate's counts, if it has one)."""
+    from verifier.certificate.odds import progressive_odds
+    from verifier.certificate.shipped import shipped_certificate_path
+    from verifier.cli.options import load_checked
+    from verifier.support.files import atomic_write_text
+    from verifier.table.progressive import path_csv, run_figures
+    table, seats = progressive
+    path = settings.meter_path
+    if path:
+        atomic_write_text(path, path_csv(table, run))
+    out = {"name": settings.progressive, "table": table.name,
+           **run_figures(table, run), "seats": list(seats)}
+    shipped = shipped_certificate_path(settings.ruleset.name)
+    exact = None                        # the meter model's: exact, or two exact bounds
+    if shipped is not None:
+        exact = progressive_odds(load_checked(str(shipped), None).raw,
+                                 table).long_run_bounds()
+    out["exact_long_run_return"] = None if exact is None else exact.json()
+    return out
+
+
+def print_meters_played(sim: dict[str, Any]) -> None:
+    lo, hi = sim["interval_99"]
+    exact = sim["exact_long_run_return"]
+    print(f"progressive {sim['name']} ({sim['table']}), seats "
+          f"{','.join(map(str, sim['seats']))}: simulated return {sim['return_per_unit']:+.6f} "
+          f"(99% interval {lo:+.6f} to {hi:+.6f}); exact long-run return "
+          + ("not known (no shipped certificate of the rule set, or a meter outside the "
+             "model)" if exact is None else f"{exact['decimal']:+.6f}"
+             + (" (bounds)" if exact["form"] == "bounds" else "")))
+    print("  hits: " + ", ".join(f"{k} {v:,}" for k, v in sim["hits"].items())
+          + "; meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
+                                                 sim["meters_at_end"].items()))
+
+
+def _print_two_seats(two: dict[str, Any]) -> None:
+    print(f"two seats hitting in one round ({two['method']}):")
+    rows = [(" / ".join(t["lines"]), t) for t in two["tiers"]]
+    rows += [(f"meter {name}", m) for name, m in two["meters"].items()]
+    for name, f in rows:
+        exact = f["two_given_seats"]
+        p2 = (f"{exact['decimal']:.4e}" if exact is not None else
+              f"at most {f['two_given_seats_upper_bound']['decimal']:.4e}")
+        both = f["at_least_two_of_seats"]
+        span = f"; {f['seats']} seats do not fit the deck"
+        if both is not None:
+            low = both["lower_bound"]
+            span = f"; at least two of {f['seats']} seats " + (
+                f"{low['decimal']:.4e} to " if low is not None else "at most ") + \
+                f"{both['upper_bound']['decimal']:.4e}"
+        print(f"  {name[:44]:<44} two given seats {p2}{span}")
+
+
+def _print_meter_long_run(name: str, run: dict) -> None:
+    """The meter model's figures of a meter (verifier/odds/meters.py)."""
+    from verifier.report.progressive import figure_text as _figure
+    if "outside" in run:
+        print(f"  meter {name} in the long run: outside the model ({run['outside']})")
+        return
+    print(f"  meter {name} in the long run ({run['model']}): expected meter "
+          f"{_figure(run['expected_meter'])}, at a hit {_figure(run['expected_at_hit'])}; "
+          f"per wager it pays {_figure(run['paid_per_wager'])}, the house seeds "
+          f"{_figure(run['house_seeds_per_wager'])}, the cap overflows "
+          f"{_figure(run['overflow_per_wager'])}, the reserve gains "
+          f"{_figure(run['reserve_gain_per_wager'])}")
+    print("  readings: " + "; ".join(text.partition(":")[0] for text in run["readings"].values())
+          + " (docs/PROGRESSIVES.md)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -140,7 +269,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="A progressive table (docs/PROGRESSIVES.md): the return per unit at "
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
-                    "increment, and the envy; exact, from a certificate's counts.")
+                    "increment, the envy, and two seats hitting one tier in one round "
+                    "(exact on a deck whose hands can be listed, else bounded); exact, from "
+                    "a certificate's counts.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")
     p.add_argument("--cert", metavar="CERT.json",

@@ -24,11 +24,10 @@ def edge_range(text: str) -> tuple[Fraction, Fraction]:
 
 
 def search_tables(settings: Settings) -> int:
-    from verifier.certificate import odds_from_certificate
+    from verifier.certificate.formula import confirmed_search
     from verifier.cli.formula import formula_from_args
     from verifier.game.paytables import line_title, pay_label, pay_text, parse_pay
     from verifier.odds.formula import canonical_line
-    from verifier.odds.search import ranked, search
     from verifier.odds.values import exact_value
     from verifier.support.edges import parse_edge
     assert settings.edge_range is not None
@@ -42,31 +41,21 @@ def search_tables(settings: Settings) -> int:
     if not lines or len(set(lines)) != len(lines):
         raise VerifierError("--edge-range searches the lines --line names, each once")
     target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
-    found = search(formula.sets, table, lines, low, high, step)
-    shown = ranked(found, settings.rank or "distance", target)[:settings.limit or DEFAULT_LIMIT]
-    rows = []
-    for f in shown:                 # each one again through the certificate's odds
-        t = table
-        for line, pay in f.pays:
-            t = t.with_pay(line, pay)
-        odds = odds_from_certificate(cert.raw, t, settings.bonus_reading)
-        if (odds.house_edge, odds.hit_frequency, odds.variance) != (
-                f.house_edge, f.hit_frequency, f.variance):
-            raise VerifierError(f"the search's figures for {f.pays} are not the certificate's "
-                                "odds (a fault: please report it)")
-        rows.append((f, odds))
+    count, rows = confirmed_search(cert.raw, formula, lines, low, high, step,
+                                   settings.rank or "distance", target,
+                                   settings.limit or DEFAULT_LIMIT, settings.bonus_reading)
     if settings.json:
         print(json.dumps({"bet": table.bet, "lines": lines, "step": pay_text(step),
                           "edge_range": [exact_value(low), exact_value(high)],
                           "target": exact_value(target), "rank": settings.rank or "distance",
-                          "found": len(found), "tables": [
+                          "found": count, "tables": [
                               {"pays": {line: pay_text(p) for line, p in f.pays},
                                "house_edge": exact_value(o.house_edge),
                                "hit_frequency": exact_value(o.hit_frequency),
                                "standard_deviation": o.standard_deviation_decimal}
                               for f, o in rows]}, indent=1))
         return 0
-    print(f"{table.kind.title} ({table.name}): {len(found):,} tables with "
+    print(f"{table.kind.title} ({table.name}): {count:,} tables with "
           f"{', '.join(line_title(x) for x in lines)} on a grid of {pay_text(step)} (half to "
           f"twice today's pays) have a house edge from {float(low):.4%} to {float(high):.4%}; "
           f"the first {len(rows)} by {settings.rank or 'distance'}"

@@ -47,6 +47,7 @@ class Settings:
     csv: bool = False
     latex: bool = False
     format: str = "markdown"
+    paper: Optional[str] = None        # report, filing: the PDF's page size
     write: str = "exact"
     # certificates, keys and pay tables
     certificate: Optional[str] = None
@@ -75,6 +76,11 @@ class Settings:
     chunks: Optional[int] = None
     seed: Optional[int] = None
     base_game: Optional[bool] = None
+    # the filing pack
+    meta: Optional[str] = None
+    jurisdiction: Optional[str] = None
+    variation_of: Optional[str] = None
+    force: bool = False
     # the operator figures' pace (run, report: cli/options.py add_operator_options)
     hands_per_hour: int = 30
     average_wager: int = 25
@@ -103,6 +109,8 @@ class Settings:
     seats: Optional[str] = None
     meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
     meter_path: Optional[str] = None
+    progressive: Optional[str] = None                # simulate: the progressive played
+    progressive_seats: Optional[str] = None
     base: Optional[int] = None
     wagers: dict[str, Optional[int]] = field(default_factory=dict)
     custom: list[str] = field(default_factory=list)

@@ -99,6 +99,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="rounds per seeded block (default 500; part of what the seed reproduces)")
     p.add_argument("--check-ledger", action="store_true",
                    help="build and check the full ledger of every round (slower)")
+    p.add_argument("--progressive", metavar="NAME", default=None,
+                   help="play the rule set's progressive NAME (jackpot of "
+                        "emperors-challenge) on the hands dealt: its meters funded by every "
+                        "seat's wager, hits paid at the meter and reset (the Python path)")
+    p.add_argument("--progressive-seats", metavar="SEATS", default=None,
+                   help="the seats that wager on the progressive, e.g. 1,3 (default: every "
+                        "occupied seat)")
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
+                   help="with --progressive: write the meters' path (about 1,000 rows) as CSV")
     add_progress_options(p)
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     add_rule_options(p)
@@ -195,6 +204,11 @@ def run_simulate(settings: Settings) -> int:
         kw = {"bank_policy": parse_bank_policy(policy, occupied),
               "co_bank": settings.co_bank}
     assert settings.bank is not None             # --bank has a default
+    from verifier.cli.progressive import meters_played, print_meters_played, table_progressive
+    progressive = table_progressive(settings, _parse_seats(settings.progressive_seats)
+                                    if settings.progressive_seats else seats, seats)
+    if progressive is not None:
+        kw["progressive"] = progressive
     setup = uniform_setup(seat_wagers(settings, table), settings.bank, seats,
                           first_banker=settings.first_banker or seats[0],
                           rounds_per_bank=settings.rounds_per_bank, table=table, **kw)
@@ -205,8 +219,12 @@ def run_simulate(settings: Settings) -> int:
     summ = summary(stats, setup)
     summ["seed"] = settings.seed
     summ["block_size"] = settings.block_size
+    if progressive is not None:
+        summ["progressive"] = meters_played(settings, progressive, stats.progressive)
     if settings.json:
         print(json.dumps(summ, indent=2))
     else:
         print(format_summary(summ))
+        if progressive is not None:
+            print_meters_played(summ["progressive"])
     return 0

@@ -61,6 +61,26 @@ def card_str(card: int) -> str:
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
 
 
+#: the suits as a printed document shows them
+SUIT_SYMBOLS = "\N{BLACK CLUB SUIT}\N{WHITE DIAMOND SUIT}\N{WHITE HEART SUIT}\N{BLACK SPADE SUIT}"
+
+
+def card_display(card: int) -> str:
+    """A card as a printed document shows it: ``10♠``, ``A♥``, ``Joker`` (the ten is
+    "10", never the notation's "T")."""
+    if card == JOKER:
+        return "Joker"
+    name = card_str(card)
+    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[card & 3]
+
+
+def tens_shown_as_10(text: str) -> str:
+    """A hand's description (``pair of Ts``, ``straight, A-K-Q-J-T``) with each ten as
+    "10", for a printed document."""
+    import re
+    return re.sub(r"(?<![A-Za-z0-9])T(?=s\b|[^A-Za-z]|$)", "10", text)
+
+
 def cards_str(cards: Iterable[int]) -> str:
     """Cards to a space-separated string, in the order given."""
     return " ".join(card_str(c) for c in cards)

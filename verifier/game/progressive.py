@@ -11,10 +11,13 @@ to it; the tiers' lines read as a custom bet reads its lines (docs/PAYTABLES.md)
     reset = 10000                 # dollars: the meter's value after a hit takes it all
     increment = "15%"             # of each wager, added to the meter
     cap = 250000                  # optional: the meter grows no further
+    reserve = "2%"                # optional: of each wager, to a hidden reserve that
+                                  # funds the next reset (docs/PROGRESSIVES.md)
 
     [[tiers]]
     lines = ["seven_card_straight_flush"]
-    pays = "100% of jackpot"      # a share of a meter; or "$500" (dollars), or "50 to 1"
+    pays = "100% of jackpot"      # a share of a meter; or "$500" (dollars), or "50 to 1",
+                                  # or "$500 + 10% of jackpot" (a fixed amount, a meter's top)
     envy = 500                    # optional: dollars to each other seat with the wager
 
 How a hand is paid (the readings, stated on every output): the first tier in the table's
@@ -37,7 +40,7 @@ from verifier.support.errors import VerifierError
 #: the read of a progressive whose file names none
 DEFAULT_READS = "seven-card"
 _TOP_KEYS = {"name", "reads", "wager", "status", "source", "meters", "tiers"}
-_METER_KEYS = {"reset", "increment", "cap"}
+_METER_KEYS = {"reset", "increment", "cap", "reserve"}
 _TIER_KEYS = {"lines", "pays", "envy"}
 _SHARE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*%\s+of\s+(\S+)\s*$")
 _TO_ONE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*(?:to|:)\s*1\s*$")
@@ -68,6 +71,7 @@ class Meter:
     reset: Fraction
     increment: Fraction           # share of each wager added to the meter
     cap: Fraction | None = None
+    reserve: Fraction | None = None   # share of each wager to the hidden reserve, if any
 
 
 @dataclass(frozen=True)
@@ -80,13 +84,16 @@ class Tier:
 
     def pays_text(self) -> str:
         if self.meter is not None:
-            return f"{_num(100 * self.share)}% of {self.meter}"
+            share = f"{_num(100 * self.share)}% of {self.meter}"
+            return f"${_num(self.fixed)} + {share}" if self.fixed else share
         return f"${_num(self.fixed)}"
 
     def to_dict(self) -> dict[str, Any]:
         """The file's form, amounts as exact text (``from_dict`` reads it back)."""
         pays = f"{100 * self.share}% of {self.meter}" if self.meter is not None \
             else str(self.fixed)
+        if self.meter is not None and self.fixed:
+            pays = f"{self.fixed} + {pays}"
         return {"lines": list(self.lines), "pays": pays,
                 **({"envy": str(self.envy)} if self.envy else {})}
 
@@ -108,7 +115,8 @@ class Progressive:
     def to_dict(self) -> dict[str, Any]:
         """The file's form (a certificate keeps it), amounts as exact text."""
         meters = {m.name: {"reset": str(m.reset), "increment": str(m.increment),
-                           **({"cap": str(m.cap)} if m.cap is not None else {})}
+                           **({"cap": str(m.cap)} if m.cap is not None else {}),
+                           **({"reserve": str(m.reserve)} if m.reserve is not None else {})}
                   for m in self.meters.values()}
         return {"name": self.name, "reads": self.reads, "wager": str(self.wager),
                 "status": self.status, "source": self.source, "meters": meters,
@@ -151,17 +159,29 @@ class Progressive:
 
     def paid(self, tier: Tier, meters: Mapping[str, Fraction], capped: bool = True
              ) -> Fraction:
-        """Dollars a hit on ``tier`` is paid at ``meters`` (beside the collected wager);
-        ``capped``: no more than the meter's cap."""
+        """Dollars a hit on ``tier`` is paid at ``meters`` (beside the collected wager):
+        its fixed amount and its share of its meter; ``capped``: the share no more than
+        the meter's cap."""
         if tier.meter is None:
             return tier.fixed
         value = tier.share * meters[tier.meter]
         cap = self.meters[tier.meter].cap
-        return min(value, cap) if capped and cap is not None else value
+        return tier.fixed + (min(value, cap) if capped and cap is not None else value)
 
 
 def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str
           ) -> tuple[Fraction, str | None, Fraction]:
+    if isinstance(text, str) and "+" in text:         # a fixed amount with a meter's top
+        fixed_text, _, top = text.partition("+")
+        if not _SHARE.match(top):
+            raise ProgressiveError(f"{where}: pays {text!r}: the top of a fixed amount is "
+                                   "a meter's share, written \"$500 + 10% of METER\"")
+        fixed, meter, _ = _pays(fixed_text, wager, meters, where)
+        if meter is not None:
+            raise ProgressiveError(f"{where}: pays {text!r}: one share of a meter per tier, "
+                                   "after the fixed amount")
+        _, meter, top_share = _pays(top, wager, meters, where)
+        return fixed, meter, top_share
     if isinstance(text, str):
         share = _SHARE.match(text)
         if share:
@@ -202,9 +222,11 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
     for name, m in (data.get("meters") or {}).items():
         w = f"{where}: meter {name!r}"
         if not isinstance(m, dict) or "reset" not in m or set(m) - _METER_KEYS:
-            raise ProgressiveError(f"{w}: needs reset (and increment, cap), nothing else")
+            raise ProgressiveError(f"{w}: needs reset (and increment, cap, reserve), "
+                                   "nothing else")
         reset, inc = amount(m["reset"], f"{w}: reset"), amount(m.get("increment", 0),
                                                                f"{w}: increment")
+        reserve = amount(m["reserve"], f"{w}: reserve") if "reserve" in m else None
         cap = amount(m["cap"], f"{w}: cap") if "cap" in m else None
         if reset < 0:
             raise ProgressiveError(f"{w}: a negative reset")
@@ -212,9 +234,15 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
             raise ProgressiveError(f"{w}: a negative increment ({m['increment']!r})")
         if inc > 1:
             raise ProgressiveError(f"{w}: an increment above 100% of the wager")
+        if reserve is not None and not 0 <= reserve <= 1:
+            raise ProgressiveError(f"{w}: reserve {m['reserve']!r} is not a share of the "
+                                   "wager from 0% to 100%")
+        if inc + (reserve or 0) > 1:
+            raise ProgressiveError(f"{w}: increment and reserve together take more than "
+                                   "100% of the wager")
         if cap is not None and cap < reset:
             raise ProgressiveError(f"{w}: cap {_num(cap)} below the reset {_num(reset)}")
-        meters[name] = Meter(name, reset, inc, cap)
+        meters[name] = Meter(name, reset, inc, cap, reserve)
     tiers = []
     raw = data.get("tiers")
     if not isinstance(raw, list) or not raw:

@@ -9,8 +9,10 @@ each tier is paid on: all Fractions, per unit of the wager unless said.
   probability h, independently, so 1 / h wagers fund it between hits on average, whatever
   the number of seats: the meter when hit is reset + increment x wager / h, and in the
   long run the meter pays out increment x wager + h x reset per wager (what goes in comes
-  out, plus the reset the house seeds at each hit). It holds for meters whose tiers all
-  take the whole meter (100%) with no cap; other meters have no long-run figure here.
+  out, plus the reset the house seeds at each hit). Meters with shares below 100%, a
+  fixed amount beside a share, a reserve or a cap: ``meter_run`` (verifier/odds/meters.py,
+  the meter model), whose figures ``figures`` adds under the meter's ``long_run``, and
+  ``long_run_bounds`` when the long run is a bound pair.
 - ``envy_per_other_seat``: dollars each other seat's hand pays this seat, per round.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from verifier.game.progressive import Progressive, ProgressiveError
+from verifier.odds.meters import Bounded, MeterRun, long_run as meter_long_run
 from verifier.odds.values import exact_value
 
 
@@ -90,30 +93,56 @@ class ProgressiveOdds:
         return sum(self._parts(values, capped=False), Fraction(0)) - 1
 
     def long_run_model(self, meter: str) -> bool:
-        """The average-win model holds for the meter: its tiers take it all, no cap."""
+        """The average-win model holds for the meter: its tiers take it all, no cap,
+        no reserve (the first model; ``meter_run`` covers the others)."""
         m = self.table.meters[meter]
-        return m.cap is None and all(t.share == 1 for t in self.table.tiers
-                                     if t.meter == meter)
+        return m.cap is None and m.reserve is None and all(
+            t.share == 1 and not t.fixed for t in self.table.tiers if t.meter == meter)
+
+    def meter_run(self, meter: str) -> MeterRun | str:
+        """The meter's long run (verifier/odds/meters.py), or why it has none."""
+        return meter_long_run(self.table.meters[meter], self.table.wager,
+                              [(self.probability(i), t.share, t.fixed)
+                               for i, t in enumerate(self.table.tiers) if t.meter == meter])
 
     def expected_at_hit(self, meter: str) -> Fraction | None:
-        """The meter's expected value when hit (average-win model), None outside it."""
-        h = self.hit(meter)
-        if h == 0 or not self.long_run_model(meter):
+        """The meter's expected value when hit, where it is exact; None otherwise."""
+        run = self.meter_run(meter)
+        if isinstance(run, str) or run.expected_at_hit.form != "exact":
             return None
-        m = self.table.meters[meter]
-        return m.reset + m.increment * self.table.wager / h
+        return run.expected_at_hit.low
+
+    def long_run_bounds(self) -> Bounded | None:
+        """The long-run return per unit with every meter's reset, increment, cap and
+        reserve (verifier/odds/meters.py): exact or a bound pair; None when a meter is
+        outside the model."""
+        fixed = sum((self.probability(i) * t.fixed for i, t in enumerate(self.table.tiers)),
+                    Fraction(0))
+        low = high = fixed
+        for name in self.table.meters:
+            if not self.hit(name):
+                continue
+            run = self.meter_run(name)
+            if isinstance(run, str):
+                return None
+            low, high = low + run.paid.low, high + run.paid.high
+        w = self.table.wager
+        return Bounded(low / w - 1, high / w - 1)
 
     def long_run(self) -> Fraction | None:
-        """The long-run return per unit with every meter's reset and increment (the
-        average-win model), None when a meter is outside the model."""
-        if not all(self.long_run_model(m) for m in self.table.meters):
-            return None
-        paid = sum((self.probability(i) * t.fixed for i, t in enumerate(self.table.tiers)
-                    if t.meter is None), Fraction(0))
-        for name, m in self.table.meters.items():
-            if self.hit(name):
-                paid += m.increment * self.table.wager + self.hit(name) * m.reset
-        return paid / self.table.wager - 1
+        """The long-run return per unit where it is exact, else None."""
+        b = self.long_run_bounds()
+        return b.low if b is not None and b.form == "exact" else None
+
+    def _meter_long_run(self, name: str) -> dict[str, Any]:
+        """A meter's long-run block for ``figures`` (a meter outside the first model)."""
+        run = self.meter_run(name)
+        return {"outside": run} if isinstance(run, str) else run.json()
+
+    def _long_run_bounds_json(self) -> dict[str, Any]:
+        """``long_run_bounds`` for ``figures``, when the long run is a bound pair."""
+        b = self.long_run_bounds()
+        return {"long_run_bounds": b.json()} if b is not None and b.form == "bounds" else {}
 
     def envy_per_other_seat(self) -> Fraction:
         """Dollars per round that each other seat's hand pays this seat (envy)."""
@@ -147,10 +176,14 @@ class ProgressiveOdds:
                               "hit_probability": _exact(self.hit(name)),
                               "return_per_dollar": _exact(self.per_unit_of_meter(name)),
                               "break_even": _exact(self.break_even(name, values)),
-                              "expected_at_hit": _exact(self.expected_at_hit(name))}
+                              "expected_at_hit": _exact(self.expected_at_hit(name)),
+                              **({} if self.long_run_model(name) else {
+                                  "reserve": None if m.reserve is None else str(m.reserve),
+                                  "long_run": self._meter_long_run(name)})}
                        for name, m in t.meters.items()},
             "return": _exact(sum(contributions, Fraction(0)) - 1),
             "long_run_return": _exact(self.long_run()),
+            **self._long_run_bounds_json(),
             "envy": {"per_other_seat_dollars": _exact(self.envy_per_other_seat()),
                      "seats": seats, "return": _exact(self.envy_return(seats))},
         }

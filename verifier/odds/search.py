@@ -39,7 +39,11 @@ def grid(present: Fraction, step: Fraction) -> list[Fraction]:
     least one step)."""
     low = max(step, math.ceil(present / 2 / step) * step)
     high = max(low, math.floor(2 * present / step) * step)
-    return [low + i * step for i in range(int((high - low) / step) + 1)]
+    size = int((high - low) / step) + 1
+    if size > MAX_COMBINATIONS:            # counted before a list of them is made
+        raise VerifierError(f"{size:,} pays on one line: more than {MAX_COMBINATIONS:,}; "
+                            "take a larger --step")
+    return [low + i * step for i in range(size)]
 
 
 def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fraction,

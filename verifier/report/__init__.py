@@ -19,15 +19,22 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
            reading: str | None = None, steps: Steps | None = None,
-           **operator: Any) -> str | bytes:
+           meter_path: tuple | None = None,
+           paper: str | None = None, **operator: Any) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
-    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``). ``steps``:
+    ``reading``: the Outlaw 9 bonus reading of such a sheet (``model.build``).
+    ``meter_path``: (its text, the file's name): a meter path drawn in its progressive's
+    section (``progressive.read_meter_path``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
-    steps=None)``). ``operator``: the operator figures' ``pace``, ``bankroll`` and
+    steps=None)``). ``paper``: the page size of a paged format (``paper.PAPERS``; another
+    format refuses it). ``operator``: the operator figures' ``pace``, ``bankroll`` and
     ``bankroll_note`` (``model.build``)."""
-    from verifier.report.formats import renderer
+    from verifier.report.formats import parsheet_format, renderer
+    from verifier.support.errors import VerifierError
+    if paper is not None and not parsheet_format(fmt).paged:
+        raise VerifierError(f"--paper is for a paged format (pdf), not {fmt}")
     from verifier.report.model import build
     from verifier.support.progress import Steps
     draw = renderer(fmt)
@@ -35,6 +42,10 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps.more(1)
     steps.next("figures")
     sheet = build(cert, designed=designed, reading=reading, **operator)
-    out = draw(sheet, steps)
+    if meter_path is not None:
+        from verifier.report.progressive import attach_meter_path, read_meter_path
+        text, source = meter_path
+        attach_meter_path(sheet.progressives, *read_meter_path(text, source), source)
+    out = draw(sheet, steps, paper=paper) if paper is not None else draw(sheet, steps)
     steps.finish()
     return out

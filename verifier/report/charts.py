@@ -183,3 +183,25 @@ def meter_lines(prog: Any) -> list[tuple[str, str]]:
         ax.grid(alpha=0.3)
         out.append((meter, _svg(fig)))
     return out
+
+
+def meter_path(prog: Any) -> str | None:
+    """The meter path the user gave (``report --meter-path``): each meter's value by
+    round, its reset dashed, the file named on the chart; None without one."""
+    if prog.path is None:
+        return None
+    source, names, resets, rows = prog.path
+    fig, ax = _figure(HEIGHT)
+    for i, (name, reset) in enumerate(zip(names, resets)):
+        line = ax.plot([r for r, _ in rows], [v[i] for _, v in rows], linewidth=0.9,
+                       label=f"meter {name}")
+        ax.axhline(reset, color=line[0].get_color(), linewidth=0.7, linestyle="--")
+    from matplotlib.ticker import FuncFormatter
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"${y:,.0f}"))
+    ax.set_xlabel("Round")
+    ax.set_ylabel("Meter (reset dashed)")
+    ax.set_title(f"Meter path from {os.path.basename(source)}: {len(rows):,} points to "
+                 f"round {rows[-1][0]:,}")
+    ax.legend(loc="upper left")
+    ax.grid(alpha=0.3)
+    return _svg(fig)

@@ -24,6 +24,7 @@ class Format:
     extra: str | None = None        # the pip extra it needs (``pip install '.[pdf]'``)
     aliases: tuple[str, ...] = ()   # other suffixes read as this format
     inline: bool = False            # a browser shows it in place rather than saving it
+    paged: bool = False             # laid out on paper: its renderer takes ``paper``
 
     @property
     def suffixes(self) -> tuple[str, ...]:
@@ -39,7 +40,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            "verifier.report.markdown", aliases=("markdown",)),
     Format("html", "HTML", "an HTML page", "html", "text/html; charset=utf-8", False,
            "verifier.report.html", aliases=("htm",), inline=True),
-    Format("pdf", "PDF", "a PDF", "pdf", "application/pdf", True, "verifier.report.pdf", extra="pdf"),
+    Format("pdf", "PDF", "a PDF", "pdf", "application/pdf", True, "verifier.report.pdf", extra="pdf",
+           paged=True),
     Format("xlsx", "xlsx", "a spreadsheet", "xlsx",
            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", True,
            "verifier.report.xlsx", extra="web"),

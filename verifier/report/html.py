@@ -13,13 +13,14 @@ from verifier.report.operator import TITLE as OPERATOR_TITLE
 from verifier.odds.formula import BetFormula
 
 if TYPE_CHECKING:
+    import jinja2
     from verifier.support.progress import Steps
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 #: a table with more columns than this is set smaller, its numbers free to wrap (it fits
-#: the A4 page)
+#: the page, A4 or Letter)
 WIDE = 4
 
 
@@ -60,17 +61,24 @@ def image(svg: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">'
 
 
-def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -> str:
-    """The sheet's HTML; ``steps`` is told each bet's charts; ``images``: the charts as
-    ``image``s rather than inline SVG (the PDF's HTML)."""
+def environment(*folders: Path) -> jinja2.Environment:
+    """The Jinja2 environment of the par sheet's templates (and of ``folders`` first: a
+    document that includes the par sheet's pieces, such as the filing)."""
     import jinja2
+    return jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]
+                                                             + [str(TEMPLATES)]),
+                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def context(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -> dict:
+    """What the par sheet's template pieces (``parsheet_body.html.j2``) read; ``steps`` is
+    told each bet's charts; ``images``: the charts as ``image``s rather than inline SVG
+    (the PDF's HTML)."""
     from verifier.report import charts
     from verifier.report.markdown import definitions, designed_notice
     from verifier.odds.formula import VALIDITY
     from verifier.support.progress import Steps
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
     all_bets = sheet.bets + ([sheet.base_game] if sheet.base_game else [])
     steps = steps or Steps()
     steps.more(len(all_bets))
@@ -89,10 +97,25 @@ def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False) ->
     for prog in sheet.progressives:
         prog.charts = [(f"Return against meter {m}", svg if not images else image(svg))
                        for m, svg in charts.meter_lines(prog)]
-    return env.get_template("parsheet.html.j2").render(
-        sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
-        z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet), wide=WIDE,
-        designed=designed_notice(sheet) if sheet.designed else "",
-        strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE,
-        operator_title=OPERATOR_TITLE, appendix=APPENDIX,
-        strategy_detail_title=STRATEGY_DETAIL_TITLE)
+        path = charts.meter_path(prog)
+        if path is not None:
+            prog.charts.append(("Meter path", path if not images else image(path)))
+    return dict(sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
+                z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet),
+                wide=WIDE, designed=designed_notice(sheet) if sheet.designed else "",
+                strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE,
+                operator_title=OPERATOR_TITLE, appendix=APPENDIX,
+                strategy_detail_title=STRATEGY_DETAIL_TITLE)
+
+
+def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False,
+           paper: str | None = None) -> str:
+    """The sheet's HTML; ``steps`` is told each bet's charts; ``images``: the charts as
+    ``image``s rather than inline SVG (the PDF's HTML); ``paper``: the printed page's size
+    (``paper.PAPERS``, default A4)."""
+    from verifier.report.paper import css_string, paper as paper_of
+    footer = (css_string(f"{sheet.rule_set} \N{MIDDLE DOT} result SHA-256 "
+                         f"{sheet.result_sha256[:16]}\N{HORIZONTAL ELLIPSIS} \N{MIDDLE DOT} page ")
+              + ' counter(page) " of " counter(pages)')
+    return environment().get_template("parsheet.html.j2").render(
+        page_rule=paper_of(paper).page_rule(footer), **context(sheet, steps, images))

@@ -1,5 +1,5 @@
-"""The par sheet as PDF (``report --format pdf``): the HTML sheet, laid out for A4 by
-WeasyPrint (numbered pages, the result hash in every footer)."""
+"""The par sheet as PDF (``report --format pdf``): the HTML sheet, laid out for A4 or US
+Letter (``report --paper``, verifier/report/paper.py) by WeasyPrint (numbered pages, the result hash in every footer)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -12,14 +12,15 @@ if TYPE_CHECKING:
     from verifier.support.progress import Steps
 
 
-def render(sheet: ParSheet, steps: Steps | None = None) -> bytes:
-    """The sheet's HTML, its charts as SVG images (``html.image``), laid out by WeasyPrint;
-    ``steps`` is told the charts, the layout and the writing."""
+def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None) -> bytes:
+    """The sheet's HTML, its charts as SVG images (``html.image``), laid out by WeasyPrint
+    on ``paper`` (``paper.PAPERS``, default A4); ``steps`` is told the charts, the layout
+    and the writing."""
     from verifier.report.html import render as to_html
     from verifier.support.progress import Steps
     steps = steps or Steps()
     steps.more(2)                       # the layout and the writing (html.py adds the charts)
-    return pdf_of_html(to_html(sheet, steps, images=True), steps)
+    return pdf_of_html(to_html(sheet, steps, images=True, paper=paper), steps)
 
 
 def pdf_of_html(html: str, steps: Steps | None = None) -> bytes:

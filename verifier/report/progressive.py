@@ -23,11 +23,65 @@ class ProgressiveSheet:
     tables: list                  # Table
     meters: list = field(default_factory=list)   # (meter, points [(value, return)], break-even)
     charts: list = field(default_factory=list)   # (title, svg), filled by the HTML renderer
+    # a meter path the user gave (report --meter-path FILE.csv): (file, meters, resets,
+    # rows [(round, (values...))]); drawn in the HTML and PDF sheets
+    path: tuple | None = None
+    resets: list = field(default_factory=list)   # (meter, its reset in dollars)
 
 
 def _money(x: Any) -> str:
     value = float(Fraction(x))
     return f"${value:,.2f}"
+
+
+def figure_text(x: dict, dollars: bool = True) -> str:
+    """A meter-model figure (verifier/odds/meters.py ``Bounded.json``): exact to 6 places,
+    or the middle of its exact bound pair to 12 places, said so."""
+    sign = "$" if dollars else ""
+    if x["form"] == "exact":
+        return f"{sign}{x['decimal']:,.6f}"
+    return f"{sign}{x['decimal_12']} (bounds)"
+
+
+def _at_hit(r: dict) -> str:
+    if r["expected_at_hit"]:
+        return _money(r["expected_at_hit"]["exact"])
+    run = r.get("long_run")
+    return figure_text(run["expected_at_hit"]) if run and "outside" not in run \
+        else "outside the model"
+
+
+def _long_run_note(f: dict) -> str:
+    lr, bounds = f["long_run_return"], f.get("long_run_bounds")
+    if lr:
+        return (f"Long-run return with reset and increment (the meter model): "
+                f"{lr['decimal']:+.6f} (exact {lr['exact']}).")
+    if bounds:
+        return ("Long-run return with reset, increment and cap (the meter model): "
+                f"{bounds['decimal_12']}, the middle of two exact bounds the certificate "
+                "holds, to 12 places.")
+    outside = [f"{m} ({r['long_run']['outside']})" for m, r in f["meters"].items()
+               if "outside" in r.get("long_run", {})]
+    return ("No long-run figure: a meter is outside the meter model: " + ", ".join(outside)
+            + ".")
+
+
+def _model_table(f: dict) -> list:
+    """The meter model's figures of the meters outside the first (average-win) model."""
+    runs = {m: r["long_run"] for m, r in f["meters"].items()
+            if "outside" not in r.get("long_run", {"outside": ""})}
+    if not runs:
+        return []
+    readings = next(iter(runs.values()))["readings"]
+    return [Table("Meters in the long run (the meter model, per wager)",
+                  ["Meter", "Model", "Expected meter", "Expected at a hit", "Meter pays",
+                   "House seeds", "Cap overflow", "Reserve gains"],
+                  [[m, run["model"], figure_text(run["expected_meter"]),
+                    figure_text(run["expected_at_hit"]), figure_text(run["paid_per_wager"]),
+                    figure_text(run["house_seeds_per_wager"]),
+                    figure_text(run["overflow_per_wager"]),
+                    figure_text(run["reserve_gain_per_wager"])] for m, run in runs.items()],
+                  "Readings: " + "; ".join(readings.values()) + ".")]
 
 
 def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
@@ -49,9 +103,7 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                          _money(r["cap"]) if r["cap"] else "none",
                          f"{r['return_per_dollar']['decimal']:.4e}",
                          _money(r["break_even"]["exact"]) if r["break_even"] else "none",
-                         _money(r["expected_at_hit"]["exact"]) if r["expected_at_hit"]
-                         else "outside the model"] for m, r in f["meters"].items()])
-        lr = f["long_run_return"]
+                         _at_hit(r)] for m, r in f["meters"].items()])
         status = f" ({f['status']})" if f["status"] else ""
         notes = [f"{f['table']}{status}: a "
                  f"${float(Fraction(f['wager'])):,.2f} wager on the hand's {f['reads']} lines; "
@@ -59,13 +111,66 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                  "paid beside it.",
                  f"Return per unit with every meter at its reset: "
                  f"{f['return']['decimal']:+.6f} (exact {f['return']['exact']}).",
-                 (f"Long-run return with reset and increment (average-win model): "
-                  f"{lr['decimal']:+.6f} (exact {lr['exact']})." if lr else
-                  "No long-run figure: a meter is outside the average-win model (a share "
-                  "below 100% or a cap).")]
-        out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes, [tiers, meters],
-                                    _meter_lines(f)))
+                 _long_run_note(f)]
+        out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes,
+                                    [tiers, meters, *_model_table(f)], _meter_lines(f),
+                                    resets=[(m, float(Fraction(r["reset"])))
+                                            for m, r in f["meters"].items()]))
     return out
+
+
+#: most rows of a meter path drawn
+MAX_PATH_ROWS = 100_000
+
+
+def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, tuple]]]:
+    """A meter path as ``progressive --simulate`` and ``simulate --progressive`` write it
+    (``round,METER...`` then a row per point): (the meters, the rows), or one line naming
+    the row that cannot be read."""
+    import csv
+    import io
+    from verifier.support.errors import VerifierError
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or not rows[0] or rows[0][0].strip() != "round" or len(rows[0]) < 2:
+        raise VerifierError(f"{source}: not a meter path (its first row: round, then the "
+                            "meters' names)")
+    if len(rows) > MAX_PATH_ROWS + 1:
+        raise VerifierError(f"{source}: more than {MAX_PATH_ROWS:,} rows")
+    names = [n.strip() for n in rows[0][1:]]
+    out = []
+    for i, row in enumerate(rows[1:], start=2):
+        try:
+            if len(row) != len(names) + 1:
+                raise ValueError
+            values = tuple(float(v) for v in row[1:])
+            out.append((int(row[0]), values))
+        except ValueError:
+            raise VerifierError(f"{source}, row {i}: a round and {len(names)} meter "
+                                "value(s) expected") from None
+    if not out:
+        raise VerifierError(f"{source}: no rows below its header")
+    return names, out
+
+
+def attach_meter_path(sheets: list[ProgressiveSheet], names: list[str],
+                      rows: list[tuple[int, tuple]], source: str) -> None:
+    """The path drawn in the section of the progressive whose meters are its columns."""
+    from verifier.support.errors import VerifierError
+    for prog in sheets:
+        meters = {m: reset for m, reset in prog.resets}
+        if set(names) <= set(meters):
+            prog.path = (source, names, [meters[n] for n in names], rows)
+            last = rows[-1][0]
+            prog.notes.append(f"Meter path ({source}, {len(rows):,} points to round "
+                              f"{last:,}): " + "; ".join(
+                                  f"meter {n} from ${min(r[1][i] for r in rows):,.2f} to "
+                                  f"${max(r[1][i] for r in rows):,.2f}"
+                                  for i, n in enumerate(names))
+                              + ". Drawn in the HTML and PDF sheets.")
+            return
+    held = "; ".join(f"{p.name}: {', '.join(m for m, _ in p.resets)}" for p in sheets)
+    raise VerifierError(f"{source}: meters {', '.join(names)} are no progressive's of the "
+                        f"certificate ({held or 'it holds no progressive'})")
 
 
 def _meter_lines(f: dict) -> list:

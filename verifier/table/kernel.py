@@ -163,6 +163,8 @@ def compiled_unavailable(setup: TableSetup, setter: Callable[..., Any] | None = 
         return "--check-ledger builds every round's ledger in Python"
     if _table_module() is None:
         return "PAIGOW_PUREPYTHON is set (the pure-Python round engine)"
+    if setup.progressive is not None:
+        return "a progressive's meters are played on the hands the Python path deals"
     table = setup.table
     for bet in table.custom:
         slot, reason = _custom_slot(table, bet.name)

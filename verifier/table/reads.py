@@ -59,6 +59,13 @@ def mask_odds(mask: int, pays: Sequence[int | Fraction]) -> int | Fraction:
     return max((pays[i] for i in range(len(pays)) if mask >> i & 1), default=LOSS)
 
 
+def paid_line(mask: int, pays: Sequence[int | Fraction]) -> int | None:
+    """The index of the line ``mask`` is paid on (``mask_odds``'s: the highest pay it holds,
+    the first of equal pays), None when it holds no line."""
+    held = [i for i in range(len(pays)) if mask >> i & 1]
+    return max(held, key=lambda i: (pays[i], -i)) if held else None
+
+
 def side_reads(table: TableRules, kinds: Iterable[str]) -> list[tuple[Any, bool, Any]]:
     """(read function, of the banker's hand, pays) of each named bet's wager in ``kinds``
     at ``table``, to be read hand after hand."""

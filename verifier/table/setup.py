@@ -46,6 +46,9 @@ class TableSetup:
     # banks every hand. ``co_bank``: a player-banker co-banks with the casino.
     bank_policy: tuple | None = None
     co_bank: bool = False
+    # a progressive played on the hands dealt (docs/TABLE.md, "Progressives at the table"):
+    # (the Progressive table, the seats with its wager); None: none
+    progressive: tuple | None = None
 
     def __post_init__(self):
         if len(self.seats) != SEATS:

@@ -140,6 +140,9 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
     house = st.house
     st.bank_passed = passed
     for dealer, players, idx, banker, dw in rounds:
+        if setup.progressive is not None:
+            st.progressive_hits.append(_progressive_tiers(setup.progressive, players, sets,
+                                                          hands, idx))
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
@@ -240,6 +243,17 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
     return st
 
 
+def _progressive_tiers(progressive, players, sets, hands, idx):
+    """The tier each seat with the progressive's wager hits (None: none), in settlement
+    order, read the table's way on the seat's hand (the banker's for a versus-banker
+    read): verifier/table/progressive.py plays the meters on them."""
+    from verifier.table.custom import lines_of
+    table, seats = progressive
+    return tuple(table.tier_of(frozenset(lines_of(table.reads, sets[idx + k], sets[idx],
+                                                  hands[idx + k])))
+                 for k, s in enumerate(players, 1) if s in seats)
+
+
 def _odds_and_envy(table, players, wagers, banker_set, sets, hands, idx):
     """Each player's odds against the banker's hand (round.round_odds) and the Envy Bonus
     the players' hands trigger (None when the table has none)."""
@@ -321,6 +335,11 @@ def simulate(setup: TableSetup, rounds: int, seed: int = 0, threads: int | None 
     jobs = ((setup, seed, block, start, min(block_size, rounds - start), setter, check_ledger)
             for block, start in enumerate(range(0, rounds, block_size)))
     total = Stats(setup.table.stat_kinds)
+    meters = None
+    if setup.progressive is not None:     # the meters, played on each block's hits in order
+        from verifier.table.progressive import MeterPlay
+        table, seats = setup.progressive
+        meters = MeterPlay(table, rounds, len(seats), None, max(1, rounds // 1000))
     played = 0
     with stage(progress, "round", "simulate") as report:
         if threads == 1 or rounds <= block_size:
@@ -337,6 +356,10 @@ def simulate(setup: TableSetup, rounds: int, seed: int = 0, threads: int | None 
         try:
             for st in results:
                 total.merge(st)
+                if meters is not None:
+                    for tiers in st.progressive_hits:
+                        meters.round(tiers)
+                    total.progressive = meters.run
                 played += st.rounds
                 if report:
                     report(played, rounds)

@@ -96,6 +96,11 @@ class Stats:
         self.bank_passed = [0] * SEATS
         self.house: dict[str, int | Fraction] = dict.fromkeys(HOUSE_SOURCES, 0)
         self.path = ""                                    # "compiled" or "python": which ran
+        # a progressive's tiers hit in a block, per round in order: the tier (or None) of
+        # each seat with its wager, in settlement order (TableSetup.progressive); played
+        # block by block as they come (``simulate``), then ``progressive`` holds the run
+        self.progressive_hits: list[tuple] = []
+        self.progressive: Any = None
 
     def merge(self, o: Stats) -> None:
         self.rounds += o.rounds

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from verifier.game.bets import BONUS_READING
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.support.errors import VerifierError
-from verifier.web import editor, progressive, workbench
+from verifier.web import certificates, editor, progressive, workbench
 from verifier.web.security import FIELD, OriginGuard, protected, token_of
 
 HERE = Path(__file__).resolve().parent
@@ -32,7 +32,8 @@ MAX_DEPTH = 8
 #: each field a JSON request may carry, and its types
 FIELD_TYPES = {"cert": (int, str), "bet": (str,), "pays": (dict,), "reading": (str, type(None)),
                "lines": (list,), "edge": (str, int, float), "tables": (list,),
-               "table": (str,), "meters": (dict,)}
+               "table": (str,), "meters": (dict,), "low": (str,), "high": (str,), "step": (str,),
+               "rank": (str,), "target": (str,)}
 
 
 def checked_body(body: bytes) -> dict:
@@ -163,6 +164,11 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
     def _compare(cert, d):
         return editor.compare(cert, d.get("bet", ""), d.get("tables"), d.get("reading"))
 
+    def _search(cert, d):
+        return editor.search(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
+                             d.get("low", ""), d.get("high", ""), d.get("step", ""),
+                             d.get("rank", ""), d.get("target", ""), d.get("reading"))
+
     @protected
     async def download(request):
         form = await request.form()
@@ -222,6 +228,7 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
         context.setdefault("check", None)
         context.setdefault("ratings", None)
         return page(request, "houseways.html.j2", names=workbench.house_way_names(),
+                    index=workbench.house_way_index(),
                     status=400 if context["error"] else 200, **context)
 
     async def house_ways(request):
@@ -304,61 +311,13 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
         return page(request, "compare.html.j2", job=job, now=time.time(),
                     hand_types=list(job["rows"][0]["by_type"]) if job["rows"] else [])
 
-    # ----------------------------------------------------------------- certificates
-    async def certificates(request):
-        return page(request, "certificates.html.j2")
-
-    async def certificate_page(request, problems=None, key_name="", status=200):
-        error, summary, i = "", None, -1
-        try:
-            i = shelf.index(request.path_params["number"])
-            cert = await run_in_threadpool(shelf.get, i)
-            summary = workbench.certificate_summary(cert)
-        except VerifierError as exc:
-            error = str(exc)
-        return page(request, "certificate.html.j2", number=i, summary=summary,
-                    name=shelf.names()[i] if 0 <= i < len(shelf.names()) else "",
-                    error=error, problems=problems, key_name=key_name,
-                    status=400 if error else status)
-
-    @protected
-    async def certificate_key(request):
-        form = await request.form()
-        upload = form.get("key")
-        if upload is None or not hasattr(upload, "read"):
-            return page(request, "error.html.j2", status=400,
-                        error="choose a public key file (PEM) to upload")
-        key_name = Path(str(upload.filename or "public.pem")).name[:80]
-        data = await upload.read(workbench.UPLOAD_LIMITS["public key"] + 1)
-        try:
-            cert = await run_in_threadpool(shelf.get, request.path_params["number"])
-            text = workbench.read_upload(data, "public key", key_name)
-            problems = await run_in_threadpool(workbench.check_certificate, cert, text,
-                                               key_name)
-        except VerifierError as exc:
-            return await certificate_page(request, problems=[str(exc)], key_name=key_name,
-                                          status=400)
-        return await certificate_page(request, problems=problems, key_name=key_name)
-
-    @protected
-    async def certificate_parsheet(request):
-        fmt = request.path_params["fmt"]
-        try:
-            cert = await run_in_threadpool(shelf.get, request.path_params["number"])
-            data = await render_parsheet(cert, fmt)
-        except VerifierError as exc:
-            return page(request, "error.html.j2", status=400, error=str(exc))
-        form = FORMATS[fmt]
-        disposition = "inline" if form.inline else "attachment"
-        return Response(data, media_type=form.media_type, headers={
-            "Content-Disposition": f'{disposition}; filename="{form.filename("parsheet")}"'})
-
     routes = [
         Route("/", lambda request: RedirectResponse("/editor")),
         Route("/editor", editor_page),
         Route("/api/figures", api(_figures), methods=["POST"]),
         Route("/api/solve", api(_solve), methods=["POST"]),
         Route("/api/compare", api(_compare), methods=["POST"]),
+        Route("/api/search", api(_search), methods=["POST"]),
         Route("/download", download, methods=["POST"]),
         Route("/hand", hand_page, methods=["GET"]),
         Route("/hand", hand_post, methods=["POST"]),
@@ -368,15 +327,20 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
         Route("/house-ways/ratings", house_way_ratings, methods=["POST"]),
         Route("/house-ways/compare", house_way_compare, methods=["POST"]),
         Route("/house-ways/compare/{job}", house_way_comparison, methods=["GET"]),
-        Route("/certificates", certificates),
-        Route("/certificate/{number}", certificate_page, methods=["GET"]),
-        Route("/certificate/{number}", certificate_key, methods=["POST"]),
-        Route("/certificate/{number}/parsheet.{fmt}", certificate_parsheet, methods=["POST"]),
+        *certificates.routes(page, shelf, render_parsheet),
+        Route("/favicon.ico", lambda request: RedirectResponse("/static/favicon.svg", 301)),
         *progressive.routes(page, api, shelf),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     allowed = list(hosts)
-    app = Starlette(routes=routes, middleware=[
+    async def not_found(request, exc):
+        status = getattr(exc, "status_code", 404)
+        if status != 404:
+            return Response(str(getattr(exc, "detail", "")), status_code=status)
+        return page(request, "error.html.j2", status=404, title="Not Found",
+                    error=f"Not Found: no page {request.url.path[:80]!r} here")
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found}, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=allowed),
         Middleware(OriginGuard)])
     app.state.shelf = shelf

@@ -5,6 +5,7 @@ table. It only gathers inputs and shapes results for the page; it adds no arithm
 its own (the display strings are the par sheet's and ``compare``'s)."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from verifier.support.errors import VerifierError
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
 
 #: pay tables compared side by side at most
 MAX_COMPARED = 4
+#: the search's tables shown (ranked), each confirmed
+SEARCH_SHOWN = 20
 #: the prefix of a new custom bet's key: ``custom:seven-card``
 CUSTOM_PREFIX = "custom:"
 
@@ -122,6 +125,8 @@ def figures(cert: Certificate, bet: str, pays: Any, reading: str | None = None) 
     from verifier.report.display import figure_rows, line_rows
     from verifier.report.bets import wager_bet
     from verifier.report.sheet import DESIGNED
+    if _blank(pays) and base_table(cert, bet) is None:
+        return _frequencies(cert, bet)
     table = design(cert, bet, pays)
     odds = _odds(cert, table, reading)
     sheet_bet = wager_bet(table.bet, table.kind.title, odds, DESIGNED, table.kind.unit)
@@ -138,6 +143,33 @@ def figures(cert: Certificate, bet: str, pays: Any, reading: str | None = None) 
             "figures": [{"name": n, "value": v, "exact": e} for n, v, e in figs],
             "house_edge": figs[1][1], "flags": sheet_bet.flags,
             "unit": table.kind.unit, "total": f"{odds.total_hands:,}"}
+
+
+def _blank(pays: Any) -> bool:
+    return isinstance(pays, dict) and not any(isinstance(v, str) and v.strip()
+                                              for v in pays.values())
+
+
+def _frequencies(cert, bet):
+    """A new custom bet before any line has a pay: each line's hands (those qualifying
+    for it; a hand may qualify for several), every hand losing until a pay is typed."""
+    from verifier.game.paytables import Paytable
+    from verifier.report.sheet import odds_text
+    sets = _counts(cert, Paytable("new", "custom", (), reads=bet[len(CUSTOM_PREFIX):]))
+    lines = {}
+    for line, _title in vocabulary(cert, bet)[0]:
+        n = sum(k for shown, k in sets.sets if line in shown)
+        p = Fraction(n, sets.total)
+        lines[line] = {"combinations": f"{n:,}", "probability": f"{float(p):.10f}",
+                       "odds": odds_text(p), "contribution": "-", "probability_exact": str(p),
+                       "contribution_exact": "-", "flags": []}
+    lines["loses"] = {"combinations": f"{sets.total:,}", "probability": "1", "odds": "1 in 1.00",
+                      "contribution": "-1", "probability_exact": "1",
+                      "contribution_exact": "-1", "flags": []}
+    return {"name": "", "lines": lines, "figures": [], "house_edge": "-", "flags": [],
+            "note": "No line has a pay yet: each line shows the hands that qualify for it (a "
+                    "hand may qualify for several); type a pay to see the figures.",
+            "total": f"{sets.total:,}"}
 
 
 def solve(cert: Certificate, bet: str, pays: Any, lines: Any, edge: Any,
@@ -160,9 +192,11 @@ def solve(cert: Certificate, bet: str, pays: Any, lines: Any, edge: Any,
 
 
 def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None) -> dict:
-    """``compare``: up to four of the grid's pay tables side by side, as the command
-    prints them: {"names": [...], "rows": [[label, value per table], ...]}."""
-    from verifier.report.text import compare_cells
+    """``compare``: up to four of the grid's pay tables beside the certificate's table of
+    the bet (the baseline, labelled by its status: "filed"; a new custom bet's baseline is
+    its first table), as the command prints them, each with its difference from the
+    baseline: {"names", "rows": [{"label", "cells", "deltas", "kind", "changed"}]}."""
+    from verifier.report.text import compare_cells, compare_rows
     if not isinstance(tables, list) or not 1 <= len(tables) <= MAX_COMPARED:
         raise VerifierError(f"compare one to {MAX_COMPARED} pay tables")
     designed = []
@@ -170,8 +204,68 @@ def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None
         if not isinstance(t, dict):
             raise VerifierError(f"pay table {i}: not a pay table")
         designed.append(design(cert, bet, t.get("pays"), str(t.get("name") or f"table {i}")))
-    odds = [_odds(cert, t, reading) for t in designed]
-    return {"names": [t.name for t in designed], "rows": compare_cells(odds)}
+    base = base_table(cert, bet)
+    every = ([base] if base is not None else []) + designed
+    odds = [_odds(cert, t, reading) for t in every]
+    values = compare_rows(odds)
+    rows, pays_changed = [], False
+    for (label, raw, kind), cells in zip(values, compare_cells(odds)):
+        head = label.endswith(": pays") or label.startswith("No line")
+        if head:
+            pays_changed = len(set(cells[1:])) > 1
+        detail = label.startswith("  ")
+        rows.append({"label": cells[0], "cells": cells[1:], "deltas": [
+            _delta(v, raw[0], kind) for v in raw[1:]],
+            "kind": "detail" if detail else "line" if head else "summary",
+            "changed": pays_changed if (detail or head) else len(set(cells[1:])) > 1})
+    return {"names": [t.name for t in every], "baseline": every[0].status or "the first",
+            "rows": rows}
+
+
+def _delta(value, base, kind) -> str:
+    """A table's difference from the baseline on one row: signed, as the row is shown."""
+    from verifier.report.display import pct
+    if kind == "text" or value is None or base is None:
+        return ""
+    d = value - base
+    if d == 0:
+        return "0"
+    return (("+" if d > 0 else "") + pct(d)) if kind == "pct" else f"{float(d):+.10f}"
+
+
+def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: Any,
+           step: Any, rank: Any = "distance", target: Any = "",
+           reading: str | None = None) -> dict:
+    """``solve --edge-range LOW..HIGH --step STEP --rank RANK``: the practical tables of
+    the grid's table with ``lines`` moved, ranked, each confirmed through the
+    certificate's odds (the first ``SEARCH_SHOWN``)."""
+    from verifier.certificate.formula import bet_formula, confirmed_search
+    from verifier.game.paytables import pay_label, pay_text, parse_pay
+    from verifier.report.display import pct
+    from verifier.support.edges import parse_edge
+    if not isinstance(lines, list) or not lines or len(lines) > 6 or len(set(lines)) != len(lines):
+        raise VerifierError("tick the lines to search (one to six, each once)")
+    lo = parse_edge(str(low)[:80], "lowest house edge")
+    hi = parse_edge(str(high)[:80], "highest house edge")
+    grid_step = parse_pay(str(step)[:40] or "0.5", "step")
+    if not isinstance(grid_step, Fraction):
+        raise VerifierError("step: a number, e.g. 1 or 0.5")
+    if lo > hi:
+        raise VerifierError(f"the lowest house edge ({low}) is above the highest ({high})")
+    aim = parse_edge(str(target)[:80], "target") if str(target or "").strip() else (lo + hi) / 2
+    table = design(cert, bet, pays)
+    formula = bet_formula(cert.raw, None, table, _reading(cert, reading))
+    count, rows = confirmed_search(cert.raw, formula, [str(x) for x in lines], lo, hi,
+                                   grid_step, str(rank or "distance")[:20], aim, SEARCH_SHOWN,
+                                   _reading(cert, reading))
+    return {"found": count, "shown": len(rows), "lines": [str(x) for x in lines],
+            "target": pct(aim), "tables": [{
+                "pays": {line: pay_text(p) for line, p in f.pays},
+                "labels": [pay_label(p) for _, p in f.pays],
+                "house_edge": pct(o.house_edge), "house_edge_exact": str(o.house_edge),
+                "hit_frequency": pct(o.hit_frequency),
+                "standard_deviation": f"{o.standard_deviation_decimal:.6f}"}
+                for f, o in rows]}
 
 
 def paytable_file(cert: Certificate, bet: str, pays: Any, name: str = "") -> str:

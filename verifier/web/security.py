@@ -8,7 +8,8 @@ come from a page of this server, and no request may be larger than the uploads a
   ``Referer``): ``OriginGuard``.
 - DNS rebinding: only the host names the server was started for are served
   (Starlette's ``TrustedHostMiddleware``, set up in app.py).
-- Size: a request body over ``MAX_BODY`` bytes is refused before it is read in full.
+- Size: a request body over ``MAX_BODY`` bytes (``LARGE_BODIES`` for a certificate
+  upload) is refused before it is read in full.
 - Framing and foreign scripts: every answer forbids being framed by another site and
   loading anything but this server's script and style (``HEADERS``)."""
 from __future__ import annotations
@@ -24,6 +25,9 @@ HEADER = "x-csrf-token"
 FIELD = "csrf_token"
 #: the largest request body (bytes): the largest upload and a form around it
 MAX_BODY = 256 << 10
+#: the paths that take a larger body, and theirs: a certificate upload (a shipped
+#: certificate is about 5.5 MB)
+LARGE_BODIES = {"/certificates/upload": (16 << 20) + (64 << 10)}
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 #: on every answer: no page of another site may frame these pages (clickjacking), and they
 #: run no script and load nothing but this server's
@@ -60,13 +64,14 @@ class OriginGuard:
         if not cookie:
             fresh = secrets.token_urlsafe(32)
         scope.setdefault("state", {})["csrf"] = cookie or fresh
+        limit = LARGE_BODIES.get(scope.get("path", ""), MAX_BODY)
         if scope["method"] in UNSAFE:
             problem = _origin_problem(headers)
-            if problem is None and int(headers.get("content-length") or 0) > MAX_BODY:
-                problem = (413, f"the request is larger than {MAX_BODY >> 10} KiB")
+            if problem is None and int(headers.get("content-length") or 0) > limit:
+                problem = (413, f"the request is larger than {_size(limit)}")
             if problem:
                 return await _refuse(*problem)(scope, receive, send)
-            receive = _limited(receive)
+            receive = _limited(receive, limit)
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
@@ -79,16 +84,20 @@ class OriginGuard:
         try:
             await self.app(scope, receive, send_with_cookie)
         except _TooLarge:
-            await _refuse(413, f"the request is larger than {MAX_BODY >> 10} KiB")(
+            await _refuse(413, f"the request is larger than {_size(limit)}")(
                 scope, receive, send)
+
+
+def _size(limit):
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
 
 
 class _TooLarge(Exception):
     pass
 
 
-def _limited(receive):
-    """``receive`` that stops a body (chunked, with no length) once it passes MAX_BODY."""
+def _limited(receive, limit=MAX_BODY):
+    """``receive`` that stops a body (chunked, with no length) once it passes ``limit``."""
     seen = 0
 
     async def wrapped():
@@ -96,7 +105,7 @@ def _limited(receive):
         message = await receive()
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
+            if seen > limit:
                 raise _TooLarge()
         return message
     return wrapped

@@ -34,11 +34,26 @@ class Shelf:
 
     def __init__(self, paths):
         self.paths = [Path(p) for p in paths]
+        self._names = [p.name for p in self.paths]
+        self._uploaded = 0
         self._certs = {}
         self._lock = threading.Lock()
 
     def names(self) -> list[str]:
-        return [p.name for p in self.paths]
+        return list(self._names)
+
+    def add(self, cert: Certificate, name: str, most: int) -> int:
+        """A certificate uploaded and checked (``certificates.check_upload``), kept in
+        memory under ``name``: its number; a one-line error past ``most`` uploads."""
+        with self._lock:
+            if self._uploaded >= most:
+                raise VerifierError(f"this workbench holds {most} uploaded certificates "
+                                    "already: restart it to upload more")
+            self._uploaded += 1
+            self.paths.append(Path(""))          # held in memory: never read from a path
+            self._names.append(name)
+            self._certs[len(self.paths) - 1] = cert
+            return len(self.paths) - 1
 
     def index(self, value: object) -> int:
         """A certificate's number from a page's text, or a one-line error."""
@@ -316,6 +331,38 @@ def certificate_summary(cert: Certificate) -> dict:
             "readings": [(k, r.value) for k, r in cert.readings.items()],
             "tables": tables,
             "signature": cert.signature.key_fingerprint if cert.signature else None}
+
+
+def certificate_index(shelf: Shelf) -> list[dict]:
+    """The certificates page's table: each certificate's name, rule set, hands, date,
+    hash and signature (or the one line that refused it)."""
+    out = []
+    for i, name in enumerate(shelf.names()):
+        row = {"number": i, "name": name, "error": ""}
+        try:
+            cert = shelf.get(i)
+        except VerifierError as exc:
+            row["error"] = str(exc)
+        else:
+            row.update(rule_set=cert.rule_set.name, hands=f"{cert.total_hands:,}",
+                       deck=cert.deck.size, created=str(cert.tool.created)[:10],
+                       sha256=cert.sha256, signed=bool(cert.signature))
+        out.append(row)
+    return out
+
+
+def house_way_index() -> list[dict]:
+    """The house ways page's table: each shipped house way's name, title, source, rows and
+    the SHA-256 of its file."""
+    import hashlib
+    from verifier.houseway import load
+    out = []
+    for name in house_way_names():
+        hw = load(name)
+        digest = hashlib.sha256(Path(hw.path).read_bytes()).hexdigest() if hw.path else ""
+        out.append({"name": name, "title": hw.title, "source": hw.source,
+                    "rows": len(hw.rows), "sha256": digest})
+    return out
 
 
 def check_certificate(cert: Certificate, key_text: str | None = None,

@@ -49,13 +49,18 @@
       document.getElementById("bet").disabled = true;
       pick.submit();
     });
-    document.getElementById("bet").addEventListener("change", function () { pick.submit(); });
+    document.getElementById("bet").addEventListener("change", function (ev) {
+      if (window.workbenchOpen) {           /* designer.js: back to this bet's saved work */
+        window.workbenchOpen(document.getElementById("cert").value, ev.target.value);
+      } else {
+        pick.submit();
+      }
+    });
   }
   if (!editor) { return; }
   var cert = editor.getAttribute("data-cert");
   var bet = editor.getAttribute("data-bet");
   var errorLine = document.getElementById("error");
-  var pinned = [];
   var sequence = 0;
 
   function reading() {
@@ -78,6 +83,9 @@
     errorLine.textContent = data.error || "";
     editor.classList.toggle("stale", !!data.error);
     if (data.error) { return; }
+    var note = document.getElementById("editor-note");
+    note.hidden = !data.note;
+    note.textContent = data.note || "";
     document.querySelectorAll("#grid tbody tr").forEach(function (tr) {
       var row = data.lines[tr.getAttribute("data-line")];
       ["combinations", "probability", "odds", "contribution", "probability_exact",
@@ -87,6 +95,9 @@
       tr.classList.toggle("flagged", !!(row && row.flags && row.flags.length));
     });
     document.getElementById("house-edge").textContent = data.house_edge;
+    document.getElementById("edge-summary").textContent = data.figures.filter(function (f) {
+      return ["Return to player", "Hit frequency", "Standard deviation"].indexOf(f.name) >= 0;
+    }).map(function (f) { return f.name.toLowerCase() + " " + f.value; }).join(" \u00b7 ");
     var body = document.querySelector("#figures tbody");
     body.textContent = "";
     data.figures.forEach(function (f) {
@@ -101,7 +112,9 @@
     data.flags.forEach(function (f) { flags.appendChild(el("p", "\u2691 " + f, "flag")); });
   }
 
+  var listeners = [];
   function refresh() {
+    listeners.forEach(function (f) { f(); });
     var mine = ++sequence;
     editor.setAttribute("data-busy", "1");
     return post("/api/figures", request()).then(function (data) {
@@ -169,38 +182,6 @@
     }).join(", ");
   }
 
-  /* compare */
-  function drawCompare() {
-    var box = document.getElementById("compare");
-    box.textContent = "";
-    if (!pinned.length) { return; }
-    post("/api/compare", {cert: cert, bet: bet, tables: pinned, reading: reading()})
-      .then(function (data) {
-        box.textContent = "";
-        if (data.error) { box.appendChild(el("p", data.error, "error")); return; }
-        var table = el("table", undefined, "grid compare");
-        var head = el("tr");
-        head.appendChild(el("th", ""));
-        data.names.forEach(function (n) { head.appendChild(el("th", n)); });
-        table.appendChild(head);
-        data.rows.forEach(function (row) {
-          var tr = el("tr");
-          row.forEach(function (cell, i) { tr.appendChild(el("td", cell, i ? "num" : "")); });
-          table.appendChild(tr);
-        });
-        box.appendChild(table);
-      });
-  }
-  document.getElementById("pin").addEventListener("click", function () {
-    if (pinned.length >= 4) { pinned.shift(); }
-    pinned.push({name: tableName() + " (" + (pinned.length + 1) + ")", pays: pays()});
-    drawCompare();
-  });
-  document.getElementById("unpin").addEventListener("click", function () {
-    pinned = [];
-    drawCompare();
-  });
-
   /* downloads: the grid's pay table goes with the form */
   document.getElementById("download").addEventListener("submit", function (ev) {
     ev.target.elements.pays.value = JSON.stringify(pays());
@@ -208,6 +189,12 @@
     ev.target.elements.reading.value = reading() || "";
   });
 
+  /* what designer.js (sessions, compare, search) builds on */
+  window.workbenchEditor = {
+    post: post, el: el, pays: pays, setPays: setPays, refresh: refresh, reading: reading,
+    tableName: tableName, describe: describe, cert: cert, bet: bet, editor: editor,
+    onChange: function (f) { listeners.push(f); }
+  };
   refresh();
 }());
 

@@ -1,0 +1,348 @@
+"""The filing pack (issue 38, docs/FILING.md): a filing per shipped rule set renders on
+Letter and A4 with its words inside the margins; the true odds of every line are
+(1 - p) / p, exact; the worked examples are real deals that the table's settlement code
+settles as the filing says; a variation lists exactly the lines that differ with the
+edge before and after; bad input is one line and exit 2, and no folder is left behind.
+
+Expected figures come from closed forms and published counts typed in here (named at
+each), from the game's own rule (``game.outcome.base_outcome``) and from ``compare``,
+never from the filing."""
+import itertools
+import json
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from verifier import certificate
+from verifier.cli import main
+from pdfpages import MM, page_boxes, page_pictures, pdf_text, words_beyond_margins
+
+ROOT = Path(__file__).resolve().parent.parent
+CERTS = ROOT / "proofs" / "certificates"
+TOTAL = math.comb(53, 7)
+
+META = '''manufacturer = "Western Table Games, Inc."
+lab = "Sierra Gaming Laboratories"
+game = "Pai Gow Poker"
+submission_id = "SGL-2026-0381"
+revision = "B"
+date = 2026-11-27
+preparer = "A. Mathematician"
+
+[signature]
+name = "A. Mathematician"
+title = "Chief Mathematician"
+
+[[revisions]]
+revision = "A"
+date = 2026-10-02
+change = "First submission"
+
+[[revisions]]
+revision = "B"
+date = "2026-11-27"
+change = "Full house and flush pays lowered"
+'''
+
+
+@pytest.fixture
+def meta(tmp_path):
+    path = tmp_path / "meta.toml"
+    path.write_text(META)
+    return path
+
+
+def filing(meta, out, cert, *options):
+    return main(["filing", str(CERTS / f"{cert}.json"), "--meta", str(meta), "--out",
+                 str(out), "--no-progress", *options])
+
+
+# ---------------------------------------------------------------------------------------
+# a filing per shipped rule set, on Letter and A4
+
+RENDERS = [("outlaw9-mikes", "nv", "letter", (612, 792)),
+           ("casino-standard", "nj", "a4", (595, 842)),
+           ("emperors-challenge", "ca", "a4", (595, 842))]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cert, where, paper, size", RENDERS)
+def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path, cert, where,
+                                                            paper, size):
+    out = tmp_path / "pack"
+    extra = []
+    if cert == "outlaw9-mikes":                     # filed as a variation of an approved table
+        extra = ["--variation-of", str(approved_table(tmp_path))]
+    assert filing(meta, out, cert, "--jurisdiction", where, "--paper", paper, *extra) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [f"{cert}-filing.pdf", f"{cert}-parsheet.xlsx", f"{cert}.json"])
+    # the certificate's copy is the certificate, byte for byte
+    assert (out / f"{cert}.json").read_bytes() == (CERTS / f"{cert}.json").read_bytes()
+    pdf = out / f"{cert}-filing.pdf"
+    boxes = page_boxes(pdf)
+    assert {(round(w), round(h)) for w, h, _ in boxes} == {size}
+    assert words_beyond_margins(pdf, 14, 14) == []
+    text = pdf_text(pdf)
+    for part in ("SGL-2026-0381", "Sierra Gaming Laboratories", "Attestation", "Signature",
+                 "Revision history", "First submission", "Rules of play", "A win", "A loss",
+                 "A push", "A copy", "A foul", "True odds", "House advantage",
+                 "Par sheet:", "Certificate SHA-256", certificate.load(
+                     CERTS / f"{cert}.json")["sha256"]):
+        assert part in text, part
+    # no repository path in the filing's own parts (the par sheet appendix is the report's)
+    own = text[:text.index("Appendix (")] + text[text.rindex("Certificate: hashes"):]
+    assert not re.search(r"docs/|verifier/|\.md\b|\.py\b", own)
+    assert not re.search(r"(?<![A-Za-z])T[\u2663\u2662\u2661\u2660\u2666\u2665]", text)
+    assert re.search(r"10[\u2663\u2662\u2661\u2660]", text)
+    if where == "ca":
+        assert "Collection fee" in text and "Jackpot and bonus review" in text
+    if extra:
+        assert "Variation of the approved pay table" in text
+        assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
+        assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
+    # the cover and the pay tables as pictures, looked at in review
+    assert len(page_pictures(pdf, tmp_path, 1, 1)) == 1
+    xlsx = pytest.importorskip("openpyxl").load_workbook(out / f"{cert}-parsheet.xlsx")
+    assert len(xlsx.sheetnames) >= 2
+
+
+# ---------------------------------------------------------------------------------------
+# the figures of the filing's model
+
+
+@pytest.fixture(scope="module")
+def mikes():
+    return certificate.read(CERTS / "outlaw9-mikes.json")
+
+
+@pytest.fixture(scope="module")
+def mikes_sheet(mikes):
+    from verifier.report.model import build
+    return build(mikes, formulas=False)
+
+
+def test_true_odds_of_every_line_are_one_minus_p_over_p(mikes_sheet):
+    from verifier.filing.wagers import odds_to_one, wagers
+    shown = {}
+    for w in wagers(mikes_sheet):
+        shown[w.key] = {line.title: line for line in w.lines}
+        for line in w.lines:                       # p = combinations / the bet's total
+            c = line.combinations
+            assert line.true_odds == (Fraction(w.total - c, c) if c else None), line.title
+    outlaw9 = shown["outlaw9"]
+    # closed forms and published counts (the hands of C(53,7)):
+    typed = {"7-Card Straight Flush": 8 * 4,      # 8 runs of seven ranks (A low to A high), 4 suits
+             "5 Aces": math.comb(48, 2),         # the four aces, the joker, any two others
+             "9 High": 31_080, "10 High": 248_640}   # published pai gow counts
+    for title, count in typed.items():
+        assert outlaw9[title].combinations == count
+        assert outlaw9[title].true_odds == Fraction(TOTAL - count, count)
+    assert odds_to_one(outlaw9["7-Card Straight Flush"].true_odds) == "4,816,970 to 1"
+    assert odds_to_one(outlaw9["10 High"].true_odds) == "618.94 to 1"   # 154,143,080/248,640 - 1
+
+
+def _replay_base(table, e):
+    """The base game's result by the game's rule: the keys compared, copies to the banker."""
+    from verifier.game.outcome import LOSS, PUSH, WIN, base_outcome
+    p, d = e.player_set, e.dealer_set
+    if e.outcome == "foul":
+        from verifier.game.ranking import is_foul
+        assert is_foul(p[2], p[3]) and set(p[0]) == set(e.fouled)
+        return LOSS
+    copy = p[2] == d[2] or p[3] == d[3]
+    assert copy == (e.outcome == "copy")
+    return base_outcome(p[3], p[2], d[3], d[2])
+
+
+@pytest.mark.parametrize("name", ["outlaw9-mikes", "emperors-challenge", "commission-free"])
+def test_the_worked_examples_are_real_deals_the_table_settles_as_claimed(name):
+    from verifier.engine import set_hands
+    from verifier.filing.examples import worked_examples
+    from verifier.game.bets import table_sides
+    from verifier.game.categories import names_to_mask
+    from verifier.game.outcome import LOSS, PUSH, WIN
+    from verifier.rules.rulesets import load
+    from verifier.table.limits import TableRules
+    from verifier.table.round import round_odds
+    rs = load(name)
+    table = TableRules.from_ruleset(rs)
+    examples = worked_examples(table)
+    claimed = {"win": WIN, "loss": LOSS, "push": PUSH, "foul": LOSS}
+    base = [e for e in examples if e.kind == "base"]
+    assert [e.outcome for e in base] == ["win", "loss", "push", "copy"] + (
+        ["dealer push"] if rs.settlement.get("push_when") else []) + ["foul"]
+    tables = {t.bet: t for t in rs.paytables().values()}
+    sides = table_sides()
+    lines_shown = {}
+    for e in examples:
+        assert len(set(e.player) | set(e.dealer)) == 14            # a real deal
+        p, d = set_hands([list(e.player), list(e.dealer)], table.wheel_second,
+                         table.house_way_number)
+        assert d == e.dealer_set
+        played = None
+        if e.outcome == "foul":
+            played = (e.player_set[2], e.player_set[3])
+        else:
+            assert p == e.player_set
+        odds = round_odds(d, p, played, e.outcome == "foul", table, e.player, e.dealer)
+        if e.kind == "base":
+            rule = _replay_base(table, e)
+            if e.outcome in claimed:
+                assert rule == claimed[e.outcome]
+            if e.outcome == "dealer push":                          # Tiger 9 (9-high front)
+                assert rule == WIN and d[2] // 13 == 7 and e.odds == odds[0] == PUSH
+                continue
+            assert odds[0] == e.odds == rule                        # no push on the banker
+            continue
+        lines_shown.setdefault(e.kind, []).append(e.outcome)
+        if e.kind == "envy":
+            assert p[4] & names_to_mask([e.outcome])                 # the hand shows it
+            continue
+        slot = table.kinds.index(e.kind)
+        assert odds[slot] == e.odds
+        bet = next(b for b, t in tables.items() if t.pay and e.outcome in t.pay
+                   and sides_kind(b) == e.kind)
+        pay = tables[bet].pay[e.outcome]
+        assert e.odds == pay                                         # the pay table's pay
+    # one example for each paying line of each bet's pay table (the envy's: each amount)
+    for bet, t in tables.items():
+        kind = sides_kind(bet)
+        if kind is not None:
+            kind = "envy" if sides[kind].envy else kind
+            assert sorted(lines_shown[kind]) == sorted(l for l, pay in t.pay.items() if pay), bet
+
+
+def sides_kind(bet):
+    from verifier.game.bets import BETS
+    side = BETS[bet].table if bet in BETS else None
+    return side.kind if side else None
+
+
+# ---------------------------------------------------------------------------------------
+# a variation of the approved pay table
+
+def approved_table(folder):
+    """The filed Outlaw 9 table with two pays changed by hand: the approved table of a
+    variation (full house 6 to 1, flush 3 to 1; the certificate's: 5 and 4 to 1)."""
+    filed = (ROOT / "verifier" / "data" / "outlaw9_filed.toml").read_text()
+    approved = folder / "approved.toml"
+    approved.write_text(filed.replace("full_house = 5 ", "full_house = 6 ")
+                        .replace("flush = 4 ", "flush = 3 ").replace(
+                            'status = "filed"', 'status = "approved"'))
+    return approved
+
+
+def test_a_variation_lists_exactly_the_lines_that_differ_with_the_edge_before_and_after(
+        mikes, mikes_sheet, tmp_path, capsys):
+    from verifier.filing.wagers import variation
+    approved = approved_table(tmp_path)
+    v = variation(mikes, mikes_sheet, approved)
+    assert [(c.line, c.before, c.after) for c in v.changes] == [
+        ("Full House", "6 to 1", "5 to 1"), ("Flush", "3 to 1", "4 to 1")]
+
+    def edge(table):
+        args = ["compare", str(CERTS / "outlaw9-mikes.json"), "--json"]
+        assert main(args + (["--paytable", str(table)] if table else [])) == 0
+        out = json.loads(capsys.readouterr().out)
+        return Fraction(out["paytables"][0]["results"]["house_edge"]["exact"])
+    ((bet, before, after),) = v.edges
+    assert bet == "Outlaw 9 High or Better"
+    assert before == edge(approved) and after == edge(None)
+    # by hand from the published counts: +1 on 4,185,852 full houses, -1 on 6,172,088 flushes
+    assert before - after == Fraction(6_172_088 - 4_185_852, TOTAL)
+
+
+def test_a_variation_of_another_game_is_refused(meta, tmp_path, capsys):
+    out = tmp_path / "pack"
+    assert filing(meta, out, "outlaw9-mikes", "--variation-of",
+                  str(CERTS / "casino-standard.json")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "another game" in err
+    assert not out.exists()
+    assert filing(meta, out, "outlaw9-mikes", "--variation-of",
+                  str(ROOT / "verifier" / "data" / "tiger9.toml")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "another game" in err and not out.exists()
+
+
+# ---------------------------------------------------------------------------------------
+# bad input: one line, exit 2, nothing left behind
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace('lab = "Sierra Gaming Laboratories"\n', ""), "missing field 'lab'"),
+    (lambda t: t.replace("date = 2026-11-27", 'date = "2026-13-40"'), "not a date"),
+    (lambda t: t.replace('date = "2026-11-27"', 'date = "yesterday"'), "not a date"),
+    (lambda t: t.replace('title = "Chief Mathematician"\n', ""), "missing field 'title'"),
+    (lambda t: 'jurisdiction = "tx"\n' + t, "not offered"),
+    (lambda t: t + "[[revisions]]\nrevision = 3\ndate = 2026-01-01\nchange = \"x\"\n",
+     "non-empty string"),
+    (lambda t: t.replace("[signature]", "[signature"), "not a filing metadata file"),
+])
+def test_bad_metadata_is_one_line_and_exit_2(meta, tmp_path, capsys, edit, words):
+    meta.write_text(edit(META))
+    out = tmp_path / "pack"
+    assert filing(meta, out, "casino-standard") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["meta.toml"]
+
+
+def test_a_jurisdiction_not_offered_and_an_unreadable_certificate(meta, tmp_path, capsys):
+    out = tmp_path / "pack"
+    assert filing(meta, out, "casino-standard", "--jurisdiction", "tx") == 2
+    assert "invalid choice" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paigow-verifier certificate"')
+    assert main(["filing", str(bad), "--meta", str(meta), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad.json" in err
+    assert main(["filing", str(tmp_path / "none.json"), "--meta", str(meta), "--out",
+                 str(out)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_an_existing_pack_is_not_overwritten_without_force(meta, tmp_path, capsys):
+    out = tmp_path / "pack"
+    out.mkdir()
+    kept = out / "casino-standard-filing.pdf"
+    kept.write_bytes(b"the lab's own file")
+    assert filing(meta, out, "casino-standard") == 2
+    assert "--force" in capsys.readouterr().err
+    assert kept.read_bytes() == b"the lab's own file" and len(list(out.iterdir())) == 1
+
+
+def test_the_hashes_name_the_signature_of_a_signed_certificate(tmp_path):
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.signing import keygen, sign
+    from verifier.filing.document import certificate_rows
+    fingerprint = keygen(tmp_path / "key.pem", tmp_path / "pub.pem")
+    cert = certificate.load(CERTS / "casino-standard.json")
+    assert dict(certificate_rows(Certificate.of(cert)))["Signature"] == "not signed"
+    rows = dict(certificate_rows(Certificate.of(sign(cert, tmp_path / "key.pem"))))
+    assert rows["Signature"] == f"Ed25519, key fingerprint {fingerprint}"
+    assert rows["Certificate SHA-256"] == cert["sha256"]
+
+
+def test_the_example_metadata_file_reads():
+    from verifier.filing import meta
+    info = meta.read(ROOT / "examples" / "filing" / "meta.toml")
+    assert info.jurisdiction == "ca" and [r.revision for r in info.revisions] == ["A", "B"]
+    assert str(info.date) == "2026-11-27"
+
+
+def test_a_footer_from_the_metadata_stays_a_css_string():
+    from verifier.report.paper import css_string
+    shown = css_string('Pai Gow "Deluxe" \\ </style><h1>x</h1>\nline two')
+    assert shown == '"Pai Gow \\"Deluxe\\" \\\\ \\3c /style\\3e \\3c h1\\3e x\\3c /h1\\3e  line two"'
+    assert "<" not in shown and ">" not in shown and "\n" not in shown
+
+
+def test_out_must_be_a_folder(meta, tmp_path, capsys):
+    out = tmp_path / "pack"
+    out.write_text("a file")
+    assert filing(meta, out, "casino-standard") == 2
+    assert "not a folder" in capsys.readouterr().err and out.read_text() == "a file"

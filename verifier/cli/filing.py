@@ -1,0 +1,82 @@
+"""``paigow-verify filing CERT --meta FILE.toml --out DIR``: the filing pack of a
+certificate (docs/FILING.md): one PDF, the par sheet as xlsx and the certificate."""
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from verifier.cli.options import add_paper_option, add_progress_options
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
+
+
+def cmd_filing(settings: Settings) -> int:
+    from verifier import certificate
+    from verifier.certificate.model import Certificate
+    from verifier.filing import document, meta, pack
+    from verifier.filing.jurisdictions import jurisdiction
+    from verifier.filing.wagers import same_game
+    from verifier.report.formats import renderer
+    from verifier.support.files import read_bytes
+    from verifier.support.progress import Steps, stage
+    assert settings.certificate and settings.meta and settings.out   # required options
+    files = pack.names(settings.certificate)
+    inputs = [p for p in (settings.certificate, settings.meta, settings.variation_of) if p]
+    pack.check(settings.out, files.values(), settings.force, inputs)
+    info = meta.read(settings.meta)
+    where = jurisdiction(settings.jurisdiction or info.jurisdiction)
+    with stage(settings.progress, "step", "filing") as report:
+        steps = Steps(report, 5)
+        steps.next("check")
+        if settings.variation_of:                      # another game: before the checks
+            same_game(Certificate.of(certificate.load(settings.certificate)),
+                      settings.variation_of)
+        cert = certificate.read(settings.certificate)
+        cert_bytes = read_bytes(settings.certificate, "certificate")
+        steps.next("worked examples and figures")
+        filing = document.build(cert, info, where, settings.variation_of)
+        steps.next("PDF")
+        pdf = document.render_pdf(filing, settings.paper)
+        steps.next("xlsx")
+        xlsx = renderer("xlsx")(filing.sheet)        # the par sheet the filing holds
+        steps.next("write")
+        written = pack.write(settings.out, {files["filing"]: pdf, files["xlsx"]: xlsx,
+                                            files["certificate"]: cert_bytes})
+        steps.finish()
+    print(f"filing pack written: {settings.out} ({where.title}, "
+          f"{settings.paper or 'a4'} paper)")
+    for path in written:
+        print(f"  {path.name}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from verifier.filing.jurisdictions import DEFAULT_JURISDICTION, JURISDICTIONS
+    p = subparsers.add_parser(
+        "filing", help="the filing pack a lab signs: one PDF, the xlsx par sheet and the "
+                       "certificate",
+        description="The document filed for a game's approval, from a certificate and a "
+                    "metadata file: a cover with the attestation, signature block and "
+                    "revision history; the rules of play with worked examples the engine "
+                    "finds among real deals; the pay tables with payout odds, true odds and "
+                    "house advantage; a variation's changed lines; the jurisdiction's "
+                    "sections; the par sheet as an appendix; the certificate's hashes. "
+                    "Written into --out DIR with the par sheet as xlsx and a copy of the "
+                    "certificate, all or nothing (docs/FILING.md).")
+    p.add_argument("certificate", metavar="CERT.json")
+    p.add_argument("--meta", required=True, metavar="FILE.toml",
+                   help="the cover, signature block and revision history (docs/FILING.md)")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="the pack's folder (created; its files are never overwritten "
+                        "without --force)")
+    p.add_argument("--jurisdiction", choices=tuple(JURISDICTIONS), default=None,
+                   help=f"whose rules the filing answers (default: the metadata's, else "
+                        f"{DEFAULT_JURISDICTION})")
+    p.add_argument("--variation-of", metavar="CERT_OR_TABLE",
+                   help="the approved certificate (.json) or pay table (.toml) this one "
+                        "varies: its changed lines and the edge before and after")
+    p.add_argument("--force", action="store_true", help="replace the pack's files in DIR")
+    add_paper_option(p)
+    add_progress_options(p)
+    p.set_defaults(func=cmd_filing)

@@ -1,0 +1,92 @@
+"""The filing as one document: its model (``build``: the cover from the metadata, the
+rules of play with the worked examples, the pay tables with true odds and house
+advantage, the variation, the jurisdiction's sections, the par sheet as the appendix and
+the certificate's hashes) and its rendering (``render``: HTML by the template
+``templates/filing.html.j2``, which includes the par sheet's pieces, and PDF by
+WeasyPrint on A4 or Letter)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from verifier.certificate.model import Certificate
+from verifier.filing.jurisdictions import Jurisdiction
+from verifier.filing.meta import Meta
+from verifier.filing.narrative import ExampleView
+from verifier.filing.wagers import Variation, Wager
+from verifier.report.sheet import ParSheet
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@dataclass
+class Filing:
+    meta: Meta
+    jurisdiction: Jurisdiction
+    sheet: ParSheet                             # the par sheet: the appendix
+    rules: list[tuple[str, str]]                # the rules of play: (heading, text)
+    examples: list[ExampleView]
+    wagers: list[Wager]
+    variation: Variation | None = None
+    california: list[tuple[str, str]] = field(default_factory=list)
+    #: (name, value) of the certificate's hashes and signature
+    hashes: list[tuple[str, str]] = field(default_factory=list)
+
+
+def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
+          variation_of: str | os.PathLike | None = None) -> Filing:
+    """The filing of a checked certificate."""
+    from verifier.certificate.sections import rule_set_of
+    from verifier.filing.examples import worked_examples
+    from verifier.filing.narrative import california, rules_of_play, view
+    from verifier.filing.wagers import variation, wagers
+    from verifier.report.model import build as build_sheet
+    from verifier.table.limits import TableRules
+    rs = rule_set_of(cert.raw)
+    table = TableRules.from_ruleset(rs)
+    sheet = build_sheet(cert)
+    readings = {r.name: r.text for r in sheet.readings}
+    return Filing(
+        meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, table, readings),
+        examples=[view(e, rs, table) for e in worked_examples(table, deck_cards(cert))],
+        wagers=wagers(sheet),
+        variation=variation(cert, sheet, variation_of) if variation_of else None,
+        california=california(rs, table, readings) if jurisdiction.california else [],
+        hashes=certificate_rows(cert))
+
+
+def deck_cards(cert: Certificate) -> list[int]:
+    """The cards of the certificate's deck (a reduced deck's examples come from it)."""
+    from verifier.game.cards import parse_card
+    return sorted(parse_card(c) for c in cert.deck.cards)
+
+
+def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:
+    """(name, value) of the certificate's hashes, its making and its signature."""
+    rows = [("Certificate SHA-256", cert.sha256), ("Result SHA-256", cert.result_sha256),
+            ("Computed", f"{cert.tool.created} by {cert.tool.name} {cert.tool.version}")]
+    sig = cert.signature
+    return rows + [("Signature", f"{sig.algorithm or 'Ed25519'}, key fingerprint "
+                                 f"{sig.key_fingerprint}" if sig else "not signed")]
+
+
+def render_html(filing: Filing, paper: str | None = None, images: bool = True) -> str:
+    """The filing's HTML (the charts of its appendix as images, for WeasyPrint)."""
+    from verifier.filing.wagers import odds_to_one
+    from verifier.report.html import context, environment
+    from verifier.report.paper import css_string, paper as paper_of
+    m = filing.meta
+    footer = (css_string(f"{m.game} \N{MIDDLE DOT} submission {m.submission_id} revision "
+                         f"{m.revision} \N{MIDDLE DOT} page ")
+              + ' counter(page) " of " counter(pages)')
+    parts: dict[str, Any] = context(filing.sheet, images=images)
+    return environment(TEMPLATES).get_template("filing.html.j2").render(
+        filing=filing, page_rule=paper_of(paper).page_rule(footer), odds_to_one=odds_to_one,
+        pct=lambda x: f"{float(x) * 100:.4f}%", **parts)
+
+
+def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
+    from verifier.report.pdf import pdf_of_html
+    return pdf_of_html(render_html(filing, paper))
