@@ -7,6 +7,12 @@ machine, and on a cluster, can be worked out.
     python benchmarks/strategy_job.py --threads 1     # one core
     python benchmarks/strategy_job.py --rules face-up # Face Up (counted by whole cells)
 
+Where the time goes (docs/STRATEGY.md, "Where the time goes"): one thread, a few chunks,
+under perf (cpu-clock samples where the machine has no hardware counters):
+
+    perf record -g python benchmarks/strategy_job.py --threads 1 --every 44
+    perf report --no-children; perf annotate -l -s sj_counts
+
 The sample takes every k-th chunk of the default chunking (5,000 six-card units) spread
 over the whole range, since the work per unit falls along it, and scales up by units.
 With --full every chunk runs (about 5 minutes of 2 cores when the machine is quiet) and

@@ -6,7 +6,7 @@
 #ifndef PAIGOW_STRATEGY_JOB_H
 #define PAIGOW_STRATEGY_JOB_H
 
-#include "strategy_select.h"
+#include "strategy_unit.h"
 
 /* ---------- one player hand ---------- */
 
@@ -85,7 +85,7 @@ static int sj_cuts(int *u, const int *v, int n, const int *w, int m) {
  * are read from the prefix tables, and h's total, win and loss are set here (the
  * settled counts are then the raw ones). Returns 1 when the total is not C(n - 7, 7). */
 static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
-                     uint8_t *cellb, st_cells_t *g, int full) {
+                     uint8_t *cellb, st_cells_t *g, int full, const sj_unit_t *u) {
     const pw_ctx_t *x = &J->x;
     const engine_t *e = x->e;
     const int nback = x->nback;
@@ -131,6 +131,10 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
     int64_t *grid = g->n;                      /* the other levels' cells */
     memset(cum, 0, sizeof(int64_t) * (size_t)(mb + 1) * gw);
     memset(grid, 0, sizeof(int64_t) * (size_t)(mb + 1) * gw);
+    /* the sparse lists' cells, in int32 (at most C(7,4) lists of at most C(n,3) hands) */
+    int32_t sp4[4][ST_CELLS];
+    const int ncell = (mb + 1) * gw;
+    for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
     int cards[7];
     for (int i = 0; i < 7; i++) cards[i] = x->deck[p[i]];
     for (int mask = 0; mask < 128; mask++) {
@@ -138,7 +142,7 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
         for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = cards[i]; k++; }
         const int64_t sign = (k & 1) ? -1 : 1;
         if (k <= 5) {
-            int32_t r = sj_lookup(J, sj_signature(J, sc, k));
+            int32_t r = sj_rep_of(J, u, mask, sc, k);
             if (r < 0) return -1;
             if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
             if (k <= 3) {       /* F: the row group's base plus the row's offset */
@@ -170,29 +174,22 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
                 }
 #undef SJ_ROW
             } else {
-                const sj_entry_t *en = J->sp[r];
-                const int len = J->splen[r];
-                for (int i = 0; i < len; i++)
-                    grid[cellb[en[i].b] * gw + cellf[en[i].f]] += sign * (int64_t)en[i].n;
+                sj_sparse_add(J->sp[r], J->splen[r], (int)sign, ub, mb, cellf, gw, sp4);
             }
-        } else if (k == 6) {
-            for (int q = 0; q < x->n; q++) {             /* S plus any other card */
-                int hand[7], m = 0, placed = 0;
-                for (int i = 0; i < 6; i++) {
-                    if (s[i] == q) { placed = -1; break; }
-                    if (!placed && q < s[i]) { hand[m++] = q; placed = 1; }
-                    hand[m++] = s[i];
-                }
-                if (placed < 0) continue;
-                if (!placed) hand[m++] = q;
-                uint32_t key = pw_key_pos(x, hand);
-                grid[cellb[key / PW_NF] * gw + cellf[key % PW_NF]] += 1;
-            }
+        } else if (k == 6) {                             /* S plus any other card */
+            uint32_t own[ST_MAXN];
+            const int shared = u && mask == 63;
+            const uint32_t *keys = shared ? u->key6 : own;
+            const int m = shared ? u->nkey6 : sj_keys6(x, s, own);
+            for (int q = 0; q < m; q++)
+                grid[cellb[keys[q] / PW_NF] * gw + cellf[keys[q] % PW_NF]] += 1;
         } else {
             uint32_t key = pw_key_pos(x, p);
             grid[cellb[key / PW_NF] * gw + cellf[key % PW_NF]] -= 1;
         }
     }
+    for (int c = 0; c < ncell; c++)
+        grid[c] += (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
     if (!full) {           /* the plain count: cells -> corners, and the corners read */
         for (int i = 0; i <= mb; i++)
             for (int j = 0; j <= mf; j++) {
@@ -235,7 +232,7 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
 }
 
 /* One player hand, weight w, into the sums. */
-static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
+static int sj_hand(const sj_t *J, const int *p, int w, const sj_unit_t *u, sj_acc_t *a) {
     const pw_ctx_t *x = &J->x;
     int c[7];
     for (int i = 0; i < 7; i++) c[i] = x->deck[p[i]];
@@ -246,7 +243,7 @@ static int sj_hand(const sj_t *J, const int *p, int w, sj_acc_t *a) {
     for (int s = 0; s < h.n; s++)
         if (s == h.house || (!h.foul[s] && !h.dominated[s])) cand[nc++] = s;
     st_cells_t g;
-    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, J->full);
+    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, J->full, u);
     if (rc < 0) return rc;
     if (rc) a->bad += w;
     if (J->full) st_settle(&g, cand, nc, J->push_all, &h);
@@ -316,10 +313,15 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
                 if (sj_stop) continue;
                 int s[7];
                 for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
+                sj_unit_t shared;
+                int ready = 0;                   /* built at the unit's first class */
                 for (int c = s[5] + 1; c < x->n; c++) {
                     s[6] = c;
                     int wgt = pw_orbit(x, s, 7);
-                    int rc = wgt ? sj_hand(J, s, wgt, &acc[tid]) : 0;
+                    if (!wgt) continue;
+                    if (!ready && sj_unit(J, s, &shared)) { fail |= 1; break; }
+                    ready = 1;
+                    int rc = sj_hand(J, s, wgt, &shared, &acc[tid]);
                     if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
                 }
             }
@@ -347,7 +349,7 @@ static int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h) {
     for (int s = 0; s < h->n; s++) cand[s] = s;
     uint8_t *cellb = (uint8_t *)calloc((size_t)x->nback + 1, 1);
     st_cells_t *g = (st_cells_t *)malloc(sizeof(st_cells_t));
-    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g, 1) : -1;
+    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g, 1, NULL) : -1;
     if (rc >= 0) st_settle(g, cand, h->n, J->push_all, h);
     free(cellb);
     free(g);

@@ -9,6 +9,33 @@
 
 #include "strategy_tables.h"
 
+/* The push conditions (SettlementRule.push_marks: back[b] a mask per back index, front[k]
+ * per front key 0..181; back NULL: none) into x.cback and x.cfront, and the cuts where
+ * the marks change (-1: more than ST_MAXMARK on an axis). push_all: a loss pushes too;
+ * face_up: Face Up's counts asked for (the job then counts by whole cells). */
+static int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all,
+                        int face_up) {
+    pw_ctx_t *x = &J->x;
+    for (int b = 0; b < x->nback; b++) x->cback[b] = back ? back[b] : 0;
+    for (int f = 0; f < PW_NF; f++) x->cfront[f] = back ? front[FRONT_FROM_DENSE[f]] : 0;
+    J->push_all = push_all;
+    J->nmb = J->nmf = 0;
+    J->marked = 0;
+    for (int b = 0; b < x->nback; b++) J->marked |= x->cback[b] != 0;
+    J->full = J->marked || face_up;
+    for (int b = 1; b < x->nback; b++)
+        if (x->cback[b] != x->cback[b - 1]) {
+            if (J->nmb == ST_MAXMARK) return -1;
+            J->mcb[J->nmb++] = b;
+        }
+    for (int f = 1; f < PW_NF; f++)
+        if (x->cfront[f] != x->cfront[f - 1]) {
+            if (J->nmf == ST_MAXMARK) return -1;
+            J->mcf[J->nmf++] = f;
+        }
+    return 0;
+}
+
 #define SJ_UNBUILT (-3)            /* a unit outside the ranges the tables were built for */
 
 /* need[r] = 1 for the representative of every subset of at most five cards of every

@@ -70,33 +70,6 @@ typedef struct {
     int full;                      /* count by whole cells: marked, or Face Up asked for */
 } sj_t;
 
-/* The push conditions (SettlementRule.push_marks: back[b] a mask per back index, front[k]
- * per front key 0..181; back NULL: none) into x.cback and x.cfront, and the cuts where
- * the marks change (-1: more than ST_MAXMARK on an axis). push_all: a loss pushes too;
- * face_up: Face Up's counts asked for (the job then counts by whole cells). */
-static int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int push_all,
-                        int face_up) {
-    pw_ctx_t *x = &J->x;
-    for (int b = 0; b < x->nback; b++) x->cback[b] = back ? back[b] : 0;
-    for (int f = 0; f < PW_NF; f++) x->cfront[f] = back ? front[FRONT_FROM_DENSE[f]] : 0;
-    J->push_all = push_all;
-    J->nmb = J->nmf = 0;
-    J->marked = 0;
-    for (int b = 0; b < x->nback; b++) J->marked |= x->cback[b] != 0;
-    J->full = J->marked || face_up;
-    for (int b = 1; b < x->nback; b++)
-        if (x->cback[b] != x->cback[b - 1]) {
-            if (J->nmb == ST_MAXMARK) return -1;
-            J->mcb[J->nmb++] = b;
-        }
-    for (int f = 1; f < PW_NF; f++)
-        if (x->cfront[f] != x->cfront[f - 1]) {
-            if (J->nmf == ST_MAXMARK) return -1;
-            J->mcf[J->nmf++] = f;
-        }
-    return 0;
-}
-
 /* ---------- signatures and the orbit hash ---------- */
 
 static inline uint64_t sj_signature(const sj_t *J, const int *cards, int k) {
@@ -145,10 +118,32 @@ static int sj_cmp_u32(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* keys[0..len) ascending: two radix passes of 11 bits (qsort for a few keys, or a key of
+ * 2^22 or more); -1 if out of memory. */
+static int sj_sort_keys(uint32_t *keys, int len) {
+    int big = len < 256;
+    for (int i = 0; i < len && !big; i++) big = keys[i] >> 22 != 0;
+    uint32_t *tmp = big ? NULL : (uint32_t *)malloc(sizeof(uint32_t) * (size_t)len);
+    if (big) qsort(keys, (size_t)len, sizeof(uint32_t), sj_cmp_u32);
+    if (big || !tmp) return big ? 0 : -1;
+    uint32_t *src = keys, *dst = tmp;
+    for (int shift = 0; shift < 22; shift += 11) {
+        int cnt[2049] = {0};
+        for (int i = 0; i < len; i++) cnt[(src[i] >> shift & 2047) + 1]++;
+        for (int b = 0; b < 2048; b++) cnt[b + 1] += cnt[b];
+        for (int i = 0; i < len; i++) dst[cnt[src[i] >> shift & 2047]++] = src[i];
+        uint32_t *t = src; src = dst; dst = t;
+    }
+    free(tmp);                                   /* two passes: the result is in keys */
+    return 0;
+}
+
 /* The table of representative r from the distinct keys keys[0..len) with hands hist[key]
- * (keys sorted for a prefix table); zeroes those hist entries. */
+ * (sorted here: a sparse list runs by back index, which sj_counts cuts by binary search);
+ * zeroes those hist entries. */
 static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hist) {
     const int nback = J->x.nback;
+    if (sj_sort_keys(keys, len)) return -1;                    /* by back, then front */
     if (k >= 4) {
         size_t m = 0;
         for (int i = 0; i < len; i++) m += (hist[keys[i]] + 254) / 255;
@@ -170,7 +165,6 @@ static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hi
         J->table_bytes += sizeof(sj_entry_t) * (uint64_t)m;
         return 0;
     }
-    qsort(keys, (size_t)len, sizeof(uint32_t), sj_cmp_u32);
     int nd = 0;
     for (int i = 0; i < len; i++)
         if (i == 0 || keys[i] / PW_NF != keys[i - 1] / PW_NF) nd++;

@@ -1,0 +1,87 @@
+/* What the strategy job's player hands of one unit share (issue 40; strategy_job.h runs
+ * them): the orbits of the subsets of the unit's six cards and the keys of its |S| = 6
+ * term, found once per unit, not once per hand; and the scan of a sparse list into a
+ * hand's cells. */
+#ifndef PAIGOW_STRATEGY_UNIT_H
+#define PAIGOW_STRATEGY_UNIT_H
+
+#include "strategy_select.h"
+
+/* What the hands of one unit (six cards, then each larger seventh) share: the orbit of
+ * each subset of the six (mask < 64 over the hand's first six positions), and the keys
+ * of the six plus each other card (the |S| = 6 term of the six). */
+typedef struct {
+    int32_t r[64];
+    int nkey6;
+    uint32_t key6[ST_MAXN];
+} sj_unit_t;
+
+/* Any subset's orbit representative (-1: none); through u when it lies in the six. */
+static inline int32_t sj_rep_of(const sj_t *J, const sj_unit_t *u, int mask, const int *sc,
+                                int k) {
+    return u && mask < 64 ? u->r[mask] : sj_lookup(J, sj_signature(J, sc, k));
+}
+
+/* The direct keys of six sorted deck positions s plus any other card, into out. */
+static int sj_keys6(const pw_ctx_t *x, const int *s, uint32_t *out) {
+    int m = 0;
+    for (int q = 0; q < x->n; q++) {
+        int hand[7], h = 0, placed = 0;
+        for (int i = 0; i < 6; i++) {
+            if (s[i] == q) { placed = -1; break; }
+            if (!placed && q < s[i]) { hand[h++] = q; placed = 1; }
+            hand[h++] = s[i];
+        }
+        if (placed < 0) continue;
+        if (!placed) hand[h++] = q;
+        out[m++] = pw_key_pos(x, hand);
+    }
+    return m;
+}
+
+/* The unit of six sorted deck positions s: u's orbits and keys; -1 if an orbit is missing. */
+static int sj_unit(const sj_t *J, const int *s, sj_unit_t *u) {
+    const pw_ctx_t *x = &J->x;
+    for (int mask = 0; mask < 64; mask++) {
+        int sc[6], k = 0;
+        for (int i = 0; i < 6; i++) if (mask >> i & 1) sc[k++] = x->deck[s[i]];
+        u->r[mask] = mask == 63 ? 0 : sj_lookup(J, sj_signature(J, sc, k));
+        if (u->r[mask] < 0) return -1;
+    }
+    u->nkey6 = sj_keys6(x, s, u->key6);
+    return 0;
+}
+
+/* A sparse list en[0..len) (by back index) added, times sg, into the cells: cut at the
+ * back cuts ub[0..mb) by binary search, then each run's entries by front cell (cellf), into
+ * four grids in turn, so that no entry waits on the last one's cell. */
+static void sj_sparse_add(const sj_entry_t *en, int len, int sg, const int *ub, int mb,
+                          const uint8_t *cellf, int gw, int32_t (*sp4)[ST_CELLS]) {
+    int lo = 0;
+    for (int i = 0; i <= mb && lo < len; i++) {
+        int hi = len;
+        if (i < mb) {     /* the first entry of back >= ub[i] (branch-free) */
+            const sj_entry_t *at = en + lo;
+            int left = len - lo;
+            while (left > 1) {
+                const int half = left >> 1;
+                at = at[half].b < ub[i] ? at + half : at;
+                left -= half;
+            }
+            hi = (int)(at - en) + (at->b < ub[i]);
+        }
+        int32_t *r0 = sp4[0] + i * gw, *r1 = sp4[1] + i * gw,
+                *r2 = sp4[2] + i * gw, *r3 = sp4[3] + i * gw;
+        int t = lo;
+        for (; t + 4 <= hi; t += 4) {
+            r0[cellf[en[t].f]] += sg * en[t].n;
+            r1[cellf[en[t + 1].f]] += sg * en[t + 1].n;
+            r2[cellf[en[t + 2].f]] += sg * en[t + 2].n;
+            r3[cellf[en[t + 3].f]] += sg * en[t + 3].n;
+        }
+        for (; t < hi; t++) r0[cellf[en[t].f]] += sg * en[t].n;
+        lo = hi;
+    }
+}
+
+#endif
