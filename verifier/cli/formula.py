@@ -57,6 +57,7 @@ def cmd_formula(settings: Settings) -> int:
     print(f"{formula.title} ({formula.table_name}; {formula.table.status or 'not filed'}): "
           f"{formula.total:,} {sets.unit}{note}")
     print(f"return = {formula.text()}")
+    print("legend: each symbol is the pay on its line, the N of N to 1:")
     rows = [("symbol", "line", "pays now", sets.unit.split()[-1])]
     for line in formula.lines:
         symbol = str(formula.symbols[line]) if line in formula.symbols else "-"
@@ -68,8 +69,11 @@ def cmd_formula(settings: Settings) -> int:
         print(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
               f"{r[3]:>{widths[3]}}")
     print(f"{formula.validity}:")
-    for a, b in formula.order:
-        print(f"  {formula.symbols[a]} >= {formula.symbols[b]}")
+    order = [(f"{formula.symbols[a]} >= {formula.symbols[b]}",
+              f"{line_title(a)} pays at least {line_title(b)}") for a, b in formula.order]
+    width = max((len(o[0]) for o in order), default=0)
+    for relation, words in order:
+        print(f"  {relation:<{width}}  ({words})")
     if not formula.order:
         print("  (no order to keep: any pays above 0)" if formula.validity != VALIDITY else
               "  (no outcome qualifies for two paying lines: any pays above 0)")

@@ -51,6 +51,7 @@ def run_hand(settings: Settings) -> int:
         return run_face_up(settings)
     from verifier.engine import set_hand
     from verifier.game.bets import default_bet
+    from verifier.game.names import display_name, display_names
     assert settings.cards is not None                # hand's positional argument
     setting = set_hand(settings.cards, settings.engine)
     out = setting.to_json_dict()
@@ -65,13 +66,13 @@ def run_hand(settings: Settings) -> int:
     print(f"back       {out['back']:<16} {out['back_hand']}")
     print(f"row        {out['row']} ({out['row_name']})")
     print(f"house way  {out['house_way']}")
-    print(f"best five  {out['best_five'].replace('_', ' ')}")
-    print(f"outlaw 9   {', '.join(out[default_bet().name]) or 'none'}  "
+    print(f"best five  {display_name(out['best_five'])}")
+    print(f"outlaw 9   {display_names(out[default_bet().name]) or 'none'}  "
           f"({setting.rules.bonus_reading} reading)")
     if "versus_banker" in out:
         print("versus banker:")
         for name, value in out["versus_banker"].items():
-            print(f"  {name:<24} {value}")
+            print(f"  {display_name(name):<26} {value:>12,}")
     return 0
 
 

@@ -233,13 +233,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "odds and contribution, the return, house edge, hit frequency, "
                     "variance, volatility index and ranges after 1,000 to 1,000,000 bets; "
                     "the house way's hand distributions and the readings that apply. Bets "
-                    "returning more than 100%% and lines rarer than 1 in 100 million are "
+                    "returning more than 100% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
     p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
-                        "pdf (A4, needs --out) or xlsx (a spreadsheet: one sheet per bet "
-                        "with the exact fractions and re-checking formulas, needs --out)")
+                        "pdf (A4, needs --out) or xlsx (a spreadsheet that recalculates: one "
+                        "sheet per bet, its pays and counts in cells and every figure a "
+                        "formula of them, the exact fractions beside; needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -126,9 +126,10 @@ def cmd_progressive(settings: Settings) -> int:
               f"round; at {env['seats']} seats {env['return']['decimal']:+.6f} per unit")
     sim = out.get("simulation")
     if sim:
-        lo, hi = sim["interval_99"]
+        from verifier.game.names import interval
+        figure = interval(sim["return_per_unit"], *(sim["interval_99"] or (None, None)), 6)
         print(f"simulated: {sim['rounds']:,} rounds of {sim['seats']} seats, return "
-              f"{sim['return_per_unit']:+.6f} (99% interval {lo:+.6f} to {hi:+.6f}); "
+              f"{figure} (99% interval in brackets); "
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
     return 0

@@ -133,6 +133,6 @@ def run_figures(table: Progressive, run: ProgressiveRun) -> dict[str, Any]:
     lo, hi = run.interval()
     return {"rounds": run.rounds, "seats": run.seats, "wagered": str(run.wagered),
             "paid": float(run.paid), "return_per_unit": float(run.return_per_unit),
-            "interval_99": [lo, hi], "envy_paid": float(run.envy),
+            "interval_99": [lo, hi] if math.isfinite(hi - lo) else None, "envy_paid": float(run.envy),
             "hits": {" / ".join(t.lines): n for t, n in zip(table.tiers, run.hits)},
             "meters_at_end": {m: float(v) for m, v in run.meters.items()}}
