@@ -22,16 +22,21 @@ def formula_from_args(settings: Settings) -> tuple[Certificate, BetFormula]:
     from verifier.certificate.formula import bet_formula, formula_bets
     from verifier.cli.options import load_checked
     from verifier.support.errors import VerifierError
+    from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # the positional argument
-    cert = load_checked(settings.certificate, settings.rules)
-    custom = cert.custom_paytables
-    if settings.bet and settings.bet not in custom and bet(settings.bet).name not in formula_bets():
-        raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
-                            f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
-                            "per other hand, not N to 1 on a wager)")
-    from verifier.game.paytables import load
-    table = load(cast(str, settings.paytable)) if settings.paytable else None   # one file here
-    return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
+    with command_steps(settings.progress, "formula", 2) as steps:
+        steps.next("checking the certificate")
+        cert = load_checked(settings.certificate, settings.rules)
+        custom = cert.custom_paytables
+        if settings.bet and settings.bet not in custom and \
+                bet(settings.bet).name not in formula_bets():
+            raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
+                                f"{', '.join(formula_bets())} (the envy bonus pays dollar "
+                                "amounts per other hand, not N to 1 on a wager)")
+        from verifier.game.paytables import load
+        table = load(cast(str, settings.paytable)) if settings.paytable else None  # one file
+        steps.next("the return in the pays")
+        return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
 
 
 def _pay_now(formula, line):
@@ -218,5 +223,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--latex", action="store_true", help="print the expression as LaTeX")
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    from verifier.cli.options import add_progress_options
+    add_progress_options(p)
     p.set_defaults(func=cmd_formula)
 

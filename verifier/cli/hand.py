@@ -41,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "best marked")
     add_rule_options(p)
     add_thread_option(p)
+    from verifier.cli.options import add_progress_options
+    add_progress_options(p)
     p.set_defaults(func=run_hand)
 
 
@@ -57,7 +59,10 @@ def run_hand(settings: Settings) -> int:
     out = setting.to_json_dict()
     if settings.versus_banker:
         from verifier.engine import versus_banker
-        out["versus_banker"] = versus_banker(setting.cards, rules=settings.engine)
+        from verifier.cli.progress import command_steps
+        with command_steps(settings.progress, "hand", 1) as steps:
+            steps.next("against all 53,524,680 banker hands")
+            out["versus_banker"] = versus_banker(setting.cards, rules=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -81,7 +86,10 @@ def run_strategy(settings: Settings) -> int:
     from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = settings.ruleset
     assert settings.cards is not None                # hand's positional argument
-    out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
+    from verifier.cli.progress import command_steps
+    with command_steps(settings.progress, "hand", 1) as steps:
+        steps.next("every setting against all 53,524,680 banker hands")
+        out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0

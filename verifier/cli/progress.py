@@ -7,7 +7,7 @@ import sys
 from typing import Any, Iterator, TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from verifier.support.progress import Report
+    from verifier.support.progress import Report, Steps
 
 
 #: the columns a bar keeps for itself, whatever the note beside it
@@ -68,6 +68,18 @@ class TqdmProgress:
                 bar.update(done - state["done"])
                 state["done"] = done
             yield report
+
+
+@contextlib.contextmanager
+def command_steps(progress: Any, desc: str, total: int) -> Iterator[Steps]:
+    """A command's work told as ``total`` named steps on one bar (``Steps``), or on
+    nothing when ``progress`` is None: a command of a second or more says what it does
+    ("checking the certificate", "judging 50 claims") as it goes."""
+    from verifier.support.progress import Steps, stage
+    with stage(progress, "step", desc) as report:
+        steps = Steps(report, total)
+        yield steps
+        steps.finish()
 
 
 def _room(bar: Any) -> int:

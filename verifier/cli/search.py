@@ -42,7 +42,7 @@ def search_tables(settings: Settings) -> int:
     if not lines or len(set(lines)) != len(lines):
         raise VerifierError("--edge-range searches the lines --line names, each once")
     target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
-    found = search(formula.sets, table, lines, low, high, step)
+    found = search(formula.sets, table, lines, low, high, step, settings.progress)
     shown = ranked(found, settings.rank or "distance", target)[:settings.limit or DEFAULT_LIMIT]
     rows = []
     for f in shown:                 # each one again through the certificate's odds
