@@ -127,7 +127,8 @@ def cmd_progressive(settings: Settings) -> int:
     sim = out.get("simulation")
     if sim:
         from verifier.game.names import interval
-        figure = interval(sim["return_per_unit"], *(sim["interval_99"] or (None, None)), 6)
+        low, high = sim["interval_99"] or (None, None)
+        figure = interval(sim["return_per_unit"], low, high, 6)
         print(f"simulated: {sim['rounds']:,} rounds of {sim['seats']} seats, return "
               f"{figure} (99% interval in brackets); "
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in

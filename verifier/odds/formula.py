@@ -18,8 +18,7 @@ SymPy, and the root is kept only inside its piece.
 
 Bets: every bet paid N to 1 on a wager of its own (verifier/game/bets.py), seeds' and
 custom, on what the certificate counts for it (``certificate.odds.qualifying_sets``);
-envy-type bets pay dollars per other hand and have no return here. Nothing here prints.
-"""
+envy-type bets pay dollars per other hand and have no return here. Nothing here prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -145,7 +144,7 @@ class BetFormula:
                                     f"{'pushes' if self.pays.get(line) is PUSH else 'loses'} "
                                     "in the table): build the formula of a table that pays it")
             if pay is PUSH or pay <= 0:
-                raise VerifierError(f"{display_name(line)}: the formula holds for pays above 0 only")
+                raise VerifierError(f"{display_name(line)}: the formula holds for pays above 0")
             values[line] = Fraction(pay)
         return values
 

@@ -143,7 +143,8 @@ def format_summary(summ: Mapping[str, Any]) -> str:
     def f(ci):
         if ci is None:
             return "-"
-        return interval(ci["value"], *(ci["ci99"] or (None, None)))
+        low, high = ci["ci99"] or (None, None)
+        return interval(ci["value"], low, high)
     house = summ.get("settlement", {}).get("banker") in ("house", "rotation")
     out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
     if house and "bank" in summ:
