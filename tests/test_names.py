@@ -125,3 +125,16 @@ def test_a_stage_note_leaves_the_bar_its_room_on_100_columns():
     with TqdmProgress(wide, ncols=160).stage("pairs", "pairwise") as report:
         report(4_000_000_000, 8_250_459_031_214_400, "shared cards 5, orbit 98,670/150,891")
     assert "shared cards 5, orbit 98,670/150,891" in wide.getvalue()
+
+
+def test_the_workbenchs_certificate_page_names_lines_and_readings():
+    """The certificate page's pay tables and readings (issue 39: "full_house ... on the
+    certificate page"): the summary it shows, by name."""
+    from verifier.certificate import read
+    from verifier.web.workbench import certificate_summary
+    summary = certificate_summary(read(str(O9)))
+    lines = dict(summary["tables"][0]["lines"])
+    assert lines["Full House"] == "5 to 1"
+    assert ("House way, row 4 singles",
+            "a point the filed rules leave open, closed by this reading") in summary["readings"]
+    assert not any("_" in k for k, _v in summary["readings"])
