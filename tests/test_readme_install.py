@@ -8,7 +8,9 @@ install), then the other shell blocks in the README's order:
 - each indented shell block (four spaces, lines of commands), as one bash script with
   ``set -e``; the first makes and activates the venv, the later ones run in it;
 - each ```` ```console ```` block, command by command in the venv, its output checked as
-  tests/test_docs.py checks it (the same functions), and each ```` ```python ```` block;
+  tests/test_docs.py checks it (the same functions), and each ```` ```python ```` block,
+  run from outside the checkout (as the README says: inside it Python imports the source
+  tree, which a plain ``pip install .`` does not build in place);
 - two commands are run as far as they can be here: ``pytest`` (this suite, which the test
   is part of: it collects the suite, ``--collect-only``, which imports every test module
   with the installed extras) and ``paigow-verify serve`` (started, asked for its page on
@@ -132,8 +134,11 @@ def test_every_readme_block_runs_from_a_fresh_venv(tmp_path):
               + [b for b in blocks[1:] if b[0] == "shell"])
     installs = 0
     for kind, body in blocks:
-        if kind == "python":
-            out = run(". .venv/bin/activate && python - <<'PY'\n" + body + "PY\n", repo, env)
+        if kind == "python":            # outside the checkout: it imports the install
+            elsewhere = tmp_path / "elsewhere"
+            elsewhere.mkdir(exist_ok=True)
+            out = run(f". {repo}/.venv/bin/activate && python - <<'PY'\n" + body + "PY\n",
+                      elsewhere, env)
             assert out.returncode == 0, out.stderr[-2000:]
         elif kind == "console":
             for command, shown in console_steps(body):
