@@ -41,7 +41,7 @@ def test_hand_prints_names_not_keys(capsys):
     assert display_name("push_wrangler_2to1") == "Wrangler Push pays 2 to 1"
 
 
-def test_a_reading_is_a_sentence_on_the_par_sheet(capsys):
+def test_a_reading_is_a_sentence_and_an_order_words_on_the_par_sheet(capsys):
     from verifier.game.names import reading_sentence
     assert reading_sentence("house_way_row_4_singles", "gap closed") == (
         "House way, row 4 singles: a point the filed rules leave open, closed by this reading")
@@ -50,6 +50,10 @@ def test_a_reading_is_a_sentence_on_the_par_sheet(capsys):
     assert ("| House way, row 4 singles | a point the filed rules leave open, closed by this "
             "reading |") in out
     assert "house_way_row_4_singles" not in out and "`gap closed`" not in out
+    # the formula's order, the symbols and then the lines' names
+    from verifier.game.names import pays_at_least
+    assert pays_at_least("full_house", "flush") == "Full House pays at least Flush"
+    assert "p_full_house >= p_flush (Full House pays at least Flush)" in out
 
 
 @pytest.mark.parametrize("amount,text", [
@@ -138,3 +142,4 @@ def test_the_workbenchs_certificate_page_names_lines_and_readings():
     assert ("House way, row 4 singles",
             "a point the filed rules leave open, closed by this reading") in summary["readings"]
     assert not any("_" in k for k, _v in summary["readings"])
+

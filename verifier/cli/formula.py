@@ -74,8 +74,9 @@ def cmd_formula(settings: Settings) -> int:
         print(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
               f"{r[3]:>{widths[3]}}")
     print(f"{formula.validity}:")
-    order = [(f"{formula.symbols[a]} >= {formula.symbols[b]}",
-              f"{line_title(a)} pays at least {line_title(b)}") for a, b in formula.order]
+    from verifier.game.names import pays_at_least
+    order = [(f"{formula.symbols[a]} >= {formula.symbols[b]}", pays_at_least(a, b))
+             for a, b in formula.order]
     width = max((len(o[0]) for o in order), default=0)
     for relation, words in order:
         print(f"  {relation:<{width}}  ({words})")

@@ -56,11 +56,9 @@ def display_names(keys: Iterable[str]) -> str:
     return ", ".join(display_name(k) for k in keys)
 
 
-def symbol_legend(symbols: Iterable[str]) -> list[str]:
-    """Lines naming each pay symbol of a formula: ``p_full_house = the pay on Full House``."""
-    symbols = list(symbols)
-    width = max((len(s) for s in symbols), default=0)
-    return [f"  {s:<{width}}  = the pay (N of N to 1) on {display_name(s)}" for s in symbols]
+def pays_at_least(line: str, other: str) -> str:
+    """An order a bet's formula holds for, in words: "Full House pays at least Flush"."""
+    return f"{display_name(line)} pays at least {display_name(other)}"
 
 
 def reading_title(name: str) -> str:

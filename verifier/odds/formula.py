@@ -30,7 +30,7 @@ from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
 from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
-from verifier.game.names import display_name, display_names
+from verifier.game.names import display_name, display_names, pays_at_least
 
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
@@ -78,8 +78,7 @@ def _paid(lines, pays, order, precedence=HIGHEST_PAY):
 
 @dataclass
 class BetFormula:
-    """The return per unit bet of ``table``'s bet as an exact expression in its pay
-    symbols."""
+    """The return per unit bet of ``table``'s bet, exact, in its pay symbols."""
     table: Any                  # the Paytable it was built from (its kind: the bet)
     bet: str
     table_name: str
@@ -132,7 +131,8 @@ class BetFormula:
                 + [sympy.Gt(s, 0) for s in self.symbols.values()])
 
     def conditions_text(self) -> str:
-        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order)
+        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]} ({pays_at_least(a, b)})"
+                         for a, b in self.order)
 
     def _values(self, pays):
         values = {line: self.pays[line] for line in self.symbols}
