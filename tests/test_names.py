@@ -143,3 +143,10 @@ def test_the_workbenchs_certificate_page_names_lines_and_readings():
             "a point the filed rules leave open, closed by this reading") in summary["readings"]
     assert not any("_" in k for k, _v in summary["readings"])
 
+
+
+def test_a_custom_line_is_named_as_its_pay_table_titles_it():
+    from verifier.game.names import display_name
+    from verifier.game.paytables import line_title
+    assert display_name("flush_plus_pair") == line_title("flush_plus_pair") == "Flush plus pair"
+    assert display_name("p_flush_plus_pair") == "Flush plus pair"

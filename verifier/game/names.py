@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
-from verifier.game.paytables import LINE_TITLES
+from verifier.game.paytables import LINE_TITLES, line_title
 
 #: the prefix of a pay symbol in a bet's return formula (verifier/odds/formula.py)
 SYMBOL_PREFIX = "p_"
@@ -21,10 +21,10 @@ JOKER_LEGEND = "* = the joker"
 #: an interval from fewer than two observations
 TOO_FEW = "too few rounds"
 
-#: names that title-casing gets wrong (small words stay small, digits and "or" too)
-_SMALL = {"of", "a", "and", "or", "with", "to", "the", "in", "on", "by", "3s"}
-#: keys that are not lines, with their names (the counts of ``hand --versus-banker``)
+#: keys that are not lines of a seed's table, with their names: hand classes (the Outlaw 9
+#: categories of ``hand``), the counts of ``hand --versus-banker``
 OTHER_NAMES = {
+    "high_card": "High Card", "one_pair": "One Pair", "two_pair": "Two Pair",
     "total": "Banker hands", "win": "Player wins", "loss": "Player loses", "push": "Push",
     "copy_high": "Copy, high hand", "copy_low": "Copy, low hand",
     "copy_both": "Copy, both hands",
@@ -36,19 +36,18 @@ _WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}
 
 
 def display_name(key: str) -> str:
-    """``"Full House"`` for ``full_house`` or the pay symbol ``p_full_house``; a key with no
-    title of its own in title case (``one_pair``: ``"One Pair"``); other text unchanged."""
+    """``"Full House"`` for ``full_house`` or the pay symbol ``p_full_house``; ``one_pair``:
+    "One Pair"; a custom line as ``line_title`` titles it ("Flush plus pair"); other text
+    unchanged."""
     if key in LINE_TITLES:
         return LINE_TITLES[key]
     if key in OTHER_NAMES:
         return OTHER_NAMES[key]
-    if key.startswith(SYMBOL_PREFIX) and key[len(SYMBOL_PREFIX):] in LINE_TITLES:
-        return LINE_TITLES[key[len(SYMBOL_PREFIX):]]
+    if key.startswith(SYMBOL_PREFIX):
+        return display_name(key[len(SYMBOL_PREFIX):])
     if not re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)*", key):
         return key
-    words = key.split("_")
-    return " ".join(w if (i and w in _SMALL) else w[:1].upper() + w[1:]
-                    for i, w in enumerate(words))
+    return line_title(key)          # a custom bet's line: as its pay table titles it
 
 
 def display_names(keys: Iterable[str]) -> str:
