@@ -320,7 +320,10 @@ def test_cli_formula(tmp_path, certs_cached):
     lines = out.stdout.splitlines()
     assert lines[1].startswith("return = (32*p_seven_card_straight_flush + ")
     assert lines[1].endswith(" - 120558104)/154143080")
-    assert "  p_full_house >= p_flush" in lines
+    # the order in symbols, and in the lines' names (issue 39: names for people)
+    assert any(x.startswith("  p_full_house >= p_flush ")
+               and x.endswith("(Full House pays at least Flush)") for x in lines)
+    assert "legend: each symbol is the pay on its line, the N of N to 1:" in lines
     assert lines[-1].startswith(f"at the table's pays: return {expected} ")
     latex = cli(tmp_path, "formula", path, "--latex")
     assert latex.stdout.startswith(r"\frac{32 \, p_{\text{seven\_card\_straight\_flush}}")

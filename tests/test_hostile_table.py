@@ -53,4 +53,4 @@ def test_settle_holds_a_player_bank_to_the_limits_simulate_holds(banker, says, t
 def test_a_player_bank_within_the_limits_still_settles(tmp_path, capsys):
     from verifier.cli import main
     assert main(["settle", str(player_bank_round(tmp_path, chips=10 ** 9))]) == 0
-    assert "Banker: seat 3, $1000000000 in chips" in capsys.readouterr().out
+    assert "Banker: seat 3, $1,000,000,000 in chips" in capsys.readouterr().out

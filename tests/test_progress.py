@@ -107,3 +107,32 @@ def test_a_par_sheet_tells_its_steps_and_ends_with_all_of_them():
     assert dones == sorted(dones) and told[-1][0] == told[-1][1] == len(told) - 1
     notes = [n for _d, _t, n in told if n]
     assert notes[0] == "figures" and "charts: Wrangler Push" in notes
+
+
+@pytest.mark.parametrize("argv,desc", [
+    (["check", "{o9}"], "check"),
+    (["compare", "{o9}"], "compare"),
+    (["formula", "{o9}"], "formula"),
+    (["audit", "{examples}/audit/correct.csv"], "audit"),
+    (["solve", "{o9}", "--line", "Full House", "--line", "Flush", "--edge-range",
+      "1.5%..2.5%", "--step", "1"], "pay tables"),
+])
+def test_every_command_of_a_second_or_more_tells_its_progress(argv, desc, monkeypatch,
+                                                              capsys):
+    """Issue 39: `check`, `compare`, `formula`, `audit` and `solve --edge-range` (each a
+    second or more: the certificate's check, SymPy, the grid of tables) tell their steps
+    to the command line's bar, ending with all of them."""
+    from pathlib import Path
+    from verifier.cli import main
+    from verifier.cli.settings import Settings
+    root = Path(__file__).resolve().parent.parent
+    rec = Recorder()
+    monkeypatch.setattr(Settings, "progress", property(lambda self: rec))
+    argv = [a.format(o9=root / "proofs/certificates/outlaw9-mikes.json",
+                     examples=root / "examples") for a in argv]
+    assert main(argv) == 0
+    capsys.readouterr()
+    stages = {d: reports for _unit, d, _initial, reports in rec.stages}
+    assert desc in stages, list(stages)
+    reports = stages[desc]
+    assert reports and steady(reports, reports[-1][1])

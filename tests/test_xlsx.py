@@ -1,8 +1,8 @@
 """The par sheet as a spreadsheet (``report --format xlsx``): read back with openpyxl, its
-numbers are the certificate's exact ones, its re-checking formulas are there and, worked
-out by hand over the exact fractions, give the certificate's figures again."""
+numbers are the certificate's exact ones, and it is a live model: its figures are formulas
+of the pays and counts in its cells, which a formula evaluator (pycel) works out, as the
+cells are and after a pay and a count are changed, to the figures computed by hand."""
 import math
-import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -72,11 +72,9 @@ def test_the_outlaw9_sheet_holds_the_certificates_exact_numbers(workbook):
     for line in results["lines"]:
         row = rows[line_title(line["category"])]
         assert row["Combinations"] == line["hands"]
-        assert row["Probability (exact)"] == line["probability"]["exact"]
-        assert row["Contribution (exact)"] == line["contribution"]["exact"]
+        assert row["Probability (exact, as certified)"] == line["probability"]["exact"]
+        assert row["Contribution (exact, as certified)"] == line["contribution"]["exact"]
         assert row["Net per unit"] == float(Fraction(line["pay"]))
-        assert row["Probability"] == pytest.approx(line["probability"]["decimal"], rel=1e-12)
-        assert row["Contribution"] == pytest.approx(line["contribution"]["decimal"], rel=1e-12)
     loses = rows["No line (loses)"]
     assert loses["Combinations"] == results["loses"]["hands"]
     assert loses["Net per unit"] == -1
@@ -85,81 +83,133 @@ def test_the_outlaw9_sheet_holds_the_certificates_exact_numbers(workbook):
     assert figs["House edge"][1] == results["house_edge"]["exact"]
     assert figs["Hit frequency"][1] == results["hit_frequency"]["exact"]
     assert figs["Variance"][1] == results["variance"]["exact"]
-    assert figs["Standard deviation"][0] == pytest.approx(
-        results["standard_deviation"]["decimal"], rel=1e-12)
 
 
-def _evaluate(formula, ws, exact):
-    """A re-checking formula of the sheet, worked out over exact fractions: cell
-    references read the exact text columns (H, I) where the sheet has one, else the
-    cell's number; D/B4 division, products, sums, SUMIF on a positive net, SUMPRODUCT."""
-    def value(ref):
-        ref = ref.replace("$", "")
-        return exact(ref)
+@pytest.fixture(scope="module")
+def evaluator(workbook):
+    """pycel, a formula evaluator (the ``test`` extra), over the workbook as written."""
+    try:
+        from pycel import ExcelCompiler
+    except ImportError:
+        from conftest import missing
+        missing("pycel (pip install 'paigow-verifier[test]')")
+    return lambda: ExcelCompiler(excel=workbook)
 
-    def cells(a, b):
-        col_a, row_a = re.fullmatch(r"([A-Z]+)(\d+)", a).groups()
-        _, row_b = re.fullmatch(r"([A-Z]+)(\d+)", b).groups()
-        return [value(f"{col_a}{r}") for r in range(int(row_a), int(row_b) + 1)]
-    body = formula[1:]
-    m = re.fullmatch(r"SUM\((\w+):(\w+)\)", body)
-    if m:
-        return sum(cells(*m.groups()), Fraction(0))
-    m = re.fullmatch(r'SUMIF\((\w+):(\w+),">0",(\w+):(\w+)\)', body)
-    if m:
-        nets, probs = cells(m[1], m[2]), cells(m[3], m[4])
-        return sum((p for n, p in zip(nets, probs) if n > 0), Fraction(0))
-    m = re.fullmatch(r"SUMPRODUCT\((\w+):(\w+),(\w+):(\w+),(\w+):(\w+)\)-(\w+)\^2", body)
-    if m:
-        a, b, c = cells(m[1], m[2]), cells(m[3], m[4]), cells(m[5], m[6])
-        return sum((x * y * z for x, y, z in zip(a, b, c)), Fraction(0)) - value(m[7]) ** 2
-    m = re.fullmatch(r"(-|1\+)?([$\w]+)(?:([*/])([$\w]+))?", body)
-    assert m, formula
-    x = value(m[2])
-    if m[3]:
-        y = value(m[4])
-        x = x * y if m[3] == "*" else x / y
-    return -x if m[1] == "-" else 1 + x if m[1] == "1+" else x
+
+def by_hand(lines, total):
+    """The figures of a bet worked out here from its (net, hands) lines over exact
+    fractions: p = hands / total, return = sum p x net, hit frequency = sum of p over the
+    lines that pay, variance = sum p x net^2 - return^2."""
+    p = [(Fraction(net), Fraction(hands, total)) for net, hands in lines]
+    ret = sum((q * net for net, q in p), Fraction(0))
+    variance = sum((q * net * net for net, q in p), Fraction(0)) - ret ** 2
+    return {"Return per unit bet": ret, "House edge": -ret, "Return to player": 1 + ret,
+            "Hit frequency": sum((q for net, q in p if net > 0), Fraction(0)),
+            "Variance": variance, "Standard deviation": math.sqrt(variance),
+            "Volatility index": 1.6448536269514722 * math.sqrt(variance)}
+
+
+def cert_lines(section):
+    """[(net, hands)] of a certificate bet's paying lines and its losing line."""
+    results = certificate()["sections"][section]["results"]
+    return [(Fraction(x["pay"]), x["hands"]) for x in results["lines"]] + [
+        (Fraction(-1), results["loses"]["hands"])]
+
+
+def recomputed(xl, title, ws):
+    """{figure: value} of the figures' formula cells, as the evaluator works them out."""
+    start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Figure")
+    out, r = {}, start + 1
+    while ws.cell(r, 1).value:
+        out[ws.cell(r, 1).value] = xl.evaluate(f"'{title}'!B{r}")
+        r += 1
+    return out
+
+
+def close(value, exact):
+    return value == pytest.approx(float(exact), rel=1e-12, abs=1e-15)
 
 
 @pytest.mark.parametrize("title,section", [("Outlaw 9 High or Better", "outlaw9"),
                                            ("Wrangler Push", "wrangler_push")])
-def test_the_formulas_re_derive_the_figures(workbook, title, section):
-    """Every re-checking cell is a formula; worked out over the exact fractions it gives
-    the certificate's probability, contribution and figures."""
+def test_the_workbook_recalculates_to_the_certificates_figures(workbook, evaluator, title,
+                                                                section):
+    """Every figure is a formula of the line table; a formula evaluator works them out to
+    the figures computed here from the certificate's counts and pays."""
     ws = workbook[title]
-    rows, sum_row = line_rows(ws)
-    derived = {}
+    total = ws["B4"].value
+    assert total == certificate()["sections"][section]["results"].get(
+        "total_hands", total)
+    for name, value in figures(ws).items():
+        assert str(value[0]).startswith("="), name
+    expected = by_hand(cert_lines(section), total)
+    got = recomputed(evaluator(), title, ws)
+    assert set(got) == set(expected)
+    for name, value in got.items():
+        assert close(value, expected[name]), (name, value, expected[name])
 
-    def exact(ref):
-        if ref in derived:
-            return derived[ref]
-        col, row = re.fullmatch(r"([A-Z]+)(\d+)", ref).groups()
-        if col in "EF" and int(row) < sum_row:       # the exact text beside the number
-            return Fraction(ws[f"{'H' if col == 'E' else 'I'}{row}"].value)
-        if col == "B" and int(row) > sum_row:           # a figure: its exact text
-            return Fraction(ws[f"C{row}"].value)
-        v = ws[ref].value
-        if isinstance(v, str) and v.startswith("="):
-            derived[ref] = _evaluate(v, ws, exact)
-            return derived[ref]
-        return Fraction(v)
-    for row in rows.values():
-        r = row["_row"]
-        assert str(row["Probability re-checked"]).startswith("=")
-        assert str(row["Contribution re-checked"]).startswith("=")
-        assert exact(f"J{r}") == Fraction(row["Probability (exact)"])
-        assert exact(f"K{r}") == Fraction(row["Contribution (exact)"])
-    assert exact(f"D{sum_row}") == workbook[title]["B4"].value
-    results = certificate()["sections"][section]["results"]
-    figs = figures(ws)
-    for name, key in (("Return per unit bet", "return"), ("House edge", "house_edge"),
-                      ("Return to player", "return_to_player"),
-                      ("Hit frequency", "hit_frequency"), ("Variance", "variance")):
-        formula = figs[name][2]
-        assert formula.startswith("="), name
-        assert _evaluate(formula, ws, exact) == Fraction(results[key]["exact"]), name
-    assert figs["Standard deviation"][2].startswith("=SQRT(")
+
+def test_a_changed_pay_and_count_move_every_figure(workbook, evaluator):
+    """Full House's pay set to 4 and Flush's count to 6,000,000 in their cells: the
+    evaluator's edge, hit frequency, variance and SD are the exact ones worked out by hand
+    from the changed lines (the issue's test of a live model)."""
+    title = "Outlaw 9 High or Better"
+    ws = workbook[title]
+    rows, _ = line_rows(ws)
+    xl = evaluator()
+    recomputed(xl, title, ws)                # the cells the figures read, in its cell map
+    xl.set_value(f"'{title}'!C{rows['Full House']['_row']}", 4)
+    xl.set_value(f"'{title}'!D{rows['Flush']['_row']}", 6_000_000)
+    from verifier.game.paytables import line_title
+    results = certificate()["sections"]["outlaw9"]["results"]
+    lines = []
+    for x in results["lines"]:
+        title_x = line_title(x["category"])
+        lines.append((4 if title_x == "Full House" else Fraction(x["pay"]),
+                      6_000_000 if title_x == "Flush" else x["hands"]))
+    lines.append((-1, results["loses"]["hands"]))
+    expected = by_hand(lines, math.comb(53, 7))
+    got = recomputed(xl, title, ws)
+    for name, value in got.items():
+        assert close(value, expected[name]), (name, value, expected[name])
+    assert not close(got["House edge"], Fraction(results["house_edge"]["exact"]))
+    flush = rows["Flush"]["_row"]
+    assert close(xl.evaluate(f"'{title}'!F{flush}"), Fraction(6_000_000, math.comb(53, 7)))
+    assert close(xl.evaluate(f"'{title}'!H{flush}"), Fraction(math.comb(53, 7), 6_000_000))
+
+
+def test_counts_beyond_15_digits_are_also_exact_text_with_a_note(workbook):
+    """Wrangler Push's losing pairs, 4,853,349,909,017,968 (16 digits): a number, and its
+    exact digits as text beside it, with the note why; Outlaw 9's counts need none."""
+    ws = workbook["Wrangler Push"]
+    rows, _ = line_rows(ws)
+    loses = rows["No line (loses)"]
+    assert loses["Combinations"] == 4853349909017968
+    assert loses["Combinations (exact text, over 15 digits)"] == "4853349909017968"
+    assert ws["C4"].value == "8250459031214400" == str(ws["B4"].value)
+    texts = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
+    assert any("15 significant digits" in str(t) for t in texts)
+    o9, _ = line_rows(workbook["Outlaw 9 High or Better"])
+    assert all(r["Combinations (exact text, over 15 digits)"] is None for r in o9.values())
+
+
+def test_numbers_are_numbers_and_percentages_are_percentages(workbook):
+    """The house edge is a fraction with a percentage format (not -0.00655 in decimals);
+    the house way's counts are numbers (not the text '1,128'), its probabilities formulas
+    of them."""
+    ws = workbook["Outlaw 9 High or Better"]
+    start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Figure")
+    formats = {ws.cell(r, 1).value: ws.cell(r, 2).number_format
+               for r in range(start + 1, start + 8)}
+    for name in ("House edge", "Return to player", "Hit frequency"):
+        assert formats[name].endswith("%"), name
+    hw = workbook["House way mikes"]
+    cells = {hw.cell(r, 1).value: (hw.cell(r, 2).value, hw.cell(r, 3).value)
+             for r in range(1, hw.max_row + 1)}
+    assert cells["1 five aces"][0] == math.comb(48, 2)   # four aces, the joker, any two
+    assert cells["1 five aces"][1].startswith("=B")
+    assert all(not isinstance(v[0], str) or not v[0].replace(",", "").isdigit()
+               for v in cells.values())
 
 
 def test_a_designed_pay_table_is_labelled_and_keeps_the_hashes(openpyxl, tmp_path):

@@ -64,14 +64,14 @@ def bet_formula(cert: Mapping[str, Any], bet: str | None = None,
 
 def confirmed_search(cert: Mapping[str, Any], formula: BetFormula, lines: Any, low: Any,
                      high: Any, step: Any, rank: str, target: Any, limit: int,
-                     reading: str | None = None) -> tuple[int, list]:
+                     reading: str | None = None, progress: Any = None) -> tuple[int, list]:
     """``solve --edge-range`` (and the workbench's search): every table with ``lines`` on
     the grid of ``step`` whose house edge lies in [low, high] (verifier/odds/search.py),
     ranked; the first ``limit`` each confirmed through the certificate's odds. Returns
-    (how many were found, [(Found, BetOdds)])."""
+    (how many were found, [(Found, BetOdds)]); ``progress``: as ``search``'s."""
     from verifier.certificate.odds import odds_from_certificate
     from verifier.odds.search import ranked, search
-    found = search(formula.sets, formula.table, lines, low, high, step)
+    found = search(formula.sets, formula.table, lines, low, high, step, progress)
     rows = []
     for f in ranked(found, rank, target)[:limit]:     # each one again through the odds
         t = formula.table

@@ -26,11 +26,16 @@ def cmd_audit(settings: Settings) -> int:
             raise VerifierError(f"--out {settings.out}: write the report as "
                                 f"{suffixes_text(REPORT_FORMATS)}")
         settings.output()
+    from verifier.cli.progress import command_steps
     assert settings.claims is not None            # audit's positional argument
-    sub = read(settings.claims)
-    path = settings.cert or certificate_path(sub, settings.rules)
-    cert = load_checked(str(path))
-    result = audit(sub, cert, settings.cert or _shown(path))
+    with command_steps(settings.progress, "audit", 3) as steps:
+        steps.next("reading the claims")
+        sub = read(settings.claims)
+        path = settings.cert or certificate_path(sub, settings.rules)
+        steps.next("checking the certificate")
+        cert = load_checked(str(path))
+        steps.next("judging the claims")
+        result = audit(sub, cert, settings.cert or _shown(path))
     result.date, result.reviewer = _date(settings.date), settings.reviewer or ""
     if settings.out:
         settings.output()
@@ -90,4 +95,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=output_file, metavar="REPORT",
                    help="also write the report a lab files: .md, .html, .pdf (WeasyPrint: "
                         "the pdf extra), .json or .txt")
+    from verifier.cli.options import add_progress_options
+    add_progress_options(p)
     p.set_defaults(func=cmd_audit)

@@ -22,16 +22,21 @@ def formula_from_args(settings: Settings) -> tuple[Certificate, BetFormula]:
     from verifier.certificate.formula import bet_formula, formula_bets
     from verifier.cli.options import load_checked
     from verifier.support.errors import VerifierError
+    from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # the positional argument
-    cert = load_checked(settings.certificate, settings.rules)
-    custom = cert.custom_paytables
-    if settings.bet and settings.bet not in custom and bet(settings.bet).name not in formula_bets():
-        raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
-                            f"{', '.join(formula_bets())} (the envy bonus pays dollar amounts "
-                            "per other hand, not N to 1 on a wager)")
-    from verifier.game.paytables import load
-    table = load(cast(str, settings.paytable)) if settings.paytable else None   # one file here
-    return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
+    with command_steps(settings.progress, "formula", 2) as steps:
+        steps.next("checking the certificate")
+        cert = load_checked(settings.certificate, settings.rules)
+        custom = cert.custom_paytables
+        if settings.bet and settings.bet not in custom and \
+                bet(settings.bet).name not in formula_bets():
+            raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
+                                f"{', '.join(formula_bets())} (the envy bonus pays dollar "
+                                "amounts per other hand, not N to 1 on a wager)")
+        from verifier.game.paytables import load
+        table = load(cast(str, settings.paytable)) if settings.paytable else None  # one file
+        steps.next("the return in the pays")
+        return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
 
 
 def _pay_now(formula, line):
@@ -57,6 +62,7 @@ def cmd_formula(settings: Settings) -> int:
     print(f"{formula.title} ({formula.table_name}; {formula.table.status or 'not filed'}): "
           f"{formula.total:,} {sets.unit}{note}")
     print(f"return = {formula.text()}")
+    print("legend: each symbol is the pay on its line, the N of N to 1:")
     rows = [("symbol", "line", "pays now", sets.unit.split()[-1])]
     for line in formula.lines:
         symbol = str(formula.symbols[line]) if line in formula.symbols else "-"
@@ -68,8 +74,12 @@ def cmd_formula(settings: Settings) -> int:
         print(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
               f"{r[3]:>{widths[3]}}")
     print(f"{formula.validity}:")
-    for a, b in formula.order:
-        print(f"  {formula.symbols[a]} >= {formula.symbols[b]}")
+    from verifier.game.names import pays_at_least
+    order = [(f"{formula.symbols[a]} >= {formula.symbols[b]}", pays_at_least(a, b))
+             for a, b in formula.order]
+    width = max((len(o[0]) for o in order), default=0)
+    for relation, words in order:
+        print(f"  {relation:<{width}}  ({words})")
     if not formula.order:
         print("  (no order to keep: any pays above 0)" if formula.validity != VALIDITY else
               "  (no outcome qualifies for two paying lines: any pays above 0)")
@@ -214,5 +224,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--latex", action="store_true", help="print the expression as LaTeX")
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    from verifier.cli.options import add_progress_options
+    add_progress_options(p)
     p.set_defaults(func=cmd_formula)
 

@@ -41,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "best marked")
     add_rule_options(p)
     add_thread_option(p)
+    from verifier.cli.options import add_progress_options
+    add_progress_options(p)
     p.set_defaults(func=run_hand)
 
 
@@ -51,12 +53,16 @@ def run_hand(settings: Settings) -> int:
         return run_face_up(settings)
     from verifier.engine import set_hand
     from verifier.game.bets import default_bet
+    from verifier.game.names import display_name, display_names
     assert settings.cards is not None                # hand's positional argument
     setting = set_hand(settings.cards, settings.engine)
     out = setting.to_json_dict()
     if settings.versus_banker:
         from verifier.engine import versus_banker
-        out["versus_banker"] = versus_banker(setting.cards, rules=settings.engine)
+        from verifier.cli.progress import command_steps
+        with command_steps(settings.progress, "hand", 1) as steps:
+            steps.next("against all 53,524,680 banker hands")
+            out["versus_banker"] = versus_banker(setting.cards, rules=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -65,13 +71,13 @@ def run_hand(settings: Settings) -> int:
     print(f"back       {out['back']:<16} {out['back_hand']}")
     print(f"row        {out['row']} ({out['row_name']})")
     print(f"house way  {out['house_way']}")
-    print(f"best five  {out['best_five'].replace('_', ' ')}")
-    print(f"outlaw 9   {', '.join(out[default_bet().name]) or 'none'}  "
+    print(f"best five  {display_name(out['best_five'])}")
+    print(f"outlaw 9   {display_names(out[default_bet().name]) or 'none'}  "
           f"({setting.rules.bonus_reading} reading)")
     if "versus_banker" in out:
         print("versus banker:")
         for name, value in out["versus_banker"].items():
-            print(f"  {name:<24} {value}")
+            print(f"  {display_name(name):<26} {value:>12,}")
     return 0
 
 
@@ -80,7 +86,10 @@ def run_strategy(settings: Settings) -> int:
     from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = settings.ruleset
     assert settings.cards is not None                # hand's positional argument
-    out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
+    from verifier.cli.progress import command_steps
+    with command_steps(settings.progress, "hand", 1) as steps:
+        steps.next("every setting against all 53,524,680 banker hands")
+        out = hand_strategy(parse_cards(settings.cards, count=7), ruleset, spec=settings.engine)
     if settings.json:
         print(json.dumps(out, indent=2))
         return 0

@@ -19,9 +19,13 @@ MAX_SHOWN = 25
 
 def cmd_check(settings: Settings) -> int:
     from verifier import certificate
+    from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # check's positional argument
-    cert = certificate.load(settings.certificate)
-    problems = certificate.check(cert)
+    with command_steps(settings.progress, "check", 2) as steps:
+        steps.next("reading the certificate")
+        cert = certificate.load(settings.certificate)
+        steps.next("re-deriving every figure from the counts")
+        problems = certificate.check(cert)
     rules_guard(cert, settings.rules, settings.certificate)
     if settings.public_key:
         from verifier.certificate.signing import verify
@@ -80,11 +84,15 @@ def cmd_compare(settings: Settings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
+    from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # compare's positional argument
-    cert = load_checked(settings.certificate, settings.rules)
-    reading = settings.bonus_reading or cert.bonus_reading
-    tables = _tables(cert, settings.paytable, settings.bet)
-    odds = [odds_from_certificate(cert.raw, t, reading) for t in tables]
+    with command_steps(settings.progress, "compare", 2) as steps:
+        steps.next("checking the certificate")
+        cert = load_checked(settings.certificate, settings.rules)
+        reading = settings.bonus_reading or cert.bonus_reading
+        tables = _tables(cert, settings.paytable, settings.bet)
+        steps.next("the odds of the pay tables")
+        odds = [odds_from_certificate(cert.raw, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
@@ -190,6 +198,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress_options(p)
     p.set_defaults(func=cmd_compare)
 
     p = subparsers.add_parser("solve", help="the pay on one line, or a group of lines scaled "
@@ -240,13 +249,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "odds and contribution, the return, house edge, hit frequency, "
                     "variance, volatility index and ranges after 1,000 to 1,000,000 bets; "
                     "the house way's hand distributions and the readings that apply. Bets "
-                    "returning more than 100%% and lines rarer than 1 in 100 million are "
+                    "returning more than 100% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
     p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
                    help="markdown (default), html (one self-contained file with SVG charts), "
-                        "pdf (needs --out; --paper) or xlsx (a spreadsheet: one sheet per bet "
-                        "with the exact fractions and re-checking formulas, needs --out)")
+                        "pdf (needs --out; --paper) or xlsx (a spreadsheet that recalculates: one "
+                        "sheet per bet, its pays and counts in cells and every figure a "
+                        "formula of them, the exact fractions beside; needs --out)")
     p.add_argument("--out", type=output_file, metavar="FILE", help="write here (default: stdout)")
     p.add_argument("--meter-path", metavar="FILE.csv", default=None,
                    help="a meter path (progressive --simulate or simulate --progressive "

@@ -152,9 +152,11 @@ def cmd_progressive(settings: Settings) -> int:
     _print_two_seats(out["two_seats"])
     sim = out.get("simulation")
     if sim:
-        lo, hi = sim["interval_99"]
+        from verifier.game.names import interval
+        low, high = sim["interval_99"] or (None, None)
+        figure = interval(sim["return_per_unit"], low, high, 6)
         print(f"simulated: {sim['rounds']:,} rounds of {sim['seats']} seats, return "
-              f"{sim['return_per_unit']:+.6f} (99% interval {lo:+.6f} to {hi:+.6f}); "
+              f"{figure} (99% interval in brackets); "
               f"meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
                                                  sim["meters_at_end"].items()))
         if sim["reserves_at_end"] or sim["overflow_kept"]:

@@ -43,7 +43,8 @@ def search_tables(settings: Settings) -> int:
     target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
     count, rows = confirmed_search(cert.raw, formula, lines, low, high, step,
                                    settings.rank or "distance", target,
-                                   settings.limit or DEFAULT_LIMIT, settings.bonus_reading)
+                                   settings.limit or DEFAULT_LIMIT, settings.bonus_reading,
+                                   settings.progress)
     if settings.json:
         print(json.dumps({"bet": table.bet, "lines": lines, "step": pay_text(step),
                           "edge_range": [exact_value(low), exact_value(high)],

@@ -150,7 +150,9 @@ def print_report(r: Mapping[str, Any], info: RunInfo | None = None) -> None:
         for name, row in zip(names, r[key]):
             print(f"  {name:<{width}} {row['hands']:>13,} {row['not_optimal']:>13,} "
                   f"{row['frequency']['decimal']:>9.4%} {row['cost']['decimal']:>14.8f}")
-    print(f"\nthe {len(r['patterns'])} rank patterns where the house way gives up the most:")
+    from verifier.game.names import JOKER_LEGEND
+    print(f"\nthe {len(r['patterns'])} rank patterns where the house way gives up the most "
+          f"(ranks high to low; {JOKER_LEGEND}, Jk in the cards):")
     print(f"  {'ranks':<9} {'hands':>11} {'not optimal':>12} {'cost per unit':>14}  "
           "hand that gives up the most (per unit on it): house way / best, front | back")
     for p in r["patterns"]:

@@ -18,8 +18,7 @@ SymPy, and the root is kept only inside its piece.
 
 Bets: every bet paid N to 1 on a wager of its own (verifier/game/bets.py), seeds' and
 custom, on what the certificate counts for it (``certificate.odds.qualifying_sets``);
-envy-type bets pay dollars per other hand and have no return here. Nothing here prints.
-"""
+envy-type bets pay dollars per other hand and have no return here. Nothing here prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
 from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
+from verifier.game.names import display_name, display_names, pays_at_least
 
 VALIDITY = ("valid while the pays keep this order (a hand qualifying for several lines "
             "is paid its highest line only) and every paying line pays more than 0")
@@ -78,8 +78,7 @@ def _paid(lines, pays, order, precedence=HIGHEST_PAY):
 
 @dataclass
 class BetFormula:
-    """The return per unit bet of ``table``'s bet as an exact expression in its pay
-    symbols."""
+    """The return per unit bet of ``table``'s bet, exact, in its pay symbols."""
     table: Any                  # the Paytable it was built from (its kind: the bet)
     bet: str
     table_name: str
@@ -132,7 +131,8 @@ class BetFormula:
                 + [sympy.Gt(s, 0) for s in self.symbols.values()])
 
     def conditions_text(self) -> str:
-        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order)
+        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]} ({pays_at_least(a, b)})"
+                         for a, b in self.order)
 
     def _values(self, pays):
         values = {line: self.pays[line] for line in self.symbols}
@@ -140,11 +140,11 @@ class BetFormula:
             line = canonical_line(line, self.table)
             pay = parse_pay(pay, f"pay of {line}")
             if line not in self.symbols:
-                raise VerifierError(f"{line} has no pay symbol in this formula (it "
+                raise VerifierError(f"{display_name(line)} has no pay symbol in this formula (it "
                                     f"{'pushes' if self.pays.get(line) is PUSH else 'loses'} "
                                     "in the table): build the formula of a table that pays it")
             if pay is PUSH or pay <= 0:
-                raise VerifierError(f"{line}: the formula holds for pays above 0 only")
+                raise VerifierError(f"{display_name(line)}: the formula holds for pays above 0")
             values[line] = Fraction(pay)
         return values
 
@@ -218,7 +218,7 @@ def formula_of(sets: QualifyingSets, table: Any) -> BetFormula:
     lines = tuple(pays)
     for line in lines:
         if line not in sets.lines:
-            raise VerifierError(f"pay table {table.name!r}: {line} is not a "
+            raise VerifierError(f"pay table {table.name!r}: {display_name(line)} is not a "
                                 f"{table.kind.title} line")
     symbols = {line: pay_symbol(line) for line in lines
                if pays[line] is not PUSH and pays[line] > 0}
@@ -307,7 +307,7 @@ def solve_lines(formula: BetFormula, lines: Sequence[str], edge: Fraction) -> Li
     for text in lines:
         line = canonical_line(text, formula.table)
         if line in group:
-            raise VerifierError(f"line {line} is given twice")
+            raise VerifierError(f"line {display_name(line)} is given twice")
         group.append(line)
     if not group:
         raise VerifierError("name at least one line to solve for")
@@ -345,7 +345,7 @@ def solve_lines(formula: BetFormula, lines: Sequence[str], edge: Fraction) -> Li
         o = net_of(formula.pays[best]) if best is not None else Fraction(-1)
         if o > 0:
             pieces.add(o / a)
-    names = ", ".join(group)
+    names = display_names(group)
     if not slope_hands:
         raise VerifierError(f"no {sets.unit} qualify for {names}: "
                             "their pays cannot change the edge")

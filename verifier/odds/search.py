@@ -14,12 +14,13 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from verifier.game.paytables import Paytable, net_of
 from verifier.game.pays import TABLE_ORDER
 from verifier.odds.exact import QualifyingSets
 from verifier.support.errors import VerifierError
+from verifier.support.progress import Progress, stage
 
 #: most combinations one search evaluates
 MAX_COMBINATIONS = 50_000
@@ -47,8 +48,9 @@ def grid(present: Fraction, step: Fraction) -> list[Fraction]:
 
 
 def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fraction,
-           high: Fraction, step: Fraction) -> list[Found]:
-    """The tables whose house edge lies in [low, high], the ``lines`` on the grid."""
+           high: Fraction, step: Fraction, progress: Progress | None = None) -> list[Found]:
+    """The tables whose house edge lies in [low, high], the ``lines`` on the grid;
+    ``progress`` (verifier/support/progress.py): a bar over the combinations."""
     if step <= 0:
         raise VerifierError("--step must be above 0")
     if low > high:
@@ -80,7 +82,7 @@ def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fra
     first = table.precedence == TABLE_ORDER
     items = list(groups.items())
     found = []
-    for combo in itertools.product(*grids):
+    for combo in _told(itertools.product(*grids), count, progress):
         for i, p in zip(moving, combo):
             ints[i] = int(p * scale)
         s1 = -none * scale
@@ -97,6 +99,18 @@ def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fra
             found.append(Found(tuple(zip(lines, combo)), edge, Fraction(hits, total),
                                Fraction(s2, total * scale * scale) - edge * edge))
     return found
+
+
+def _told(combos: Iterator[tuple], count: int,
+          progress: Progress | None) -> Iterator[tuple]:
+    """The combinations, told to a bar every thousand."""
+    with stage(progress, "tables", "pay tables") as report:
+        for done, combo in enumerate(combos):
+            if report is not None and done % 1000 == 0:
+                report(done, count)
+            yield combo
+        if report is not None:
+            report(count, count)
 
 
 def ranked(found: list[Found], rank: str, target: Fraction) -> list[Found]:

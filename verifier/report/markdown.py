@@ -128,7 +128,8 @@ def render(sheet: ParSheet, steps: object = None) -> str:
     out += ["## Rule readings", "",
             "The readings of the rules that apply to this game.", ""]
     out += [md_table(["Reading", "Value", "Meaning"],
-                     [[r.name, md_code(r.value), r.text] for r in sheet.readings]), ""]
+                     [[r.title, r.status if r.status != r.value else md_code(r.value), r.text]
+                      for r in sheet.readings]), ""]
     out += ["## Definitions", "", definitions(), ""]
     out += appendix_lines(sheet)
     return "\n".join(out)

@@ -118,6 +118,19 @@ class Reading:
     topic: str
     text: str
 
+    @property
+    def title(self) -> str:
+        """The reading for a person: "House way, row 4 singles" (verifier/game/names.py)."""
+        from verifier.game.names import reading_title
+        return reading_title(self.name)
+
+    @property
+    def status(self) -> str:
+        """Its value for a person: "gap closed" as "a point the filed rules leave open,
+        closed by this reading"; an option's value as it is."""
+        from verifier.game.names import READING_STATUS
+        return READING_STATUS.get(self.value, self.value)
+
 
 @dataclass
 class ParSheet:

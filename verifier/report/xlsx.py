@@ -1,15 +1,16 @@
 """The par sheet as a spreadsheet (``report --format xlsx``, openpyxl): a cover sheet,
 one sheet per bet and the base game, and the house way's tables, so that a lab audits
-the figures in its own tools.
+the figures in its own tools and a designer keeps a live model open.
 
-Each bet's sheet holds its lines with the net result per unit, the combinations, the
-probability and the contribution as numbers (the exact fractions beside them as text:
-a spreadsheet's numbers are binary floating point), then the bet's figures. Where a lab
-re-checks, the sheet holds formulas as well: each line's probability (combinations over
-the total) and contribution (probability x net), the column sums, and return, house
-edge, return to player, hit frequency, variance, standard deviation and volatility
-index from the lines. The numbers come from the model (verifier/report/model.py); this
-module adds no arithmetic of its own."""
+Each bet's sheet is a model that recalculates: its lines' net result per unit and
+combinations are numbers in cells (the cells a person edits); each line's probability,
+contribution and odds, and the bet's return, house edge, return to player, hit
+frequency, variance, standard deviation and volatility index are formulas of them.
+Beside them, as text, the exact fractions the certificate holds (a spreadsheet's
+numbers are binary floating point with 15 significant digits; a longer count is also
+written as exact text). Percentages are stored as fractions with a percentage format.
+The numbers come from the model (verifier/report/model.py); this module adds no
+arithmetic of its own."""
 from __future__ import annotations
 
 import io
@@ -18,12 +19,25 @@ from fractions import Fraction
 
 from verifier.report.sheet import Z90, ParSheet
 
-#: the columns of a bet's line table, in order
-LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations", "Probability",
-                "Contribution", "Odds (1 in N)", "Probability (exact)",
-                "Contribution (exact)", "Probability re-checked", "Contribution re-checked")
+#: the columns of a bet's line table, in order: the pays and counts (C, D) are the cells a
+#: person edits; probability, contribution and odds (F, G, H) are formulas of them
+LINE_COLUMNS = ("Line", "Pays", "Net per unit", "Combinations",
+                "Combinations (exact text, over 15 digits)", "Probability", "Contribution",
+                "Odds (1 in N)", "Probability (exact, as certified)",
+                "Contribution (exact, as certified)")
 #: the first row of the line table's header
 HEADER_ROW = 6
+#: a spreadsheet's numbers hold 15 significant digits: a count from here on is also
+#: written as exact text beside it
+DIGITS_HELD = 10 ** 15
+BIG_COUNT_NOTE = ("A spreadsheet's numbers hold 15 significant digits: a count of more "
+                  "digits is also written exactly, as text, beside it.")
+EDIT_NOTE = ("Edit a line's net per unit (column C) or combinations (column D): its "
+             "probability, contribution and odds, and every figure below, are formulas "
+             "of them and of the total in B4.")
+PERCENT = "0.000000%"
+DECIMAL = "0.000000000000"
+SIGNED = "+0.000000000000;-0.000000000000"
 
 
 #: how text a spreadsheet program (or a CSV export of the sheet) would take for a formula
@@ -49,11 +63,28 @@ def _put(ws, row, column, value):
     return cell
 
 
-def _formula(ws, row, column, formula):
-    """A formula this module wrote (re-checking the figures from the line table)."""
+def _formula(ws, row, column, formula, number_format=DECIMAL):
+    """A formula this module wrote (a figure worked out from the cells a person edits)."""
     cell = ws.cell(row, column)
     cell.value = formula
+    cell.number_format = number_format
     return cell
+
+
+def _count(ws, row, column, n):
+    """A count as a number; beyond 15 digits its exact text in the next column as well."""
+    _put(ws, row, column, n).number_format = "#,##0"
+    _input(ws.cell(row, column))
+    if abs(n) >= DIGITS_HELD:
+        _put(ws, row, column + 1, str(n))
+        return True
+    return False
+
+
+def _input(cell):
+    """A cell a person edits (a pay, a count): filled light yellow."""
+    from openpyxl.styles import PatternFill
+    cell.fill = PatternFill("solid", fgColor="FFF2CC")
 
 
 def _sheet_name(title, taken):
@@ -80,8 +111,8 @@ def _bet_sheet(wb, bet, sheet, taken):
          + (f"; status: {bet.status}" if bet.status else ""))
     _put(ws, 3, 1, f"Certificate SHA-256 {sheet.certificate_sha256}")
     _put(ws, 4, 1, f"All {bet.unit}")
-    _put(ws, 4, 2, bet.total)
-    total_cell = "$B$4"
+    big = _count(ws, 4, 2, bet.total)
+    _put(ws, 5, 1, EDIT_NOTE)
     for i, head in enumerate(LINE_COLUMNS, 1):
         _put(ws, HEADER_ROW, i, head)
         _bold(ws.cell(HEADER_ROW, i))
@@ -90,67 +121,61 @@ def _bet_sheet(wb, bet, sheet, taken):
         _put(ws, r, 1, line.title + (" (flagged)" if line.flags else ""))
         _put(ws, r, 2, line.pay)
         _put(ws, r, 3, float(line.net)).number_format = "0.0####"
-        _put(ws, r, 4, line.combinations).number_format = "#,##0"
-        _put(ws, r, 5, float(line.probability)).number_format = "0.000000000000"
-        _put(ws, r, 6, float(line.contribution)).number_format = "+0.000000000000;-0.000000000000"
-        if line.probability:
-            _put(ws, r, 7, float(1 / line.probability)).number_format = "#,##0.00"
-        else:
-            _put(ws, r, 7, "never")
-        _put(ws, r, 8, str(line.probability))
-        _put(ws, r, 9, str(line.contribution))
-        _formula(ws, r, 10, f"=D{r}/{total_cell}").number_format = "0.000000000000"
-        _formula(ws, r, 11, f"=J{r}*C{r}").number_format = "+0.000000000000;-0.000000000000"
+        _input(ws.cell(r, 3))
+        big = _count(ws, r, 4, line.combinations) or big
+        _formula(ws, r, 6, f"=D{r}/$B$4")
+        _formula(ws, r, 7, f"=F{r}*C{r}", SIGNED)
+        _formula(ws, r, 8, f'=IF(F{r}>0,1/F{r},"never")', "#,##0.00")
+        _put(ws, r, 9, str(line.probability))
+        _put(ws, r, 10, str(line.contribution))
     last = first + len(bet.lines) - 1
     total_row = last + 1
     _put(ws, total_row, 1, "Sum")
     _bold(ws.cell(total_row, 1))
-    _formula(ws, total_row, 4, f"=SUM(D{first}:D{last})").number_format = "#,##0"
-    _formula(ws, total_row, 5, f"=SUM(E{first}:E{last})")
+    _formula(ws, total_row, 4, f"=SUM(D{first}:D{last})", "#,##0")
     _formula(ws, total_row, 6, f"=SUM(F{first}:F{last})")
-    _formula(ws, total_row, 10, f"=SUM(J{first}:J{last})")
-    _formula(ws, total_row, 11, f"=SUM(K{first}:K{last})")
+    _formula(ws, total_row, 7, f"=SUM(G{first}:G{last})", SIGNED)
     row = total_row + 2
     if bet.kind == "wager":
         row = _figures(ws, bet, row, first, last)
-    for note in bet.notes:
+    for note in bet.notes + ([BIG_COUNT_NOTE] if big else []):
         _put(ws, row, 1, note)
         row += 1
-    for column, width in zip("ABCDEFGHIJK", (34, 24, 12, 16, 18, 18, 16, 28, 28, 22, 22)):
+    for column, width in zip("ABCDEFGHIJ", (34, 24, 12, 20, 22, 18, 18, 16, 28, 28)):
         ws.column_dimensions[column].width = width
     ws.freeze_panes = ws.cell(first, 2)
     return ws
 
 
-#: the figures of a wager and the formula that re-checks each from the line table
-#: ({lines}: the line rows' range of a column; {ret}, {var}, {sd}: the figure cells)
+#: the figures of a wager, each a formula of the line table ({first}, {last}: the line
+#: rows; {ret}, {var}, {sd}: the figure cells), and its number format
 FIGURES = (
-    ("Return per unit bet", "expected", "=SUM(F{first}:F{last})"),
-    ("House edge", "house_edge", "=-B{ret}"),
-    ("Return to player", "return_to_player", "=1+B{ret}"),
-    ("Hit frequency", "hit_frequency", '=SUMIF(C{first}:C{last},">0",E{first}:E{last})'),
+    ("Return per unit bet", "expected", "=SUM(G{first}:G{last})", SIGNED),
+    ("House edge", "house_edge", "=-B{ret}", PERCENT),
+    ("Return to player", "return_to_player", "=1+B{ret}", PERCENT),
+    ("Hit frequency", "hit_frequency", '=SUMIF(C{first}:C{last},">0",F{first}:F{last})',
+     PERCENT),
     ("Variance", "variance",
-     "=SUMPRODUCT(E{first}:E{last},C{first}:C{last},C{first}:C{last})-B{ret}^2"),
-    ("Standard deviation", "standard_deviation", "=SQRT(B{var})"),
-    ("Volatility index", "volatility_index", "=" + repr(Z90) + "*B{sd}"),
+     "=SUMPRODUCT(F{first}:F{last},C{first}:C{last},C{first}:C{last})-B{ret}^2", DECIMAL),
+    ("Standard deviation", "standard_deviation", "=SQRT(B{var})", DECIMAL),
+    ("Volatility index", "volatility_index", "=" + repr(Z90) + "*B{sd}", DECIMAL),
 )
 
 
 def _figures(ws, bet, row, first, last):
-    for i, head in enumerate(("Figure", "Value", "Exact", "Re-checked from the lines"), 1):
+    for i, head in enumerate(("Figure", "Value (from the lines)", "Exact, as certified"), 1):
         _put(ws, row, i, head)
         _bold(ws.cell(row, i))
     start = row + 1
     cells = {"first": first, "last": last, "ret": start, "var": start + 4, "sd": start + 5}
-    for r, (title, attr, formula) in enumerate(FIGURES, start):
+    for r, (title, attr, formula, number_format) in enumerate(FIGURES, start):
         value = getattr(bet, attr)
         _put(ws, r, 1, title)
-        _put(ws, r, 2, float(value)).number_format = "0.000000000000"
+        _formula(ws, r, 2, formula.format(**cells), number_format)
         exact = str(value) if attr not in ("standard_deviation", "volatility_index") else (
             "square root of the variance" if attr == "standard_deviation"
             else f"{Z90:.10f} x the standard deviation")
         _put(ws, r, 3, exact)
-        _formula(ws, r, 4, formula.format(**cells)).number_format = "0.000000000000"
     return start + len(FIGURES) + 1
 
 
@@ -166,9 +191,10 @@ def _cover(ws, sheet):
             ("Result SHA-256", sheet.result_sha256)]
     if sheet.designed:
         rows.append(("Pay tables", designed_notice(sheet)))
-    rows.append(("Numbers", "Counts are exact integers; probabilities and contributions are "
-                            "rounded binary numbers, their exact fractions are in the text "
-                            "columns; the re-checked columns are formulas."))
+    rows.append(("Numbers", "Counts and pays are numbers in cells (filled yellow): edit them "
+                            "and every probability, contribution and figure, each a formula "
+                            "of them, recalculates. The exact fractions as certified are in "
+                            "the text columns. " + BIG_COUNT_NOTE))
     rows += [("Flag", f) for f in sheet.flags]
     rows += [("Not in this sheet", text) for text in sheet.omitted]
     for r, (key, value) in enumerate(rows, 3):
@@ -179,11 +205,18 @@ def _cover(ws, sheet):
     ws.column_dimensions["B"].width = 100
 
 
-def _tables_sheet(wb, title, tables, taken, notes=(), values=list):
+def _tables_sheet(wb, title, tables, taken, notes=(), values=list, total=None):
     """A sheet of tables (``notes`` above them); ``values``: a table row -> the cells
-    written (floats get a number format)."""
+    written. Display text that is a number is stored as one (``_number``); with a
+    ``total`` (all hands, in B1), a "Probability" column beside a "Hands" column is the
+    formula of the hands over it."""
     ws = wb.create_sheet(_sheet_name(title, taken))
     row = 1
+    if total is not None:
+        _put(ws, row, 1, "All hands")
+        _bold(ws.cell(row, 1))
+        _count(ws, row, 2, total)
+        row += 2
     for note in notes:
         _put(ws, row, 1, note)
         row += 1
@@ -195,17 +228,44 @@ def _tables_sheet(wb, title, tables, taken, notes=(), values=list):
         for i, head in enumerate(table.header, 1):
             _put(ws, row, i, head)
             _bold(ws.cell(row, i))
+        share = (total is not None and "Probability" in table.header
+                 and table.header.index("Probability") > 0
+                 and table.header[table.header.index("Probability") - 1] in ("Hands", "Pairs"))
         for cells in table.rows:
             row += 1
             for i, value in enumerate(values(cells), 1):
-                cell = _put(ws, row, i, value)
-                if isinstance(value, float):
-                    cell.number_format = "0.000000000000"
+                if share and table.header[i - 1] == "Probability":
+                    hands = ws.cell(row, i - 1).column_letter
+                    _formula(ws, row, i, f"={hands}{row}/$B$1")
+                    continue
+                number, number_format = _number(value)
+                cell = _put(ws, row, i, number)
+                if number_format:
+                    cell.number_format = number_format
         if table.note:
             row += 1
             _put(ws, row, 1, table.note)
         row += 2
     ws.column_dimensions["A"].width = 34
+
+
+def _number(value):
+    """Display text of a number as the number and its format ("1,128": 1128; "12.5%":
+    0.125 as a percentage; "+0.0012": 0.0012); other text, and values, as they are."""
+    from fractions import Fraction
+    if isinstance(value, float):
+        return value, DECIMAL
+    if not isinstance(value, str):
+        return value, None
+    text = value.strip()
+    if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})*", text):
+        n = int(text.replace(",", ""))
+        return (n, "#,##0") if abs(n) < DIGITS_HELD else (value, None)
+    if re.fullmatch(r"[+-]?\d+\.\d+%", text):
+        return float(Fraction(text[:-1]) / 100), PERCENT
+    if re.fullmatch(r"[+-]?\d+\.\d+", text):
+        return float(text), DECIMAL
+    return value, None
 
 
 def _player_bank_sheet(wb, bank, taken):
@@ -284,7 +344,9 @@ def render(sheet: ParSheet, steps: object = None) -> bytes:
         _operator_sheet(wb, sheet.operator, taken)
     for prog in sheet.progressives:
         _tables_sheet(wb, prog.title, prog.tables, taken, notes=prog.notes)
-    _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken)
+    _tables_sheet(wb, f"House way {sheet.house_way}", sheet.house_way_tables, taken,
+                  total=sheet.total_hands)
+    wb.calculation.fullCalcOnLoad = True         # a program opening it works out every formula
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

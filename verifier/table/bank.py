@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verifier.game.settlement import SettlementRule
+from verifier.game.names import money, percent
 from verifier.table.limits import whole
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
@@ -82,7 +83,8 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
                 comm_players += stake * commission
                 if ledger is not None:
                     ledger.move(BANK, seat_account(seat), res,
-                                f"{title} beats the banker, paid 1 to 1 less {commission} commission")
+                                f"{title} beats the banker, paid 1 to 1 less {percent(commission)} "
+                                "commission")
                     ledger.move(BANK, HOUSE, whole(stake * commission),
                                 f"{title}: commission on seat {seat}'s win")
                     ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
@@ -131,10 +133,10 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
     if ledger is not None:
         if co_banked > 0:
             ledger.move(BANK, HOUSE, whole(co_banked), f"co-banked: the casino's {share} of "
-                        f"the bank's win of ${whole(gross)}")
+                        f"the bank's win of {money(gross)}")
         elif co_banked < 0:
             ledger.move(HOUSE, BANK, whole(-co_banked), f"co-banked: the casino covers {share} "
-                        f"of the bank's loss of ${whole(-gross)}")
+                        f"of the bank's loss of {money(-gross)}")
         ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({commission}) "
                     + ("on each wager it won" if banker_commission == "each-win"
                        else "on its net win of the round"))

@@ -204,10 +204,12 @@ def run_figures(table: Progressive, run: ProgressiveRun) -> dict[str, Any]:
     seeded = run.interval(run.batch_seeded)
     return {"rounds": run.rounds, "seats": run.seats, "wagered": str(run.wagered),
             "paid": float(run.paid), "return_per_unit": float(run.return_per_unit),
-            "interval_99": [lo, hi], "envy_paid": float(run.envy),
+            "interval_99": [lo, hi] if math.isfinite(hi - lo) else None,
+            "envy_paid": float(run.envy),
             "house_seeded": float(run.house_seeded),
             "house_seeded_per_wager": float(run.house_seeded / run.wagered * table.wager),
-            "house_seeded_interval_99": list(seeded),
+            "house_seeded_interval_99": (list(seeded) if math.isfinite(seeded[1] - seeded[0])
+                                         else None),
             "overflow_kept": float(run.overflow_kept),
             "reserves_at_end": {m: float(v) for m, v in run.reserves.items()},
             "hits": {" / ".join(t.lines): n for t, n in zip(table.tiers, run.hits)},

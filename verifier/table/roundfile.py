@@ -7,6 +7,7 @@ import re
 
 from verifier.game.cards import cards_str, parse_cards
 from verifier.game.categories import OUTLAW9_LINES, mask_to_names
+from verifier.game.names import display_names, money
 from verifier.game.ranking import describe_back, describe_front
 from verifier.support.errors import VerifierError
 from verifier.support.files import parse_json, read_text
@@ -193,15 +194,15 @@ def format_round(result: RoundResult) -> str:
     kinds = table.kinds
     dealer_word = "dealer: the house" if table.house_banks else "player-dealer"
     if spec.banker_seat is not None:
-        out.append(f"Banker: seat {spec.banker_seat}, ${spec.chips} in chips"
+        out.append(f"Banker: seat {spec.banker_seat}, {money(spec.chips)} in chips"
                    + (f", co-banked with the casino ({table.co_bank_share} share)"
                       if spec.co_bank else "")
                    + (f"; the dealer (seat {spec.dealer_seat}'s place) wagers "
-                      f"${spec.dealer_wager} against the bank" if spec.dealer_wager else ""))
+                      f"{money(spec.dealer_wager)} against the bank" if spec.dealer_wager else ""))
     elif table.house_banks:
         out.append(f"Dealer: the house banks, at seat {spec.dealer_seat}'s place")
     else:
-        out.append(f"Player-dealer: seat {spec.dealer_seat}, bank ${spec.bank}")
+        out.append(f"Player-dealer: seat {spec.dealer_seat}, bank {money(spec.bank)}")
     out.append(f"Dice: {'+'.join(map(str, spec.dice))} = {result.dice_total}: first pile to "
                f"seat {result.first_seat}, Action button at seat {result.action_seat}")
     if result.piles is not None:
@@ -236,20 +237,21 @@ def format_round(result: RoundResult) -> str:
             words = [f"{title} {_odds_word(o)}" for title, o, stake in
                      zip(titles, result.odds[seat], spec.wagers[seat]) if stake]
             if seat in result.envy:
-                words.append(f"{WAGER_TITLES[ENVY]} ${result.envy[seat]}")
-            out.append("      " + ", ".join(words) + (f"  [{', '.join(names)}]" if names else ""))
+                words.append(f"{WAGER_TITLES[ENVY]} {money(result.envy[seat])}")
+            out.append("      " + ", ".join(words)
+                       + (f"  [{display_names(names)}]" if names else ""))
     out.append("Ledger:")
     for i, e in enumerate(result.ledger.entries, 1):
-        out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} ${str(e.amount):<7} {e.reason}")
+        out.append(f"  {i:3d}. {e.source:>18} -> {e.dest:<18} {money(e.amount):<8} {e.reason}")
     out.append("Results (after fees):")
     for party, value in sorted(result.party_nets().items()):
-        out.append(f"  {party:<14} {'+' if value >= 0 else ''}{value}")
+        out.append(f"  {party:<14} {'+' if value >= 0 else ''}{money(value)}")
     chips_in, chips_out, fees = result.ledger.totals()
-    out.append(f"Balance: chips in ${chips_in} = chips out ${chips_out} + "
-               + (f"house ${fees}" if table.house_banks else f"fees ${fees}"))
+    out.append(f"Balance: chips in {money(chips_in)} = chips out {money(chips_out)} + "
+               + (f"house {money(fees)}" if table.house_banks else f"fees {money(fees)}"))
     st = result.settlement
     if st.cap_bound:
-        out.append(f"Bank cap: ${st.returned} of stake not covered and returned"
+        out.append(f"Bank cap: {money(st.returned)} of stake not covered and returned"
                    + (" (bank exhausted)" if st.exhausted else "")
                    + (" (player-dealer win limit)" if st.win_limited else ""))
     return "\n".join(out)

@@ -24,6 +24,7 @@ from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
 from verifier.game.settlement import SettlementRule
 from verifier.game.bets import WAGER_TITLES
+from verifier.game.names import money, percent
 from verifier.table.limits import ENVY, WAGER_KINDS, envy_slot, whole
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
@@ -221,7 +222,7 @@ def settle(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapp
                     if ledger is not None:
                         ledger.move(circle_account(seat, kind, kinds), BANK, take, f"{wager_title(kind, kinds)} loses")
                         ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake - take,
-                                    f"{wager_title(kind, kinds)}: ${stake - take} not covered (the "
+                                    f"{wager_title(kind, kinds)}: {money(stake - take)} not covered (the "
                                     "player-dealer may not win more than the bank), returned")
                 else:
                     owed = stake * o
@@ -234,7 +235,7 @@ def settle(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapp
                     if ledger is not None:
                         why = f"{wager_title(kind, kinds)} wins {o} to 1"
                         if pay < owed:
-                            why += f": owed ${owed}, the bank covers ${pay}"
+                            why += f": owed {money(owed)}, the bank covers {money(pay)}"
                         ledger.move(BANK, seat_account(seat), pay, why)
                         ledger.move(circle_account(seat, kind, kinds), seat_account(seat), stake,
                                     f"{wager_title(kind, kinds)} stake returned with the win")
@@ -288,7 +289,7 @@ def casino_wagers(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odd
             results.append((seat, len(kinds), stakes[t], amount))
             if ledger is not None:
                 ledger.move(HOUSE, seat_account(seat), amount,
-                            f"{WAGER_TITLES[ENVY]}: other players' hands triggered ${amount}")
+                            f"{WAGER_TITLES[ENVY]}: other players' hands triggered {money(amount)}")
 
 
 def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
@@ -317,7 +318,7 @@ def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds
             if ledger is not None:
                 why = f"{title} wins {o} to 1"
                 if kind == 0 and commission:
-                    why += f" less {commission} commission"
+                    why += f" less {percent(commission)} commission"
                 ledger.move(HOUSE, seat_account(seat), res, why)
                 ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
         results.append((seat, kind, stake, res))

@@ -2,8 +2,10 @@
 take by source, with 99% intervals) as JSON-ready data and as text (``simulate``)."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+from verifier.game.names import TOO_FEW, interval
 from verifier.table.deal import SEATS
 from verifier.game.bets import BASE
 from verifier.table.limits import WAGER_KINDS
@@ -21,9 +23,13 @@ def _push(table: TableRules) -> dict[str, str]:
     return {"push": text} if text else {}
 
 def _ci(pair, digits=5):
+    """{value, ci99: [low, high]}; from fewer than two rounds no interval: ci99 null and
+    the note "too few rounds" (never an infinity, which JSON does not hold)."""
     value, half = pair
     if value is None:
         return None
+    if not math.isfinite(half):
+        return {"value": round(value, digits + 3), "ci99": None, "note": TOO_FEW}
     return {"value": round(value, digits + 3), "ci99": [round(value - half, digits + 3),
                                                         round(value + half, digits + 3)]}
 
@@ -137,8 +143,8 @@ def format_summary(summ: Mapping[str, Any]) -> str:
     def f(ci):
         if ci is None:
             return "-"
-        lo, hi = ci["ci99"]
-        return f"{ci['value']:+.5f} [{lo:+.5f}, {hi:+.5f}]"
+        low, high = ci["ci99"] or (None, None)
+        return interval(ci["value"], low, high)
     house = summ.get("settlement", {}).get("banker") in ("house", "rotation")
     out = [f"Rounds: {summ['rounds']:,}   (99% confidence intervals in brackets)"]
     if house and "bank" in summ:

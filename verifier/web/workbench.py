@@ -312,6 +312,7 @@ def _comparison_rows(rows, labels):
 def certificate_summary(cert: Certificate) -> dict:
     """What a certificate (a ``Certificate``) holds, for its page."""
     from verifier.game.paytables import pay_label
+    from verifier.game.names import READING_STATUS, display_name, reading_title
     from verifier.web.editor import CUSTOM_PREFIX, base_table, bets_of
     tables = []
     for bet, _title in bets_of(cert):
@@ -320,7 +321,7 @@ def certificate_summary(cert: Certificate) -> dict:
         table = base_table(cert, bet)
         assert table is not None                # not a new custom bet (skipped above)
         tables.append({"bet": bet, "name": table.name, "status": table.status or "not filed",
-                       "lines": [(line, pay_label(p)) for line, p in table.pays]})
+                       "lines": [(display_name(line), pay_label(p)) for line, p in table.pays]})
     tool = cert.tool
     return {"rule_set": cert.rule_set.name, "description": cert.rule_set.description,
             "total_hands": f"{cert.total_hands:,}", "deck": cert.deck.size,
@@ -328,7 +329,8 @@ def certificate_summary(cert: Certificate) -> dict:
             "tool": f"{tool.name} {tool.version}, {tool.created}, engine {tool.engine}",
             "sections": list(cert.sections), "sha256": cert.sha256,
             "result_sha256": cert.result_sha256,
-            "readings": [(k, r.value) for k, r in cert.readings.items()],
+            "readings": [(reading_title(k), READING_STATUS.get(r.value, r.value))
+                         for k, r in cert.readings.items()],
             "tables": tables,
             "signature": cert.signature.key_fingerprint if cert.signature else None}
 
