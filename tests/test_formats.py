@@ -74,4 +74,4 @@ def test_the_extra_a_format_needs_is_one_pyproject_defines_with_its_library():
     assert {n: f.extra for n, f in FORMATS.items() if f.extra} == {"pdf": "pdf", "xlsx": "web"}
     for name, lib in library.items():
         assert any(d.startswith(lib) for d in extras[FORMATS[name].extra])
-        assert install_text(name) == f"pip install 'paigow-verifier[{FORMATS[name].extra}]'"
+        assert install_text(name) == f"pip install '.[{FORMATS[name].extra}]' (in the project's checkout)"

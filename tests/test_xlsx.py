@@ -23,7 +23,7 @@ def openpyxl():
         import openpyxl
     except ImportError:
         from conftest import missing
-        missing("openpyxl (pip install 'paigow-verifier[web]')")
+        missing("openpyxl (pip install '.[web]')")
     return openpyxl
 
 
@@ -92,7 +92,7 @@ def evaluator(workbook):
         from pycel import ExcelCompiler
     except ImportError:
         from conftest import missing
-        missing("pycel (pip install 'paigow-verifier[test]')")
+        missing("pycel (pip install '.[test]')")
     return lambda: ExcelCompiler(excel=workbook)
 
 

@@ -184,8 +184,9 @@ def read_workbook(path: str | os.PathLike) -> Submission:
     try:
         import openpyxl
     except ImportError:
-        raise VerifierError("reading an xlsx claims file needs openpyxl: pip install "
-                            "'paigow-verifier[audit]' (or give the claims as CSV or TOML)") \
+        from verifier.support.extras import install_hint
+        raise VerifierError(f"reading an xlsx claims file needs openpyxl: "
+                            f"{install_hint('audit')}, or give the claims as CSV or TOML") \
             from None
     import warnings
     sub = Submission(str(path), hashlib.sha256(data).hexdigest())

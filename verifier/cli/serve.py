@@ -44,6 +44,7 @@ def port_number(text: str) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    from verifier.support.extras import install_hint
     p = subparsers.add_parser(
         "serve", help="the designer's workbench: design pay tables in the browser, exactly",
         description="A local web page on the certificates (default: the shipped ones): edit "
@@ -53,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "pay table (TOML) and its par sheet (HTML, PDF, xlsx). Also one hand, "
                     "the house ways (upload and check your own) and a certificate's check "
                     "and signature. Binds to 127.0.0.1 unless --host says otherwise. Needs "
-                    "pip install 'paigow-verifier[web]' (docs/WORKBENCH.md).")
+                    f"the web extra: {install_hint('web')}.")
     p.add_argument("certificates", nargs="*", metavar="CERT.json",
                    help="certificates to work on (default: the shipped ones)")
     p.add_argument("--host", default="127.0.0.1",

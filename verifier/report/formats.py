@@ -69,8 +69,9 @@ def renderer(name: str) -> Callable:
 
 
 def install_text(name: str) -> str:
-    """How to install what the format ``name`` needs: ``pip install 'paigow-verifier[pdf]'``."""
-    return f"pip install 'paigow-verifier[{FORMATS[name].extra}]'"
+    """How to install what the format ``name`` needs (``support.extras.install_hint``)."""
+    from verifier.support.extras import install_hint
+    return install_hint(FORMATS[name].extra)
 
 
 def suffixes_text(names: Sequence[str]) -> str:

@@ -27,8 +27,9 @@ def check_ray_address(address: str) -> None:
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise VerifierError("--ray needs the ray package (pip install ray, or "
-                            "pip install 'paigow-verifier[cluster]')") from None
+        from verifier.support.extras import install_hint
+        raise VerifierError(f"--ray needs the ray package: {install_hint('cluster')}, or "
+                            "pip install ray") from None
     if address in ("local", "auto"):
         return
     assert m is not None                        # checked above

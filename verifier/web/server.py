@@ -16,13 +16,13 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 def missing_dependency() -> str | None:
     """None when the web extra is installed, else the one line saying how to install it."""
     from importlib.util import find_spec
+    from verifier.support.extras import install_hint
     for module, package in (("jinja2", "jinja2"), ("starlette", "starlette"),
                             ("uvicorn", "uvicorn"), ("openpyxl", "openpyxl")):
         if find_spec(module) is None:
-            return (f"the workbench needs the web extra: pip install 'paigow-verifier[web]' "
-                    f"({package} is missing)")
+            return f"the workbench needs the web extra: {install_hint('web')} ({package} is missing)"
     if find_spec("python_multipart") is None and find_spec("multipart") is None:
-        return ("the workbench needs the web extra: pip install 'paigow-verifier[web]' "
+        return (f"the workbench needs the web extra: {install_hint('web')} "
                 "(python-multipart is missing)")
     return None
 
