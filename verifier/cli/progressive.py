@@ -92,18 +92,18 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
 
 
 def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
-    """Two seats hitting one tier (or meter) in one round: exact on a deck whose hands
-    can be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+    """Two seats hitting one tier (or meter) in one round: exact where the read lets the
+    tiers' hands be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
     from verifier.certificate.format import deck_of, rules_of
     from verifier.engine import engine_spec
     from verifier.odds.progressive_seats import two_seat_figures
     from verifier.table.progressive_pairs import tier_hands, why_not_listed
     deck = deck_of(cert.raw)
-    why = why_not_listed(odds.table, deck)
+    why = why_not_listed(odds.table)
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()
-        listed = tier_hands(odds.table, deck, wheel, number)
+        listed = tier_hands(odds.table, odds.counts, deck, wheel, number)
     return two_seat_figures(odds, listed, len(deck), seats, why or "")
 
 
