@@ -14,7 +14,7 @@ from math import comb
 
 from verifier.cli import main
 from verifier.game.paytables import DATA_DIR
-from verifier.odds.progressive_seats import disjoint_pairs
+from verifier.table.progressive_pairs import disjoint_pairs
 
 TABLE = {"name": "pairs", "wager": 1, "meters": {"m": {"reset": 10, "increment": "10%"}},
          "tiers": [{"lines": ["royal_flush"], "pays": "100% of m"},

@@ -97,14 +97,14 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
     from verifier.certificate.format import deck_of, rules_of
     from verifier.engine import engine_spec
     from verifier.odds.progressive_seats import two_seat_figures
-    from verifier.table.progressive_pairs import tier_hands, why_not_listed
+    from verifier.table.progressive_pairs import disjoint_pairs, tier_hands, why_not_listed
     deck = deck_of(cert.raw)
     why = why_not_listed(odds.table)
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()
         listed = tier_hands(odds.table, odds.counts, deck, wheel, number)
-    return two_seat_figures(odds, listed, len(deck), seats, why or "")
+    return two_seat_figures(odds, listed, len(deck), seats, why or "", disjoint_pairs)
 
 
 def cmd_progressive(settings: Settings) -> int:

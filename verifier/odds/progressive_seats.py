@@ -11,8 +11,9 @@ method, docs/PAIRWISE.md). Two given seats both hit with probability
 p2 = D / (C(n,7) C(n-7,7)) on an n-card deck.
 
 The engine lists each tier's hands on any deck, the full deck's 154,143,080 included
-(verifier/table/progressive_pairs.py), and sums N(T)^2 over the card sets of 1 to 6 cards
-in counters indexed by the set (cext/shared_cards.h): exact in seconds. Where the hands
+and sums N(T)^2 over the card sets of 1 to 6 cards in counters indexed by the set
+(verifier/table/progressive_pairs.py ``disjoint_pairs``, cext/shared_cards.h): exact in
+seconds. Where the hands
 are not listed (a read that is no function of the seven cards; a tier of more than
 LIST_LIMIT hands), the counts give a bound only: whatever the first seat holds, at most
 |S| hands of the C(n-7,7) left hit, so p2 <= p1 |S| / C(n-7,7).
@@ -24,33 +25,10 @@ p3 <= p2 |S| / C(n-14,7) by the same reasoning as above: the lower bound uses th
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from verifier.odds.values import exact_value
-
-def disjoint_pairs(hands: Sequence[int]) -> int:
-    """Ordered pairs of disjoint hands among ``hands`` (distinct card bitmasks of 7 cards
-    each), by inclusion-exclusion over the card sets they contain: the empty set's term
-    |S|^2, the engine's sums for 1 to 6 cards (``shared_card_sums``), and the hands
-    themselves (-|S|: each seven-card set is one hand's)."""
-    import numpy as np
-    return _disjoint_pairs(np.sort(np.asarray(hands, dtype=np.uint64)).tobytes())
-
-
-@lru_cache(maxsize=16)
-def _disjoint_pairs(sorted_masks: bytes) -> int:
-    """``disjoint_pairs`` of the hands (sorted uint64 bytes), once per process per set."""
-    import numpy as np
-    from verifier.engine import shared_card_sums
-    masks = np.frombuffer(sorted_masks, dtype=np.uint64)
-    if len(masks) > 1 and not np.all(masks[1:] != masks[:-1]):
-        raise ValueError("a hand listed twice")
-    sums = shared_card_sums(masks)
-    n = len(masks)
-    return n * n + sum((-1) ** k * v for k, v in enumerate(sums, 1)) - n
-
 
 def two_seats(hits: int, pairs: int | None, deck: int, seats: int) -> dict[str, Any]:
     """The figures of one set of hands (a tier's, a meter's): ``hits`` hands of the
@@ -79,11 +57,13 @@ def two_seats(hits: int, pairs: int | None, deck: int, seats: int) -> dict[str, 
 
 
 def two_seat_figures(odds: Any, listed: Sequence[Any] | None, deck: int,
-                     seats: int, why_not: str = "") -> dict[str, Any]:
+                     seats: int, why_not: str = "",
+                     disjoint: Callable[[Any], int] | None = None) -> dict[str, Any]:
     """Per tier and per meter (the hands paid from it): two seats hitting it in one round.
     ``listed``: each tier's hands (bitmasks), None for a tier not listed (its bound), or
-    None when no hand was listed (bounds only, ``why_not`` says why). ``odds``: a
-    ProgressiveOdds."""
+    None when no hand was listed (bounds only, ``why_not`` says why); ``disjoint``
+    counts the ordered disjoint pairs of a set of hands (verifier/table/progressive_pairs.py
+    ``disjoint_pairs``: the engine's sums). ``odds``: a ProgressiveOdds."""
     import numpy as np
     table = odds.table
     each = list(listed) if listed is not None else [None] * len(table.tiers)
@@ -93,15 +73,16 @@ def two_seat_figures(odds: Any, listed: Sequence[Any] | None, deck: int,
                                  f"{odds.counts[i]:,} counted")
     tiers = []
     for i, tier in enumerate(table.tiers):
-        pairs = None if each[i] is None else disjoint_pairs(each[i])
+        pairs = None if each[i] is None or disjoint is None else disjoint(each[i])
         tiers.append({"lines": list(tier.lines),
                       **two_seats(odds.counts[i], pairs, deck, seats)})
     meters = {}
     for name in table.meters:
         mine = [i for i, t in enumerate(table.tiers) if t.meter == name]
-        whole = all(each[i] is not None for i in mine)
-        pairs = None if not whole else 0 if not mine else disjoint_pairs(
-            np.concatenate([np.asarray(each[i], dtype=np.uint64) for i in mine]))
+        pairs = None
+        if disjoint is not None and all(each[i] is not None for i in mine):
+            pairs = disjoint(np.concatenate([np.asarray(each[i], dtype=np.uint64)
+                                             for i in mine])) if mine else 0
         meters[name] = two_seats(sum(odds.counts[i] for i in mine), pairs, deck, seats)
     left = [i + 1 for i, h in enumerate(each) if h is None]
     method = ("bounds from the counts: " + why_not if listed is None else

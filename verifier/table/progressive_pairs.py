@@ -80,3 +80,25 @@ def _visit(reads: str, codes: bytes, deck: tuple[int, ...], wheel_second: bool,
     import numpy as np
     from verifier.engine import tier_hands as visit
     return visit(deck, wheel_second, house_way, reads, np.frombuffer(codes, dtype=np.int8))
+
+
+def disjoint_pairs(hands: Any) -> int:
+    """Ordered pairs of disjoint hands among ``hands`` (distinct card bitmasks of 7 cards
+    each), by inclusion-exclusion over the card sets they contain: the empty set's term
+    |S|^2, the engine's sums for 1 to 6 cards (``shared_card_sums``), and the hands
+    themselves (-|S|: each seven-card set is one hand's)."""
+    import numpy as np
+    return _disjoint_pairs(np.sort(np.asarray(hands, dtype=np.uint64)).tobytes())
+
+
+@lru_cache(maxsize=16)
+def _disjoint_pairs(sorted_masks: bytes) -> int:
+    """``disjoint_pairs`` of the hands (sorted uint64 bytes), once per process per set."""
+    import numpy as np
+    from verifier.engine import shared_card_sums
+    masks = np.frombuffer(sorted_masks, dtype=np.uint64)
+    if len(masks) > 1 and not np.all(masks[1:] != masks[:-1]):
+        raise ValueError("a hand listed twice")
+    sums = shared_card_sums(masks)
+    n = len(masks)
+    return n * n + sum((-1) ** k * v for k, v in enumerate(sums, 1)) - n
