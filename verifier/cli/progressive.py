@@ -270,7 +270,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
                     "increment, the envy, and two seats hitting one tier in one round "
-                    "(exact on a deck whose hands can be listed, else bounded); exact, from "
+                    "(exact for a read of the seat's seven cards, else bounded); exact, from "
                     "a certificate's counts.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")
