@@ -39,15 +39,16 @@ def test_inclusion_exclusion_counts_the_disjoint_pairs_one_by_one():
     assert shared_card_sums(few) == twin
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("reads, lines", [
     ("seven-card", [["royal_flush"], ["four_of_a_kind", "straight_flush"], ["full_house"]]),
     ("house-way", [["four_of_a_kind_plus_pair", "royal_flush"], ["front_pair"],
                    ["two_pair"]]),
     ("best-for-bet", [["five_aces"], ["royal_flush_plus_pair"], ["full_house"]])])
 def test_the_engines_listing_is_each_hand_read_and_paid_in_python(reads, lines):
-    """verifier/table/progressive_pairs.py's listing (the engine's visit, a code per hand
-    looked up) against every hand of the 21-card deck set one by one, its lines read by
-    ``lines_of`` and paid by ``tier_of``."""
+    """verifier/table/progressive_pairs.py's listing (the compiled engine's visit, a code
+    per hand looked up) against every hand of the 21-card deck set one by one, its lines
+    read by ``lines_of`` and paid by ``tier_of``."""
     from verifier.engine import set_hands
     from verifier.game.cards import deck_of_ranks
     from verifier.game.progressive import from_dict

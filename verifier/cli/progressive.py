@@ -99,7 +99,7 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
     from verifier.odds.progressive_seats import two_seat_figures
     from verifier.table.progressive_pairs import disjoint_pairs, tier_hands, why_not_listed
     deck = deck_of(cert.raw)
-    why = why_not_listed(odds.table)
+    why = why_not_listed(odds.table, deck)
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()

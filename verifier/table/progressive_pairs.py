@@ -14,14 +14,21 @@ from verifier.game.progressive import Progressive
 
 #: most hands listed at once (their counts are known beforehand): 8 bytes a hand
 LIST_LIMIT = 40_000_000
+#: most hands of a deck the pure-Python engine visits (C(30,7) = 2,035,800)
+TWIN_DECK_LIMIT = 2_100_000
 #: reads whose lines are not a function of the seat's seven cards as a set
 UNLISTABLE = {"versus-banker": "a versus-banker read depends on the dealer's hand",
               "first-cards": "a first-cards read depends on the order of the cards",
               "seven-card-and-front": "a seven-card-and-front read is not listed"}
 
 
-def why_not_listed(table: Progressive) -> str | None:
+def why_not_listed(table: Progressive, deck: Sequence[int]) -> str | None:
     """Why no tier's hands are listed (None: they are, up to ``LIST_LIMIT``)."""
+    from math import comb
+    from verifier.engine import current
+    if current() == "pure-python" and comb(len(deck), 7) > TWIN_DECK_LIMIT:
+        return (f"the pure-Python engine visits at most {TWIN_DECK_LIMIT:,} hands, not the "
+                f"deck's {comb(len(deck), 7):,}")
     return UNLISTABLE.get(table.reads)
 
 
@@ -67,16 +74,18 @@ def tier_hands(table: Progressive, counts: Sequence[int], deck: Sequence[int],
     tier not listed (``listed_tiers``); ``why_not_listed`` is None."""
     listed = listed_tiers(counts)
     codes = code_table(table, listed)
-    masks, tiers = _visit(table.reads, codes.tobytes(), tuple(sorted(deck)), wheel_second,
-                          house_way)
+    from verifier.engine import current
+    masks, tiers = _visit(current(), table.reads, codes.tobytes(), tuple(sorted(deck)),
+                          wheel_second, house_way)
     return [masks[tiers == i] if listed[i] else None for i in range(len(table.tiers))]
 
 
 @lru_cache(maxsize=4)
-def _visit(reads: str, codes: bytes, deck: tuple[int, ...], wheel_second: bool,
+def _visit(engine: str, reads: str, codes: bytes, deck: tuple[int, ...], wheel_second: bool,
            house_way: int) -> tuple[Any, Any]:
-    """The engine's visit of the deck, once per process for one table's codes (the full
-    deck's takes seconds; a command, the workbench and the tests ask again)."""
+    """The visit of the deck by ``engine`` (the one in use), once per process for one
+    table's codes (the full deck's takes seconds; a command, the workbench and the tests
+    ask again)."""
     import numpy as np
     from verifier.engine import tier_hands as visit
     return visit(deck, wheel_second, house_way, reads, np.frombuffer(codes, dtype=np.int8))
@@ -86,19 +95,19 @@ def disjoint_pairs(hands: Any) -> int:
     """Ordered pairs of disjoint hands among ``hands`` (distinct card bitmasks of 7 cards
     each), by inclusion-exclusion over the card sets they contain: the empty set's term
     |S|^2, the engine's sums for 1 to 6 cards (``shared_card_sums``), and the hands
-    themselves (-|S|: each seven-card set is one hand's)."""
+    themselves (-|S|: each seven-card set is one hand's). Once per process per set (kept
+    by a digest of the sorted hands, not the hands)."""
+    import hashlib
     import numpy as np
-    return _disjoint_pairs(np.sort(np.asarray(hands, dtype=np.uint64)).tobytes())
+    from verifier.engine import current, shared_card_sums
+    masks = np.sort(np.asarray(hands, dtype=np.uint64))
+    key = (current(), hashlib.blake2b(masks.tobytes()).hexdigest())
+    if key not in _PAIRS:
+        if len(masks) > 1 and not np.all(masks[1:] != masks[:-1]):
+            raise ValueError("a hand listed twice")
+        n, sums = len(masks), shared_card_sums(masks)
+        _PAIRS[key] = n * n + sum((-1) ** k * v for k, v in enumerate(sums, 1)) - n
+    return _PAIRS[key]
 
 
-@lru_cache(maxsize=16)
-def _disjoint_pairs(sorted_masks: bytes) -> int:
-    """``disjoint_pairs`` of the hands (sorted uint64 bytes), once per process per set."""
-    import numpy as np
-    from verifier.engine import shared_card_sums
-    masks = np.frombuffer(sorted_masks, dtype=np.uint64)
-    if len(masks) > 1 and not np.all(masks[1:] != masks[:-1]):
-        raise ValueError("a hand listed twice")
-    sums = shared_card_sums(masks)
-    n = len(masks)
-    return n * n + sum((-1) ** k * v for k, v in enumerate(sums, 1)) - n
+_PAIRS: dict[tuple[str, str], int] = {}

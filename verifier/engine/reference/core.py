@@ -261,11 +261,13 @@ def tier_hands(deck: Iterable[int], wheel_second: bool, house_way: int, read: in
     mask) indexes ``tier_of``. (card bitmasks as uint64 bytes, tiers as int8 bytes)."""
     masks, tiers = bytearray(), bytearray()
     for cards in combinations(sorted(deck), 7):
-        if read == 2:
-            code = best_for_bet(cards, wheel_second, house_way)
+        if read == 0:
+            code = seven_card_mask(list(cards))
+        elif read == 1:
+            _f, _b, fk, bk, _row = _set_hand(list(cards), wheel_second, house_way)
+            code = ((bk >> 16) & 0xFF) << 8 | fk
         else:
-            bk, fk, seven, _house = hand_info_fast(cards, wheel_second, house_way)
-            code = seven if read == 0 else ((bk >> 16) & 0xFF) << 8 | fk
+            code = best_for_bet(cards, wheel_second, house_way)
         if 0 <= code < len(tier_of) and tier_of[code] >= 0:
             masks += sum(1 << c for c in cards).to_bytes(8, "little")
             tiers += int(tier_of[code]).to_bytes(1, "little", signed=True)
