@@ -57,6 +57,9 @@ cdef extern from "maskcount.h" nogil:
     int mc_init(maskcount_t *t, uint32_t cap)
     void mc_free(maskcount_t *t)
 
+cdef extern from "shared_cards.h" nogil:
+    int shared_card_sum(const uint64_t *masks, size_t count, int n, int k, uint64_t *out)
+
 cdef extern from "enumerate.h" nogil:
     int NUM_FRONT_DENSE
     int FRONT_FROM_DENSE[]

@@ -5,6 +5,7 @@
 # (cext/compare_classes.h).
 
 from libc.string cimport memcpy, memset
+from libc.stdlib cimport realloc
 
 cdef extern from "compare_classes.h" nogil:
     ctypedef struct class_compare_t:
@@ -234,3 +235,98 @@ def find_hand(deck, wheel_second, int house_way, bint foul, int threads):
         return None
     finally:
         free(dk); free(ctx)
+
+
+ctypedef struct tier_ctx:
+    const engine_t *e
+    int read                 # 0 seven-card mask, 1 house-way keys, 2 best-for-bet mask
+    const signed char *tier_of   # a hand's code -> its tier, or -1 (not listed)
+    long long ncodes
+    uint64_t *masks          # the listed hands (card bitmasks) and their tiers
+    signed char *tiers
+    long long size, cap
+    bint failed
+
+
+cdef bint _tier_visit(const int *cards, long long where, void *ctx) noexcept nogil:
+    cdef tier_ctx *x = <tier_ctx *>ctx
+    cdef hand_keys_t k
+    cdef hand_info_t info
+    cdef long long code, cap
+    cdef int i
+    cdef void *grown
+    if x.read == 2:
+        classify7(x.e, cards, &info)
+        code = info.best_for_bet
+    else:
+        engine_hand_info_fast(x.e, cards, &k)
+        code = k.cats_seven if x.read == 0 else ((k.back_key >> 16) & 0xFF) << 8 | k.front_key
+    if code < 0 or code >= x.ncodes or x.tier_of[code] < 0:
+        return False
+    if x.size == x.cap:
+        cap = 2 * x.cap + 1024
+        grown = realloc(x.masks, sizeof(uint64_t) * cap)
+        if grown == NULL:
+            x.failed = True
+            return True
+        x.masks = <uint64_t *>grown
+        grown = realloc(x.tiers, cap)
+        if grown == NULL:
+            x.failed = True
+            return True
+        x.tiers, x.cap = <signed char *>grown, cap
+    x.masks[x.size] = 0
+    for i in range(7):
+        x.masks[x.size] |= (<uint64_t>1) << cards[i]
+    x.tiers[x.size] = x.tier_of[code]
+    x.size += 1
+    return False
+
+
+def tier_hands(deck, wheel_second, int house_way, int read, const signed char[::1] tier_of,
+               int threads):
+    """Every 7-card hand of ``deck`` with a tier: its code (``read`` 0: the seven-card
+    category mask, 1: (back key >> 16) << 8 | front key of the house-way set, 2: the
+    best-for-bet line mask) indexes ``tier_of`` (-1: none). Returns (card bitmasks as
+    bytes of uint64, their tiers as bytes of int8), in deck order."""
+    cdef tier_ctx start
+    memset(&start, 0, sizeof(tier_ctx))
+    start.e, start.read = engine_for(wheel_second, house_way).ptr, read
+    start.tier_of, start.ncodes = &tier_of[0], tier_of.shape[0]
+    cdef int n, a
+    cdef int *dk = _deck_array(deck, &n)
+    cdef tier_ctx *ctx = NULL
+    try:
+        ctx = <tier_ctx *>_visit_deck(dk, n, _tier_visit, &start, sizeof(tier_ctx), threads)
+        if any(ctx[a].failed for a in range(n - 6)):
+            raise MemoryError("cannot hold the hands of the tiers")
+        return (b"".join((<char *>ctx[a].masks)[:8 * ctx[a].size] for a in range(n - 6)
+                         if ctx[a].size),
+                b"".join((<char *>ctx[a].tiers)[:ctx[a].size] for a in range(n - 6)
+                         if ctx[a].size))
+    finally:
+        if ctx != NULL:
+            for a in range(n - 6):
+                free(ctx[a].masks); free(ctx[a].tiers)
+        free(dk); free(ctx)
+
+
+def shared_card_sums(const uint64_t[::1] masks, int n, int threads):
+    """[sum over the k-card sets T of N(T)^2 for k = 1..6], N(T) the hands of ``masks``
+    (7-card bitmasks of cards below ``n``) holding T (cext/shared_cards.h), the sizes in
+    parallel."""
+    cdef uint64_t sums[6]
+    cdef int fail[6]
+    cdef int k
+    cdef size_t count = masks.shape[0]
+    if count >= 0xFFFFFFFF or not 7 <= n <= 64:
+        raise ValueError("at most 2^32 - 1 hands of cards below 64")
+    cdef const uint64_t *m = &masks[0] if count else NULL
+    for k in prange(6, nogil=True, schedule="dynamic", num_threads=max(1, threads)):
+        fail[k] = shared_card_sum(m, count, n, k + 1, &sums[k])
+    for k in range(6):
+        if fail[k] == -1:
+            raise MemoryError("cannot allocate the counters of the shared cards")
+        if fail[k]:
+            raise ValueError(f"a hand of other than seven cards below {n} (or an overflow)")
+    return [int(sums[k]) for k in range(6)]

@@ -352,7 +352,8 @@ def test_the_house_way_file_limits_are_the_compiled_routes():
 
 #: the headers from the bottom up: a header may include only those before it
 HEADER_ORDER = [
-    "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "splits.h", "shape.h", "tally.h",
+    "vocab.h", "cards.h", "keys.h", "multiset.h", "maskcount.h", "shared_cards.h", "splits.h",
+    "shape.h", "tally.h",
     "eval_tables.h", "houseway.h", "builtin_ways.h", "engine.h", "enumerate.h", "compare_classes.h",
     "strategy.h",
     "table_rng.h", "table_rules.h", "table_settle.h", "table_reads.h", "table_sim.h",

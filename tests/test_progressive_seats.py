@@ -6,13 +6,15 @@ read from the engine's seven-card mask, paid by its first tier; the ordered pair
 disjoint hands counted one pair at a time, not by inclusion-exclusion); on the full deck,
 the bound's closed form from the published count of the Face Up Mega's top tier."""
 import json
+
+import pytest
 from fractions import Fraction
 from itertools import combinations
 from math import comb
 
 from verifier.cli import main
 from verifier.game.paytables import DATA_DIR
-from verifier.odds.progressive_seats import disjoint_pairs
+from verifier.table.progressive_pairs import disjoint_pairs
 
 TABLE = {"name": "pairs", "wager": 1, "meters": {"m": {"reset": 10, "increment": "10%"}},
          "tiers": [{"lines": ["royal_flush"], "pays": "100% of m"},
@@ -27,9 +29,43 @@ def _json(capsys, *args):
 
 def test_inclusion_exclusion_counts_the_disjoint_pairs_one_by_one():
     import random
+    from verifier.engine import backend, shared_card_sums
     hands = [sum(1 << c for c in h) for h in combinations(range(15), 7)]
     some = random.Random(5).sample(hands, 1500)
     assert disjoint_pairs(some) == sum(1 for a in some for b in some if not a & b)
+    # the engine's counters by colex rank, against a dictionary of card sets
+    few = some[:200]
+    twin = backend.module("_core", "pure-python").shared_card_sums(few, 15, 1)
+    assert shared_card_sums(few) == twin
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("reads, lines", [
+    ("seven-card", [["royal_flush"], ["four_of_a_kind", "straight_flush"], ["full_house"]]),
+    ("house-way", [["four_of_a_kind_plus_pair", "royal_flush"], ["front_pair"],
+                   ["two_pair"]]),
+    ("best-for-bet", [["five_aces"], ["royal_flush_plus_pair"], ["full_house"]])])
+def test_the_engines_listing_is_each_hand_read_and_paid_in_python(reads, lines):
+    """verifier/table/progressive_pairs.py's listing (the compiled engine's visit, a code
+    per hand looked up) against every hand of the 21-card deck set one by one, its lines
+    read by ``lines_of`` and paid by ``tier_of``."""
+    from verifier.engine import set_hands
+    from verifier.game.cards import deck_of_ranks
+    from verifier.game.progressive import from_dict
+    from verifier.table.custom import lines_of
+    from verifier.table.progressive_pairs import tier_hands
+    table = from_dict({"name": "t", "wager": 1, "reads": reads,
+                       "tiers": [{"lines": t, "pays": "$1"} for t in lines]})
+    deck = deck_of_ranks("TJQKA")
+    hands = [list(h) for h in combinations(deck, 7)]
+    want: list = [[] for _ in lines]
+    for hand, s in zip(hands, set_hands(hands)):
+        t = table.tier_of(frozenset(lines_of(reads, s, None, hand)))
+        if t is not None:
+            want[t].append(sum(1 << c for c in hand))
+    got = tier_hands(table, [len(w) for w in want], deck, False, 0)
+    assert all(want), "every tier has hands on the small deck"
+    assert [sorted(int(m) for m in g) for g in got] == [sorted(w) for w in want]
 
 
 def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
@@ -54,6 +90,9 @@ def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
                 break
     both = comb(21, 7) * comb(14, 7)
     assert out["deck"] == 21 and out["method"].startswith("exact")
+    # four seats need 28 cards: no figure for at least two of them
+    four = _json(capsys, str(table), "--cert", str(cert), "--seats", "4")["two_seats"]
+    assert four["tiers"][0]["at_least_two_of_seats"] is None
     for name, got, hands_of in [("royal", out["tiers"][0], tiers[0]),
                                 ("quads", out["tiers"][1], tiers[1]),
                                 ("meter m", out["meters"]["m"], tiers[0] + tiers[1])]:
@@ -70,19 +109,37 @@ def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
         assert Fraction(span["lower_bound"]["exact"]) == p2
 
 
-def test_on_the_full_deck_the_counts_bound_two_seats(capsys):
+@pytest.mark.full
+def test_on_the_full_deck_the_shipped_table_is_exact_within_its_bound(capsys):
     """The Face Up Mega's top tier: 228 hands (the Wizard of Odds' count, typed in
-    tests/test_progressive.py); p2 <= p1 x 228 / C(46,7), and the union bound at 6 seats."""
+    tests/test_progressive.py); every tier listed by the engine (as many hands as the
+    certificate counts, checked as they are listed), p2 exact and at most p1 x 228 / C(46,7);
+    five aces need the joker: no two seats hold them at once."""
     out = _json(capsys, str(DATA_DIR / "progressives" / "face_up_mega.toml"))["two_seats"]
-    top = out["tiers"][0]
-    assert out["method"].startswith("bounds") and top["two_given_seats"] is None
+    top, aces = out["tiers"][0], out["tiers"][1]
+    assert out["method"].startswith("exact") and "bounds" not in out["method"]
+    assert all(t["two_given_seats"] is not None for t in out["tiers"])
     bound = Fraction(228, comb(53, 7)) * Fraction(228, comb(46, 7))
-    assert Fraction(top["two_given_seats_upper_bound"]["exact"]) == bound
-    assert Fraction(top["at_least_two_of_seats"]["upper_bound"]["exact"]) == 15 * bound
-    assert top["at_least_two_of_seats"]["lower_bound"] is None
+    assert 0 < Fraction(top["two_given_seats"]["exact"]) < bound
+    assert aces["hands"] == 1128 and aces["disjoint_pairs"] == 0
+    assert out["meters"]["five_aces"]["two_given_seats"]["exact"] == "0"
 
 
-def test_seats_that_do_not_fit_the_deck_have_no_bound(capsys):
-    mega = str(DATA_DIR / "progressives" / "face_up_mega.toml")
-    top = _json(capsys, mega, "--seats", "8")["two_seats"]["tiers"][0]     # 56 cards > 53
-    assert top["at_least_two_of_seats"] is None
+@pytest.mark.full
+def test_two_royals_on_the_full_deck_are_the_count_by_hand(tmp_path, capsys):
+    """A tier of the seven-card royal flush alone: the hands holding a natural royal of a
+    suit (its five cards and 2 of the 48 others: 4 x C(48,2), two royals need 10 cards) or
+    the joker and exactly four of one (4 x 5 x C(47,2)). Ordered disjoint pairs: two natural
+    royals of suits s != t (12 x C(43,2) x C(41,2): the first's two others avoid both royals,
+    the second's avoid the first's seven cards and its royal), or one natural and one by the
+    joker, either way round (2 x 12 x 5 x C(42,2) x C(41,2): the joker hand's two others
+    avoid both suits' royals, the natural's avoid the joker hand and its royal); two joker
+    hands cannot be disjoint."""
+    import tomli_w
+    table = tmp_path / "royal.toml"
+    table.write_text(tomli_w.dumps({"name": "royal", "wager": 1, "tiers": [
+        {"lines": ["royal_flush"], "pays": "$100"}]}))
+    royal = _json(capsys, str(table))["two_seats"]["tiers"][0]
+    assert royal["hands"] == 4 * comb(48, 2) + 4 * 5 * comb(47, 2)
+    assert royal["disjoint_pairs"] == (12 * comb(43, 2) * comb(41, 2)
+                                       + 2 * 12 * 5 * comb(42, 2) * comb(41, 2))

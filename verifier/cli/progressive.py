@@ -92,19 +92,19 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
 
 
 def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
-    """Two seats hitting one tier (or meter) in one round: exact on a deck whose hands
-    can be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+    """Two seats hitting one tier (or meter) in one round: exact where the read lets the
+    tiers' hands be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
     from verifier.certificate.format import deck_of, rules_of
     from verifier.engine import engine_spec
     from verifier.odds.progressive_seats import two_seat_figures
-    from verifier.table.progressive_pairs import tier_hands, why_not_listed
+    from verifier.table.progressive_pairs import disjoint_pairs, tier_hands, why_not_listed
     deck = deck_of(cert.raw)
     why = why_not_listed(odds.table, deck)
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()
-        listed = tier_hands(odds.table, deck, wheel, number)
-    return two_seat_figures(odds, listed, len(deck), seats, why or "")
+        listed = tier_hands(odds.table, odds.counts, deck, wheel, number)
+    return two_seat_figures(odds, listed, len(deck), seats, why or "", disjoint_pairs)
 
 
 def cmd_progressive(settings: Settings) -> int:
@@ -272,7 +272,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
                     "increment, the envy, and two seats hitting one tier in one round "
-                    "(exact on a deck whose hands can be listed, else bounded); exact, from "
+                    "(exact for a read of the seat's seven cards, else bounded); exact, from "
                     "a certificate's counts.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")

@@ -31,7 +31,8 @@ _DOOR: dict[str, tuple[str, ...]] = {
     "registry": ("house_way_file_number", "house_way_number"),
     "seven_fronts": ("seven_card_fronts",),
     "spec": ("BUILT_IN", "FILE", "SHIPPED", "EngineSpec", "as_spec", "engine_spec"),
-    "table_hands": ("best_for_bet", "player_set", "set_hands"),
+    "table_hands": ("TIER_READS", "best_for_bet", "player_set", "set_hands", "shared_card_sums",
+                    "tier_hands"),
     "threads": ("MAX_THREADS", "available_cores", "quiet_waits", "thread_count"),
 }
 _WHERE = {name: module for module, names in _DOOR.items() for name in names}
@@ -56,7 +57,8 @@ if TYPE_CHECKING:
     from verifier.engine.seven_fronts import seven_card_fronts
     from verifier.engine.spec import (BUILT_IN, FILE, SHIPPED, EngineSpec, as_spec,
                                       engine_spec)
-    from verifier.engine.table_hands import best_for_bet, player_set, set_hands
+    from verifier.engine.table_hands import (TIER_READS, best_for_bet, player_set,
+                                             set_hands, shared_card_sums, tier_hands)
     from verifier.engine.threads import (MAX_THREADS, available_cores, quiet_waits,
                                          thread_count)
 

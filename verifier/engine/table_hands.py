@@ -34,3 +34,33 @@ def best_for_bet(cards: Iterable[int]) -> int:
     """The best-for-bet line mask of seven cards (verifier/game/categories.py
     BEST_FOR_BET_LINES): the lines of every setting that is not a foul."""
     return backend.module("_core").best_for_bet(list(cards))
+
+
+#: the code of a hand that ``tier_hands`` looks up, by read (verifier/table/progressive_pairs.py)
+TIER_READS = {"seven-card": 0, "house-way": 1, "best-for-bet": 2}
+
+
+def tier_hands(deck: Sequence[int], wheel_second: bool, house_way: int, reads: str,
+               tier_of: Any, threads: int | None = None) -> tuple[Any, Any]:
+    """Every seven-card hand of ``deck`` paid by a tier, visited by the engine: a hand's
+    code (``reads`` seven-card: its seven-card category mask; house-way: (back key >> 16)
+    << 8 | front key of its house-way set; best-for-bet: its best-for-bet line mask)
+    indexes ``tier_of`` (int8, -1: no tier listed). Returns (card bitmasks as uint64,
+    tiers as int8), numpy arrays in deck order."""
+    import numpy as np
+    from verifier.engine.threads import thread_count
+    masks, tiers = backend.module("_core").tier_hands(
+        sorted(deck), wheel_second, house_way, TIER_READS[reads],
+        np.ascontiguousarray(tier_of, dtype=np.int8), thread_count(threads, True))
+    return np.frombuffer(masks, dtype=np.uint64), np.frombuffer(tiers, dtype=np.int8)
+
+
+def shared_card_sums(masks: Any, threads: int | None = None) -> list[int]:
+    """[sum over the k-card sets T of N(T)^2 for k = 1..6], N(T) the hands among ``masks``
+    (seven-card bitmasks) that hold T: the terms of the disjoint pairs' inclusion-exclusion."""
+    import numpy as np
+    from verifier.engine.threads import thread_count
+    masks = np.ascontiguousarray(masks, dtype=np.uint64)
+    top = int(np.bitwise_or.reduce(masks)).bit_length() if len(masks) else 7
+    return backend.module("_core").shared_card_sums(masks, max(7, top),
+                                                    thread_count(threads, True))

@@ -10,9 +10,13 @@ counted with weight sum over T within I of (-1)^|T| = [I empty]; the pairwise ma
 method, docs/PAIRWISE.md). Two given seats both hit with probability
 p2 = D / (C(n,7) C(n-7,7)) on an n-card deck.
 
-Without the hands listed (the full deck's 154,143,080 hands are not), the counts give a
-bound only: whatever the first seat holds, at most |S| hands of the C(n-7,7) left hit, so
-p2 <= p1 |S| / C(n-7,7).
+The engine lists each tier's hands on any deck, the full deck's 154,143,080 included
+and sums N(T)^2 over the card sets of 1 to 6 cards in counters indexed by the set
+(verifier/table/progressive_pairs.py ``disjoint_pairs``, cext/shared_cards.h): exact in
+seconds. Where the hands
+are not listed (a read that is no function of the seven cards; a tier of more than
+LIST_LIMIT hands), the counts give a bound only: whatever the first seat holds, at most
+|S| hands of the C(n-7,7) left hit, so p2 <= p1 |S| / C(n-7,7).
 
 At N seats, X seats hit: 1{X >= 2} <= C(X,2) and >= C(X,2) - 2 C(X,3) for every X, so
 C(N,2) p2 - 2 C(N,3) p3 <= P(at least two seats hit) <= C(N,2) p2 (Bonferroni), with
@@ -22,40 +26,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from verifier.odds.values import exact_value
-
-#: most hands of one set whose disjoint pairs are counted (128 card sets a hand)
-MAX_LISTED = 100_000
-
-
-def disjoint_pairs(hands: Sequence[int]) -> int:
-    """Ordered pairs of disjoint hands among ``hands`` (card bitmasks of 7 cards each),
-    by inclusion-exclusion over the card sets they contain."""
-    import numpy as np
-    if not hands:
-        return 0
-    masks = np.array(hands, dtype=np.uint64)
-    bits = np.zeros((len(hands), 7), dtype=np.uint64)
-    rest = masks.copy()
-    for k in range(7):                          # the hand's cards, lowest first
-        low = rest & (~rest + np.uint64(1))
-        bits[:, k] = low
-        rest ^= low
-    if np.any(rest) or np.any(bits[:, 6] == 0):
-        raise ValueError("a hand of other than seven cards")
-    subsets = np.array([[(s >> k) & 1 for k in range(7)] for s in range(128)],
-                       dtype=np.uint64)
-    sizes = np.array([bin(s).count("1") for s in range(128)])
-    cards_in = np.zeros((len(hands), 128), dtype=np.uint64)
-    for k in range(7):                          # distinct bits: the sum is the union
-        cards_in += bits[:, k:k + 1] * subsets[None, :, k]
-    values, first, counts = np.unique(cards_in.ravel(), return_index=True,
-                                      return_counts=True)
-    signs = np.where(sizes[first % 128] % 2 == 1, -1, 1)
-    return int(sum(int(s) * int(c) ** 2 for s, c in zip(signs, counts)))
-
 
 def two_seats(hits: int, pairs: int | None, deck: int, seats: int) -> dict[str, Any]:
     """The figures of one set of hands (a tier's, a meter's): ``hits`` hands of the
@@ -83,27 +56,40 @@ def two_seats(hits: int, pairs: int | None, deck: int, seats: int) -> dict[str, 
     }
 
 
-def two_seat_figures(odds: Any, listed: Sequence[Sequence[int]] | None, deck: int,
-                     seats: int, why_not: str = "") -> dict[str, Any]:
+def two_seat_figures(odds: Any, listed: Sequence[Any] | None, deck: int,
+                     seats: int, why_not: str = "",
+                     disjoint: Callable[[Any], int] | None = None) -> dict[str, Any]:
     """Per tier and per meter (the hands paid from it): two seats hitting it in one round.
-    ``listed``: each tier's hands (bitmasks), or None when the deck's hands were not
-    listed (bounds only, ``why_not`` says why). ``odds``: a ProgressiveOdds."""
+    ``listed``: each tier's hands (bitmasks), None for a tier not listed (its bound), or
+    None when no hand was listed (bounds only, ``why_not`` says why); ``disjoint``
+    counts the ordered disjoint pairs of a set of hands (verifier/table/progressive_pairs.py
+    ``disjoint_pairs``: the engine's sums). ``odds``: a ProgressiveOdds."""
+    import numpy as np
     table = odds.table
+    each = list(listed) if listed is not None else [None] * len(table.tiers)
+    for i, hands in enumerate(each):
+        if hands is not None and len(hands) != odds.counts[i]:
+            raise AssertionError(f"tier {i + 1}: {len(hands):,} hands listed, "
+                                 f"{odds.counts[i]:,} counted")
     tiers = []
     for i, tier in enumerate(table.tiers):
-        hands = None if listed is None else listed[i]
-        pairs = None if hands is None or len(hands) > MAX_LISTED else disjoint_pairs(hands)
+        pairs = None if each[i] is None or disjoint is None else disjoint(each[i])
         tiers.append({"lines": list(tier.lines),
                       **two_seats(odds.counts[i], pairs, deck, seats)})
     meters = {}
     for name in table.meters:
         mine = [i for i, t in enumerate(table.tiers) if t.meter == name]
-        hands = None if listed is None else [h for i in mine for h in listed[i]]
-        pairs = None if hands is None or len(hands) > MAX_LISTED else disjoint_pairs(hands)
+        pairs = None
+        if disjoint is not None and all(each[i] is not None for i in mine):
+            pairs = disjoint(np.concatenate([np.asarray(each[i], dtype=np.uint64)
+                                             for i in mine])) if mine else 0
         meters[name] = two_seats(sum(odds.counts[i] for i in mine), pairs, deck, seats)
-    method = ("exact: every hand of the deck listed, disjoint pairs by inclusion-exclusion"
-              f" (a set of more than {MAX_LISTED:,} hands: its bound)"
-              if listed is not None else f"bounds from the counts: {why_not}")
+    left = [i + 1 for i, h in enumerate(each) if h is None]
+    method = ("bounds from the counts: " + why_not if listed is None else
+              "exact: every hand of the deck visited by the engine, disjoint pairs by "
+              "inclusion-exclusion over shared cards" +
+              (f" (tiers {', '.join(map(str, left))}: too many hands to list, bounds)"
+               if left else ""))
     return {"method": method, "deck": deck, "tiers": tiers, "meters": meters,
             "bounds": "at least two of N seats: C(N,2) p2 - 2 C(N,3) p3 <= P <= C(N,2) p2, "
                       "p3 <= p2 |S| / C(n-14,7); unlisted p2 <= p1 |S| / C(n-7,7)"}

@@ -252,3 +252,40 @@ def compare_house_ways(deck: Iterable[int], wheel_second: bool, house_way_a: int
             types[HAND_TYPES.index(hand_type(cards))] += 1
             first = first or list(cards)
     return (hands, differ, first) + ((types,) if by_type else ())
+
+
+def tier_hands(deck: Iterable[int], wheel_second: bool, house_way: int, read: int,
+               tier_of: Sequence[int], threads: int | None) -> tuple[bytes, bytes]:
+    """Every hand of ``deck`` with a tier (the compiled core's ``tier_hands``, slowly): its
+    code (``read`` 0: seven-card mask, 1: (back key >> 16) << 8 | front key, 2: best-for-bet
+    mask) indexes ``tier_of``. (card bitmasks as uint64 bytes, tiers as int8 bytes)."""
+    masks, tiers = bytearray(), bytearray()
+    for cards in combinations(sorted(deck), 7):
+        if read == 0:
+            code = seven_card_mask(list(cards))
+        elif read == 1:
+            _f, _b, fk, bk, _row = _set_hand(list(cards), wheel_second, house_way)
+            code = ((bk >> 16) & 0xFF) << 8 | fk
+        else:
+            code = best_for_bet(cards, wheel_second, house_way)
+        if 0 <= code < len(tier_of) and tier_of[code] >= 0:
+            masks += sum(1 << c for c in cards).to_bytes(8, "little")
+            tiers += int(tier_of[code]).to_bytes(1, "little", signed=True)
+    return bytes(masks), bytes(tiers)
+
+
+def shared_card_sums(masks: Sequence[int], n: int, threads: int | None) -> list[int]:
+    """[sum over the k-card sets T of N(T)^2, k = 1..6], N(T) the hands of ``masks``
+    holding T (the compiled core's ``shared_card_sums``, by a dictionary of card sets)."""
+    sums = []
+    for k in range(1, 7):
+        held: dict[int, int] = {}
+        for m in masks:
+            cards = [c for c in range(n) if int(m) >> c & 1]
+            if len(cards) != 7:
+                raise ValueError(f"a hand of other than seven cards below {n}")
+            for t in combinations(cards, k):
+                key = sum(1 << c for c in t)
+                held[key] = held.get(key, 0) + 1
+        sums.append(sum(v * v for v in held.values()))
+    return sums
