@@ -6,6 +6,7 @@ import io
 import math
 import os
 import re
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from verifier.report.sheet import Z90, Z95, Bet
@@ -154,7 +155,10 @@ def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
         yield from (charts_of(bet) for bet in bets)
         return
     from concurrent.futures.process import BrokenProcessPool
-    futures = [[(title, _pool.submit(draw, bet)) for title, draw in _kinds(bet)] for bet in bets]
+    # what a chart reads crosses to the drawing process, not the bet's formula (its pay
+    # table and counts)
+    futures = [[(title, _pool.submit(draw, replace(bet, formula=None)))
+                for title, draw in _kinds(bet)] for bet in bets]
     for bet, charts in zip(bets, futures):
         try:
             yield [(title, future.result()) for title, future in charts]
