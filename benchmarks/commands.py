@@ -1,5 +1,6 @@
 """Times whole `paigow-verify` commands as a user runs them (start-up included): wall
-seconds (best of --repeat) and the peak memory of the process. The timings in README.md
+seconds (best of --repeat), the peak memory of the process, the CPU seconds of all its
+processes (best of --repeat) and the load average after the runs. The timings in README.md
 and docs/*.md come from this script.
 
     python benchmarks/commands.py              # every command below, 3 runs each
