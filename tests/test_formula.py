@@ -124,6 +124,35 @@ def test_latex_and_text_parse_back():
     assert parsed.subs(values) == f.expression.subs({s: 3 for s in f.symbols.values()})
 
 
+def test_the_pay_symbols_are_sympys_and_a_par_sheet_imports_no_sympy():
+    """A formula's symbols, made on first use, are SymPy's own (named as ``str`` of one
+    writes it, pickled as their lines); building and rendering a par sheet, and a bet's
+    formula crossing to another process (the PDF's chart drawers), import no SymPy."""
+    import pickle
+    f = formula_of(toy_sets(**HAND), table(("flush", 4), ("straight", 2), ("three_pairs", 1)))
+    assert list(f.symbols) == ["flush", "straight", "three_pairs"]
+    for line in f.symbols:
+        assert f.symbols[line] == sympy.Symbol(f"p_{line}", positive=True)
+        assert f.symbols.name(line) == str(sympy.Symbol(f"p_{line}")) == f"p_{line}"
+    assert dict(pickle.loads(pickle.dumps(f.symbols))) == dict(f.symbols)
+    with pytest.raises(KeyError):
+        f.symbols.name("full_house")
+    code = ("import pickle, sys\n"
+            "from verifier import certificate\n"
+            "from verifier.report import render\n"
+            "from verifier.report.model import build\n"
+            f"cert = certificate.load({str(CERTS / 'outlaw9-mikes.json')!r})\n"
+            "text = render(cert, 'markdown')\n"
+            "bet = build(cert).bets[0]\n"
+            "pickle.loads(pickle.dumps(bet))\n"
+            "assert 'p_three_pairs' in bet.formula.text() and 'return =' in text\n"
+            "print('sympy' in sys.modules)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
 # ---------------------------------------------------------------------------------------
 # the shipped certificates: the formula at the table's pays is exact.py's return
 

@@ -129,6 +129,31 @@ def test_the_bankroll_from_the_simulator_covers_the_table_and_grows_with_less_ri
     assert b.sessions == 400 and b.batches == 8
 
 
+def test_the_bankrolls_pool_is_the_simulators_own_rounds(monkeypatch):
+    """The pool's rounds, read straight from the kernel with its rules converted once
+    (``kernel.dealer_round_results``), are those a whole one-round ``simulate`` gives for
+    the same seeds (the general path, ``Stats`` and all), in a player-dealer fee game and
+    a house-banked commission game; where the kernel cannot run, the reader says so (None: the pool is then
+    simulated round by round)."""
+    from verifier.certificate.sections import rule_set_of
+    from verifier.table.bankroll import MAX_CHIPS
+    from verifier.table.kernel import dealer_round_results
+    from verifier.table.limits import TableRules
+    from verifier.table.setup import uniform_setup
+    from verifier.table.simulate import simulate
+    for name in ("outlaw9-mikes.json", "casino-standard.json"):
+        table = TableRules.from_ruleset(rule_set_of(certificate.load(CERTS / name)))
+        setup = uniform_setup((25,) + (0,) * (len(table.kinds) - 1), bank=MAX_CHIPS,
+                              table=table)
+        seeds = [7 * 40 + k for k in range(40)]
+        want = [simulate(setup, 1, seed=s, threads=1).dealer_round.sx for s in seeds]
+        assert dealer_round_results(setup, seeds) == want
+        assert len(set(want)) > 1                   # the seeds give different rounds
+    from verifier.table import kernel
+    monkeypatch.setattr(kernel, "_table_module", lambda: None)     # no compiled kernel
+    assert dealer_round_results(setup, seeds) is None
+
+
 def test_report_and_run_take_the_pace_and_refuse_a_bad_one(tmp_path, capsys):
     out = tmp_path / "sheet.md"
     assert main(["report", str(CERTS / "casino-standard.json"), "--hands-per-hour", "40",

@@ -28,6 +28,7 @@ from typing import Any, Mapping, Sequence
 from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
+from verifier.odds.symbols import PaySymbols
 from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
 from verifier.game.names import display_name, display_names, pays_at_least
@@ -41,11 +42,6 @@ TABLE_ORDER_VALIDITY = ("valid for every pay above 0 (table-order: a hand is pai
 def _sympy():
     import sympy
     return sympy
-
-
-def pay_symbol(line: str) -> Any:
-    """The SymPy symbol of a line's pay: ``p_full_house``."""
-    return _sympy().Symbol(f"p_{line}", positive=True)
 
 
 def _latex_name(line):
@@ -84,7 +80,7 @@ class BetFormula:
     table_name: str
     pays: dict                  # line -> Fraction | PUSH, the table's pays
     lines: tuple                # the table's lines, in its order
-    symbols: dict               # line -> Symbol, the lines paying more than 0
+    symbols: PaySymbols         # line -> Symbol, the lines paying more than 0
     paid: dict                  # line -> outcomes paid on it (every table line)
     loses: int                  # outcomes paid on no line
     total: int
@@ -118,7 +114,7 @@ class BetFormula:
 
     def text(self) -> str:
         """``(31080*p_nine_high + ... - 118225868)/154143080``: counts in the table's order."""
-        return f"({self._terms(lambda line: str(self.symbols[line]), '*', ' - ')})/{self.total}"
+        return f"({self._terms(lambda line: self.symbols.name(line), '*', ' - ')})/{self.total}"
 
     def latex(self) -> str:
         """The same as LaTeX, for a filing."""
@@ -131,8 +127,8 @@ class BetFormula:
                 + [sympy.Gt(s, 0) for s in self.symbols.values()])
 
     def conditions_text(self) -> str:
-        return ", ".join(f"{self.symbols[a]} >= {self.symbols[b]} ({pays_at_least(a, b)})"
-                         for a, b in self.order)
+        return ", ".join(f"{self.symbols.name(a)} >= {self.symbols.name(b)} "
+                         f"({pays_at_least(a, b)})" for a, b in self.order)
 
     def _values(self, pays):
         values = {line: self.pays[line] for line in self.symbols}
@@ -161,8 +157,8 @@ class BetFormula:
         broken = [(a, b) for a, b in self.order if values[a] < values[b]]
         if broken:
             a, b = broken[0]
-            raise VerifierError(f"the formula holds while {self.symbols[a]} >= "
-                                f"{self.symbols[b]}; these pays break that order (build the "
+            raise VerifierError(f"the formula holds while {self.symbols.name(a)} >= "
+                                f"{self.symbols.name(b)}; these pays break that order (build the "
                                 "formula of the new table)")
         subs = {self.symbols[line]: sympy.Rational(v.numerator, v.denominator)
                 for line, v in values.items()}
@@ -178,12 +174,13 @@ class BetFormula:
             "bet": self.bet, "paytable": self.table_name, "total": self.total,
             "unit": self.sets.unit, "note": self.sets.note,
             "expression": self.text(), "sympy": str(self.expression), "latex": self.latex(),
-            "symbols": {line: str(s) for line, s in self.symbols.items()},
+            "symbols": {line: self.symbols.name(line) for line in self.symbols},
             "lines": [{"category": line, "pay": pay_text(self.pays[line]),
-                       "symbol": str(self.symbols[line]) if line in self.symbols else None,
+                       "symbol": self.symbols.name(line) if line in self.symbols else None,
                        "paid": self.paid[line]} for line in self.lines],
             "loses": self.loses,
-            "valid_while": [f"{self.symbols[a]} >= {self.symbols[b]}" for a, b in self.order],
+            "valid_while": [f"{self.symbols.name(a)} >= {self.symbols.name(b)}"
+                            for a, b in self.order],
             "validity": self.validity,
             "return": exact_value(value), "house_edge": exact_value(-value),
         }
@@ -220,8 +217,7 @@ def formula_of(sets: QualifyingSets, table: Any) -> BetFormula:
         if line not in sets.lines:
             raise VerifierError(f"pay table {table.name!r}: {display_name(line)} is not a "
                                 f"{table.kind.title} line")
-    symbols = {line: pay_symbol(line) for line in lines
-               if pays[line] is not PUSH and pays[line] > 0}
+    symbols = PaySymbols(line for line in lines if pays[line] is not PUSH and pays[line] > 0)
     paid = {line: 0 for line in lines}
     counted = 0
     edges = set()

@@ -6,6 +6,7 @@ import io
 import math
 import os
 import re
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from verifier.report.sheet import Z90, Z95, Bet
@@ -136,6 +137,7 @@ def stop_pool() -> None:
     """End the processes of ``start_pool`` (the charts being drawn, then nothing queued):
     the command ends, interrupted or not, with no process of its own left behind."""
     global _pool
+    _ahead.clear()
     if _pool is not None:
         _pool.shutdown(wait=True, cancel_futures=True)
         _pool = None
@@ -147,6 +149,25 @@ def _deaf() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: the charts handed to the pool ahead (``draw_ahead``): id of the bet -> its futures
+_ahead: dict[int, Any] = {}
+
+
+def _submit(bet: Bet) -> list:
+    """(title, future) of each chart of ``bet``, handed to the pool: what a chart reads
+    crosses to the drawing process, not the bet's formula (its pay table and counts)."""
+    return [(title, _pool.submit(draw, replace(bet, formula=None)))
+            for title, draw in _kinds(bet)]
+
+
+def draw_ahead(bets: list[Bet]) -> None:
+    """Hand the charts of ``bets`` to the pool of ``start_pool`` now, drawn while this
+    process does something else (the PDF: WeasyPrint imported); ``each_bets_charts``
+    takes them. Without a pool, nothing."""
+    if _pool is not None:
+        _ahead.update((id(bet), _submit(bet)) for bet in bets if id(bet) not in _ahead)
+
+
 def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
     """``charts_of`` each of ``bets``, in order: every chart drawn by the pool of
     ``start_pool`` when there is one (the same SVG text), else here."""
@@ -154,7 +175,7 @@ def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
         yield from (charts_of(bet) for bet in bets)
         return
     from concurrent.futures.process import BrokenProcessPool
-    futures = [[(title, _pool.submit(draw, bet)) for title, draw in _kinds(bet)] for bet in bets]
+    futures = [_ahead.pop(id(bet), None) or _submit(bet) for bet in bets]
     for bet, charts in zip(bets, futures):
         try:
             yield [(title, future.result()) for title, future in charts]

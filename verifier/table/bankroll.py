@@ -91,9 +91,14 @@ def round_results(table: TableRules, wager: int, rounds: int, seed: int) -> list
     wagers = (wager,) + (0,) * (len(table.kinds) - 1)
     setup = uniform_setup(wagers, bank=MAX_CHIPS, table=table)
     # round 0 of a run of one round, seeded (seed, k) for the k-th: seat 1, the first
-    # banker, banks it (the compiled kernel where it runs, else the Python path)
-    return [simulate(setup, 1, seed=seed * rounds + k, threads=1).dealer_round.sx
-            for k in range(rounds)]
+    # banker, banks it (the compiled kernel where it runs, its rules converted once; else
+    # the Python path)
+    seeds = [seed * rounds + k for k in range(rounds)]
+    from verifier.table.kernel import dealer_round_results
+    results = dealer_round_results(setup, seeds)
+    if results is not None:
+        return results
+    return [simulate(setup, 1, seed=s, threads=1).dealer_round.sx for s in seeds]
 
 
 def session_need(results: Sequence[int | Fraction], cover: int) -> int | Fraction:

@@ -283,3 +283,25 @@ def simulate_compiled(setup: TableSetup, rounds: int, seed: int = 0, threads: in
                 report(min(rounds, (b0 + n) * block_size), rounds)
     assert total is not None                 # rounds >= 1: one block at least
     return stats_from_kernel(total, mod.FIELDS, rules["denom"], table.stat_kinds, scale)
+
+
+def dealer_round_results(setup: TableSetup, seeds: Sequence[int]) -> list[Any] | None:
+    """The player-dealer's result (``Stats.dealer_round.sx``) of ``simulate(setup, 1,
+    seed, threads=1)`` for each of ``seeds``, the same numbers, with the table's rules
+    turned into the kernel's once rather than for every run and only that sum read back
+    (the bankroll's pool of independent rounds, verifier/table/bankroll.py); None where
+    the compiled kernel cannot run ``setup``."""
+    if compiled_unavailable(setup) is not None:
+        return None
+    from verifier.table.limits import whole
+    mod, table = _table_module(), setup.table
+    rules, tab = kernel_rules(table, setup.co_bank), kernel_table(setup)
+    scale = kernel_scale(table, setup.co_bank)
+    kw = dict(threads=1, wheel_second=table.wheel_second, house_way=table.house_way_number)
+    sx = mod.FIELDS["dealer_round"] + 1          # an Acc's sums: n, sx, ...
+    out = []
+    for seed in seeds:                           # simulate_compiled's one block of 500
+        sums = mod.simulate_blocks(rules, tab, kernel_seed(seed), 1, 500, first_block=0,
+                                   nblocks=1, **kw)
+        out.append(sums[sx] if scale == 1 else whole(Fraction(sums[sx], scale)))
+    return out
