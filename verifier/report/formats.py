@@ -71,7 +71,9 @@ def renderer(name: str) -> Callable:
 def install_text(name: str) -> str:
     """How to install what the format ``name`` needs (``support.extras.install_hint``)."""
     from verifier.support.extras import install_hint
-    return install_hint(FORMATS[name].extra)
+    extra = FORMATS[name].extra
+    assert extra is not None, f"{name} needs no extra"
+    return install_hint(extra)
 
 
 def suffixes_text(names: Sequence[str]) -> str:
