@@ -204,6 +204,23 @@ def test_the_sheet_carries_date_tool_and_hashes_but_no_local_path(certs, tmp_pat
     assert str(ROOT) not in text
 
 
+def test_the_revision_history_block_is_the_metadata_files_revisions(tmp_path):
+    """Issue 38 (par sheet polish): a revision-history block, from the filing metadata
+    file (examples/filing/meta.toml: revisions A of 2026-10-02 and B of 2026-11-27, typed
+    in here), else one line saying none was given."""
+    out = tmp_path / "sheet.md"
+    assert main(["report", str(CERTS / "outlaw9-mikes.json"), "--out", str(out), "--meta",
+                 str(ROOT / "examples" / "filing" / "meta.toml")]) == 0
+    text = out.read_text()
+    block = text[text.index("**Revision history**"):text.index("Every count is exact")]
+    assert re.search(r"\|\s*A\s*\|\s*2026-10-02\s*\|\s*First submission", block)
+    assert re.search(r"\|\s*B\s*\|\s*2026-11-27\s*\|\s*Pay table as filed", block)
+    assert block.index("First submission") < block.index("Pay table as filed")
+    bare = tmp_path / "bare.md"
+    assert main(["report", str(CERTS / "outlaw9-mikes.json"), "--out", str(bare)]) == 0
+    assert "no revision history given" in bare.read_text()
+
+
 def test_a_reduced_deck_certificate_without_the_base_game_says_what_is_left_out(tmp_path):
     path = tmp_path / "qka.json"
     assert main(["run", "--deck-ranks", "QKA", "--no-progress", "--no-base-game", "--out",

@@ -147,8 +147,14 @@ def cmd_report(settings: Settings) -> int:
                 path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
             steps.more(1)
             steps.next("operator figures")
+            revisions = None
+            if settings.meta:
+                from verifier.filing.meta import read as read_meta
+                revisions = [(r.revision, r.date.isoformat(), r.change)
+                             for r in read_meta(settings.meta).revisions]
             sheet = render(cert, settings.format, steps=steps, meter_path=path,
-                           paper=settings.paper, **operator_inputs(settings, cert))
+                           paper=settings.paper, revisions=revisions,
+                           **operator_inputs(settings, cert))
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
@@ -262,6 +268,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="a meter path (progressive --simulate or simulate --progressive "
                         "--meter-path) drawn in its progressive's section")
     add_paper_option(p)
+    p.add_argument("--meta", metavar="FILE.toml", default=None,
+                   help="a filing metadata file (docs/FILING.md): its revisions become the "
+                        "sheet's revision history")
     add_operator_options(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_report)

@@ -20,7 +20,8 @@ __all__ = ["FORMATS", "PARSHEET_FORMATS", "Format", "parsheet_format", "render"]
 def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | None = None,
            reading: str | None = None, steps: Steps | None = None,
            meter_path: tuple | None = None,
-           paper: str | None = None, **operator: Any) -> str | bytes:
+           paper: str | None = None, revisions: list | None = None,
+           **operator: Any) -> str | bytes:
     """The par sheet of a checked certificate in the format ``fmt`` (``formats.FORMATS``):
     ``str`` for a text format, ``bytes`` for a binary one. ``designed``: {bet: Paytable}
     used instead of the certificate's tables, labelled "designed pay table, not filed";
@@ -29,7 +30,8 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     section (``progressive.read_meter_path``). ``steps``:
     told the sheet's building and the renderer's own steps (a renderer's ``render(sheet,
     steps=None)``). ``paper``: the page size of a paged format (``paper.PAPERS``; another
-    format refuses it). ``operator``: the operator figures' ``pace``, ``bankroll`` and
+    format refuses it). ``revisions``: [(revision, date, change)], the revision-history
+    block (``ParSheet.revision_table``). ``operator``: the operator figures' ``pace``, ``bankroll`` and
     ``bankroll_note`` (``model.build``)."""
     from verifier.report.formats import parsheet_format, renderer
     from verifier.support.errors import VerifierError
@@ -42,6 +44,7 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps.more(1)
     steps.next("figures")
     sheet = build(cert, designed=designed, reading=reading, **operator)
+    sheet.revisions = list(revisions or [])
     if meter_path is not None:
         from verifier.report.progressive import attach_meter_path, read_meter_path
         text, source = meter_path

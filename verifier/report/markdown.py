@@ -90,10 +90,12 @@ def render(sheet: ParSheet, steps: object = None) -> str:
                ["Certificate SHA-256", f"`{sheet.certificate_sha256}`"],
                ["Result SHA-256", f"`{sheet.result_sha256}` (the same for every run of these "
                                   "rules)"],
-           ]), "",
-           "Every count is exact and every probability and return is an exact fraction of "
-           "them; decimals are rounded for display. Standard deviation, volatility index "
-           "and ranges are decimal.", ""]
+           ]), ""]
+    rev = sheet.revision_table()
+    out += [f"**{rev.title}**", "", md_table(rev.header, rev.rows), "",
+            "Every count is exact and every probability and return is an exact fraction of "
+            "them; decimals are rounded for display. Standard deviation, volatility index "
+            "and ranges are decimal.", ""]
     if sheet.designed:
         out += [f"> **{md_text(designed_notice(sheet))}**", ""]
     if sheet.flags:

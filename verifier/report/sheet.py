@@ -158,6 +158,16 @@ class ParSheet:
     progressives: list = field(default_factory=list)
     #: the operator figures (verifier/report/operator.py Operator)
     operator: Any = None
+    #: the document's revisions, (revision, date, change), oldest first (``report --meta``)
+    revisions: list = field(default_factory=list)
+
+    def revision_table(self) -> Table:
+        """The revision-history block: the metadata's revisions, else one line saying the
+        sheet is generated from its certificate and none was given."""
+        rows = [list(r) for r in self.revisions] or [
+            ["-", self.created[:10], "generated from the certificate above; no revision "
+                                    "history given (report --meta FILE.toml)"]]
+        return Table("Revision history", ["Revision", "Date", "Change"], rows)
 
 
 @dataclass
