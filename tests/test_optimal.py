@@ -432,7 +432,7 @@ def test_the_par_sheet_shows_the_optimal_strategy(casino_cert):
     assert "| House edge | " in text and str(best_edge) in text
     assert f"{float(best_edge):.6%}" in text
     assert f"10,000,000 of {math.comb(53, 7):,}" in text
-    assert "| AJ97432 |" in text and "2h 3h 4c 7s 9c Jc As" in text and "58733/2610960" in text
+    assert "| A-J-9-7-4-3-2 |" in text and "2h 3h 4c 7s 9c Jc As" in text and "58733/2610960" in text
     assert "| 11 high card |" in text
     plain = certificate.load(CASINO)          # a certificate without the section: none
     plain["sections"].pop("strategy", None)
@@ -452,7 +452,7 @@ def test_html_printed_by_headless_chromium_shows_the_section(casino_cert, tmp_pa
     page.write_text(render(casino_cert, "html"))
     printed = tmp_path / "printed.pdf"
     chromium("--no-pdf-header-footer", f"--print-to-pdf={printed}", page.as_uri())
-    text = pdf_text(printed)
+    text = "".join(pdf_text(printed).split())     # a narrow cell may break a pattern's line
     for part in ("Optimal strategy against the house way", "By best five-card hand",
-                 "AJ97432", "58733/2610960"):
-        assert part in text, part
+                 "A-J-9-7-4-3-2", "58733/2610960"):
+        assert "".join(part.split()) in text, part
