@@ -173,6 +173,18 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
                     }
                 }
 #undef SJ_ROW
+            } else if (k == 4 && !full) {    /* the corners by checkpoint rows */
+                const int len = J->splen[r], sg = (int)sign;
+                int ec[ST_MAXCUT], blk = 0;   /* entries of back below ub[i] */
+                for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, ub[i]);
+                for (int j = 0; j <= mf; j++)
+                    cum[mb * gw + j] += sg * sj_ck_corner(J, r, len, cy[j]);
+                for (int i = 0; i < mb; i++)
+                    cum[i * gw + mf] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
+                for (int q = 0; q < nc; q++) {
+                    const int ib = g->ib[cand[q]];
+                    cum[ib * gw + g->jf[cand[q]]] += sg * sj_ck_corner(J, r, ec[ib], df[q]);
+                }
             } else {
                 sj_sparse_add(J->sp[r], J->splen[r], (int)sign, ub, mb, cellf, gw, sp4);
             }

@@ -7,7 +7,7 @@
 #ifndef PAIGOW_STRATEGY_SELECT_H
 #define PAIGOW_STRATEGY_SELECT_H
 
-#include "strategy_tables.h"
+#include "strategy_ck.h"
 
 /* The push conditions (SettlementRule.push_marks: back[b] a mask per back index, front[k]
  * per front key 0..181; back NULL: none) into x.cback and x.cfront, and the cuts where
@@ -104,7 +104,7 @@ static int sj_init(sj_t *J, const engine_t *e, const int *deck, int n, int64_t c
     }
     int rc = sj_build(J, need);
     free(need);
-    return rc;
+    return rc ? rc : sj_ck_build_all(J);
 }
 
 #endif

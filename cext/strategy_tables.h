@@ -16,7 +16,7 @@
  *             infinity; F read directly (sj_store: a row group's base plus the row's
  *             16-bit offset from it), three reads per setting;
  *   |S| 4, 5  a sparse list of (back, front, hands), added into the hand's grid of cells
- *             (the settings' back and front indices cut both axes);
+ *             (cut by the settings' keys; |S| = 4, plain job: strategy_ck.h's rows);
  *   |S| 6, 7  the n - 6 hands containing S, and P itself, keyed one by one.
  * Orbits are found by a signature: the four suits' rank masks sorted (a deck closed
  * under every suit permutation), or the cards themselves (any other deck: no symmetry).
@@ -63,6 +63,7 @@ typedef struct {
     uint32_t **pbase;              /* [nrep] for sizes <= 3: groups x SJ_NF bases */
     sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
     int32_t *splen;
+    uint16_t **ck;                 /* [nrep] for size 4: checkpoint rows (strategy_unit.h) */
     uint64_t table_bytes;
     /* the settlement's push conditions (x.cback, x.cfront; sj_set_marks): marked, and
      * the dense back (front) indices where the marks change, cut into every hand's cells */
@@ -297,13 +298,13 @@ static void sj_group(sj_t *J, int symmetry) {
 static void sj_free(sj_t *J) {
     if (J->rowmap)
         for (int r = 0; r < J->nrep; r++) { free(J->rowmap[r]); free(J->ptab[r]); free(J->pbase[r]); }
-    if (J->sp) for (int r = 0; r < J->nrep; r++) free(J->sp[r]);
-    free(J->rowmap); free(J->ptab); free(J->pbase); free(J->sp); free(J->splen);
+    if (J->sp) for (int r = 0; r < J->nrep; r++) { free(J->sp[r]); if (J->ck) free(J->ck[r]); }
+    free(J->rowmap); free(J->ptab); free(J->pbase); free(J->sp); free(J->splen); free(J->ck);
     free(J->hkey); free(J->hval);
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
     J->rowmap = NULL; J->ptab = NULL; J->pbase = NULL; J->sp = NULL; J->splen = NULL;
-    J->hkey = NULL; J->hval = NULL;
+    J->hkey = NULL; J->hval = NULL; J->ck = NULL;
 }
 
 /* Everything before the tables: keys, representatives, the orbit hash (sj_init,
@@ -337,7 +338,8 @@ static int sj_prepare(sj_t *J, const engine_t *e, const int *deck, int n, int64_
     J->pbase = (uint32_t **)calloc((size_t)J->nrep, sizeof(uint32_t *));
     J->sp = (sj_entry_t **)calloc((size_t)J->nrep, sizeof(sj_entry_t *));
     J->splen = (int32_t *)calloc((size_t)J->nrep, sizeof(int32_t));
-    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->pbase || !J->sp || !J->splen
+    J->ck = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
+    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->pbase || !J->sp || !J->splen || !J->ck
         || J->x.nback >= 65535) {                  /* rows and groups: 16-bit */
         sj_free(J);
         return -1;
