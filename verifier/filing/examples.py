@@ -85,8 +85,8 @@ def base_outcome_name(player_set: Sequence[Any], dealer_set: Sequence[Any],
 
 def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> list[Example]:
     """The worked examples at ``table`` (``TableRules.from_ruleset``): the base game's
-    outcomes in ``BASE_OUTCOMES`` order (and a push by the dealer's hand, where the rule
-    set has one), the foul (the first of those deals that can be fouled), then each paying line of each bet
+    outcomes in ``BASE_OUTCOMES`` order, each on a dealer's hand that does not push (and
+    a push by the dealer's hand, where the rule set has one), the foul (the first of those deals that can be fouled), then each paying line of each bet
     in the table's order (a line no deal of ``deals`` shows is left out); ``deck``: the
     certificate's (default the 53 cards)."""
     from verifier.engine import set_hands
@@ -95,6 +95,7 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
     from verifier.table.custom import hand_lines
     from verifier.table.settle import base_odds
     sides = table_sides()
+    rule = table.settlement_rule
     outcomes = BASE_OUTCOMES + (("dealer push",) if table.push_when else ())
     wanted: dict[tuple[str, Any], Example | None] = {("base", o): None for o in outcomes}
     reads = {}
@@ -123,7 +124,8 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
                 return round_odds(d, p, table=table, cards=player, dealer_cards=dealer)[slot]
             key = ("base", base_outcome_name(p, d, odds(0)) if any(
                 wanted[("base", o)] is None for o in outcomes) else "")
-            if wanted.get(key, 0) is None:
+            pushes = rule.pushes_on((d[3], d[2])) if rule.push_when else False
+            if wanted.get(key, 0) is None and pushes == (key[1] == "dealer push"):
                 wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
             house = base_odds(p[2], p[3], d[2], d[3])
             for slot, kind in enumerate(table.kinds[1:], 1):
