@@ -3,7 +3,7 @@ on A4, with its words inside the margins (tests/test_filing.py's ``looked_at``),
 first pages turned into pictures. The rule sets shipped without a certificate
 (``rules``: commission-free, ez-pai-gow, face-up) get one made here, in tmp_path, by
 ``run --rules NAME --out`` on the full deck: a few seconds each, Face Up's job about 5
-minutes on 2 cores (docs/FACE_UP.md). Letter as a pack (``--out DIR``) for Nevada, A4
+minutes on 2 cores (docs/FACE_UP.md), its chunks in tmp_path, not the user's cache. Letter as a pack (``--out DIR``) for Nevada, A4
 as the PDF alone (``--out FILE.pdf``) for California."""
 import pytest
 
@@ -20,7 +20,8 @@ def test_every_shipped_rule_set_is_a_rule_set_filed_here():
 
 
 @pytest.mark.parametrize("name", sorted(shipped_names()))
-def test_a_filing_of_every_shipped_rule_set_on_letter_and_a4(name, tmp_path):
+def test_a_filing_of_every_shipped_rule_set_on_letter_and_a4(name, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # Face Up's job: its own
     meta = tmp_path / "meta.toml"
     meta.write_text(META)
     cert = CERTS / f"{name}.json"
