@@ -103,9 +103,9 @@ LAYERS = {
     "proofs": {"engine", "odds", "rules", "game", "support"},
     "audit": {"report", "certificate", "odds", "rules", "game", "support"},
     # the filing pack: the par sheet, worked examples found by the engine and settled by
-    # the table's code
-    "filing": {"report", "certificate", "table", "engine", "odds", "rules", "houseway",
-               "game", "support"},
+    # the table's code (Face Up's: the best response, strategy/faceup.py)
+    "filing": {"report", "certificate", "table", "strategy", "engine", "odds", "rules",
+               "houseway", "game", "support"},
     "web": {"report", "certificate", "strategy", "odds", "engine", "houseway", "rules",
             "game", "support"},
     # the named bets, one module each: a plugin package that game/bets.py's registry finds

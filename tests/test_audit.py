@@ -306,13 +306,23 @@ def test_the_report_is_written_in_every_format(tmp_path, capsys, flawed):
     assert json.loads(capsys.readouterr().out)["verdict"] == "HOLDS: all 50 checked claims hold"
 
 
-def test_the_report_as_pdf(flawed):
+def test_the_report_as_pdf_on_the_paper_asked_for(flawed, tmp_path, capsys):
     try:
         import weasyprint  # noqa: F401
     except (ImportError, OSError):
         pytest.skip("WeasyPrint is not installed (the pdf extra)")
+    from pdfpages import page_boxes, words_beyond_margins
     from verifier.audit.render import render
-    assert render(flawed, "pdf").startswith(b"%PDF")
+    out = tmp_path / "audit.pdf"
+    assert main(["audit", str(EXAMPLES / "flawed.xlsx"), "--paper", "letter",
+                 "--out", str(out)]) == 1
+    assert out.read_bytes().startswith(b"%PDF")
+    # US Letter turned to landscape: 11 by 8.5 inches, 792 by 612 points
+    assert {(round(w), round(h)) for w, h, _ in page_boxes(out)} == {(792, 612)}
+    assert words_beyond_margins(out, 14, 14) == []          # paper.py's side margins
+    # the default: A4, landscape (the html's page rule; the PDF is WeasyPrint's of it)
+    assert "size: A4 landscape;" in render(flawed, "html")
+    assert "size: letter landscape;" in render(flawed, "html", "letter")
 
 
 # ---------------------------------------------------------------------------------------

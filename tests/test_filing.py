@@ -7,7 +7,6 @@ edge before and after; bad input is one line and exit 2, and no folder is left b
 Expected figures come from closed forms and published counts typed in here (named at
 each), from the game's own rule (``game.outcome.base_outcome``) and from ``compare``,
 never from the filing."""
-import itertools
 import json
 import math
 import re
@@ -56,57 +55,63 @@ def meta(tmp_path):
 
 
 def filing(meta, out, cert, *options):
-    return main(["filing", str(CERTS / f"{cert}.json"), "--meta", str(meta), "--out",
-                 str(out), "--no-progress", *options])
+    return filing_of(meta, out, CERTS / f"{cert}.json", *options)
+
+
+def filing_of(meta, out, cert, *options):
+    return main(["filing", str(cert), "--meta", str(meta), "--out", str(out),
+                 "--no-progress", *options])
 
 
 # ---------------------------------------------------------------------------------------
-# a filing per shipped rule set, on Letter and A4
-
-RENDERS = [("outlaw9-mikes", "nv", "letter", (612, 792)),
-           ("casino-standard", "nj", "a4", (595, 842)),
-           ("emperors-challenge", "ca", "a4", (595, 842))]
+# a filing renders (one here; every shipped rule set on both papers: test_filing_full.py)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cert, where, paper, size", RENDERS)
-def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path, cert, where,
-                                                            paper, size):
-    out = tmp_path / "pack"
-    extra = []
-    if cert == "outlaw9-mikes":                     # filed as a variation of an approved table
-        extra = ["--variation-of", str(approved_table(tmp_path))]
-    assert filing(meta, out, cert, "--jurisdiction", where, "--paper", paper, *extra) == 0
+def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path):
+    cert, out = "outlaw9-mikes", tmp_path / "pack"
+    # filed as a variation of an approved table, for Nevada, on Letter
+    assert filing(meta, out, cert, "--jurisdiction", "nv", "--paper", "letter",
+                  "--variation-of", str(approved_table(tmp_path))) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{cert}-filing.pdf", f"{cert}-parsheet.xlsx", f"{cert}.json"])
     # the certificate's copy is the certificate, byte for byte
     assert (out / f"{cert}.json").read_bytes() == (CERTS / f"{cert}.json").read_bytes()
-    pdf = out / f"{cert}-filing.pdf"
+    text = looked_at(out / f"{cert}-filing.pdf", CERTS / f"{cert}.json", (612, 792), "nv",
+                     tmp_path)
+    assert "Variation of the approved pay table" in text
+    assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
+    assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
+    xlsx = pytest.importorskip("openpyxl").load_workbook(out / f"{cert}-parsheet.xlsx")
+    assert len(xlsx.sheetnames) >= 2
+
+
+def looked_at(pdf, cert, size, where, folder, face_up=False):
+    """The checks of a rendered filing: the page size, every word inside the margins, the
+    cover's, rules' and tables' parts, no repository path nor a rule's name_with_underscores,
+    "10" for the ten, the jurisdiction's sections, the cover as a picture; its text."""
     boxes = page_boxes(pdf)
     assert {(round(w), round(h)) for w, h, _ in boxes} == {size}
     assert words_beyond_margins(pdf, 14, 14) == []
     text = pdf_text(pdf)
+    examples = ("A win", "A loss", "A push", "A copy") + (
+        ("A push on the dealer's hand", "No worked example shows a foul") if face_up
+        else ("A foul",))
     for part in ("SGL-2026-0381", "Sierra Gaming Laboratories", "Attestation", "Signature",
-                 "Revision history", "First submission", "Rules of play", "A win", "A loss",
-                 "A push", "A copy", "A foul", "True odds", "House advantage",
-                 "Par sheet:", "Certificate SHA-256", certificate.load(
-                     CERTS / f"{cert}.json")["sha256"]):
+                 "Revision history", "First submission", "Rules of play", *examples,
+                 "True odds", "House advantage", "Par sheet:", "Certificate SHA-256",
+                 certificate.load(cert)["sha256"]):
         assert part in text, part
     # no repository path in the filing's own parts (the par sheet appendix is the report's)
     own = text[:text.index("Appendix (")] + text[text.rindex("Certificate: hashes"):]
-    assert not re.search(r"docs/|verifier/|\.md\b|\.py\b", own)
+    assert not re.search(r"docs/|verifier/|\.md\b|\.py\b|_", own)
     assert not re.search(r"(?<![A-Za-z])T[\u2663\u2662\u2661\u2660\u2666\u2665]", text)
     assert re.search(r"10[\u2663\u2662\u2661\u2660]", text)
     if where == "ca":
         assert "Collection fee" in text and "Jackpot and bonus review" in text
-    if extra:
-        assert "Variation of the approved pay table" in text
-        assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
-        assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
-    # the cover and the pay tables as pictures, looked at in review
-    assert len(page_pictures(pdf, tmp_path, 1, 1)) == 1
-    xlsx = pytest.importorskip("openpyxl").load_workbook(out / f"{cert}-parsheet.xlsx")
-    assert len(xlsx.sheetnames) >= 2
+    # the cover as a picture, looked at in review
+    assert len(page_pictures(pdf, folder, 1, 1, resolution=30)) == 1
+    return text
 
 
 # ---------------------------------------------------------------------------------------
@@ -142,83 +147,6 @@ def test_true_odds_of_every_line_are_one_minus_p_over_p(mikes_sheet):
         assert outlaw9[title].true_odds == Fraction(TOTAL - count, count)
     assert odds_to_one(outlaw9["7-Card Straight Flush"].true_odds) == "4,816,970 to 1"
     assert odds_to_one(outlaw9["10 High"].true_odds) == "618.94 to 1"   # 154,143,080/248,640 - 1
-
-
-def _replay_base(table, e):
-    """The base game's result by the game's rule: the keys compared, copies to the banker."""
-    from verifier.game.outcome import LOSS, PUSH, WIN, base_outcome
-    p, d = e.player_set, e.dealer_set
-    if e.outcome == "foul":
-        from verifier.game.ranking import is_foul
-        assert is_foul(p[2], p[3]) and set(p[0]) == set(e.fouled)
-        return LOSS
-    copy = p[2] == d[2] or p[3] == d[3]
-    assert copy == (e.outcome == "copy")
-    return base_outcome(p[3], p[2], d[3], d[2])
-
-
-@pytest.mark.parametrize("name", ["outlaw9-mikes", "emperors-challenge", "commission-free"])
-def test_the_worked_examples_are_real_deals_the_table_settles_as_claimed(name):
-    from verifier.engine import set_hands
-    from verifier.filing.examples import worked_examples
-    from verifier.game.bets import table_sides
-    from verifier.game.categories import names_to_mask
-    from verifier.game.outcome import LOSS, PUSH, WIN
-    from verifier.rules.rulesets import load
-    from verifier.table.limits import TableRules
-    from verifier.table.round import round_odds
-    rs = load(name)
-    table = TableRules.from_ruleset(rs)
-    examples = worked_examples(table)
-    claimed = {"win": WIN, "loss": LOSS, "push": PUSH, "foul": LOSS}
-    base = [e for e in examples if e.kind == "base"]
-    assert [e.outcome for e in base] == ["win", "loss", "push", "copy"] + (
-        ["dealer push"] if rs.settlement.get("push_when") else []) + ["foul"]
-    tables = {t.bet: t for t in rs.paytables().values()}
-    sides = table_sides()
-    lines_shown = {}
-    for e in examples:
-        assert len(set(e.player) | set(e.dealer)) == 14            # a real deal
-        p, d = set_hands([list(e.player), list(e.dealer)], table.wheel_second,
-                         table.house_way_number)
-        assert d == e.dealer_set
-        played = None
-        if e.outcome == "foul":
-            played = (e.player_set[2], e.player_set[3])
-        else:
-            assert p == e.player_set
-        odds = round_odds(d, p, played, e.outcome == "foul", table, e.player, e.dealer)
-        if e.kind == "base":
-            rule = _replay_base(table, e)
-            if e.outcome in claimed:
-                assert rule == claimed[e.outcome]
-            if e.outcome == "dealer push":                          # Tiger 9 (9-high front)
-                assert rule == WIN and d[2] // 13 == 7 and e.odds == odds[0] == PUSH
-                continue
-            assert odds[0] == e.odds == rule                        # no push on the banker
-            continue
-        lines_shown.setdefault(e.kind, []).append(e.outcome)
-        if e.kind == "envy":
-            assert p[4] & names_to_mask([e.outcome])                 # the hand shows it
-            continue
-        slot = table.kinds.index(e.kind)
-        assert odds[slot] == e.odds
-        bet = next(b for b, t in tables.items() if t.pay and e.outcome in t.pay
-                   and sides_kind(b) == e.kind)
-        pay = tables[bet].pay[e.outcome]
-        assert e.odds == pay                                         # the pay table's pay
-    # one example for each paying line of each bet's pay table (the envy's: each amount)
-    for bet, t in tables.items():
-        kind = sides_kind(bet)
-        if kind is not None:
-            kind = "envy" if sides[kind].envy else kind
-            assert sorted(lines_shown[kind]) == sorted(l for l, pay in t.pay.items() if pay), bet
-
-
-def sides_kind(bet):
-    from verifier.game.bets import BETS
-    side = BETS[bet].table if bet in BETS else None
-    return side.kind if side else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -346,3 +274,17 @@ def test_out_must_be_a_folder(meta, tmp_path, capsys):
     out.write_text("a file")
     assert filing(meta, out, "casino-standard") == 2
     assert "not a folder" in capsys.readouterr().err and out.read_text() == "a file"
+
+
+def test_out_a_pdf_is_not_overwritten_without_force_nor_an_input(meta, tmp_path, capsys):
+    kept = tmp_path / "filing.pdf"                # checked before any work: no render here
+    kept.write_bytes(b"the lab's own file")
+    assert filing(meta, kept, "casino-standard") == 2
+    assert "--force" in capsys.readouterr().err and kept.read_bytes() == b"the lab's own file"
+    given = tmp_path / "meta.pdf"                 # a file the command reads, named .pdf
+    given.write_text(META)
+    assert main(["filing", str(CERTS / "casino-standard.json"), "--meta", str(given),
+                 "--out", str(given), "--force", "--no-progress"]) == 2
+    assert "input of this command" in capsys.readouterr().err
+    assert given.read_text() == META and sorted(p.name for p in tmp_path.iterdir()) == [
+        "filing.pdf", "meta.pdf", "meta.toml"]

@@ -120,21 +120,29 @@ def provenance(audit: Audit) -> list[list[str]]:
             ["Judged by", audit.tool]]
 
 
-def html(audit: Audit) -> str:
+def html(audit: Audit, paper: str | None = None) -> str:
+    """The report as HTML; ``paper``: the printed page's size (verifier/report/paper.py,
+    default A4), turned to landscape for the table of every claim."""
     import jinja2
+    from verifier.report.paper import css_string, paper as paper_of
+    footer = (css_string(f"audit of {audit.claims} \N{MIDDLE DOT} page ")
+              + ' counter(page) " of " counter(pages)')
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
     return env.get_template("audit.html.j2").render(
-        audit=audit, header=HEADER, provenance=provenance(audit), table=list(zip(rows(audit), audit.findings)), summary=summary(audit),
+        audit=audit, page_rule=paper_of(paper).page_rule(footer, landscape=True), header=HEADER, provenance=provenance(audit), table=list(zip(rows(audit), audit.findings)), summary=summary(audit),
         game=game_text(audit), failing=[detail(f) for f in audit.findings
                                         if f.status == FAILS],
         unchecked=[f for f in audit.findings if f.status == NOT_CHECKED])
 
 
-def render(audit: Audit, fmt: str) -> str | bytes:
-    """``str`` for text, json, markdown and html; ``bytes`` for pdf."""
+def render(audit: Audit, fmt: str, paper: str | None = None) -> str | bytes:
+    """``str`` for text, json, markdown and html; ``bytes`` for pdf (``paper``: the page's
+    size of the html and pdf, default A4)."""
     if fmt == "pdf":
         from verifier.report.pdf import pdf_of_html
-        return pdf_of_html(html(audit))
-    return {"text": text, "json": to_json, "markdown": markdown, "html": html}[fmt](audit)
+        return pdf_of_html(html(audit, paper))
+    if fmt == "html":
+        return html(audit, paper)
+    return {"text": text, "json": to_json, "markdown": markdown}[fmt](audit)

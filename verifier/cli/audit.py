@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from verifier.support.errors import VerifierError
-from verifier.cli.options import load_checked, output_file
+from verifier.cli.options import add_paper_option, load_checked, output_file
 import argparse
 from typing import TYPE_CHECKING
 
@@ -40,7 +40,7 @@ def cmd_audit(settings: Settings) -> int:
     if settings.out:
         settings.output()
         assert fmt is not None                  # set from --out's suffix above
-        report = render(result, fmt)
+        report = render(result, fmt, settings.paper)
         atomic_write_bytes(settings.out, report if isinstance(report, bytes)
                            else report.encode("utf-8"))
     if settings.json:
@@ -97,4 +97,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "the pdf extra), .json or .txt")
     from verifier.cli.options import add_progress_options
     add_progress_options(p)
+    add_paper_option(p)          # the .pdf's (and .html's printed) page, landscape
     p.set_defaults(func=cmd_audit)

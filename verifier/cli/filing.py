@@ -1,5 +1,6 @@
-"""``paigow-verify filing CERT --meta FILE.toml --out DIR``: the filing pack of a
-certificate (docs/FILING.md): one PDF, the par sheet as xlsx and the certificate."""
+"""``paigow-verify filing CERT --meta FILE.toml --out DIR|FILE.pdf``: the filing pack of a
+certificate (docs/FILING.md): one PDF, the par sheet as xlsx and the certificate; or the
+PDF alone."""
 from __future__ import annotations
 
 import argparse
@@ -18,7 +19,7 @@ def cmd_filing(settings: Settings) -> int:
     from verifier.filing.jurisdictions import jurisdiction
     from verifier.filing.wagers import same_game
     from verifier.report.formats import renderer
-    from verifier.support.files import read_bytes
+    from verifier.support.files import atomic_write_bytes, read_bytes
     from verifier.support.progress import Steps, stage
     assert settings.certificate and settings.meta and settings.out   # required options
     files = pack.names(settings.certificate)
@@ -26,8 +27,9 @@ def cmd_filing(settings: Settings) -> int:
     pack.check(settings.out, files.values(), settings.force, inputs)
     info = meta.read(settings.meta)
     where = jurisdiction(settings.jurisdiction or info.jurisdiction)
+    alone = pack.is_pdf(settings.out)                 # --out FILE.pdf: the PDF alone
     with stage(settings.progress, "step", "filing") as report:
-        steps = Steps(report, 5)
+        steps = Steps(report, 3 if alone else 5)
         steps.next("check")
         if settings.variation_of:                      # another game: before the checks
             same_game(Certificate.of(certificate.load(settings.certificate)),
@@ -38,6 +40,13 @@ def cmd_filing(settings: Settings) -> int:
         filing = document.build(cert, info, where, settings.variation_of)
         steps.next("PDF")
         pdf = document.render_pdf(filing, settings.paper)
+        if alone:
+            steps.next("write")
+            atomic_write_bytes(settings.out, pdf)
+            steps.finish()
+            print(f"filing written: {settings.out} ({where.title}, "
+                  f"{settings.paper or 'a4'} paper)")
+            return 0
         steps.next("xlsx")
         xlsx = renderer("xlsx")(filing.sheet)        # the par sheet the filing holds
         steps.next("write")
@@ -67,16 +76,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("certificate", metavar="CERT.json")
     p.add_argument("--meta", required=True, metavar="FILE.toml",
                    help="the cover, signature block and revision history (docs/FILING.md)")
-    p.add_argument("--out", required=True, metavar="DIR",
-                   help="the pack's folder (created; its files are never overwritten "
-                        "without --force)")
+    p.add_argument("--out", required=True, metavar="DIR|FILE.pdf",
+                   help="the pack's folder (created), or a .pdf file: the filing PDF "
+                        "alone; an existing file is never overwritten without --force")
     p.add_argument("--jurisdiction", choices=tuple(JURISDICTIONS), default=None,
                    help=f"whose rules the filing answers (default: the metadata's, else "
                         f"{DEFAULT_JURISDICTION})")
     p.add_argument("--variation-of", metavar="CERT_OR_TABLE",
                    help="the approved certificate (.json) or pay table (.toml) this one "
                         "varies: its changed lines and the edge before and after")
-    p.add_argument("--force", action="store_true", help="replace the pack's files in DIR")
+    p.add_argument("--force", action="store_true",
+                   help="replace the pack's files in DIR, or FILE.pdf")
     add_paper_option(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_filing)

@@ -44,16 +44,21 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.filing.wagers import variation, wagers
     from verifier.report.model import build as build_sheet
     from verifier.table.limits import TableRules
+    from verifier.filing.faceup import face_up_examples
+    from verifier.game.settlement import SettlementRule
     rs = rule_set_of(cert.raw)
-    table = TableRules.from_ruleset(rs)
     sheet = build_sheet(cert)
     readings = {r.name: r.text for r in sheet.readings}
+    if SettlementRule.of(rs.settlement).dealer_exposed:     # Face Up: not the table's deal
+        examples = face_up_examples(rs, deck_cards(cert))
+    else:
+        examples = worked_examples(TableRules.from_ruleset(rs), deck_cards(cert))
     return Filing(
-        meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, table, readings),
-        examples=[view(e, rs, table) for e in worked_examples(table, deck_cards(cert))],
+        meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, readings),
+        examples=[view(e, rs) for e in examples],
         wagers=wagers(sheet),
         variation=variation(cert, sheet, variation_of) if variation_of else None,
-        california=california(rs, table, readings) if jurisdiction.california else [],
+        california=california(rs, readings) if jurisdiction.california else [],
         hashes=certificate_rows(cert))
 
 

@@ -1,6 +1,6 @@
 """The rules of play's worked examples, chosen by the engine from real deals: a win, a
 loss, a push (one hand won, one lost), a copy, a foul, and one hand for each paying line
-of each bet.
+of each bet (a rule set's custom bets too, read their way: table/custom.py).
 
 The deals come in one fixed order (``deals``): 14 cards from a shuffle seeded with
 ``SEED``, player's seven then the dealer's seven, ``FIRST_DEALS`` of them; then, for the
@@ -85,15 +85,17 @@ def base_outcome_name(player_set: Sequence[Any], dealer_set: Sequence[Any],
 
 def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> list[Example]:
     """The worked examples at ``table`` (``TableRules.from_ruleset``): the base game's
-    outcomes in ``BASE_OUTCOMES`` order (and a push by the dealer's hand, where the rule
-    set has one), the foul (the first of those deals that can be fouled), then each paying line of each bet
+    outcomes in ``BASE_OUTCOMES`` order, each on a dealer's hand that does not push (and
+    a push by the dealer's hand, where the rule set has one), the foul (the first of those deals that can be fouled), then each paying line of each bet
     in the table's order (a line no deal of ``deals`` shows is left out); ``deck``: the
     certificate's (default the 53 cards)."""
     from verifier.engine import set_hands
     from verifier.table.reads import READS, paid_line
     from verifier.table.round import round_odds
+    from verifier.table.custom import hand_lines
     from verifier.table.settle import base_odds
     sides = table_sides()
+    rule = table.settlement_rule
     outcomes = BASE_OUTCOMES + (("dealer push",) if table.push_when else ())
     wanted: dict[tuple[str, Any], Example | None] = {("base", o): None for o in outcomes}
     reads = {}
@@ -103,6 +105,8 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
             pays = table.pays_of(kind)
             reads[kind] = (READS[name], of_banker, pays)
             wanted.update({(kind, i): None for i, p in enumerate(pays) if p >= 0})
+    for bet in table.custom:                # a rule set's custom bets: each paying line
+        wanted.update({(bet.name, i): None for i, (_, net) in enumerate(bet.nets) if net >= 0})
     envy = next((k for k, s in sides.items() if s.envy), None) if table.envy_pays else None
     if envy:
         wanted.update({("envy", i): None for i, a in enumerate(table.envy_pays) if a > 0})
@@ -120,10 +124,17 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
                 return round_odds(d, p, table=table, cards=player, dealer_cards=dealer)[slot]
             key = ("base", base_outcome_name(p, d, odds(0)) if any(
                 wanted[("base", o)] is None for o in outcomes) else "")
-            if wanted.get(key, 0) is None:
+            pushes = rule.pushes_on((d[3], d[2])) if rule.push_when else False
+            if wanted.get(key, 0) is None and pushes == (key[1] == "dealer push"):
                 wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
             house = base_odds(p[2], p[3], d[2], d[3])
             for slot, kind in enumerate(table.kinds[1:], 1):
+                custom = table.custom_bet(kind)
+                if custom is not None:
+                    line = custom.paid_line(hand_lines(custom, p, d, player, dealer))
+                    if line is not None and wanted.get((kind, line), 0) is None:
+                        wanted[(kind, line)] = Example(kind, custom.nets[line][0], player,
+                                                       dealer, p, d, odds(slot), line)
                 if kind not in reads:
                     continue
                 read, of_banker, pays = reads[kind]

@@ -9,19 +9,24 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from verifier.filing.examples import Example
+from verifier.filing.faceup import FOUL_NOT_SHOWN
 from verifier.game.cards import card_display, tens_shown_as_10
 from verifier.game.paytables import line_title
 from verifier.game.ranking import describe_back, describe_front
 from verifier.game.settlement import SettlementRule
 from verifier.rules.rulesets import RuleSet
-from verifier.table.limits import TableRules
 
+#: how the hands are set in Face Up (the dealer's hand exposed first)
+FACE_UP_SETTING = ("the dealer's seven cards are dealt face up and the dealer's hand is set "
+                   "and shown before any player sets a hand. Each player then sets the hand "
+                   "seeing the dealer's; the figures and the examples below play the best "
+                   "response: the setting with the best result against the dealer's hand "
+                   "(the house way's own where it is among the best). " + FOUL_NOT_SHOWN)
 WHEEL = {"lowest": "A-2-3-4-5 is the lowest straight",
          "second": "A-2-3-4-5 is the second-highest straight (below A-K-Q-J-10)"}
 
 
-def rules_of_play(rs: RuleSet, table: TableRules, readings: Mapping[str, str]
-                  ) -> list[tuple[str, str]]:
+def rules_of_play(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, str]]:
     """(heading, text) of each rule of the game, in the order a dealer plays them;
     ``readings``: {name: text} of the readings that apply (the par sheet's), whose words
     state the joker, the wheel and who wins where the rule set has them."""
@@ -37,22 +42,28 @@ def rules_of_play(rs: RuleSet, table: TableRules, readings: Mapping[str, str]
         ("Setting the hand", "Each hand is set into a five-card high hand and a two-card low "
                              "hand; the high hand must outrank the low hand, else the hand is "
                              "a foul. The dealer sets the dealer's hand by the house way "
-                             f"({rs.house_way}); the examples below set every hand by it."),
+                             f"({rs.house_way}); " + (FACE_UP_SETTING if s.dealer_exposed else
+                                                      "the examples below set every hand by it.")),
         ("Who wins", sentence(readings.get("settlement", "The player's high hand is compared "
                      "with the dealer's high hand and the low hand with the low hand. The player "
                      "takes a hand only by ranking strictly higher: an identical hand, a copy, "
                      "goes to the banker. The player who takes both hands wins; one each is a "
                      "push; otherwise the player loses. A fouled hand loses"))),
-        ("Settlement", sentence(s.describe())),
+        ("Settlement", sentence(words(s.describe()))),
         ("The bank", bank),
     ]
     if s.push_when:
-        out.append(("Pushes on the dealer's hand", sentence(s.push_text())))
+        out.append(("Pushes on the dealer's hand", sentence(words(s.push_text()))))
     tables = rs.paytables()
     for bet in rs.bet_names():
         out.append((tables[bet].name.split(",")[0], "An optional bet, paid by its pay table "
                     "(below, with the true odds of each line)."))
     return out
+
+
+def words(text: str) -> str:
+    """A rule's names as words: ``pai_gow_ace_high`` as "pai gow ace high"."""
+    return text.replace("_", " ")
 
 
 def sentence(text: str) -> str:
@@ -86,16 +97,18 @@ def pay_words(odds: int | Fraction) -> str:
     return "loses" if odds < 0 else "pushes" if odds == 0 else f"pays {pay_label(Fraction(odds))}"
 
 
-def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
+def view(e: Example, rs: RuleSet) -> ExampleView:
     """The example ``e`` in words: its title, cards, sets and what the table pays."""
     s = SettlementRule.of(rs.settlement)
-    ws = table.wheel_second
+    ws = rs.rules.wheel_second
     p, d = e.player_set, e.dealer_set
     rows = (_set("Player", p, ws), _set("Dealer", d, ws))
     high = "takes" if p[3] > d[3] else "copies" if p[3] == d[3] else "loses"
     low = "takes" if p[2] > d[2] else "copies" if p[2] == d[2] else "loses"
     paid = f"wins, paid {s.win_label}" if e.odds > 0 else pay_words(e.odds)
     base = f"The player {high} the high hand and {low} the low hand; the base wager {paid}."
+    if e.kind == "base" and s.dealer_exposed:
+        base = "Seeing the dealer's hand, the player sets the best response. " + base
     if e.kind == "base":
         title = {"win": "A win", "loss": "A loss", "push": "A push: one hand each",
                  "copy": "A copy: an identical hand goes to the banker",
@@ -103,16 +116,22 @@ def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
                  "dealer push": "A push on the dealer's hand"}[e.outcome]
         if e.outcome == "dealer push":
             base = (f"The player {high} the high hand and {low} the low hand, but the "
-                    f"dealer's hand pushes the base wager ({s.push_text()}).")
+                    f"dealer's hand pushes the base wager ({words(s.push_text())}).")
         if e.outcome == "foul":
             base = (f"The player sets {_hand(e.fouled)} in front, over a weaker five-card "
                     f"hand: a foul. The fouled hand {pay_words(e.odds).replace('loses', 'loses the wager')}, "
                     "whatever the dealer holds.")
         return ExampleView(title, _hand(e.player), _hand(e.dealer), rows, base)
-    from verifier.game.bets import BETS, table_sides
+    from verifier.game.bets import BANKER, BETS, table_sides
+    line = line_title(e.outcome)
+    if e.kind not in table_sides():          # a rule set's custom bet (table/custom.py)
+        table = rs.paytables()[e.kind]
+        whose = "dealer's" if table.hand == BANKER else "player's"
+        return ExampleView(f"{table.name}: {line}", _hand(e.player), _hand(e.dealer), rows,
+                           f"{table.name}: the {whose} hand shows {line}; the wager "
+                           f"{pay_words(e.odds)}.")
     side = table_sides()[e.kind]
     bet = next(b.title for b in BETS.values() if b.table and b.table.kind == e.kind)
-    line = line_title(e.outcome)
     if side.envy:
         result = (f"{bet}: the player's hand shows {line}; every other player with a qualifying "
                   f"wager is paid ${e.odds:,} (the table's envy amount for {line}).")
@@ -122,8 +141,7 @@ def view(e: Example, rs: RuleSet, table: TableRules) -> ExampleView:
     return ExampleView(f"{bet}: {line}", _hand(e.player), _hand(e.dealer), rows, result)
 
 
-def california(rs: RuleSet, table: TableRules, readings: Mapping[str, str]
-               ) -> list[tuple[str, str]]:
+def california(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, str]]:
     """(heading, text) of the Bureau of Gambling Control's game-approval narrative
     (``readings`` as ``rules_of_play``'s: the table's procedure where the rule set has it)."""
     from verifier.table.deal import SEATS

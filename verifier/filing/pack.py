@@ -1,7 +1,8 @@
 """The filing pack's folder, all or nothing: the filing PDF, the par sheet as xlsx and a
 copy of the certificate, written into a new folder beside the one asked for and moved
-into place once every file is whole. An existing file is never overwritten without
-``force``, and never a file the command reads."""
+into place once every file is whole; or, where ``--out`` names a ``.pdf`` file
+(``is_pdf``), that one PDF alone, written atomically. An existing file is never
+overwritten without ``force``, and never a file the command reads."""
 from __future__ import annotations
 
 import os
@@ -20,19 +21,33 @@ def names(certificate: str | os.PathLike) -> dict[str, str]:
             "certificate": f"{stem}.json"}
 
 
+def is_pdf(out: str | os.PathLike) -> bool:
+    """``--out FILE.pdf``: the filing PDF alone (else ``--out`` is the pack's folder)."""
+    return str(out).lower().endswith(".pdf")
+
+
+def _exists(path: Path, force: bool) -> None:
+    if path.exists() and not force:
+        raise VerifierError(f"{path} exists: the filing pack does not overwrite it "
+                            "(--force to replace it)")
+
+
 def check(folder: str | os.PathLike, files: Iterable[str], force: bool,
           inputs: Iterable[str | os.PathLike] = ()) -> None:
     """Before any work: ``folder`` is a folder (or not there yet) and none of ``files`` in it
-    exists (unless ``force``) or is one of ``inputs``."""
+    exists (unless ``force``) or is one of ``inputs``; where ``folder`` is a ``.pdf`` file
+    (``is_pdf``), that file is checked so instead."""
     from verifier.support.files import check_writable
     out = Path(folder)
+    if is_pdf(out):
+        _exists(out, force)
+        check_writable(out, inputs=[str(i) for i in inputs])
+        return
     if out.exists() and not out.is_dir():
         raise VerifierError(f"--out {folder}: not a folder")
     for name in files:
         path = out / name
-        if path.exists() and not force:
-            raise VerifierError(f"{path} exists: the filing pack does not overwrite it "
-                                "(--force to replace it)")
+        _exists(path, force)
         if out.is_dir():
             check_writable(path, inputs=[str(i) for i in inputs])
 

@@ -1,6 +1,7 @@
 """The paper a printed document is laid out on, one table: each size's name, its CSS
-``size`` and the page's margins (mm). The par sheet's PDF (``report --paper``) and the
-filing pack (``filing --paper``) read it; a template's ``@page`` rule comes from
+``size`` and the page's margins (mm). The par sheet's PDF (``report --paper``), the
+filing pack (``filing --paper``) and the audit report (``audit --paper``, turned to
+landscape for its wide table) read it; a template's ``@page`` rule comes from
 ``page_rule`` and from nowhere else."""
 from __future__ import annotations
 
@@ -25,10 +26,11 @@ class Paper:
     def margin_css(self) -> str:
         return " ".join(f"{m:g}mm" for m in self.margins_mm)
 
-    def page_rule(self, footer: str) -> str:
-        """The ``@page`` rule: size, margins, and ``footer`` (a CSS ``content`` value) at
-        the bottom centre."""
-        return (f"@page {{ size: {self.css}; margin: {self.margin_css}; @bottom-center {{ "
+    def page_rule(self, footer: str, landscape: bool = False) -> str:
+        """The ``@page`` rule: size (turned a quarter when ``landscape``), margins, and
+        ``footer`` (a CSS ``content`` value) at the bottom centre."""
+        size = f"{self.css} landscape" if landscape else self.css
+        return (f"@page {{ size: {size}; margin: {self.margin_css}; @bottom-center {{ "
                 f"content: {footer}; font-size: 7pt; color: #555; "
                 f'font-family: "DejaVu Sans", sans-serif; }} }}')
 

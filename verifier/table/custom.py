@@ -50,18 +50,25 @@ class TableBet:
     hand: str = PLAYER
     precedence: str = HIGHEST_PAY
 
-    def odds(self, lines: Collection[str]) -> int | Fraction:
-        """The odds of a hand qualifying for ``lines``: its paid line's net (N to 1 -> N,
-        push -> 0; the highest, ties the first line, or under ``table-order`` the first it
-        shows), -1 when no line of the table applies."""
+    def paid_line(self, lines: Collection[str]) -> int | None:
+        """The index in ``nets`` of the line a hand qualifying for ``lines`` is paid on:
+        the highest net (ties the first line), or under ``table-order`` the first it
+        shows; None when no line of the table applies."""
         best = None
-        for line, net in self.nets:
-            if line in lines and (best is None or net > best):
-                best = net
+        for i, (line, net) in enumerate(self.nets):
+            if line in lines and (best is None or net > self.nets[best][1]):
+                best = i
                 if self.precedence == TABLE_ORDER:
                     break
-        if best is None:
+        return best
+
+    def odds(self, lines: Collection[str]) -> int | Fraction:
+        """The odds of a hand qualifying for ``lines``: its paid line's net (N to 1 -> N,
+        push -> 0), -1 when no line of the table applies."""
+        line = self.paid_line(lines)
+        if line is None:
             return LOSS
+        best = self.nets[line][1]
         return int(best) if best.denominator == 1 else best
 
 
@@ -96,9 +103,17 @@ def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[A
     results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
     and ``banker_cards`` the player's and the banker's seven cards, as dealt. A bet on the
     banker's hand reads ``banker_set`` and ``banker_cards``."""
+    return bet.odds(hand_lines(bet, player_set, banker_set, cards, banker_cards))
+
+
+def hand_lines(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any],
+               cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None
+               ) -> Collection[str]:
+    """The lines ``bet`` reads on one player's seat (``custom_odds``' terms): on the
+    banker's hand for a bet on it."""
     if bet.hand == BANKER:
         player_set, cards = banker_set, banker_cards
-    return bet.odds(lines_of(bet.reads, player_set, banker_set, cards, bet.cards))
+    return lines_of(bet.reads, player_set, banker_set, cards, bet.cards)
 
 
 def lines_of(reads: str, player_set: Sequence[Any], banker_set: Sequence[Any] | None,

@@ -1,0 +1,48 @@
+"""Issue 38's first Done-when: a filing of every shipped rule set renders, on Letter and
+on A4, with its words inside the margins (tests/test_filing.py's ``looked_at``), its
+cover turned into a picture. The rule sets shipped without a certificate
+(``rules``: commission-free, ez-pai-gow, face-up) get one made here, in tmp_path, by
+``run --rules NAME --out`` on the full deck: a few seconds each, Face Up's job about 5
+minutes on 2 cores (docs/FACE_UP.md), its chunks in tmp_path, not the user's cache.
+Letter as a pack (``--out DIR``) for Nevada (New Jersey, Maryland for two), A4 as the
+PDF alone (``--out FILE.pdf``) for California."""
+import pytest
+
+from test_filing import CERTS, META, filing_of, looked_at
+from verifier.cli import main
+from verifier.rules.rulesets import names as shipped_names
+
+pytestmark = pytest.mark.full
+#: the jurisdiction of each rule set's Letter filing (default Nevada); A4: California
+LETTER_JURISDICTION = {"casino-standard": "nj", "commission-free": "md"}
+
+
+def test_every_shipped_rule_set_is_a_rule_set_filed_here():
+    assert set(shipped_names()) == {"outlaw9-mikes", "casino-standard", "emperors-challenge",
+                                    "commission-free", "ez-pai-gow", "face-up"}
+
+
+@pytest.mark.parametrize("name", sorted(shipped_names()))
+def test_a_filing_of_every_shipped_rule_set_on_letter_and_a4(name, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))   # Face Up's job: its own
+    meta = tmp_path / "meta.toml"
+    meta.write_text(META)
+    cert = CERTS / f"{name}.json"
+    if not cert.exists():                       # made here, as a lab would
+        cert = tmp_path / f"{name}.json"
+        assert main(["run", "--rules", name, "--out", str(cert), "--no-progress"]) == 0
+    face_up = name == "face-up"
+    pack = tmp_path / "pack"
+    where = LETTER_JURISDICTION.get(name, "nv")
+    assert filing_of(meta, pack, cert, "--jurisdiction", where, "--paper", "letter") == 0
+    assert sorted(p.name for p in pack.iterdir()) == sorted(
+        [f"{name}-filing.pdf", f"{name}-parsheet.xlsx", f"{name}.json"])
+    assert (pack / f"{name}.json").read_bytes() == cert.read_bytes()
+    (tmp_path / "letter").mkdir()
+    looked_at(pack / f"{name}-filing.pdf", cert, (612, 792), where, tmp_path / "letter",
+              face_up)
+    alone = tmp_path / "a4" / "filing.pdf"
+    alone.parent.mkdir()
+    assert filing_of(meta, alone, cert, "--jurisdiction", "ca", "--paper", "a4") == 0
+    assert [p.name for p in alone.parent.iterdir()] == ["filing.pdf"]    # the PDF alone
+    looked_at(alone, cert, (595, 842), "ca", tmp_path / "a4", face_up)
