@@ -288,3 +288,22 @@ def test_out_a_pdf_is_not_overwritten_without_force_nor_an_input(meta, tmp_path,
     assert "input of this command" in capsys.readouterr().err
     assert given.read_text() == META and sorted(p.name for p in tmp_path.iterdir()) == [
         "filing.pdf", "meta.pdf", "meta.toml"]
+
+
+def test_the_appendix_par_sheet_has_the_packs_pace_and_the_metadatas_revisions(tmp_path):
+    """The filing's par sheet (its appendix and xlsx) at the pace given on the command line
+    (``--hands-per-hour 40 --average-wager 10``), its revision history the metadata's: the
+    revisions typed into META above."""
+    from verifier.filing import document, meta
+    from verifier.filing.jurisdictions import jurisdiction
+    from verifier.odds.operator import Pace
+    path = tmp_path / "meta.toml"
+    path.write_text(META)
+    info = meta.read(path)
+    cert = certificate.read(CERTS / "casino-standard.json")
+    filing = document.build(cert, info, jurisdiction("nj"),
+                            pace=Pace(40, Fraction(10)))
+    assert filing.sheet.operator.pace == Pace(40, Fraction(10))
+    assert [r[2] for r in filing.sheet.revisions] == [
+        r.change for r in info.revisions] and len(info.revisions) >= 1
+    assert filing.sheet.revisions[0][1] == info.revisions[0].date.isoformat()

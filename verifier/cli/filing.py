@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from verifier.cli.options import add_paper_option, add_progress_options
+from verifier.cli.options import add_operator_options, add_paper_option, add_progress_options
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
@@ -21,6 +21,7 @@ def cmd_filing(settings: Settings) -> int:
     from verifier.report.formats import renderer
     from verifier.support.files import atomic_write_bytes, read_bytes
     from verifier.support.progress import Steps, stage
+    from verifier.cli.options import operator_inputs
     assert settings.certificate and settings.meta and settings.out   # required options
     files = pack.names(settings.certificate)
     inputs = [p for p in (settings.certificate, settings.meta, settings.variation_of) if p]
@@ -37,7 +38,8 @@ def cmd_filing(settings: Settings) -> int:
         cert = certificate.read(settings.certificate)
         cert_bytes = read_bytes(settings.certificate, "certificate")
         steps.next("worked examples and figures")
-        filing = document.build(cert, info, where, settings.variation_of)
+        filing = document.build(cert, info, where, settings.variation_of,
+                                **operator_inputs(settings, cert))
         steps.next("PDF")
         pdf = document.render_pdf(filing, settings.paper)
         if alone:
@@ -88,5 +90,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true",
                    help="replace the pack's files in DIR, or FILE.pdf")
     add_paper_option(p)
+    add_operator_options(p)
     add_progress_options(p)
     p.set_defaults(func=cmd_filing)

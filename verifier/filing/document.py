@@ -36,8 +36,9 @@ class Filing:
 
 
 def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
-          variation_of: str | os.PathLike | None = None) -> Filing:
-    """The filing of a checked certificate."""
+          variation_of: str | os.PathLike | None = None, **operator: Any) -> Filing:
+    """The filing of a checked certificate; ``operator``: the operator figures' inputs of
+    its par sheet (``report.model.build``'s pace, bankroll)."""
     from verifier.certificate.sections import rule_set_of
     from verifier.filing.examples import worked_examples
     from verifier.filing.narrative import california, rules_of_play, view
@@ -47,7 +48,8 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.filing.faceup import face_up_examples
     from verifier.game.settlement import SettlementRule
     rs = rule_set_of(cert.raw)
-    sheet = build_sheet(cert)
+    sheet = build_sheet(cert, **operator)
+    sheet.revisions = [(r.revision, r.date.isoformat(), r.change) for r in meta.revisions]
     readings = {r.name: r.text for r in sheet.readings}
     if SettlementRule.of(rs.settlement).dealer_exposed:     # Face Up: not the table's deal
         examples = face_up_examples(rs, deck_cards(cert))
