@@ -409,8 +409,13 @@ def test_a_new_custom_bet_goes_from_the_grid_to_its_pdf_par_sheet(browser, serve
              "the exact edge of the new bet")
     before = set(downloads.glob("*.pdf"))
     browser.find_element(By.ID, "download-pdf").click()
+    # seconds of work on the server: the page says so while it renders (issue 39, progress)
+    wait_for(lambda: "rendering on the server" in text_of(browser, "#download-status")
+             or "done in" in text_of(browser, "#download-status"), "the download's stage")
     (pdf,) = wait_for(lambda: [p for p in downloads.glob("*.pdf") if p not in before
                                and p.stat().st_size > 0], "the PDF download")
+    wait_for(lambda: "done in" in text_of(browser, "#download-status"), "the download's end")
+    assert pdf.name in text_of(browser, "#download-status")
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Five Aces Jackpot (new custom, reads seven-card)" in text

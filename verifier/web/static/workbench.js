@@ -182,11 +182,49 @@
     }).join(", ");
   }
 
-  /* downloads: the grid's pay table goes with the form */
+  /* downloads: the grid's pay table goes with the form; a par sheet (seconds of work on
+     the server) is fetched, its stage and an estimate shown while it renders */
+  var status = document.getElementById("download-status");
   document.getElementById("download").addEventListener("submit", function (ev) {
-    ev.target.elements.pays.value = JSON.stringify(pays());
-    ev.target.elements.name.value = tableName();
-    ev.target.elements.reading.value = reading() || "";
+    var form = ev.target, what = ev.submitter ? ev.submitter.value : "toml";
+    form.elements.pays.value = JSON.stringify(pays());
+    form.elements.name.value = tableName();
+    form.elements.reading.value = reading() || "";
+    if (what === "toml" || !window.fetch || !status) { return; }
+    ev.preventDefault();
+    var data = new FormData(form), began = Date.now(), key = "parsheet-seconds-" + what;
+    data.set("what", what);
+    var last = Number(window.localStorage ? localStorage.getItem(key) : 0) || 0;
+    var label = ev.submitter.textContent;
+    function tick() {
+      var s = Math.round((Date.now() - began) / 1000);
+      status.textContent = label + ": rendering on the server (the figures, the charts, " +
+        "the layout), " + s + " s" + (last ? " of about " + last + " s (the last one)" : "") + "…";
+    }
+    tick();
+    var timer = setInterval(tick, 500);
+    fetch("/download", {method: "POST", credentials: "same-origin", body: data})
+      .then(function (r) {
+        if (!r.ok) {
+          return r.text().then(function (t) {
+            var doc = new DOMParser().parseFromString(t, "text/html");
+            var msg = doc.querySelector(".error");
+            throw new Error(msg ? msg.textContent.trim() : "the server answered " + r.status);
+          });
+        }
+        var name = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+        return r.blob().then(function (b) { return [b, name ? name[1] : "parsheet"]; });
+      })
+      .then(function (got) {
+        var a = document.createElement("a"), url = URL.createObjectURL(got[0]);
+        a.href = url; a.download = got[1];
+        document.body.appendChild(a); a.click(); a.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+        var s = Math.max(1, Math.round((Date.now() - began) / 1000));
+        if (window.localStorage) { localStorage.setItem(key, String(s)); }
+        status.textContent = label + ": done in " + s + " s (" + got[1] + ")";
+      }, function (e) { status.textContent = label + ": " + e.message; })
+      .then(function () { clearInterval(timer); });
   });
 
   /* what designer.js (sessions, compare, search) builds on */
