@@ -50,6 +50,11 @@ def test_a_reading_is_a_sentence_and_an_order_words_on_the_par_sheet(capsys):
     assert ("| House way, row 4 singles | a point the filed rules leave open, closed by this "
             "reading |") in out
     assert "house_way_row_4_singles" not in out and "`gap closed`" not in out
+    from verifier import certificate
+    from verifier.report import render                  # the HTML (and PDF) sheet's table
+    html = render(certificate.load(O9), "html")
+    assert ("<td>House way, row 4 singles</td><td>a point the filed rules leave open, "
+            "closed by this reading</td>") in html and "house_way_row_4_singles" not in html
     # the formula's order, the symbols and then the lines' names
     from verifier.game.names import pays_at_least
     assert pays_at_least("full_house", "flush") == "Full House pays at least Flush"
