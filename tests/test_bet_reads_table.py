@@ -95,7 +95,7 @@ def test_settle_plays_a_round_file_that_names_them(tmp_path, capsys):
     assert main(["settle", str(path), "--rules", str(RULESET)]) == 0
     out = capsys.readouterr().out
     assert "base pushes, three_card wins 30 to 1, queens_dragon wins 50 to 1" in out
-    assert "seat 2         +800" in out
+    assert "seat 2         +$800" in out
 
 
 # ---------------------------------------------------------------------------------------

@@ -187,4 +187,4 @@ def test_settle_plays_a_round_file_that_names_it(tmp_path, capsys):
                                 "hands": {"1": NINE_HIGH, "2": "Ac Kh Qd Js 5c 7d 3s"}}))
     assert main(["settle", str(path), "--rules", str(_rules_file(tmp_path))]) == 0
     out = capsys.readouterr().out
-    assert "base pushes, Tiger 9 wins 30 to 1" in out and "seat 2         +300" in out
+    assert "base pushes, Tiger 9 wins 30 to 1" in out and "seat 2         +$300" in out

@@ -84,9 +84,15 @@ def command_steps(progress: Any, desc: str, total: int) -> Iterator[Steps]:
 
 def _room(bar: Any) -> int:
     """The columns left for a note on ``bar``'s line once its bar has ``BAR_COLUMNS``: the
-    line's width less the rest of the line as tqdm draws it without a note."""
+    line's width less the rest of the line as tqdm draws it without a note. A line that
+    goes to no terminal (a pipe, a log, a test's capture) has no width: the note is whole."""
     import shutil
-    width = bar.ncols or shutil.get_terminal_size((100, 24)).columns
+    width = bar.ncols
+    if not width:
+        isatty = getattr(bar.fp, "isatty", None)
+        if not (isatty and isatty()):
+            return 10 ** 6
+        width = shutil.get_terminal_size((100, 24)).columns
     meter = dict(bar.format_dict, ncols=None, postfix=None)
     rest = len(bar.format_meter(**meter)) - 10        # tqdm draws 10 columns with no width
     return max(0, width - rest - BAR_COLUMNS - 2)     # ", " before the note
