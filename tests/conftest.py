@@ -43,7 +43,20 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("engine", names, indirect=True)
 
 
+#: the longest single tests (minutes on one worker: a fresh venv's installs, a wheel built
+#: from the sdist, a filing of every rule set), handed out first, so that pytest-xdist's
+#: other worker takes the rest meanwhile instead of waiting at the end for the last one
+LONGEST_FIRST = ("tests/test_readme_install.py", "tests/test_packaging.py",
+                 "tests/test_filing_full.py")
+
+
+def _longest_first(item):
+    return next((i for i, p in enumerate(LONGEST_FIRST) if item.nodeid.startswith(p)),
+                len(LONGEST_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=_longest_first)               # stable: the others keep their order
     if not backend.PURE_PYTHON:
         return
     skip = pytest.mark.skip(reason="needs the compiled core (PAIGOW_PUREPYTHON=1)")
