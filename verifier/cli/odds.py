@@ -150,8 +150,7 @@ def cmd_report(settings: Settings) -> int:
             revisions = None
             if settings.meta:
                 from verifier.filing.meta import read as read_meta
-                revisions = [(r.revision, r.date.isoformat(), r.change)
-                             for r in read_meta(settings.meta).revisions]
+                revisions = read_meta(settings.meta).revision_rows()
             sheet = render(cert, settings.format, steps=steps, meter_path=path,
                            paper=settings.paper, revisions=revisions,
                            **operator_inputs(settings, cert))

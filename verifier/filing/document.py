@@ -48,8 +48,7 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.filing.faceup import face_up_examples
     from verifier.game.settlement import SettlementRule
     rs = rule_set_of(cert.raw)
-    sheet = build_sheet(cert, **operator)
-    sheet.revisions = [(r.revision, r.date.isoformat(), r.change) for r in meta.revisions]
+    sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
     readings = {r.name: r.text for r in sheet.readings}
     if SettlementRule.of(rs.settlement).dealer_exposed:     # Face Up: not the table's deal
         examples = face_up_examples(rs, deck_cards(cert))

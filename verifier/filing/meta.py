@@ -48,6 +48,11 @@ class Meta:
     def cover_rows(self) -> list[tuple[str, str]]:
         return [(title, str(getattr(self, key))) for key, title in COVER]
 
+    def revision_rows(self) -> list[tuple[str, str, str]]:
+        """The revisions as the par sheet's revision-history rows: (revision, ISO date,
+        change), oldest first."""
+        return [(r.revision, r.date.isoformat(), r.change) for r in self.revisions]
+
 
 def read(path: str | os.PathLike) -> Meta:
     """The metadata file at ``path``, checked (one-line errors)."""

@@ -43,8 +43,7 @@ def render(cert: Certificate | Mapping, fmt: str = "markdown", designed: dict | 
     steps = steps or Steps()
     steps.more(1)
     steps.next("figures")
-    sheet = build(cert, designed=designed, reading=reading, **operator)
-    sheet.revisions = list(revisions or [])
+    sheet = build(cert, designed=designed, reading=reading, revisions=revisions, **operator)
     if meter_path is not None:
         from verifier.report.progressive import attach_meter_path, read_meter_path
         text, source = meter_path

@@ -38,7 +38,7 @@ def _title(name, description):
 
 def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | None = None,
           reading: str | None = None, pace: Pace | None = None, bankroll: Any = None,
-          bankroll_note: str = "") -> ParSheet:
+          bankroll_note: str = "", revisions: list | None = None) -> ParSheet:
     """The par sheet of a certificate (checked beforehand: see verifier.certificate).
     ``formulas``: also each bet's return as a formula in its pays (SymPy; ``run``'s
     summary goes without). ``designed``: {bet name: Paytable} of pay tables designed in
@@ -50,7 +50,8 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
     ``pace``: the hands per hour and average wager of the operator figures (default
     ``Pace()``); ``bankroll``: a player-dealer game's bankroll from the table simulator
     (verifier/table/bankroll.py, run by the command), or None and ``bankroll_note`` says
-    why."""
+    why. ``revisions``: [(revision, date, change)], the revision-history block
+    (``filing.meta.Meta.revision_rows``)."""
     cert = Certificate.of(cert)
     designed = dict(designed or {})
     rs = cert.rule_set
@@ -107,4 +108,5 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
         designed=[b.title for b in bets if b.key in designed],
         player_bank=player_bank_section(cert) if cert.base_game is not None
         and cert.base_game.player_bank is not None else None,
-        progressives=progressive_sections(cert), operator=operator)
+        progressives=progressive_sections(cert), operator=operator,
+        revisions=list(revisions or []))
