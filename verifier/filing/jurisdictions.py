@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import choose
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,5 @@ DEFAULT_JURISDICTION = "generic"
 
 def jurisdiction(name: str | None) -> Jurisdiction:
     """A jurisdiction by name (None: the default), or a one-line error naming those offered."""
-    key = (name or DEFAULT_JURISDICTION).lower()
-    if key not in JURISDICTIONS:
-        raise VerifierError(f"jurisdiction {str(name)[:20]!r} is not offered: choose from "
-                            f"{', '.join(JURISDICTIONS)}")
-    return JURISDICTIONS[key]
+    return JURISDICTIONS[choose("jurisdiction", name, JURISDICTIONS, DEFAULT_JURISDICTION,
+                                fold=True, width=20, verb="", suffix=" is not offered")]

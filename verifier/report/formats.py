@@ -9,7 +9,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import choose
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,7 @@ PARSHEET_FORMATS: tuple[str, ...] = tuple(n for n, f in FORMATS.items() if f.ren
 
 def parsheet_format(name: str) -> Format:
     """A par sheet's format by name, or a one-line error naming the choices."""
-    if name not in PARSHEET_FORMATS:
-        raise VerifierError(f"unknown par sheet format {str(name)[:20]!r}: choose from "
-                            f"{', '.join(PARSHEET_FORMATS)}")
-    return FORMATS[name]
+    return FORMATS[choose("par sheet format", name, PARSHEET_FORMATS, width=20)]
 
 
 def renderer(name: str) -> Callable:

@@ -9,7 +9,7 @@ import re
 
 from dataclasses import dataclass
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import choose
 
 
 @dataclass(frozen=True)
@@ -45,11 +45,7 @@ DEFAULT_PAPER = "a4"
 
 def paper(name: str | None) -> Paper:
     """A paper size by name (None: the default), or a one-line error naming the choices."""
-    key = (name or DEFAULT_PAPER).lower()
-    if key not in PAPERS:
-        raise VerifierError(f"unknown paper size {str(name)[:20]!r}: choose from "
-                            f"{', '.join(PAPERS)}")
-    return PAPERS[key]
+    return PAPERS[choose("paper size", name, PAPERS, DEFAULT_PAPER, fold=True, width=20)]
 
 
 def css_string(text: str) -> str:

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import VerifierError, choose
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -29,9 +29,7 @@ def figures(cert: Certificate, name: object, meters: object = None) -> dict[str,
     from verifier.certificate.odds import progressive_odds
     from verifier.game.progressive import amount, load
     paths = table_paths()
-    if name not in paths:
-        raise VerifierError(f"no progressive table {str(name)[:40]!r}: choose from "
-                            f"{', '.join(paths)}")
+    name = choose("progressive table", name, paths, verb="no")
     if meters is not None and not isinstance(meters, dict):
         raise VerifierError("meters: not an object of meter values")
     given = {str(k)[:40]: amount(v, f"meter {str(k)[:40]}") for k, v in (meters or {}).items()}

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import VerifierError, choose
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -108,9 +108,7 @@ def hand(cards: str, rule_set: str, strategy: bool = False, dealer: str | None =
     against the dealer's exposed hand) under a shipped rule set: the JSON the command
     prints with ``--json``."""
     from verifier.rules.rulesets import load
-    if rule_set not in rule_sets():
-        raise VerifierError(f"unknown rule set {str(rule_set)[:40]!r}: choose from "
-                            f"{', '.join(rule_sets())}")
+    rule_set = choose("rule set", rule_set, rule_sets())
     cards = str(cards)[:80]
     ruleset = load(rule_set)
     if dealer is not None:
