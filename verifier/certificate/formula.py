@@ -60,27 +60,3 @@ def bet_formula(cert: Mapping[str, Any], bet: str | None = None,
     bet = bet or (paytable.bet if paytable is not None else default_bet(cert))
     table = paytable if paytable is not None else default_table(cert, bet)
     return formula_of(qualifying_sets(cert, table, reading), table)
-
-
-def confirmed_search(cert: Mapping[str, Any], formula: BetFormula, lines: Any, low: Any,
-                     high: Any, step: Any, rank: str, target: Any, limit: int,
-                     reading: str | None = None, progress: Any = None) -> tuple[int, list]:
-    """``solve --edge-range`` (and the workbench's search): every table with ``lines`` on
-    the grid of ``step`` whose house edge lies in [low, high] (verifier/odds/search.py),
-    ranked; the first ``limit`` each confirmed through the certificate's odds. Returns
-    (how many were found, [(Found, BetOdds)]); ``progress``: as ``search``'s."""
-    from verifier.certificate.odds import odds_from_certificate
-    from verifier.odds.search import ranked, search
-    found = search(formula.sets, formula.table, lines, low, high, step, progress)
-    rows = []
-    for f in ranked(found, rank, target)[:limit]:     # each one again through the odds
-        t = formula.table
-        for line, pay in f.pays:
-            t = t.with_pay(line, pay)
-        odds = odds_from_certificate(cert, t, reading)
-        if (odds.house_edge, odds.hit_frequency, odds.variance) != (
-                f.house_edge, f.hit_frequency, f.variance):
-            raise VerifierError(f"the search's figures for {f.pays} are not the certificate's "
-                                "odds (a fault: please report it)")
-        rows.append((f, odds))
-    return len(found), rows

@@ -24,10 +24,11 @@ def edge_range(text: str) -> tuple[Fraction, Fraction]:
 
 
 def search_tables(settings: Settings) -> int:
-    from verifier.certificate.formula import confirmed_search
+    from verifier.certificate.odds import odds_from_certificate
     from verifier.cli.formula import formula_from_args
     from verifier.game.paytables import line_title, pay_label, pay_text, parse_pay
     from verifier.odds.formula import canonical_line
+    from verifier.odds.search import confirmed
     from verifier.odds.values import exact_value
     from verifier.support.edges import parse_edge
     assert settings.edge_range is not None
@@ -41,10 +42,11 @@ def search_tables(settings: Settings) -> int:
     if not lines or len(set(lines)) != len(lines):
         raise VerifierError("--edge-range searches the lines --line names, each once")
     target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
-    count, rows = confirmed_search(cert.raw, formula, lines, low, high, step,
-                                   settings.rank or "distance", target,
-                                   settings.limit or DEFAULT_LIMIT, settings.bonus_reading,
-                                   settings.progress)
+    reading = settings.bonus_reading
+    count, rows = confirmed(formula, lines, low, high, step, settings.rank or "distance",
+                            target, settings.limit or DEFAULT_LIMIT,
+                            lambda t: odds_from_certificate(cert.raw, t, reading),
+                            settings.progress)
     if settings.json:
         print(json.dumps({"bet": table.bet, "lines": lines, "step": pay_text(step),
                           "edge_range": [exact_value(low), exact_value(high)],

@@ -14,13 +14,16 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from verifier.game.paytables import Paytable, net_of
 from verifier.game.pays import TABLE_ORDER
 from verifier.odds.exact import QualifyingSets
 from verifier.support.errors import VerifierError
 from verifier.support.progress import Progress, stage
+
+if TYPE_CHECKING:
+    from verifier.odds.formula import BetFormula
 
 #: most combinations one search evaluates
 MAX_COMBINATIONS = 50_000
@@ -121,3 +124,27 @@ def ranked(found: list[Found], rank: str, target: Fraction) -> list[Found]:
     if rank == "distance":
         return sorted(found, key=lambda f: (abs(f.house_edge - target), f.pays))
     return sorted(found, key=lambda f: (-f.variance, f.pays))
+
+
+def confirmed(formula: BetFormula, lines: Sequence[str], low: Fraction, high: Fraction,
+              step: Fraction, rank: str, target: Fraction, limit: int,
+              odds_of: Callable[[Paytable], Any],
+              progress: Progress | None = None) -> tuple[int, list]:
+    """``solve --edge-range`` (and the workbench's search): every table with ``lines`` on
+    the grid of ``step`` whose house edge lies in [low, high], ranked, the first ``limit``
+    each confirmed by ``odds_of`` (a table's odds by another path: the certificate's,
+    ``verifier.certificate.odds.odds_from_certificate``). Returns (how many were found,
+    [(Found, its odds)]); ``progress``: as ``search``'s."""
+    found = search(formula.sets, formula.table, lines, low, high, step, progress)
+    rows = []
+    for f in ranked(found, rank, target)[:limit]:     # each one again through the odds
+        t = formula.table
+        for line, pay in f.pays:
+            t = t.with_pay(line, pay)
+        odds = odds_of(t)
+        if (odds.house_edge, odds.hit_frequency, odds.variance) != (
+                f.house_edge, f.hit_frequency, f.variance):
+            raise VerifierError(f"the search's figures for {f.pays} are not the certificate's "
+                                "odds (a fault: please report it)")
+        rows.append((f, odds))
+    return len(found), rows

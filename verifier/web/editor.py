@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from verifier.support.errors import VerifierError
+from verifier.support.errors import VerifierError, choose
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -106,10 +106,7 @@ def _reading(cert, reading):
     from verifier.rules.readings import BONUS_READING_CHOICES
     if reading in (None, ""):
         return None
-    if reading not in BONUS_READING_CHOICES:
-        raise VerifierError(f"unknown bonus reading {str(reading)[:40]!r}: choose from "
-                            f"{', '.join(BONUS_READING_CHOICES)}")
-    return reading
+    return choose("bonus reading", reading, BONUS_READING_CHOICES)
 
 
 def _odds(cert, table, reading):
@@ -239,7 +236,9 @@ def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: A
     """``solve --edge-range LOW..HIGH --step STEP --rank RANK``: the practical tables of
     the grid's table with ``lines`` moved, ranked, each confirmed through the
     certificate's odds (the first ``SEARCH_SHOWN``)."""
-    from verifier.certificate.formula import bet_formula, confirmed_search
+    from verifier.certificate.formula import bet_formula
+    from verifier.certificate.odds import odds_from_certificate
+    from verifier.odds.search import confirmed
     from verifier.game.paytables import pay_label, pay_text, parse_pay
     from verifier.report.display import pct
     from verifier.support.edges import parse_edge
@@ -254,10 +253,11 @@ def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: A
         raise VerifierError(f"the lowest house edge ({low}) is above the highest ({high})")
     aim = parse_edge(str(target)[:80], "target") if str(target or "").strip() else (lo + hi) / 2
     table = design(cert, bet, pays)
-    formula = bet_formula(cert.raw, None, table, _reading(cert, reading))
-    count, rows = confirmed_search(cert.raw, formula, [str(x) for x in lines], lo, hi,
-                                   grid_step, str(rank or "distance")[:20], aim, SEARCH_SHOWN,
-                                   _reading(cert, reading))
+    chosen = _reading(cert, reading)
+    formula = bet_formula(cert.raw, None, table, chosen)
+    count, rows = confirmed(formula, [str(x) for x in lines], lo, hi, grid_step,
+                            str(rank or "distance")[:20], aim, SEARCH_SHOWN,
+                            lambda t: odds_from_certificate(cert.raw, t, chosen))
     return {"found": count, "shown": len(rows), "lines": [str(x) for x in lines],
             "target": pct(aim), "tables": [{
                 "pays": {line: pay_text(p) for line, p in f.pays},
