@@ -43,6 +43,24 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("engine", names, indirect=True)
 
 
+#: seconds a test waits for a process, a page or a server before it calls it hung: a guard
+#: against a hang, never a measure of speed (a loaded machine may be many times slower)
+HANG = 600
+
+
+def read_stderr_until(proc, text):
+    """The bytes of ``proc``'s stderr (a pipe, unbuffered reads) up to and including the
+    first ``text`` (bytes): a signal is then sent at a known stage, not after a guessed
+    time. Fails if the process ends first or nothing comes within ``HANG``."""
+    import os
+    import time
+    err, deadline = b"", time.monotonic() + HANG
+    while text not in err:
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk and time.monotonic() < deadline, f"no {text!r} on stderr"
+        err += chunk
+    return err
+
 #: the longest single tests (minutes on one worker: a fresh venv's installs, a wheel built
 #: from the sdist, a filing of every rule set), handed out first, so that pytest-xdist's
 #: other worker takes the rest meanwhile instead of waiting at the end for the last one

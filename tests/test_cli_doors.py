@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import verifier
+from conftest import HANG
 
 PACKAGE = Path(verifier.__file__).resolve().parent
 CERT = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
@@ -29,7 +30,7 @@ def run_in(root, args, pure=False):
     if pure:
         env["PAIGOW_PUREPYTHON"] = "1"
     return subprocess.run([sys.executable, *args], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG)
 
 
 def test_unbuilt_source_tree_stops_with_one_line_saying_how_to_build(unbuilt_tree):
@@ -58,7 +59,7 @@ def test_closed_pipe_ends_quietly_like_a_unix_tool():
     os.close(read_end)                         # the reader is gone before anything is written
     try:
         out = subprocess.run([sys.executable, "-m", "verifier.cli", "report", str(CERT)],
-                             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+                             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=HANG)
     finally:
         os.close(write_end)
     assert out.stderr == ""
@@ -68,7 +69,7 @@ def test_closed_pipe_ends_quietly_like_a_unix_tool():
 @pytest.mark.parametrize("argv", [["run", "--bogus"], ["hand"], ["check"], ["nosuchcommand"]])
 def test_usage_errors_share_the_one_error_prefix(argv):
     out = subprocess.run([sys.executable, "-m", "verifier.cli", *argv], capture_output=True,
-                         text=True, timeout=60)
+                         text=True, timeout=HANG)
     assert out.returncode == 2
     (line,) = out.stderr.splitlines()
     assert line.startswith("paigow-verify: error: ")

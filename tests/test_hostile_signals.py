@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import verifier
+from conftest import HANG
 
 DELAYS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 
@@ -38,11 +39,11 @@ def answer_time(delay, argv, tmp_path):
     proc.send_signal(signal.SIGINT)
     sent = time.monotonic()
     try:
-        _out, err = proc.communicate(timeout=60)
+        _out, err = proc.communicate(timeout=HANG)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.communicate()
-        pytest.fail(f"Ctrl-C {delay} s into {argv} not answered within 60 s")
+        pytest.fail(f"Ctrl-C {delay} s into {argv} not answered within {HANG} s")
     answered = time.monotonic() - sent
     assert proc.returncode == 130, (delay, err[-300:])
     assert err.endswith("paigow-verify: interrupted\n"), (delay, err[-300:])

@@ -13,6 +13,7 @@ import urllib.request
 import pytest
 
 from test_web import CERT, _post
+from conftest import HANG
 
 pytestmark = [pytest.mark.slow]       # a server in a thread, as test_web.py's
 PARSHEET_FORMATS = ("html", "pdf", "xlsx", "markdown")
@@ -34,7 +35,7 @@ def server():
 @pytest.fixture(scope="module")
 def session(server):
     """(cookie, token) of a browser that opened the editor."""
-    with urllib.request.urlopen(f"{server}/editor", timeout=30) as response:
+    with urllib.request.urlopen(f"{server}/editor", timeout=HANG) as response:
         cookie = response.headers["Set-Cookie"].split(";")[0]
         token = re.search(r'name="csrf-token" content="([^"]+)"', response.read().decode())[1]
     return cookie, token
@@ -42,7 +43,7 @@ def session(server):
 
 def _get(url):
     try:
-        with urllib.request.urlopen(url, timeout=60) as response:
+        with urllib.request.urlopen(url, timeout=HANG) as response:
             return response.status, response.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read()

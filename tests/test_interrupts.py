@@ -12,30 +12,23 @@ import pytest
 
 import verifier
 from verifier.cli import main
-
-
-def interrupt_after(seconds, argv, tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
-    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv], cwd=tmp_path,
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    time.sleep(seconds)
-    assert proc.poll() is None, "finished before the interrupt"
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=20)   # answered well within (about 0.2 s here)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        pytest.fail("Ctrl-C not answered within 20 s")
-    return proc.returncode, out, err
+from conftest import HANG, read_stderr_until
 
 
 @pytest.mark.full
 def test_ctrl_c_in_the_enumeration_of_run_is_one_line_exit_130_and_no_file(tmp_path):
-    rc, out, err = interrupt_after(1.0, ["run", "--no-progress", "--out", "c.json"],
-                                   tmp_path)
-    assert rc == 130
-    assert err == "paigow-verify: interrupted\n"
+    """Sent once the enumeration's bar shows (read from the child's stderr), not after a
+    guessed time."""
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
+                             "--out", "c.json"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = read_stderr_until(proc, b"enumerate:")
+    proc.send_signal(signal.SIGINT)
+    _out, rest = proc.communicate(timeout=HANG)
+    assert proc.returncode == 130, "finished before the interrupt?"
+    assert (err + rest).decode().endswith("paigow-verify: interrupted\n")
+    assert b"player v banker" not in err + rest        # in the enumeration, not after it
     assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
 
 
@@ -47,18 +40,13 @@ def test_ctrl_c_in_the_pairwise_stage_of_run_is_one_line_exit_130_and_no_file(tm
     proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
                              "--out", "c.json"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    err = b""
-    deadline = time.monotonic() + 120
-    while b"player v banker" not in err:
-        chunk = os.read(proc.stderr.fileno(), 4096)
-        assert chunk and time.monotonic() < deadline, "no pairwise progress bar"
-        err += chunk
+    err = read_stderr_until(proc, b"player v banker")
     proc.send_signal(signal.SIGINT)
     try:
-        _out, rest = proc.communicate(timeout=20)
+        _out, rest = proc.communicate(timeout=HANG)
     except subprocess.TimeoutExpired:
         proc.kill()
-        pytest.fail("Ctrl-C not answered within 20 s")
+        pytest.fail(f"Ctrl-C not answered within {HANG} s")
     assert proc.returncode == 130, "finished before the interrupt?"
     assert (err + rest).decode().endswith("paigow-verify: interrupted\n")  # after the bar
     assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
@@ -82,7 +70,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
     proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", "AKQJ",
                            "--base-game", "--out", "c.json"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
 

@@ -22,6 +22,7 @@ from verifier.report.bets import flag_bet
 from verifier.report.model import build
 from verifier.report.sheet import Bet, Line
 from pdfpages import need, not_blank, page_pictures, pdf_text, words_beyond_margins
+from conftest import HANG
 
 ROOT = Path(__file__).resolve().parent.parent
 CERTS = ROOT / "proofs" / "certificates"
@@ -252,7 +253,7 @@ def test_html_is_one_self_contained_file_with_inline_svg_charts(certs):
 def chromium(*args):
     return subprocess.run([need("chromium"), "--headless", "--no-sandbox", "--disable-gpu",
                            "--hide-scrollbars", *args], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=HANG)
 
 
 @pytest.mark.slow

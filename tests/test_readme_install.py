@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from test_docs import console_steps, shown_in
+from conftest import HANG
 
 pytestmark = pytest.mark.full
 
@@ -119,7 +120,7 @@ def serve(command, cwd, env):
         raise AssertionError(f"$ {command}: no page on port {port} in 2 minutes")
     finally:
         os.killpg(proc.pid, 15)
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
 
 
 def test_every_readme_block_runs_from_a_fresh_venv(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 
 import verifier
 from verifier import certificate
-from conftest import one_line_error
+from conftest import HANG, one_line_error, read_stderr_until
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,14 +214,14 @@ def test_temp_files_of_a_killed_write_are_cleaned_by_the_next_write(tmp_path, ca
 @pytest.mark.full
 def test_sigterm_during_run_is_one_line_exit_143_and_no_file(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
-    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--no-progress",
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
                              "--out", "c.json"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2)           # the whole run takes a few seconds: well inside it
-    assert proc.poll() is None
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # sent once the pairwise stage's bar shows: inside the run however fast the machine
+    read_stderr_until(proc, b"player v banker")
     proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=20)
-    assert proc.returncode == 143 and err == "paigow-verify: terminated\n"
+    out, err = proc.communicate(timeout=HANG)
+    assert proc.returncode == 143 and err.decode().endswith("paigow-verify: terminated\n")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -234,7 +234,7 @@ def test_ctrl_c_during_simulate_without_a_progress_bar(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=20)
+    out, err = proc.communicate(timeout=HANG)
     assert proc.returncode == 130 and err == "paigow-verify: interrupted\n" and out == ""
 
 

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import verifier
 from verifier import certificate
 from verifier.cli import main
+from conftest import HANG
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
@@ -228,7 +229,7 @@ def run_doc_script(tmp_path, cert):
     certificate.write(path, cert)
     # -I -S: no site-packages, no PYTHONPATH: the standard library only
     return subprocess.run([sys.executable, "-I", "-S", str(script), str(path)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG)
 
 
 def test_the_doc_shows_the_result_hash_of_the_shipped_default_certificate():

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from verifier.cli import main
+from conftest import HANG
 
 #: one worker runs them all (pytest-xdist): one server and one browser for the file
 # a real server and a real browser: one worker, and left out of the quick run
@@ -22,7 +23,7 @@ pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
 FILED = ROOT / "verifier" / "data" / "outlaw9_filed.toml"
-WAIT = 20
+WAIT = HANG
 
 
 def wait_for(condition, what):
@@ -226,14 +227,14 @@ def test_the_hand_page_sets_a_hand_as_the_readme_shows(browser, server):
 def _post(url, body, headers):
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=HANG) as response:
             return response.status, response.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
 
 
 def test_a_post_without_the_token_or_from_another_site_is_refused(server):
-    with urllib.request.urlopen(f"{server}/editor", timeout=10) as response:
+    with urllib.request.urlopen(f"{server}/editor", timeout=HANG) as response:
         assert response.headers["X-Frame-Options"] == "DENY"        # no framing elsewhere
         assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
         assert "SameSite=Strict" in response.headers["Set-Cookie"]

@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 from test_web import CERT, FILED, cli, open_editor, set_pay, text_of, wait_for
+from conftest import HANG
 
 pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
 
@@ -216,7 +217,7 @@ def test_a_certificate_over_the_upload_limit_is_refused_before_it_is_read(server
     from urllib.parse import urlsplit
     from verifier.web.security import LARGE_BODIES
     host = urlsplit(server).netloc
-    connection = http.client.HTTPConnection(host, timeout=10)
+    connection = http.client.HTTPConnection(host, timeout=HANG)
     connection.putrequest("POST", "/certificates/upload")
     connection.putheader("Origin", server)
     connection.putheader("Content-Type", "multipart/form-data; boundary=x")
