@@ -110,6 +110,10 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
 def cmd_progressive(settings: Settings) -> int:
     odds, cert = odds_of(settings)
     given, seats = _meters(settings), _seats(settings)
+    if settings.rounds is not None:              # bad play refused before the figures
+        from verifier.certificate.format import deck_of
+        from verifier.table.progressive import check_play
+        check_play(settings.rounds, seats, len(deck_of(cert.raw)))
     out = odds.figures(given, seats)
     out["two_seats"] = _two_seats(odds, cert, seats)
     if settings.rounds:

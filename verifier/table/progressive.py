@@ -159,6 +159,15 @@ def check_rounds(rounds: int) -> None:
                                f"takes {BATCHES} batches)")
 
 
+def check_play(rounds: int, seats: int, deck_size: int) -> None:
+    """A one-line error unless ``rounds`` rounds of ``seats`` seats and the dealer can be
+    played on a deck of ``deck_size`` cards (checked before any figure is worked out)."""
+    check_rounds(rounds)
+    if seats < 1 or 7 * (seats + 1) > deck_size:
+        raise ProgressiveError(f"--seats {seats}: from 1 to {deck_size // 7 - 1} seats and "
+                               f"the dealer on a {deck_size}-card deck")
+
+
 def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
              wheel_second: bool, house_way: int, seed: int = 1,
              meters: dict[str, Fraction] | None = None, path_every: int = 0,
@@ -166,10 +175,7 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
     """``rounds`` rounds of ``seats`` seats from ``meters`` (default every reset)."""
     from verifier.engine import set_hands
     from verifier.table.custom import lines_of
-    check_rounds(rounds)
-    if seats < 1 or 7 * (seats + 1) > len(deck):
-        raise ProgressiveError(f"--seats {seats}: from 1 to {len(deck) // 7 - 1} seats and "
-                               f"the dealer on a {len(deck)}-card deck")
+    check_play(rounds, seats, len(deck))
     play = MeterPlay(table, rounds, seats, meters, path_every)
     rng = random.Random(seed)
     done = 0
