@@ -22,6 +22,7 @@
 #include "pairwise_keys.h"
 #include "pairwise_dominance.h"
 #include "pairwise_walk.h"
+#include "pairwise_ranks.h"
 #include "pairwise_orbits.h"
 
 /* ---------- the whole computation ---------- */
@@ -90,7 +91,11 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
                        work[t].fcnt, work[t].flist, 0};
         sink[t] = o;
     }
-    pw_collect_all(x, sink, nt);
+    pw_sup_t all;
+    int none[1] = {0};
+    pw_superset_setup(x, none, 0, &all);
+    pw_collect_split(x, &all, &sink[0]);      /* by ranks, then the flushes: no thread */
+    pw_sink_fold(x, &sink[0]);
     uint32_t *h = work[0].hist;
     free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);
