@@ -53,6 +53,7 @@ static void pw_job_end(pw_job_t *j) {
             free(j->work[t].keys); free(j->work[t].tmp); free(j->work[t].hist);
             free(j->work[t].mcnt); free(j->work[t].mlist);
             free(j->work[t].fcnt); free(j->work[t].flist);
+            free(j->work[t].pairs); free(j->work[t].ptmp);
         }
         free(j->work);
     }
@@ -76,8 +77,11 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         j->work[t].mlist = (uint32_t *)malloc(sizeof(uint32_t) * MEMO_SIZE);
         j->work[t].fcnt = (uint8_t *)calloc(x->nfkey, 1);
         j->work[t].flist = (uint32_t *)malloc(sizeof(uint32_t) * x->nfkey);
+        j->work[t].pairs = (uint64_t *)malloc(sizeof(uint64_t) * (MEMO_SIZE + x->nfkey));
+        j->work[t].ptmp = (uint64_t *)malloc(sizeof(uint64_t) * (MEMO_SIZE + x->nfkey));
         if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist || !j->work[t].mcnt ||
-            !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist) {
+            !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist || !j->work[t].pairs ||
+            !j->work[t].ptmp) {
             pw_job_end(j);
             return -1;
         }
