@@ -54,6 +54,7 @@ static void pw_job_end(pw_job_t *j) {
             free(j->work[t].mcnt); free(j->work[t].mlist);
             free(j->work[t].fcnt); free(j->work[t].flist);
             free(j->work[t].pairs); free(j->work[t].ptmp);
+            for (int k = 0; k < 7; k++) { free(j->work[t].memo[k]); free(j->work[t].have[k]); }
         }
         free(j->work);
     }
@@ -81,7 +82,7 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         j->work[t].ptmp = (uint64_t *)malloc(sizeof(uint64_t) * (MEMO_SIZE + x->nfkey));
         if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist || !j->work[t].mcnt ||
             !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist || !j->work[t].pairs ||
-            !j->work[t].ptmp) {
+            !j->work[t].ptmp || pw_memo_alloc(&j->work[t])) {
             pw_job_end(j);
             return -1;
         }

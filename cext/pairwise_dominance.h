@@ -90,6 +90,8 @@ typedef struct {
     uint8_t *fcnt;             /* [nfkey]: hands per fkey entry (flush possible) */
     uint32_t *flist;           /* [nfkey]: the entries met */
     uint64_t *pairs, *ptmp;    /* [MEMO_SIZE + nfkey]: (key << 32 | hands), unsorted */
+    int64_t *memo[7];          /* |S| >= PW_MEMO_MIN: raw counts by S's rank multiset */
+    uint8_t *have[7];          /* (pairwise_ranks.h), and whether known */
     int64_t raw[8][PW_NRAW];   /* per |S|, signed and weighted */
 } pw_work_t;
 

@@ -24,12 +24,15 @@
 #define PW_SPLIT_MAX 4     /* |S| up to this: by ranks, then the flushes; above: per hand */
 #endif
 
-/* Rank-multiset index (multiset.h, the engine's memo) of rank counts c[13] and a joker. */
-static inline uint32_t pw_mset_of_counts(const uint8_t *c, int joker) {
+/* Rank-multiset index (multiset.h, the engine's memo) of rank counts c[13] (nonzero at
+ * the ranks of the mask `ranks` only) and a joker. */
+static inline uint32_t pw_mset_of_counts(const uint8_t *c, uint32_t ranks, int joker) {
     uint32_t idx = joker ? MEMO_JOKER_OFFSET : 0;
     int i = 1;
-    for (int r = 0; r < 13; r++)
+    for (; ranks; ranks &= ranks - 1) {
+        int r = __builtin_ctz(ranks);
         for (int q = 0; q < c[r]; q++) idx += (uint32_t)MSET_TERM[i++][r];
+    }
     return idx;
 }
 
@@ -39,6 +42,7 @@ typedef struct {
     int joker;             /* the hand has the joker */
     int nb;                /* other cards still to choose (by rank) */
     int lo, hi;            /* ranks of S's other cards (13: none), lo <= hi */
+    uint32_t ranks;        /* the ranks of S's cards (the joker's aside) */
     const uint8_t *other;  /* free cards by rank outside the flush suit (and the joker) */
 } pw_fl_t;
 
@@ -59,13 +63,15 @@ static void pw_flush_others(const pw_ctx_t *x, const pw_fl_t *f, uint32_t a, con
     uint32_t base = x->fbase[f->fb + a];
     if (f->nb == 0) {
         pw_flush_move(o, base + pw_flush_slot((uint32_t)f->lo, (uint32_t)f->hi),
-                      pw_mset_of_counts(c, f->joker), 1);
+                      pw_mset_of_counts(c, f->ranks | a, f->joker), 1);
         return;
     }
     uint32_t idx0 = f->joker ? MEMO_JOKER_OFFSET : 0, U1[14], U2[14];
     int le[13], n = 0;
-    for (int r = 0; r < 13; r++)
+    for (uint32_t rs = f->ranks | a; rs; rs &= rs - 1) {
+        int r = __builtin_ctz(rs);
         for (int q = 0; q < c[r]; q++) idx0 += (uint32_t)MSET_TERM[++n][r];
+    }
     for (int r = 0, t = 0; r < 13; r++) le[r] = t += c[r];
     U1[12] = U2[12] = 0;
     for (int r = 12; r > 0; r--) {          /* U[r - 1] = U[r] + the cards of rank r */
@@ -124,12 +130,18 @@ static void pw_collect_split(const pw_ctx_t *x, const pw_sup_t *u, pw_sink_t *o)
         fr[s][nfr[s]++] = (uint8_t)r;
         freer[s][r] = 1;
     }
-    for (uint64_t b = sbits & ((1ull << 52) - 1); b; b &= b - 1) scnt[__builtin_ctzll(b) % 13]++;
+    uint32_t sranks = 0;
+    for (uint64_t b = sbits & ((1ull << 52) - 1); b; b &= b - 1) {
+        int r = __builtin_ctzll(b) % 13;
+        scnt[r]++;
+        sranks |= 1u << r;
+    }
     for (int s = 0; s < 4; s++) {
         uint32_t smask = (uint32_t)(sbits >> 13 * s & 0x1FFF);
         int a = __builtin_popcount(smask), b0 = k - a - jS;
         if (b0 > 2) continue;
         pw_fl_t f;
+        f.ranks = sranks;
         f.lo = f.hi = 13;                   /* S's other cards (not of suit s, not the joker) */
         for (uint64_t b = sbits & ((1ull << 52) - 1) & ~(0x1FFFull << 13 * s); b; b &= b - 1) {
             int r = __builtin_ctzll(b) % 13;
@@ -208,12 +220,59 @@ static void pw_pairs_raw(const pw_ctx_t *x, pw_work_t *w, int n, int64_t *r) {
     pw_sweep(x, a, c, m, r);
 }
 
+/* Sets S with no flush possible among their hands (every suit's count, the joker's one
+ * included, plus the 7 - k cards still to come below five): their hands' keys are those
+ * of their rank multisets, and how many hands have each multiset depends on S's ranks
+ * alone (the free cards of a rank: the deck's less S's), so their raw counts are a
+ * function of S's rank multiset, computed once per thread and kept. At |S| = 6 (1.1
+ * million representatives, most with at most three of a suit) and 5 most sets are such,
+ * and their count, which cost about as much as everything else of those sizes together,
+ * becomes a table read. Table index: the colex index of S's k ranks (multiset.h), the
+ * joker's after the jokerless ones. */
+#define PW_MEMO_MIN 4
+static const uint32_t PW_MSET_K[8] = {1, 13, 91, 455, MSET4, MSET5, MSET6, MSET7};
+
+static int pw_memo_alloc(pw_work_t *w) {
+    for (int k = PW_MEMO_MIN; k < 7; k++) {
+        size_t n = (size_t)PW_MSET_K[k] + PW_MSET_K[k - 1];
+        w->memo[k] = (int64_t *)malloc(sizeof(int64_t) * PW_NRAW * n);
+        w->have[k] = (uint8_t *)calloc(n, 1);
+        if (!w->memo[k] || !w->have[k]) return -1;
+    }
+    return 0;
+}
+
+/* The table entry of S (sorted positions s, k cards) when its raw counts are a function
+ * of its ranks, else NULL; *known: whether the entry holds them yet. */
+static int64_t *pw_memo_entry(const pw_ctx_t *x, pw_work_t *w, const int *s, int k,
+                              int *known) {
+    if (k < PW_MEMO_MIN || k > 6) return NULL;
+    uint32_t sb = 0, idx = 0;
+    for (int i = 0; i < k; i++) { sb += x->sbit[s[i]]; idx += x->mterm[i][s[i]]; }
+    if ((sb + PW_FLUSH_ADD + (uint32_t)(7 - k) * 0x01010101u) & 0x80808080u) return NULL;
+    uint32_t slot = idx < MEMO_JOKER_OFFSET ? idx : idx - MEMO_JOKER_OFFSET + PW_MSET_K[k];
+    *known = w->have[k][slot];
+    w->have[k][slot] = 1;
+    return w->memo[k] + (size_t)slot * PW_NRAW;
+}
+
 /* Raw counts of the hands containing S, added (times factor) into r. */
 static void pw_term(const pw_ctx_t *x, pw_work_t *w, const int *s, int k, int64_t factor,
                     int64_t *r) {
+    int sorted[8], known = 0;
+    for (int i = 0; i < k; i++) {              /* S in increasing order */
+        int v = s[i], q = i;
+        while (q > 0 && sorted[q - 1] > v) { sorted[q] = sorted[q - 1]; q--; }
+        sorted[q] = v;
+    }
+    int64_t *memo = pw_memo_entry(x, w, sorted, k, &known);
+    if (known) {
+        for (int i = 0; i < PW_NRAW; i++) r[i] += factor * memo[i];
+        return;
+    }
     pw_sup_t u;
     int64_t raw[PW_NRAW] = {0};
-    pw_superset_setup(x, s, k, &u);
+    pw_superset_setup(x, sorted, k, &u);
     if (u.m == 1) {
         pw_term_last(x, &u, raw);
     } else if (k <= PW_DENSE_MAX) {
@@ -228,6 +287,7 @@ static void pw_term(const pw_ctx_t *x, pw_work_t *w, const int *s, int k, int64_
             pw_collect(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, &o);
         pw_pairs_raw(x, w, pw_sink_pairs(x, &o, w->pairs), raw);
     }
+    if (memo) memcpy(memo, raw, sizeof raw);
     for (int i = 0; i < PW_NRAW; i++) r[i] += factor * raw[i];
 }
 
