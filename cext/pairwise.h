@@ -22,6 +22,7 @@
 #include "pairwise_keys.h"
 #include "pairwise_dominance.h"
 #include "pairwise_walk.h"
+#include "pairwise_ranks.h"
 #include "pairwise_orbits.h"
 
 /* ---------- the whole computation ---------- */
@@ -52,6 +53,8 @@ static void pw_job_end(pw_job_t *j) {
             free(j->work[t].keys); free(j->work[t].tmp); free(j->work[t].hist);
             free(j->work[t].mcnt); free(j->work[t].mlist);
             free(j->work[t].fcnt); free(j->work[t].flist);
+            free(j->work[t].pairs); free(j->work[t].ptmp);
+            for (int k = 0; k < 7; k++) { free(j->work[t].memo[k]); free(j->work[t].have[k]); }
         }
         free(j->work);
     }
@@ -75,8 +78,11 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
         j->work[t].mlist = (uint32_t *)malloc(sizeof(uint32_t) * MEMO_SIZE);
         j->work[t].fcnt = (uint8_t *)calloc(x->nfkey, 1);
         j->work[t].flist = (uint32_t *)malloc(sizeof(uint32_t) * x->nfkey);
+        j->work[t].pairs = (uint64_t *)malloc(sizeof(uint64_t) * (MEMO_SIZE + x->nfkey));
+        j->work[t].ptmp = (uint64_t *)malloc(sizeof(uint64_t) * (MEMO_SIZE + x->nfkey));
         if (!j->work[t].keys || !j->work[t].tmp || !j->work[t].hist || !j->work[t].mcnt ||
-            !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist) {
+            !j->work[t].mlist || !j->work[t].fcnt || !j->work[t].flist || !j->work[t].pairs ||
+            !j->work[t].ptmp || pw_memo_alloc(&j->work[t])) {
             pw_job_end(j);
             return -1;
         }
@@ -90,7 +96,11 @@ static int pw_job_begin(const pw_ctx_t *x, pw_job_t *j) {
                        work[t].fcnt, work[t].flist, 0};
         sink[t] = o;
     }
-    pw_collect_all(x, sink, nt);
+    pw_sup_t all;
+    int none[1] = {0};
+    pw_superset_setup(x, none, 0, &all);
+    pw_collect_split(x, &all, &sink[0]);      /* by ranks, then the flushes: no thread */
+    pw_sink_fold(x, &sink[0]);
     uint32_t *h = work[0].hist;
     free(sink);
     pw_dense_raw(x, h, j->raw_by_k[0]);

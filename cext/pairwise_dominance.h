@@ -89,6 +89,9 @@ typedef struct {
                                   and the distinct multisets met */
     uint8_t *fcnt;             /* [nfkey]: hands per fkey entry (flush possible) */
     uint32_t *flist;           /* [nfkey]: the entries met */
+    uint64_t *pairs, *ptmp;    /* [MEMO_SIZE + nfkey]: (key << 32 | hands), unsorted */
+    int64_t *memo[7];          /* |S| >= PW_MEMO_MIN: raw counts by S's rank multiset */
+    uint8_t *have[7];          /* (pairwise_ranks.h), and whether known */
     int64_t raw[8][PW_NRAW];   /* per |S|, signed and weighted */
 } pw_work_t;
 
@@ -150,32 +153,6 @@ static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, in
     r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
     r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
     r[PW_TC] += N * NC; r[PW_LC] += LC; r[PW_WC] += N * NC - GC - FC + LC;
-}
-
-/* Sparse route: the m distinct keys in w->keys, hands per key in w->hist -> raw counts
- * (added to r); zeroes those hist entries. Radix sort by back index (two passes of 7
- * bits), then pw_sweep. */
-static void pw_sparse_raw(const pw_ctx_t *x, pw_work_t *w, int m, int64_t *r) {
-    uint32_t *a = w->keys, *t = w->tmp, *h = w->hist;
-    uint32_t cnt[129];
-    if (m <= 32) {                              /* few keys: insertion sort (by key, so */
-        for (int i = 1; i < m; i++) {           /* by back index too) */
-            uint32_t v = a[i];
-            int q = i;
-            while (q > 0 && a[q - 1] > v) { a[q] = a[q - 1]; q--; }
-            a[q] = v;
-        }
-    } else for (int pass = 0; pass < 2; pass++) {
-        int shift = pass * 7;
-        memset(cnt, 0, sizeof cnt);
-        for (int i = 0; i < m; i++) cnt[((a[i] / PW_NF) >> shift & 127) + 1]++;
-        for (int i = 0; i < 128; i++) cnt[i + 1] += cnt[i];
-        for (int i = 0; i < m; i++) t[cnt[(a[i] / PW_NF) >> shift & 127]++] = a[i];
-        uint32_t *s = a; a = t; t = s;
-    }
-    /* after two passes the sorted keys are back in w->keys, and tmp is free */
-    for (int k = 0; k < m; k++) { t[k] = h[a[k]]; h[a[k]] = 0; }
-    pw_sweep(x, a, t, m, r);
 }
 
 #endif

@@ -208,8 +208,9 @@ static inline void pw_sink_add(pw_sink_t *o, uint32_t key, uint32_t hands) {
 }
 
 static void pw_sink_fold(const pw_ctx_t *x, pw_sink_t *o) {
-    for (int i = 0; i < o->mlen; i++) {
-        pw_sink_add(o, x->mkey[o->mlist[i]], o->mcnt[o->mlist[i]]);
+    for (int i = 0; i < o->mlen; i++) {      /* none left when all were flush-possible */
+        uint32_t c = o->mcnt[o->mlist[i]];
+        if (c) pw_sink_add(o, x->mkey[o->mlist[i]], c);
         o->mcnt[o->mlist[i]] = 0;
     }
     for (int i = 0; i < o->flen; i++) {
@@ -285,27 +286,6 @@ static void pw_term_last(const pw_ctx_t *x, const pw_sup_t *u, int64_t *raw) {
         key[m] = key[i]; cnt[m++] = cnt[i];
     }
     pw_sweep(x, key, cnt, m, raw);
-}
-
-/* Raw counts of the hands containing S, added (times factor) into r. */
-static void pw_term(const pw_ctx_t *x, pw_work_t *w, const int *s, int k, int64_t factor,
-                    int64_t *r) {
-    pw_sup_t u;
-    int64_t raw[PW_NRAW] = {0};
-    pw_superset_setup(x, s, k, &u);
-    if (u.m == 1) {
-        pw_term_last(x, &u, raw);
-    } else if (k <= PW_DENSE_MAX) {
-        int len = 0;
-        pw_visit(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, 0, w->hist, NULL, &len);
-        pw_dense_raw(x, w->hist, raw);
-    } else {
-        pw_sink_t o = {w->hist, w->keys, w->mcnt, w->mlist, 0, 0, w->fcnt, w->flist, 0};
-        pw_collect(x, &u, u.m, u.nq, u.mbase, u.sbase, u.bbase, &o);
-        pw_sink_fold(x, &o);
-        pw_sparse_raw(x, w, o.len, raw);
-    }
-    for (int i = 0; i < PW_NRAW; i++) r[i] += factor * raw[i];
 }
 
 #endif
