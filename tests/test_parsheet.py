@@ -21,6 +21,7 @@ from verifier.report import render
 from verifier.report.bets import flag_bet
 from verifier.report.model import build
 from verifier.report.sheet import Bet, Line
+from conftest import one_line_error
 from pdfpages import need, not_blank, page_pictures, pdf_text, words_beyond_margins
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,6 +294,31 @@ def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, capsys):
     assert "The 20 rank patterns" in text and text.count("\f") > 5
     assert words_beyond_margins(pdf, 14, 14) == []
     assert len(page_pictures(pdf, tmp_path)) == 2
+
+
+@pytest.mark.parametrize("tamper", ["hash", "section"])
+def test_a_pdf_of_a_certificate_that_fails_its_check_is_refused_and_never_written(
+        tamper, tmp_path, capsys):
+    """Issue 40: the PDF's certificate is checked by a chart process while the page is laid
+    out; a certificate that fails is still one line naming the check, exit 2 and no file,
+    whether the sheet built on it goes through (a hash changed) or trips first (a section
+    gone). The QKA deck: C(13, 7) = 1,716 hands, a small sheet."""
+    import json
+    path = tmp_path / "qka.json"
+    assert main(["run", "--deck-ranks", "QKA", "--no-progress", "--no-base-game", "--out",
+                 str(path)]) == 0
+    capsys.readouterr()
+    cert = json.loads(path.read_text())
+    if tamper == "hash":
+        cert["result_sha256"] = "0" * 64
+    else:
+        del cert["sections"]["rule_set"]
+    path.write_text(json.dumps(cert))
+    pdf = tmp_path / "qka.pdf"
+    line = one_line_error(["report", path, "--format", "pdf", "--out", pdf], capsys,
+                          "fails its check")
+    assert line == one_line_error(["report", path], capsys)     # Markdown: checked at once
+    assert not pdf.exists() and [p.name for p in tmp_path.iterdir()] == ["qka.json"]
 
 
 @pytest.mark.slow

@@ -125,7 +125,8 @@ def start_pool() -> None:
     try:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["verifier.report.charts", "matplotlib.figure",
-                                        "matplotlib.backends.backend_svg"])
+                                        "matplotlib.backends.backend_svg",
+                                        "verifier.certificate.check"])   # for ``later``
         from multiprocessing import forkserver
         forkserver.ensure_running()
         _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
@@ -138,6 +139,7 @@ def stop_pool() -> None:
     the command ends, interrupted or not, with no process of its own left behind."""
     global _pool
     _ahead.clear()
+    _later.clear()
     if _pool is not None:
         _pool.shutdown(wait=True, cancel_futures=True)
         _pool = None
@@ -166,6 +168,54 @@ def draw_ahead(bets: list[Bet]) -> None:
     takes them. Without a pool, nothing."""
     if _pool is not None:
         _ahead.update((id(bet), _submit(bet)) for bet in bets if id(bet) not in _ahead)
+    _release()
+
+
+def pooled() -> bool:
+    """Whether ``start_pool``'s processes are there to take work (``later``)."""
+    return _pool is not None
+
+
+class Later:
+    """``fn(*args)`` (its answer picklable) done by one of ``start_pool``'s processes behind
+    the charts, its answer wanted only at the end (``result``): the certificate's check
+    while WeasyPrint lays out the page. Done here, when asked, without a pool or where the
+    process is lost."""
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        self.fn, self.args, self.future = fn, args, None
+
+    def start(self) -> None:
+        if self.future is None and _pool is not None:
+            self.future = _pool.submit(self.fn, *self.args)
+
+    def result(self) -> Any:
+        from concurrent.futures import CancelledError
+        from concurrent.futures.process import BrokenProcessPool
+        self.start()
+        if self.future is not None:
+            try:
+                return self.future.result()
+            except (BrokenProcessPool, CancelledError, OSError):
+                pass                            # the process lost: done here
+        return self.fn(*self.args)
+
+
+#: the work of ``later`` not yet handed to the pool (it follows the charts)
+_later: list[Later] = []
+
+
+def later(fn: Callable[..., Any], *args: Any) -> Later:
+    """``fn(*args)`` handed to the pool as soon as the charts are (``draw_ahead``): they
+    come first, being wanted first; ``Later.result`` hands it at once if they never come."""
+    job = Later(fn, *args)
+    _later.append(job)
+    return job
+
+
+def _release() -> None:
+    while _later:
+        _later.pop(0).start()
 
 
 def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
@@ -176,6 +226,7 @@ def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
         return
     from concurrent.futures.process import BrokenProcessPool
     futures = [_ahead.pop(id(bet), None) or _submit(bet) for bet in bets]
+    _release()
     for bet, charts in zip(bets, futures):
         try:
             yield [(title, future.result()) for title, future in charts]
