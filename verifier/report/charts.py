@@ -2,6 +2,7 @@
 the distribution of outcomes, and the confidence funnel over the number of bets."""
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
@@ -221,17 +222,30 @@ def _release() -> None:
 def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
     """``charts_of`` each of ``bets``, in order: every chart drawn by the pool of
     ``start_pool`` when there is one (the same SVG text), else here."""
+    for charts in each_bets_later(bets):
+        yield [(title, svg()) for title, svg in charts]
+
+
+def each_bets_later(bets: list[Bet]) -> list[list[tuple[str, Callable[[], str]]]]:
+    """``each_bets_charts`` without waiting: (title, ``svg``) of each chart of each bet,
+    ``svg()`` its SVG text once drawn: by the pool of ``start_pool`` when there is one (a
+    chart whose process is lost drawn here), else here when asked."""
     if _pool is None:
-        yield from (charts_of(bet) for bet in bets)
-        return
-    from concurrent.futures.process import BrokenProcessPool
+        return [[(title, functools.partial(draw, bet)) for title, draw in _kinds(bet)]
+                for bet in bets]
     futures = [_ahead.pop(id(bet), None) or _submit(bet) for bet in bets]
     _release()
-    for bet, charts in zip(bets, futures):
-        try:
-            yield [(title, future.result()) for title, future in charts]
-        except (BrokenProcessPool, OSError):    # a drawing process lost: drawn here
-            yield charts_of(bet)
+    return [[(title, functools.partial(_drawn, future, draw, bet))
+             for (title, future), (_, draw) in zip(charts, _kinds(bet))]
+            for bet, charts in zip(bets, futures)]
+
+
+def _drawn(future: Any, draw: Callable[[Bet], str], bet: Bet) -> str:
+    from concurrent.futures.process import BrokenProcessPool
+    try:
+        return future.result()
+    except (BrokenProcessPool, OSError):        # a drawing process lost: drawn here
+        return draw(bet)
 
 
 def meter_lines(prog: Any) -> list[tuple[str, str]]:
