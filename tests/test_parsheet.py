@@ -309,7 +309,7 @@ def test_the_pdfs_charts_fetched_by_weasyprint_make_the_pages_of_charts_in_its_h
         qka, tmp_path, monkeypatch):
     """Issue 40: the PDF's charts are references WeasyPrint fetches as it builds the page
     (``html.References``, drawn meanwhile): the same pages, pixel for pixel (pdftoppm), as
-    the charts written into the HTML as data URIs (``html.image``, a WeasyPrint before 66),
+    the charts written into the HTML as data URIs (``html.image``, a WeasyPrint before 68),
     each bet's charts told in the bar as fetched. A small sheet (the QKA deck), each chart
     a plain coloured box (matplotlib is not what is compared)."""
     from verifier.report import charts, html, pdf

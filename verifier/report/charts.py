@@ -32,7 +32,36 @@ def _svg(fig):
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = out.getvalue()
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
+    text = re.sub(r'<(\w+)([^<>]*?) style="([^"]*)"', _attributes, text)
     return text[text.index("<svg"):]          # inline: no XML prologue or doctype
+
+
+#: the SVG properties matplotlib writes in a ``style`` that are presentation attributes too
+#: (SVG 1.1) and that the SVG's own style sheet (``*{stroke-linejoin: round;
+#: stroke-linecap: butt}``, above every attribute) leaves alone
+PRESENTATION = frozenset({
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+    "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "opacity", "font-size",
+    "font-family", "font-style", "font-weight", "text-anchor", "clip-rule"})
+
+
+def _attributes(match: re.Match) -> str:
+    """An element's ``style="a: b; ..."`` as attributes ``a="b"`` where ``PRESENTATION``
+    has ``a`` and the element has no attribute ``a`` already, the rest kept in its style:
+    the same picture (an element's own attribute outranks what it inherits, as its style
+    does), but WeasyPrint parses a style attribute as CSS, element by element: about a
+    tenth of the time it takes to write the PDF."""
+    tag, attrs, style = match.groups()
+    moved, kept = [], []
+    for declaration in filter(str.strip, style.split(";")):
+        name, _, value = declaration.partition(":")
+        name, value = name.strip(), value.strip()
+        if name in PRESENTATION and not re.search(rf'\s{re.escape(name)}="', attrs):
+            moved.append(f' {name}="{value}"')
+        else:
+            kept.append(declaration.strip())
+    return (f"<{tag}{attrs}{''.join(moved)}"
+            + (f' style="{"; ".join(kept)}"' if kept else ""))
 
 
 def return_by_line(bet: Bet) -> str:

@@ -18,7 +18,7 @@ def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None
     (``paper.PAPERS``, default A4); ``steps`` is told the charts, the layout and the
     writing. The charts are references WeasyPrint fetches as it builds the page's boxes
     (``html.References``: drawn meanwhile by the chart processes), or, with a WeasyPrint
-    without ``URLFetcher`` (before 66), ``html.image``s in the HTML."""
+    without ``URLFetcher`` (before 68), ``html.image``s in the HTML."""
     from verifier.report import charts
     from verifier.report.html import References, render as to_html
     from verifier.support.progress import Steps
