@@ -155,8 +155,7 @@ def start_pool() -> None:
     try:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["verifier.report.charts", "matplotlib.figure",
-                                        "matplotlib.backends.backend_svg",
-                                        "verifier.certificate.check"])   # for ``later``
+                                        "matplotlib.backends.backend_svg"])
         from multiprocessing import forkserver
         forkserver.ensure_running()
         _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
