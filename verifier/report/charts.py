@@ -8,7 +8,7 @@ import math
 import os
 import re
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from verifier.report.sheet import Z90, Z95, Bet
 
@@ -193,7 +193,7 @@ def _submit(bet: Bet) -> list:
 
 def draw_ahead(bets: list[Bet]) -> None:
     """Hand the charts of ``bets`` to the pool of ``start_pool`` now, drawn while this
-    process does something else (the PDF: WeasyPrint imported); ``each_bets_charts``
+    process does something else (the PDF: WeasyPrint imported); ``each_bets_later``
     takes them. Without a pool, nothing."""
     if _pool is not None:
         _ahead.update((id(bet), _submit(bet)) for bet in bets if id(bet) not in _ahead)
@@ -247,17 +247,11 @@ def _release() -> None:
         _later.pop(0).start()
 
 
-def each_bets_charts(bets: list[Bet]) -> Iterator[list[tuple[str, str]]]:
-    """``charts_of`` each of ``bets``, in order: every chart drawn by the pool of
-    ``start_pool`` when there is one (the same SVG text), else here."""
-    for charts in each_bets_later(bets):
-        yield [(title, svg()) for title, svg in charts]
-
-
 def each_bets_later(bets: list[Bet]) -> list[list[tuple[str, Callable[[], str]]]]:
-    """``each_bets_charts`` without waiting: (title, ``svg``) of each chart of each bet,
-    ``svg()`` its SVG text once drawn: by the pool of ``start_pool`` when there is one (a
-    chart whose process is lost drawn here), else here when asked."""
+    """``charts_of`` each of ``bets``, in order, without waiting: (title, ``svg``) of each
+    chart, ``svg()`` its SVG text once drawn: by the pool of ``start_pool`` when there is
+    one (the same SVG text; a chart whose process is lost drawn here), else here when
+    asked."""
     if _pool is None:
         return [[(title, functools.partial(draw, bet)) for title, draw in _kinds(bet)]
                 for bet in bets]
