@@ -21,6 +21,7 @@ from verifier.report import render
 from verifier.report.bets import flag_bet
 from verifier.report.model import build
 from verifier.report.sheet import Bet, Line
+from conftest import one_line_error
 from pdfpages import need, not_blank, page_pictures, pdf_text, words_beyond_margins
 from conftest import HANG
 
@@ -294,6 +295,69 @@ def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, capsys):
     assert "The 20 rank patterns" in text and text.count("\f") > 5
     assert words_beyond_margins(pdf, 14, 14) == []
     assert len(page_pictures(pdf, tmp_path)) == 2
+
+
+@pytest.fixture(scope="module")
+def qka(tmp_path_factory):
+    """A small certificate: the QKA deck, C(13, 7) = 1,716 hands, no base game."""
+    path = tmp_path_factory.mktemp("qka") / "qka.json"
+    assert main(["run", "--deck-ranks", "QKA", "--no-progress", "--no-base-game", "--out",
+                 str(path)]) == 0
+    return path
+
+
+def test_the_pdfs_charts_fetched_by_weasyprint_make_the_pages_of_charts_in_its_html(
+        qka, tmp_path, monkeypatch):
+    """Issue 40: the PDF's charts are references WeasyPrint fetches as it builds the page
+    (``html.References``, drawn meanwhile): the same pages, pixel for pixel (pdftoppm), as
+    the charts written into the HTML as data URIs (``html.image``, a WeasyPrint before 68),
+    each bet's charts told in the bar as fetched. A small sheet (the QKA deck), each chart
+    a plain coloured box (matplotlib is not what is compared)."""
+    from verifier.report import charts, html, pdf
+    from verifier.support.progress import Steps
+    sheet = build(certificate.read(qka))
+    box = ('<svg xmlns="http://www.w3.org/2000/svg" width="400pt" height="{}pt">'
+           '<rect width="100%" height="100%" fill="{}"/></svg>')
+    monkeypatch.setattr(charts, "_kinds", lambda bet: [
+        (title, lambda bet, i=i: box.format(40 + 8 * len(bet.lines), colour))
+        for i, (title, colour) in enumerate([("one", "#2c6e9b"), ("two", "#7a9a3a")])])
+    told = []
+    fetched = pdf.render(sheet, Steps(lambda done, total, note=None: told.append(note)))
+    inline = pdf.pdf_of_html(html.render(sheet, images=True))
+    pages = []
+    for name, data in (("fetched", fetched), ("inline", inline)):
+        (tmp_path / f"{name}.pdf").write_bytes(data)
+        (tmp_path / name).mkdir()
+        pages.append([p.read_bytes() for p in page_pictures(tmp_path / f"{name}.pdf",
+                                                            tmp_path / name, 1, 9)])
+    assert len(pages[0]) > 1 and pages[0] == pages[1]
+    notes = [n for n in told if n]
+    assert notes.index("layout") < notes.index(f"charts: {sheet.bets[0].title}")
+    assert [n for n in notes if n.startswith("charts:")] == [
+        f"charts: {bet.title}" for bet in sheet.bets]
+
+
+@pytest.mark.parametrize("tamper", ["hash", "section"])
+def test_a_pdf_of_a_certificate_that_fails_its_check_is_refused_and_never_written(
+        tamper, qka, tmp_path, capsys):
+    """Issue 40: the PDF's certificate is checked by a chart process while the page is laid
+    out; a certificate that fails is still one line naming the check, exit 2 and no file,
+    whether the sheet built on it goes through (a hash changed) or trips first (a section
+    gone). The QKA deck: a small sheet."""
+    import json
+    capsys.readouterr()
+    cert = json.loads(qka.read_text())
+    path = tmp_path / "qka.json"
+    if tamper == "hash":
+        cert["result_sha256"] = "0" * 64
+    else:
+        del cert["sections"]["rule_set"]
+    path.write_text(json.dumps(cert))
+    pdf = tmp_path / "qka.pdf"
+    line = one_line_error(["report", path, "--format", "pdf", "--out", pdf], capsys,
+                          "fails its check")
+    assert line == one_line_error(["report", path], capsys)     # Markdown: checked at once
+    assert not pdf.exists() and [p.name for p in tmp_path.iterdir()] == ["qka.json"]
 
 
 @pytest.mark.slow

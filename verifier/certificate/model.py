@@ -234,11 +234,28 @@ class Certificate:
 
 def read(path: str | os.PathLike, name: str | None = None) -> Certificate:
     """A certificate file loaded, fully checked (one-line error when it fails) and typed."""
+    return Certificate.of(_checked(path, name))
+
+
+def check_file(path: str | os.PathLike, name: str | None = None) -> None:
+    """``read``'s check alone: its one-line error, or None (what crosses back from another
+    process: the check run while ``report --format pdf`` lays out its page)."""
+    _checked(path, name)
+
+
+def read_unchecked(path: str | os.PathLike) -> Certificate:
+    """A certificate file loaded and typed but not checked: for work that ``check_file``
+    gates before anything is shown (one-line error when it cannot be read or typed)."""
+    from verifier.certificate.format import load
+    return Certificate.of(load(path))
+
+
+def _checked(path: str | os.PathLike, name: str | None) -> JSON:
     from verifier.certificate.check import verify_or_raise
     from verifier.certificate.format import load
     cert = load(path)
     verify_or_raise(cert, str(name if name is not None else path))
-    return Certificate.of(cert)
+    return cert
 
 
 def stated_rule_set(cert: JSON) -> str | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
+from verifier.cli.options import (output_file, add_certificate_options, checked_first, load_checking, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import Settings
@@ -138,22 +138,25 @@ def cmd_report(settings: Settings) -> int:
         with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
             steps = Steps(report, 1)
             steps.next("check")
-            cert = load_checked(settings.certificate, settings.rules)
-            if settings.out:
-                settings.output()
-            path = None
-            if settings.meter_path:
-                from verifier.support.files import read_text
-                path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
-            steps.more(1)
-            steps.next("operator figures")
-            revisions = None
-            if settings.meta:
-                from verifier.filing.meta import read as read_meta
-                revisions = read_meta(settings.meta).revision_rows()
-            sheet = render(cert, settings.format, steps=steps, meter_path=path,
-                           paper=settings.paper, revisions=revisions,
-                           **operator_inputs(settings, cert))
+            # HTML, PDF: the check done by a chart process while the page is laid out
+            cert, checked = load_checking(settings.certificate, settings.rules)
+            with checked_first(checked):
+                if settings.out:
+                    settings.output()
+                path = None
+                if settings.meter_path:
+                    from verifier.support.files import read_text
+                    path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
+                steps.more(1)
+                steps.next("operator figures")
+                revisions = None
+                if settings.meta:
+                    from verifier.filing.meta import read as read_meta
+                    revisions = read_meta(settings.meta).revision_rows()
+                sheet = render(cert, settings.format, steps=steps, meter_path=path,
+                               paper=settings.paper, revisions=revisions,
+                               **operator_inputs(settings, cert))
+            checked()
     finally:
         stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")

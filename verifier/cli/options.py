@@ -3,11 +3,12 @@ and the range-checked number types every numeric option uses."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import WHEEL_CHOICES, BONUS_READING_CHOICES
-from typing import Any, Callable, Mapping, TYPE_CHECKING
+from typing import Any, Callable, Iterator, Mapping, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -108,6 +109,35 @@ def load_checked(path: str, rules: str | None = None) -> Certificate:
     cert = certificate.read(path)
     rules_guard(cert.raw, rules, path)
     return cert
+
+
+def load_checking(path: str, rules: str | None = None) -> tuple[Certificate, Callable[[], None]]:
+    """``load_checked`` for a report drawn by the chart processes (``charts.start_pool``):
+    the certificate read and typed now, its check done by one of those processes behind the
+    charts (``charts.later``), and ``checked()``, which raises the check's one-line error:
+    called before anything is written, and first on any other error (``checked_first``).
+    Without those processes the certificate is checked here, at once."""
+    from verifier.report import charts
+    if not charts.pooled():
+        cert = load_checked(path, rules)
+        return cert, lambda: None
+    from verifier.certificate.model import check_file, read_unchecked
+    checked = charts.later(check_file, path).result
+    with checked_first(checked):
+        cert = read_unchecked(path)
+        rules_guard(cert.raw, rules, path)
+    return cert, checked
+
+
+@contextlib.contextmanager
+def checked_first(checked: Callable[[], None]) -> Iterator[None]:
+    """On an error in the block, ``checked()`` first: a certificate that fails its check is
+    told as that, whatever the work built on it then tripped over."""
+    try:
+        yield
+    except Exception:
+        checked()
+        raise
 
 
 def rules_guard(cert: Mapping[str, Any], rules: str | None, path: str) -> None:

@@ -4,7 +4,7 @@ font or script."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from verifier.report.display import LINE_HEADER, RANGE_HEADER, figure_rows, line_rows, range_rows
 from verifier.report.sheet import (APPENDIX, PLAYER_BANK_TITLE, STRATEGY_DETAIL_TITLE,
@@ -61,6 +61,37 @@ def image(svg: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{base64.b64encode(svg.encode()).decode()}">'
 
 
+class References:
+    """The PDF's charts as references, ``<img src="chart:N">``, fetched by WeasyPrint
+    (``svg``, through ``pdf.py``'s fetcher) when it builds the page's boxes: the page is
+    parsed and styled while the chart processes still draw. The first chart of each bet
+    fetched tells ``steps`` that bet's charts."""
+
+    def __init__(self, steps: Steps) -> None:
+        self.steps = steps
+        self.charts: dict[str, tuple[Callable[[], str], str | None]] = {}
+        self.failed: Exception | None = None    # raised after the layout (``pdf.py``)
+
+    def add(self, svg: Callable[[], str], note: str | None) -> str:
+        """The ``<img>`` of a chart, ``svg()`` its SVG text; ``note``: the step it tells."""
+        url = f"chart:{len(self.charts)}"
+        self.charts[url] = (svg, note)
+        return f'<img src="{url}">'
+
+    def svg(self, url: str) -> str | None:
+        """The SVG text of the chart at ``url`` (None: not a chart's)."""
+        if url not in self.charts:
+            return None
+        svg, note = self.charts[url]
+        if note is not None:
+            self.steps.next(note)
+        try:
+            return svg()
+        except Exception as e:          # WeasyPrint would make it a warning: kept
+            self.failed = self.failed or e
+            raise
+
+
 def environment(*folders: Path) -> jinja2.Environment:
     """The Jinja2 environment of the par sheet's templates (and of ``folders`` first: a
     document that includes the par sheet's pieces, such as the filing)."""
@@ -71,10 +102,12 @@ def environment(*folders: Path) -> jinja2.Environment:
                               undefined=jinja2.StrictUndefined)
 
 
-def context(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -> dict:
+def context(sheet: ParSheet, steps: Steps | None = None,
+            images: bool | References = False) -> dict:
     """What the par sheet's template pieces (``parsheet_body.html.j2``) read; ``steps`` is
     told each bet's charts; ``images``: the charts as ``image``s rather than inline SVG
-    (the PDF's HTML)."""
+    (the PDF's HTML), or as ``References`` (each bet's charts told as WeasyPrint fetches
+    them)."""
     from verifier.report import charts
     from verifier.report.markdown import definitions, designed_notice
     from verifier.odds.formula import VALIDITY
@@ -83,11 +116,17 @@ def context(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -
     steps = steps or Steps()
     steps.more(len(all_bets))
     bets = []
-    drawing = charts.each_bets_charts(all_bets)
-    for bet in all_bets:
+    for bet, later in zip(all_bets, charts.each_bets_later(all_bets)):
         wager = bet.kind == "wager"
-        steps.next(f"charts: {bet.title}")
-        drawn = [(title, image(svg) if images else svg) for title, svg in next(drawing)]
+        note: str | None = f"charts: {bet.title}"
+        if isinstance(images, References):
+            drawn = []
+            for title, svg in later:
+                drawn.append((title, images.add(svg, note)))
+                note = None
+        else:
+            steps.next(note or "")
+            drawn = [(title, image(svg()) if images else svg()) for title, svg in later]
         bets.append({"bet": bet, "lines": line_rows(bet),
                      "figures": figure_rows(bet) if wager else [],
                      "ranges": range_rows(bet) if wager else [],
@@ -108,7 +147,7 @@ def context(sheet: ParSheet, steps: Steps | None = None, images: bool = False) -
                 strategy_detail_title=STRATEGY_DETAIL_TITLE)
 
 
-def render(sheet: ParSheet, steps: Steps | None = None, images: bool = False,
+def render(sheet: ParSheet, steps: Steps | None = None, images: bool | References = False,
            paper: str | None = None) -> str:
     """The sheet's HTML; ``steps`` is told each bet's charts; ``images``: the charts as
     ``image``s rather than inline SVG (the PDF's HTML); ``paper``: the printed page's size

@@ -2,28 +2,33 @@
 Letter (``report --paper``, verifier/report/paper.py) by WeasyPrint (numbered pages, the result hash in every footer)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.report.formats import install_text
 from verifier.support.errors import VerifierError
 from verifier.report.sheet import ParSheet
 
 if TYPE_CHECKING:
+    from verifier.report.html import References
     from verifier.support.progress import Steps
 
 
 def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None) -> bytes:
-    """The sheet's HTML, its charts as SVG images (``html.image``), laid out by WeasyPrint
-    on ``paper`` (``paper.PAPERS``, default A4); ``steps`` is told the charts, the layout
-    and the writing."""
+    """The sheet's HTML, its charts as SVG images, laid out by WeasyPrint on ``paper``
+    (``paper.PAPERS``, default A4); ``steps`` is told the charts, the layout and the
+    writing. The charts are references WeasyPrint fetches as it builds the page's boxes
+    (``html.References``: drawn meanwhile by the chart processes), or, with a WeasyPrint
+    without ``URLFetcher`` (before 68), ``html.image``s in the HTML."""
     from verifier.report import charts
-    from verifier.report.html import render as to_html
+    from verifier.report.html import References, render as to_html
     from verifier.support.progress import Steps
     steps = steps or Steps()
     steps.more(2)                       # the layout and the writing (html.py adds the charts)
     charts.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
-    _weasyprint()                       # imported while the pool draws the charts
-    return pdf_of_html(to_html(sheet, steps, images=True, paper=paper), steps)
+    weasyprint = _weasyprint()          # imported while the pool draws the charts
+    references = References(steps) if hasattr(weasyprint, "URLFetcher") else None
+    html = to_html(sheet, steps, images=references or True, paper=paper)
+    return pdf_of_html(html, steps, references)
 
 
 def _weasyprint():
@@ -36,13 +41,32 @@ def _weasyprint():
     return weasyprint
 
 
-def pdf_of_html(html: str, steps: Steps | None = None) -> bytes:
+def pdf_of_html(html: str, steps: Steps | None = None,
+                references: References | None = None) -> bytes:
     """A self-contained HTML document laid out as PDF by WeasyPrint (the par sheet, the
-    audit report); ``steps`` is told the layout and the writing."""
+    audit report); ``steps`` is told the layout and the writing; ``references``: the charts
+    the HTML refers to (``render``)."""
     weasyprint = _weasyprint()
     from verifier.support.progress import Steps
     steps = steps or Steps()
     steps.next("layout")
-    document = weasyprint.HTML(string=html, base_url=None).render()
+    fetcher = _fetcher(weasyprint, references) if references is not None else None
+    document = weasyprint.HTML(string=html, base_url=None, url_fetcher=fetcher).render()
+    if references is not None and references.failed is not None:
+        raise references.failed         # a chart not drawn: never a PDF without it
     steps.next(f"PDF of {len(document.pages)} pages")
     return document.write_pdf()
+
+
+def _fetcher(weasyprint: Any, references: References) -> Any:
+    """A WeasyPrint URL fetcher that answers ``references``' charts, and any other URL as
+    WeasyPrint's own does."""
+    from weasyprint.urls import URLFetcherResponse
+
+    class Fetcher(weasyprint.URLFetcher):        # type: ignore[misc, name-defined]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            svg = references.svg(url)
+            if svg is None:
+                return super().fetch(url, headers)
+            return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+    return Fetcher()
