@@ -233,7 +233,17 @@ def rule_readings(rules: Rules, deck: Sequence[int], bank: str = "house") -> dic
 
 def load(path: str | os.PathLike) -> dict:
     """Read a certificate; a missing, unreadable or non-JSON file is a one-line error."""
-    text = read_text(path, "certificate", CertificateError)
+    return parse(read_text(path, "certificate", CertificateError), path)
+
+
+def read_certificate_text(path: str | os.PathLike) -> str:
+    """A certificate file's text (``parse`` makes it a certificate): one-line errors."""
+    return read_text(path, "certificate", CertificateError)
+
+
+def parse(text: str, path: str | os.PathLike) -> dict:
+    """A certificate file's text (``path`` names it in an error) as its JSON object, the
+    format and its version checked; not JSON is a one-line error."""
     try:
         cert = parse_json(text, path, "certificate", CertificateError)
     except json.JSONDecodeError as exc:

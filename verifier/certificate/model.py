@@ -237,17 +237,21 @@ def read(path: str | os.PathLike, name: str | None = None) -> Certificate:
     return Certificate.of(_checked(path, name))
 
 
-def check_file(path: str | os.PathLike, name: str | None = None) -> None:
-    """``read``'s check alone: its one-line error, or None (what crosses back from another
-    process: the check run while ``report --format pdf`` lays out its page)."""
-    _checked(path, name)
+def check_text(text: str, path: str | os.PathLike, name: str | None = None) -> None:
+    """``read``'s check alone, of a file's text already read (``path`` names it): its
+    one-line error, or None (what crosses back from another process: the check run while
+    ``report --format pdf`` lays out its page from the same text)."""
+    from verifier.certificate.check import verify_or_raise
+    from verifier.certificate.format import parse
+    verify_or_raise(parse(text, path), str(name if name is not None else path))
 
 
-def read_unchecked(path: str | os.PathLike) -> Certificate:
-    """A certificate file loaded and typed but not checked: for work that ``check_file``
-    gates before anything is shown (one-line error when it cannot be read or typed)."""
-    from verifier.certificate.format import load
-    return Certificate.of(load(path))
+def read_unchecked(text: str, path: str | os.PathLike) -> Certificate:
+    """A certificate's text (read once: ``format.read_certificate_text``) parsed and typed
+    but not checked: for work that ``check_text`` of the same text gates before anything
+    is shown (one-line error when it cannot be parsed or typed)."""
+    from verifier.certificate.format import parse
+    return Certificate.of(parse(text, path))
 
 
 def _checked(path: str | os.PathLike, name: str | None) -> JSON:

@@ -121,10 +121,12 @@ def load_checking(path: str, rules: str | None = None) -> tuple[Certificate, Cal
     if not charts.pooled():
         cert = load_checked(path, rules)
         return cert, lambda: None
-    from verifier.certificate.model import check_file, read_unchecked
-    checked = charts.later(check_file, path).result
+    from verifier.certificate.format import read_certificate_text
+    from verifier.certificate.model import check_text, read_unchecked
+    text = read_certificate_text(path)      # read once: the page and the check, one text
+    checked = charts.later(check_text, text, path).result
     with checked_first(checked):
-        cert = read_unchecked(path)
+        cert = read_unchecked(text, path)
         rules_guard(cert.raw, rules, path)
     return cert, checked
 
