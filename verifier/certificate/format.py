@@ -105,20 +105,21 @@ def same_result(cert_a: Mapping[str, Any], cert_b: Mapping[str, Any]) -> bool:
     return result_content(cert_a) == result_content(cert_b)
 
 
-def seal(cert: dict) -> dict:
+def seal(cert: dict, rows: RowsJson | None = None) -> dict:
     """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
     covers it. Returns the certificate.
 
     The same bytes as ``result_hash`` and ``content_hash``, faster: the key histogram's
     rows (most of the bytes) are written once for both, since a list of rows of ints in
-    RFC 8785's range is the same text in both forms."""
-    body, rows = _rows_apart(cert)
+    RFC 8785's range is the same text in both forms. ``rows``: their JSON written
+    beforehand (``rows_json`` of this certificate's rows, e.g. while a count runs)."""
+    body, rows_bytes = _rows_apart(cert, rows)
     text = result_canonical_bytes(body)
-    if rows is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
-        body, rows, text = dict(cert), None, result_canonical_bytes(cert)
+    if rows_bytes is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
+        body, rows_bytes, text = dict(cert), None, result_canonical_bytes(cert)
     cert[RESULT_HASH_FIELD] = body[RESULT_HASH_FIELD] = hashlib.sha256(
-        _rows_back(text, rows)).hexdigest()
-    cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows)).hexdigest()
+        _rows_back(text, rows_bytes)).hexdigest()
+    cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows_bytes)).hexdigest()
     return cert
 
 
@@ -126,23 +127,45 @@ _ROWS_MARK = "\x01key_histogram.rows"   # a string no certificate holds (nor a c
 _ROWS_MARK_JSON = b'"\\u0001key_histogram.rows"'
 
 
-def _rows_apart(cert):
+@dataclass(frozen=True)
+class RowsJson:
+    """The key histogram's rows of a certificate and their JSON (``seal``), or None
+    when they are not rows of ints in RFC 8785's range (the hashes then write them as
+    they are)."""
+    rows: Any
+    text: bytes | None
+
+
+def rows_json(cert: Mapping[str, Any]) -> RowsJson:
+    """The JSON of ``cert``'s key histogram rows as ``seal`` writes it."""
+    try:
+        rows = cert["counts"]["key_histogram"]["rows"]
+    except (KeyError, TypeError):
+        return RowsJson(None, None)
+    if type(rows) is not list or set(map(type, rows)) != {list}:
+        return RowsJson(rows, None)
+    values = list(itertools.chain.from_iterable(rows))
+    if set(map(type, values)) != {int} or not ints_in_range(values):
+        return RowsJson(rows, None)
+    return RowsJson(rows, json.dumps(rows, separators=(",", ":")).encode("ascii"))
+
+
+def _rows_apart(cert, prepared=None):
     """(a shallow copy of ``cert`` with the key histogram's rows replaced by _ROWS_MARK,
     the rows' JSON as bytes), or (a shallow copy of ``cert``, None) when they are not
-    rows of ints in RFC 8785's range (the hashes then write them as they are)."""
+    rows of ints in RFC 8785's range. ``prepared``: ``rows_json`` of the same rows (the
+    same list, unchanged since), else they are written now."""
     try:
         hist = cert["counts"]["key_histogram"]
         rows = hist["rows"]
     except (KeyError, TypeError):
         return dict(cert), None
-    if type(rows) is not list or set(map(type, rows)) != {list}:
-        return dict(cert), None
-    values = list(itertools.chain.from_iterable(rows))
-    if set(map(type, values)) != {int} or not ints_in_range(values):
+    if prepared is None or prepared.rows is not rows:
+        prepared = rows_json(cert)
+    if prepared.text is None:
         return dict(cert), None
     counts = dict(cert["counts"], key_histogram=dict(hist, rows=_ROWS_MARK))
-    return (dict(cert, counts=counts),
-            json.dumps(rows, separators=(",", ":")).encode("ascii"))
+    return dict(cert, counts=counts), prepared.text
 
 
 def _rows_back(text, rows):
