@@ -13,7 +13,8 @@ from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.rules.rulesets import definition_of
-from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, rows_json, seal)
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, rows_json, seal,
+                                         write_ahead)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
@@ -140,9 +141,10 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
 
 def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
                       paytables: dict[str, Paytable] | None = None,
-                      pairs: bool = False) -> Draft:
+                      pairs: bool = False, ahead: bool = False) -> Draft:
     """``certificate_for``'s ``draft``: with a place for the ``base_game`` section when
-    ``pairs`` (its counts given to ``finish``), the sections that read it waiting."""
+    ``pairs`` (its counts given to ``finish``), the sections that read it waiting;
+    ``ahead``: its key histogram's text in the file written now (``format.write_ahead``)."""
     tables = ruleset.paytables()
     tables.update(paytables or {})
     custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
@@ -169,8 +171,11 @@ def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
         inputs["progressives"] = {"tables": {n: t.to_dict() for n, t in
                                              sorted(ruleset.progressive_tables().items())}}
         sections.append("progressives")
-    return draft(result, plain, sections=tuple(sections), section_inputs=inputs,
-                 bank=ruleset.bank_kind, waits_for=("base_game",))
+    out = draft(result, plain, sections=tuple(sections), section_inputs=inputs,
+                bank=ruleset.bank_kind, waits_for=("base_game",))
+    if ahead:
+        write_ahead(out.cert)
+    return out
 
 
 def attach(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet | None = None,
@@ -254,7 +259,8 @@ def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = 
         base_game = spec.deck is None
     if base_game:
         # the certificate's parts that do not wait for the count are built meanwhile
-        with alongside(lambda: certificate_draft(result, ruleset, tables, pairs=True)) as job:
+        with alongside(lambda: certificate_draft(result, ruleset, tables, pairs=True,
+                                                 ahead=True)) as job:
             figures, note = pairwise_figures(deck=result.deck, rules=spec,
                                              settlement=ruleset.settlement, threads=threads,
                                              progress=progress, bank=ruleset.bank)

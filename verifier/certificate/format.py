@@ -204,11 +204,41 @@ def _pretty(obj, indent=0):
         if all(not isinstance(x, (dict, list)) for x in obj):
             return json.dumps(obj)
         if _int_rows(obj):      # the key histogram: 150,000 rows, one dumps for them all
+            ahead = _written_ahead(obj, indent)
+            if ahead is not None:
+                return ahead
             rows = json.dumps(obj)[2:-2].split("], [")
             return "[\n" + ",\n".join(f"{inner}[{row}]" for row in rows) + "\n" + pad + "]"
         items = [f"{inner}{_pretty(v, indent + 1)}" for v in obj]
         return "[\n" + ",\n".join(items) + "\n" + pad + "]"
     return json.dumps(obj)
+
+
+#: [(indent, a copy of the rows, their text)]: the rows' text of ``write_ahead``, once
+_ahead: list = []
+
+
+def write_ahead(cert: Mapping[str, Any]) -> None:
+    """Writes ``dumps``'s text of the key histogram rows of ``cert`` now (e.g. while a
+    count runs), for the next ``dumps`` of a certificate whose rows are then still equal
+    to these (ints: ``_int_rows``); the next such ``dumps`` uses it or forgets it."""
+    _ahead.clear()
+    rows = cert["counts"]["key_histogram"]["rows"]
+    if type(rows) is list and rows and _int_rows(rows):
+        _ahead.append((_ROWS_INDENT, [list(r) for r in rows], _pretty(rows, _ROWS_INDENT)))
+
+
+_ROWS_INDENT = 3        # the rows' depth in a certificate: counts.key_histogram.rows
+
+
+def _written_ahead(rows, indent):
+    """The text of ``write_ahead`` for these rows (of ints) at this indent, or None;
+    forgotten either way (taken at once: threads may write certificates too)."""
+    try:
+        held_indent, held_rows, text = _ahead.pop()
+    except IndexError:
+        return None
+    return text if held_indent == indent and held_rows == rows else None
 
 
 def _int_rows(obj):
