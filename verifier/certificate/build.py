@@ -174,7 +174,7 @@ def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
     out = draft(result, plain, sections=tuple(sections), section_inputs=inputs,
                 bank=ruleset.bank_kind, waits_for=("base_game",))
     if ahead:
-        write_ahead(out.cert)
+        write_ahead(out.cert, out.rows)
     return out
 
 

@@ -218,14 +218,24 @@ def _pretty(obj, indent=0):
 _ahead: list = []
 
 
-def write_ahead(cert: Mapping[str, Any]) -> None:
+def write_ahead(cert: Mapping[str, Any], prepared: RowsJson | None = None) -> None:
     """Writes ``dumps``'s text of the key histogram rows of ``cert`` now (e.g. while a
     count runs), for the next ``dumps`` of a certificate whose rows are then still equal
-    to these (ints: ``_int_rows``); the next such ``dumps`` uses it or forgets it."""
+    to these (ints: ``_int_rows``); the next such ``dumps`` uses it or forgets it.
+    ``prepared``: ``rows_json`` of these rows, whose text it is made from."""
     _ahead.clear()
     rows = cert["counts"]["key_histogram"]["rows"]
-    if type(rows) is list and rows and _int_rows(rows):
-        _ahead.append((_ROWS_INDENT, [list(r) for r in rows], _pretty(rows, _ROWS_INDENT)))
+    if type(rows) is not list or not rows or not _int_rows(rows):
+        return
+    if prepared is not None and prepared.rows is rows and prepared.text is not None:
+        # ints only: the compact text with json.dumps's separators is json.dumps's text
+        inner = " " * (_ROWS_INDENT + 1)
+        text = prepared.text.decode("ascii").replace(",", ", ")[1:-1]
+        text = ("[\n" + inner + text.replace("], [", "],\n" + inner + "[") + "\n"
+                + " " * _ROWS_INDENT + "]")
+    else:
+        text = _pretty(rows, _ROWS_INDENT)
+    _ahead.append((_ROWS_INDENT, [list(r) for r in rows], text))
 
 
 _ROWS_INDENT = 3        # the rows' depth in a certificate: counts.key_histogram.rows
