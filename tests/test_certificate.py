@@ -186,6 +186,27 @@ def test_atomic_write_leaves_no_half_file(cert, tmp_path, monkeypatch):
     assert path.read_text() == "old"
 
 
+def test_the_rows_written_ahead_are_the_rows_written(cert, tmp_path):
+    # run writes the key histogram's text while the pairwise count runs (write_ahead);
+    # the file read back by the json module holds the rows as they are when written
+    from verifier.certificate.format import rows_json, write_ahead
+    rows = cert["counts"]["key_histogram"]["rows"]
+    plain = certificate.dumps(cert)
+    for prepared in (None, rows_json(cert)):    # its text made anew, or from the hash's
+        write_ahead(cert, prepared)
+        assert certificate.dumps(cert) == plain
+    for change in (lambda r: r[0].__setitem__(2, r[0][2] + 1),     # a count changed
+                   lambda r: r[-1].__setitem__(2, float(r[-1][2])),  # equal, not an int
+                   lambda r: r.pop()):
+        write_ahead(cert, rows_json(cert))
+        change(rows)
+        path = tmp_path / "cert.json"
+        certificate.write(path, cert)
+        back = json.loads(path.read_text())["counts"]["key_histogram"]["rows"]
+        assert back == rows and [list(map(type, r)) for r in back] == \
+            [list(map(type, r)) for r in rows]
+
+
 def test_run_interrupted_leaves_nothing(tmp_path, monkeypatch, capsys):
     import verifier.engine as enumeration          # the engine's door: the jobs
 

@@ -79,3 +79,29 @@ def test_a_step_run_to_answer_signals_hands_back_its_value_and_its_error():
         polled(2, 2)
     with pytest.raises(ValueError, match="bad deck"):
         interruptible(lambda: (_ for _ in ()).throw(ValueError("bad deck")))
+
+
+def test_work_alongside_a_step_runs_in_the_main_thread_while_the_step_runs():
+    import threading
+    from verifier.support.interrupts import alongside, interruptible
+    started, seen = threading.Event(), threading.Event()
+
+    def step():             # ends only once the work alongside has run: both at once
+        started.set()
+        return "counted" if seen.wait(HANG) else "alone"
+
+    def meanwhile():
+        assert started.wait(HANG)       # the step is under way in its own thread
+        seen.set()
+        return threading.current_thread() is threading.main_thread()
+    with alongside(meanwhile) as job:
+        assert interruptible(step) == "counted"
+    assert job.value is True
+    with alongside(lambda: 5) as job:   # no step ran: the work runs at the block's end
+        pass
+    assert job.value == 5
+    stopped = []
+    with pytest.raises(ValueError, match="bad table"):     # its error stops the step
+        with alongside(lambda: (_ for _ in ()).throw(ValueError("bad table"))):
+            interruptible(lambda: started.wait(HANG), on_stop=lambda: stopped.append(1))
+    assert stopped == [1]

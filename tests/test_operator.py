@@ -250,3 +250,17 @@ def test_the_xlsx_operator_sheet_reads_back_with_the_figures_and_the_bankroll(tm
     assert [(r[0], r[1]) for r in needs] == [(1, 30), (1, 30), (8, 240), (8, 240)]
     for r in needs:
         assert r[4] <= r[3] <= r[5] and r[3] >= 150
+
+
+def test_the_operator_options_import_no_table_module():
+    # run and report take the pace options; the table simulator (20 ms of start-up) is
+    # imported only when a player-dealer's bankroll is simulated
+    import subprocess
+    import sys
+    from conftest import HANG
+    code = ("import argparse, sys; from verifier.cli.options import add_operator_options; "
+            "add_operator_options(argparse.ArgumentParser()); "
+            "print(sorted(m for m in sys.modules if m.startswith('verifier.table')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=HANG, check=True).stdout
+    assert out.strip() == "[]"

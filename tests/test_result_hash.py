@@ -359,3 +359,21 @@ def test_the_fast_canonical_writer_is_rfc8785(value):
 ])
 def test_the_fast_canonical_writer_on_the_edge_cases(value):
     assert_fast_canonical_is_rfc8785(value)
+
+
+@pytest.mark.parametrize("name", ["outlaw9-mikes", "emperors-challenge"])
+def test_the_certificate_built_while_the_pairwise_count_runs_is_the_one_built_after(name):
+    # run builds the sections that do not read the base game's counts while the count
+    # runs (verifier.support.interrupts.alongside); the same certificate as all at once
+    from verifier.certificate.build import rule_set_certificate
+    from verifier.rules import rulesets
+    from verifier.game.cards import deck_of_ranks
+    rs = rulesets.load(name)
+    result, cert, _note, base = rule_set_certificate(rs, deck=deck_of_ranks("JQKA")[:15],
+                                                     base_game=True)
+    assert base is not None and "base_game" in cert["sections"]
+    after = certificate.certificate_for(result, rs, base_game=base)
+    assert list(cert["sections"]) == list(after["sections"])
+    assert certificate.same_result(cert, after)
+    assert cert["result_sha256"] == after["result_sha256"] == independent_result_hash(cert)
+    assert certificate.check(cert) == []

@@ -3,6 +3,7 @@ tables, and each section's results derived from them (verifier/certificate/secti
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from verifier.support.version import __version__
@@ -12,7 +13,8 @@ from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.rules.rulesets import definition_of
-from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, seal)
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, rows_json, seal,
+                                         write_ahead)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
@@ -40,17 +42,21 @@ def counts_of(result: EnumerationResult) -> dict[str, Any]:
     }
 
 
-def build(result: EnumerationResult, paytables: dict | None = None,
-          sections: Sequence[str] | None = None,
-          section_inputs: dict | None = None, bank: str = "house") -> dict:
-    """The certificate of an EnumerationResult under the given pay tables.
+@dataclass
+class Draft:
+    """A certificate built up to its sections that wait for later inputs (``finish``):
+    the counts, the pay tables, every section's inputs, the results of the sections
+    before the first waiting one, and its key histogram's JSON for the hashes."""
+    cert: dict[str, Any]
+    waiting: tuple[str, ...]    # the sections ``finish`` derives, in order
+    rows: RowsJson
 
-    ``paytables``: {bet: Paytable}; bets not given use the filed table.
-    ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
-    results (its pay table, its own counts), stored before any section is derived.
-    ``bank``: who banks in the rule set (``RuleSet.bank_kind``), for its readings.
-    ``sections``: default, the registry's default bet's alone.
-    """
+
+def draft(result: EnumerationResult, paytables: dict | None = None,
+          sections: Sequence[str] | None = None, section_inputs: dict | None = None,
+          bank: str = "house", waits_for: Sequence[str] = ()) -> Draft:
+    """``build`` up to the first section of ``waits_for`` (sections whose inputs come
+    later, e.g. ``base_game``'s counts: an empty place for them until ``finish``)."""
     sections = sections or (default_bet().name,)
     tables = {bet: filed(bet) for bet in FILED_FILES}
     tables.update(paytables or {})
@@ -63,7 +69,7 @@ def build(result: EnumerationResult, paytables: dict | None = None,
             "engine": result.engine,
             "threads": result.threads,
             "seconds": round(result.seconds, 3),
-            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "created": None,                    # set by ``finish``
             "host": host(),
         },
         "rules": rule_readings(result.rules, result.deck, bank),
@@ -82,9 +88,36 @@ def build(result: EnumerationResult, paytables: dict | None = None,
     inputs = _normalise(section_inputs or {})
     for name in sections:
         cert["sections"][name] = dict(inputs.get(name, {}))
-    for name in sections:
+    first = min((sections.index(n) for n in waits_for if n in sections), default=len(sections))
+    for name in sections[:first]:
         cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
-    return seal(cert)
+    return Draft(cert, tuple(sections[first:]), rows_json(cert))
+
+
+def finish(d: Draft, later_inputs: dict | None = None) -> dict:
+    """The certificate of a ``draft``: ``later_inputs`` ({section: {field: value}}) put
+    in, the waiting sections derived, the time of creation set, sealed."""
+    cert = d.cert
+    for name, fields in _normalise(later_inputs or {}).items():
+        cert["sections"][name].update(fields)
+    for name in d.waiting:
+        cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
+    cert["tool"]["created"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    return seal(cert, d.rows)
+
+
+def build(result: EnumerationResult, paytables: dict | None = None,
+          sections: Sequence[str] | None = None,
+          section_inputs: dict | None = None, bank: str = "house") -> dict:
+    """The certificate of an EnumerationResult under the given pay tables.
+
+    ``paytables``: {bet: Paytable}; bets not given use the filed table.
+    ``section_inputs``: {section: {field: value}}, fields a section keeps beside its
+    results (its pay table, its own counts), stored before any section is derived.
+    ``bank``: who banks in the rule set (``RuleSet.bank_kind``), for its readings.
+    ``sections``: default, the registry's default bet's alone.
+    """
+    return finish(draft(result, paytables, sections, section_inputs, bank))
 
 
 def seven_card_front_rows(result: EnumerationResult) -> list[list[int]]:
@@ -102,6 +135,16 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
     the format requires it), ``rule_set``, one section per Emperor's Challenge bet the
     rule set offers, and ``base_game`` when pairwise counts are given
     (``{"counts": {...}, "settlement": {...}}``)."""
+    return finish(certificate_draft(result, ruleset, paytables, base_game is not None),
+                  None if base_game is None else {"base_game": base_game})
+
+
+def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
+                      paytables: dict[str, Paytable] | None = None,
+                      pairs: bool = False, ahead: bool = False) -> Draft:
+    """``certificate_for``'s ``draft``: with a place for the ``base_game`` section when
+    ``pairs`` (its counts given to ``finish``), the sections that read it waiting;
+    ``ahead``: its key histogram's text in the file written now (``format.write_ahead``)."""
     tables = ruleset.paytables()
     tables.update(paytables or {})
     custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
@@ -117,8 +160,7 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
         if any(t.reads == JOINT_READ for t in custom.values()):
             mine[JOINT_READ_COUNTS] = seven_card_front_rows(result)
         inputs["custom_bets"] = mine
-    if base_game is not None:
-        inputs["base_game"] = base_game
+    if pairs:
         sections.append("base_game")
         # the bets whose section derives from the base game's counts
         sections += [b for b in derived_bets() if BETS[b].needs_pairs
@@ -129,8 +171,11 @@ def certificate_for(result: EnumerationResult, ruleset: RuleSet,
         inputs["progressives"] = {"tables": {n: t.to_dict() for n, t in
                                              sorted(ruleset.progressive_tables().items())}}
         sections.append("progressives")
-    return build(result, plain, sections=tuple(sections), section_inputs=inputs,
-                 bank=ruleset.bank_kind)
+    out = draft(result, plain, sections=tuple(sections), section_inputs=inputs,
+                bank=ruleset.bank_kind, waits_for=("base_game",))
+    if ahead:
+        write_ahead(out.cert, out.rows)
+    return out
 
 
 def attach(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet | None = None,
@@ -206,16 +251,23 @@ def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = 
     the base game was left out. ``spec``: the command's ``EngineSpec`` of the rule set
     (default: made here from its rules, deck and threads)."""
     from verifier.engine import engine_spec, enumerate_hands
+    from verifier.support.interrupts import alongside
     spec = spec or engine_spec(ruleset.rules, threads, deck)
     result = enumerate_hands(spec, progress=progress)
-    counts, note = None, None
+    counts, note, early = None, None, None
     if base_game is None:   # default: on for the full deck (a few seconds more)
         base_game = spec.deck is None
     if base_game:
-        figures, note = pairwise_figures(deck=result.deck, rules=spec,
-                                         settlement=ruleset.settlement, threads=threads,
-                                         progress=progress, bank=ruleset.bank)
+        # the certificate's parts that do not wait for the count are built meanwhile
+        with alongside(lambda: certificate_draft(result, ruleset, tables, pairs=True,
+                                                 ahead=True)) as job:
+            figures, note = pairwise_figures(deck=result.deck, rules=spec,
+                                             settlement=ruleset.settlement, threads=threads,
+                                             progress=progress, bank=ruleset.bank)
         if figures is not None:
             counts = {"counts": figures["counts"], "settlement": ruleset.settlement}
-    cert = certificate_for(result, ruleset, tables, base_game=counts)
+            early = job.value
+    if early is None:
+        early = certificate_draft(result, ruleset, tables, pairs=False)
+    cert = finish(early, None if counts is None else {"base_game": counts})
     return result, cert, note, counts

@@ -105,20 +105,21 @@ def same_result(cert_a: Mapping[str, Any], cert_b: Mapping[str, Any]) -> bool:
     return result_content(cert_a) == result_content(cert_b)
 
 
-def seal(cert: dict) -> dict:
+def seal(cert: dict, rows: RowsJson | None = None) -> dict:
     """Sets both hashes of ``cert`` (in place): ``result_sha256``, then ``sha256``, which
     covers it. Returns the certificate.
 
     The same bytes as ``result_hash`` and ``content_hash``, faster: the key histogram's
     rows (most of the bytes) are written once for both, since a list of rows of ints in
-    RFC 8785's range is the same text in both forms."""
-    body, rows = _rows_apart(cert)
+    RFC 8785's range is the same text in both forms. ``rows``: their JSON written
+    beforehand (``rows_json`` of this certificate's rows, e.g. while a count runs)."""
+    body, rows_bytes = _rows_apart(cert, rows)
     text = result_canonical_bytes(body)
-    if rows is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
-        body, rows, text = dict(cert), None, result_canonical_bytes(cert)
+    if rows_bytes is not None and text.count(_ROWS_MARK_JSON) != 1:   # the mark in the data
+        body, rows_bytes, text = dict(cert), None, result_canonical_bytes(cert)
     cert[RESULT_HASH_FIELD] = body[RESULT_HASH_FIELD] = hashlib.sha256(
-        _rows_back(text, rows)).hexdigest()
-    cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows)).hexdigest()
+        _rows_back(text, rows_bytes)).hexdigest()
+    cert[HASH_FIELD] = hashlib.sha256(_rows_back(canonical_bytes(body), rows_bytes)).hexdigest()
     return cert
 
 
@@ -126,23 +127,45 @@ _ROWS_MARK = "\x01key_histogram.rows"   # a string no certificate holds (nor a c
 _ROWS_MARK_JSON = b'"\\u0001key_histogram.rows"'
 
 
-def _rows_apart(cert):
+@dataclass(frozen=True)
+class RowsJson:
+    """The key histogram's rows of a certificate and their JSON (``seal``), or None
+    when they are not rows of ints in RFC 8785's range (the hashes then write them as
+    they are)."""
+    rows: Any
+    text: bytes | None
+
+
+def rows_json(cert: Mapping[str, Any]) -> RowsJson:
+    """The JSON of ``cert``'s key histogram rows as ``seal`` writes it."""
+    try:
+        rows = cert["counts"]["key_histogram"]["rows"]
+    except (KeyError, TypeError):
+        return RowsJson(None, None)
+    if type(rows) is not list or set(map(type, rows)) != {list}:
+        return RowsJson(rows, None)
+    values = list(itertools.chain.from_iterable(rows))
+    if set(map(type, values)) != {int} or not ints_in_range(values):
+        return RowsJson(rows, None)
+    return RowsJson(rows, json.dumps(rows, separators=(",", ":")).encode("ascii"))
+
+
+def _rows_apart(cert, prepared=None):
     """(a shallow copy of ``cert`` with the key histogram's rows replaced by _ROWS_MARK,
     the rows' JSON as bytes), or (a shallow copy of ``cert``, None) when they are not
-    rows of ints in RFC 8785's range (the hashes then write them as they are)."""
+    rows of ints in RFC 8785's range. ``prepared``: ``rows_json`` of the same rows (the
+    same list, unchanged since), else they are written now."""
     try:
         hist = cert["counts"]["key_histogram"]
         rows = hist["rows"]
     except (KeyError, TypeError):
         return dict(cert), None
-    if type(rows) is not list or set(map(type, rows)) != {list}:
-        return dict(cert), None
-    values = list(itertools.chain.from_iterable(rows))
-    if set(map(type, values)) != {int} or not ints_in_range(values):
+    if prepared is None or prepared.rows is not rows:
+        prepared = rows_json(cert)
+    if prepared.text is None:
         return dict(cert), None
     counts = dict(cert["counts"], key_histogram=dict(hist, rows=_ROWS_MARK))
-    return (dict(cert, counts=counts),
-            json.dumps(rows, separators=(",", ":")).encode("ascii"))
+    return dict(cert, counts=counts), prepared.text
 
 
 def _rows_back(text, rows):
@@ -181,11 +204,51 @@ def _pretty(obj, indent=0):
         if all(not isinstance(x, (dict, list)) for x in obj):
             return json.dumps(obj)
         if _int_rows(obj):      # the key histogram: 150,000 rows, one dumps for them all
+            ahead = _written_ahead(obj, indent)
+            if ahead is not None:
+                return ahead
             rows = json.dumps(obj)[2:-2].split("], [")
             return "[\n" + ",\n".join(f"{inner}[{row}]" for row in rows) + "\n" + pad + "]"
         items = [f"{inner}{_pretty(v, indent + 1)}" for v in obj]
         return "[\n" + ",\n".join(items) + "\n" + pad + "]"
     return json.dumps(obj)
+
+
+#: [(indent, a copy of the rows, their text)]: the rows' text of ``write_ahead``, once
+_ahead: list = []
+
+
+def write_ahead(cert: Mapping[str, Any], prepared: RowsJson | None = None) -> None:
+    """Writes ``dumps``'s text of the key histogram rows of ``cert`` now (e.g. while a
+    count runs), for the next ``dumps`` of a certificate whose rows are then still equal
+    to these (ints: ``_int_rows``); the next such ``dumps`` uses it or forgets it.
+    ``prepared``: ``rows_json`` of these rows, whose text it is made from."""
+    _ahead.clear()
+    rows = cert["counts"]["key_histogram"]["rows"]
+    if type(rows) is not list or not rows or not _int_rows(rows):
+        return
+    if prepared is not None and prepared.rows is rows and prepared.text is not None:
+        # ints only: the compact text with json.dumps's separators is json.dumps's text
+        inner = " " * (_ROWS_INDENT + 1)
+        text = prepared.text.decode("ascii").replace(",", ", ")[1:-1]
+        text = ("[\n" + inner + text.replace("], [", "],\n" + inner + "[") + "\n"
+                + " " * _ROWS_INDENT + "]")
+    else:
+        text = _pretty(rows, _ROWS_INDENT)
+    _ahead.append((_ROWS_INDENT, [list(r) for r in rows], text))
+
+
+_ROWS_INDENT = 3        # the rows' depth in a certificate: counts.key_histogram.rows
+
+
+def _written_ahead(rows, indent):
+    """The text of ``write_ahead`` for these rows (of ints) at this indent, or None;
+    forgotten either way (taken at once: threads may write certificates too)."""
+    try:
+        held_indent, held_rows, text = _ahead.pop()
+    except IndexError:
+        return None
+    return text if held_indent == indent and held_rows == rows else None
 
 
 def _int_rows(obj):

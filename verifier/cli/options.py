@@ -169,8 +169,8 @@ def rules_guard(cert: Mapping[str, Any], rules: str | None, path: str) -> None:
 
 def add_operator_options(parser: argparse.ArgumentParser) -> None:
     """The pace of the operator figures (``run``, ``report``: docs/PARSHEET.md)."""
-    from verifier.odds.operator import AVERAGE_WAGER, HANDS_PER_HOUR, MAX_HANDS_PER_HOUR
-    from verifier.table.bankroll import POOL_ROUNDS
+    from verifier.odds.operator import (AVERAGE_WAGER, HANDS_PER_HOUR, MAX_HANDS_PER_HOUR,
+                                        POOL_ROUNDS)
     group = parser.add_argument_group("operator figures (docs/PARSHEET.md)")
     group.add_argument("--hands-per-hour", type=whole_number(1, MAX_HANDS_PER_HOUR),
                        default=HANDS_PER_HOUR, metavar="N",

@@ -32,6 +32,9 @@ HANDS_PER_HOUR = 30
 MAX_HANDS_PER_HOUR = 120
 #: the default average initial wager, dollars
 AVERAGE_WAGER = Fraction(25)
+#: the player-dealer's bankroll (verifier/table/bankroll.py): the default simulated rounds
+#: in its pool (here, so that the command line's options need not import the table)
+POOL_ROUNDS = 5_000
 #: the bands' numbers of hands, and of hours (at the hands per hour)
 BAND_HANDS = (100, 1_000, 10_000)
 BAND_HOURS = (1, 8, 40, 200)

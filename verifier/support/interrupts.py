@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import signal
 import sys
-from typing import Any, Callable, TypeVar
+from contextlib import contextmanager
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 T = TypeVar("T")
 
@@ -83,8 +84,9 @@ def interruptible(fn: Callable[..., T], *args: Any,
     where Python runs no signal handler): the waiting thread raises, and calls
     ``on_stop()`` to ask the step to stop (a step that cannot be stopped holds its own
     objects only and ends with the process). A signal lost in a finalizer meanwhile is
-    raised too (``check``). Called off the main thread (a Ray actor, the workbench, a
-    test's thread), it is ``fn(*args)``."""
+    raised too (``check``). Work given to ``alongside`` runs in the main thread first.
+    Called off the main thread (a Ray actor, the workbench, a test's thread), it is
+    ``fn(*args)``."""
     import threading
     if threading.current_thread() is not threading.main_thread():
         return fn(*args)
@@ -99,6 +101,8 @@ def interruptible(fn: Callable[..., T], *args: Any,
     thread = threading.Thread(target=work, name="paigow-verify step", daemon=True)
     thread.start()
     try:
+        while _alongside:                   # the main thread's own work meanwhile
+            _alongside.pop(0).run()
         while thread.is_alive():
             thread.join(0.05)
             check()
@@ -109,6 +113,41 @@ def interruptible(fn: Callable[..., T], *args: Any,
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+class Alongside(Generic[T]):
+    """Work for the main thread while a step runs (``alongside``): ``value`` once run."""
+
+    def __init__(self, fn: Callable[[], T]):
+        self.fn, self.started = fn, False
+        self.value: T | None = None
+
+    def run(self) -> None:
+        if not self.started:
+            self.started = True
+            self.value = self.fn()
+
+
+_alongside: list[Alongside] = []    # waiting for the main thread's next step
+
+
+@contextmanager
+def alongside(fn: Callable[[], T]) -> Iterator[Alongside[T]]:
+    """Within the block, ``fn()`` runs in the main thread while the next ``interruptible``
+    step runs in its own thread (a compiled count that releases the GIL: the two take
+    two cores), else at the block's end (no step ran, or the block runs off the main
+    thread). Its value is the yielded object's ``value`` after the block; an exception
+    of ``fn`` stops the step (``on_stop``) and is raised."""
+    import threading
+    job = Alongside(fn)
+    if threading.current_thread() is threading.main_thread():
+        _alongside.append(job)
+    try:
+        yield job
+    finally:
+        if job in _alongside:
+            _alongside.remove(job)
+    job.run()
 
 
 def stoppable(report: Callable[..., object] | None

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
+from verifier.odds.operator import POOL_ROUNDS
 from verifier.support.errors import VerifierError
 from verifier.table.bank import bank_covers
 from verifier.table.deal import MAX_CHIPS, SEATS
@@ -38,8 +39,7 @@ if TYPE_CHECKING:
 #: the session lengths (hours) and risks of not covering the table the sheet shows
 SESSION_HOURS = (1, 8)
 RISKS = (Fraction(1, 100), Fraction(5, 100))
-#: simulated rounds in the pool, and sessions drawn from it
-POOL_ROUNDS = 5_000
+#: simulated rounds in the pool (verifier/odds/operator.py), and sessions drawn from it
 SESSIONS = 4_000
 #: the batches of batch means, and the 0.975 quantile of Student's t with BATCHES - 1
 #: degrees of freedom
