@@ -1,0 +1,245 @@
+/* The plain strategy job (no push condition, no Face Up) in batches (issue 40,
+ * docs/STRATEGY.md "The batched sweep"): a hand needs of each card set's table only the
+ * corners its wins and losses read (each candidate's, the last row's, the last
+ * column's), and the tables of its subsets of at most four cards are random places in
+ * about 0.8 GB. So a thread takes a block of units and, for a batch of their hands:
+ *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
+ *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; and a
+ *      request (orbit, hand) for each subset of at most four cards;
+ *   2. the requests sorted by orbit (a counting sort), each orbit's table read for all
+ *      its hands together (a |S| = 3 table holds about 1,500 rows; a batch of 4,096 hands
+ *      asks it about 75 times), the corners added into the hands';
+ *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
+ * Every hand reads the same values as one at a time: the sums are the same integers.
+ * sj_run: the units [lo, hi) of any job (a job counted by whole cells hand by hand). */
+#ifndef PAIGOW_STRATEGY_BATCH_H
+#define PAIGOW_STRATEGY_BATCH_H
+
+#include "strategy_job.h"
+
+#define SJ_BLOCK 256               /* units a thread takes at a time */
+#define SJ_BATCH 4096              /* hands whose tables are read together */
+#define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
+
+/* A hand of a batch: its corners (slot j: row mb, column j, j <= mf; slot mf + 1 + i:
+ * row i, column mf, i < mb; slot mf + 1 + mb + q: candidate q's) and what reads them. */
+typedef struct {
+    st_hand_t h;
+    int64_t slot[SJ_NSLOT];
+    int p[7], w, nc, mb, mf;
+    int cand[ST_MAX], db[ST_MAX], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
+    int ub[ST_MAXCUT], cy[ST_MAXCUT + 1];
+} sj_bh_t;
+
+typedef struct { int32_t r, hk; } sj_req_t;     /* orbit r; hand << 3 | |S| */
+
+typedef struct {
+    sj_bh_t *hand;                 /* [SJ_BATCH] */
+    sj_req_t *req, *sorted;        /* [SJ_BATCH * 99]: the subsets of at most four cards */
+    int32_t *start;                /* [orbits of at most four cards + 1] */
+    int nh, nreq;
+} sj_batch_t;
+
+static void sj_batch_free(sj_batch_t *b) {
+    free(b->hand); free(b->req); free(b->sorted); free(b->start);
+    memset(b, 0, sizeof *b);
+}
+
+static int sj_batch_init(const sj_t *J, sj_batch_t *b) {
+    memset(b, 0, sizeof *b);
+    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * SJ_BATCH);
+    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * SJ_BATCH * 99);
+    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * SJ_BATCH * 99);
+    b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + 1));
+    if (b->hand && b->req && b->sorted && b->start) return 0;
+    sj_batch_free(b);
+    return -1;
+}
+
+/* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
+ * (the hand is bad), else 0 or an error. */
+static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
+                        sj_batch_t *b, uint8_t *cellb) {
+    const pw_ctx_t *x = &J->x;
+    sj_bh_t *H = &b->hand[b->nh];
+    int c[7];
+    for (int i = 0; i < 7; i++) { c[i] = x->deck[p[i]]; H->p[i] = p[i]; }
+    st_settings(x->e, c, &H->h);
+    if (H->h.house < 0) return 1;
+    const int nc = sj_candidates(&H->h, H->cand);
+    sj_axes_t A;
+    int ib[ST_MAX], jf[ST_MAX];
+    sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
+    const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
+    H->w = w; H->nc = nc; H->mb = mb; H->mf = mf;
+    for (int q = 0; q < nc; q++) {
+        H->db[q] = A.db[q]; H->df[q] = A.df[q];
+        H->ib[q] = ib[H->cand[q]]; H->jf[q] = jf[H->cand[q]];
+    }
+    memcpy(H->ub, A.ub, sizeof(int) * (size_t)mb);
+    memcpy(H->cy, A.cy, sizeof(int) * (size_t)(mf + 1));
+    int64_t grid[ST_CELLS];
+    int32_t sp4[4][ST_CELLS];
+    memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
+    for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
+    const int hand = b->nh;
+    int nreq = b->nreq;
+    for (int mask = 0; mask < 128; mask++) {
+        int s[7], sc[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = c[i]; k++; }
+        if (k >= 5) {
+            int rc = sj_cell_term(J, p, u, mask, s, sc, k, &A, cellb, grid, sp4);
+            if (rc) return rc;
+            continue;
+        }
+        int32_t r = sj_rep_of(J, u, mask, sc, k);
+        if (r < 0) return -1;
+        if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
+        b->req[nreq].r = r;
+        b->req[nreq++].hk = hand << 3 | k;
+    }
+    for (int q = 0; q < ncell; q++)       /* cells -> corners, into the hand's slots */
+        grid[q] += (int64_t)sp4[0][q] + sp4[1][q] + sp4[2][q] + sp4[3][q];
+    for (int i = 0; i <= mb; i++)
+        for (int j = 0; j <= mf; j++) {
+            int64_t v = grid[i * gw + j];
+            if (i) v += grid[(i - 1) * gw + j];
+            if (j) v += grid[i * gw + j - 1];
+            if (i && j) v -= grid[(i - 1) * gw + j - 1];
+            grid[i * gw + j] = v;
+        }
+    for (int j = 0; j <= mf; j++) H->slot[j] = grid[mb * gw + j];
+    for (int i = 0; i < mb; i++) H->slot[mf + 1 + i] = grid[i * gw + mf];
+    for (int q = 0; q < nc; q++) H->slot[mf + 1 + mb + q] = grid[H->ib[q] * gw + H->jf[q]];
+    b->nreq = nreq;
+    b->nh++;
+    return 0;
+}
+
+/* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k). */
+static void sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
+    const int mb = H->mb, mf = H->mf, nc = H->nc, sg = (k & 1) ? -1 : 1;
+    int64_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
+    if (k <= 3) {                 /* F: the row group's base plus the row's offset */
+        const int nback = J->x.nback;
+        const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
+        const uint32_t *a = J->pbase[r];
+#define SJ_ROW(b) const uint16_t *to = t + (size_t)rm[b] * SJ_NF; \
+                  const uint32_t *ao = a + (size_t)gm[b] * SJ_NF
+        {
+            SJ_ROW(nback);
+            for (int j = 0; j <= mf; j++) row[j] += sg * (int64_t)(ao[H->cy[j]] + to[H->cy[j]]);
+        }
+        for (int i = 0; i < mb; i++) {
+            SJ_ROW(H->ub[i]);
+            col[i] += sg * (int64_t)(ao[PW_NF] + to[PW_NF]);
+        }
+        for (int q = 0; q < nc; q++) {
+            SJ_ROW(H->db[q]);
+            cnr[q] += sg * (int64_t)(ao[H->df[q]] + to[H->df[q]]);
+        }
+#undef SJ_ROW
+        return;
+    }
+    const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
+    int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
+    for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, H->ub[i]);
+    for (int j = 0; j <= mf; j++) row[j] += sg * sj_ck_corner(J, r, len, H->cy[j]);
+    for (int i = 0; i < mb; i++) col[i] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
+    for (int q = 0; q < nc; q++) cnr[q] += sg * sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
+}
+
+/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums. */
+static void sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
+    const int nr = J->start[5];
+    int32_t *st = b->start;
+    memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));
+    for (int q = 0; q < b->nreq; q++) st[b->req[q].r + 1]++;
+    for (int r = 0; r < nr; r++) st[r + 1] += st[r];
+    for (int q = 0; q < b->nreq; q++) b->sorted[st[b->req[q].r]++] = b->req[q];
+    for (int q = 0; q < b->nreq; q++) {
+        const sj_req_t *e = &b->sorted[q];
+        sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3]);
+    }
+    for (int i = 0; i < b->nh; i++) {
+        sj_bh_t *H = &b->hand[i];
+        const int64_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
+        const int64_t total = row[H->mf];
+        H->h.total = total;
+        for (int q = 0; q < H->nc; q++) {
+            const int s = H->cand[q];
+            H->h.win[s] = cnr[q];                             /* below in both */
+            H->h.loss[s] = total - col[H->ib[q]] - row[H->jf[q]] + cnr[q];
+        }
+        if (total != J->nbankers) a->bad += H->w;
+        sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);
+    }
+    b->nh = b->nreq = 0;
+}
+
+/* The units [ulo, uhi) into a: the representatives of six cards, each extended by every
+ * larger card whose seven-card set is its orbit's representative; batched (b) or, for a
+ * job counted by whole cells (b NULL), hand by hand. 0, -1 or SJ_UNBUILT. */
+static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a) {
+    const pw_ctx_t *x = &J->x;
+    for (int u = ulo; u < uhi && !sj_stop; u++) {
+        int s[7];
+        for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
+        if (b && b->nh + (x->n - s[5]) > SJ_BATCH) sj_batch_run(J, b, a);
+        sj_unit_t shared;
+        int ready = 0;                         /* built at the unit's first class */
+        for (int c = s[5] + 1; c < x->n; c++) {
+            s[6] = c;
+            int wgt = pw_orbit(x, s, 7);
+            if (!wgt) continue;
+            if (!ready && sj_unit(J, s, &shared)) return -1;
+            ready = 1;
+            int rc = b ? sj_batch_add(J, s, wgt, &shared, b, a->cellb)
+                       : sj_hand(J, s, wgt, &shared, a);
+            if (rc == 1) { a->bad += wgt; continue; }
+            if (rc) return rc;
+        }
+    }
+    if (b && b->nh && !sj_stop) sj_batch_run(J, b, a);
+    return 0;
+}
+
+/* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units. */
+static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
+    const int nt = J->x.nthreads;
+    int fail = 0;
+    sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
+    if (!acc) return -1;
+    for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
+    int blk = (hi - lo + 4 * nt - 1) / (4 * nt);      /* at least 4 blocks a thread */
+    blk = blk < 1 ? 1 : blk > SJ_BLOCK ? SJ_BLOCK : blk;
+    const int nblk = (hi - lo + blk - 1) / blk;
+    if (!fail) {
+        #pragma omp parallel num_threads(nt) reduction(|:fail)
+        {
+            int tid = 0;
+#ifdef _OPENMP
+            tid = omp_get_thread_num();
+#endif
+            sj_batch_t batch, *b = NULL;
+            if (!J->full) {
+                if (sj_batch_init(J, &batch)) fail |= 1;
+                else b = &batch;
+            }
+            #pragma omp for schedule(dynamic, 1)
+            for (int q = 0; q < nblk; q++) {
+                if (sj_stop || (!J->full && !b)) continue;
+                const int ulo = lo + q * blk, uhi = ulo + blk < hi ? ulo + blk : hi;
+                int rc = sj_block(J, ulo, uhi, b, &acc[tid]);
+                if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
+            }
+            if (b) sj_batch_free(b);
+        }
+        for (int t = 0; t < nt; t++) sj_acc_add(out, &acc[t]);
+    }
+    for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
+    free(acc);
+    return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
+}
+
+#endif
