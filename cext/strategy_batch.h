@@ -15,20 +15,27 @@
 #ifndef PAIGOW_STRATEGY_BATCH_H
 #define PAIGOW_STRATEGY_BATCH_H
 
+#include <stddef.h>
 #include "strategy_job.h"
 
 #define SJ_BLOCK 256               /* units a thread takes at a time */
 #define SJ_BATCH 4096              /* hands whose tables are read together */
 #define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
+#define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
+/* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
+ * no push mark cuts an axis: mb, mf <= nc <= 21) */
+#define SJ_HOT (int)(offsetof(sj_bh_t, slot) + 64 * sizeof(int64_t))
 
-/* A hand of a batch: its corners (slot j: row mb, column j, j <= mf; slot mf + 1 + i:
- * row i, column mf, i < mb; slot mf + 1 + mb + q: candidate q's) and what reads them. */
+/* A hand of a batch: first what step 2 reads and writes (its axes; its corners: slot j
+ * row mb, column j, j <= mf; slot mf + 1 + i row i, column mf, i < mb; slot
+ * mf + 1 + mb + q candidate q's), then what step 3 needs. */
 typedef struct {
-    st_hand_t h;
+    int16_t mb, mf, nc;
+    uint16_t ub[ST_MAXCUT], db[ST_MAX];
+    uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
     int64_t slot[SJ_NSLOT];
-    int p[7], w, nc, mb, mf;
-    int cand[ST_MAX], db[ST_MAX], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
-    int ub[ST_MAXCUT], cy[ST_MAXCUT + 1];
+    int p[7], w, cand[ST_MAX];
+    st_hand_t h;
 } sj_bh_t;
 
 typedef struct { int32_t r, hk; } sj_req_t;     /* orbit r; hand << 3 | |S| */
@@ -71,28 +78,50 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     int ib[ST_MAX], jf[ST_MAX];
     sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
     const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
-    H->w = w; H->nc = nc; H->mb = mb; H->mf = mf;
+    H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
     for (int q = 0; q < nc; q++) {
-        H->db[q] = A.db[q]; H->df[q] = A.df[q];
-        H->ib[q] = ib[H->cand[q]]; H->jf[q] = jf[H->cand[q]];
+        H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];
+        H->ib[q] = (uint8_t)ib[H->cand[q]]; H->jf[q] = (uint8_t)jf[H->cand[q]];
     }
-    memcpy(H->ub, A.ub, sizeof(int) * (size_t)mb);
-    memcpy(H->cy, A.cy, sizeof(int) * (size_t)(mf + 1));
+    for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
+    for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
     int64_t grid[ST_CELLS];
     int32_t sp4[4][ST_CELLS];
     memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
     for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
+    /* the orbits of the subsets of at most five cards: those with the seventh card by
+     * the hash, its slots fetched for all of them first (the six's: the unit's); the
+     * |S| = 5 lists fetched likewise before they are scanned */
+    int32_t rep[128];
+    uint64_t sig[128];
+    for (int mask = 64; mask < 128; mask++) {
+        int sc[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
+        if (k > 5) continue;
+        sig[mask] = sj_signature(J, sc, k);
+        const uint32_t at = sj_hash(sig[mask]) & J->hmask;
+        __builtin_prefetch(&J->hkey[at]);
+        __builtin_prefetch(&J->hval[at]);
+    }
+    for (int mask = 0; mask < 128; mask++) {
+        const int k = __builtin_popcount((unsigned)mask);
+        rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
+        if (k == 5 && rep[mask] >= 0) __builtin_prefetch(&J->sp[rep[mask]]);
+    }
+    for (int mask = 0; mask < 128; mask++)
+        if (__builtin_popcount((unsigned)mask) == 5 && rep[mask] >= 0 && J->sp[rep[mask]])
+            __builtin_prefetch(J->sp[rep[mask]]);
     const int hand = b->nh;
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
-        int s[7], sc[7], k = 0;
-        for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = c[i]; k++; }
+        int s[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
+        const int32_t r = rep[mask];
         if (k >= 5) {
-            int rc = sj_cell_term(J, p, u, mask, s, sc, k, &A, cellb, grid, sp4);
+            int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
             if (rc) return rc;
             continue;
         }
-        int32_t r = sj_rep_of(J, u, mask, sc, k);
         if (r < 0) return -1;
         if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
         b->req[nreq].r = r;
@@ -158,6 +187,10 @@ static void sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     for (int r = 0; r < nr; r++) st[r + 1] += st[r];
     for (int q = 0; q < b->nreq; q++) b->sorted[st[b->req[q].r]++] = b->req[q];
     for (int q = 0; q < b->nreq; q++) {
+        if (q + SJ_AHEAD < b->nreq) {     /* a later request's hand, fetched meanwhile */
+            const char *h = (const char *)&b->hand[b->sorted[q + SJ_AHEAD].hk >> 3];
+            for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
+        }
         const sj_req_t *e = &b->sorted[q];
         sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3]);
     }

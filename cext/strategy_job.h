@@ -125,15 +125,14 @@ static void sj_axes(const sj_t *J, const st_hand_t *h, const int *cand, int nc,
 }
 
 /* The term of the card set of mask over the hand's deck positions p (s: its positions,
- * sc: its cards, k of them) counted by cells: a sparse list (k = 4, 5) scanned into sp4,
+ * r: the orbit of its k cards) counted by cells: a sparse list (k = 4, 5) scanned into sp4,
  * the hands of six cards plus any other (k = 6) and the hand itself (k = 7) into grid. */
 static int sj_cell_term(const sj_t *J, const int *p, const sj_unit_t *u, int mask,
-                        const int *s, const int *sc, int k, const sj_axes_t *A,
+                        const int *s, int32_t r, int k, const sj_axes_t *A,
                         const uint8_t *cellb, int64_t *grid, int32_t (*sp4)[ST_CELLS]) {
     const pw_ctx_t *x = &J->x;
     const int gw = A->gw;
-    if (k <= 5) {
-        int32_t r = sj_rep_of(J, u, mask, sc, k);
+    if (k <= 5) {                         /* r: the orbit of the k cards */
         if (r < 0) return -1;
         if (!J->sp[r]) return SJ_UNBUILT;                           /* sj_need */
         sj_sparse_add(J->sp[r], J->splen[r], (k & 1) ? -1 : 1, A->ub, A->mb, A->cellf, gw, sp4);
@@ -177,7 +176,8 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
         int s[7], sc[7], k = 0;
         for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = x->deck[p[i]]; k++; }
         if (k > 3) {
-            int rc = sj_cell_term(J, p, u, mask, s, sc, k, &A, cellb, grid, sp4);
+            int32_t r = k <= 5 ? sj_rep_of(J, u, mask, sc, k) : 0;
+            int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
             if (rc) return rc;
             continue;
         }
