@@ -19,7 +19,7 @@
 #include "strategy_job.h"
 
 #define SJ_BLOCK 256               /* units a thread takes at a time */
-#define SJ_BATCH 4096              /* hands whose tables are read together */
+#define SJ_BATCH 4096              /* hands whose tables are read together, at most */
 #define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
 #define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
 /* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
@@ -106,11 +106,18 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     for (int mask = 0; mask < 128; mask++) {
         const int k = __builtin_popcount((unsigned)mask);
         rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
-        if (k == 5 && rep[mask] >= 0) __builtin_prefetch(&J->sp[rep[mask]]);
+        if (k == 5 && rep[mask] >= 0) {
+            __builtin_prefetch(&J->sp[rep[mask]]);
+            __builtin_prefetch(&J->splen[rep[mask]]);
+        }
     }
-    for (int mask = 0; mask < 128; mask++)
-        if (__builtin_popcount((unsigned)mask) == 5 && rep[mask] >= 0 && J->sp[rep[mask]])
-            __builtin_prefetch(J->sp[rep[mask]]);
+    for (int mask = 0; mask < 128; mask++) {
+        const int32_t r = rep[mask];
+        if (__builtin_popcount((unsigned)mask) != 5 || r < 0 || !J->sp[r]) continue;
+        const char *at = (const char *)J->sp[r];
+        const int bytes = (int)sizeof(sj_entry_t) * (J->splen[r] < 256 ? J->splen[r] : 256);
+        for (int l = 0; l < bytes; l += 64) __builtin_prefetch(at + l);
+    }
     const int hand = b->nh;
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
@@ -123,8 +130,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
             continue;
         }
         if (r < 0) return -1;
-        if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
-        b->req[nreq].r = r;
+        b->req[nreq].r = r;                      /* a table not built: step 2 says so */
         b->req[nreq++].hk = hand << 3 | k;
     }
     for (int q = 0; q < ncell; q++)       /* cells -> corners, into the hand's slots */
@@ -145,8 +151,10 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     return 0;
 }
 
-/* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k). */
-static void sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
+/* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k);
+ * SJ_UNBUILT when the job did not build that table (sj_need). */
+static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
+    if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;
     const int mb = H->mb, mf = H->mf, nc = H->nc, sg = (k & 1) ? -1 : 1;
     int64_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
     if (k <= 3) {                 /* F: the row group's base plus the row's offset */
@@ -168,7 +176,7 @@ static void sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
             cnr[q] += sg * (int64_t)(ao[H->df[q]] + to[H->df[q]]);
         }
 #undef SJ_ROW
-        return;
+        return 0;
     }
     const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
     int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
@@ -176,10 +184,12 @@ static void sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
     for (int j = 0; j <= mf; j++) row[j] += sg * sj_ck_corner(J, r, len, H->cy[j]);
     for (int i = 0; i < mb; i++) col[i] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
     for (int q = 0; q < nc; q++) cnr[q] += sg * sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
+    return 0;
 }
 
-/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums. */
-static void sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
+/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
+ * SJ_UNBUILT. */
+static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     const int nr = J->start[5];
     int32_t *st = b->start;
     memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));
@@ -192,7 +202,10 @@ static void sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
             for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
         }
         const sj_req_t *e = &b->sorted[q];
-        sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3]);
+        if (sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3])) {
+            b->nh = b->nreq = 0;
+            return SJ_UNBUILT;
+        }
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
@@ -208,6 +221,7 @@ static void sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
         sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);
     }
     b->nh = b->nreq = 0;
+    return 0;
 }
 
 /* The units [ulo, uhi) into a: the representatives of six cards, each extended by every
@@ -218,7 +232,7 @@ static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a)
     for (int u = ulo; u < uhi && !sj_stop; u++) {
         int s[7];
         for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
-        if (b && b->nh + (x->n - s[5]) > SJ_BATCH) sj_batch_run(J, b, a);
+        if (b && b->nh + (x->n - s[5]) > SJ_BATCH && sj_batch_run(J, b, a)) return SJ_UNBUILT;
         sj_unit_t shared;
         int ready = 0;                         /* built at the unit's first class */
         for (int c = s[5] + 1; c < x->n; c++) {
@@ -233,8 +247,7 @@ static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a)
             if (rc) return rc;
         }
     }
-    if (b && b->nh && !sj_stop) sj_batch_run(J, b, a);
-    return 0;
+    return b && b->nh && !sj_stop ? sj_batch_run(J, b, a) : 0;
 }
 
 /* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units. */
