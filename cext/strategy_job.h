@@ -1,8 +1,10 @@
 /* The optimal-strategy job per player hand (issue 15, docs/STRATEGY.md): every legal
  * setting of a hand priced against every banker hand of the rest of the deck by the
  * tables of strategy_tables.h (the method is written there; all, or those of some
- * units: strategy_select.h), and the sums
- * verifier/strategy/optimal.py describes, over a range of units of work. */
+ * units: strategy_select.h), and the sums verifier/strategy/optimal.py describes: a
+ * hand counted by whole cells (sj_counts; push conditions, Face Up, one hand's every
+ * setting), the parts the plain job's batches share (strategy_batch.h, which runs a
+ * range of units of work). */
 #ifndef PAIGOW_STRATEGY_JOB_H
 #define PAIGOW_STRATEGY_JOB_H
 
