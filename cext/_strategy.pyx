@@ -120,7 +120,7 @@ cdef extern from "strategy_batch.h" nogil:
                      int face_up)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
-    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
+    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
 
@@ -223,8 +223,10 @@ cdef class StrategyJob:
         """Whether the deck is closed under every suit permutation (24 per class)."""
         return bool(self.job.full_sym)
 
-    def run(self, int lo, int hi):
-        """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi)."""
+    def run(self, int lo, int hi, int batch=0):
+        """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi).
+        ``batch``: the most hands whose tables are read together (0: the core's own; a
+        test's small ones give the same sums, cext/strategy_batch.h)."""
         cdef sj_acc_t acc
         cdef int rc
         if not 0 <= lo <= hi <= self.job.nlevel[6]:
@@ -239,7 +241,7 @@ cdef class StrategyJob:
         sj_stop = 0
         try:
             with nogil:
-                rc = sj_run(&self.job, lo, hi, &acc)
+                rc = sj_run(&self.job, lo, hi, &acc, batch)
             if rc == SJ_STOPPED:
                 raise KeyboardInterrupt("the optimal-strategy job: stopped")
             if rc == SJ_UNBUILT:

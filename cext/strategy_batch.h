@@ -41,10 +41,10 @@ typedef struct {
 typedef struct { int32_t r, hk; } sj_req_t;     /* orbit r; hand << 3 | |S| */
 
 typedef struct {
-    sj_bh_t *hand;                 /* [SJ_BATCH] */
-    sj_req_t *req, *sorted;        /* [SJ_BATCH * 99]: the subsets of at most four cards */
+    sj_bh_t *hand;                 /* [cap] */
+    sj_req_t *req, *sorted;        /* [cap * 99]: the subsets of at most four cards */
     int32_t *start;                /* [orbits of at most four cards + 1] */
-    int nh, nreq;
+    int cap, nh, nreq;
 } sj_batch_t;
 
 static void sj_batch_free(sj_batch_t *b) {
@@ -52,11 +52,13 @@ static void sj_batch_free(sj_batch_t *b) {
     memset(b, 0, sizeof *b);
 }
 
-static int sj_batch_init(const sj_t *J, sj_batch_t *b) {
+/* A batch of at most cap hands (at least a unit's: the deck's size). */
+static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     memset(b, 0, sizeof *b);
-    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * SJ_BATCH);
-    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * SJ_BATCH * 99);
-    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * SJ_BATCH * 99);
+    b->cap = cap < J->x.n ? J->x.n : cap;
+    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
+    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
+    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
     b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + 1));
     if (b->hand && b->req && b->sorted && b->start) return 0;
     sj_batch_free(b);
@@ -232,7 +234,7 @@ static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a)
     for (int u = ulo; u < uhi && !sj_stop; u++) {
         int s[7];
         for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
-        if (b && b->nh + (x->n - s[5]) > SJ_BATCH && sj_batch_run(J, b, a)) return SJ_UNBUILT;
+        if (b && b->nh + (x->n - s[5]) > b->cap && sj_batch_run(J, b, a)) return SJ_UNBUILT;
         sj_unit_t shared;
         int ready = 0;                         /* built at the unit's first class */
         for (int c = s[5] + 1; c < x->n; c++) {
@@ -250,8 +252,10 @@ static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a)
     return b && b->nh && !sj_stop ? sj_batch_run(J, b, a) : 0;
 }
 
-/* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units. */
-static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
+/* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units, the
+ * plain job's hands in batches of at most cap (0: SJ_BATCH; a test asks for small ones:
+ * any grouping gives the same sums). */
+static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     const int nt = J->x.nthreads;
     int fail = 0;
     sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
@@ -269,7 +273,7 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
 #endif
             sj_batch_t batch, *b = NULL;
             if (!J->full) {
-                if (sj_batch_init(J, &batch)) fail |= 1;
+                if (sj_batch_init(J, &batch, cap > 0 ? cap : SJ_BATCH)) fail |= 1;
                 else b = &batch;
             }
             #pragma omp for schedule(dynamic, 1)
