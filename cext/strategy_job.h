@@ -144,35 +144,24 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
         if (k <= 5) {
             int32_t r = sj_rep_of(J, u, mask, sc, k);
             if (r < 0) return -1;
-            if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
-            if (k <= 3) {       /* F: the row group's base plus the row's offset */
-                const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
-                const uint32_t *a = J->pbase[r];
-#define SJ_ROW(b) const uint16_t *to = t + (size_t)rm[b] * SJ_NF; \
-                  const uint32_t *ao = a + (size_t)gm[b] * SJ_NF
+            if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
+            if (k <= 3) {       /* F from the prefix table (strategy_prefix.h) */
+                const sj_ptab_t *T = J->pt[r];
                 if (full) {
                     for (int i = 0; i <= mb; i++) {
-                        SJ_ROW(cx[i]);
+                        const int row = sj_pt_row(T, cx[i]);
                         for (int j = 0; j <= mf; j++)
-                            cum[i * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
+                            cum[i * gw + j] += sign * (int64_t)sj_pt_at(T, row, cy[j]);
                     }
                 } else {          /* each candidate's corner, the last row and column */
-                    {
-                        SJ_ROW(nback);
-                        for (int j = 0; j <= mf; j++)
-                            cum[mb * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
-                    }
-                    for (int i = 0; i < mb; i++) {
-                        SJ_ROW(cx[i]);
-                        cum[i * gw + mf] += sign * (int64_t)(ao[PW_NF] + to[PW_NF]);
-                    }
-                    for (int q = 0; q < nc; q++) {
-                        SJ_ROW(db[q]);
+                    for (int j = 0; j <= mf; j++)
+                        cum[mb * gw + j] += sign * (int64_t)T->last[cy[j]];
+                    for (int i = 0; i < mb; i++)
+                        cum[i * gw + mf] += sign * (int64_t)T->tot[sj_pt_row(T, cx[i])];
+                    for (int q = 0; q < nc; q++)
                         cum[g->ib[cand[q]] * gw + g->jf[cand[q]]] +=
-                            sign * (int64_t)(ao[df[q]] + to[df[q]]);
-                    }
+                            sign * (int64_t)sj_pt_get(T, db[q], df[q]);
                 }
-#undef SJ_ROW
             } else if (k == 4 && !full) {    /* the corners by checkpoint rows */
                 const int len = J->splen[r], sg = (int)sign;
                 int ec[ST_MAXCUT], blk = 0;   /* entries of back below ub[i] */
