@@ -100,6 +100,7 @@ cdef extern from "strategy_batch.h" nogil:
         int64_t nbankers
         int nlevel[7]
         unsigned long long table_bytes
+        unsigned long long level_bytes[6]
     ctypedef struct sj_acc_t:
         int64_t hands, classes, house_win, house_loss, best_win, best_loss, not_optimal, cost
         int64_t fu_win, fu_loss
@@ -217,6 +218,14 @@ cdef class StrategyJob:
     @property
     def table_bytes(self):
         return int(self.job.table_bytes)
+
+    @property
+    def table_bytes_by_size(self):
+        """{|S|: bytes} of the tables by the size of their card sets (0..5: the prefix
+        tables, the sparse lists) and "rows": the |S| = 4 lists' checkpoint rows."""
+        out = {k: int(self.job.level_bytes[k]) for k in range(6)}
+        out["rows"] = int(self.job.table_bytes) - sum(out.values())
+        return out
 
     @property
     def symmetric(self):

@@ -2,7 +2,7 @@
  * docs/STRATEGY.md "The batched sweep"): a hand needs of each card set's table only the
  * corners its wins and losses read (each candidate's, the last row's, the last
  * column's), and the tables of its subsets of at most four cards are random places in
- * about 0.8 GB. So a thread takes a block of units and, for a batch of their hands:
+ * about 0.4 GB. So a thread takes a block of units and, for a batch of their hands:
  *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
  *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; and a
  *      request (orbit, hand) for each subset of at most four cards;
@@ -156,28 +156,14 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
 /* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k);
  * SJ_UNBUILT when the job did not build that table (sj_need). */
 static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
-    if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;
+    if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
     const int mb = H->mb, mf = H->mf, nc = H->nc, sg = (k & 1) ? -1 : 1;
     int64_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
-    if (k <= 3) {                 /* F: the row group's base plus the row's offset */
-        const int nback = J->x.nback;
-        const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
-        const uint32_t *a = J->pbase[r];
-#define SJ_ROW(b) const uint16_t *to = t + (size_t)rm[b] * SJ_NF; \
-                  const uint32_t *ao = a + (size_t)gm[b] * SJ_NF
-        {
-            SJ_ROW(nback);
-            for (int j = 0; j <= mf; j++) row[j] += sg * (int64_t)(ao[H->cy[j]] + to[H->cy[j]]);
-        }
-        for (int i = 0; i < mb; i++) {
-            SJ_ROW(H->ub[i]);
-            col[i] += sg * (int64_t)(ao[PW_NF] + to[PW_NF]);
-        }
-        for (int q = 0; q < nc; q++) {
-            SJ_ROW(H->db[q]);
-            cnr[q] += sg * (int64_t)(ao[H->df[q]] + to[H->df[q]]);
-        }
-#undef SJ_ROW
+    if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
+        const sj_ptab_t *T = J->pt[r];
+        for (int j = 0; j <= mf; j++) row[j] += sg * (int64_t)T->last[H->cy[j]];
+        for (int i = 0; i < mb; i++) col[i] += sg * (int64_t)T->tot[sj_pt_row(T, H->ub[i])];
+        for (int q = 0; q < nc; q++) cnr[q] += sg * (int64_t)sj_pt_get(T, H->db[q], H->df[q]);
         return 0;
     }
     const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */

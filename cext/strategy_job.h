@@ -160,7 +160,6 @@ static int sj_cell_term(const sj_t *J, const int *p, const sj_unit_t *u, int mas
 static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
                      uint8_t *cellb, st_cells_t *g, const sj_unit_t *u) {
     const pw_ctx_t *x = &J->x;
-    const int nback = x->nback;
     sj_axes_t A;
     sj_axes(J, h, cand, nc, cellb, &A, g->ib, g->jf);
     const int mb = A.mb, mf = A.mf, gw = A.gw;
@@ -185,16 +184,11 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
         }
         int32_t r = sj_rep_of(J, u, mask, sc, k);       /* F: every corner, prefix tables */
         if (r < 0) return -1;
-        if (!J->rowmap[r]) return SJ_UNBUILT;
-        const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
-        const uint32_t *a = J->pbase[r];
+        if (!J->pt[r]) return SJ_UNBUILT;                 /* sj_need */
+        const sj_ptab_t *T = J->pt[r];
         const int64_t sign = (k & 1) ? -1 : 1;
-        for (int i = 0; i <= mb; i++) {      /* the row group's base plus the row's offset */
-            const uint16_t *to = t + (size_t)rm[A.cx[i]] * SJ_NF;
-            const uint32_t *ao = a + (size_t)gm[A.cx[i]] * SJ_NF;
-            for (int j = 0; j <= mf; j++)
-                cum[i * gw + j] += sign * (int64_t)(ao[A.cy[j]] + to[A.cy[j]]);
-        }
+        for (int i = 0; i <= mb; i++)       /* F from the prefix table (strategy_prefix.h) */
+            sj_pt_row_add(T, sj_pt_row(T, A.cx[i]), A.cy, mf + 1, sign, cum + i * gw);
     }
     for (int c = 0; c < ncell; c++)
         grid[c] += (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
