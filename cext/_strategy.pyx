@@ -93,13 +93,14 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
 # the full job (cext/strategy_job.h): every player hand, by inclusion-exclusion
 # ---------------------------------------------------------------------------------
 
-cdef extern from "strategy_job.h" nogil:
+cdef extern from "strategy_batch.h" nogil:
     int SJ_NTYPES
     ctypedef struct sj_t:
         int full_sym
         int64_t nbankers
         int nlevel[7]
         unsigned long long table_bytes
+        unsigned long long level_bytes[6]
     ctypedef struct sj_acc_t:
         int64_t hands, classes, house_win, house_loss, best_win, best_loss, not_optimal, cost
         int64_t fu_win, fu_loss
@@ -120,7 +121,7 @@ cdef extern from "strategy_job.h" nogil:
                      int face_up)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
-    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out)
+    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
 
@@ -219,12 +220,22 @@ cdef class StrategyJob:
         return int(self.job.table_bytes)
 
     @property
+    def table_bytes_by_size(self):
+        """{|S|: bytes} of the tables by the size of their card sets (0..5: the prefix
+        tables, the sparse lists) and "rows": the |S| = 4 lists' checkpoint rows."""
+        out = {k: int(self.job.level_bytes[k]) for k in range(6)}
+        out["rows"] = int(self.job.table_bytes) - sum(out.values())
+        return out
+
+    @property
     def symmetric(self):
         """Whether the deck is closed under every suit permutation (24 per class)."""
         return bool(self.job.full_sym)
 
-    def run(self, int lo, int hi):
-        """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi)."""
+    def run(self, int lo, int hi, int batch=0):
+        """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi).
+        ``batch``: the most hands whose tables are read together (0: the core's own; a
+        test's small ones give the same sums, cext/strategy_batch.h)."""
         cdef sj_acc_t acc
         cdef int rc
         if not 0 <= lo <= hi <= self.job.nlevel[6]:
@@ -239,7 +250,7 @@ cdef class StrategyJob:
         sj_stop = 0
         try:
             with nogil:
-                rc = sj_run(&self.job, lo, hi, &acc)
+                rc = sj_run(&self.job, lo, hi, &acc, batch)
             if rc == SJ_STOPPED:
                 raise KeyboardInterrupt("the optimal-strategy job: stopped")
             if rc == SJ_UNBUILT:

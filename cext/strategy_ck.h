@@ -5,16 +5,16 @@
  * last, the row of its hands so far by front: row m (1..R, R = ceil(len / SJ_CK)),
  * column y the hands of entries [0, min(m SJ_CK, len)) with a front below y (y = PW_NF:
  * all); and, before the rows, the back of each block's first entry (R of them). A
- * corner, the hands of entries [0, e) with front below y, is then the row before e plus
- * at most SJ_CK - 1 entries; the cut e at a back is found through the blocks' first
- * backs and one block, not by a binary search of the list. The rows are 16-bit: a list
+ * corner, the hands of entries [0, e) with front below y, is then the nearer row, before
+ * or after e, plus or minus at most SJ_CK / 2 entries; the cut e at a back is found
+ * through the blocks' first backs and a binary search of one block. The rows are 16-bit: a list
  * holds the hands containing four cards, C(n - 4, 3) <= 18,424. */
 #ifndef PAIGOW_STRATEGY_CK_H
 #define PAIGOW_STRATEGY_CK_H
 
 #include "strategy_tables.h"
 
-#define SJ_CK 16                   /* entries between checkpoint rows */
+#define SJ_CK 32                   /* entries between checkpoint rows */
 
 /* The rows of list r into J->ck[r]; -1 if out of memory or a count above 16 bits. */
 static int sj_ck_build(sj_t *J, int r) {
@@ -55,13 +55,20 @@ static int sj_ck_build_all(sj_t *J) {
     return 0;
 }
 
-/* The hands of entries [0, e) of list r with a front below y (y = PW_NF: any front). */
+/* The hands of entries [0, e) of list r with a front below y (y = PW_NF: any front):
+ * the nearer row, before e or after it, plus or minus the entries between. */
 static inline int32_t sj_ck_corner(const sj_t *J, int r, int e, int y) {
     const sj_entry_t *en = J->sp[r];
     const int len = J->splen[r], nrow = (len + SJ_CK - 1) / SJ_CK;
     const uint16_t *rows = J->ck[r] + nrow;         /* row m at rows + (m - 1) SJ_NF */
     if (e == len) return nrow ? rows[(size_t)(nrow - 1) * SJ_NF + y] : 0;
-    const int m = e / SJ_CK;
+    const int m = e / SJ_CK;                        /* e < len: row m + 1 exists */
+    if (e - m * SJ_CK > SJ_CK / 2) {
+        const int hi = (m + 1) * SJ_CK < len ? (m + 1) * SJ_CK : len;
+        int32_t v = rows[(size_t)m * SJ_NF + y];
+        for (int t = e; t < hi; t++) v -= en[t].f < y ? en[t].n : 0;
+        return v;
+    }
     int32_t v = m ? rows[(size_t)(m - 1) * SJ_NF + y] : 0;
     for (int t = m * SJ_CK; t < e; t++) v += en[t].f < y ? en[t].n : 0;
     return v;
@@ -78,9 +85,13 @@ static inline int sj_ck_cut(const sj_t *J, int r, int *blk, int b) {
     while (q + 1 < nrow && first[q + 1] < b) q++;
     *blk = q;
     const int hi = (q + 1) * SJ_CK < len ? (q + 1) * SJ_CK : len;
-    int c = q * SJ_CK;
-    for (int t = q * SJ_CK; t < hi; t++) c += en[t].b < b;
-    return c;
+    const sj_entry_t *at = en + q * SJ_CK;         /* en[q SJ_CK].b < b: a binary search */
+    for (int left = hi - q * SJ_CK; left > 1;) {
+        const int half = left >> 1;
+        at = at[half].b < b ? at + half : at;
+        left -= half;
+    }
+    return (int)(at - en) + 1;
 }
 
 #endif

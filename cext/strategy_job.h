@@ -1,8 +1,10 @@
 /* The optimal-strategy job per player hand (issue 15, docs/STRATEGY.md): every legal
  * setting of a hand priced against every banker hand of the rest of the deck by the
  * tables of strategy_tables.h (the method is written there; all, or those of some
- * units: strategy_select.h), and the sums
- * verifier/strategy/optimal.py describes, over a range of units of work. */
+ * units: strategy_select.h), and the sums verifier/strategy/optimal.py describes: a
+ * hand counted by whole cells (sj_counts; push conditions, Face Up, one hand's every
+ * setting), the parts the plain job's batches share (strategy_batch.h, which runs a
+ * range of units of work). */
 #ifndef PAIGOW_STRATEGY_JOB_H
 #define PAIGOW_STRATEGY_JOB_H
 
@@ -77,54 +79,90 @@ static int sj_cuts(int *u, const int *v, int n, const int *w, int m) {
     return k;
 }
 
-/* The cells (st_cells_t) of the banker hands of one player hand (7 sorted deck
- * positions) for the candidate settings cand[0..nc) (indices into h's settings): the
- * axes cut at their dense back and front indices and where the push marks change, so
- * a cell is marked or not as a whole; st_settle reads them. Not ``full`` (no push
- * condition, no Face Up: the plain job), only the corners its wins and losses need
- * are read from the prefix tables, and h's total, win and loss are set here (the
- * settled counts are then the raw ones). Returns 1 when the total is not C(n - 7, 7). */
-static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
-                     uint8_t *cellb, st_cells_t *g, int full, const sj_unit_t *u) {
-    const pw_ctx_t *x = &J->x;
-    const engine_t *e = x->e;
-    const int nback = x->nback;
-    int db[ST_MAX] = {0}, df[ST_MAX] = {0}, ub[ST_MAXCUT], uf[ST_MAXCUT];
-    for (int q = 0; q < nc; q++) {
-        int s = cand[q];
-        db[q] = back_index(e, h->back_key[s]);
-        df[q] = FRONT_DENSE[h->front_key[s]];
-    }
-    const int mb = sj_cuts(ub, db, nc, J->mcb, J->nmb), mf = sj_cuts(uf, df, nc, J->mcf, J->nmf);
-    for (int q = 0; q < nc; q++) {
-        int s = cand[q];
-        for (g->ib[s] = 0; ub[g->ib[s]] != db[q]; g->ib[s]++) {}
-        for (g->jf[s] = 0; uf[g->jf[s]] != df[q]; g->jf[s]++) {}
-    }
-    /* cell of a back: cellb[b] = #{ub <= b}, of a front likewise */
-    {
-        int lo = 0;
-        for (int i = 0; i <= mb; i++) {
-            int hi = i < mb ? ub[i] : nback + 1;
-            memset(cellb + lo, i, (size_t)(hi - lo));
-            lo = hi;
-        }
-    }
-    uint8_t cellf[PW_NF];
-    {
-        int lo = 0;
-        for (int j = 0; j <= mf; j++) {
-            int hi = j < mf ? uf[j] : PW_NF;
-            memset(cellf + lo, j, (size_t)(hi - lo));
-            lo = hi;
-        }
-    }
-    /* the corners: row i reads back index below ub[i] (all for i = mb), column j the
-     * fronts below uf[j] (all for j = mf) */
+/* A hand's axes (st_cells_t) for the candidate settings cand[0..nc) (indices into h's
+ * settings): their dense back and front indices (db, df), the cuts (theirs and where the
+ * push marks change: ub[0..mb), uf[0..mf)), each candidate's cell (ib, jf by setting),
+ * the cell of each back (cellb[b] = #{ub <= b}) and front (cellf), and the corners:
+ * row i reads the back indices below cx[i] (all for i = mb), column j the fronts below
+ * cy[j] (all for j = mf). */
+typedef struct {
+    int mb, mf, gw;
+    int db[ST_MAX], df[ST_MAX], ub[ST_MAXCUT], uf[ST_MAXCUT];
     int cx[ST_MAXCUT + 1], cy[ST_MAXCUT + 1];
-    for (int i = 0; i <= mb; i++) cx[i] = i < mb ? ub[i] : nback;
-    for (int j = 0; j <= mf; j++) cy[j] = j < mf ? uf[j] : PW_NF;
-    const int gw = mf + 1;
+    uint8_t cellf[PW_NF];
+} sj_axes_t;
+
+static void sj_axes(const sj_t *J, const st_hand_t *h, const int *cand, int nc,
+                    uint8_t *cellb, sj_axes_t *A, int *ib, int *jf) {
+    const int nback = J->x.nback;
+    for (int q = 0; q < nc; q++) {
+        int s = cand[q];
+        A->db[q] = back_index(J->x.e, h->back_key[s]);
+        A->df[q] = FRONT_DENSE[h->front_key[s]];
+    }
+    const int mb = sj_cuts(A->ub, A->db, nc, J->mcb, J->nmb);
+    const int mf = sj_cuts(A->uf, A->df, nc, J->mcf, J->nmf);
+    for (int q = 0; q < nc; q++) {
+        int s = cand[q];
+        for (ib[s] = 0; A->ub[ib[s]] != A->db[q]; ib[s]++) {}
+        for (jf[s] = 0; A->uf[jf[s]] != A->df[q]; jf[s]++) {}
+    }
+    int lo = 0;
+    for (int i = 0; i <= mb; i++) {
+        int hi = i < mb ? A->ub[i] : nback + 1;
+        memset(cellb + lo, i, (size_t)(hi - lo));
+        lo = hi;
+    }
+    lo = 0;
+    for (int j = 0; j <= mf; j++) {
+        int hi = j < mf ? A->uf[j] : PW_NF;
+        memset(A->cellf + lo, j, (size_t)(hi - lo));
+        lo = hi;
+    }
+    for (int i = 0; i <= mb; i++) A->cx[i] = i < mb ? A->ub[i] : nback;
+    for (int j = 0; j <= mf; j++) A->cy[j] = j < mf ? A->uf[j] : PW_NF;
+    A->mb = mb;
+    A->mf = mf;
+    A->gw = mf + 1;
+}
+
+/* The term of the card set of mask over the hand's deck positions p (s: its positions,
+ * r: the orbit of its k cards) counted by cells: a sparse list (k = 4, 5) scanned into sp4,
+ * the hands of six cards plus any other (k = 6) and the hand itself (k = 7) into grid. */
+static int sj_cell_term(const sj_t *J, const int *p, const sj_unit_t *u, int mask,
+                        const int *s, int32_t r, int k, const sj_axes_t *A,
+                        const uint8_t *cellb, int64_t *grid, int32_t (*sp4)[ST_CELLS]) {
+    const pw_ctx_t *x = &J->x;
+    const int gw = A->gw;
+    if (k <= 5) {                         /* r: the orbit of the k cards */
+        if (r < 0) return -1;
+        if (!J->sp[r]) return SJ_UNBUILT;                           /* sj_need */
+        sj_sparse_add(J->sp[r], J->splen[r], (k & 1) ? -1 : 1, A->ub, A->mb, A->cellf, gw, sp4);
+    } else if (k == 6) {                                         /* S plus any other card */
+        uint32_t own[ST_MAXN];
+        const int shared = u && mask == 63;
+        const uint32_t *keys = shared ? u->key6 : own;
+        const int m = shared ? u->nkey6 : sj_keys6(x, s, own);
+        for (int q = 0; q < m; q++)
+            grid[cellb[keys[q] / PW_NF] * gw + A->cellf[keys[q] % PW_NF]] += 1;
+    } else {
+        uint32_t key = pw_key_pos(x, p);
+        grid[cellb[key / PW_NF] * gw + A->cellf[key % PW_NF]] -= 1;
+    }
+    return 0;
+}
+
+/* The cells (st_cells_t) of the banker hands of one player hand (7 sorted deck
+ * positions) for the candidate settings cand[0..nc): every cell, so that a cell is
+ * marked or not as a whole (push conditions, Face Up); st_settle reads them. The plain
+ * job reads only corners, in batches (strategy_batch.h). Returns 1 when the total is not
+ * C(n - 7, 7). */
+static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand, int nc,
+                     uint8_t *cellb, st_cells_t *g, const sj_unit_t *u) {
+    const pw_ctx_t *x = &J->x;
+    sj_axes_t A;
+    sj_axes(J, h, cand, nc, cellb, &A, g->ib, g->jf);
+    const int mb = A.mb, mf = A.mf, gw = A.gw;
     g->nb = mb + 1;
     g->nf = gw;
     int64_t *cum = g->pn;                      /* the prefix tables' corners, then cells */
@@ -135,93 +173,25 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
     int32_t sp4[4][ST_CELLS];
     const int ncell = (mb + 1) * gw;
     for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
-    int cards[7];
-    for (int i = 0; i < 7; i++) cards[i] = x->deck[p[i]];
     for (int mask = 0; mask < 128; mask++) {
         int s[7], sc[7], k = 0;
-        for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = cards[i]; k++; }
-        const int64_t sign = (k & 1) ? -1 : 1;
-        if (k <= 5) {
-            int32_t r = sj_rep_of(J, u, mask, sc, k);
-            if (r < 0) return -1;
-            if (k <= 3 ? !J->rowmap[r] : !J->sp[r]) return SJ_UNBUILT;   /* sj_need */
-            if (k <= 3) {       /* F: the row group's base plus the row's offset */
-                const uint16_t *rm = J->rowmap[r], *gm = rm + nback + 1, *t = J->ptab[r];
-                const uint32_t *a = J->pbase[r];
-#define SJ_ROW(b) const uint16_t *to = t + (size_t)rm[b] * SJ_NF; \
-                  const uint32_t *ao = a + (size_t)gm[b] * SJ_NF
-                if (full) {
-                    for (int i = 0; i <= mb; i++) {
-                        SJ_ROW(cx[i]);
-                        for (int j = 0; j <= mf; j++)
-                            cum[i * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
-                    }
-                } else {          /* each candidate's corner, the last row and column */
-                    {
-                        SJ_ROW(nback);
-                        for (int j = 0; j <= mf; j++)
-                            cum[mb * gw + j] += sign * (int64_t)(ao[cy[j]] + to[cy[j]]);
-                    }
-                    for (int i = 0; i < mb; i++) {
-                        SJ_ROW(cx[i]);
-                        cum[i * gw + mf] += sign * (int64_t)(ao[PW_NF] + to[PW_NF]);
-                    }
-                    for (int q = 0; q < nc; q++) {
-                        SJ_ROW(db[q]);
-                        cum[g->ib[cand[q]] * gw + g->jf[cand[q]]] +=
-                            sign * (int64_t)(ao[df[q]] + to[df[q]]);
-                    }
-                }
-#undef SJ_ROW
-            } else if (k == 4 && !full) {    /* the corners by checkpoint rows */
-                const int len = J->splen[r], sg = (int)sign;
-                int ec[ST_MAXCUT], blk = 0;   /* entries of back below ub[i] */
-                for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, ub[i]);
-                for (int j = 0; j <= mf; j++)
-                    cum[mb * gw + j] += sg * sj_ck_corner(J, r, len, cy[j]);
-                for (int i = 0; i < mb; i++)
-                    cum[i * gw + mf] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
-                for (int q = 0; q < nc; q++) {
-                    const int ib = g->ib[cand[q]];
-                    cum[ib * gw + g->jf[cand[q]]] += sg * sj_ck_corner(J, r, ec[ib], df[q]);
-                }
-            } else {
-                sj_sparse_add(J->sp[r], J->splen[r], (int)sign, ub, mb, cellf, gw, sp4);
-            }
-        } else if (k == 6) {                             /* S plus any other card */
-            uint32_t own[ST_MAXN];
-            const int shared = u && mask == 63;
-            const uint32_t *keys = shared ? u->key6 : own;
-            const int m = shared ? u->nkey6 : sj_keys6(x, s, own);
-            for (int q = 0; q < m; q++)
-                grid[cellb[keys[q] / PW_NF] * gw + cellf[keys[q] % PW_NF]] += 1;
-        } else {
-            uint32_t key = pw_key_pos(x, p);
-            grid[cellb[key / PW_NF] * gw + cellf[key % PW_NF]] -= 1;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) { s[k] = p[i]; sc[k] = x->deck[p[i]]; k++; }
+        if (k > 3) {
+            int32_t r = k <= 5 ? sj_rep_of(J, u, mask, sc, k) : 0;
+            int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
+            if (rc) return rc;
+            continue;
         }
+        int32_t r = sj_rep_of(J, u, mask, sc, k);       /* F: every corner, prefix tables */
+        if (r < 0) return -1;
+        if (!J->pt[r]) return SJ_UNBUILT;                 /* sj_need */
+        const sj_ptab_t *T = J->pt[r];
+        const int64_t sign = (k & 1) ? -1 : 1;
+        for (int i = 0; i <= mb; i++)       /* F from the prefix table (strategy_prefix.h) */
+            sj_pt_row_add(T, sj_pt_row(T, A.cx[i]), A.cy, mf + 1, sign, cum + i * gw);
     }
     for (int c = 0; c < ncell; c++)
         grid[c] += (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
-    if (!full) {           /* the plain count: cells -> corners, and the corners read */
-        for (int i = 0; i <= mb; i++)
-            for (int j = 0; j <= mf; j++) {
-                int64_t v = grid[i * gw + j];
-                if (i) v += grid[(i - 1) * gw + j];
-                if (j) v += grid[i * gw + j - 1];
-                if (i && j) v -= grid[(i - 1) * gw + j - 1];
-                grid[i * gw + j] = v;
-            }
-#define SJ_C(i, j) (cum[(i) * gw + (j)] + grid[(i) * gw + (j)])
-        const int64_t total = SJ_C(mb, mf);
-        h->total = total;
-        for (int q = 0; q < nc; q++) {
-            const int s = cand[q], ib = g->ib[s], jf = g->jf[s];
-            h->win[s] = SJ_C(ib, jf);                 /* below in both */
-            h->loss[s] = total - SJ_C(ib, mf) - SJ_C(mb, jf) + h->win[s];
-        }
-#undef SJ_C
-        return total == J->nbankers ? 0 : 1;
-    }
     /* corners -> cells: cell (i, j) = C(i, j) - C(i-1, j) - C(i, j-1) + C(i-1, j-1) */
     for (int i = mb; i >= 0; i--)
         for (int j = mf; j >= 0; j--) {
@@ -237,56 +207,55 @@ static int sj_counts(const sj_t *J, const int *p, st_hand_t *h, const int *cand,
             const int64_t m = grid[i * gw + j];
             total += m;
             /* a cell's marks: those of its first back and front (no mark changes within) */
-            const int b0 = i ? ub[i - 1] : 0, f0 = j ? uf[j - 1] : 0;
+            const int b0 = i ? A.ub[i - 1] : 0, f0 = j ? A.uf[j - 1] : 0;
             cum[i * gw + j] = J->marked && (x->cback[b0] & x->cfront[f0]) ? m : 0;
         }
     return total == J->nbankers ? 0 : 1;
 }
 
-/* One player hand, weight w, into the sums. */
-static int sj_hand(const sj_t *J, const int *p, int w, const sj_unit_t *u, sj_acc_t *a) {
-    const pw_ctx_t *x = &J->x;
+/* The candidate settings of h (the legal ones not dominated, and the house way's). */
+static int sj_candidates(const st_hand_t *h, int *cand) {
+    int nc = 0;
+    for (int s = 0; s < h->n; s++)
+        if (s == h->house || (!h->foul[s] && !h->dominated[s])) cand[nc++] = s;
+    return nc;
+}
+
+/* One counted player hand (deck positions p, weight w; h's counts of the candidate
+ * settings cand[0..nc) settled) into the sums: the best setting, and what the house
+ * way gives up. */
+static void sj_tally(const sj_t *J, const int *p, int w, st_hand_t *h, const int *cand,
+                     int nc, sj_acc_t *a) {
     int c[7];
-    for (int i = 0; i < 7; i++) c[i] = x->deck[p[i]];
-    st_hand_t h;
-    st_settings(x->e, c, &h);
-    if (h.house < 0) { a->bad += w; return 0; }
-    int cand[ST_MAX], nc = 0;
-    for (int s = 0; s < h.n; s++)
-        if (s == h.house || (!h.foul[s] && !h.dominated[s])) cand[nc++] = s;
-    st_cells_t g;
-    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, J->full, u);
-    if (rc < 0) return rc;
-    if (rc) a->bad += w;
-    if (J->full) st_settle(&g, cand, nc, J->push_all, &h);
+    for (int i = 0; i < 7; i++) c[i] = J->x.deck[p[i]];
     if (J->marked)                        /* the settled counts rank the settings */
         for (int q = 0; q < nc; q++) {
             int s = cand[q];
-            h.win[s] -= h.pwin[s];
-            if (J->push_all) h.loss[s] -= h.ploss[s];
+            h->win[s] -= h->pwin[s];
+            if (J->push_all) h->loss[s] -= h->ploss[s];
         }
     const int64_t cw = J->cd - J->cn, cl = J->cd;
-    int64_t vh = cw * h.win[h.house] - cl * h.loss[h.house], vmax = INT64_MIN;
+    int64_t vh = cw * h->win[h->house] - cl * h->loss[h->house], vmax = INT64_MIN;
     for (int q = 0; q < nc; q++) {
         int s = cand[q];
-        if (h.foul[s]) continue;
-        int64_t v = cw * h.win[s] - cl * h.loss[s];
+        if (h->foul[s]) continue;
+        int64_t v = cw * h->win[s] - cl * h->loss[s];
         if (v > vmax) vmax = v;
     }
-    int best = h.house;
-    if (vh != vmax || h.foul[h.house])
+    int best = h->house;
+    if (vh != vmax || h->foul[h->house])
         for (int q = 0; q < nc; q++) {
             int s = cand[q];
-            if (!h.foul[s] && !h.dominated[s] && cw * h.win[s] - cl * h.loss[s] == vmax) { best = s; break; }
+            if (!h->foul[s] && !h->dominated[s] && cw * h->win[s] - cl * h->loss[s] == vmax) { best = s; break; }
         }
     const int64_t d = vmax - vh, W = w;
     const int64_t nopt = d > 0 ? W : 0;
     a->hands += W; a->classes += 1;
-    a->fu_win += W * h.fu_win; a->fu_loss += W * h.fu_loss;
-    a->house_win += W * h.win[h.house]; a->house_loss += W * h.loss[h.house];
-    a->best_win += W * h.win[best]; a->best_loss += W * h.loss[best];
+    a->fu_win += W * h->fu_win; a->fu_loss += W * h->fu_loss;
+    a->house_win += W * h->win[h->house]; a->house_loss += W * h->loss[h->house];
+    a->best_win += W * h->win[best]; a->best_loss += W * h->loss[best];
     a->not_optimal += nopt; a->cost += W * d;
-    int type = KEY_CLASS(h.best_key), row = h.row;
+    int type = KEY_CLASS(h->best_key), row = h->row;
     a->by_type[type][0] += W; a->by_type[type][1] += nopt; a->by_type[type][2] += W * d;
     a->by_row[row][0] += W; a->by_row[row][1] += nopt; a->by_row[row][2] += W * d;
     int joker = c[6] == JOKER, nr = joker ? 6 : 7;
@@ -299,50 +268,27 @@ static int sj_hand(const sj_t *J, const int *p, int w, const sj_unit_t *u, sj_ac
     if (first || d > a->pat_best[m] || (d == a->pat_best[m] && ex < a->pat_ex[m])) {
         a->pat_best[m] = d;
         a->pat_ex[m] = ex;
-        a->pat_bf[m] = (uint16_t)(h.front[best][0] << 6 | h.front[best][1]);
+        a->pat_bf[m] = (uint16_t)(h->front[best][0] << 6 | h->front[best][1]);
     }
-    return 0;
 }
 
-/* Units [lo, hi): the representatives of six cards, each extended by every larger card
- * whose seven-card set is its orbit's representative. Sums into out (initialised). */
-static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out) {
-    const pw_ctx_t *x = &J->x;
-    const int nt = x->nthreads;
-    int fail = 0;
-    sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
-    if (!acc) return -1;
-    for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
-    if (!fail) {
-        #pragma omp parallel num_threads(nt) reduction(|:fail)
-        {
-            int tid = 0;
-#ifdef _OPENMP
-            tid = omp_get_thread_num();
-#endif
-            #pragma omp for schedule(dynamic, 1)
-            for (int u = lo; u < hi; u++) {
-                if (sj_stop) continue;
-                int s[7];
-                for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
-                sj_unit_t shared;
-                int ready = 0;                   /* built at the unit's first class */
-                for (int c = s[5] + 1; c < x->n; c++) {
-                    s[6] = c;
-                    int wgt = pw_orbit(x, s, 7);
-                    if (!wgt) continue;
-                    if (!ready && sj_unit(J, s, &shared)) { fail |= 1; break; }
-                    ready = 1;
-                    int rc = sj_hand(J, s, wgt, &shared, &acc[tid]);
-                    if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
-                }
-            }
-        }
-        for (int t = 0; t < nt; t++) sj_acc_add(out, &acc[t]);
-    }
-    for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
-    free(acc);
-    return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
+/* One player hand, weight w, into the sums, counted by whole cells (a job with push
+ * conditions or Face Up; the plain job: strategy_batch.h). */
+static int sj_hand(const sj_t *J, const int *p, int w, const sj_unit_t *u, sj_acc_t *a) {
+    int c[7];
+    for (int i = 0; i < 7; i++) c[i] = J->x.deck[p[i]];
+    st_hand_t h;
+    st_settings(J->x.e, c, &h);
+    if (h.house < 0) { a->bad += w; return 0; }
+    int cand[ST_MAX];
+    const int nc = sj_candidates(&h, cand);
+    st_cells_t g;
+    int rc = sj_counts(J, p, &h, cand, nc, a->cellb, &g, u);
+    if (rc < 0) return rc;
+    if (rc) a->bad += w;
+    st_settle(&g, cand, nc, J->push_all, &h);
+    sj_tally(J, p, w, &h, cand, nc, a);
+    return 0;
 }
 
 /* Every setting of one player hand (7 sorted card ints of the deck) by the job's method:
@@ -361,7 +307,7 @@ static int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h) {
     for (int s = 0; s < h->n; s++) cand[s] = s;
     uint8_t *cellb = (uint8_t *)calloc((size_t)x->nback + 1, 1);
     st_cells_t *g = (st_cells_t *)malloc(sizeof(st_cells_t));
-    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g, 1, NULL) : -1;
+    int rc = cellb && g ? sj_counts(J, p, h, cand, h->n, cellb, g, NULL) : -1;
     if (rc >= 0) st_settle(g, cand, h->n, J->push_all, h);
     free(cellb);
     free(g);

@@ -33,6 +33,7 @@
 #include "pairwise_walk.h"
 #include "pairwise_orbits.h"
 #include "strategy.h"
+#include "strategy_prefix.h"
 
 /* Set (sj_request_stop) when the command is interrupted: the job's loops skip the rest
  * of their work and sj_init / sj_run return SJ_STOPPED, so a job left running in a thread
@@ -40,7 +41,11 @@
 static volatile int sj_stop = 0;
 #define SJ_STOPPED (-2)
 
-#define SJ_NF (PW_NF + 1)          /* columns of a prefix table: 91 fronts, then all */
+/* The prefix tables' checkpoint spacing by |S| (strategy_prefix.h): every row of the
+ * 15 tables a hand reads 8 times; every 2nd of the |S| = 2 tables (6.4 entries a row),
+ * every 8th of the |S| = 3 tables (2.9 a row): on the full deck 620 MB with every row,
+ * about 200 MB so. */
+static const int SJ_PT_SHIFT[4] = {0, 0, 1, 3};
 #define SJ_NTYPES NUM_CLASSES      /* classes of five-card hands (vocab.h) */
 
 /* A sparse list's entry: n hands of back index b, front f. n is 8-bit: a key with more
@@ -57,14 +62,11 @@ typedef struct {
     uint64_t *hkey;                /* orbit hash: signature | bit 63 -> representative */
     int32_t *hval;
     uint32_t hmask;
-    uint16_t **rowmap;             /* [nrep] for sizes <= 3: 2 (nback + 1) entries, the
-                                      row of each back index, then its row group */
-    uint16_t **ptab;               /* [nrep] for sizes <= 3: (rows + 1) x SJ_NF offsets */
-    uint32_t **pbase;              /* [nrep] for sizes <= 3: groups x SJ_NF bases */
+    sj_ptab_t **pt;                /* [nrep] for sizes <= 3: prefix tables */
     sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
     int32_t *splen;
     uint16_t **ck;                 /* [nrep] for size 4: checkpoint rows (strategy_unit.h) */
-    uint64_t table_bytes;
+    uint64_t table_bytes, level_bytes[6];   /* all; by |S| (4: the lists, no rows) */
     /* the settlement's push conditions (x.cback, x.cfront; sj_set_marks): marked, and
      * the dense back (front) indices where the marks change, cut into every hand's cells */
     int marked, push_all, nmb, nmf, mcb[ST_MAXMARK], mcf[ST_MAXMARK];
@@ -164,64 +166,14 @@ static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hi
         J->sp[r] = e;
         J->splen[r] = (int32_t)m;
         J->table_bytes += sizeof(sj_entry_t) * (uint64_t)m;
+        J->level_bytes[k] += sizeof(sj_entry_t) * (uint64_t)m;
         return 0;
     }
-    int nd = 0;
-    for (int i = 0; i < len; i++)
-        if (i == 0 || keys[i] / PW_NF != keys[i - 1] / PW_NF) nd++;
-    uint16_t *rm = (uint16_t *)malloc(sizeof(uint16_t) * 2 * (size_t)(nback + 1));
-    uint32_t *t = (uint32_t *)calloc((size_t)(nd + 1) * SJ_NF, sizeof(uint32_t));
-    uint16_t *grp = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nd + 1));
-    if (!rm || !t || !grp) { free(rm); free(t); free(grp); return -1; }
-    int row = 0, b = 0, i = 0;
-    while (i < len) {
-        int back = (int)(keys[i] / PW_NF);
-        for (; b <= back; b++) rm[b] = (uint16_t)row;       /* backs below: `row` rows */
-        uint32_t cnt[PW_NF];
-        memset(cnt, 0, sizeof cnt);
-        for (; i < len && (int)(keys[i] / PW_NF) == back; i++) {
-            cnt[keys[i] % PW_NF] = hist[keys[i]];
-            hist[keys[i]] = 0;
-        }
-        const uint32_t *prev = t + (size_t)row * SJ_NF;
-        uint32_t *cur = t + (size_t)(row + 1) * SJ_NF, acc = 0;
-        for (int y = 0; y < SJ_NF; y++) {
-            cur[y] = prev[y] + acc;                         /* fronts below y */
-            if (y < PW_NF) acc += cnt[y];
-        }
-        row++;
-    }
-    for (; b <= nback; b++) rm[b] = (uint16_t)row;
-    /* Rows in groups: a group's first row r0 is its base, and a row r of it keeps
-     * t[r][y] - t[r0][y], the hands with a row in [r0, r) and a front below y: at most
-     * t[r][PW_NF] - t[r0][PW_NF] (all fronts), which the groups keep to 65535, so the
-     * offsets are 16-bit (half the table); groups <= rows <= nback + 1 (16-bit too). */
-    int ng = 0;
-    for (int q = 0, r0 = 0; q <= nd; q++) {
-        if (q == 0 || t[(size_t)q * SJ_NF + PW_NF] - t[(size_t)r0 * SJ_NF + PW_NF] > 65535) {
-            r0 = q;
-            ng++;
-        }
-        grp[q] = (uint16_t)(ng - 1);
-    }
-    uint32_t *base = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)ng * SJ_NF);
-    uint16_t *off = (uint16_t *)malloc(sizeof(uint16_t) * (size_t)(nd + 1) * SJ_NF);
-    if (!base || !off) { free(rm); free(t); free(grp); free(base); free(off); return -1; }
-    for (int q = 0, r0 = 0; q <= nd; q++) {
-        if (q == 0 || grp[q] != grp[q - 1]) {
-            r0 = q;
-            memcpy(base + (size_t)grp[q] * SJ_NF, t + (size_t)q * SJ_NF, sizeof(uint32_t) * SJ_NF);
-        }
-        for (int y = 0; y < SJ_NF; y++)
-            off[(size_t)q * SJ_NF + y] = (uint16_t)(t[(size_t)q * SJ_NF + y] - t[(size_t)r0 * SJ_NF + y]);
-    }
-    for (b = 0; b <= nback; b++) rm[nback + 1 + b] = grp[rm[b]];
-    free(t);
-    free(grp);
-    J->rowmap[r] = rm;
-    J->ptab[r] = off;
-    J->pbase[r] = base;
-    J->table_bytes += 4ull * (nback + 1) + 2ull * (nd + 1) * SJ_NF + 4ull * ng * SJ_NF;
+    uint64_t bytes = 0;
+    J->pt[r] = sj_pt_build(keys, len, hist, nback, SJ_PT_SHIFT[k], &bytes);
+    if (!J->pt[r]) return -1;
+    J->table_bytes += bytes;
+    J->level_bytes[k] += bytes;
     return 0;
 }
 
@@ -296,14 +248,13 @@ static void sj_group(sj_t *J, int symmetry) {
 }
 
 static void sj_free(sj_t *J) {
-    if (J->rowmap)
-        for (int r = 0; r < J->nrep; r++) { free(J->rowmap[r]); free(J->ptab[r]); free(J->pbase[r]); }
+    if (J->pt) for (int r = 0; r < J->nrep; r++) free(J->pt[r]);
     if (J->sp) for (int r = 0; r < J->nrep; r++) { free(J->sp[r]); if (J->ck) free(J->ck[r]); }
-    free(J->rowmap); free(J->ptab); free(J->pbase); free(J->sp); free(J->splen); free(J->ck);
+    free(J->pt); free(J->sp); free(J->splen); free(J->ck);
     free(J->hkey); free(J->hval);
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
-    J->rowmap = NULL; J->ptab = NULL; J->pbase = NULL; J->sp = NULL; J->splen = NULL;
+    J->pt = NULL; J->sp = NULL; J->splen = NULL;
     J->hkey = NULL; J->hval = NULL; J->ck = NULL;
 }
 
@@ -333,13 +284,11 @@ static int sj_prepare(sj_t *J, const engine_t *e, const int *deck, int n, int64_
     J->hmask = size - 1;
     J->hkey = (uint64_t *)calloc(size, sizeof(uint64_t));
     J->hval = (int32_t *)malloc(sizeof(int32_t) * size);
-    J->rowmap = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
-    J->ptab = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
-    J->pbase = (uint32_t **)calloc((size_t)J->nrep, sizeof(uint32_t *));
+    J->pt = (sj_ptab_t **)calloc((size_t)J->nrep, sizeof(sj_ptab_t *));
     J->sp = (sj_entry_t **)calloc((size_t)J->nrep, sizeof(sj_entry_t *));
     J->splen = (int32_t *)calloc((size_t)J->nrep, sizeof(int32_t));
     J->ck = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
-    if (!J->hkey || !J->hval || !J->rowmap || !J->ptab || !J->pbase || !J->sp || !J->splen || !J->ck
+    if (!J->hkey || !J->hval || !J->pt || !J->sp || !J->splen || !J->ck
         || J->x.nback >= 65535) {                  /* rows and groups: 16-bit */
         sj_free(J);
         return -1;
@@ -361,9 +310,9 @@ static int sj_build(sj_t *J, const uint8_t *need) {
     int fail = !buf;
     for (int t = 0; t < nt && !fail; t++) fail = sj_buf_init(J, &buf[t]);
     if (!fail) fail = sj_build_all(J, buf, nt);
-    uint64_t bytes = 0;
     for (int k = 1; k <= 5 && !fail; k++) {
         const pw_reps_t *rp = &J->reps[k];
+        uint64_t bytes = 0;
         #pragma omp parallel num_threads(nt) reduction(|:fail) reduction(+:bytes)
         {
             int tid = 0;
@@ -383,8 +332,9 @@ static int sj_build(sj_t *J, const uint8_t *need) {
                 bytes += local.table_bytes;
             }
         }
+        J->table_bytes += bytes;
+        J->level_bytes[k] += bytes;
     }
-    J->table_bytes += bytes;
     if (buf) for (int t = 0; t < nt; t++) sj_buf_free(&buf[t]);
     free(buf);
     if (fail || sj_stop) { sj_free(J); return sj_stop ? SJ_STOPPED : -1; }

@@ -320,6 +320,9 @@ def test_job_units_split_anywhere_add_up(deck):
     for p in parts[1:]:
         total = merge_raw(total, p)
     assert _but_classes(total) == _but_classes(whole)
+    # the plain job reads its tables for a batch of hands together (cext/strategy_batch.h):
+    # batches of a unit's hands at a time (the smallest) give the same sums
+    assert job.run(0, job.units, batch=1) == whole
 
 
 @pytest.mark.compiled

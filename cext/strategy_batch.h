@@ -1,0 +1,281 @@
+/* The plain strategy job (no push condition, no Face Up) in batches (issue 40,
+ * docs/STRATEGY.md "The batched sweep"): a hand needs of each card set's table only the
+ * corners its wins and losses read (each candidate's, the last row's, the last
+ * column's), and the tables of its subsets of at most four cards are random places in
+ * about 0.4 GB. So a thread takes a block of units and, for a batch of their hands:
+ *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
+ *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; and a
+ *      request (orbit, hand) for each subset of at most four cards;
+ *   2. the requests sorted by orbit (a counting sort), each orbit's table read for all
+ *      its hands together (a |S| = 3 table holds about 1,500 rows; a batch of 2,048 hands
+ *      asks it about 37 times), the corners added into the hands';
+ *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
+ * Every hand reads the same values as one at a time: the sums are the same integers.
+ * sj_run: the units [lo, hi) of any job (a job counted by whole cells hand by hand). */
+#ifndef PAIGOW_STRATEGY_BATCH_H
+#define PAIGOW_STRATEGY_BATCH_H
+
+#include <stddef.h>
+#include "strategy_job.h"
+
+#define SJ_BLOCK 256               /* units a thread takes at a time */
+#define SJ_BATCH 2048              /* hands whose tables are read together, at most */
+#define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
+#define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
+/* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
+ * no push mark cuts an axis: mb, mf <= nc <= 21) */
+#define SJ_HOT (int)(offsetof(sj_bh_t, slot) + 64 * sizeof(int64_t))
+
+/* A hand of a batch: first what step 2 reads and writes (its axes; its corners: slot j
+ * row mb, column j, j <= mf; slot mf + 1 + i row i, column mf, i < mb; slot
+ * mf + 1 + mb + q candidate q's), then what step 3 needs. */
+typedef struct {
+    int16_t mb, mf, nc;
+    uint16_t ub[ST_MAXCUT], db[ST_MAX];
+    uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
+    int64_t slot[SJ_NSLOT];
+    int p[7], w, cand[ST_MAX];
+    st_hand_t h;
+} sj_bh_t;
+
+typedef struct { int32_t r, hk; } sj_req_t;     /* orbit r; hand << 3 | |S| */
+
+typedef struct {
+    sj_bh_t *hand;                 /* [cap] */
+    sj_req_t *req, *sorted;        /* [cap * 99]: the subsets of at most four cards */
+    int32_t *start;                /* [orbits of at most four cards + 1] */
+    int cap, nh, nreq;
+} sj_batch_t;
+
+static void sj_batch_free(sj_batch_t *b) {
+    free(b->hand); free(b->req); free(b->sorted); free(b->start);
+    memset(b, 0, sizeof *b);
+}
+
+/* A batch of at most cap hands (at least a unit's: the deck's size). */
+static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
+    memset(b, 0, sizeof *b);
+    b->cap = cap < J->x.n ? J->x.n : cap;
+    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
+    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
+    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
+    b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + 1));
+    if (b->hand && b->req && b->sorted && b->start) return 0;
+    sj_batch_free(b);
+    return -1;
+}
+
+/* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
+ * (the hand is bad), else 0 or an error. */
+static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
+                        sj_batch_t *b, uint8_t *cellb) {
+    const pw_ctx_t *x = &J->x;
+    sj_bh_t *H = &b->hand[b->nh];
+    int c[7];
+    for (int i = 0; i < 7; i++) { c[i] = x->deck[p[i]]; H->p[i] = p[i]; }
+    st_settings(x->e, c, &H->h);
+    if (H->h.house < 0) return 1;
+    const int nc = sj_candidates(&H->h, H->cand);
+    sj_axes_t A;
+    int ib[ST_MAX], jf[ST_MAX];
+    sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
+    const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
+    H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
+    for (int q = 0; q < nc; q++) {
+        H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];
+        H->ib[q] = (uint8_t)ib[H->cand[q]]; H->jf[q] = (uint8_t)jf[H->cand[q]];
+    }
+    for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
+    for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
+    int64_t grid[ST_CELLS];
+    int32_t sp4[4][ST_CELLS];
+    memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
+    for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
+    /* the orbits of the subsets of at most five cards: those with the seventh card by
+     * the hash, its slots fetched for all of them first (the six's: the unit's); the
+     * |S| = 5 lists fetched likewise before they are scanned */
+    int32_t rep[128];
+    uint64_t sig[128];
+    for (int mask = 64; mask < 128; mask++) {
+        int sc[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
+        if (k > 5) continue;
+        sig[mask] = sj_signature(J, sc, k);
+        const uint32_t at = sj_hash(sig[mask]) & J->hmask;
+        __builtin_prefetch(&J->hkey[at]);
+        __builtin_prefetch(&J->hval[at]);
+    }
+    for (int mask = 0; mask < 128; mask++) {
+        const int k = __builtin_popcount((unsigned)mask);
+        rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
+        if (k == 5 && rep[mask] >= 0) {
+            __builtin_prefetch(&J->sp[rep[mask]]);
+            __builtin_prefetch(&J->splen[rep[mask]]);
+        }
+    }
+    for (int mask = 0; mask < 128; mask++) {
+        const int32_t r = rep[mask];
+        if (__builtin_popcount((unsigned)mask) != 5 || r < 0 || !J->sp[r]) continue;
+        const char *at = (const char *)J->sp[r];
+        const int bytes = (int)sizeof(sj_entry_t) * (J->splen[r] < 256 ? J->splen[r] : 256);
+        for (int l = 0; l < bytes; l += 64) __builtin_prefetch(at + l);
+    }
+    const int hand = b->nh;
+    int nreq = b->nreq;
+    for (int mask = 0; mask < 128; mask++) {
+        int s[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
+        const int32_t r = rep[mask];
+        if (k >= 5) {
+            int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
+            if (rc) return rc;
+            continue;
+        }
+        if (r < 0) return -1;
+        b->req[nreq].r = r;                      /* a table not built: step 2 says so */
+        b->req[nreq++].hk = hand << 3 | k;
+    }
+    for (int q = 0; q < ncell; q++)       /* cells -> corners, into the hand's slots */
+        grid[q] += (int64_t)sp4[0][q] + sp4[1][q] + sp4[2][q] + sp4[3][q];
+    for (int i = 0; i <= mb; i++)
+        for (int j = 0; j <= mf; j++) {
+            int64_t v = grid[i * gw + j];
+            if (i) v += grid[(i - 1) * gw + j];
+            if (j) v += grid[i * gw + j - 1];
+            if (i && j) v -= grid[(i - 1) * gw + j - 1];
+            grid[i * gw + j] = v;
+        }
+    for (int j = 0; j <= mf; j++) H->slot[j] = grid[mb * gw + j];
+    for (int i = 0; i < mb; i++) H->slot[mf + 1 + i] = grid[i * gw + mf];
+    for (int q = 0; q < nc; q++) H->slot[mf + 1 + mb + q] = grid[H->ib[q] * gw + H->jf[q]];
+    b->nreq = nreq;
+    b->nh++;
+    return 0;
+}
+
+/* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k);
+ * SJ_UNBUILT when the job did not build that table (sj_need). */
+static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
+    if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
+    const int mb = H->mb, mf = H->mf, nc = H->nc, sg = (k & 1) ? -1 : 1;
+    int64_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
+    if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
+        const sj_ptab_t *T = J->pt[r];
+        for (int j = 0; j <= mf; j++) row[j] += sg * (int64_t)T->last[H->cy[j]];
+        for (int i = 0; i < mb; i++) col[i] += sg * (int64_t)T->tot[sj_pt_row(T, H->ub[i])];
+        for (int q = 0; q < nc; q++) cnr[q] += sg * (int64_t)sj_pt_get(T, H->db[q], H->df[q]);
+        return 0;
+    }
+    const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
+    int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
+    for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, H->ub[i]);
+    for (int j = 0; j <= mf; j++) row[j] += sg * sj_ck_corner(J, r, len, H->cy[j]);
+    for (int i = 0; i < mb; i++) col[i] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
+    for (int q = 0; q < nc; q++) cnr[q] += sg * sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
+    return 0;
+}
+
+/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
+ * SJ_UNBUILT. */
+static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
+    const int nr = J->start[5];
+    int32_t *st = b->start;
+    memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));
+    for (int q = 0; q < b->nreq; q++) st[b->req[q].r + 1]++;
+    for (int r = 0; r < nr; r++) st[r + 1] += st[r];
+    for (int q = 0; q < b->nreq; q++) b->sorted[st[b->req[q].r]++] = b->req[q];
+    for (int q = 0; q < b->nreq; q++) {
+        if (q + SJ_AHEAD < b->nreq) {     /* a later request's hand, fetched meanwhile */
+            const char *h = (const char *)&b->hand[b->sorted[q + SJ_AHEAD].hk >> 3];
+            for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
+        }
+        const sj_req_t *e = &b->sorted[q];
+        if (sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3])) {
+            b->nh = b->nreq = 0;
+            return SJ_UNBUILT;
+        }
+    }
+    for (int i = 0; i < b->nh; i++) {
+        sj_bh_t *H = &b->hand[i];
+        const int64_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
+        const int64_t total = row[H->mf];
+        H->h.total = total;
+        for (int q = 0; q < H->nc; q++) {
+            const int s = H->cand[q];
+            H->h.win[s] = cnr[q];                             /* below in both */
+            H->h.loss[s] = total - col[H->ib[q]] - row[H->jf[q]] + cnr[q];
+        }
+        if (total != J->nbankers) a->bad += H->w;
+        sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);
+    }
+    b->nh = b->nreq = 0;
+    return 0;
+}
+
+/* The units [ulo, uhi) into a: the representatives of six cards, each extended by every
+ * larger card whose seven-card set is its orbit's representative; batched (b) or, for a
+ * job counted by whole cells (b NULL), hand by hand. 0, -1 or SJ_UNBUILT. */
+static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a) {
+    const pw_ctx_t *x = &J->x;
+    for (int u = ulo; u < uhi && !sj_stop; u++) {
+        int s[7];
+        for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
+        if (b && b->nh + (x->n - s[5]) > b->cap && sj_batch_run(J, b, a)) return SJ_UNBUILT;
+        sj_unit_t shared;
+        int ready = 0;                         /* built at the unit's first class */
+        for (int c = s[5] + 1; c < x->n; c++) {
+            s[6] = c;
+            int wgt = pw_orbit(x, s, 7);
+            if (!wgt) continue;
+            if (!ready && sj_unit(J, s, &shared)) return -1;
+            ready = 1;
+            int rc = b ? sj_batch_add(J, s, wgt, &shared, b, a->cellb)
+                       : sj_hand(J, s, wgt, &shared, a);
+            if (rc == 1) { a->bad += wgt; continue; }
+            if (rc) return rc;
+        }
+    }
+    return b && b->nh && !sj_stop ? sj_batch_run(J, b, a) : 0;
+}
+
+/* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units, the
+ * plain job's hands in batches of at most cap (0: SJ_BATCH; a test asks for small ones:
+ * any grouping gives the same sums). */
+static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
+    const int nt = J->x.nthreads;
+    int fail = 0;
+    sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
+    if (!acc) return -1;
+    for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
+    int blk = (hi - lo + 4 * nt - 1) / (4 * nt);      /* at least 4 blocks a thread */
+    blk = blk < 1 ? 1 : blk > SJ_BLOCK ? SJ_BLOCK : blk;
+    const int nblk = (hi - lo + blk - 1) / blk;
+    if (!fail) {
+        #pragma omp parallel num_threads(nt) reduction(|:fail)
+        {
+            int tid = 0;
+#ifdef _OPENMP
+            tid = omp_get_thread_num();
+#endif
+            sj_batch_t batch, *b = NULL;
+            if (!J->full) {
+                if (sj_batch_init(J, &batch, cap > 0 ? cap : SJ_BATCH)) fail |= 1;
+                else b = &batch;
+            }
+            #pragma omp for schedule(dynamic, 1)
+            for (int q = 0; q < nblk; q++) {
+                if (sj_stop || (!J->full && !b)) continue;
+                const int ulo = lo + q * blk, uhi = ulo + blk < hi ? ulo + blk : hi;
+                int rc = sj_block(J, ulo, uhi, b, &acc[tid]);
+                if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
+            }
+            if (b) sj_batch_free(b);
+        }
+        for (int t = 0; t < nt; t++) sj_acc_add(out, &acc[t]);
+    }
+    for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
+    free(acc);
+    return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
+}
+
+#endif
