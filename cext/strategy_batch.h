@@ -182,9 +182,12 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
     }
     const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
     int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
-    for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, H->ub[i]);
+    for (int i = 0; i < mb; i++) {                  /* and their hands: column mf */
+        int32_t hands;
+        ec[i] = sj_ck_cut(J, r, &blk, H->ub[i], &hands);
+        col[i] += sg * hands;
+    }
     for (int j = 0; j <= mf; j++) row[j] += sg * sj_ck_corner(J, r, len, H->cy[j]);
-    for (int i = 0; i < mb; i++) col[i] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
     for (int q = 0; q < nc; q++) cnr[q] += sg * sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
     return 0;
 }

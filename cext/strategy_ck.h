@@ -67,19 +67,28 @@ static inline int32_t sj_ck_corner(const sj_t *J, int r, int e, int y) {
     return v;
 }
 
-/* The first entry of list r with back >= b; *blk the last block whose first back is
- * below b, searched from *blk on (cuts asked in ascending order of b; start at 0). */
-static inline int sj_ck_cut(const sj_t *J, int r, int *blk, int b) {
+/* The first entry of list r with back >= b, and *hands the hands of the entries before
+ * it (the corner at that cut and front PW_NF, read in the same pass); *blk the last
+ * block whose first back is below b, searched from *blk on (cuts asked in ascending order
+ * of b; start at 0). */
+static inline int sj_ck_cut(const sj_t *J, int r, int *blk, int b, int32_t *hands) {
     const sj_entry_t *en = J->sp[r];
     const int len = J->splen[r], nrow = (len + SJ_CK - 1) / SJ_CK;
     const uint16_t *first = J->ck[r];
     int q = *blk;
+    *hands = 0;
     if (!nrow || first[q] >= b) return 0;     /* only at q = 0: every entry's back >= b */
     while (q + 1 < nrow && first[q + 1] < b) q++;
     *blk = q;
     const int hi = (q + 1) * SJ_CK < len ? (q + 1) * SJ_CK : len;
     int c = q * SJ_CK;
-    for (int t = q * SJ_CK; t < hi; t++) c += en[t].b < b;
+    int32_t v = q ? first[nrow + (size_t)(q - 1) * SJ_NF + PW_NF] : 0;   /* row q */
+    for (int t = q * SJ_CK; t < hi; t++) {
+        const int below = en[t].b < b;
+        c += below;
+        v += below ? en[t].n : 0;
+    }
+    *hands = v;
     return c;
 }
 
