@@ -99,7 +99,7 @@ def run_job(spec: JobSpec, work: str | os.PathLike | None = None,
 
 
 def _run(spec, work, executor, ray_address, progress, start):
-    from verifier.strategy.optimal import empty_raw, merge_raw
+    from verifier.strategy.optimal import empty_raw, merge_all
     from verifier.support.progress import stage
     key, units = spec.key(), executor.units
     banker_hands = math.comb(len(spec.deck) - 7, 7)
@@ -142,11 +142,12 @@ def _run(spec, work, executor, ray_address, progress, start):
     if sorted(found_raw) != [lo for lo, _hi in parts]:
         raise VerifierError("the strategy job ended with chunks missing")
     # in unit order, whatever order the chunks came in: a pattern's example on a tie of
-    # costs is the first one merged (optimal.merge_raw), so the same every run
-    total = empty_raw(banker_hands, spec.face_up)
-    for lo, hi in parts:
-        total = merge_raw(total, found_raw[lo])
-        info.records.append(chunk_record(lo, hi, found_raw[lo]))
+    # costs is the first one merged (optimal.merge_all), so the same every run; one pass
+    # over every chunk (merging them two at a time copied the growing sums 220 times:
+    # about a minute of the whole job)
+    total = merge_all([empty_raw(banker_hands, spec.face_up)]
+                      + [found_raw[lo] for lo, _hi in parts])
+    info.records.extend(chunk_record(lo, hi, found_raw[lo]) for lo, hi in parts)
     return total, info
 
 
