@@ -1,11 +1,14 @@
 """User-facing errors: each becomes one line on stderr and a non-zero exit in the CLI."""
+from __future__ import annotations
+
+from typing import Iterable
 
 
 class VerifierError(ValueError):
     """Base class of every error caused by bad input (cards, pay tables, files, options)."""
 
 
-def choose(what: str, name: object, choices, default: str | None = None,
+def choose(what: str, name: object, choices: Iterable[str], default: str | None = None,
            fold: bool = False, width: int = 40, verb: str = "unknown",
            suffix: str = "") -> str:
     """``name`` (or ``default`` when it is None or empty) as one of ``choices`` (any
