@@ -92,7 +92,7 @@ def test_three_cards_of_the_full_deck_by_brute_force():
 @pytest.mark.parametrize("k, ranks", [
     (1, "23456789TJQKA"), (2, "23456789TJQKA"), (4, "23456789TJQKA"), (5, "A23456"),
     pytest.param(6, "A2345QK", marks=pytest.mark.full),     # 475,020 sets by hand: once
-    pytest.param(7, "A23456", marks=pytest.mark.slow)])
+    pytest.param(7, "A23456", marks=pytest.mark.full)])     # 7 cards of 25: once
 def test_other_numbers_of_cards_by_brute_force(k, ranks):
     """k = 1, 2, 4 on the full deck; 5, 6, 7 on decks with the wheel and the joker."""
     deck = deck_of_ranks(ranks)

@@ -22,7 +22,8 @@ import pytest
 import verifier
 from conftest import HANG
 
-DELAYS = (0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+# the whole run takes about 1.4 s on a quiet machine: a later signal finds it done
+DELAYS = (0.25, 0.5, 0.75, 1.0, 1.25)
 
 
 def answer_time(delay, argv, tmp_path):

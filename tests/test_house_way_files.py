@@ -45,7 +45,8 @@ def five_aces(rng):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name,house_way_number", [("mikes", 0), ("emperors", 1)])
+@pytest.mark.parametrize("name,house_way_number", [
+    ("mikes", 0), pytest.param("emperors", 1, marks=pytest.mark.full)])   # both: full suite
 def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_number):
     hw = houseway.load(name)
     rng = random.Random(20261123 + house_way_number)

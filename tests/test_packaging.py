@@ -72,6 +72,7 @@ def test_the_copy_the_sdist_is_built_from_holds_no_build_output(tree):
     assert not list(tree.rglob("*.so")) and not (tree / "build").exists()
 
 
+@pytest.mark.full      # the sdist built once, with the wheel built from it (the full suite)
 def test_sdist_carries_every_build_input_and_the_shipped_certificates(sdist, tree):
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}

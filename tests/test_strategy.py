@@ -78,7 +78,8 @@ def test_a_few_hands_of_a_reduced_deck_equal_the_brute_force():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("deck, wheel, house_way", CASES[:2])
+@pytest.mark.parametrize("deck, wheel, house_way",
+                         [CASES[0], pytest.param(*CASES[1], marks=pytest.mark.full)])
 def test_inclusion_exclusion_over_the_players_cards_equals_the_brute_force(deck, wheel,
                                                                            house_way):
     """The full job's method (docs/STRATEGY.md), in Python, on a sample of hands."""
