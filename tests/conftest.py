@@ -61,6 +61,28 @@ def read_stderr_until(proc, text):
         err += chunk
     return err
 
+
+def signal_run_at(tmp_path, text, sig):
+    """``run --progress --out c.json`` started in ``tmp_path`` and sent ``sig`` once
+    ``text`` (bytes) shows on its stderr: (its exit code, all its stderr)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    import verifier
+    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
+                             "--out", "c.json"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = read_stderr_until(proc, text)
+    proc.send_signal(sig)
+    try:
+        _out, rest = proc.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError(f"signal {sig} not answered within {HANG} s") from None
+    return proc.returncode, err + rest
+
 #: the longest single tests (minutes on one worker: a fresh venv's installs, a wheel built
 #: from the sdist, a filing of every rule set), handed out first, so that pytest-xdist's
 #: other worker takes the rest meanwhile instead of waiting at the end for the last one

@@ -5,50 +5,33 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 import verifier
 from verifier.cli import main
-from conftest import HANG, read_stderr_until
+from conftest import HANG, signal_run_at
 
 
 @pytest.mark.full
 def test_ctrl_c_in_the_enumeration_of_run_is_one_line_exit_130_and_no_file(tmp_path):
     """Sent once the enumeration's bar shows (read from the child's stderr), not after a
     guessed time."""
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
-    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
-                             "--out", "c.json"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    err = read_stderr_until(proc, b"enumerate:")
-    proc.send_signal(signal.SIGINT)
-    _out, rest = proc.communicate(timeout=HANG)
-    assert proc.returncode == 130, "finished before the interrupt?"
-    assert (err + rest).decode().endswith("paigow-verify: interrupted\n")
-    assert b"player v banker" not in err + rest        # in the enumeration, not after it
+    code, err = signal_run_at(tmp_path, b"enumerate:", signal.SIGINT)
+    assert code == 130, "finished before the interrupt?"
+    assert err.decode().endswith("paigow-verify: interrupted\n")
+    assert b"player v banker" not in err             # in the enumeration, not after it
     assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
 
 
 @pytest.mark.full
 def test_ctrl_c_in_the_pairwise_stage_of_run_is_one_line_exit_130_and_no_file(tmp_path):
-    """The pairwise stage takes a few seconds only: the interrupt is sent once its progress
+    """The pairwise stage takes a second only: the interrupt is sent once its progress
     bar has shown (read from the child's stderr), not after a guessed time."""
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
-    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
-                             "--out", "c.json"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    err = read_stderr_until(proc, b"player v banker")
-    proc.send_signal(signal.SIGINT)
-    try:
-        _out, rest = proc.communicate(timeout=HANG)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        pytest.fail(f"Ctrl-C not answered within {HANG} s")
-    assert proc.returncode == 130, "finished before the interrupt?"
-    assert (err + rest).decode().endswith("paigow-verify: interrupted\n")  # after the bar
+    code, err = signal_run_at(tmp_path, b"player v banker", signal.SIGINT)
+    assert code == 130, "finished before the interrupt?"
+    assert err.decode().endswith("paigow-verify: interrupted\n")  # after the bar
     assert list(tmp_path.iterdir()) == []           # no certificate, no temp file
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import verifier
 from verifier import certificate
-from conftest import HANG, one_line_error, read_stderr_until
+from conftest import HANG, one_line_error, signal_run_at
 from verifier.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -213,15 +213,9 @@ def test_temp_files_of_a_killed_write_are_cleaned_by_the_next_write(tmp_path, ca
 
 @pytest.mark.full
 def test_sigterm_during_run_is_one_line_exit_143_and_no_file(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
-    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
-                             "--out", "c.json"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     # sent once the pairwise stage's bar shows: inside the run however fast the machine
-    read_stderr_until(proc, b"player v banker")
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=HANG)
-    assert proc.returncode == 143 and err.decode().endswith("paigow-verify: terminated\n")
+    code, err = signal_run_at(tmp_path, b"player v banker", signal.SIGTERM)
+    assert code == 143 and err.decode().endswith("paigow-verify: terminated\n")
     assert list(tmp_path.iterdir()) == []
 
 
