@@ -369,8 +369,8 @@ def test_the_certificate_built_while_the_pairwise_count_runs_is_the_one_built_af
     from verifier.rules import rulesets
     from verifier.game.cards import deck_of_ranks
     rs = rulesets.load(name)
-    result, cert, _note, base = rule_set_certificate(rs, deck=deck_of_ranks("JQKA")[:15],
-                                                     base_game=True)
+    made = rule_set_certificate(rs, deck=deck_of_ranks("JQKA")[:15], base_game=True)
+    result, cert, base = made.result, made.cert, made.base_game
     assert base is not None and "base_game" in cert["sections"]
     after = certificate.certificate_for(result, rs, base_game=base)
     assert list(cert["sections"]) == list(after["sections"])

@@ -3,8 +3,8 @@ tables, and each section's results derived from them (verifier/certificate/secti
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from verifier.support.version import __version__
 from verifier.game.cards import card_str
@@ -13,8 +13,8 @@ from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
 from verifier.rules.rulesets import definition_of
-from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, rows_json, seal,
-                                         write_ahead)
+from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, pretty_rows,
+                                         rows_json, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
@@ -144,7 +144,8 @@ def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
                       pairs: bool = False, ahead: bool = False) -> Draft:
     """``certificate_for``'s ``draft``: with a place for the ``base_game`` section when
     ``pairs`` (its counts given to ``finish``), the sections that read it waiting;
-    ``ahead``: its key histogram's text in the file written now (``format.write_ahead``)."""
+    ``ahead``: its key histogram's text in the file made now, in its ``rows``
+    (``format.pretty_rows``, for ``format.write``)."""
     tables = ruleset.paytables()
     tables.update(paytables or {})
     custom = {b: t for b, t in tables.items() if t.bet == CUSTOM}
@@ -173,9 +174,7 @@ def certificate_draft(result: EnumerationResult, ruleset: RuleSet,
         sections.append("progressives")
     out = draft(result, plain, sections=tuple(sections), section_inputs=inputs,
                 bank=ruleset.bank_kind, waits_for=("base_game",))
-    if ahead:
-        write_ahead(out.cert, out.rows)
-    return out
+    return replace(out, rows=pretty_rows(out.rows)) if ahead else out
 
 
 def attach(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet | None = None,
@@ -239,16 +238,22 @@ def attach_strategy(cert: dict[str, Any], raw: dict[str, Any], ruleset: RuleSet,
             from None
 
 
+class Certified(NamedTuple):
+    """``rule_set_certificate``'s enumeration and certificate."""
+    result: EnumerationResult
+    cert: dict[str, Any]
+    note: str | None                    # how the base game was counted, or why not
+    base_game: dict[str, Any] | None    # its section's inputs, when counted
+    rows: RowsJson                      # the key histogram's text, for ``format.write``
+
+
 def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = None,
                          deck: Sequence[int] | None = None, threads: int | None = None,
                          progress: Progress | None = None, base_game: bool | None = None,
-                         spec: EngineSpec | None = None
-                         ) -> tuple[EnumerationResult, dict[str, Any], str | None,
-                                    dict[str, Any] | None]:
-    """(result, cert, note, base_game): the enumeration of ``deck`` (default the full
-    deck) under the rule set and its certificate (``run --out``), the base game counted
-    pairwise when ``base_game`` (default: on the full deck); ``note`` says how, or why
-    the base game was left out. ``spec``: the command's ``EngineSpec`` of the rule set
+                         spec: EngineSpec | None = None) -> Certified:
+    """The enumeration of ``deck`` (default the full deck) under the rule set and its
+    certificate (``run --out``), the base game counted pairwise when ``base_game``
+    (default: on the full deck). ``spec``: the command's ``EngineSpec`` of the rule set
     (default: made here from its rules, deck and threads)."""
     from verifier.engine import engine_spec, enumerate_hands
     from verifier.support.interrupts import alongside
@@ -270,4 +275,4 @@ def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = 
     if early is None:
         early = certificate_draft(result, ruleset, tables, pairs=False)
     cert = finish(early, None if counts is None else {"base_game": counts})
-    return result, cert, note, counts
+    return Certified(result, cert, note, counts, early.rows)

@@ -11,7 +11,7 @@ import math
 import os
 import platform
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from verifier.certificate.canonical import ints_in_range
@@ -134,6 +134,7 @@ class RowsJson:
     they are)."""
     rows: Any
     text: bytes | None
+    pretty: str | None = None   # ``dumps``'s text of the rows, when made ahead (pretty_rows)
 
 
 def rows_json(cert: Mapping[str, Any]) -> RowsJson:
@@ -189,66 +190,48 @@ def _normalise(obj):
 # writing
 
 
-def _pretty(obj, indent=0):
-    """JSON with one line per list of scalars (count rows, category lists stay compact)."""
+def _pretty(obj, indent=0, ahead=None):
+    """JSON with one line per list of scalars (count rows, category lists stay compact);
+    ``ahead``: a ``pretty_rows``, whose text stands for its rows."""
     pad = " " * indent
     inner = " " * (indent + 1)
     if isinstance(obj, dict):
         if not obj:
             return "{}"
-        items = [f"{inner}{json.dumps(str(k))}: {_pretty(v, indent + 1)}" for k, v in obj.items()]
+        items = [f"{inner}{json.dumps(str(k))}: {_pretty(v, indent + 1, ahead)}"
+                 for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(obj, list):
         if not obj:
             return "[]"
         if all(not isinstance(x, (dict, list)) for x in obj):
             return json.dumps(obj)
+        if ahead is not None and obj is ahead.rows and indent == _ROWS_INDENT:
+            return ahead.pretty
         if _int_rows(obj):      # the key histogram: 150,000 rows, one dumps for them all
-            ahead = _written_ahead(obj, indent)
-            if ahead is not None:
-                return ahead
             rows = json.dumps(obj)[2:-2].split("], [")
             return "[\n" + ",\n".join(f"{inner}[{row}]" for row in rows) + "\n" + pad + "]"
-        items = [f"{inner}{_pretty(v, indent + 1)}" for v in obj]
+        items = [f"{inner}{_pretty(v, indent + 1, ahead)}" for v in obj]
         return "[\n" + ",\n".join(items) + "\n" + pad + "]"
     return json.dumps(obj)
 
 
-#: [(indent, a copy of the rows, their text)]: the rows' text of ``write_ahead``, once
-_ahead: list = []
-
-
-def write_ahead(cert: Mapping[str, Any], prepared: RowsJson | None = None) -> None:
-    """Writes ``dumps``'s text of the key histogram rows of ``cert`` now (e.g. while a
-    count runs), for the next ``dumps`` of a certificate whose rows are then still equal
-    to these (ints: ``_int_rows``); the next such ``dumps`` uses it or forgets it.
-    ``prepared``: ``rows_json`` of these rows, whose text it is made from."""
-    _ahead.clear()
-    rows = cert["counts"]["key_histogram"]["rows"]
-    if type(rows) is not list or not rows or not _int_rows(rows):
-        return
-    if prepared is not None and prepared.rows is rows and prepared.text is not None:
-        # ints only: the compact text with json.dumps's separators is json.dumps's text
-        inner = " " * (_ROWS_INDENT + 1)
-        text = prepared.text.decode("ascii").replace(",", ", ")[1:-1]
-        text = ("[\n" + inner + text.replace("], [", "],\n" + inner + "[") + "\n"
-                + " " * _ROWS_INDENT + "]")
-    else:
-        text = _pretty(rows, _ROWS_INDENT)
-    _ahead.append((_ROWS_INDENT, [list(r) for r in rows], text))
+def pretty_rows(prepared: RowsJson) -> RowsJson:
+    """``prepared`` with ``dumps``'s text of its rows (``pretty``), made now (e.g. while a
+    count runs) from the compact text the hashes use: ``dumps(cert, prepared)`` then
+    writes it for these very rows (the same list) instead of making it again."""
+    rows = prepared.rows
+    if prepared.text is None or type(rows) is not list or not rows or not _int_rows(rows):
+        return prepared
+    # ints only: the compact text with json.dumps's separators is json.dumps's text
+    inner = " " * (_ROWS_INDENT + 1)
+    text = prepared.text.decode("ascii").replace(",", ", ")[1:-1]
+    text = ("[\n" + inner + text.replace("], [", "],\n" + inner + "[") + "\n"
+            + " " * _ROWS_INDENT + "]")
+    return replace(prepared, pretty=text)
 
 
 _ROWS_INDENT = 3        # the rows' depth in a certificate: counts.key_histogram.rows
-
-
-def _written_ahead(rows, indent):
-    """The text of ``write_ahead`` for these rows (of ints) at this indent, or None;
-    forgotten either way (taken at once: threads may write certificates too)."""
-    try:
-        held_indent, held_rows, text = _ahead.pop()
-    except IndexError:
-        return None
-    return text if held_indent == indent and held_rows == rows else None
 
 
 def _int_rows(obj):
@@ -257,12 +240,15 @@ def _int_rows(obj):
             and set(map(type, itertools.chain.from_iterable(obj))) == {int})
 
 
-def dumps(cert: Mapping[str, Any]) -> str:
-    return _pretty(cert) + "\n"
+def dumps(cert: Mapping[str, Any], ahead: RowsJson | None = None) -> str:
+    """The certificate's file text; ``ahead``: a ``pretty_rows`` of its key histogram's
+    rows (the text then taken, not made again)."""
+    return _pretty(cert, 0, ahead if ahead is not None and ahead.pretty is not None
+                   else None) + "\n"
 
 
-def write(path: str | os.PathLike, cert: dict) -> None:
-    atomic_write_text(path, dumps(cert))
+def write(path: str | os.PathLike, cert: dict, ahead: RowsJson | None = None) -> None:
+    atomic_write_text(path, dumps(cert, ahead))
 
 
 # ---------------------------------------------------------------------------------------

@@ -64,14 +64,14 @@ def _run(settings):
     if settings.sign:
         from verifier.certificate.signing import load_private_key
         load_private_key(settings.sign)           # a bad key fails now, not after the run
-    result, cert, note, base_game = rule_set_certificate(
-        ruleset, tables, deck, settings.threads, settings.progress, settings.base_game,
-        spec=settings.engine)
+    made = rule_set_certificate(ruleset, tables, deck, settings.threads, settings.progress,
+                                settings.base_game, spec=settings.engine)
+    result, cert, note, base_game = made.result, made.cert, made.note, made.base_game
     if settings.sign:
         from verifier.certificate.signing import sign
         sign(cert, settings.sign)
     if settings.out:
-        certificate.write(settings.out, cert)
+        certificate.write(settings.out, cert, made.rows)
     model = certificate.Certificate.of(cert)
     if settings.json:
         out = result.to_json_dict()

@@ -94,12 +94,12 @@ def strategy_report(settings: Settings) -> tuple[dict[str, Any], RunInfo | None]
     if settings.out:
         from verifier import certificate
         from verifier.certificate.build import rule_set_certificate
-        _result, cert, _note, _base = rule_set_certificate(   # base game: the section's check
-            ruleset, deck=deck, threads=settings.threads, progress=settings.progress,
-            base_game=True, spec=settings.engine)
+        made = rule_set_certificate(ruleset, deck=deck, threads=settings.threads,
+                                    progress=settings.progress, base_game=True,  # its check
+                                    spec=settings.engine)
         from verifier.certificate.build import attach_strategy
-        certificate.write(settings.out, attach_strategy(cert, raw, ruleset,
-                                                      chunks_section(info)))
+        certificate.write(settings.out, attach_strategy(made.cert, raw, ruleset,
+                                                      chunks_section(info)), made.rows)
         report["certificate"] = str(settings.out)
     return report, info
 
