@@ -21,20 +21,25 @@ def cmd_check(settings: Settings) -> int:
     from verifier import certificate
     from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # check's positional argument
-    with command_steps(settings.progress, "check", 2) as steps:
+    with command_steps(settings.progress, "check", 1 if settings.recompute else 2) as steps:
         steps.next("reading the certificate")
         cert = certificate.load(settings.certificate)
-        steps.next("re-deriving every figure from the counts")
-        problems = certificate.check(cert)
-    rules_guard(cert, settings.rules, settings.certificate)
+        rules_guard(cert, settings.rules, settings.certificate)
+        if not settings.recompute:
+            steps.next("re-deriving every figure from the counts")
+            problems = certificate.check(cert)
+    recomputed: list[str] = []
+    if settings.recompute:      # every figure re-derived while the counts are made again
+        from verifier.support.interrupts import behind
+        with behind(lambda: certificate.check(cert)) as checked:
+            more, recomputed = certificate.recompute(cert, threads=settings.threads,
+                                                     progress=settings.progress,
+                                                     chunks=settings.chunks, seed=settings.seed)
+        problems = checked.value
     if settings.public_key:
         from verifier.certificate.signing import verify
         problems += [certificate.Mismatch(f, m) for f, m in verify(cert, settings.public_key)]
-    recomputed: list[str] = []
     if settings.recompute:
-        more, recomputed = certificate.recompute(cert, threads=settings.threads,
-                                                 progress=settings.progress,
-                                                 chunks=settings.chunks, seed=settings.seed)
         problems += more
     if settings.json:
         print(json.dumps({"certificate": settings.certificate, "ok": not problems,

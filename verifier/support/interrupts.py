@@ -164,3 +164,38 @@ def stoppable(report: Callable[..., object] | None
         if report is not None:
             report(*args)
     return polled, stop.set
+
+
+class Behind(Generic[T]):
+    """``fn()`` in a thread of its own (``behind``): ``value`` after the block."""
+
+    def __init__(self, fn: Callable[[], T]):
+        import threading
+        self.box: dict = {}
+        self.thread = threading.Thread(target=self._work, args=(fn,), daemon=True,
+                                       name="paigow-verify behind")
+
+    def _work(self, fn: Callable[[], T]) -> None:
+        try:
+            self.box["value"] = fn()
+        except BaseException as exc:        # noqa: BLE001 (raised after the block)
+            self.box["error"] = exc
+
+    @property
+    def value(self) -> T:
+        if "error" in self.box:
+            raise self.box["error"]
+        return self.box["value"]
+
+
+@contextmanager
+def behind(fn: Callable[[], T]) -> Iterator[Behind[T]]:
+    """Within the block, ``fn()`` runs in a thread of its own: Python work that takes the
+    GIL whenever the block's compiled steps (``interruptible``) release it, so that it
+    fills the cores' idle moments instead of running before them. After the block the
+    yielded object's ``value`` is its result (its exception raised there). An interrupted
+    block does not wait for it (a daemon thread, ended with the process)."""
+    job = Behind(fn)
+    job.thread.start()
+    yield job
+    job.thread.join()
