@@ -7,8 +7,8 @@
  *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; and a
  *      request (orbit, hand) for each subset of at most four cards;
  *   2. the requests sorted by orbit (a counting sort), each orbit's table read for all
- *      its hands together (a |S| = 3 table holds about 1,500 rows; a batch of 4,096 hands
- *      asks it about 74 times), the corners added into the hands';
+ *      its hands together (a |S| = 3 table holds about 1,500 rows; a batch of 2,048 hands
+ *      asks it about 37 times), the corners added into the hands';
  *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
  * Every hand reads the same values as one at a time: the sums are the same integers.
  * sj_run: the units [lo, hi) of any job (a job counted by whole cells hand by hand). */
@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include "strategy_job.h"
 
-#define SJ_BLOCK 512              /* units a thread takes at a time */
-#define SJ_BATCH 4096             /* hands whose tables are read together, at most */
+#define SJ_BLOCK 256               /* units a thread takes at a time */
+#define SJ_BATCH 2048              /* hands whose tables are read together, at most */
 #define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
 #define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
 /* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
