@@ -24,7 +24,7 @@
 #define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
 /* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
  * no push mark cuts an axis: mb, mf <= nc <= 21) */
-#define SJ_HOT (int)(offsetof(sj_bh_t, slot) + 64 * sizeof(int64_t))
+#define SJ_HOT (int)(offsetof(sj_bh_t, slot) + 64 * sizeof(uint32_t))
 
 /* A hand of a batch: first what step 2 reads and writes (its axes; its corners: slot j
  * row mb, column j, j <= mf; slot mf + 1 + i row i, column mf, i < mb; slot
@@ -33,7 +33,7 @@ typedef struct {
     int16_t mb, mf, nc;
     uint16_t ub[ST_MAXCUT], db[ST_MAX];
     uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
-    int64_t slot[SJ_NSLOT];
+    uint32_t slot[SJ_NSLOT];       /* counts below 2^32, summed modulo 2^32: exact */
     int p[7], w, cand[ST_MAX];
     st_hand_t h;
 } sj_bh_t;
@@ -106,7 +106,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         __builtin_prefetch(&J->hval[at]);
     }
     for (int mask = 0; mask < 128; mask++) {
-        const int k = __builtin_popcount((unsigned)mask);
+        const int k = sj_bits((uint64_t)mask);
         rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
         if (k == 5 && rep[mask] >= 0) {
             __builtin_prefetch(&J->sp[rep[mask]]);
@@ -115,7 +115,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     }
     for (int mask = 0; mask < 128; mask++) {
         const int32_t r = rep[mask];
-        if (__builtin_popcount((unsigned)mask) != 5 || r < 0 || !J->sp[r]) continue;
+        if (sj_bits((uint64_t)mask) != 5 || r < 0 || !J->sp[r]) continue;
         const char *at = (const char *)J->sp[r];
         const int bytes = (int)sizeof(sj_entry_t) * (J->splen[r] < 256 ? J->splen[r] : 256);
         for (int l = 0; l < bytes; l += 64) __builtin_prefetch(at + l);
@@ -145,9 +145,10 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
             if (i && j) v -= grid[(i - 1) * gw + j - 1];
             grid[i * gw + j] = v;
         }
-    for (int j = 0; j <= mf; j++) H->slot[j] = grid[mb * gw + j];
-    for (int i = 0; i < mb; i++) H->slot[mf + 1 + i] = grid[i * gw + mf];
-    for (int q = 0; q < nc; q++) H->slot[mf + 1 + mb + q] = grid[H->ib[q] * gw + H->jf[q]];
+    for (int j = 0; j <= mf; j++) H->slot[j] = (uint32_t)grid[mb * gw + j];
+    for (int i = 0; i < mb; i++) H->slot[mf + 1 + i] = (uint32_t)grid[i * gw + mf];
+    for (int q = 0; q < nc; q++)
+        H->slot[mf + 1 + mb + q] = (uint32_t)grid[H->ib[q] * gw + H->jf[q]];
     b->nreq = nreq;
     b->nh++;
     return 0;
@@ -157,21 +158,22 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
  * SJ_UNBUILT when the job did not build that table (sj_need). */
 static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
     if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
-    const int mb = H->mb, mf = H->mf, nc = H->nc, sg = (k & 1) ? -1 : 1;
-    int64_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
+    const int mb = H->mb, mf = H->mf, nc = H->nc;
+    const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
+    uint32_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
     if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
         const sj_ptab_t *T = J->pt[r];
-        for (int j = 0; j <= mf; j++) row[j] += sg * (int64_t)T->last[H->cy[j]];
-        for (int i = 0; i < mb; i++) col[i] += sg * (int64_t)T->tot[sj_pt_row(T, H->ub[i])];
-        for (int q = 0; q < nc; q++) cnr[q] += sg * (int64_t)sj_pt_get(T, H->db[q], H->df[q]);
+        for (int j = 0; j <= mf; j++) row[j] += sg * T->last[H->cy[j]];
+        for (int i = 0; i < mb; i++) col[i] += sg * T->tot[sj_pt_row(T, H->ub[i])];
+        for (int q = 0; q < nc; q++) cnr[q] += sg * sj_pt_get(T, H->db[q], H->df[q]);
         return 0;
     }
     const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
     int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
     for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, H->ub[i]);
-    for (int j = 0; j <= mf; j++) row[j] += sg * sj_ck_corner(J, r, len, H->cy[j]);
-    for (int i = 0; i < mb; i++) col[i] += sg * sj_ck_corner(J, r, ec[i], PW_NF);
-    for (int q = 0; q < nc; q++) cnr[q] += sg * sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
+    for (int j = 0; j <= mf; j++) row[j] += sg * (uint32_t)sj_ck_corner(J, r, len, H->cy[j]);
+    for (int i = 0; i < mb; i++) col[i] += sg * (uint32_t)sj_ck_corner(J, r, ec[i], PW_NF);
+    for (int q = 0; q < nc; q++) cnr[q] += sg * (uint32_t)sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
     return 0;
 }
 
@@ -197,13 +199,13 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
-        const int64_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
+        const uint32_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
         const int64_t total = row[H->mf];
         H->h.total = total;
         for (int q = 0; q < H->nc; q++) {
             const int s = H->cand[q];
             H->h.win[s] = cnr[q];                             /* below in both */
-            H->h.loss[s] = total - col[H->ib[q]] - row[H->jf[q]] + cnr[q];
+            H->h.loss[s] = total - (int64_t)col[H->ib[q]] - row[H->jf[q]] + cnr[q];
         }
         if (total != J->nbankers) a->bad += H->w;
         sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);

@@ -22,19 +22,25 @@ static inline int32_t sj_rep_of(const sj_t *J, const sj_unit_t *u, int mask, con
     return u && mask < 64 ? u->r[mask] : sj_lookup(J, sj_signature(J, sc, k));
 }
 
-/* The direct keys of six sorted deck positions s plus any other card, into out. */
+/* The direct keys of six sorted deck positions s plus any other card q, into out:
+ * pw_key_pos's sums, the six's parts before and after q's place found once (the seven
+ * sorted: the six below q at their places, q at place j, the rest one place on). */
 static int sj_keys6(const pw_ctx_t *x, const int *s, uint32_t *out) {
+    uint32_t pre[7], post[7], sb = 0;
+    uint64_t bb = 0;
+    pre[0] = 0;
+    post[6] = 0;
+    for (int i = 0; i < 6; i++) {
+        pre[i + 1] = pre[i] + x->mterm[i][s[i]];
+        post[5 - i] = post[6 - i] + x->mterm[6 - i][s[5 - i]];
+        sb += x->sbit[s[i]];
+        bb |= x->bbit[s[i]];
+    }
     int m = 0;
-    for (int q = 0; q < x->n; q++) {
-        int hand[7], h = 0, placed = 0;
-        for (int i = 0; i < 6; i++) {
-            if (s[i] == q) { placed = -1; break; }
-            if (!placed && q < s[i]) { hand[h++] = q; placed = 1; }
-            hand[h++] = s[i];
-        }
-        if (placed < 0) continue;
-        if (!placed) hand[h++] = q;
-        out[m++] = pw_key_pos(x, hand);
+    for (int q = 0, j = 0; q < x->n; q++) {
+        if (j < 6 && s[j] == q) { j++; continue; }      /* j: the six below q */
+        out[m++] = pw_key_of(x, pre[j] + x->mterm[j][q] + post[j], sb + x->sbit[q],
+                             bb | x->bbit[q]);
     }
     return m;
 }
