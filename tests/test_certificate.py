@@ -140,6 +140,21 @@ def test_recompute_catches_what_sums_cannot(cert, tmp_path, capsys):
     assert "counts.best_five.full_house" in out and "counts.best_five.four_of_a_kind" in out
 
 
+def test_the_key_histogram_is_compared_row_by_row_and_type_by_type():
+    # diff's rows of ints compared at once when equal; any other row as before, each
+    # field by value and by JSON type (1.0 and true are not the count 1)
+    from verifier.certificate.format import diff
+    rows = [[5, 3, 10], [7, 1, 1], [9, 2, 4]]
+    assert diff(rows, copy.deepcopy(rows), "r") == []
+    for change, where in ((lambda r: r[1].__setitem__(2, 1.0), "r[1][2]"),
+                          (lambda r: r[1].__setitem__(2, True), "r[1][2]"),
+                          (lambda r: r[2].__setitem__(0, 8), "r[2][0]"),
+                          (lambda r: r.__setitem__(0, [5, 3]), "r[0]")):
+        found = copy.deepcopy(rows)
+        change(found)
+        assert [m.field for m in diff(rows, found, "r")] == [where]
+
+
 @pytest.mark.parametrize("text,fragment", [
     ('{"format": "paigow-verifier certificate", "format_version": 1, "tool": {', "truncated"),
     ("{not json}", "bad JSON"),

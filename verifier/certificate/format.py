@@ -363,6 +363,8 @@ def diff(expected: Any, found: Any, path: str) -> list[Mismatch]:
     if isinstance(expected, list) and isinstance(found, list):
         if len(expected) != len(found):
             return [Mismatch(path, f"has {len(found)} entries, expected {len(expected)}")]
+        if expected == found and _int_rows(expected) and _int_rows(found):
+            return []           # rows of plain ints, equal: the key histogram at C speed
         for i, (a, b) in enumerate(zip(expected, found)):
             out.extend(diff(a, b, f"{path}[{i}]"))
         return out
