@@ -155,6 +155,22 @@ def test_the_key_histogram_is_compared_row_by_row_and_type_by_type():
         assert [m.field for m in diff(rows, found, "r")] == [where]
 
 
+def test_recompute_reports_the_plain_checks_mismatches_too(cert, tmp_path, capsys):
+    # the plain check runs behind the recomputation: an edit its sums and hash catch is
+    # reported beside what the re-run finds, in one list
+    edited = copy.deepcopy(cert)
+    edited["counts"]["best_five"]["full_house"] += 10          # not re-hashed
+    path = tmp_path / "edited.json"
+    certificate.write(path, edited)
+    assert main(["check", str(path), "--recompute", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("MISMATCH")]
+    assert [line.split(":")[0] for line in lines] == [
+        "MISMATCH sha256", "MISMATCH result_sha256", "MISMATCH counts.best_five",  # the check's
+        "MISMATCH counts.best_five.full_house"]                                    # the re-run's
+    assert "recomputed" in lines[3] and "recomputed" not in "".join(lines[:3])
+
+
 @pytest.mark.parametrize("text,fragment", [
     ('{"format": "paigow-verifier certificate", "format_version": 1, "tool": {', "truncated"),
     ("{not json}", "bad JSON"),

@@ -106,3 +106,21 @@ def test_work_alongside_a_step_runs_in_the_main_thread_while_the_step_runs():
         with alongside(lambda: (_ for _ in ()).throw(ValueError("bad table"))):
             interruptible(lambda: started.wait(HANG), on_stop=lambda: stopped.append(1))
     assert stopped == [1]
+
+
+def test_work_behind_a_block_runs_in_its_own_thread_during_the_block():
+    # check --recompute: the plain check in a thread of its own while the counts are made
+    import threading
+    from verifier.support.interrupts import behind, interruptible
+    started = threading.Event()
+
+    def work():
+        started.set()
+        return threading.current_thread() is not threading.main_thread()
+    with behind(work) as job:
+        assert interruptible(lambda: started.wait(HANG)) is True   # under way meanwhile
+    assert job.value is True
+    with behind(lambda: (_ for _ in ()).throw(ValueError("bad sum"))) as job:
+        pass
+    with pytest.raises(ValueError, match="bad sum"):    # its error, raised when read
+        job.value
