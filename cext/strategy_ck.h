@@ -12,7 +12,7 @@
 #ifndef PAIGOW_STRATEGY_CK_H
 #define PAIGOW_STRATEGY_CK_H
 
-#include "strategy_tables.h"
+#include "strategy_build.h"
 
 #define SJ_CK 32                   /* entries between checkpoint rows */
 

@@ -359,7 +359,8 @@ HEADER_ORDER = [
     "table_rng.h", "table_rules.h", "table_settle.h", "table_reads.h", "table_sim.h",
     "pairwise_keys.h", "pairwise_dominance.h", "pairwise_walk.h", "pairwise_orbits.h",
     "pairwise_ranks.h",
-    "pairwise.h", "pairwise_oracles.h", "strategy_prefix.h", "strategy_tables.h", "strategy_ck.h",
+    "pairwise.h", "pairwise_oracles.h", "strategy_prefix.h", "strategy_tables.h", "strategy_build.h",
+    "strategy_ck.h",
     "strategy_select.h", "strategy_unit.h", "strategy_job.h", "strategy_batch.h"]
 
 
