@@ -90,29 +90,20 @@ def interruptible(fn: Callable[..., T], *args: Any,
     import threading
     if threading.current_thread() is not threading.main_thread():
         return fn(*args)
-    box: dict = {}
-
-    def work():
-        try:
-            box["value"] = fn(*args)
-        except BaseException as exc:        # noqa: BLE001 (raised in the waiting thread)
-            box["error"] = exc
     check()                                 # a signal lost before the step: not started
-    thread = threading.Thread(target=work, name="paigow-verify step", daemon=True)
-    thread.start()
+    step = Behind(lambda: fn(*args), "paigow-verify step")
+    step.thread.start()
     try:
         while _alongside:                   # the main thread's own work meanwhile
             _alongside.pop(0).run()
-        while thread.is_alive():
-            thread.join(0.05)
+        while step.thread.is_alive():
+            step.thread.join(0.05)
             check()
     except BaseException:
         if on_stop is not None:
             on_stop()
         raise
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    return step.value
 
 
 class Alongside(Generic[T]):
@@ -167,18 +158,19 @@ def stoppable(report: Callable[..., object] | None
 
 
 class Behind(Generic[T]):
-    """``fn()`` in a thread of its own (``behind``): ``value`` after the block."""
+    """``fn()`` in a daemon thread of its own, to be started (``behind``, and
+    ``interruptible``'s step): ``value`` once it ended, its result or its exception
+    raised."""
 
-    def __init__(self, fn: Callable[[], T]):
+    def __init__(self, fn: Callable[[], T], name: str = "paigow-verify behind"):
         import threading
         self.box: dict = {}
-        self.thread = threading.Thread(target=self._work, args=(fn,), daemon=True,
-                                       name="paigow-verify behind")
+        self.thread = threading.Thread(target=self._work, args=(fn,), daemon=True, name=name)
 
     def _work(self, fn: Callable[[], T]) -> None:
         try:
             self.box["value"] = fn()
-        except BaseException as exc:        # noqa: BLE001 (raised after the block)
+        except BaseException as exc:        # noqa: BLE001 (raised where ``value`` is read)
             self.box["error"] = exc
 
     @property
