@@ -282,7 +282,7 @@ def rule_readings(rules: Rules, deck: Sequence[int], bank: str = "house") -> dic
 
 def load(path: str | os.PathLike) -> dict:
     """Read a certificate; a missing, unreadable or non-JSON file is a one-line error."""
-    return parse(read_text(path, "certificate", CertificateError), path)
+    return parse(read_certificate_text(path), path)
 
 
 def read_certificate_text(path: str | os.PathLike) -> str:

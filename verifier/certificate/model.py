@@ -234,16 +234,18 @@ class Certificate:
 
 def read(path: str | os.PathLike, name: str | None = None) -> Certificate:
     """A certificate file loaded, fully checked (one-line error when it fails) and typed."""
-    return Certificate.of(_checked(path, name))
+    from verifier.certificate.format import load
+    cert = load(path)
+    _verify(cert, path, name)
+    return Certificate.of(cert)
 
 
 def check_text(text: str, path: str | os.PathLike, name: str | None = None) -> None:
     """``read``'s check alone, of a file's text already read (``path`` names it): its
     one-line error, or None (what crosses back from another process: the check run while
     ``report --format pdf`` lays out its page from the same text)."""
-    from verifier.certificate.check import verify_or_raise
     from verifier.certificate.format import parse
-    verify_or_raise(parse(text, path), str(name if name is not None else path))
+    _verify(parse(text, path), path, name)
 
 
 def read_unchecked(text: str, path: str | os.PathLike) -> Certificate:
@@ -254,12 +256,10 @@ def read_unchecked(text: str, path: str | os.PathLike) -> Certificate:
     return Certificate.of(parse(text, path))
 
 
-def _checked(path: str | os.PathLike, name: str | None) -> JSON:
+def _verify(cert: dict, path: str | os.PathLike, name: str | None) -> None:
+    """The full check's one-line error, the certificate named ``name`` (default its path)."""
     from verifier.certificate.check import verify_or_raise
-    from verifier.certificate.format import load
-    cert = load(path)
     verify_or_raise(cert, str(name if name is not None else path))
-    return cert
 
 
 def stated_rule_set(cert: JSON) -> str | None:
