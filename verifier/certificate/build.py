@@ -42,6 +42,17 @@ def counts_of(result: EnumerationResult) -> dict[str, Any]:
     }
 
 
+def normal_counts(result: EnumerationResult) -> dict[str, Any]:
+    """``counts_of`` as a reader of its JSON sees them (``_normalise``); the key
+    histogram's rows (99 % of the values) are lists of plain ints already: they skip the
+    JSON round trip."""
+    counts = counts_of(result)
+    rows = counts["key_histogram"].pop("rows")
+    counts = _normalise(counts)
+    counts["key_histogram"]["rows"] = rows
+    return counts
+
+
 @dataclass
 class Draft:
     """A certificate built up to its sections that wait for later inputs (``finish``):
@@ -75,16 +86,12 @@ def draft(result: EnumerationResult, paytables: dict | None = None,
         "rules": rule_readings(result.rules, result.deck, bank),
         "deck": {"size": len(result.deck), "cards": [card_str(c) for c in result.deck]},
         "total_hands": int(result.total_hands),
-        "counts": counts_of(result),
+        "counts": {},                           # normal_counts, below
         "paytables": {bet: tables[bet].to_dict() for bet in sorted(tables)},
         "sections": {},
     }
-    # the key histogram's rows (99 % of the values) are lists of plain ints already
-    # (counts_of): they skip the JSON round trip
-    histogram = cert["counts"]["key_histogram"]
-    rows, histogram["rows"] = histogram["rows"], []
     cert = _normalise(cert)
-    cert["counts"]["key_histogram"]["rows"] = rows
+    cert["counts"] = normal_counts(result)
     inputs = _normalise(section_inputs or {})
     for name in sections:
         cert["sections"][name] = dict(inputs.get(name, {}))
