@@ -219,15 +219,8 @@ class Later:
             self.future = _pool.submit(self.fn, *self.args)
 
     def result(self) -> Any:
-        from concurrent.futures import CancelledError
-        from concurrent.futures.process import BrokenProcessPool
         self.start()
-        if self.future is not None:
-            try:
-                return self.future.result()
-            except (BrokenProcessPool, CancelledError, OSError):
-                pass                            # the process lost: done here
-        return self.fn(*self.args)
+        return _answer(self.future, self.fn, *self.args)
 
 
 #: the work of ``later`` not yet handed to the pool (it follows the charts)
@@ -257,17 +250,22 @@ def each_bets_later(bets: list[Bet]) -> list[list[tuple[str, Callable[[], str]]]
                 for bet in bets]
     futures = [_ahead.pop(id(bet), None) or _submit(bet) for bet in bets]
     _release()
-    return [[(title, functools.partial(_drawn, future, draw, bet))
+    return [[(title, functools.partial(_answer, future, draw, bet))
              for (title, future), (_, draw) in zip(charts, _kinds(bet))]
             for bet, charts in zip(bets, futures)]
 
 
-def _drawn(future: Any, draw: Callable[[Bet], str], bet: Bet) -> str:
+def _answer(future: Any, fn: Callable[..., Any], *args: Any) -> Any:
+    """The pool's answer of ``future``, or ``fn(*args)`` done here: without a future, or
+    when its process is lost (or the pool stopped, its work cancelled)."""
+    from concurrent.futures import CancelledError
     from concurrent.futures.process import BrokenProcessPool
-    try:
-        return future.result()
-    except (BrokenProcessPool, OSError):        # a drawing process lost: drawn here
-        return draw(bet)
+    if future is not None:
+        try:
+            return future.result()
+        except (BrokenProcessPool, CancelledError, OSError):
+            pass
+    return fn(*args)
 
 
 def meter_lines(prog: Any) -> list[tuple[str, str]]:
