@@ -28,6 +28,7 @@ def cmd_check(settings: Settings) -> int:
         if not settings.recompute:
             steps.next("re-deriving every figure from the counts")
             problems = certificate.check(cert)
+    more: list[certificate.Mismatch] = []       # the re-run's, listed after the check's
     recomputed: list[str] = []
     if settings.recompute:      # every figure re-derived while the counts are made again
         from verifier.support.interrupts import behind
@@ -39,8 +40,7 @@ def cmd_check(settings: Settings) -> int:
     if settings.public_key:
         from verifier.certificate.signing import verify
         problems += [certificate.Mismatch(f, m) for f, m in verify(cert, settings.public_key)]
-    if settings.recompute:
-        problems += more
+    problems += more
     if settings.json:
         print(json.dumps({"certificate": settings.certificate, "ok": not problems,
                           "mismatches": [{"field": m.field, "message": m.message}
