@@ -4,11 +4,15 @@
  * column's), and the tables of its subsets of at most four cards are random places in
  * about 0.4 GB. So a thread takes a block of units and, for a batch of their hands:
  *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
- *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; and a
- *      request (orbit, hand) for each subset of at most four cards;
- *   2. the requests sorted by orbit (a counting sort), each orbit's table read for all
- *      its hands together (a |S| = 3 table holds about 1,500 rows; a batch of 2,048 hands
- *      asks it about 37 times), the corners added into the hands';
+ *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; its
+ *      group (the hands of the batch with the same axes: the same candidates' keys,
+ *      so the same corners; hands of one rank pattern without a flush, of which a unit
+ *      and its neighbours hold several); and a request (orbit, group, hand) for each
+ *      subset of at most four cards;
+ *   2. the requests put in order of orbit, then group (two counting sorts), each orbit's
+ *      table read once for each of its groups (a batch of about 2,000 hands asks a
+ *      |S| = 3 table about 37 times, for about 4 groups), the corners added into each
+ *      hand of the group that asked;
  *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
  * Every hand reads the same values as one at a time: the sums are the same integers.
  * sj_run: the units [lo, hi) of any job (a job counted by whole cells hand by hand). */
@@ -34,21 +38,26 @@ typedef struct {
     uint16_t ub[ST_MAXCUT], db[ST_MAX];
     uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
     uint32_t slot[SJ_NSLOT];       /* counts below 2^32, summed modulo 2^32: exact */
-    int p[7], w, cand[ST_MAX];
+    int p[7], w, cand[ST_MAX], grp;
     st_hand_t h;
 } sj_bh_t;
 
-typedef struct { int32_t r, hk; } sj_req_t;     /* orbit r; hand << 3 | |S| */
+typedef struct { int32_t r, hk, g; } sj_req_t;  /* orbit r; hand << 3 | |S|; group */
 
 typedef struct {
     sj_bh_t *hand;                 /* [cap] */
     sj_req_t *req, *sorted;        /* [cap * 99]: the subsets of at most four cards */
     int32_t *start;                /* [orbits of at most four cards + 1] */
-    int cap, nh, nreq;
+    int32_t *first;                /* [cap]: each group's first hand */
+    int32_t *gstart;               /* [cap + 1] */
+    int32_t *slots;                /* [hmask + 1]: a hash of the groups (group + 1, or 0) */
+    uint64_t *gkey;                /* [cap]: each group's hash */
+    int cap, nh, nreq, ng, hmask;
 } sj_batch_t;
 
 static void sj_batch_free(sj_batch_t *b) {
     free(b->hand); free(b->req); free(b->sorted); free(b->start);
+    free(b->first); free(b->gstart); free(b->slots); free(b->gkey);
     memset(b, 0, sizeof *b);
 }
 
@@ -60,9 +69,48 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
     b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
     b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + 1));
-    if (b->hand && b->req && b->sorted && b->start) return 0;
+    b->hmask = 1;
+    while (b->hmask < 2 * b->cap) b->hmask <<= 1;
+    b->hmask--;
+    b->first = (int32_t *)malloc(sizeof(int32_t) * (size_t)b->cap);
+    b->gstart = (int32_t *)malloc(sizeof(int32_t) * ((size_t)b->cap + 1));
+    b->slots = (int32_t *)calloc((size_t)b->hmask + 1, sizeof(int32_t));
+    b->gkey = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)b->cap);
+    if (b->hand && b->req && b->sorted && b->start && b->first && b->gstart && b->slots &&
+        b->gkey) return 0;
     sj_batch_free(b);
     return -1;
+}
+
+/* The same axes: the same corners (ib follows from db and ub). */
+static int sj_same_axes(const sj_bh_t *a, const sj_bh_t *c) {
+    if (a->mb != c->mb || a->mf != c->mf || a->nc != c->nc) return 0;
+    for (int i = 0; i < a->mb; i++) if (a->ub[i] != c->ub[i]) return 0;
+    for (int j = 0; j <= a->mf; j++) if (a->cy[j] != c->cy[j]) return 0;
+    for (int q = 0; q < a->nc; q++) if (a->db[q] != c->db[q] || a->df[q] != c->df[q]) return 0;
+    return 1;
+}
+
+/* The group of the batch's hand H (its axes set): an earlier hand's with the same axes,
+ * else a new one. */
+static int sj_batch_group(sj_batch_t *b, sj_bh_t *H) {
+    uint64_t g = 1469598103934665603ull;               /* FNV-1a over the axes */
+#define SJ_MIX(v) g = (g ^ (uint64_t)(v)) * 1099511628211ull
+    SJ_MIX(H->mb); SJ_MIX(H->mf); SJ_MIX(H->nc);
+    for (int i = 0; i < H->mb; i++) SJ_MIX(H->ub[i]);
+    for (int j = 0; j <= H->mf; j++) SJ_MIX(H->cy[j]);
+    for (int q = 0; q < H->nc; q++) SJ_MIX((uint32_t)H->db[q] << 8 | H->df[q]);
+#undef SJ_MIX
+    for (uint32_t at = (uint32_t)(g ^ g >> 29) & (uint32_t)b->hmask;; at = (at + 1) & (uint32_t)b->hmask) {
+        const int32_t e = b->slots[at];
+        if (!e) {
+            b->slots[at] = b->ng + 1;
+            b->gkey[b->ng] = g;
+            b->first[b->ng] = (int32_t)(H - b->hand);
+            return b->ng++;
+        }
+        if (b->gkey[e - 1] == g && sj_same_axes(&b->hand[b->first[e - 1]], H)) return e - 1;
+    }
 }
 
 /* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
@@ -87,6 +135,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     }
     for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
     for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
+    const int grp = H->grp = sj_batch_group(b, H);
     int64_t grid[ST_CELLS];
     int32_t sp4[4][ST_CELLS];
     memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
@@ -133,6 +182,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         }
         if (r < 0) return -1;
         b->req[nreq].r = r;                      /* a table not built: step 2 says so */
+        b->req[nreq].g = grp;
         b->req[nreq++].hk = hand << 3 | k;
     }
     for (int q = 0; q < ncell; q++)       /* cells -> corners, into the hand's slots */
@@ -154,48 +204,63 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     return 0;
 }
 
-/* Step 2 for one request: the corners of hand H from the table of orbit r (|S| = k);
+/* Step 2 for one orbit and group: the corners that the axes of the group's hand H read
+ * from the table of orbit r (|S| = k), times (-1)^k, into v (H's slot layout);
  * SJ_UNBUILT when the job did not build that table (sj_need). */
-static int sj_batch_read(const sj_t *J, int32_t r, int k, sj_bh_t *H) {
+static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H, uint32_t *v) {
     if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
     const int mb = H->mb, mf = H->mf, nc = H->nc;
     const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
-    uint32_t *row = H->slot, *col = H->slot + mf + 1, *cnr = col + mb;
+    uint32_t *row = v, *col = v + mf + 1, *cnr = col + mb;
     if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
         const sj_ptab_t *T = J->pt[r];
-        for (int j = 0; j <= mf; j++) row[j] += sg * T->last[H->cy[j]];
-        for (int i = 0; i < mb; i++) col[i] += sg * T->tot[sj_pt_row(T, H->ub[i])];
-        for (int q = 0; q < nc; q++) cnr[q] += sg * sj_pt_get(T, H->db[q], H->df[q]);
+        for (int j = 0; j <= mf; j++) row[j] = sg * T->last[H->cy[j]];
+        for (int i = 0; i < mb; i++) col[i] = sg * T->tot[sj_pt_row(T, H->ub[i])];
+        for (int q = 0; q < nc; q++) cnr[q] = sg * sj_pt_get(T, H->db[q], H->df[q]);
         return 0;
     }
     const int len = J->splen[r];                    /* |S| = 4: checkpoint rows */
     int ec[ST_MAXCUT], blk = 0;                     /* entries of back below ub[i] */
     for (int i = 0; i < mb; i++) ec[i] = sj_ck_cut(J, r, &blk, H->ub[i]);
-    for (int j = 0; j <= mf; j++) row[j] += sg * (uint32_t)sj_ck_corner(J, r, len, H->cy[j]);
-    for (int i = 0; i < mb; i++) col[i] += sg * (uint32_t)sj_ck_corner(J, r, ec[i], PW_NF);
-    for (int q = 0; q < nc; q++) cnr[q] += sg * (uint32_t)sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
+    for (int j = 0; j <= mf; j++) row[j] = sg * (uint32_t)sj_ck_corner(J, r, len, H->cy[j]);
+    for (int i = 0; i < mb; i++) col[i] = sg * (uint32_t)sj_ck_corner(J, r, ec[i], PW_NF);
+    for (int q = 0; q < nc; q++) cnr[q] = sg * (uint32_t)sj_ck_corner(J, r, ec[H->ib[q]], H->df[q]);
     return 0;
 }
 
 /* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
  * SJ_UNBUILT. */
 static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
-    const int nr = J->start[5];
-    int32_t *st = b->start;
+    const int nr = J->start[5], ng = b->ng;
+    int32_t *st = b->start, *gs = b->gstart;
+    memset(gs, 0, sizeof(int32_t) * ((size_t)ng + 1));     /* by group, then by orbit */
+    for (int q = 0; q < b->nreq; q++) gs[b->req[q].g + 1]++;
+    for (int g = 0; g < ng; g++) gs[g + 1] += gs[g];
+    for (int q = 0; q < b->nreq; q++) b->sorted[gs[b->req[q].g]++] = b->req[q];
     memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));
-    for (int q = 0; q < b->nreq; q++) st[b->req[q].r + 1]++;
+    for (int q = 0; q < b->nreq; q++) st[b->sorted[q].r + 1]++;
     for (int r = 0; r < nr; r++) st[r + 1] += st[r];
-    for (int q = 0; q < b->nreq; q++) b->sorted[st[b->req[q].r]++] = b->req[q];
+    for (int q = 0; q < b->nreq; q++) b->req[st[b->sorted[q].r]++] = b->sorted[q];
+    memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
+    b->ng = 0;
+    uint32_t v[SJ_NSLOT];
+    int ns = 0;
     for (int q = 0; q < b->nreq; q++) {
         if (q + SJ_AHEAD < b->nreq) {     /* a later request's hand, fetched meanwhile */
-            const char *h = (const char *)&b->hand[b->sorted[q + SJ_AHEAD].hk >> 3];
+            const char *h = (const char *)&b->hand[b->req[q + SJ_AHEAD].hk >> 3];
             for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
         }
-        const sj_req_t *e = &b->sorted[q];
-        if (sj_batch_read(J, e->r, e->hk & 7, &b->hand[e->hk >> 3])) {
-            b->nh = b->nreq = 0;
-            return SJ_UNBUILT;
+        const sj_req_t *e = &b->req[q];
+        if (!q || e->r != e[-1].r || e->g != e[-1].g) {   /* the group's corners, once */
+            const sj_bh_t *G = &b->hand[b->first[e->g]];
+            ns = G->mf + 1 + G->mb + G->nc;
+            if (sj_batch_read(J, e->r, e->hk & 7, G, v)) {
+                b->nh = b->nreq = 0;
+                return SJ_UNBUILT;
+            }
         }
+        uint32_t *slot = b->hand[e->hk >> 3].slot;
+        for (int i = 0; i < ns; i++) slot[i] += v[i];
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
