@@ -4,15 +4,15 @@
  * column's), and the tables of its subsets of at most four cards are random places in
  * about 0.4 GB. So a thread takes a block of units and, for a batch of their hands:
  *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
- *      |S| = 5 lists, the |S| = 6, 7 keys: sj_cell_term) summed into its corners; its
- *      group (the hands of the batch with the same axes: the same candidates' keys,
- *      so the same corners; hands of one rank pattern without a flush, of which a unit
- *      and its neighbours hold several); and a request (orbit, group, hand) for each
- *      subset of at most four cards;
+ *      |S| = 6, 7 keys: sj_cell_term) summed into its corners; its group (the hands of
+ *      the batch with the same axes: the same candidates' keys, so the same corners;
+ *      the hands of one rank pattern without a flush, which the units' order,
+ *      sj_unit_order, brings together); and a request (orbit, group, hand) for each
+ *      subset of at most five cards;
  *   2. the requests put in order of orbit, then group (two counting sorts), each orbit's
- *      table read once for each of its groups (a batch of about 2,000 hands asks a
- *      |S| = 3 table about 37 times, for about 4 groups), the corners added into each
- *      hand of the group that asked;
+ *      table read once for each group that asks it (a |S| <= 4 table at the group's
+ *      corners, a |S| = 5 list scanned into the group's cells, sj_batch_read), the
+ *      corners added into each hand of the group;
  *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
  * Every hand reads the same values as one at a time: the sums are the same integers.
  * sj_run: the units [lo, hi) of any job (a job counted by whole cells hand by hand). */
@@ -46,18 +46,19 @@ typedef struct { int32_t r, hk, g; } sj_req_t;  /* orbit r; hand << 3 | |S|; gro
 
 typedef struct {
     sj_bh_t *hand;                 /* [cap] */
-    sj_req_t *req, *sorted;        /* [cap * 99]: the subsets of at most four cards */
-    int32_t *start;                /* [orbits of at most four cards + 1] */
+    sj_req_t *req, *sorted;        /* [cap * 120]: the subsets of at most five cards */
+    int32_t *start;                /* [orbits of at most five cards + 1] */
     int32_t *first;                /* [cap]: each group's first hand */
     int32_t *gstart;               /* [cap + 1] */
     int32_t *slots;                /* [hmask + 1]: a hash of the groups (group + 1, or 0) */
     uint64_t *gkey;                /* [cap]: each group's hash */
+    uint8_t *cellf;                /* [cap][PW_NF]: each group's cell of each front */
     int cap, nh, nreq, ng, hmask;
 } sj_batch_t;
 
 static void sj_batch_free(sj_batch_t *b) {
     free(b->hand); free(b->req); free(b->sorted); free(b->start);
-    free(b->first); free(b->gstart); free(b->slots); free(b->gkey);
+    free(b->first); free(b->gstart); free(b->slots); free(b->gkey); free(b->cellf);
     memset(b, 0, sizeof *b);
 }
 
@@ -66,9 +67,9 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     memset(b, 0, sizeof *b);
     b->cap = cap < J->x.n ? J->x.n : cap;
     b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
-    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
-    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 99);
-    b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + 1));
+    b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 120);
+    b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 120);
+    b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + J->nlevel[5] + 1));
     b->hmask = 1;
     while (b->hmask < 2 * b->cap) b->hmask <<= 1;
     b->hmask--;
@@ -76,8 +77,9 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     b->gstart = (int32_t *)malloc(sizeof(int32_t) * ((size_t)b->cap + 1));
     b->slots = (int32_t *)calloc((size_t)b->hmask + 1, sizeof(int32_t));
     b->gkey = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)b->cap);
+    b->cellf = (uint8_t *)malloc((size_t)PW_NF * (size_t)b->cap);
     if (b->hand && b->req && b->sorted && b->start && b->first && b->gstart && b->slots &&
-        b->gkey) return 0;
+        b->gkey && b->cellf) return 0;
     sj_batch_free(b);
     return -1;
 }
@@ -91,9 +93,9 @@ static int sj_same_axes(const sj_bh_t *a, const sj_bh_t *c) {
     return 1;
 }
 
-/* The group of the batch's hand H (its axes set): an earlier hand's with the same axes,
- * else a new one. */
-static int sj_batch_group(sj_batch_t *b, sj_bh_t *H) {
+/* The group of the batch's hand H (its axes set; cellf: the cell of each front): an
+ * earlier hand's with the same axes, else a new one. */
+static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
     uint64_t g = 1469598103934665603ull;               /* FNV-1a over the axes */
 #define SJ_MIX(v) g = (g ^ (uint64_t)(v)) * 1099511628211ull
     SJ_MIX(H->mb); SJ_MIX(H->mf); SJ_MIX(H->nc);
@@ -107,6 +109,7 @@ static int sj_batch_group(sj_batch_t *b, sj_bh_t *H) {
             b->slots[at] = b->ng + 1;
             b->gkey[b->ng] = g;
             b->first[b->ng] = (int32_t)(H - b->hand);
+            memcpy(b->cellf + (size_t)b->ng * PW_NF, cellf, PW_NF);
             return b->ng++;
         }
         if (b->gkey[e - 1] == g && sj_same_axes(&b->hand[b->first[e - 1]], H)) return e - 1;
@@ -135,14 +138,12 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     }
     for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
     for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
-    const int grp = H->grp = sj_batch_group(b, H);
+    const int grp = H->grp = sj_batch_group(b, H, A.cellf);
     int64_t grid[ST_CELLS];
-    int32_t sp4[4][ST_CELLS];
+    int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
     memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
-    for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
     /* the orbits of the subsets of at most five cards: those with the seventh card by
-     * the hash, its slots fetched for all of them first (the six's: the unit's); the
-     * |S| = 5 lists fetched likewise before they are scanned */
+     * the hash, its slots fetched for all of them first (the six's: the unit's) */
     int32_t rep[128];
     uint64_t sig[128];
     for (int mask = 64; mask < 128; mask++) {
@@ -157,17 +158,6 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     for (int mask = 0; mask < 128; mask++) {
         const int k = sj_bits((uint64_t)mask);
         rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
-        if (k == 5 && rep[mask] >= 0) {
-            __builtin_prefetch(&J->sp[rep[mask]]);
-            __builtin_prefetch(&J->splen[rep[mask]]);
-        }
-    }
-    for (int mask = 0; mask < 128; mask++) {
-        const int32_t r = rep[mask];
-        if (sj_bits((uint64_t)mask) != 5 || r < 0 || !J->sp[r]) continue;
-        const char *at = (const char *)J->sp[r];
-        const int bytes = (int)sizeof(sj_entry_t) * (J->splen[r] < 256 ? J->splen[r] : 256);
-        for (int l = 0; l < bytes; l += 64) __builtin_prefetch(at + l);
     }
     const int hand = b->nh;
     int nreq = b->nreq;
@@ -175,7 +165,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         int s[7], k = 0;
         for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
         const int32_t r = rep[mask];
-        if (k >= 5) {
+        if (k >= 6) {
             int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
             if (rc) return rc;
             continue;
@@ -185,9 +175,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         b->req[nreq].g = grp;
         b->req[nreq++].hk = hand << 3 | k;
     }
-    for (int q = 0; q < ncell; q++)       /* cells -> corners, into the hand's slots */
-        grid[q] += (int64_t)sp4[0][q] + sp4[1][q] + sp4[2][q] + sp4[3][q];
-    for (int i = 0; i <= mb; i++)
+    for (int i = 0; i <= mb; i++)         /* cells -> corners, into the hand's slots */
         for (int j = 0; j <= mf; j++) {
             int64_t v = grid[i * gw + j];
             if (i) v += grid[(i - 1) * gw + j];
@@ -207,11 +195,34 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
 /* Step 2 for one orbit and group: the corners that the axes of the group's hand H read
  * from the table of orbit r (|S| = k), times (-1)^k, into v (H's slot layout);
  * SJ_UNBUILT when the job did not build that table (sj_need). */
-static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H, uint32_t *v) {
+static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
+                         const uint8_t *cellf, uint32_t *v) {
     if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
     const int mb = H->mb, mf = H->mf, nc = H->nc;
     const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
     uint32_t *row = v, *col = v + mf + 1, *cnr = col + mb;
+    if (k == 5) {            /* the list into the cells, then their sums at the corners */
+        const int gw = mf + 1, ncell = (mb + 1) * gw;
+        int32_t sp4[4][ST_CELLS];
+        int ub[ST_MAXCUT] = {0};
+        for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
+        for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
+        sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
+        int32_t *g = sp4[0];
+        for (int c = 0; c < ncell; c++) g[c] += sp4[1][c] + sp4[2][c] + sp4[3][c];
+        for (int i = 0; i <= mb; i++)
+            for (int j = 0; j <= mf; j++) {
+                int32_t x = g[i * gw + j];
+                if (i) x += g[(i - 1) * gw + j];
+                if (j) x += g[i * gw + j - 1];
+                if (i && j) x -= g[(i - 1) * gw + j - 1];
+                g[i * gw + j] = x;
+            }
+        for (int j = 0; j <= mf; j++) row[j] = (uint32_t)g[mb * gw + j];
+        for (int i = 0; i < mb; i++) col[i] = (uint32_t)g[i * gw + mf];
+        for (int q = 0; q < nc; q++) cnr[q] = (uint32_t)g[H->ib[q] * gw + H->jf[q]];
+        return 0;
+    }
     if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
         const sj_ptab_t *T = J->pt[r];
         for (int j = 0; j <= mf; j++) row[j] = sg * T->last[H->cy[j]];
@@ -231,7 +242,7 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H, uint
 /* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
  * SJ_UNBUILT. */
 static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
-    const int nr = J->start[5], ng = b->ng;
+    const int nr = J->start[5] + J->nlevel[5], ng = b->ng;
     int32_t *st = b->start, *gs = b->gstart;
     memset(gs, 0, sizeof(int32_t) * ((size_t)ng + 1));     /* by group, then by orbit */
     for (int q = 0; q < b->nreq; q++) gs[b->req[q].g + 1]++;
@@ -254,7 +265,7 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
         if (!q || e->r != e[-1].r || e->g != e[-1].g) {   /* the group's corners, once */
             const sj_bh_t *G = &b->hand[b->first[e->g]];
             ns = G->mf + 1 + G->mb + G->nc;
-            if (sj_batch_read(J, e->r, e->hk & 7, G, v)) {
+            if (sj_batch_read(J, e->r, e->hk & 7, G, b->cellf + (size_t)e->g * PW_NF, v)) {
                 b->nh = b->nreq = 0;
                 return SJ_UNBUILT;
             }
@@ -279,12 +290,13 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     return 0;
 }
 
-/* The units [ulo, uhi) into a: the representatives of six cards, each extended by every
- * larger card whose seven-card set is its orbit's representative; batched (b) or, for a
- * job counted by whole cells (b NULL), hand by hand. 0, -1 or SJ_UNBUILT. */
-static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a) {
+/* The units order[0..n) into a: the representatives of six cards, each extended by
+ * every larger card whose seven-card set is its orbit's representative; batched (b) or,
+ * for a job counted by whole cells (b NULL), hand by hand. 0, -1 or SJ_UNBUILT. */
+static int sj_block(const sj_t *J, const int32_t *order, int n, sj_batch_t *b, sj_acc_t *a) {
     const pw_ctx_t *x = &J->x;
-    for (int u = ulo; u < uhi && !sj_stop; u++) {
+    for (int o = 0; o < n && !sj_stop; o++) {
+        const int u = order[o];
         int s[7];
         for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
         if (b && b->nh + (x->n - s[5]) > b->cap && sj_batch_run(J, b, a)) return SJ_UNBUILT;
@@ -305,6 +317,34 @@ static int sj_block(const sj_t *J, int ulo, int uhi, sj_batch_t *b, sj_acc_t *a)
     return b && b->nh && !sj_stop ? sj_batch_run(J, b, a) : 0;
 }
 
+static int sj_cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The units [lo, hi) in order of the ranks of their six cards (then by index), into
+ * order: the hands of one rank pattern have the same candidates' keys unless they hold a
+ * flush, so a batch's groups (above) are larger when they come together. On the full
+ * deck (cards by rank) a hand's six lowest cards are its unit, so a hand's rank pattern
+ * is its unit's and its seventh card's; the sums do not depend on the order. 0 or -1. */
+static int sj_unit_order(const sj_t *J, int lo, int hi, int32_t *order) {
+    const int n = hi - lo;
+    uint64_t *key = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)(n ? n : 1));
+    if (!key) return -1;
+    for (int u = lo; u < hi; u++) {
+        uint64_t k = 0;
+        for (int q = 0; q < 6; q++) {
+            const int c = J->x.deck[J->reps[6].pos[(size_t)u * 7 + q]];
+            k = k * 16 + (uint64_t)(c == JOKER ? 15 : RANK(c));
+        }
+        key[u - lo] = k << 32 | (uint32_t)u;
+    }
+    qsort(key, (size_t)n, sizeof(uint64_t), sj_cmp_u64);
+    for (int i = 0; i < n; i++) order[i] = (int32_t)(uint32_t)key[i];
+    free(key);
+    return 0;
+}
+
 /* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units, the
  * plain job's hands in batches of at most cap (0: SJ_BATCH; a test asks for small ones:
  * any grouping gives the same sums). */
@@ -312,7 +352,8 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     const int nt = J->x.nthreads;
     int fail = 0;
     sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
-    if (!acc) return -1;
+    int32_t *order = (int32_t *)malloc(sizeof(int32_t) * (size_t)(hi > lo ? hi - lo : 1));
+    if (!acc || !order || sj_unit_order(J, lo, hi, order)) { free(acc); free(order); return -1; }
     for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
     int blk = (hi - lo + 4 * nt - 1) / (4 * nt);      /* at least 4 blocks a thread */
     blk = blk < 1 ? 1 : blk > SJ_BLOCK ? SJ_BLOCK : blk;
@@ -332,8 +373,8 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
             #pragma omp for schedule(dynamic, 1)
             for (int q = 0; q < nblk; q++) {
                 if (sj_stop || (!J->full && !b)) continue;
-                const int ulo = lo + q * blk, uhi = ulo + blk < hi ? ulo + blk : hi;
-                int rc = sj_block(J, ulo, uhi, b, &acc[tid]);
+                const int ulo = q * blk, uhi = ulo + blk < hi - lo ? ulo + blk : hi - lo;
+                int rc = sj_block(J, order + ulo, uhi - ulo, b, &acc[tid]);
                 if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
             }
             if (b) sj_batch_free(b);
@@ -342,6 +383,7 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     }
     for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
     free(acc);
+    free(order);
     return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
 }
 
