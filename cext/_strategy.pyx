@@ -121,7 +121,7 @@ cdef extern from "strategy_batch.h" nogil:
                      int face_up)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
-    int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
+    int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
 

@@ -22,51 +22,72 @@
 #include <stddef.h>
 #include "strategy_job.h"
 
-#define SJ_BLOCK 256               /* units a thread takes at a time */
-#define SJ_BATCH 2048              /* hands whose tables are read together, at most */
+#define SJ_BLOCK 512               /* units a thread takes at a time */
+#define SJ_BATCH 8192              /* hands whose tables are read together, at most */
 #define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
-#define SJ_AHEAD 8                 /* requests between a hand's prefetch and its reads */
-/* the bytes of a hand step 2 touches: its axes and its first 64 slots (all of them when
- * no push mark cuts an axis: mb, mf <= nc <= 21) */
-#define SJ_HOT (int)(offsetof(sj_bh_t, slot) + 64 * sizeof(uint32_t))
+#define SJ_AHEAD 8                 /* requests between a target's prefetch and its adds */
+/* the bytes of a target step 2 adds into: its first 48 slots (all of them when no push
+ * mark cuts an axis: mb, mf <= nc <= 21, so mf + 1 + mb + nc <= 64, mostly below 48) */
+#define SJ_HOT (int)(48 * sizeof(uint32_t))
 
-/* A hand of a batch: first what step 2 reads and writes (its axes; its corners: slot j
- * row mb, column j, j <= mf; slot mf + 1 + i row i, column mf, i < mb; slot
- * mf + 1 + mb + q candidate q's), then what step 3 needs. */
+/* A hand of a batch: first its corners (slot j row mb, column j, j <= mf; slot mf + 1 + i
+ * row i, column mf, i < mb; slot mf + 1 + mb + q candidate q's), which step 2 adds into;
+ * its axes (the same for its group: step 2 reads the group's first hand's); then what
+ * step 3 needs. */
 typedef struct {
+    uint32_t slot[SJ_NSLOT];       /* counts below 2^32, summed modulo 2^32: exact */
     int16_t mb, mf, nc;
     uint16_t ub[ST_MAXCUT], db[ST_MAX];
     uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
-    uint32_t slot[SJ_NSLOT];       /* counts below 2^32, summed modulo 2^32: exact */
-    int p[7], w, cand[ST_MAX], grp;
+    int p[7], w, cand[ST_MAX], grp, sub;
     st_hand_t h;
-} sj_bh_t;
+} __attribute__((aligned(64))) sj_bh_t;
 
-typedef struct { int32_t r, hk, g; } sj_req_t;  /* orbit r; hand << 3 | |S|; group */
+typedef uint32_t sj_slots_t[SJ_NSLOT];
+
+/* A request: orbit r, group g, and where its corners go: target << 3 | |S|, the target a
+ * hand (below the batch's cap) or cap plus a subgroup (the hands of one unit in one
+ * group, which share the subsets of the unit's six cards). */
+typedef struct { int32_t r, hk, g; } sj_req_t;
 
 typedef struct {
     sj_bh_t *hand;                 /* [cap] */
+    sj_slots_t *sub;               /* [cap]: the subgroups' corners */
+    sj_slots_t *val;               /* [cap]: the corners of one orbit, by group asking */
     sj_req_t *req, *sorted;        /* [cap * 120]: the subsets of at most five cards */
     int32_t *start;                /* [orbits of at most five cards + 1] */
     int32_t *first;                /* [cap]: each group's first hand */
-    int32_t *gstart;               /* [cap + 1] */
     int32_t *slots;                /* [hmask + 1]: a hash of the groups (group + 1, or 0) */
     uint64_t *gkey;                /* [cap]: each group's hash */
     uint8_t *cellf;                /* [cap][PW_NF]: each group's cell of each front */
-    int cap, nh, nreq, ng, hmask;
+    int16_t *gns;                  /* [cap]: each group's corners (slots) */
+    uint32_t *seen, *vid, run;     /* [cap]: the orbit run that read a group's, where */
+    int cap, nh, nreq, ng, nsub, unit0, hmask;
 } sj_batch_t;
 
 static void sj_batch_free(sj_batch_t *b) {
-    free(b->hand); free(b->req); free(b->sorted); free(b->start);
-    free(b->first); free(b->gstart); free(b->slots); free(b->gkey); free(b->cellf);
+    free(b->hand); free(b->sub); free(b->val); free(b->req); free(b->sorted);
+    free(b->start); free(b->first); free(b->slots); free(b->gkey); free(b->cellf);
+    free(b->gns); free(b->seen); free(b->vid);
     memset(b, 0, sizeof *b);
+}
+
+/* An empty batch (its hands, requests, groups and subgroups dropped). */
+static void sj_batch_reset(sj_batch_t *b) {
+    b->nh = b->nreq = b->ng = b->nsub = b->unit0 = 0;
+    memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
 }
 
 /* A batch of at most cap hands (at least a unit's: the deck's size). */
 static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     memset(b, 0, sizeof *b);
     b->cap = cap < J->x.n ? J->x.n : cap;
-    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
+    b->hand = (sj_bh_t *)aligned_alloc(64, sizeof(sj_bh_t) * (size_t)b->cap);
+    b->sub = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap);
+    b->val = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap);
+    b->gns = (int16_t *)malloc(sizeof(int16_t) * (size_t)b->cap);
+    b->seen = (uint32_t *)calloc((size_t)b->cap, sizeof(uint32_t));
+    b->vid = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)b->cap);
     b->req = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 120);
     b->sorted = (sj_req_t *)malloc(sizeof(sj_req_t) * (size_t)b->cap * 120);
     b->start = (int32_t *)malloc(sizeof(int32_t) * ((size_t)J->start[5] + J->nlevel[5] + 1));
@@ -74,12 +95,11 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     while (b->hmask < 2 * b->cap) b->hmask <<= 1;
     b->hmask--;
     b->first = (int32_t *)malloc(sizeof(int32_t) * (size_t)b->cap);
-    b->gstart = (int32_t *)malloc(sizeof(int32_t) * ((size_t)b->cap + 1));
     b->slots = (int32_t *)calloc((size_t)b->hmask + 1, sizeof(int32_t));
     b->gkey = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)b->cap);
     b->cellf = (uint8_t *)malloc((size_t)PW_NF * (size_t)b->cap);
-    if (b->hand && b->req && b->sorted && b->start && b->first && b->gstart && b->slots &&
-        b->gkey && b->cellf) return 0;
+    if (b->hand && b->sub && b->val && b->gns && b->seen && b->vid && b->req && b->sorted &&
+        b->start && b->first && b->slots && b->gkey && b->cellf) return 0;
     sj_batch_free(b);
     return -1;
 }
@@ -109,11 +129,29 @@ static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
             b->slots[at] = b->ng + 1;
             b->gkey[b->ng] = g;
             b->first[b->ng] = (int32_t)(H - b->hand);
+            b->gns[b->ng] = (int16_t)(H->mf + 1 + H->mb + H->nc);
             memcpy(b->cellf + (size_t)b->ng * PW_NF, cellf, PW_NF);
             return b->ng++;
         }
         if (b->gkey[e - 1] == g && sj_same_axes(&b->hand[b->first[e - 1]], H)) return e - 1;
     }
+}
+
+/* The cells grid[(mb + 1) x (mf + 1)] of the axes of H summed into corners (in place),
+ * and the corners H reads into out (the layout of H->slot). */
+static void sj_grid_corners(int64_t *grid, const sj_bh_t *H, uint32_t *out) {
+    const int mb = H->mb, mf = H->mf, gw = mf + 1;
+    for (int i = 0; i <= mb; i++)
+        for (int j = 0; j <= mf; j++) {
+            int64_t v = grid[i * gw + j];
+            if (i) v += grid[(i - 1) * gw + j];
+            if (j) v += grid[i * gw + j - 1];
+            if (i && j) v -= grid[(i - 1) * gw + j - 1];
+            grid[i * gw + j] = v;
+        }
+    for (int j = 0; j <= mf; j++) out[j] = (uint32_t)grid[mb * gw + j];
+    for (int i = 0; i < mb; i++) out[mf + 1 + i] = (uint32_t)grid[i * gw + mf];
+    for (int q = 0; q < H->nc; q++) out[mf + 1 + mb + q] = (uint32_t)grid[H->ib[q] * gw + H->jf[q]];
 }
 
 /* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
@@ -139,6 +177,13 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
     for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
     const int grp = H->grp = sj_batch_group(b, H, A.cellf);
+    int fresh = 1;                /* the first hand of its unit in its group */
+    for (int i = b->unit0; i < b->nh && fresh; i++)
+        if (b->hand[i].grp == grp) { H->sub = b->hand[i].sub; fresh = 0; }
+    if (fresh) {
+        H->sub = b->nsub++;
+        memset(b->sub[H->sub], 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
+    }
     int64_t grid[ST_CELLS];
     int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
     memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
@@ -171,22 +216,12 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
             continue;
         }
         if (r < 0) return -1;
+        if (mask < 64 && !fresh) continue;       /* the unit's six: its subgroup's */
         b->req[nreq].r = r;                      /* a table not built: step 2 says so */
         b->req[nreq].g = grp;
-        b->req[nreq++].hk = hand << 3 | k;
+        b->req[nreq++].hk = (mask < 64 ? b->cap + H->sub : hand) << 3 | k;
     }
-    for (int i = 0; i <= mb; i++)         /* cells -> corners, into the hand's slots */
-        for (int j = 0; j <= mf; j++) {
-            int64_t v = grid[i * gw + j];
-            if (i) v += grid[(i - 1) * gw + j];
-            if (j) v += grid[i * gw + j - 1];
-            if (i && j) v -= grid[(i - 1) * gw + j - 1];
-            grid[i * gw + j] = v;
-        }
-    for (int j = 0; j <= mf; j++) H->slot[j] = (uint32_t)grid[mb * gw + j];
-    for (int i = 0; i < mb; i++) H->slot[mf + 1 + i] = (uint32_t)grid[i * gw + mf];
-    for (int q = 0; q < nc; q++)
-        H->slot[mf + 1 + mb + q] = (uint32_t)grid[H->ib[q] * gw + H->jf[q]];
+    sj_grid_corners(grid, H, H->slot);
     b->nreq = nreq;
     b->nh++;
     return 0;
@@ -208,19 +243,9 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
         for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
         for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
         sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
-        int32_t *g = sp4[0];
-        for (int c = 0; c < ncell; c++) g[c] += sp4[1][c] + sp4[2][c] + sp4[3][c];
-        for (int i = 0; i <= mb; i++)
-            for (int j = 0; j <= mf; j++) {
-                int32_t x = g[i * gw + j];
-                if (i) x += g[(i - 1) * gw + j];
-                if (j) x += g[i * gw + j - 1];
-                if (i && j) x -= g[(i - 1) * gw + j - 1];
-                g[i * gw + j] = x;
-            }
-        for (int j = 0; j <= mf; j++) row[j] = (uint32_t)g[mb * gw + j];
-        for (int i = 0; i < mb; i++) col[i] = (uint32_t)g[i * gw + mf];
-        for (int q = 0; q < nc; q++) cnr[q] = (uint32_t)g[H->ib[q] * gw + H->jf[q]];
+        int64_t g[ST_CELLS];
+        for (int c = 0; c < ncell; c++) g[c] = (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
+        sj_grid_corners(g, H, v);
         return 0;
     }
     if (k <= 3) {                 /* F from the prefix table (strategy_prefix.h) */
@@ -242,39 +267,39 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
 /* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
  * SJ_UNBUILT. */
 static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
-    const int nr = J->start[5] + J->nlevel[5], ng = b->ng;
-    int32_t *st = b->start, *gs = b->gstart;
-    memset(gs, 0, sizeof(int32_t) * ((size_t)ng + 1));     /* by group, then by orbit */
-    for (int q = 0; q < b->nreq; q++) gs[b->req[q].g + 1]++;
-    for (int g = 0; g < ng; g++) gs[g + 1] += gs[g];
-    for (int q = 0; q < b->nreq; q++) b->sorted[gs[b->req[q].g]++] = b->req[q];
-    memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));
-    for (int q = 0; q < b->nreq; q++) st[b->sorted[q].r + 1]++;
+    const int nr = J->start[5] + J->nlevel[5], cap = b->cap;
+    int32_t *st = b->start;
+    memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));           /* by orbit */
+    for (int q = 0; q < b->nreq; q++) st[b->req[q].r + 1]++;
     for (int r = 0; r < nr; r++) st[r + 1] += st[r];
-    for (int q = 0; q < b->nreq; q++) b->req[st[b->sorted[q].r]++] = b->sorted[q];
-    memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
-    b->ng = 0;
-    uint32_t v[SJ_NSLOT];
-    int ns = 0;
+    for (int q = 0; q < b->nreq; q++) b->sorted[st[b->req[q].r]++] = b->req[q];
+    uint32_t nv = 0;
     for (int q = 0; q < b->nreq; q++) {
-        if (q + SJ_AHEAD < b->nreq) {     /* a later request's hand, fetched meanwhile */
-            const char *h = (const char *)&b->hand[b->req[q + SJ_AHEAD].hk >> 3];
+        if (q + SJ_AHEAD < b->nreq) {     /* a later request's target, fetched meanwhile */
+            const int t = b->sorted[q + SJ_AHEAD].hk >> 3;
+            const char *h = (const char *)(t < cap ? b->hand[t].slot : b->sub[t - cap]);
             for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
         }
-        const sj_req_t *e = &b->req[q];
-        if (!q || e->r != e[-1].r || e->g != e[-1].g) {   /* the group's corners, once */
-            const sj_bh_t *G = &b->hand[b->first[e->g]];
-            ns = G->mf + 1 + G->mb + G->nc;
-            if (sj_batch_read(J, e->r, e->hk & 7, G, b->cellf + (size_t)e->g * PW_NF, v)) {
-                b->nh = b->nreq = 0;
+        const sj_req_t *e = &b->sorted[q];
+        if (!q || e->r != e[-1].r) { b->run++; nv = 0; }          /* the next orbit */
+        if (b->seen[e->g] != b->run) {             /* the group's corners, once an orbit */
+            b->seen[e->g] = b->run;
+            b->vid[e->g] = nv;
+            if (sj_batch_read(J, e->r, e->hk & 7, &b->hand[b->first[e->g]],
+                              b->cellf + (size_t)e->g * PW_NF, b->val[nv++])) {
+                sj_batch_reset(b);
                 return SJ_UNBUILT;
             }
         }
-        uint32_t *slot = b->hand[e->hk >> 3].slot;
+        const uint32_t *v = b->val[b->vid[e->g]];
+        const int t = e->hk >> 3, ns = b->gns[e->g];
+        uint32_t *slot = t < cap ? b->hand[t].slot : b->sub[t - cap];
         for (int i = 0; i < ns; i++) slot[i] += v[i];
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
+        const uint32_t *sub = b->sub[H->sub];
+        for (int j = 0, ns = b->gns[H->grp]; j < ns; j++) H->slot[j] += sub[j];
         const uint32_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
         const int64_t total = row[H->mf];
         H->h.total = total;
@@ -286,7 +311,7 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
         if (total != J->nbankers) a->bad += H->w;
         sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);
     }
-    b->nh = b->nreq = 0;
+    sj_batch_reset(b);
     return 0;
 }
 
@@ -300,6 +325,7 @@ static int sj_block(const sj_t *J, const int32_t *order, int n, sj_batch_t *b, s
         int s[7];
         for (int q = 0; q < 6; q++) s[q] = J->reps[6].pos[(size_t)u * 7 + q];
         if (b && b->nh + (x->n - s[5]) > b->cap && sj_batch_run(J, b, a)) return SJ_UNBUILT;
+        if (b) b->unit0 = b->nh;               /* the unit's hands: b->hand[unit0..] */
         sj_unit_t shared;
         int ready = 0;                         /* built at the unit's first class */
         for (int c = s[5] + 1; c < x->n; c++) {
@@ -345,19 +371,62 @@ static int sj_unit_order(const sj_t *J, int lo, int hi, int32_t *order) {
     return 0;
 }
 
+/* The job's pool: a count, then its batches. */
+typedef struct { int n; sj_batch_t b[]; } sj_pool_t;
+
+static void sj_pool_free(void *p) {
+    sj_pool_t *q = (sj_pool_t *)p;
+    if (q) for (int t = 0; t < q->n; t++) sj_batch_free(&q->b[t]);
+    free(q);
+}
+
+/* The job's batches of SJ_BATCH hands, one a thread, made at its first run and kept (their
+ * pages not faulted in again for every chunk); NULL when out of memory or when another
+ * run holds them (that run's caller then makes its own). */
+static sj_batch_t *sj_pool_take(sj_t *J) {
+    const int nt = J->x.nthreads;
+    if (__atomic_exchange_n(&J->pool_busy, 1, __ATOMIC_ACQUIRE)) return NULL;
+    if (!J->pool) {
+        sj_pool_t *q = (sj_pool_t *)calloc(1, sizeof(sj_pool_t) + sizeof(sj_batch_t) * (size_t)nt);
+        int fail = !q;
+        for (int t = 0; q && t < nt && !fail; t++, q->n = t) fail = sj_batch_init(J, &q->b[t], SJ_BATCH);
+        if (fail) {
+            sj_pool_free(q);
+            __atomic_store_n(&J->pool_busy, 0, __ATOMIC_RELEASE);
+            return NULL;
+        }
+        J->pool = q;
+        J->pool_free = sj_pool_free;
+    }
+    sj_pool_t *q = (sj_pool_t *)J->pool;
+    for (int t = 0; t < nt; t++) sj_batch_reset(&q->b[t]);
+    return q->b;
+}
+
 /* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units, the
- * plain job's hands in batches of at most cap (0: SJ_BATCH; a test asks for small ones:
- * any grouping gives the same sums). */
-static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
+ * plain job's hands in batches of at most cap (0: SJ_BATCH, the job's own batches; a
+ * test asks for small ones: any grouping gives the same sums). */
+static int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     const int nt = J->x.nthreads;
     int fail = 0;
     sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
     int32_t *order = (int32_t *)malloc(sizeof(int32_t) * (size_t)(hi > lo ? hi - lo : 1));
     if (!acc || !order || sj_unit_order(J, lo, hi, order)) { free(acc); free(order); return -1; }
+    sj_batch_t *pool = !J->full && cap <= 0 ? sj_pool_take(J) : NULL;
     for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
-    int blk = (hi - lo + 4 * nt - 1) / (4 * nt);      /* at least 4 blocks a thread */
-    blk = blk < 1 ? 1 : blk > SJ_BLOCK ? SJ_BLOCK : blk;
-    const int nblk = (hi - lo + blk - 1) / blk;
+    /* blocks of at most SJ_BLOCK units, each a 1 / (2 nt) of the units left (at least 16):
+     * large while there is much to do, small at the end, where a thread that has finished
+     * waits for the others */
+    int32_t *bs = (int32_t *)malloc(sizeof(int32_t) * (size_t)(hi - lo + 2));
+    int nblk = 0;
+    if (!bs) fail = 1;
+    for (int at = 0; bs && at < hi - lo; nblk++) {
+        int sz = (hi - lo - at) / (2 * nt);
+        sz = sz < 16 ? 16 : sz > SJ_BLOCK ? SJ_BLOCK : sz;
+        bs[nblk] = at;
+        at = at + sz < hi - lo ? at + sz : hi - lo;
+        bs[nblk + 1] = at;
+    }
     if (!fail) {
         #pragma omp parallel num_threads(nt) reduction(|:fail)
         {
@@ -365,25 +434,27 @@ static int sj_run(const sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
 #ifdef _OPENMP
             tid = omp_get_thread_num();
 #endif
-            sj_batch_t batch, *b = NULL;
-            if (!J->full) {
+            sj_batch_t batch, *b = pool ? &pool[tid] : NULL;
+            if (!J->full && !pool) {
                 if (sj_batch_init(J, &batch, cap > 0 ? cap : SJ_BATCH)) fail |= 1;
                 else b = &batch;
             }
             #pragma omp for schedule(dynamic, 1)
             for (int q = 0; q < nblk; q++) {
                 if (sj_stop || (!J->full && !b)) continue;
-                const int ulo = q * blk, uhi = ulo + blk < hi - lo ? ulo + blk : hi - lo;
+                const int ulo = bs[q], uhi = bs[q + 1];
                 int rc = sj_block(J, order + ulo, uhi - ulo, b, &acc[tid]);
                 if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;
             }
-            if (b) sj_batch_free(b);
+            if (b && !pool) sj_batch_free(b);
         }
         for (int t = 0; t < nt; t++) sj_acc_add(out, &acc[t]);
     }
     for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
     free(acc);
     free(order);
+    free(bs);
+    if (pool) __atomic_store_n(&J->pool_busy, 0, __ATOMIC_RELEASE);
     return fail & 1 ? -1 : fail ? SJ_UNBUILT : sj_stop ? SJ_STOPPED : 0;
 }
 

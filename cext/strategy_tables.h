@@ -71,6 +71,11 @@ typedef struct {
      * the dense back (front) indices where the marks change, cut into every hand's cells */
     int marked, push_all, nmb, nmf, mcb[ST_MAXMARK], mcf[ST_MAXMARK];
     int full;                      /* count by whole cells: marked, or Face Up asked for */
+    /* the plain job's batches, one a thread, kept from one run to the next (made and
+     * freed by strategy_batch.h: pool_free) */
+    void *pool;
+    int pool_busy;
+    void (*pool_free)(void *);
 } sj_t;
 
 /* ---------- signatures and the orbit hash ---------- */
@@ -252,6 +257,8 @@ static void sj_free(sj_t *J) {
     if (J->sp) for (int r = 0; r < J->nrep; r++) { free(J->sp[r]); if (J->ck) free(J->ck[r]); }
     free(J->pt); free(J->sp); free(J->splen); free(J->ck);
     free(J->hkey); free(J->hval);
+    if (J->pool_free) J->pool_free(J->pool);
+    J->pool = NULL; J->pool_free = NULL;
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
     J->pt = NULL; J->sp = NULL; J->splen = NULL;
