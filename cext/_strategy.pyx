@@ -93,7 +93,7 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
 # the full job (cext/strategy_job.h): every player hand, by inclusion-exclusion
 # ---------------------------------------------------------------------------------
 
-cdef extern from "strategy_batch.h" nogil:
+cdef extern from "strategy_run.h" nogil:
     int SJ_NTYPES
     ctypedef struct sj_t:
         int full_sym
