@@ -23,35 +23,33 @@
 #include "strategy_job.h"
 
 #define SJ_BATCH 8192              /* hands whose tables are read together, at most */
-#define SJ_NSLOT (2 * ST_MAXCUT + 1 + ST_MAX)
+/* a hand's corners (the plain job's axes have no push marks: mb, mf <= nc <= 21, so
+ * mf + 1 + mb + nc <= 64): slot j row mb, column j, j <= mf; slot mf + 1 + i row i,
+ * column mf, i < mb; slot mf + 1 + mb + q candidate q's. Counts below 2^32, summed
+ * modulo 2^32: exact. */
+#define SJ_NSLOT 64
+typedef uint32_t sj_slots_t[SJ_NSLOT];
 #define SJ_AHEAD 8                 /* requests between a target's prefetch and its adds */
-/* the bytes of a target step 2 adds into: its first 48 slots (all of them when no push
- * mark cuts an axis: mb, mf <= nc <= 21, so mf + 1 + mb + nc <= 64, mostly below 48) */
-#define SJ_HOT (int)(48 * sizeof(uint32_t))
+#define SJ_HOT (int)(48 * sizeof(uint32_t))    /* what a target's adds mostly touch */
 
-/* A hand of a batch: first its corners (slot j row mb, column j, j <= mf; slot mf + 1 + i
- * row i, column mf, i < mb; slot mf + 1 + mb + q candidate q's), which step 2 adds into;
- * its axes (the same for its group: step 2 reads the group's first hand's); then what
- * step 3 needs. */
+/* A hand of a batch: its axes (the same for its group: step 2 reads the group's first
+ * hand's), then what step 3 needs; its corners are the batch's (corner[hand]). */
 typedef struct {
-    uint32_t slot[SJ_NSLOT];       /* counts below 2^32, summed modulo 2^32: exact */
     int16_t mb, mf, nc;
     uint16_t ub[ST_MAXCUT], db[ST_MAX];
     uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
     int p[7], w, cand[ST_MAX], grp, sub;
     st_hand_t h;
-} __attribute__((aligned(64))) sj_bh_t;
+} sj_bh_t;
 
-typedef uint32_t sj_slots_t[SJ_NSLOT];
-
-/* A request: orbit r, group g, and where its corners go: target << 3 | |S|, the target a
- * hand (below the batch's cap) or cap plus a subgroup (the hands of one unit in one
- * group, which share the subsets of the unit's six cards). */
-typedef struct { int32_t r, hk, g; } sj_req_t;
+/* A request: orbit r (|S| = k), group g, and where its corners go, corner[t]: t a hand
+ * (below the batch's cap) or cap plus a subgroup (the hands of one unit in one group,
+ * which share the subsets of the unit's six cards). 8 bytes: r, g < 2^20, t < 2^21. */
+typedef struct { uint64_t k : 3, t : 21, g : 20, r : 20; } sj_req_t;
 
 typedef struct {
     sj_bh_t *hand;                 /* [cap] */
-    sj_slots_t *sub;               /* [cap]: the subgroups' corners */
+    sj_slots_t *corner;            /* [2 cap]: the hands' corners, then the subgroups' */
     sj_slots_t *val;               /* [cap]: the corners of one orbit, by group asking */
     sj_req_t *req, *sorted;        /* [cap * 120]: the subsets of at most five cards */
     int32_t *start;                /* [orbits of at most five cards + 1] */
@@ -65,7 +63,7 @@ typedef struct {
 } sj_batch_t;
 
 static void sj_batch_free(sj_batch_t *b) {
-    free(b->hand); free(b->sub); free(b->val); free(b->req); free(b->sorted);
+    free(b->hand); free(b->corner); free(b->val); free(b->req); free(b->sorted);
     free(b->start); free(b->first); free(b->slots); free(b->gkey); free(b->cellf);
     free(b->gns); free(b->seen); free(b->vid);
     memset(b, 0, sizeof *b);
@@ -81,8 +79,9 @@ static void sj_batch_reset(sj_batch_t *b) {
 static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     memset(b, 0, sizeof *b);
     b->cap = cap < J->x.n ? J->x.n : cap;
-    b->hand = (sj_bh_t *)aligned_alloc(64, sizeof(sj_bh_t) * (size_t)b->cap);
-    b->sub = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap);
+    if (b->cap >= 1 << 20 || J->start[5] + J->nlevel[5] >= 1 << 20) return -1;
+    b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
+    b->corner = (sj_slots_t *)aligned_alloc(64, sizeof(sj_slots_t) * 2 * (size_t)b->cap);
     b->val = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap);
     b->gns = (int16_t *)malloc(sizeof(int16_t) * (size_t)b->cap);
     b->seen = (uint32_t *)calloc((size_t)b->cap, sizeof(uint32_t));
@@ -97,7 +96,7 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     b->slots = (int32_t *)calloc((size_t)b->hmask + 1, sizeof(int32_t));
     b->gkey = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)b->cap);
     b->cellf = (uint8_t *)malloc((size_t)PW_NF * (size_t)b->cap);
-    if (b->hand && b->sub && b->val && b->gns && b->seen && b->vid && b->req && b->sorted &&
+    if (b->hand && b->corner && b->val && b->gns && b->seen && b->vid && b->req && b->sorted &&
         b->start && b->first && b->slots && b->gkey && b->cellf) return 0;
     sj_batch_free(b);
     return -1;
@@ -137,7 +136,7 @@ static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
 }
 
 /* The cells grid[(mb + 1) x (mf + 1)] of the axes of H summed into corners (in place),
- * and the corners H reads into out (the layout of H->slot). */
+ * and the corners H reads into out (sj_slots_t). */
 static void sj_grid_corners(int64_t *grid, const sj_bh_t *H, uint32_t *out) {
     const int mb = H->mb, mf = H->mf, gw = mf + 1;
     for (int i = 0; i <= mb; i++)
@@ -181,7 +180,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         if (b->hand[i].grp == grp) { H->sub = b->hand[i].sub; fresh = 0; }
     if (fresh) {
         H->sub = b->nsub++;
-        memset(b->sub[H->sub], 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
+        memset(b->corner[b->cap + H->sub], 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
     }
     int64_t grid[ST_CELLS];
     int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
@@ -216,11 +215,13 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         }
         if (r < 0) return -1;
         if (mask < 64 && !fresh) continue;       /* the unit's six: its subgroup's */
-        b->req[nreq].r = r;                      /* a table not built: step 2 says so */
-        b->req[nreq].g = grp;
-        b->req[nreq++].hk = (mask < 64 ? b->cap + H->sub : hand) << 3 | k;
+        sj_req_t *e = &b->req[nreq++];           /* a table not built: step 2 says so */
+        e->r = (uint32_t)r;
+        e->g = (uint32_t)grp;
+        e->t = (uint32_t)(mask < 64 ? b->cap + H->sub : hand);
+        e->k = (uint32_t)k;
     }
-    sj_grid_corners(grid, H, H->slot);
+    sj_grid_corners(grid, H, b->corner[hand]);
     b->nreq = nreq;
     b->nh++;
     return 0;
@@ -266,7 +267,7 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
 /* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
  * SJ_UNBUILT. */
 static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
-    const int nr = J->start[5] + J->nlevel[5], cap = b->cap;
+    const int nr = J->start[5] + J->nlevel[5];
     int32_t *st = b->start;
     memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));           /* by orbit */
     for (int q = 0; q < b->nreq; q++) st[b->req[q].r + 1]++;
@@ -275,8 +276,7 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     uint32_t nv = 0;
     for (int q = 0; q < b->nreq; q++) {
         if (q + SJ_AHEAD < b->nreq) {     /* a later request's target, fetched meanwhile */
-            const int t = b->sorted[q + SJ_AHEAD].hk >> 3;
-            const char *h = (const char *)(t < cap ? b->hand[t].slot : b->sub[t - cap]);
+            const char *h = (const char *)b->corner[b->sorted[q + SJ_AHEAD].t];
             for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
         }
         const sj_req_t *e = &b->sorted[q];
@@ -284,22 +284,22 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
         if (b->seen[e->g] != b->run) {             /* the group's corners, once an orbit */
             b->seen[e->g] = b->run;
             b->vid[e->g] = nv;
-            if (sj_batch_read(J, e->r, e->hk & 7, &b->hand[b->first[e->g]],
+            if (sj_batch_read(J, (int32_t)e->r, (int)e->k, &b->hand[b->first[e->g]],
                               b->cellf + (size_t)e->g * PW_NF, b->val[nv++])) {
                 sj_batch_reset(b);
                 return SJ_UNBUILT;
             }
         }
         const uint32_t *v = b->val[b->vid[e->g]];
-        const int t = e->hk >> 3, ns = b->gns[e->g];
-        uint32_t *slot = t < cap ? b->hand[t].slot : b->sub[t - cap];
-        for (int i = 0; i < ns; i++) slot[i] += v[i];
+        uint32_t *slot = b->corner[e->t];
+        for (int i = 0, ns = b->gns[e->g]; i < ns; i++) slot[i] += v[i];
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
-        const uint32_t *sub = b->sub[H->sub];
-        for (int j = 0, ns = b->gns[H->grp]; j < ns; j++) H->slot[j] += sub[j];
-        const uint32_t *row = H->slot, *col = H->slot + H->mf + 1, *cnr = col + H->mb;
+        uint32_t *slot = b->corner[i];
+        const uint32_t *sub = b->corner[b->cap + H->sub];
+        for (int j = 0, ns = b->gns[H->grp]; j < ns; j++) slot[j] += sub[j];
+        const uint32_t *row = slot, *col = slot + H->mf + 1, *cnr = col + H->mb;
         const int64_t total = row[H->mf];
         H->h.total = total;
         for (int q = 0; q < H->nc; q++) {

@@ -7,7 +7,7 @@
 
 #include "strategy_batch.h"
 
-#define SJ_BLOCK 512               /* units a thread takes at a time, at most */
+#define SJ_BLOCK 1024               /* units a thread takes at a time, at most */
 
 /* The units order[0..n) into a: the representatives of six cards, each extended by
  * every larger card whose seven-card set is its orbit's representative; batched (b) or,
