@@ -1,28 +1,31 @@
 /* The plain strategy job (no push condition, no Face Up) in batches (issue 40,
- * docs/STRATEGY.md "The batched sweep"): a hand needs of each card set's table only the
- * corners its wins and losses read (each candidate's, the last row's, the last
- * column's), and the tables of its subsets of at most four cards are random places in
- * about 0.4 GB. So a thread takes a block of units and, for a batch of their hands:
+ * docs/STRATEGY.md "The batched sweep" and "Groups"): a hand needs of each card set's
+ * table only the corners its wins and losses read (each candidate's, the last row's, the
+ * last column's), which depend only on its axes, and the tables of its subsets of at
+ * most five cards are random places in about 0.4 GB. So a thread takes a block of units
+ * and, for a batch of their hands:
  *   1. each hand: its settings, its axes (sj_axes), the terms counted by cells (the
  *      |S| = 6, 7 keys: sj_cell_term) summed into its corners; its group (the hands of
  *      the batch with the same axes: the same candidates' keys, so the same corners;
  *      the hands of one rank pattern without a flush, which the units' order,
- *      sj_unit_order, brings together); and a request (orbit, group, hand) for each
- *      subset of at most five cards;
- *   2. the requests put in order of orbit, then group (two counting sorts), each orbit's
- *      table read once for each group that asks it (a |S| <= 4 table at the group's
- *      corners, a |S| = 5 list scanned into the group's cells, sj_batch_read), the
- *      corners added into each hand of the group;
- *   3. each hand's wins and losses from its corners, then the sums (sj_tally).
- * Every hand reads the same values as one at a time: the sums are the same integers.
- * strategy_run.h runs a range of units through them. */
+ *      sj_unit_order, brings together) and subgroup (its unit's hands in its group);
+ *      and a request (orbit, group, target) for each subset of at most five cards, the
+ *      subsets of the unit's six cards once a subgroup, into the subgroup's corners;
+ *   2. the requests put in order of orbit (a counting sort), each orbit's table read
+ *      once for each group that asks it (a |S| <= 4 table at the group's corners, a
+ *      |S| = 5 list scanned into the group's cells: sj_batch_read), the corners added
+ *      into each target that asked;
+ *   3. each hand's corners and its subgroup's, its wins and losses from them, then the
+ *      sums (sj_tally).
+ * Every hand gets the values of its own reads one at a time: the sums are the same
+ * integers. strategy_run.h runs a range of units through them. */
 #ifndef PAIGOW_STRATEGY_BATCH_H
 #define PAIGOW_STRATEGY_BATCH_H
 
 #include <stddef.h>
 #include "strategy_job.h"
 
-#define SJ_BATCH 8192              /* hands whose tables are read together, at most */
+#define SJ_BATCH 4096              /* hands whose tables are read together, at most */
 /* a hand's corners (the plain job's axes have no push marks: mb, mf <= nc <= 21, so
  * mf + 1 + mb + nc <= 64): slot j row mb, column j, j <= mf; slot mf + 1 + i row i,
  * column mf, i < mb; slot mf + 1 + mb + q candidate q's. Counts below 2^32, summed

@@ -87,7 +87,7 @@ def test_a_seeded_sample_of_the_strategy_jobs_chunks_recomputes(path):
     """The optimal-strategy section, held to the job: 12 of its 220 chunks, drawn with
     the seed of the certificate's result hash, run again, each giving the SHA-256 and the
     sums the certificate keeps (`check` adds every chunk's sums up to the section's totals,
-    in the default run). The whole job, about 2 minutes a rule set on two cores, is
+    in the default run). The whole job, about a minute a rule set on two cores, is
     `check --recompute --chunks all` (docs/STRATEGY.md)."""
     from verifier.certificate.check import recompute_chunks
     cert = load(path)

@@ -255,7 +255,7 @@ def test_help_says_what_it_computes_and_how_long(capsys):
     status, out, _err = run_cli(capsys, "--help")
     text = " ".join(out.split())
     assert status == 0
-    for words in ("154,143,080 player hands", "about 2 minutes", "print at once",
+    for words in ("154,143,080 player hands", "about a minute", "print at once",
                   "--recompute", "--ray", "--work", "resumes"):
         assert words in text
 

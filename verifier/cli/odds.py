@@ -63,7 +63,7 @@ def cmd_check(settings: Settings) -> int:
     if settings.recompute and model.has("strategy") and settings.chunks == 0:
         print("not recomputed: the optimal-strategy job (its house-way column is the base "
               "game's, checked above; --chunks N runs N of its chunks again, --chunks all "
-              "the whole job, about 2 minutes on two cores)")
+              "the whole job, about a minute on two cores)")
     if settings.public_key:
         print(f"signed by the key of {settings.public_key} "
               f"({model.signature.key_fingerprint if model.signature else '?'})")
@@ -186,7 +186,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--chunks", type=chunk_count, default=8, metavar="N|all",
                    help="with --recompute, for a certificate with the optimal-strategy "
                         "section: run N of the strategy job's chunks again (default 8, drawn "
-                        "at random with --seed; 0: none; all: the whole job, about 2 minutes "
+                        "at random with --seed; 0: none; all: the whole job, about a minute "
                         "on two cores) and compare each with the SHA-256 the certificate "
                         "keeps of its sums, whose totals check adds up")
     p.add_argument("--seed", type=whole_number(0, 2 ** 64 - 1), default=None,
