@@ -61,7 +61,8 @@ typedef struct {
     uint64_t *gkey;                /* [cap]: each group's hash */
     uint8_t *cellf;                /* [cap][PW_NF]: each group's cell of each front */
     int16_t *gns;                  /* [cap]: each group's corners (slots) */
-    uint32_t *seen, *vid, run;     /* [cap]: the orbit run that read a group's, where */
+    uint32_t *seen, *vid, run;     /* [cap]: the orbit run (1, 2, ... in a batch) that
+                                      read a group's corners, and where (val) */
     int cap, nh, nreq, ng, nsub, unit0, hmask;
 } sj_batch_t;
 
@@ -74,6 +75,8 @@ static void sj_batch_free(sj_batch_t *b) {
 
 /* An empty batch (its hands, requests, groups and subgroups dropped). */
 static void sj_batch_reset(sj_batch_t *b) {
+    memset(b->seen, 0, sizeof(uint32_t) * (size_t)b->ng);    /* the stamps start again */
+    b->run = 0;
     b->nh = b->nreq = b->ng = b->nsub = b->unit0 = 0;
     memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
 }
