@@ -173,6 +173,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     int ib[ST_MAX], jf[ST_MAX];
     sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
     const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
+    if (mf + 1 + mb + nc > SJ_NSLOT) return -1;    /* not without push marks */
     H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
     for (int q = 0; q < nc; q++) {
         H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];

@@ -33,6 +33,8 @@ static int sj_set_marks(sj_t *J, const uint8_t *back, const uint8_t *front, int 
             if (J->nmf == ST_MAXMARK) return -1;
             J->mcf[J->nmf++] = f;
         }
+    if (!J->marked) J->nmb = J->nmf = 0;   /* no cell is marked: no cut needed (the plain
+                                              job's axes are its candidates' alone) */
     return 0;
 }
 
