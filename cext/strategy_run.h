@@ -82,9 +82,8 @@ static sj_batch_t *sj_pool_take(sj_t *J) {
     if (__atomic_exchange_n(&J->pool_busy, 1, __ATOMIC_ACQUIRE)) return NULL;
     if (!J->pool) {
         sj_pool_t *q = (sj_pool_t *)calloc(1, sizeof(sj_pool_t) + sizeof(sj_batch_t) * (size_t)nt);
-        int fail = !q;
-        for (int t = 0; q && t < nt && !fail; t++, q->n = t) fail = sj_batch_init(J, &q->b[t], SJ_BATCH);
-        if (fail) {
+        while (q && q->n < nt && !sj_batch_init(J, &q->b[q->n], SJ_BATCH)) q->n++;
+        if (!q || q->n < nt) {                 /* a failed batch frees itself */
             sj_pool_free(q);
             __atomic_store_n(&J->pool_busy, 0, __ATOMIC_RELEASE);
             return NULL;
