@@ -108,8 +108,8 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
 
 
 def cmd_progressive(settings: Settings) -> int:
+    given, seats = _meters(settings), _seats(settings)     # refused before the certificate
     odds, cert = odds_of(settings)
-    given, seats = _meters(settings), _seats(settings)
     if settings.rounds is not None:              # bad play refused before the figures
         from verifier.certificate.format import deck_of
         from verifier.table.progressive import check_play

@@ -119,18 +119,29 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
     return out
 
 
-#: most rows of a meter path drawn
-MAX_PATH_ROWS = 100_000
+#: most rows of a meter path drawn, and most characters of one of its cells
+MAX_PATH_ROWS, MAX_PATH_CELL = 100_000, 40
+
+
+def load_meter_path(path: str) -> tuple[str, str]:
+    """(the text, the name) of a meter path file (``report --meter-path``), read by the
+    one reader and checked as ``read_meter_path`` reads it, before any other work."""
+    from verifier.support.files import read_text
+    text = read_text(path, "meter path")
+    read_meter_path(text, path)
+    return text, path
 
 
 def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, tuple]]]:
     """A meter path as ``progressive --simulate`` and ``simulate --progressive`` write it
     (``round,METER...`` then a row per point): (the meters, the rows), or one line naming
-    the row that cannot be read."""
-    import csv
-    import io
+    the row that cannot be read: a round is a whole number, a meter's value a finite
+    amount of at most ``MAX_AMOUNT`` dollars."""
+    import itertools
+    from verifier.game.progressive import MAX_AMOUNT
     from verifier.support.errors import VerifierError
-    rows = list(csv.reader(io.StringIO(text)))
+    from verifier.support.files import bounded_float, csv_rows
+    rows = list(itertools.islice(csv_rows(text, source, "meter path"), MAX_PATH_ROWS + 2))
     if not rows or not rows[0] or rows[0][0].strip() != "round" or len(rows[0]) < 2:
         raise VerifierError(f"{source}: not a meter path (its first row: round, then the "
                             "meters' names)")
@@ -140,13 +151,16 @@ def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, 
     out = []
     for i, row in enumerate(rows[1:], start=2):
         try:
-            if len(row) != len(names) + 1:
+            if len(row) != len(names) + 1 or max(map(len, row)) > MAX_PATH_CELL:
                 raise ValueError
-            values = tuple(float(v) for v in row[1:])
+            values = tuple(map(bounded_float(float), row[1:]))
+            if not all(abs(v) <= MAX_AMOUNT for v in values):
+                raise ValueError
             out.append((int(row[0]), values))
         except ValueError:
             raise VerifierError(f"{source}, row {i}: a round and {len(names)} meter "
-                                "value(s) expected") from None
+                                f"value(s) expected (amounts of at most ${MAX_AMOUNT:,})") \
+                from None
     if not out:
         raise VerifierError(f"{source}: no rows below its header")
     return names, out
