@@ -53,16 +53,24 @@ def _counts(cert, kind):
             f"insurance reading {reading}")
 
 
+def _figures(cert):
+    """Its section's figures (the typed model's: a reading in force and the other)."""
+    from verifier.certificate.results import ReadingsFigures
+    figures = cert.bets[NAME].figures
+    if not isinstance(figures, ReadingsFigures) or figures.alternative is None:
+        raise TypeError(f"{NAME}: its section is not figured under two readings")
+    return figures
+
+
 def _note(cert, reading=None):
-    return f"Reading in force: {cert.bets[NAME].results['reading_text']}."
+    return f"Reading in force: {_figures(cert).reading_text}."
 
 
 def _other_reading(cert, table):
     """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from verifier.odds.exact import odds_of_lines
     from verifier.report.sheet import Table
-    results = cert.bets[NAME].results
-    other = odds_of_lines(table, results["alternative"]["counts"], cert.total_hands)
+    other = odds_of_lines(table, _figures(cert).alternative.counts, cert.total_hands)
     return [Table(
         "Under the other reading (semi-wild)",
         ["Line", "Combinations", "Probability"],
