@@ -15,8 +15,10 @@ from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
+from verifier.game.hooks import Derive
 from verifier.rules.rulesets import RuleSet, from_definition, is_custom_name, shipped_differences
 from verifier.certificate.format import JOINT_READ_COUNTS, deck_of, is_sha256, rules_of
+from verifier.certificate.source import SectionSource
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,12 @@ def register_section(name: str, derive: Callable[[dict], Any], inputs: Iterable[
     SECTIONS[name] = Section(derive, tuple(inputs))
 
 
+def _from_source(derive: Derive[SectionSource]) -> Callable[[dict], Any]:
+    """A bet's ``derive`` hook as a section's: given the certificate's counts and inputs
+    typed (``SectionSource``), not its dict."""
+    return lambda cert: derive(SectionSource(cert))
+
+
 class _Sections(MutableMapping):
     """``SECTIONS``: the game's section kinds (and those ``register_section`` adds), then one
     per named bet with a section, from the registry of bets (verifier/bets/): a bet's
@@ -225,7 +233,7 @@ class _Sections(MutableMapping):
         self.own = dict(own)
 
     def _bets(self):
-        return {n: Section(b.derive, ("paytable",) if b.in_section else ())
+        return {n: Section(_from_source(b.derive), ("paytable",) if b.in_section else ())
                 for n, b in BETS.items() if b.derive and n not in self.own}
 
     def __getitem__(self, name):
