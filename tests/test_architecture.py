@@ -532,6 +532,19 @@ def test_the_compiled_core_is_loaded_in_one_declared_place():
     assert found == []
 
 
+#: the packages whose every function, private ones too, is hinted: mypy's
+#: ``disallow_untyped_defs`` on them (pyproject.toml, ``[[tool.mypy.overrides]]``)
+FULLY_HINTED = ("game", "bets", "certificate", "report")
+
+
+def test_mypy_refuses_an_unhinted_function_in_the_fully_hinted_packages():
+    from verifier.support.toml import tomllib
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["mypy"]
+    strict = {m for o in config.get("overrides", []) if o.get("disallow_untyped_defs")
+              for m in ([o["module"]] if isinstance(o["module"], str) else o["module"])}
+    assert {f"verifier.{p}.*" for p in FULLY_HINTED} <= strict
+
+
 @pytest.mark.slow
 def test_the_type_hints_hold_under_mypy():
     """verifier/py.typed tells other projects the package's hints hold: mypy (the

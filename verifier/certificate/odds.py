@@ -36,7 +36,8 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
     return sets
 
 
-def _qualifying_sets(cert, paytable, reading):
+def _qualifying_sets(cert: Mapping[str, Any], paytable: Any,
+                     reading: str | None) -> QualifyingSets:
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
     if kind.counts is not None:             # a bet that reads its own section's counts

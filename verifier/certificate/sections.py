@@ -7,7 +7,7 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 from __future__ import annotations
 import math
 from collections.abc import MutableMapping
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -27,7 +27,7 @@ class Section:
     inputs: tuple = ()              # the fields kept beside ``results``
 
 
-def _house_way_results(cert):
+def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
     """The house way's own tables (verifier.houseway.tables) and its power ratings
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
@@ -44,7 +44,7 @@ def rule_set_of(cert: Mapping[str, Any]) -> RuleSet:
                            "sections.rule_set.definition")
 
 
-def _rule_set_results(cert):
+def _rule_set_results(cert: dict[str, Any]) -> dict[str, Any]:
     rs = rule_set_of(cert)
     changed = shipped_differences(rs)
     if changed:
@@ -66,7 +66,7 @@ def _rule_set_results(cert):
             "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
 
 
-def _base_game_results(cert):
+def _base_game_results(cert: dict[str, Any]) -> dict[str, Any]:
     from verifier.odds.basegame import settle
     section = cert["sections"]["base_game"]
     counts = section["counts"]
@@ -82,7 +82,7 @@ def _base_game_results(cert):
     return settle(counts, section["settlement"], rs.bank, banker_side=True)
 
 
-def _strategy_results(cert):
+def _strategy_results(cert: dict[str, Any]) -> dict[str, Any]:
     """The player's optimal strategy (verifier/strategy/optimal.py) from the job's raw sums, which
     must agree with the rest of the certificate: one player hand per seven cards of the
     deck, C(n - 7, 7) banker hands each, the house way's wins and losses the base game's
@@ -171,7 +171,7 @@ def custom_table(cert: Mapping[str, Any], name: str) -> Paytable:
     return Paytable.from_dict(tables[name], f"sections.custom_bets.paytables.{name}")
 
 
-def _custom_results(cert):
+def _custom_results(cert: dict[str, Any]) -> dict[str, Any]:
     """Each custom bet's figures from the counts: a wager's odds, or an envy-type bet's
     dollars per other hand (and by table size, one to six other hands)."""
     from verifier.odds import emperors
@@ -198,7 +198,7 @@ def _custom_results(cert):
     return out
 
 
-def _progressive_results(cert):
+def _progressive_results(cert: dict[str, Any]) -> dict[str, Any]:
     """Each progressive table's figures from the counts, its meters at their reset
     (docs/PROGRESSIVES.md: ``ProgressiveOdds.figures``)."""
     from verifier.certificate.odds import progressive_odds
@@ -229,28 +229,28 @@ class _Sections(MutableMapping):
     pay table is kept beside its results when the section holds it (``in_section``), else
     it is the certificate's ``paytables`` entry."""
 
-    def __init__(self, own):
+    def __init__(self, own: Mapping[str, Section]) -> None:
         self.own = dict(own)
 
-    def _bets(self):
+    def _bets(self) -> dict[str, Section]:
         return {n: Section(_from_source(b.derive), ("paytable",) if b.in_section else ())
                 for n, b in BETS.items() if b.derive and n not in self.own}
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Section:
         if name in self.own:
             return self.own[name]
         return self._bets()[name]
 
-    def __setitem__(self, name, value):
+    def __setitem__(self, name: str, value: Section) -> None:
         self.own[name] = value
 
-    def __delitem__(self, name):
+    def __delitem__(self, name: str) -> None:
         del self.own[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter([*self.own, *self._bets()])
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.own) + len(self._bets())
 
 

@@ -43,7 +43,7 @@ A bet with ``amounts`` pays dollars per *other* hand at the table that shows a l
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,13 +269,13 @@ def registry() -> dict[str, Bet]:
 class _Bets(Mapping):
     """``BETS``: the registry as a read-only mapping, loaded on first use."""
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Bet:
         return registry()[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(registry())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(registry())
 
 
@@ -386,7 +386,7 @@ def table_sides() -> dict[str, TableSide]:
 class _Titles(dict):
     """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
 
-    def __missing__(self, kind):
+    def __missing__(self, kind: str) -> str:
         titles = {b.table.kind: b.table.title or b.title for b in BETS.values() if b.table}
         return titles.get(kind, kind)
 

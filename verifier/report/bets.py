@@ -157,6 +157,6 @@ def _decimal(x: Exact | None) -> float:
     return x.decimal
 
 
-def _money(x):
+def _money(x: Fraction | int | str) -> str:
     x = Fraction(x)
     return f"{int(x):,}" if x.denominator == 1 else f"{float(x):,.2f}"

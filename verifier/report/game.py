@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 
 from verifier.game.settlement import SettlementRule
@@ -15,6 +15,8 @@ from verifier.report.display import cards_text
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
+    from verifier.certificate.results import Exact
+    from verifier.certificate.results_tables import Breakdown, PowerRating
     from verifier.report.sheet import Bet
 
 
@@ -113,7 +115,7 @@ def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
     hw = cert.house_way_tables
     total = cert.total_hands
 
-    def share(n):
+    def share(n: int) -> str:
         return f"{n / total:.10f}"
     return hw.name, [
         Table("Hands per row", ["Row", "Hands", "Probability"],
@@ -126,14 +128,14 @@ def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
     ]
 
 
-def _power_rating_tables(cert):
+def _power_rating_tables(cert: Certificate) -> list[Table]:
     """The house way's power ratings (docs/POWER_RATINGS.md) as the certificate's
     ``house_way`` section keeps them: the dealer's two-card and five-card hands with both
     ratings."""
     tables = cert.house_way_tables.power_ratings
     header = ["Hand", "Hands", "Probability", "Player PR", "Banker PR"]
 
-    def rows(table):
+    def rows(table: Sequence[PowerRating]) -> list[list[str]]:
         return [[cards_text(r.hand), f"{r.hands:,}", f"{r.probability.decimal:.6f}",
                  f"{r.player_pr.decimal:.6f}", f"{r.banker_pr.decimal:.6f}"]
                 for r in table]
@@ -153,7 +155,7 @@ def player_bank_section(cert: Certificate) -> PlayerBank:
     pb = cert.base_game.player_bank if cert.base_game else None
     assert pb is not None                       # the caller checks the section has it
 
-    def row(title, x, percent=False):
+    def row(title: str, x: Exact, percent: bool = False) -> list[str]:
         d = x.decimal
         return [title, f"{d:+.6%}" if percent else f"{d:.10f}", x.exact]
     rate = float(Fraction(pb.commission))
@@ -193,7 +195,8 @@ def player_bank_section(cert: Certificate) -> PlayerBank:
     return PlayerBank(notes, tables)
 
 
-def _pct(x):
+def _pct(x: Exact | None) -> str:
+    assert x is not None                        # a figure the section holds
     return f"{x.decimal:.6%}"
 
 
@@ -224,7 +227,8 @@ def strategy_section(cert: Certificate) -> Strategy:
          _pct(nopt.cost_when_not_optimal), nopt.cost_when_not_optimal.exact]])
     head = ["Hands", "Not the best", "Share not the best", "Return given up (all hands)"]
 
-    def by(title, first, items, label):
+    def by(title: str, first: str, items: Sequence[Breakdown],
+           label: Callable[[Breakdown], str]) -> Table:
         return Table(title, [first] + head, [
             [label(x), f"{x.hands:,}", f"{x.not_optimal:,}", _pct(x.frequency),
              _pct(x.cost)] for x in items])
