@@ -148,7 +148,7 @@ class BetSection:
     paytable: JSON | None = None
     counts: JSON = field(default_factory=lambda: _EMPTY)
     custom: bool = False
-    figures: BetFigures = Omitted("no figures")
+    figures: BetFigures | None = None       # None: the section holds no figures
 
     @property
     def omitted(self) -> str | None:
@@ -366,5 +366,5 @@ def _bets(cert: JSON, sections: Mapping[str, Section], offered: Sequence[str]
     return out
 
 
-def _figures(results: JSON) -> BetFigures:
-    return bet_figures(results) if results else Omitted("no figures")
+def _figures(results: JSON) -> BetFigures | None:
+    return bet_figures(results) if results else None
