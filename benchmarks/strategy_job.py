@@ -28,7 +28,7 @@ from verifier.engine.threads import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine import _strategy  # noqa: E402
+from verifier.engine.backend import compiled  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine import engine_spec
@@ -38,6 +38,8 @@ from verifier.cli.progress import TqdmProgress
 from verifier.strategy.chunks import chunks
 from verifier.strategy.job import spread
 from verifier.strategy.spec import DEFAULT_CHUNK_SIZE
+
+_strategy = compiled("_strategy")  # the compiled module (verifier/engine/backend.py)
 
 
 def main():

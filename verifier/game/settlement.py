@@ -202,7 +202,7 @@ class SettlementRule:
                 f"per hand by table action ({dealer}); table maximum ${self.table_max}")
 
 
-def _tiers(rows):
+def _tiers(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     return tuple((int(low), int(fee)) for low, fee in rows)
 
 

@@ -22,7 +22,7 @@ def num(x: Fraction | float, places: int = 8) -> str:
     return f"{float(x):.{places}f}"
 
 
-def _table(header, rows, align=None):
+def _table(header: list[str], rows: list[list[str]], align: Any = None) -> str:
     """A plain text table: first column left-aligned, the rest right-aligned."""
     cols = [header] + rows
     widths = [max(len(str(r[i])) for r in cols) for i in range(len(header))]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 from fractions import Fraction
 
 from verifier.report.sheet import Z90, ParSheet
@@ -45,7 +46,7 @@ SIGNED = "+0.000000000000;-0.000000000000"
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _put(ws, row, column, value):
+def _put(ws: Any, row: int, column: int, value: Any) -> Any:
     """Writes a value the sheet shows. Text is always a text cell, never a formula, however
     it starts (a rule set's description, a bet's or a pay table's name are a person's),
     quote-prefixed as a person types text that starts like a formula, and without the
@@ -63,7 +64,7 @@ def _put(ws, row, column, value):
     return cell
 
 
-def _formula(ws, row, column, formula, number_format=DECIMAL):
+def _formula(ws: Any, row: int, column: int, formula: str, number_format: str = DECIMAL) -> Any:
     """A formula this module wrote (a figure worked out from the cells a person edits)."""
     cell = ws.cell(row, column)
     cell.value = formula
@@ -71,7 +72,7 @@ def _formula(ws, row, column, formula, number_format=DECIMAL):
     return cell
 
 
-def _count(ws, row, column, n):
+def _count(ws: Any, row: int, column: int, n: int) -> Any:
     """A count as a number; beyond 15 digits its exact text in the next column as well."""
     _put(ws, row, column, n).number_format = "#,##0"
     _input(ws.cell(row, column))
@@ -81,13 +82,13 @@ def _count(ws, row, column, n):
     return False
 
 
-def _input(cell):
+def _input(cell: Any) -> Any:
     """A cell a person edits (a pay, a count): filled light yellow."""
     from openpyxl.styles import PatternFill
     cell.fill = PatternFill("solid", fgColor="FFF2CC")
 
 
-def _sheet_name(title, taken):
+def _sheet_name(title: str, taken: set[str]) -> str:
     name = re.sub(r"[\[\]:*?/\\\x00-\x1f]", " ", title)[:31].strip() or "Bet"
     base, n = name, 2
     while name.lower() in taken:
@@ -98,12 +99,12 @@ def _sheet_name(title, taken):
     return name
 
 
-def _bold(cell):
+def _bold(cell: Any) -> Any:
     from openpyxl.styles import Font
     cell.font = Font(bold=True)
 
 
-def _bet_sheet(wb, bet, sheet, taken):
+def _bet_sheet(wb: Any, bet: Any, sheet: Any, taken: set[str]) -> Any:
     ws = wb.create_sheet(_sheet_name(bet.title, taken))
     _put(ws, 1, 1, bet.title)
     _bold(ws["A1"])
@@ -162,7 +163,7 @@ FIGURES = (
 )
 
 
-def _figures(ws, bet, row, first, last):
+def _figures(ws: Any, bet: Any, row: int, first: int, last: int) -> Any:
     for i, head in enumerate(("Figure", "Value (from the lines)", "Exact, as certified"), 1):
         _put(ws, row, i, head)
         _bold(ws.cell(row, i))
@@ -179,7 +180,7 @@ def _figures(ws, bet, row, first, last):
     return start + len(FIGURES) + 1
 
 
-def _cover(ws, sheet):
+def _cover(ws: Any, sheet: Any) -> Any:
     from verifier.report.markdown import designed_notice
     ws.title = "Par sheet"
     _put(ws, 1, 1, f"Par sheet: {sheet.title}")
@@ -205,7 +206,8 @@ def _cover(ws, sheet):
     ws.column_dimensions["B"].width = 100
 
 
-def _tables_sheet(wb, title, tables, taken, notes=(), values=list, total=None):
+def _tables_sheet(wb: Any, title: str, tables: Any, taken: set[str], notes: Any = (),
+                  values: Any = list, total: Any = None) -> Any:
     """A sheet of tables (``notes`` above them); ``values``: a table row -> the cells
     written. Display text that is a number is stored as one (``_number``); with a
     ``total`` (all hands, in B1), a "Probability" column beside a "Hands" column is the
@@ -249,7 +251,7 @@ def _tables_sheet(wb, title, tables, taken, notes=(), values=list, total=None):
     ws.column_dimensions["A"].width = 34
 
 
-def _number(value):
+def _number(value: Any) -> Any:
     """Display text of a number as the number and its format ("1,128": 1128; "12.5%":
     0.125 as a percentage; "+0.0012": 0.0012); other text, and values, as they are."""
     from fractions import Fraction
@@ -268,7 +270,7 @@ def _number(value):
     return value, None
 
 
-def _player_bank_sheet(wb, bank, taken):
+def _player_bank_sheet(wb: Any, bank: Any, taken: set[str]) -> Any:
     """When a player banks: each figure as a number, its exact fraction beside it."""
     from fractions import Fraction
     from verifier.report.sheet import PLAYER_BANK_TITLE
@@ -276,7 +278,7 @@ def _player_bank_sheet(wb, bank, taken):
                   values=lambda r: [r[0], float(Fraction(r[2])), r[2]])
 
 
-def _rows(ws, row, title, header, rows):
+def _rows(ws: Any, row: int, title: str, header: Any, rows: Any) -> Any:
     """A titled block of rows from ``row``: numbers as numbers, text as text; returns the
     row after it."""
     _bold(_put(ws, row, 1, title))
@@ -288,7 +290,7 @@ def _rows(ws, row, title, header, rows):
     return row + len(rows) + 3
 
 
-def _operator_sheet(wb, op, taken):
+def _operator_sheet(wb: Any, op: Any, taken: set[str]) -> Any:
     """The operator figures (verifier/report/operator.py): each figure a number, the exact
     fraction beside it as text."""
     from verifier.odds.operator import HANDLE_PER_DROP
