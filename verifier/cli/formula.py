@@ -99,7 +99,7 @@ def solve_one_line(settings: Settings) -> int:
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
     from verifier.certificate import odds_from_certificate
     from verifier.odds.values import exact_value
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.support.edges import parse_edge
     cert, formula = formula_from_args(settings)
@@ -139,7 +139,7 @@ def solve_one_line(settings: Settings) -> int:
 
 def solve_on_formula(settings: Settings) -> int:
     """``solve`` for a group of lines scaled together by one factor."""
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     from verifier.game.paytables import line_title, pay_text
     from verifier.support.edges import parse_edge
     _, formula = formula_from_args(settings)
