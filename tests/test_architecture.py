@@ -122,6 +122,35 @@ def package_of(module):
     return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS) else None
 
 
+def package_edges():
+    """package -> the other packages its modules import."""
+    edges = {p: set() for p in LAYERS}
+    for module, targets in import_graph().items():
+        here = package_of(module)
+        for target in targets:
+            there = package_of(target)
+            if here and there and there != here:
+                edges[here].add(there)
+    return edges
+
+
+def test_the_architecture_page_draws_the_imports_the_code_has():
+    """docs/ARCHITECTURE.md's table of imports is the code's: each package, what it
+    imports, and what its layers allow that it does not use."""
+    page = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text()
+    table = page.split("<!-- imports: generated")[1].split("<!-- end imports -->")[0]
+
+    def names(cell):
+        return {n.strip(" `") for n in cell.split(",") if n.strip(" `")}
+    drawn = {}
+    for row in table.splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            drawn[cells[0].strip("`")] = (names(cells[1]), names(cells[2]))
+    edges = package_edges()
+    assert drawn == {p: (edges[p], LAYERS[p] - edges[p]) for p in LAYERS}
+
+
 def test_every_module_lives_in_a_layer():
     loose = [m for m in modules() if m != "verifier" and package_of(m) is None]
     assert loose == [], "modules outside the layer packages"
@@ -141,14 +170,7 @@ def test_each_package_imports_only_the_layers_below_it():
 
 
 def test_no_cycle_among_the_packages():
-    edges = {p: set() for p in LAYERS}
-    for module, targets in import_graph().items():
-        here = package_of(module)
-        for target in targets:
-            there = package_of(target)
-            if here and there and there != here:
-                edges[here].add(there)
-    assert cycles(edges) == []
+    assert cycles(package_edges()) == []
 
 
 def test_the_layer_table_has_no_cycle_and_names_only_packages():
