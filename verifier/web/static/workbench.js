@@ -79,7 +79,14 @@
     return {cert: cert, bet: bet, pays: pays(), reading: reading()};
   }
 
+  var recheck = null;
   function show(data) {
+    /* figures computed while the certificate's check runs: asked again until it passed */
+    var state = document.getElementById("check-state");
+    state.hidden = data.check !== "checking";
+    if (data.check === "checking" && !recheck) {
+      recheck = setTimeout(function () { recheck = null; refresh(); }, 1000);
+    }
     errorLine.textContent = data.error || "";
     editor.classList.toggle("stale", !!data.error);
     if (data.error) { return; }
