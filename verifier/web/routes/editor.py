@@ -53,7 +53,8 @@ def _opened(cert: Any, bet: str) -> dict[str, Any]:
     table = editor.base_table(cert, bet)          # None: a new custom bet
     bonus_read = table is not None and table.kind.reads == BONUS_READING
     return {"bets": bets, "bet": bet, "lines": lines, "pays": pays, "title": title,
-            "bonus_read": bonus_read, "reading": cert.bonus_reading if bonus_read else ""}
+            "designed": editor.designed_name(table), "bonus_read": bonus_read,
+            "reading": cert.bonus_reading if bonus_read else ""}
 
 
 @accepts(PAGE, error_page)
@@ -61,7 +62,7 @@ async def editor_page(request, q):
     from starlette.concurrency import run_in_threadpool
     site = site_of(request)
     shown: dict[str, Any] = {"bets": [], "bet": "", "lines": [], "pays": {}, "title": "",
-                             "bonus_read": False, "reading": ""}
+                             "designed": "", "bonus_read": False, "reading": ""}
     error, cert_id, check = "", 0, ""
     try:
         cert_id = site.shelf.index(q.get("cert", "0"))
