@@ -5,6 +5,7 @@ figures are ``ProgressiveOdds.figures``, the JSON of ``paigow-verify progressive
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ def figures(cert: Certificate, name: object, meters: object = None) -> dict[str,
     out = odds.figures(given)
     for m, row in out["meters"].items():
         row["slider"] = _slider(odds.table.meters[m], row)
+        row["dollars"] = float(Fraction(row["value"]))    # where the slider opens
     return out
 
 
