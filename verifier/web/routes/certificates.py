@@ -33,13 +33,13 @@ async def _refuse_upload(request, message):
 
 
 @accepts(Form(), _refuse_upload)
-async def index(request, _query):
+async def index(request: Any, _query: dict[str, Any]) -> Any:
     return await _index_page(request)
 
 
 @protected
 @accepts(UPLOAD, _refuse_upload)
-async def upload(request, form):
+async def upload(request: Any, form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import RedirectResponse
     file = form.get("certificate")
@@ -75,13 +75,13 @@ async def _refuse_key(request, message):
 
 
 @accepts(Form(), _refuse_key)
-async def certificate(request, _query):
+async def certificate(request: Any, _query: dict[str, Any]) -> Any:
     return await _certificate_page(request)
 
 
 @protected
 @accepts(KEY, _refuse_key)
-async def certificate_key(request, form):
+async def certificate_key(request: Any, form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     file = form.get("key")
     if file is None:
@@ -101,7 +101,7 @@ async def certificate_key(request, form):
 
 @protected
 @accepts(Form(), error_page)
-async def certificate_parsheet(request, _form):
+async def certificate_parsheet(request: Any, _form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import Response
     from verifier.report.formats import FORMATS

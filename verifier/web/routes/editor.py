@@ -58,7 +58,7 @@ def _opened(cert: Any, bet: str) -> dict[str, Any]:
 
 
 @accepts(PAGE, error_page)
-async def editor_page(request, q):
+async def editor_page(request: Any, q: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     site = site_of(request)
     shown: dict[str, Any] = {"bets": [], "bet": "", "lines": [], "pays": {}, "title": "",
@@ -78,7 +78,7 @@ async def editor_page(request, q):
 
 @protected
 @accepts(DOWNLOAD, error_page)
-async def download(request, form):
+async def download(request: Any, form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     from starlette.responses import Response
     from verifier.report.formats import FORMATS

@@ -28,13 +28,13 @@ async def _refuse(request, message):
 
 
 @accepts(Form(), _refuse)
-async def hand_get(request, _query):
+async def hand_get(request: Any, _query: dict[str, Any]) -> Any:
     return _page(request)
 
 
 @protected
 @accepts(HAND, _refuse)
-async def hand_post(request, form):
+async def hand_post(request: Any, form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     cards, rule_set = form.get("cards", "")[:80], form.get("rule_set", "")
     action = form.get("action")

@@ -33,7 +33,7 @@ async def _refuse(request, message):
 
 
 @accepts(SHOWN, _refuse)
-async def house_ways(request, q):
+async def house_ways(request: Any, q: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     if not q.get("name"):
         return _page(request)
@@ -46,7 +46,7 @@ async def house_ways(request, q):
 
 @protected
 @accepts(UPLOAD, _refuse)
-async def upload(request, form):
+async def upload(request: Any, form: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     file = form.get("file")
     if file is None:
@@ -83,7 +83,7 @@ def _on_house_way(job, what):
 
 @protected
 @accepts(COMPARE, _refuse)
-async def compare(request, form):
+async def compare(request: Any, form: dict[str, Any]) -> Any:
     from starlette.responses import RedirectResponse
     site = site_of(request)
     entries: list[tuple[str, str | None]] = [(n, None) for n in form.get("way", [])]
@@ -100,7 +100,7 @@ async def compare(request, form):
 
 
 @accepts(Form(), _refuse)
-async def comparison(request, _query):
+async def comparison(request: Any, _query: dict[str, Any]) -> Any:
     site = site_of(request)
     try:
         job = site.comparisons.get(request.path_params["job"])

@@ -19,7 +19,7 @@ def _api(cert, d):
 
 
 @accepts(PAGE, error_page)
-async def progressive_page(request, q):
+async def progressive_page(request: Any, q: dict[str, Any]) -> Any:
     from starlette.concurrency import run_in_threadpool
     site = site_of(request)
     name = q.get("table", next(iter(table_paths()), ""))
