@@ -186,7 +186,7 @@ class Shelf:
         paths = [str(p) for p in self.paths]       # none uploaded yet: all files
         self._checker = subprocess.Popen(
             [sys.executable, "-m", "verifier.web.checker", *paths], stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env,
+            stderr=subprocess.DEVNULL, stdin=subprocess.PIPE, env=env,
             start_new_session=True)       # a Ctrl-C to the server is not the checker's
         atexit.register(self.stop)
         threading.Thread(target=self._receive, args=(self._checker,), daemon=True,
@@ -213,13 +213,16 @@ class Shelf:
                     self._lock.notify_all()
         finally:
             process.stdout.close()
+            if process.stdin is not None:
+                process.stdin.close()
             process.wait()
             with self._lock:
                 self._checker = None
                 self._lock.notify_all()
 
     def stop(self) -> None:
-        """The background check stopped (the server is stopping)."""
+        """The background check stopped (the server is stopping; a server that ends
+        without this closes the checker's standard input, which ends it too)."""
         process = self._checker
         if process is not None and process.poll() is None:
             process.terminate()
