@@ -106,3 +106,23 @@ def test_the_editor_answers_before_the_check_and_refuses_once_it_has_failed(tamp
             _post(f"{url}/api/figures", {"cert": 0, "bet": "outlaw9", "pays": pays},
                   cookie, token)), "the tampered certificate's refusal")
         assert _first_mismatch(tampered) in answer["error"] and "\n" not in answer["error"]
+
+
+
+def test_the_checker_ends_when_the_server_does():
+    """However the server ends (Ctrl-C ends ``serve`` past its clean-up), the checker ends
+    with it rather than checking every certificate: it stops once its standard input, the
+    server's end of the pipe, closes. Given the certificate twenty times, it has answered
+    for fewer when it ends."""
+    import subprocess
+    import sys
+    checker = subprocess.Popen([sys.executable, "-m", "verifier.web.checker",
+                                *[str(WEB_CERT)] * 20], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    first = json.loads(checker.stdout.readline())
+    assert first == {"index": 0, "sha256": first["sha256"], "error": None}
+    checker.stdin.close()                          # the server has gone
+    rest = checker.stdout.read().splitlines()
+    assert checker.wait(HANG) == 0
+    checker.stdout.close()
+    assert len(rest) < 19
