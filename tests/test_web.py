@@ -503,6 +503,12 @@ def test_a_progressive_meter_slider_moves_the_return_as_the_command_gives_it(bro
         assert float(browser.find_element(By.ID, f"meter-{name}").get_attribute("value")) \
             == pytest.approx(amount)
         assert text_of(browser, f"#meter-{name}-value") == f"{amount:,.2f}"
+        be = meter["break_even"]["decimal"]                # a negative one as -$ (issue 51)
+        assert f"break-even {'-' if be < 0 else ''}${abs(be):,.2f}" in text_of(
+            browser, f"#meter-{name}-break-even")
+    tiers = [td.text for td in browser.find_elements(By.CSS_SELECTOR,
+                                                     "#progressive-tiers td:first-child")]
+    assert tiers and not any("_" in t for t in tiers)           # names, not keys
     slider = browser.find_element(By.ID, "meter-mega")
     browser.execute_script("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent("
                            "new Event('input'))", slider)
