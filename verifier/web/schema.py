@@ -171,14 +171,8 @@ class File(Spec):
 
 
 @dataclass(frozen=True)
-class Many(Spec):
+class Many(ListOf):
     """A form field that may be given several times (a list of its values)."""
-    item: Spec
-    most: int
-    name = "values"
-
-    def check(self, value: Any, where: str) -> Any:
-        return ListOf(self.item, self.most).check(value, where)
 
 
 @dataclass(frozen=True)
