@@ -348,3 +348,16 @@ def test_a_meter_path_past_the_csv_limits_is_one_line(cert, tmp_path, capsys, te
     path = tmp_path / "path.csv"
     path.write_text(text)
     one_line_error(["report", cert, "--meter-path", path], capsys, words)
+
+
+@pytest.mark.parametrize("parse", ["parse_json", "parse_toml"])
+def test_a_quote_bomb_is_read_in_one_pass(parse):
+    """A quote and 200,000 escaped quotes, never closed: the readers' string pattern (the
+    brackets and digits inside a string are text) takes it in one pass, and the parser
+    names the unclosed string. With a closing quote that had to match, the
+    pattern retried from every quote: time in N squared, minutes at this size (a hang,
+    not a slow answer, for the test's guard). The syntax error is the parser's, which the
+    callers turn into their one line (test_every_reader_answers_the_hostile_set_in_one_line)."""
+    from verifier.support import files
+    with pytest.raises(ValueError, match="Unterminated string"):
+        getattr(files, parse)('"' + '\\"' * 200_000, "bomb.txt", "test file")

@@ -123,8 +123,11 @@ def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = Veri
     return data
 
 
-#: a string of JSON or TOML (basic or literal): brackets and digits inside one are text
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+#: a string of JSON or TOML (basic or literal): brackets and digits inside one are text.
+#: The closing quote is optional, so a match never backtracks: one pass over the text
+#: (a quote and N escaped quotes with no closing one took time in N squared, as the
+#: workbench's guard did); an unclosed string is the parser's error to name
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?')
 #: what a bracket does to the depth, as a signed byte: +1 opens, -1 (255) closes; every
 #: other byte is dropped
 _DEPTH_STEP = bytes.maketrans(b"[{]}", bytes([1, 1, 255, 255]))
