@@ -238,9 +238,6 @@ def test_every_source_file_is_under_the_line_limit():
 #: the most lines a function may have, its decorators and docstring counted
 #: (docs/ARCHITECTURE.md)
 MAX_FUNCTION_LINES = 80
-#: functions still over MAX_FUNCTION_LINES while they are split on another branch
-#: (the workbench's routes, verifier/web/): empty once that lands
-LONG_FUNCTIONS_BEING_SPLIT = {"verifier/web/app.py:create_app"}
 
 
 def long_functions(folder, limit=MAX_FUNCTION_LINES):
@@ -272,7 +269,7 @@ def test_no_function_is_over_the_line_limit():
     long = {}
     for folder in (PACKAGE, PROOFS):
         long.update(long_functions(folder))
-    assert set(long) - LONG_FUNCTIONS_BEING_SPLIT == set(), long
+    assert long == {}
 
 
 def test_the_odds_layers_know_nothing_of_certificates():
