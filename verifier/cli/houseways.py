@@ -10,7 +10,7 @@ from verifier.cli.options import add_progress_options, add_thread_option
 from typing import Iterable, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import HouseWaySettings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -72,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_house_ways)
 
 
-def run_house_ways(settings: Settings) -> int:
+def run_house_ways(settings: HouseWaySettings) -> int:
     from verifier.houseway import HouseWayError, load, names, shipped_path
     words = settings.words
     if not words:
@@ -105,7 +105,7 @@ def run_house_ways(settings: Settings) -> int:
     return 0
 
 
-def check_house_way(name_or_path: str, settings: Settings) -> int:
+def check_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
     from verifier.engine import check_house_way as check
     deck = settings.deck
@@ -129,7 +129,7 @@ def check_house_way(name_or_path: str, settings: Settings) -> int:
     return 1 if r["uncovered"] or r["fouls"] else 0
 
 
-def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
+def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) -> int:
     """The exact base game of each house way, and its settings against the first's."""
     import json
     from verifier.game.cards import cards_str, full_deck
@@ -185,7 +185,7 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
     return 0
 
 
-def ratings_of_house_way(name_or_path: str, settings: Settings) -> int:
+def ratings_of_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """The power ratings of a house way: every hand of the deck set by it (the compiled
     enumeration), the counts turned into the two tables by verifier.odds.ratings."""
     import csv
@@ -242,7 +242,7 @@ def reading_overrides(words: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def fit_house_way(name_or_path: str, settings: Settings) -> int:
+def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way)."""
     import json

@@ -12,12 +12,12 @@ from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.cli.options import (output_file, add_certificate_options, checked_first, load_checking, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import OddsSettings
 
 MAX_SHOWN = 25
 
 
-def cmd_check(settings: Settings) -> int:
+def cmd_check(settings: OddsSettings) -> int:
     from verifier import certificate
     from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # check's positional argument
@@ -85,7 +85,7 @@ def _tables(cert, files, bet=None):
     return tables
 
 
-def cmd_compare(settings: Settings) -> int:
+def cmd_compare(settings: OddsSettings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
@@ -112,7 +112,7 @@ def cmd_compare(settings: Settings) -> int:
     return 0
 
 
-def cmd_solve(settings: Settings) -> int:
+def cmd_solve(settings: OddsSettings) -> int:
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
     bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
     custom table."""
@@ -127,7 +127,7 @@ def cmd_solve(settings: Settings) -> int:
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
 
-def cmd_report(settings: Settings) -> int:
+def cmd_report(settings: OddsSettings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
     fmt = FORMATS[settings.format]

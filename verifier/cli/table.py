@@ -10,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import TableSettings
     from verifier.table.limits import TableRules
 
 SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
@@ -114,7 +114,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_simulate)
 
 
-def run_settle(settings: Settings) -> int:
+def run_settle(settings: TableSettings) -> int:
     from verifier.table.roundfile import load_round
     from verifier.table.round import play_round
     from verifier.table.roundfile import format_round
@@ -146,7 +146,7 @@ def _parse_seats(text):
     return sorted(seats)
 
 
-def simulate_table(settings: Settings) -> TableRules:
+def simulate_table(settings: TableSettings) -> TableRules:
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
     set's custom bets are not played (one line on stderr says so)."""
     from verifier.table.limits import TableRules
@@ -156,7 +156,7 @@ def simulate_table(settings: Settings) -> TableRules:
     return TableRules.from_ruleset(settings.ruleset, **kw)
 
 
-def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
+def seat_wagers(settings: TableSettings, table: TableRules) -> tuple[int, ...]:
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
@@ -183,7 +183,7 @@ def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
     return tuple(wagers) + tuple(custom.values())
 
 
-def run_simulate(settings: Settings) -> int:
+def run_simulate(settings: TableSettings) -> int:
     import sys
     from verifier.table.custom import unplayed as custom_unplayed
     from verifier.table.setup import parse_bank_policy, uniform_setup
