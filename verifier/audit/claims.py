@@ -137,7 +137,9 @@ def cell_name(row: int, column: int) -> str:
     return f"cell {letters}{row}"
 
 
-def set_game(sub, name, cell):
+def set_game(sub: Submission, name: str, cell: Cell) -> None:
+    """What the claims say the game is (``name``: rule set, house way, bonus reading),
+    given once, or again the same."""
     if name in sub.game and key(sub.game[name].text) != key(cell.text):
         raise VerifierError(f"{cell.where}: {name.replace('_', ' ')} {cell.text!r}, but "
                             f"{sub.game[name].where} gives {sub.game[name].text!r}")

@@ -131,14 +131,15 @@ def _deal_block(setup: TableSetup, rng: random.Random, start: int, count: int,
 
 
 def _settle_fast(table, sides, players, wagers, bank, d, sets, hands, idx, ledger):
-    """The player-dealer game's round, inline: base outcome and side reads per player."""
+    """The player-dealer game's round, inline: base outcome and side reads per player
+    (``sides``: reads.side_reads, each a read, whether of the banker's hand, its pays)."""
     df, db = d[2], d[3]
     odds = {}
     for k, s in enumerate(players, 1):
         h = sets[idx + k]
         b = base_outcome(h[3], h[2], db, df)
-        odds[s] = (b, *(side_odds(*side, h, d, hands[idx + k], hands[idx], b)
-                         for side in sides))
+        odds[s] = (b, *(side_odds(read, of_banker, pays, h, d, hands[idx + k], hands[idx], b)
+                         for read, of_banker, pays in sides))
     return settle(players, wagers, odds, bank, ledger, table.kinds)
 
 

@@ -14,8 +14,12 @@ class BetSums:
     __slots__ = ("n", "sx", "sxx", "sw", "sww", "sxw")
 
     def __init__(self, nk: int) -> None:
-        for name in self.__slots__:
-            setattr(self, name, [0] * nk)
+        self.n: list[Any] = [0] * nk
+        self.sx: list[Any] = [0] * nk
+        self.sxx: list[Any] = [0] * nk
+        self.sw: list[Any] = [0] * nk
+        self.sww: list[Any] = [0] * nk
+        self.sxw: list[Any] = [0] * nk
 
     def into(self, st: Stats) -> None:
         for kind, acc in enumerate(st.bet_unit):
