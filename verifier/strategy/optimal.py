@@ -189,9 +189,7 @@ def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
 def commission_of(settlement: SettlementRule | Mapping[str, Any]) -> tuple[int, int]:
     """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
     commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
-    rule = SettlementRule.of(settlement)
-    rate = 1 - rule.win_net
-    return rate.numerator, rate.denominator
+    return SettlementRule.of(settlement).value_ratio
 
 
 def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
@@ -262,8 +260,7 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
 def settled_rule(settlement: Any) -> SettlementRule:
     """The settlement of the job's sums, which are settled already (its push conditions
     applied, Face Up counted): the rule without them."""
-    import dataclasses
-    return dataclasses.replace(SettlementRule.of(settlement), push_when=(), dealer="hidden")
+    return SettlementRule.of(settlement).without_pushes()
 
 
 def _settled(raw, side, settlement):
