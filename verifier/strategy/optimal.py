@@ -193,12 +193,13 @@ def commission_of(settlement: SettlementRule | Mapping[str, Any]) -> tuple[int, 
 
 
 def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
-              commission: tuple[int, int] | None = None, chunk: bool = False) -> None:
+              ratio: tuple[int, int] | None = None, chunk: bool = False) -> None:
     """ValueError unless the raw sums hold together: counts not negative, the tables' sums
     the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
-    most the pattern's, the sorted and distinct keys merge_raw writes; with ``commission``
-    (cn, cd), the cost the gap of the two sides' values, (cd - cn) (W_best - W_house) -
-    cd (L_best - L_house) (the cost is a sum of such gaps, hand by hand).
+    most the pattern's, the sorted and distinct keys merge_raw writes; with ``ratio`` (cn,
+    cd: the settlement's ``value_ratio``), the cost the gap of the two sides' values,
+    (cd - cn) (W_best - W_house) - cd (L_best - L_house) (the cost is a sum of such gaps,
+    hand by hand).
 
     ``chunk``: the sums of one chunk of the job (its work file), which list every pattern
     they meet, the house way's always-best ones included, so the patterns add up to the
@@ -216,8 +217,8 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
     if (raw["cost"] == 0) != (raw["not_optimal"] == 0):
         raise ValueError("a cost without hands where the house way is not optimal, or these "
                          "without a cost")
-    if commission is not None:
-        cn, cd = commission
+    if ratio is not None:
+        cn, cd = ratio
         gap = ((cd - cn) * (raw["optimal"]["win"] - raw["house_way"]["win"])
                - cd * (raw["optimal"]["loss"] - raw["house_way"]["loss"]))
         if raw["cost"] != gap:
@@ -346,7 +347,7 @@ def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
                         "cost_when_not_optimal": exact_value(Fraction(raw["cost"], cd * banker * nopt)
                                                              if nopt else 0)},
         "by_type": _table_rows(raw["by_type"], types, unit, "type"),
-        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.house_way), unit, "row"),
+        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.way), unit, "row"),
         "patterns": top,
         **({FACE_UP: _settled(raw, FACE_UP, settlement)} if FACE_UP in raw else {}),
     }
