@@ -30,9 +30,7 @@ def base_game_section(cert: Certificate) -> Bet:
     counts = dict(section.outcomes)
     outcomes = section.figures.counts
     settlement = SettlementRule.of(section.settlement)
-    win, win_label = settlement.win_net, settlement.win_label
-    name = (win_label if settlement.is_commission
-            else "1 to 1, a flat fee per hand (tiers below)")
+    win, win_label, name = settlement.win_net, settlement.win_label, settlement.pay_label
     table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
                                                               ("push", PUSH)))
     wins, _loss, pushes, total = settlement.outcomes(counts)  # its push conditions too
@@ -51,7 +49,7 @@ def base_game_section(cert: Certificate) -> Bet:
     else:
         bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
                          "the house way; an identical hand (a copy) goes to the banker.")
-    if settlement.push_when:
+    if settlement.has_pushes:
         text = settlement.push_text()
         # Face Up's counts are settled already: no count of the hands' comparison
         bet.notes.append(text[0].upper() + text[1:] + (
