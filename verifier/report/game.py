@@ -26,7 +26,6 @@ def base_game_section(cert: Certificate) -> Bet:
     from verifier.game.paytables import PUSH
     section = cert.base_game
     assert section is not None                  # the caller checks the certificate has it
-    results = section.results
     counts = dict(section.outcomes)
     outcomes = section.figures.counts
     settlement = SettlementRule.of(section.settlement)
@@ -63,19 +62,20 @@ def base_game_section(cert: Certificate) -> Bet:
             for name, copies in zip(("high hand", "low hand", "both hands"),
                                     outcomes.copies)]))
     if settlement.is_fees:
+        figures = section.figures
         bet.tables.append(Table(
             "Fee tiers: return per unit bet with the flat fee",
             ["Wager", "Fee", "Return at the smallest wager", "Return at the largest wager"],
-            [[f"${t['wagers'][0]:,}-${t['wagers'][1]:,}", f"${t['fee']}",
-              f"{t['return_at_smallest']['decimal']:+.8f}",
-              f"{t['return_at_largest']['decimal']:+.8f}"] for t in results["tiers"]],
-            note=f"1 to 1 with no fee: {results['even_money_return']['decimal']:+.8f} per "
+            [[f"${t.wagers[0]:,}-${t.wagers[1]:,}", f"${t.fee}",
+              f"{t.return_at_smallest.decimal:+.8f}",
+              f"{t.return_at_largest.decimal:+.8f}"] for t in figures.tiers],
+            note=f"1 to 1 with no fee: {figures.even_money_return.decimal:+.8f} per "
                  f"unit; table maximum ${settlement.table_max:,}."))
         bet.notes.append("The figures below are of the wager at 1 to 1 before the fee; the "
                          "fee's effect is in the fee tiers.")
-        if "casino_comparison" in results:
+        if figures.casino_comparison is not None:
             bet.notes.append("Settled as a casino game instead (1 to 1 less 5% commission): "
-                             f"{results['casino_comparison']['return']['decimal']:+.8f} per "
+                             f"{figures.casino_comparison.return_.decimal:+.8f} per "
                              "unit.")
     return bet
 
