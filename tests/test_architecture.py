@@ -366,7 +366,8 @@ def test_no_header_writes_a_shared_name_again():
     """Each name of cext/vocab.h is defined there only: no hand-written copy beside it."""
     shared = c_names("vocab.h") - {"PAIGOW_VOCAB_H"}
     assert {"CAT_FIVE_ACES", "BFB_HIGH_CARD", "F_QUADS", "H_NO_PAIR", "HW_CODE", "HW_OP_NOT",
-            "FRONT_PAIR_BASE", "HW_MAX_ROWS"} <= shared
+            "FRONT_PAIR_BASE", "HW_MAX_ROWS", "JOKER", "ACE", "FRONT_KEYS", "TS_R_BASE",
+            "TS_LINES"} <= shared
     again = {h: sorted(c_names(h) & shared) for h in HEADER_ORDER if h != "vocab.h"}
     assert {h: n for h, n in again.items() if n} == {}
 
@@ -379,6 +380,20 @@ def test_python_defines_the_pair_base_of_the_front_keys_once():
               for target in node.targets
               if isinstance(target, ast.Name) and target.id == "FRONT_PAIR_BASE"]
     assert places == ["verifier/game/ranking.py"]
+
+
+def test_the_cards_the_front_keys_and_the_tables_reads_come_from_python():
+    """JOKER and ACE (game/cards.py), FRONT_KEYS (game/ranking.py), the table's reads
+    TS_R_* in the order of TABLE_READS and TS_LINES (game/bets.py): generated into
+    cext/vocab.h from the Python names, the C name the Python one in capitals."""
+    from verifier.game import cards
+    from verifier.game.bets import TABLE_LINES, TABLE_READS
+    from verifier.game.ranking import FRONT_KEY_COUNT, FRONT_PAIR_BASE
+    assert (c_define("vocab.h", "JOKER"), c_define("vocab.h", "ACE")) == (cards.JOKER, cards.ACE)
+    assert c_define("vocab.h", "FRONT_KEYS") == FRONT_KEY_COUNT == FRONT_PAIR_BASE + 13
+    assert c_enum("vocab.h", "TS_R_BASE") == [
+        "TS_R_" + r.upper().replace("-", "_") for r in TABLE_READS]
+    assert c_define("vocab.h", "TS_LINES") == TABLE_LINES
 
 
 def test_the_category_bits_of_python_and_c_agree():

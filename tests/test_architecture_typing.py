@@ -90,13 +90,6 @@ def test_the_rule_finds_reads_of_a_sections_results():
     assert [line for line, _ in section_results_reads(ast.parse(code))] == [1, 3, 4, 4]
 
 
-#: report/game.py's fee branch, which the settlement's work (issue 54, item 2) moves into
-#: SettlementRule, reads these of the base game's JSON until then (its typed fields:
-#: ``BaseGameFigures.tiers``, ``even_money_return``, ``casino_comparison``)
-SETTLEMENT_BRANCH = {("verifier/report/game.py", key)
-                     for key in ("tiers", "even_money_return", "casino_comparison")}
-
-
 def test_no_module_outside_certificate_reads_a_sections_results_by_key():
     """A section's results are typed (verifier/certificate/results.py, results_tables.py):
     readers outside certificate/ read their attributes, never the JSON by string key."""
@@ -106,8 +99,7 @@ def test_no_module_outside_certificate_reads_a_sections_results_by_key():
             continue
         where = str(path.relative_to(PACKAGE.parent))
         found += [f"{where}:{line}: {code}"
-                  for line, code in section_results_reads(ast.parse(path.read_text()))
-                  if (where, code.split("'")[1]) not in SETTLEMENT_BRANCH]
+                  for line, code in section_results_reads(ast.parse(path.read_text()))]
     assert found == []
 
 

@@ -32,7 +32,8 @@ def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
     out = house_way_results(cert["rules"]["house_way"]["value"],
-                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"])
+                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"],
+                            rules_of(cert).way)
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
                                                  rules_of(cert).wheel_second))
     return out

@@ -80,10 +80,11 @@ class TableSide:
         return self.read_of(rules) if self.read_of else self.read
 
 
-#: The reads the table (its Python round engine and the compiled kernel, cext/table_sim.h
+#: The reads the table (its Python round engine and the compiled kernel: cext/vocab.h
 #: ``TS_R_*``, in this order) gives a wager (the last two: custom bets', table/custom.py).
 TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front",
                "first-cards", "seven-card-and-front")
+TABLE_LINES = 40    # the most lines of a read (categories and a front: 35; C: TS_LINES)
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
+from verifier.game.cards import ACE, JOKER  # noqa: F401  (evaluate.JOKER, as before)
 from verifier.game.ranking import FRONT_PAIR_BASE
-
-JOKER = 52
-ACE = 12
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
     STRAIGHT_FLUSH, FIVE_ACES = range(10)

@@ -35,14 +35,13 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.odds.values import exact_value
 
-from verifier.game.cards import JOKER
+from verifier.game.cards import ACE, JOKER
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.categories import TOP_CARD_CATEGORY
 from verifier.support.errors import VerifierError
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.pays import TABLE_ORDER
 
-ACE = 12
 INSURANCE_TOP = TOP_CARD_CATEGORY
 INSURANCE_READING = "literal"
 INSURANCE_READINGS = {

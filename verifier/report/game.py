@@ -26,13 +26,10 @@ def base_game_section(cert: Certificate) -> Bet:
     from verifier.game.paytables import PUSH
     section = cert.base_game
     assert section is not None                  # the caller checks the certificate has it
-    results = section.results
     counts = dict(section.outcomes)
     outcomes = section.figures.counts
     settlement = SettlementRule.of(section.settlement)
-    win, win_label = settlement.win_net, settlement.win_label
-    name = (win_label if settlement.is_commission
-            else "1 to 1, a flat fee per hand (tiers below)")
+    win, win_label, name = settlement.win_net, settlement.win_label, settlement.pay_label
     table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
                                                               ("push", PUSH)))
     wins, _loss, pushes, total = settlement.outcomes(counts)  # its push conditions too
@@ -51,7 +48,7 @@ def base_game_section(cert: Certificate) -> Bet:
     else:
         bet.notes.append("Every ordered pair of disjoint player and banker hands, both set by "
                          "the house way; an identical hand (a copy) goes to the banker.")
-    if settlement.push_when:
+    if settlement.has_pushes:
         text = settlement.push_text()
         # Face Up's counts are settled already: no count of the hands' comparison
         bet.notes.append(text[0].upper() + text[1:] + (
@@ -65,19 +62,20 @@ def base_game_section(cert: Certificate) -> Bet:
             for name, copies in zip(("high hand", "low hand", "both hands"),
                                     outcomes.copies)]))
     if settlement.is_fees:
+        figures = section.figures
         bet.tables.append(Table(
             "Fee tiers: return per unit bet with the flat fee",
             ["Wager", "Fee", "Return at the smallest wager", "Return at the largest wager"],
-            [[f"${t['wagers'][0]:,}-${t['wagers'][1]:,}", f"${t['fee']}",
-              f"{t['return_at_smallest']['decimal']:+.8f}",
-              f"{t['return_at_largest']['decimal']:+.8f}"] for t in results["tiers"]],
-            note=f"1 to 1 with no fee: {results['even_money_return']['decimal']:+.8f} per "
+            [[f"${t.wagers[0]:,}-${t.wagers[1]:,}", f"${t.fee}",
+              f"{t.return_at_smallest.decimal:+.8f}",
+              f"{t.return_at_largest.decimal:+.8f}"] for t in figures.tiers],
+            note=f"1 to 1 with no fee: {figures.even_money_return.decimal:+.8f} per "
                  f"unit; table maximum ${settlement.table_max:,}."))
         bet.notes.append("The figures below are of the wager at 1 to 1 before the fee; the "
                          "fee's effect is in the fee tiers.")
-        if "casino_comparison" in results:
+        if figures.casino_comparison is not None:
             bet.notes.append("Settled as a casino game instead (1 to 1 less 5% commission): "
-                             f"{results['casino_comparison']['return']['decimal']:+.8f} per "
+                             f"{figures.casino_comparison.return_.decimal:+.8f} per "
                              "unit.")
     return bet
 

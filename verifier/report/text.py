@@ -68,7 +68,7 @@ def run_summary(result: Any, sheet: ParSheet, cert_path: str | os.PathLike | Non
     out += ["Best five-card hand of the seven cards",
             _table(["Class", "Hands", "Probability"], rows), ""]
     from verifier.houseway import row_names
-    names = row_names(r.house_way)
+    names = row_names(r.way)
     rows = [[f"{row} {names[row]}", f"{n:,}", num(Fraction(n, total), 10)]
             for row, n in sorted(result.house_way_rows.items())]
     way = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}.get(r.house_way,
