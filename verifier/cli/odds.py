@@ -114,7 +114,7 @@ def cmd_compare(settings: OddsSettings) -> int:
 
 def cmd_solve(settings: OddsSettings) -> int:
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
-    bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
+    bet's formula (verifier/odds/linesolve.py solve_lines), any bet of the certificate or any
     custom table."""
     from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
     from verifier.cli.solvebase import solves_base, solve_base
@@ -175,6 +175,13 @@ def cmd_report(settings: OddsSettings) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_check(subparsers)
+    _register_compare(subparsers)
+    _register_solve(subparsers)
+    _register_report(subparsers)
+
+
+def _register_check(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("check", help="re-derive and verify a certificate",
                               description="Checks the hash, that the counts add up to C(n,7), "
                                           "and re-derives every probability and return from "
@@ -200,6 +207,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_progress_options(p)
     p.set_defaults(func=cmd_check)
 
+
+def _register_compare(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("compare", help="compare pay tables, exactly, from a certificate",
                               description="One column per pay table: return, house edge, hit "
                                           "frequency, standard deviation, per-line probability "
@@ -214,6 +223,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_progress_options(p)
     p.set_defaults(func=cmd_compare)
 
+
+def _register_solve(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("solve", help="the pay on one line, or a group of lines scaled "
                                             "together, that gives a target house edge",
                               description="The exact pay (N to 1) on --line that gives the "
@@ -255,6 +266,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_solve)
 
+
+def _register_report(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "report", help="the par sheet of a certificate (Markdown, HTML, PDF or xlsx)",
         description="The par sheet a lab files, titled by the certificate's game: for every "

@@ -19,6 +19,11 @@ SIDE_BET_DEFAULT = 10
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_settle(subparsers)
+    _register_simulate(subparsers)
+
+
+def _register_settle(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "settle", help="play and settle one round from a ROUND.json file, print the ledger",
         description="Play one round of the rule set's game from a file (seats, wagers, "
@@ -42,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "else seed 001's table)")
     p.set_defaults(func=run_settle)
 
+
+def _register_simulate(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "simulate", help="simulate many rounds with a rotating bank",
         description="Simulate rounds at a seven-seat table of the rule set's game (--rules, "
