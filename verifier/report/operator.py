@@ -40,7 +40,7 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
     """The operator figures of ``bets`` (the wagers: the envy's dollar amounts have none) at
     ``pace``; ``fee``: a fee game's collection fee per hand at the average wager;
     ``bankroll``: the simulator's estimate (or None, and ``bankroll_note`` says why)."""
-    wagers = [wager_figures(b.key, b.title, b.expected, b.variance, pace)
+    wagers = [wager_figures(b.key, b.title, b.expected, b.variance, pace, outcomes=outcomes(b))
               for b in bets if b.kind == "wager"]
     h, w = pace.hands_per_hour, pace.average_wager
     notes = [
@@ -54,9 +54,13 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
         "many times the chips bought are wagered) is the table's, not the game's; the hold "
         "is shown at three ratios.",
         "The bands: the table's result (the house's side: its win) after N hands of one "
-        "wager, normal approximation to the sum of N independent hands: N × wager × edge ± "
-        "1.96 × √N × SD per hand × wager. A result outside its band is one a regulator may "
-        "ask to be investigated (e.g. Maryland). The mean and variance are exact."]
+        "wager, from the 2.5% to the 97.5% quantile of its exact distribution: every round "
+        "is a fresh shuffle, so the N hands are independent and their sum's distribution is "
+        "one hand's, from the counts, convolved N times (nothing is simulated); the chance "
+        "the house is ahead after N hands is read off the same distribution. A result "
+        "outside its band is one a regulator may ask to be investigated (e.g. Maryland). The "
+        "mean and variance are exact fractions; the quantiles are results a table can have "
+        "(whole units of the pays), the chance a decimal."]
     if fee is not None:
         notes.append(f"This is a fee game: the house's revenue is the collection fee, "
                      f"{money(fee)} a hand at {money(w)}, {money(h * fee)} an hour per seat; "
@@ -83,18 +87,31 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
     return out
 
 
+def outcomes(bet: Bet) -> tuple:
+    """One hand's exact distribution of ``bet``: ((net result, combinations), ...) of its
+    lines, or () where a line has no net result or the lines do not add up to the total."""
+    rows = [(line.net, line.combinations) for line in bet.lines]
+    if any(net is None for net, _ in rows) or sum(n for _, n in rows) != bet.total:
+        return ()
+    return tuple(rows)
+
+
 def band_table(f: WagerFigures) -> Table:
     """The 95% bands of one wager's table result after BAND_HANDS hands and BAND_HOURS
     hours."""
     w = f.pace.average_wager
     rows = [[b.label, money(b.handle, False), money(b.mean),
              f"{money(b.low)} to {money(b.high)}",
-             f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}"] for b in f.bands]
+             f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}",
+             "" if b.ahead is None else f"{b.ahead:.2%}"] for b in f.bands]
+    how = ("the band's ends are quantiles of the exact distribution" if f.bands[0].exact else
+           "the band is the normal approximation N × wager × edge ± 1.96 × √N × SD per hand "
+           "× wager (this wager's lines give no distribution)")
     return Table(f"95% band of the table's result: {f.title}",
                  ["Played", "Handle", "Expected win", "95% band of the win",
-                  "As a share of the handle"], rows,
+                  "As a share of the handle", "House ahead"], rows,
                  note=f"Exact: after N hands the mean is N × {w * f.edge} and the variance "
-                      f"N × {w * w * f.variance} (dollars, dollars squared).")
+                      f"N × {w * w * f.variance} (dollars, dollars squared); {how}.")
 
 
 def bankroll_table(b: Any) -> Table:
