@@ -111,6 +111,10 @@ def test_the_sheets_operator_tables_show_the_closed_forms():
     (band,) = [t for t in op.tables if t.title.startswith("95% band")]
     assert band.rows[0][:3] == ["100 hands", "$1,000", "$125.00"]
     assert "N × 5/4" in band.note and "N × 2575/16" in band.note   # 10/8, 100 x 103/64
+    assert band.header[-1] == "House ahead" and band.rows[0][-1].endswith("%")
+    from verifier.report.operator import _chance        # never shown as a certainty
+    assert [_chance(p) for p in (0.99996, 0.00004, 0.5, 1.0, None)] == [
+        "> 99.99%", "< 0.01%", "50.00%", "100.00%", ""]
     assert any("$2.00 a hand at $10.00, $60.00 an hour" in n for n in op.notes)
 
 

@@ -103,7 +103,7 @@ def band_table(f: WagerFigures) -> Table:
     rows = [[b.label, money(b.handle, False), money(b.mean),
              f"{money(b.low)} to {money(b.high)}",
              f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}",
-             "" if b.ahead is None else f"{b.ahead:.2%}"] for b in f.bands]
+             _chance(b.ahead)] for b in f.bands]
     how = ("the band's ends are quantiles of the exact distribution" if f.bands[0].exact else
            "the band is the normal approximation N × wager × edge ± 1.96 × √N × SD per hand "
            "× wager (this wager's lines give no distribution)")
@@ -112,6 +112,13 @@ def band_table(f: WagerFigures) -> Table:
                   "As a share of the handle", "House ahead"], rows,
                  note=f"Exact: after N hands the mean is N × {w * f.edge} and the variance "
                       f"N × {w * w * f.variance} (dollars, dollars squared); {how}.")
+
+
+def _chance(p: float | None) -> str:
+    """A probability as a percentage with 2 decimals, never rounded to 0% or 100%."""
+    if p is None:
+        return ""
+    return "> 99.99%" if 0.9999 < p < 1 else "< 0.01%" if 0 < p < 0.0001 else f"{p:.2%}"
 
 
 def bankroll_table(b: Any) -> Table:
