@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from verifier.odds.operator import HANDLE_PER_DROP, Pace, WagerFigures, wager_figures
@@ -23,9 +24,17 @@ class Operator:
     pace: Pace
     wagers: list                   # WagerFigures, the sheet's wagers then the base game
     notes: list
-    tables: list                   # Table
+    figures: list                  # Table: the figures per wager and the holds
     bankroll: Any = None           # verifier.table.bankroll.Bankroll, or None
     bankroll_notes: list = field(default_factory=list)
+
+    @cached_property
+    def tables(self) -> list:
+        """Every table of the section: the figures, each wager's bands (their exact
+        distributions computed here, when a sheet is shown, not when one is built for its
+        other figures: ``run``'s summary) and the bankroll."""
+        return (self.figures + [band_table(f) for f in self.wagers]
+                + ([bankroll_table(self.bankroll)] if self.bankroll is not None else []))
 
 
 def money(x: Fraction | float, cents: bool = True) -> str:
@@ -77,10 +86,8 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
               ["Wager"] + [("handle = drop" if r == 1 else f"handle = {r} × drop")
                            for r in HANDLE_PER_DROP],
               [[f.title] + [pct(f.hold(r), 3) for r in HANDLE_PER_DROP] for f in wagers])]
-    tables += [band_table(f) for f in wagers]
     out = Operator(pace, wagers, notes, tables, bankroll)
     if bankroll is not None:
-        out.tables.append(bankroll_table(bankroll))
         out.bankroll_notes = bankroll_notes(bankroll)
     elif bankroll_note:
         out.bankroll_notes = [bankroll_note]
