@@ -102,6 +102,22 @@ def test_the_bands_and_the_chance_the_house_is_ahead_are_the_exact_sums_quantile
     assert not normal.exact and normal.ahead is None and normal.mean == band.mean
 
 
+def test_a_large_pays_sum_kept_on_a_folded_span_is_the_whole_spans():
+    """8,000 to 1 over 1,000 hands spans 8 million steps; the span kept (where a Chernoff
+    bound leaves under 1e-15 of the probability beyond it) is far smaller, and its
+    cumulative probabilities are those of the whole span's transform, unfolded."""
+    import numpy as np
+    from verifier.odds.sums import Sums
+    sums = Sums({Fraction(8000): 1, Fraction(1): 4000, Fraction(-1): 6000})
+    hands = 1000
+    whole = 1 << (hands * 8001).bit_length()
+    kept = sums.points(hands)
+    assert kept is not None and kept * 64 <= whole
+    full = np.cumsum(np.fft.irfft(np.fft.rfft(sums.pmf, whole) ** hands, whole))
+    assert np.abs(sums.cdf(hands) - full[:kept]).max() < 1e-12
+    assert 1 - full[kept - 1] < 1e-12           # next to nothing lies past the span kept
+
+
 def test_the_sheets_operator_tables_show_the_closed_forms():
     op = operator_section([hand_made_bet()], Pace(30, Fraction(10)), fee=2)
     (per_wager,) = [t for t in op.tables if t.title == "Per wager"]
