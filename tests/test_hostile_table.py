@@ -15,8 +15,8 @@ SIMULATE = ["simulate", "--rules", "casino-standard", "--rounds", "10", "--no-pr
 
 
 @pytest.mark.parametrize("policy,says", [
-    ("", "bad --bank-policy '': '' is not one of"),
-    (" ", "bad --bank-policy ' ': '' is not one of"),
+    ("", "argument --bank-policy: an empty value"),       # refused as it is parsed
+    (" ", "argument --bank-policy: an empty value"),
     ("1=always,1=never", "bad --bank-policy '1=always,1=never': seat 1 is given twice"),
     ("always,never", "bad --bank-policy 'always,never': the others' policy is given twice"),
     ("\u0661=always", "bad --bank-policy '\u0661=always': '\u0661' is not a seat 1 to 7"),
