@@ -83,9 +83,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if threading.current_thread() is threading.main_thread():
-        interrupts.install()
     try:
+        if threading.current_thread() is threading.main_thread() and \
+                not interrupts.installed():        # else in place since the first line
+            interrupts.install()                    # (cli.main): a signal since is kept
         from verifier.engine import quiet_waits
         quiet_waits()                  # the thread policy: before any compiled module loads
         status = _main(argv)

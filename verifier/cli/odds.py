@@ -137,9 +137,9 @@ def cmd_report(settings: Settings) -> int:
     assert settings.certificate is not None          # report's positional argument
     from verifier.report.charts import start_pool, stop_pool
     from verifier.support.progress import Steps, stage
-    if settings.format in ("html", "pdf"):
-        start_pool()                    # matplotlib imported meanwhile, the charts side by side
     try:
+        if settings.format in ("html", "pdf"):
+            start_pool()                # matplotlib imported meanwhile, the charts side by side
         with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
             steps = Steps(report, 1)
             steps.next("check")
@@ -162,8 +162,10 @@ def cmd_report(settings: Settings) -> int:
                                paper=settings.paper, revisions=revisions,
                                **operator_inputs(settings, cert))
             checked()
-    finally:
-        stop_pool()
+    except BaseException as exc:
+        stop_pool(at_once=isinstance(exc, KeyboardInterrupt))
+        raise
+    stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
     if settings.out:
         atomic_write_bytes(settings.out, data)
