@@ -7,6 +7,7 @@ The walk below goes through every command's parser and tries the hostile values 
 option by the kind of its type, so that a new option cannot skip them: an option whose
 type is not one of the set fails it."""
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +105,91 @@ def test_every_option_refuses_the_hostile_values_as_it_is_parsed(command, name, 
 ])
 def test_the_reproducers_of_issue_52_are_one_line(argv, says, capsys):
     one_line_error(argv, capsys, says)
+
+
+# ------------------------- outputs checked before any work (issue 52: filing --out, 41-55 s)
+
+#: a command line of each command that writes, its output at OUT (filled in below)
+WRITERS = {
+    ("strategy", "--out"): ["strategy", "--out", "OUT"],
+    ("run", "--out"): ["run", "--out", "OUT"],
+    ("solve", "--out"): ["solve", CERT, "--line", "three_pairs", "--edge", "5%", "--out", "OUT"],
+    ("report", "--out"): ["report", CERT, "--out", "OUT"],
+    ("progressive", "--meter-path"): ["progressive", "jackpot", "--simulate", "100",
+                                      "--meter-path", "OUT"],
+    ("audit", "--out"): ["audit", "claims.csv", "--out", "OUT"],
+    ("keygen", "PRIVATE.pem"): ["keygen", "OUT", "public.pem"],
+    ("keygen", "PUBLIC.pem"): ["keygen", "private.pem", "OUT"],
+    ("sign", "--out"): ["sign", CERT, "--key", "private.pem", "--out", "OUT"],
+    ("simulate", "--meter-path"): ["simulate", "--rules", "emperors-challenge", "--rounds",
+                                   "40", "--progressive", "jackpot", "--meter-path", "OUT"],
+    ("filing", "--out"): ["filing", CERT, "--meta", "meta.toml", "--out", "OUT"],
+}
+
+
+def test_every_command_that_writes_is_in_the_table():
+    assert {(c, name) for c, name, _, kind, _ in OPTIONS if kind == "output"} == set(WRITERS)
+
+
+def no_work(monkeypatch):
+    """The first work of the commands that check their output themselves (filing) or read
+    before they write (report, solve, sign, audit) fails the test: a certificate, a
+    metadata file or a par sheet read."""
+    def work(*args, **kwargs):
+        raise AssertionError("work began before the output was checked")
+    for name in ("verifier.certificate.read", "verifier.certificate.load",
+                 "verifier.filing.meta.read",
+                 "verifier.audit.read"):
+        monkeypatch.setattr(name, work, raising=False)
+
+
+def unwritable_folder(tmp_path):
+    """A folder this process cannot write in: read-only for a user; for root (who may
+    write in any folder of mode 555), /sys, where no one makes a file."""
+    import os
+    if os.geteuid() != 0:
+        folder = tmp_path / "read-only"
+        folder.mkdir(mode=0o555)
+        return folder
+    try:
+        with open("/sys/paigow-verify-probe", "x"):
+            pass
+    except OSError:
+        return Path("/sys")
+    pytest.skip("no folder here that root cannot write in")
+
+
+@pytest.mark.parametrize("where", ["missing parent", "dangling link", "read-only folder"])
+@pytest.mark.parametrize("writer", sorted(WRITERS), ids=" ".join)
+def test_every_output_is_checked_before_the_command_starts(writer, where, tmp_path,
+                                                           monkeypatch, capsys):
+    no_work(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    if where == "missing parent":
+        out, says = "missing/out.pdf", "directory missing does not exist"
+    elif where == "dangling link":
+        (tmp_path / "link.pdf").symlink_to(tmp_path / "nowhere" / "x.pdf")
+        out, says = "link.pdf", "a symbolic link to nothing"
+    else:
+        out, says = str(unwritable_folder(tmp_path) / "out.pdf"), "is not writable"
+    argv = [str(Path(CERT).resolve()) if a == CERT else a for a in WRITERS[writer]]
+    line = one_line_error([out if a == "OUT" else a for a in argv], capsys,
+                          f"cannot write {out}")
+    assert says in line
+
+
+@pytest.mark.parametrize("out", ["missing/pack", "missing/f.pdf", "link", "link.pdf",
+                                 "read-only/pack", "read-only/f.pdf"])
+def test_filing_out_that_cannot_be_written_is_refused_before_any_work(out, tmp_path,
+                                                                       monkeypatch, capsys):
+    no_work(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "link").symlink_to(tmp_path / "gone")
+    (tmp_path / "link.pdf").symlink_to(tmp_path / "gone.pdf")
+    if out.startswith("read-only"):
+        out = str(unwritable_folder(tmp_path) / Path(out).name)
+    root = Path(CERT).resolve().parent.parent.parent
+    one_line_error(["filing", root / CERT, "--meta", root / "examples/filing/meta.toml",
+                    "--out", out], capsys, f"cannot write {out}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "link.pdf"] + (
+        ["read-only"] if (tmp_path / "read-only").exists() else [])

@@ -10,7 +10,10 @@ import threading
 from verifier.support.version import __version__
 from verifier.support import interrupts
 from verifier.support.errors import VerifierError
-from typing import NoReturn, Sequence
+from typing import NoReturn, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 # Command modules and the commands each registers, in the order they appear in --help. A
 # command line builds only its command's module (the others cost start-up time: some
@@ -46,7 +49,9 @@ class OneLineErrorParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"paigow-verify: error: {message} (see {self.prog} --help)\n")
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
         self.seen = set()
         namespace, extras = super().parse_known_args(args, namespace)
         for option, other in self.__dict__.get("needs", ()):
@@ -139,7 +144,7 @@ def _main(argv):
         return 2
 
 
-def check_outputs(parser: argparse.ArgumentParser, settings) -> None:
+def check_outputs(parser: argparse.ArgumentParser, settings: Settings) -> None:
     """Every output the command line names (an option of type ``options.output_file``)
     checked before the command starts any work, by the one check
     (``files.check_writable``: its folder there and writable, not a directory, a device, a
