@@ -27,7 +27,8 @@ def test_bank_options_are_parsed_strictly(policy, says, capsys):
 
 
 def test_seats_are_ascii_digits(capsys):
-    one_line_error(SIMULATE + ["--seats", "\u0661"], capsys, "bad --seats '\u0661'")
+    one_line_error(SIMULATE + ["--seats", "\u0661"], capsys,
+                   "argument --seats: '\u0661': numbers are written in the digits 0-9")
 
 
 def player_bank_round(tmp_path, **banker):
