@@ -51,7 +51,7 @@ class OneLineErrorParser(argparse.ArgumentParser):
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
-                         ) -> tuple[argparse.Namespace, list[str]]:
+                         ) -> tuple[argparse.Namespace | None, list[str]]:
         self.seen = set()
         namespace, extras = super().parse_known_args(args, namespace)
         for option, other in self.__dict__.get("needs", ()):
@@ -149,7 +149,7 @@ def check_outputs(parser: argparse.ArgumentParser, settings: Settings) -> None:
     checked before the command starts any work, by the one check
     (``files.check_writable``: its folder there and writable, not a directory, a device, a
     link to nothing or one of the command's inputs)."""
-    chosen = next((a.choices.get(settings.command) for a in parser._actions
+    chosen = next((a.choices.get(settings.command or "") for a in parser._actions
                    if isinstance(a, argparse._SubParsersAction)), None)
     for action in chosen._actions if chosen is not None else ():
         if getattr(action.type, "kind", None) == "output" and getattr(settings, action.dest) \

@@ -68,7 +68,7 @@ def installed() -> bool:
 
 
 @contextmanager
-def held(signals: set = frozenset({signal.SIGINT})) -> Iterator[None]:
+def held(signals: frozenset = frozenset({signal.SIGINT})) -> Iterator[None]:
     """Within the block, ``signals`` are held back from this thread (a process started in
     it inherits them held for good: a helper leaves Ctrl-C to the command, and a Ctrl-C
     at its start-up never prints its traceback); one that came meanwhile is delivered at
