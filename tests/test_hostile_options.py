@@ -102,6 +102,8 @@ def test_every_option_refuses_the_hostile_values_as_it_is_parsed(command, name, 
     (["simulate", "--rounds", "10", "--rounds-per-bank", "\u0661"], "argument --rounds-per-bank: "),
     (["simulate", "--rounds", "10", "--progressive-seats", "1"], "--progressive-seats needs --progressive"),
     (["progressive", "jackpot", "--seed", "3"], "--seed needs --simulate"),
+    (["check", CERT, "--chunks", "3"], "--chunks needs --recompute"),
+    (["check", CERT, "--seed", "3"], "--seed needs --recompute"),
 ])
 def test_the_reproducers_of_issue_52_are_one_line(argv, says, capsys):
     one_line_error(argv, capsys, says)

@@ -195,6 +195,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the seed of --chunks' draw (default: from the certificate's "
                         "result hash, so the same certificate draws the same chunks)")
     p.add_argument("--threads", type=thread_number, default=None, help="threads for --recompute")
+    needs(p, "--chunks", "--recompute")
+    needs(p, "--seed", "--recompute")
     p.add_argument("--public-key", metavar="PUBLIC.pem",
                    help="also require an Ed25519 signature by this key over the content "
                         "(paigow-verify keygen, sign, run --sign)")
