@@ -27,9 +27,11 @@ HOSTILE = {
 EMPTY = ["", "   "]
 
 
+PARSER = build_parser()          # every command's: the parser ``main`` builds for each
+
+
 def commands():
-    parser = build_parser()
-    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    (sub,) = [a for a in PARSER._actions if isinstance(a, argparse._SubParsersAction)]
     return sub.choices
 
 
@@ -71,8 +73,13 @@ def hostile_values(kind, low):
                          ids=[f"{c} {n}" for c, n, *_ in OPTIONS])
 def test_every_option_refuses_the_hostile_values_as_it_is_parsed(command, name, before,
                                                                  kind, low, capsys):
-    for value in hostile_values(kind, low):
-        one_line_error([command, *before, value], capsys, f"argument {name}: ")
+    for value in hostile_values(kind, low):        # parsed as ``main`` parses them
+        with pytest.raises(SystemExit) as stop:
+            PARSER.parse_args([command, *before, value])
+        out, err = capsys.readouterr()
+        assert (stop.value.code, out) == (2, ""), (value[:20], err)
+        (line,) = err.splitlines()
+        assert line.startswith(f"paigow-verify: error: argument {name}: "), line
 
 
 # ---------------------------------- the reproducers of issue 52, each one line and exit 2
