@@ -303,8 +303,10 @@ def _try_writing_in(directory: Path, path: Path | None = None) -> None:
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{(path or directory).name}.",
                                    suffix=".tmp")
-        os.close(fd)
-        os.unlink(tmp)
+        try:
+            os.close(fd)
+        finally:                        # Ctrl-C included: nothing is left behind
+            os.unlink(tmp)
     except OSError as exc:
         raise VerifierError(f"cannot write {path or directory}: directory {directory} is not "
                             f"writable ({exc.strerror})") from None
