@@ -131,7 +131,7 @@ setup(
                                "report/templates/*.j2", "audit/templates/*.j2",
                                "web/templates/*.j2", "web/static/*.js", "web/static/*.css",
                                "web/static/*.svg"],
-                  "verifier.proofs": ["certificates/*.json"]},
+                  "verifier.proofs": ["certificates/*.json", "certificates/SHA256SUMS"]},
     ext_modules=extensions(),
     cmdclass={"build_ext": BuildExt},
     options={"build_ext": {"parallel": CORES}},

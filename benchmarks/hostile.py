@@ -2,9 +2,13 @@
 house-way file costs a command that sets hands (the 53-card deck enumerated once per
 file program and process, then the kept verdict), and how soon `strategy` answers Ctrl-C
 while it builds the full deck's tables and inside a chunk, and `simulate --check-ledger`
-with its pool of processes.
+with its pool of processes; and of issue 52, how soon `report --format pdf` answers a
+Ctrl-C at the terminal (the whole process group: the command and its chart processes) as
+the chart processes start and in WeasyPrint's layout, and what a signal in the first
+150 ms of a command's start-up gets, sent as it comes and held from the process's first
+instruction.
 
-    python benchmarks/hostile.py [--skip-build]
+    python benchmarks/hostile.py [--skip-build] [--issue-52]
 
 Timing is reported, never asserted: it is not part of the test suite."""
 import argparse
@@ -47,11 +51,76 @@ def signal_latency(argv, delay, tmp):
     return time.monotonic() - sent, proc.returncode, err.strip()
 
 
+def stage_latency(argv, stage, tmp):
+    """Seconds from a SIGINT to the process group, sent once ``stage`` shows on stderr,
+    to the end of the command's output (every helper that shares it gone)."""
+    proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv], cwd=tmp,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    err = b""
+    while stage not in err:
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        if not chunk:
+            break
+        err += chunk
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _out, rest = proc.communicate(timeout=120)
+    text = (err + rest).decode(errors="replace")
+    return time.monotonic() - sent, proc.returncode, text.strip().splitlines()[-1], \
+        "Traceback" in text or "Fatal Python error" in text
+
+
+def startup(sig, held, tries=30):
+    """What ``hand`` gets for ``sig`` sent 0 to 145 ms into its start (every 5 ms):
+    {(exit status, its last line of stderr): how many}."""
+    from collections import Counter
+
+    def hold():
+        signal.pthread_sigmask(signal.SIG_BLOCK, {sig})
+    seen = Counter()
+    for i in range(tries):
+        proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "hand",
+                                 "As Ks Qs Js Ts Kh Qh"],
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=hold if held else None)
+        time.sleep(0.005 * (i % 30))
+        proc.send_signal(sig)
+        _out, err = proc.communicate(timeout=120)
+        lines = err.strip().splitlines()
+        seen[(proc.returncode, lines[-1][:40] if lines else "")] += 1
+    return dict(seen)
+
+
+def issue_52():
+    cert = str(ROOT / "proofs" / "certificates" / "outlaw9-mikes.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        for stage in (b"par sheet (pdf)", b"layout"):
+            seconds, status, last, traceback = stage_latency(
+                ["report", cert, "--format", "pdf", "--out", "s.pdf", "--progress"], stage,
+                tmp)
+            print(f"report --format pdf, Ctrl-C to the group at {stage.decode()!r}: output "
+                  f"ended {seconds:.3f} s after (exit {status}: {last}"
+                  f"{'; a traceback' if traceback else ''})")
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        for held in (False, True):
+            print(f"{sig.name} in the first 150 ms of `hand`"
+                  f"{', held from the first instruction' if held else ''}: "
+                  f"{startup(sig, held)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-build", action="store_true",
                         help="leave out the full deck's tables (1.6 GB)")
+    parser.add_argument("--issue-52", action="store_true",
+                        help="only the measures of issue 52 (the PDF report, start-up)")
     args = parser.parse_args()
+    if args.issue_52:
+        issue_52()
+        return
     check_cost()
     cases = [("simulate --check-ledger, 3 s in",
               ["simulate", "--rounds", str(10 ** 9), "--check-ledger", "--no-progress"], 3),

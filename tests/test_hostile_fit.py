@@ -50,10 +50,13 @@ def test_a_target_is_checked_as_a_whole(head, says, tmp_path, capsys):
                    capsys, f"{path}: {says}")
 
 
-def test_a_target_of_another_house_way_is_named_not_used_without_a_word(capsys):
-    # the Trump Plaza table (house_way = "trump-plaza") held against Mike's house way
-    assert main(["house-ways", "fit", "mikes", "--target", str(PUBLISHED), "--json",
-                 "--no-progress"]) == 0
-    err = capsys.readouterr().err
-    assert err == (f"paigow-verify: warning: {PUBLISHED} is a table of house way "
-                   "'trump-plaza', held here against house way 'mikes'\n")
+def test_a_target_of_another_house_way_is_refused_before_the_fit(monkeypatch, capsys):
+    # the Trump Plaza table (house_way = "trump-plaza") held against Mike's house way: one
+    # line, before any combination is run (issue 52: it warned, then ran on)
+    def no_fit(*args, **kwargs):
+        raise AssertionError("the fit ran")
+    monkeypatch.setattr("verifier.strategy.houseways.fit_house_way", no_fit)
+    one_line_error(["house-ways", "fit", "mikes", "--target", PUBLISHED, "--json",
+                    "--no-progress"], capsys,
+                   f"{PUBLISHED} is a table of house way 'Trump Plaza (Atlantic City)', "
+                   "not of \"Mike's Cardroom\"")

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import verifier
-from conftest import HANG
+from conftest import HANG, read_stderr_until
 
 # the whole run takes about 1.4 s on a quiet machine: a later signal finds it done
 DELAYS = (0.25, 0.5, 0.75, 1.0, 1.25)
@@ -124,3 +124,95 @@ def test_work_behind_a_block_runs_in_its_own_thread_during_the_block():
         pass
     with pytest.raises(ValueError, match="bad sum"):    # its error, raised when read
         job.value
+
+
+# ------------------ issue 52: K, a signal from the process's first instruction; H9, the PDF
+
+ROOT = Path(verifier.__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+HAND = ["hand", "As Ks Qs Js Ts Kh Qh"]
+#: a console script as pip writes it where the interpreter's path is too long for a "#!"
+#: line (distlib's ScriptMaker): /bin/sh runs it first, then the interpreter
+SHELL_WRAPPER = """#!/bin/sh
+'''exec' "{python}" "$0" "$@"
+' '''
+import sys
+from verifier.cli import console
+if __name__ == "__main__":
+    sys.exit(console())
+"""
+
+
+def held_and_sent(sig):
+    """A ``preexec_fn``: ``sig`` held back and sent in the child before it runs the
+    command, so that it is there from the command's first instruction (as a launcher that
+    holds the signals from its own first instruction leaves it)."""
+    def hold():
+        signal.pthread_sigmask(signal.SIG_BLOCK, {sig})
+        os.kill(os.getpid(), sig)
+    return hold
+
+
+@pytest.mark.parametrize("sig, status, line", [
+    (signal.SIGINT, 130, "paigow-verify: interrupted"),
+    (signal.SIGTERM, 143, "paigow-verify: terminated")])
+@pytest.mark.parametrize("through", ["python", "shell wrapper"])
+def test_a_signal_there_from_the_first_instruction_is_the_one_line(sig, status, line, through,
+                                                                   tmp_path):
+    # issue 52, K: SIGINT -2 with no word or a traceback, SIGTERM -15; through a shell
+    # wrapper the command ran on to exit 0
+    argv = [sys.executable, "-m", "verifier.cli", *HAND]
+    if through == "shell wrapper":
+        script = tmp_path / "paigow-verify"
+        script.write_text(SHELL_WRAPPER.format(python=sys.executable))
+        script.chmod(0o755)
+        argv = [str(script), *HAND]
+    done = subprocess.run(argv, env=ENV, capture_output=True, text=True, timeout=HANG,
+                          preexec_fn=held_and_sent(sig))
+    assert (done.returncode, done.stderr, done.stdout) == (status, line + "\n", "")
+
+
+def report_pdf(tmp_path):
+    """``report --format pdf`` in a process group of its own (Ctrl-C at a terminal reaches
+    the whole group: the command and its chart processes)."""
+    return subprocess.Popen([sys.executable, "-m", "verifier.cli", "report",
+                             str(ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"),
+                             "--format", "pdf", "--out", "sheet.pdf", "--progress"],
+                            cwd=tmp_path, env=ENV, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stage", [
+    # the bar's first line: the chart processes' server was started, and imports matplotlib
+    # for seconds (a Ctrl-C then printed its "Fatal Python error: init_import_site" or its
+    # KeyboardInterrupt traceback)
+    b"par sheet (pdf)",
+    # WeasyPrint lays the page out (the command then waited for the charts being drawn and
+    # the certificate's check: answered after 5 to 9 s, and its helpers held the output)
+    b"layout"])
+def test_ctrl_c_in_a_pdf_report_is_one_line_with_no_helpers_traceback(stage, tmp_path):
+    proc = report_pdf(tmp_path)
+    err = read_stderr_until(proc, stage)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        _out, rest = proc.communicate(timeout=HANG)  # its end of file: every helper gone
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError(f"Ctrl-C at {stage!r} not answered within {HANG} s") from None
+    text = (err + rest).decode()
+    assert proc.returncode == 130, text[-500:]
+    assert text.endswith("paigow-verify: interrupted\n"), text[-500:]
+    assert "Traceback" not in text and "Fatal Python error" not in text, text[-2000:]
+    assert "Warning" not in text, text[-500:]        # no leaked-semaphore report either
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_processes_started_while_signals_are_held_never_take_them():
+    from verifier.support.interrupts import held
+    with held():
+        child = subprocess.run([sys.executable, "-c", "import signal; print(sorted("
+                                "signal.pthread_sigmask(signal.SIG_BLOCK, [])))"],
+                               capture_output=True, text=True, timeout=HANG)
+    assert child.stdout.strip() == "[<Signals.SIGINT: 2>]"
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

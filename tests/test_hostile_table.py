@@ -15,8 +15,8 @@ SIMULATE = ["simulate", "--rules", "casino-standard", "--rounds", "10", "--no-pr
 
 
 @pytest.mark.parametrize("policy,says", [
-    ("", "bad --bank-policy '': '' is not one of"),
-    (" ", "bad --bank-policy ' ': '' is not one of"),
+    ("", "argument --bank-policy: an empty value"),       # refused as it is parsed
+    (" ", "argument --bank-policy: an empty value"),
     ("1=always,1=never", "bad --bank-policy '1=always,1=never': seat 1 is given twice"),
     ("always,never", "bad --bank-policy 'always,never': the others' policy is given twice"),
     ("\u0661=always", "bad --bank-policy '\u0661=always': '\u0661' is not a seat 1 to 7"),
@@ -27,7 +27,8 @@ def test_bank_options_are_parsed_strictly(policy, says, capsys):
 
 
 def test_seats_are_ascii_digits(capsys):
-    one_line_error(SIMULATE + ["--seats", "\u0661"], capsys, "bad --seats '\u0661'")
+    one_line_error(SIMULATE + ["--seats", "\u0661"], capsys,
+                   "argument --seats: '\u0661': numbers are written in the digits 0-9")
 
 
 def player_bank_round(tmp_path, **banker):

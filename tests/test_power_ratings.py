@@ -298,9 +298,10 @@ def test_bad_targets_are_one_line(rows, head, contains, tmp_path, capsys):
     assert path in line
 
 
-def test_fit_needs_a_target_and_known_options(capsys):
+def test_fit_needs_a_target_and_known_options(tmp_path, capsys):
+    from test_fit_targets import published_rows
     one_line_error(["house-ways", "fit", "trump-plaza"], capsys, "--target")
-    one_line_error(["house-ways", "fit", "mikes", "--target", str(PUBLISHED), "--only",
+    one_line_error(["house-ways", "fit", "mikes", "--target", published_rows(tmp_path), "--only",
                     "joker"], capsys, "declares no alternatives for it")
 
 

@@ -138,7 +138,7 @@ def test_the_table_plays_the_meters_and_its_interval_covers_the_long_run(tmp_pat
 
 
 @pytest.mark.parametrize("args, words", [(["--simulate", "5"], "at least 20 rounds"),
-                                         (["--seats", "0"], "at least 1"),
+                                         (["--seats", "0"], "from 1 to 7"),
                                          (["--simulate", "100", "--seats", "7"], "seats and the dealer")])
 def test_a_bad_simulation_gets_one_line(capsys, args, words):
     assert main(["progressive", MEGA, *args]) == 2

@@ -79,7 +79,7 @@ def test_the_emperors_jackpot_sits_beside_its_exact_long_run(capsys):
 def test_bad_progressive_options_are_one_line(capsys):
     base = ["simulate", "--rules", "emperors-challenge", "--rounds", "40"]
     one_line_error([*base, "--progressive", "nope"], capsys, "offers no such progressive")
-    one_line_error([*base, "--meter-path", "x.csv"], capsys, "need --progressive")
+    one_line_error([*base, "--meter-path", "x.csv"], capsys, "--meter-path needs --progressive")
     one_line_error([*base, "--progressive", "jackpot", "--progressive-seats", "7"], capsys,
                    "seat 7 is not at the table")
     one_line_error([*base[:-1], "5", "--progressive", "jackpot"], capsys, "at least 20")

@@ -46,6 +46,41 @@ def test_a_shipped_certificate_edited_in_one_count_fails_check(path, tmp_path, c
     assert main(["check", str(edited)]) == 1
 
 
+def test_the_pinned_digests_are_the_shipped_files():
+    """proofs/certificates/SHA256SUMS, the digest each shipped file is read by without a
+    second check, is ``sha256sum`` of the files as they are (the files themselves pass the
+    full check above): a certificate made again needs its line made again too."""
+    import hashlib
+    from verifier.certificate.shipped import pinned_digests
+    assert pinned_digests(CERT_DIR) == {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                                        for p in SHIPPED}
+
+
+def test_a_shipped_file_changed_by_a_byte_is_checked_in_full(tmp_path, monkeypatch):
+    """A copy of the shipped files with one count edited (SHA256SUMS as shipped): the
+    reader of figures finds the digest off and checks the file, which fails in one line;
+    the same file unedited is read by its digest."""
+    import shutil
+    from verifier.certificate import model, shipped
+    from verifier.certificate.format import CertificateError
+    name = f"{DEFAULT_RULE_SET}.json"
+    shutil.copy(CERT_DIR / shipped.SUMS, tmp_path / shipped.SUMS)
+    shutil.copy(CERT_DIR / name, tmp_path / name)
+    monkeypatch.setattr(shipped, "DIRECTORY", tmp_path)
+    checked = []
+    monkeypatch.setattr(model, "_verify", lambda *a: checked.append(a))
+    model.read(tmp_path / name)
+    assert checked == []                                  # pinned: not derived again
+    monkeypatch.undo()
+    monkeypatch.setattr(shipped, "DIRECTORY", tmp_path)
+    cert = json.loads((tmp_path / name).read_text())
+    cert["total_hands"] += 1
+    (tmp_path / name).write_text(json.dumps(cert, indent=1))
+    with pytest.raises(CertificateError) as err:
+        model.read(tmp_path / name)
+    assert "\n" not in str(err.value)
+
+
 @pytest.mark.full
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_the_full_enumeration_recreates_the_shipped_certificate(path, tmp_path):

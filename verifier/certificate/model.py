@@ -245,10 +245,15 @@ class Certificate:
 
 
 def read(path: str | os.PathLike, name: str | None = None) -> Certificate:
-    """A certificate file loaded, fully checked (one-line error when it fails) and typed."""
-    from verifier.certificate.format import load
-    cert = load(path)
-    _verify(cert, path, name)
+    """A certificate file loaded, fully checked (one-line error when it fails) and typed;
+    a shipped certificate whose text has its pinned digest (``shipped.is_pinned``) is the
+    one checked when it was made, and is not derived again."""
+    from verifier.certificate.format import parse, read_certificate_text
+    from verifier.certificate.shipped import is_pinned
+    text = read_certificate_text(path)
+    cert = parse(text, path)
+    if not is_pinned(path, text):
+        _verify(cert, path, name)
     return Certificate.of(cert)
 
 

@@ -2,6 +2,8 @@
 certificates/), found by a table of names: never by a path built from user text."""
 from __future__ import annotations
 
+import hashlib
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +21,36 @@ SHIPPED = {
     ("casino-standard", "emperors"): "casino-standard+emperors.json",
     ("emperors-challenge", None): "emperors-challenge.json",
 }
+
+#: the SHA-256 of each shipped file as it was made and checked (``sha256sum`` format,
+#: beside the files; tests/test_shipped_certificates.py holds it to the files and checks
+#: each in full): a command that reads figures from a shipped file whose text has its
+#: pinned digest reads it without re-deriving every figure (a second or two a command);
+#: any other file, and a shipped one changed by a byte, is checked in full
+SUMS = "SHA256SUMS"
+
+
+def pinned_digests(directory: Path | None = None) -> dict[str, str]:
+    """The shipped files' names and their pinned SHA-256 (hex), from ``SUMS`` (in
+    ``directory``, by default the shipped certificates')."""
+    sums = (DIRECTORY if directory is None else directory) / SUMS
+    if not sums.is_file():
+        return {}
+    out = {}
+    for line in sums.read_text(encoding="ascii").splitlines():
+        digest, _, name = line.partition("  ")
+        out[name.strip()] = digest.strip()
+    return out
+
+
+def is_pinned(path: str | os.PathLike, text: str) -> bool:
+    """Whether ``path`` is a shipped certificate and ``text``, the text read from it, has
+    the digest pinned for it: the very bytes checked when it was made."""
+    where = Path(path).resolve()
+    if where.parent != DIRECTORY.resolve() or where.name not in SHIPPED.values():
+        return False
+    digest = pinned_digests().get(where.name)
+    return digest is not None and hashlib.sha256(text.encode("utf-8")).hexdigest() == digest
 
 
 def shipped_certificate_path(name: str, house_way: str | None = None) -> Path | None:

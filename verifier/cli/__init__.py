@@ -18,9 +18,9 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None) -> int:
     import threading
     from verifier.support import interrupts
-    if threading.current_thread() is threading.main_thread():
-        interrupts.install()
     try:
+        if threading.current_thread() is threading.main_thread():
+            interrupts.install()        # a signal held since the process started: raised here
         from verifier.cli.app import main as run
         return run(argv)
     except KeyboardInterrupt as exc:   # the import of the commands, or a signal that

@@ -10,7 +10,10 @@ import threading
 from verifier.support.version import __version__
 from verifier.support import interrupts
 from verifier.support.errors import VerifierError
-from typing import NoReturn, Sequence
+from typing import NoReturn, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.cli.settings import Settings
 
 # Command modules and the commands each registers, in the order they appear in --help. A
 # command line builds only its command's module (the others cost start-up time: some
@@ -32,10 +35,33 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 
 class OneLineErrorParser(argparse.ArgumentParser):
-    """Usage errors as one line (and exit 2), like every other error of the tool."""
+    """Usage errors as one line (and exit 2), like every other error of the tool; every
+    option's value checked as it is parsed: an option with no type of its own gets
+    ``options.given_text`` (no empty value), and an option declared with
+    ``options.needs`` is refused without the option it needs."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        from verifier.cli.options import given_text
+        self.register("type", None, given_text)
+        self.seen: set[str] = set()
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"paigow-verify: error: {message} (see {self.prog} --help)\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace | None, list[str]]:
+        self.seen = set()
+        namespace, extras = super().parse_known_args(args, namespace)
+        for option, other in self.__dict__.get("needs", ()):
+            if option in self.seen and other not in self.seen:
+                self.error(f"{option} needs {other}")
+        return namespace, extras
+
+    def _get_values(self, action, arg_strings):
+        self.seen.update(action.option_strings)      # the options given, for ``needs``
+        return super()._get_values(action, arg_strings)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -48,6 +74,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.type = str           # the command's words go to its parser as they are
     modules = [m for m, names in COMMAND_MODULES.items() if command in names]
     for name in modules or COMMAND_MODULES:
         try:
@@ -61,9 +88,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if threading.current_thread() is threading.main_thread():
-        interrupts.install()
     try:
+        if threading.current_thread() is threading.main_thread() and \
+                not interrupts.installed():        # else in place since the first line
+            interrupts.install()                    # (cli.main): a signal since is kept
         from verifier.engine import quiet_waits
         quiet_waits()                  # the thread policy: before any compiled module loads
         status = _main(argv)
@@ -96,7 +124,9 @@ def _main(argv):
         return 2
     from verifier.cli.settings import Settings
     try:
-        status = args.func(Settings.from_args(args)) or 0
+        settings = Settings.from_args(args)
+        check_outputs(parser, settings)
+        status = args.func(settings) or 0
         sys.stdout.flush()      # a closed pipe shows here, inside the handlers below
         return status
     except BrokenPipeError:
@@ -116,6 +146,19 @@ def _main(argv):
     except MemoryError:
         print("paigow-verify: error: out of memory (try fewer --threads)", file=sys.stderr)
         return 2
+
+
+def check_outputs(parser: argparse.ArgumentParser, settings: Settings) -> None:
+    """Every output the command line names (an option of type ``options.output_file``)
+    checked before the command starts any work, by the one check
+    (``files.check_writable``: its folder there and writable, not a directory, a device, a
+    link to nothing or one of the command's inputs)."""
+    chosen = next((a.choices.get(settings.command or "") for a in parser._actions
+                   if isinstance(a, argparse._SubParsersAction)), None)
+    for action in chosen._actions if chosen is not None else ():
+        if getattr(action.type, "kind", None) == "output" and getattr(settings, action.dest) \
+                and not getattr(action.type, "checked_by_command", False):
+            settings.output(action.dest)
 
 
 if __name__ == "__main__":

@@ -55,9 +55,12 @@ def cmd_audit(settings: AuditSettings) -> int:
 def _date(text: str | None) -> str:
     """``--date YYYY-MM-DD`` checked (one line otherwise), or today's date (UTC)."""
     import datetime
+    import re
     if not text:
         return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+            raise ValueError(text)
         return datetime.date.fromisoformat(text).isoformat()
     except ValueError:
         raise VerifierError(f"--date {text[:40]!r}: a date as YYYY-MM-DD") from None
@@ -89,7 +92,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="judge by the shipped certificate of this rule set (the claims, "
                             "if they name one, must agree)")
     p.add_argument("--reviewer", metavar="NAME", help="who reviewed the audit (in the report)")
-    p.add_argument("--date", metavar="YYYY-MM-DD",
+    from verifier.cli.options import checked
+    p.add_argument("--date", metavar="YYYY-MM-DD", type=checked(_date, "date"),
                    help="the audit's date (default: today, UTC)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--out", type=output_file, metavar="REPORT",

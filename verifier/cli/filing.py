@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from verifier.cli.options import add_operator_options, add_paper_option, add_progress_options
+from verifier.cli.options import (add_operator_options, add_paper_option, add_progress_options,
+                                  output_place)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import FilingSettings
@@ -79,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("certificate", metavar="CERT.json")
     p.add_argument("--meta", required=True, metavar="FILE.toml",
                    help="the cover, signature block and revision history (docs/FILING.md)")
-    p.add_argument("--out", required=True, metavar="DIR|FILE.pdf",
+    p.add_argument("--out", required=True, metavar="DIR|FILE.pdf", type=output_place,
                    help="the pack's folder (created), or a .pdf file: the filing PDF "
                         "alone; an existing file is never overwritten without --force")
     p.add_argument("--jurisdiction", choices=tuple(JURISDICTIONS), default=None,

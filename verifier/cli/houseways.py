@@ -242,6 +242,13 @@ def reading_overrides(words: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def _title_of(name: str) -> str:
+    """A house way's title as a person reads it, from the name a target file gives (a
+    shipped one's title; else the name, shortened)."""
+    from verifier.houseway import load, names
+    return load(name).title if name in names() else name[:40]
+
+
 def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way), then printed."""
@@ -257,12 +264,14 @@ def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     assert settings.target is not None       # fit needs --target (run_house_ways)
     target = load_target(settings.target, wheel_second,
                          row_labels={r.label for r in hw.all_rows})
+    if target.house_way and target.house_way != hw.name:      # refused before any work
+        from verifier.support.errors import VerifierError
+        raise VerifierError(f"{target.path} is a table of house way "
+                            f"{_title_of(target.house_way)!r}, not of {hw.title!r}: fit "
+                            f"{target.house_way[:40]} against it, or give a table of "
+                            f"{hw.name}")
     only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None
     results = fit(hw, rules, target, only, settings.threads, settings.progress)
-    if target.house_way and target.house_way != hw.name:
-        print(f"paigow-verify: warning: {target.path} is a table of house way "
-              f"{target.house_way[:40]!r}, held here against house way {hw.name!r}",
-              file=sys.stderr)
     best = results[0]
     in_force = next((r for r in results if r["in_force"]), None)
     # the rows the best still differs on, or else those the readings in force differ on

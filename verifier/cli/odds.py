@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from verifier.support.errors import VerifierError
 from verifier.report.formats import FORMATS, PARSHEET_FORMATS
-from verifier.cli.options import (output_file, add_certificate_options, checked_first, load_checking, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, add_operator_options, operator_inputs)
+from verifier.cli.options import (output_file, add_certificate_options, checked_first, load_checking, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, checked, needs, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
     from verifier.cli.settings import OddsSettings
@@ -137,9 +137,9 @@ def cmd_report(settings: OddsSettings) -> int:
     assert settings.certificate is not None          # report's positional argument
     from verifier.report.charts import start_pool, stop_pool
     from verifier.support.progress import Steps, stage
-    if settings.format in ("html", "pdf"):
-        start_pool()                    # matplotlib imported meanwhile, the charts side by side
     try:
+        if settings.format in ("html", "pdf"):
+            start_pool()                # matplotlib imported meanwhile, the charts side by side
         with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
             steps = Steps(report, 1)
             steps.next("check")
@@ -162,8 +162,10 @@ def cmd_report(settings: OddsSettings) -> int:
                                paper=settings.paper, revisions=revisions,
                                **operator_inputs(settings, cert))
             checked()
-    finally:
-        stop_pool()
+    except BaseException as exc:
+        stop_pool(at_once=isinstance(exc, KeyboardInterrupt))
+        raise
+    stop_pool()
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
     if settings.out:
         atomic_write_bytes(settings.out, data)
@@ -200,6 +202,8 @@ def _register_check(subparsers: argparse._SubParsersAction) -> None:
                    help="the seed of --chunks' draw (default: from the certificate's "
                         "result hash, so the same certificate draws the same chunks)")
     p.add_argument("--threads", type=thread_number, default=None, help="threads for --recompute")
+    needs(p, "--chunks", "--recompute")
+    needs(p, "--seed", "--recompute")
     p.add_argument("--public-key", metavar="PUBLIC.pem",
                    help="also require an Ed25519 signature by this key over the content "
                         "(paigow-verify keygen, sign, run --sign)")
@@ -241,20 +245,26 @@ def _register_solve(subparsers: argparse._SubParsersAction) -> None:
     from verifier.cli.solvebase import add_base_options
     add_base_options(p)
     goal = p.add_mutually_exclusive_group(required=True)
-    goal.add_argument("--edge", help="target house edge: 0.05, 5%% or 1/20")
-    goal.add_argument("--edge-range", metavar="LOW..HIGH",
+    from verifier.cli.search import edge_range, step_of
+    from verifier.support.edges import parse_edge
+    goal.add_argument("--edge", type=checked(parse_edge, "edge"),
+                      help="target house edge: 0.05, 5%% or 1/20")
+    goal.add_argument("--edge-range", metavar="LOW..HIGH", type=checked(edge_range, "range"),
                       help="list every practical table with the --line pays on a grid (half "
                            "to twice today's) whose house edge is in the range, e.g. "
                            "1.5%%..2.5%%, ranked, each confirmed exactly")
-    p.add_argument("--step", metavar="STEP", default=None,
+    p.add_argument("--step", metavar="STEP", default=None, type=checked(step_of, "step"),
                    help="with --edge-range: the pays' grid (default 0.5; 1 for whole pays)")
     p.add_argument("--rank", choices=("distance", "volatility"), default=None,
                    help="with --edge-range: nearest --target first (default), or the "
                         "highest standard deviation first")
     p.add_argument("--target", metavar="EDGE", default=None,
+                   type=checked(lambda t: parse_edge(t, "--target"), "edge"),
                    help="with --edge-range: the edge ranked against (default mid-range)")
-    p.add_argument("--limit", type=int, default=None, metavar="N",
+    p.add_argument("--limit", type=whole_number(1, 10 ** 6), default=None, metavar="N",
                    help="with --edge-range: show the first N (default 20)")
+    for option in ("--step", "--rank", "--target", "--limit"):
+        needs(p, option, "--edge-range")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--out", type=output_file, metavar="FILE.toml",

@@ -34,30 +34,103 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
                             "(default: the rule set's; Mike's Cardroom for outlaw9-mikes)")
 
 
+# ---------------------------------------------------------------------------------------
+# the one set of argparse types: every option's value is checked as the command line is
+# parsed (one usage-error line, exit 2), never later in the work. An option with no type of
+# its own gets ``given_text`` (``app.OneLineErrorParser``); tests/test_hostile_options.py
+# walks every command's parser and tries the hostile values on every option by its kind.
+
+
+def _typed(kind: str, name: str) -> Callable[[Callable], Callable]:
+    """Marks an argparse type with its ``kind`` (what the walking test tries on it:
+    "text", "count", "amount", "output") and the name its errors show."""
+    def mark(fn: Callable) -> Callable:
+        fn.kind = kind                     # type: ignore[attr-defined]
+        fn.__name__ = name
+        return fn
+    return mark
+
+
+@_typed("text", "text")
+def given_text(text: str) -> str:
+    """The type of every option that has none of its own: some text (an empty value, or
+    one of spaces only, is a usage error, never silently a default)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value")
+    return text
+
+
+@_typed("output", "output file")
 def output_file(text: str) -> str:
-    """An ``--out`` path: not empty (an empty name would silently mean stdout or ".")."""
+    """An output path (``--out``, ``--meter-path`` where it is written): not empty (an
+    empty name would silently mean stdout or "."). The command line checks it can be
+    written before the command starts (``app.check_outputs``)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an output file needs a name")
     return text
 
 
+@_typed("output", "output place")
+def output_place(text: str) -> str:
+    """``output_file`` for an output the command checks itself, before any work (``filing
+    --out``: a folder, or a .pdf file, with ``--force``)."""
+    return output_file(text)
+
+
+output_place.checked_by_command = True          # type: ignore[attr-defined]
+
+
 def whole_number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number written in digits, from ``low`` to ``high``
-    (anything else is one usage-error line: no float, no 4,000-digit number, no hang)."""
+    """An argparse type: a whole number written in ASCII digits, from ``low`` to ``high``
+    (anything else is one usage-error line: no float, no '١' or '²', no 4,000-digit number,
+    no hang)."""
+    @_typed("count", "whole number")
     def parse(text: str) -> int:
-        t = str(text).strip().replace("_", "")
-        if not re.fullmatch(r"[+-]?\d{1,20}", t):
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number "
+        t = given_text(str(text)).strip().replace("_", "")
+        if not re.fullmatch(r"[+-]?[0-9]{1,20}", t):
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number "
                                              f"from {low:,} to {high:,}")
         value = int(t)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value:,} is out of range: from {low:,} to "
                                              f"{high:,}")
         return value
-    parse.__name__ = "whole number"
+    parse.low, parse.high = low, high         # type: ignore[attr-defined]
     return parse
 
 
+#: a seed (``--seed``): any 64-bit number, signed or not
+SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
+
+
+def checked(parse: Callable[[str], Any], name: str, kind: str = "amount"
+            ) -> Callable[[str], str]:
+    """An argparse type for a value a command reads with ``parse`` (an edge, a range, a
+    pay, a date, seats): ``parse(text)`` at parse time, its one-line error (a
+    ``VerifierError``) a usage error; the text is kept as given for the command. A
+    number in any script but 0-9 ('١', '²', '五') is refused first, whatever ``parse``
+    would make of it."""
+    @_typed(kind, name)
+    def check(text: str) -> str:
+        given_text(text)
+        if any(c.isnumeric() and c not in "0123456789" for c in text):
+            raise argparse.ArgumentTypeError(f"{text[:40]!r}: numbers are written in the "
+                                             "digits 0-9")
+        try:
+            parse(text)
+        except VerifierError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return text
+    return check
+
+
+def needs(parser: argparse.ArgumentParser, option: str, other: str) -> None:
+    """``option`` is refused at parse time unless ``other`` is given too (``--step`` with
+    ``--edge-range``): declared once per parser, checked by ``app.OneLineErrorParser``."""
+    parser.__dict__.setdefault("needs", []).append((option, other))
+
+
+@_typed("count", "number of chunks")
 def chunk_count(text: str) -> int | None:
     """``--chunks``: a number of chunks, or ``all`` (None: every chunk)."""
     if str(text).strip().lower() == "all":
@@ -65,6 +138,7 @@ def chunk_count(text: str) -> int | None:
     return whole_number(0, 10 ** 6)(text)
 
 
+@_typed("count", "number of threads")
 def thread_number(text: str) -> int:
     from verifier.engine import MAX_THREADS
     return whole_number(1, MAX_THREADS)(text)
@@ -181,10 +255,12 @@ def add_operator_options(parser: argparse.ArgumentParser) -> None:
                        help=f"average initial wager per hand, whole dollars (default "
                             f"{int(AVERAGE_WAGER)})")
     group.add_argument("--bankroll-rounds", type=whole_number(0, 10 ** 7),
-                       default=POOL_ROUNDS, metavar="N",
-                       help="in a player-dealer (California) game, the simulated rounds the "
-                            "player-dealer's bankroll is estimated from (default "
-                            f"{POOL_ROUNDS:,}, a few seconds; 0: leave it out)")
+                       default=0, metavar="N",
+                       help="in a player-dealer (California) game, also estimate the "
+                            "player-dealer's bankroll from N rounds of the table simulator "
+                            f"(its seats interact: no exact figure; {POOL_ROUNDS:,} rounds, a "
+                            "second or two, give it within about 8%%); default 0: left out, "
+                            "every other operator figure is exact")
 
 
 def operator_inputs(settings: Settings, cert: Certificate) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from verifier.cli.options import add_progress_options
+from verifier.cli.options import (SEED, add_progress_options, checked, needs, output_file,
+                                  whole_number)
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -65,12 +66,14 @@ def _meters(settings: TableSettings) -> dict[str, Fraction]:
     return out
 
 
+def _meter(text: str) -> tuple[str, Fraction]:
+    from verifier.game.progressive import parse_meter
+    return parse_meter(text)
+
+
 def _seats(settings: TableSettings) -> int:
-    from verifier.game.progressive import ProgressiveError
-    text = settings.seats or "6"
-    if not str(text).isdigit() or int(text) < 1:
-        raise ProgressiveError(f"--seats {text!r}: a whole number of seats, at least 1")
-    return int(text)
+    """``--seats N`` (a whole number of 1 to 7, checked as it is parsed), else 6."""
+    return int(settings.seats or 6)
 
 
 def _simulated(settings: TableSettings, odds: ProgressiveOdds, cert: Any,
@@ -91,15 +94,21 @@ def _simulated(settings: TableSettings, odds: ProgressiveOdds, cert: Any,
     return run_figures(odds.table, run)
 
 
-def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
-    """Two seats hitting one tier (or meter) in one round: exact where the read lets the
-    tiers' hands be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+#: why the two-seat figures are bounds without ``--two-seats``
+ON_REQUEST = ("the exact figures with --two-seats (every hand of the deck visited and its "
+              "shared cards summed: several seconds on the full deck)")
+
+
+def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int, exact: bool) -> dict[str, Any]:
+    """Two seats hitting one tier (or meter) in one round: with ``exact`` (``--two-seats``),
+    exact where the read lets the tiers' hands be listed; else bounds from the counts
+    (verifier/odds/progressive_seats.py), which cost nothing."""
     from verifier.certificate.format import deck_of, rules_of
     from verifier.engine import engine_spec
     from verifier.odds.progressive_seats import two_seat_figures
     from verifier.table.progressive_pairs import disjoint_pairs, tier_hands, why_not_listed
     deck = deck_of(cert.raw)
-    why = why_not_listed(odds.table, deck)
+    why = why_not_listed(odds.table, deck) if exact else ON_REQUEST
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()
@@ -115,7 +124,7 @@ def cmd_progressive(settings: TableSettings) -> int:
         from verifier.table.progressive import check_play
         check_play(settings.rounds, seats, len(deck_of(cert.raw)))
     out = odds.figures(given, seats)
-    out["two_seats"] = _two_seats(odds, cert, seats)
+    out["two_seats"] = _two_seats(odds, cert, seats, settings.two_seats)
     if settings.rounds:
         out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:
@@ -180,10 +189,7 @@ def table_progressive(settings: TableSettings, wagering: list[int], occupied: li
     from verifier.table.progressive import check_rounds
     name = settings.progressive
     if name is None:
-        if settings.meter_path or settings.progressive_seats:
-            raise ProgressiveError("--meter-path and --progressive-seats need --progressive "
-                                   "NAME")
-        return None
+        return None                 # --meter-path and --progressive-seats need it (parse)
     tables = settings.ruleset.progressive_tables()
     if name not in tables:
         raise ProgressiveError(f"--progressive {name[:40]!r}: rule set {settings.ruleset.name} "
@@ -276,8 +282,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
                     "increment, the envy, and two seats hitting one tier in one round "
-                    "(exact for a read of the seat's seven cards, else bounded); exact, from "
-                    "a certificate's counts.")
+                    "(bounded; with --two-seats exact for a read of the seat's seven "
+                    "cards); exact, from a certificate's counts, in well under a second.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")
     p.add_argument("--cert", metavar="CERT.json",
@@ -287,15 +293,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"rule set of the shipped certificate (default {DEFAULT_RULES}); "
                         "with --cert, refuse a certificate of another rule set")
     p.add_argument("--meter", metavar="NAME=AMOUNT", action="append", default=[],
+                   type=checked(_meter, "meter", kind="pair"),
                    help="a meter's value in dollars (repeat for several)")
-    p.add_argument("--seats", metavar="N", default=None,
-                   help="seats at the table, for the envy (default 6)")
-    p.add_argument("--simulate", dest="rounds", metavar="ROUNDS", type=int, default=None,
+    p.add_argument("--seats", metavar="N", default=None, type=whole_number(1, 7),
+                   help="seats at the table, for the envy and two seats hitting (default 6)")
+    p.add_argument("--two-seats", action="store_true",
+                   help="two seats hitting one tier in one round, exact (every hand of the "
+                        "deck visited: several seconds on the full deck); without it, "
+                        "bounds from the counts")
+    p.add_argument("--simulate", dest="rounds", metavar="ROUNDS", default=None,
+                   type=whole_number(1, 10 ** 15),
                    help="also play ROUNDS rounds at the table: meters funded by every "
                         "wager, hits paid and reset, with a 99%% interval for the return")
-    p.add_argument("--seed", type=int, default=None, help="the simulation's seed (default 1)")
-    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
-                   help="write the meters' path (about 1,000 rows) as CSV")
+    p.add_argument("--seed", type=SEED, default=None,
+                   help="with --simulate: the simulation's seed (default 1)")
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None, type=output_file,
+                   help="with --simulate: write the meters' path (about 1,000 rows) as CSV")
+    needs(p, "--seed", "--simulate")
+    needs(p, "--meter-path", "--simulate")
     add_progress_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_progressive)

@@ -23,19 +23,26 @@ def edge_range(text: str) -> tuple[Fraction, Fraction]:
     return parse_edge(low, "--edge-range"), parse_edge(high, "--edge-range")
 
 
+def step_of(text: str) -> Fraction:
+    """``--step``: the pays' grid, a positive number (0.5, 1)."""
+    from verifier.game.paytables import parse_pay
+    step = parse_pay(text, "--step")
+    if not isinstance(step, Fraction) or step <= 0:
+        raise VerifierError("--step: a number, e.g. 1 or 0.5")
+    return step
+
+
 def search_tables(settings: OddsSettings) -> int:
     from verifier.certificate.odds import odds_from_certificate
     from verifier.cli.formula import formula_from_args
-    from verifier.game.paytables import line_title, pay_label, pay_text, parse_pay
+    from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.odds.formula import canonical_line
     from verifier.odds.search import confirmed
     from verifier.odds.values import exact_value
     from verifier.support.edges import parse_edge
     assert settings.edge_range is not None
     low, high = edge_range(settings.edge_range)
-    step = parse_pay(settings.step or "0.5", "--step")
-    if not isinstance(step, Fraction):
-        raise VerifierError("--step: a number, e.g. 1 or 0.5")
+    step = step_of(settings.step or "0.5")
     cert, formula = formula_from_args(settings)
     table = formula.table
     lines = [canonical_line(x, table) for x in settings.line or ()]

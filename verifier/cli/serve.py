@@ -38,11 +38,6 @@ def cmd_serve(settings: ServeSettings) -> int:
     return 0
 
 
-def port_number(text: str) -> int:
-    from verifier.cli.options import whole_number
-    return whole_number(1, 65535)(text)
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     from verifier.support.extras import install_hint
     p = subparsers.add_parser(
@@ -60,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this computer only; any "
                         "other is warned about)")
-    p.add_argument("--port", type=port_number, default=8000, help="port (default 8000)")
+    from verifier.cli.options import whole_number
+    p.add_argument("--port", type=whole_number(1, 65535), default=8000, help="port (default 8000)")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.set_defaults(func=cmd_serve)

@@ -238,6 +238,7 @@ class TableSettings(Settings):
     rounds: Optional[int] = None
     seats: Optional[str] = None
     meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
+    two_seats: bool = False                          # progressive: the exact two-seat figures
     progressive: Optional[str] = None                # simulate: the progressive played
     progressive_seats: Optional[str] = None
     base: Optional[int] = None

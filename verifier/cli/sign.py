@@ -45,8 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Writes a new Ed25519 key pair: PRIVATE.pem (PKCS#8, unencrypted, mode "
                     "600) signs certificates (run --sign, sign); PUBLIC.pem checks them "
                     "(check --public-key). Never overwrites a file.")
-    p.add_argument("private", metavar="PRIVATE.pem")
-    p.add_argument("public", metavar="PUBLIC.pem")
+    p.add_argument("private", metavar="PRIVATE.pem", type=output_file)
+    p.add_argument("public", metavar="PUBLIC.pem", type=output_file)
     p.set_defaults(func=cmd_keygen)
 
     p = subparsers.add_parser(

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from verifier.cli.options import (add_progress_options, add_rule_options, add_thread_option, whole_number)
+from verifier.cli.options import (SEED, add_progress_options, add_rule_options, add_thread_option,
+                                  checked, needs, output_file, whole_number)
 from verifier.cli.settings import WAGER
 from verifier.table.deal import MAX_CHIPS
 import argparse
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
     from verifier.cli.settings import TableSettings
     from verifier.table.limits import TableRules
 
-SEED = whole_number(-2 ** 63, 2 ** 64 - 1)
 CHIPS = whole_number(0, MAX_CHIPS)
 SIDE_BET_DEFAULT = 10
 
@@ -89,14 +89,15 @@ def _register_simulate(subparsers: argparse._SubParsersAction) -> None:
                         "co_bank_share of the bank's wins and losses (default --bank-policy "
                         "always)")
     p.add_argument("--custom", action="append", default=[], metavar="NAME=AMOUNT",
+                   type=checked(_custom, "custom wager", kind="pair"),
                    help="wager on the rule set's custom bet NAME (default 10 on each; 0 = "
                         "none); repeat for each bet")
-    p.add_argument("--seats", default=None,
+    p.add_argument("--seats", default=None, type=checked(_parse_seats, "seats"),
                    help="occupied seats, e.g. 1-7 or 1,3,5 (default 1-7, or 1-6 when the house "
                         "banks and the dealer takes seat 7's place); in the player-dealer game "
                         "all occupied seats bank")
     p.add_argument("--first-banker", type=whole_number(1, 7), default=None, help="seat that banks first (default: lowest occupied)")
-    p.add_argument("--rounds-per-bank", type=int, default=2, choices=(1, 2),
+    p.add_argument("--rounds-per-bank", type=whole_number(1, 2), default=2,
                    help="consecutive rounds each player-dealer banks (filed maximum 2)")
     p.add_argument("--table-max", type=CHIPS, default=None,
                    help="table maximum per bet (default: the rule set's, else 1000)")
@@ -111,10 +112,13 @@ def _register_simulate(subparsers: argparse._SubParsersAction) -> None:
                         "emperors-challenge) on the hands dealt: its meters funded by every "
                         "seat's wager, hits paid at the meter and reset (the Python path)")
     p.add_argument("--progressive-seats", metavar="SEATS", default=None,
+                   type=checked(_parse_seats, "seats"),
                    help="the seats that wager on the progressive, e.g. 1,3 (default: every "
                         "occupied seat)")
-    p.add_argument("--meter-path", metavar="FILE.csv", default=None,
+    p.add_argument("--meter-path", metavar="FILE.csv", default=None, type=output_file,
                    help="with --progressive: write the meters' path (about 1,000 rows) as CSV")
+    needs(p, "--meter-path", "--progressive")
+    needs(p, "--progressive-seats", "--progressive")
     add_progress_options(p)
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     add_rule_options(p)
@@ -133,6 +137,16 @@ def run_settle(settings: TableSettings) -> int:
     else:
         print(format_round(result))
     return 0
+
+
+def _custom(item: str) -> tuple[str, int]:
+    """``--custom NAME=AMOUNT`` -> (name, whole chips in ASCII digits, at most 10)."""
+    import re
+    from verifier.support.errors import VerifierError
+    name, eq, amount = item.partition("=")
+    if not eq or not name.strip() or not re.fullmatch(r"[0-9]{1,10}", amount.strip()):
+        raise VerifierError(f"bad --custom {item[:40]!r}: NAME=AMOUNT, e.g. mania=10")
+    return name.strip(), int(amount)
 
 
 def _parse_seats(text):
@@ -179,14 +193,12 @@ def seat_wagers(settings: TableSettings, table: TableRules) -> tuple[int, ...]:
                                 f"(--{kind}); its bets: {', '.join(table.kinds)}")
     custom = {b.name: SIDE_BET_DEFAULT for b in table.custom}
     for item in getattr(settings, "custom", None) or ():
-        name, eq, amount = item.partition("=")
-        if not eq or not amount.strip().isdigit() or len(amount.strip()) > 10:
-            raise VerifierError(f"bad --custom {item!r}: NAME=AMOUNT, e.g. mania=10")
-        if name.strip() not in custom:
+        name, amount = _custom(item)
+        if name not in custom:
             raise VerifierError(f"rule set {table.name} has no custom bet {name.strip()!r} "
                                 f"(--custom); its custom bets: "
                                 f"{', '.join(custom) or 'none'}")
-        custom[name.strip()] = int(amount)
+        custom[name] = amount
     return tuple(wagers) + tuple(custom.values())
 
 

@@ -45,6 +45,7 @@ def check(folder: str | os.PathLike, files: Iterable[str], force: bool,
         return
     if out.exists() and not out.is_dir():
         raise VerifierError(f"--out {folder}: not a folder")
+    check_writable(out, inputs=[str(i) for i in inputs], folder=True)
     for name in files:
         path = out / name
         _exists(path, force)

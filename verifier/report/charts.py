@@ -152,26 +152,56 @@ def start_pool() -> None:
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from verifier.support.interrupts import held
     try:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["verifier.report.charts", "matplotlib.figure",
                                         "matplotlib.backends.backend_svg"])
-        from multiprocessing import forkserver
-        forkserver.ensure_running()
-        _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
+        from multiprocessing import forkserver, resource_tracker
+        # the server and the drawing processes never take Ctrl-C (issue 52: no traceback
+        # of theirs in their start-up); the resource tracker first, as its start lets
+        # SIGINT through whatever held it (CPython's resource_tracker.py), and holds it itself
+        resource_tracker.ensure_running()
+        with held():
+            forkserver.ensure_running()
+            _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
     except (OSError, ValueError, ImportError):
         _pool = None
 
 
-def stop_pool() -> None:
+def stop_pool(at_once: bool = False) -> None:
     """End the processes of ``start_pool`` (the charts being drawn, then nothing queued):
-    the command ends, interrupted or not, with no process of its own left behind."""
+    the command ends, interrupted or not, with no process of its own left behind.
+    ``at_once`` (an interrupted command): they are terminated, not waited for (a chart or
+    the certificate's check would hold the command's answer for seconds)."""
     global _pool
     _ahead.clear()
     _later.clear()
     if _pool is not None:
-        _pool.shutdown(wait=True, cancel_futures=True)
+        if at_once:
+            for process in list((getattr(_pool, "_processes", None) or {}).values()):
+                process.terminate()
+        _pool.shutdown(wait=True, cancel_futures=True)      # at once: nothing runs now
         _pool = None
+        if at_once:
+            _stop_server()
+
+
+def _stop_server() -> None:
+    """The fork server of the chart processes ended now (it may still be importing
+    matplotlib, for seconds: it would hold the command's output open that long), as the
+    command ends."""
+    import signal
+    from multiprocessing import forkserver
+    server = getattr(forkserver, "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if server is None or pid is None:
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)            # its default: it ends, without a word
+        server._stop()                          # reaped, its socket removed
+    except (OSError, AttributeError):
+        pass
 
 
 def _deaf() -> None:

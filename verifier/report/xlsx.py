@@ -311,11 +311,12 @@ def _operator_sheet(wb: Any, op: Any, taken: set[str]) -> Any:
                 ["Wager", "Handle / drop", "Hold", "Hold (exact)"],
                 [[f.title, r, f.hold(r), str(f.hold(r))] for f in op.wagers
                  for r in HANDLE_PER_DROP])
-    row = _rows(ws, row, "95% bands of the table's result (normal approximation)", [
+    row = _rows(ws, row, "95% bands of the table's result (quantiles of its exact "
+                "distribution)", [
         "Wager", "Played", "Hands", "Handle", "Expected win", "Expected win (exact)",
-        "Variance (exact)", "95% band low", "95% band high"],
+        "Variance (exact)", "95% band low", "95% band high", "House ahead"],
         [[f.title, b.label, b.hands, b.handle, b.mean, str(b.mean), str(b.variance), b.low,
-          b.high] for f in op.wagers for b in f.bands])
+          b.high, b.ahead] for f in op.wagers for b in f.bands])
     if op.bankroll is not None:
         row = _rows(ws, row, "Bankroll a player-dealer needs to cover the table", [
             "Session hours", "Rounds banked", "Risk of not covering", "Bankroll",

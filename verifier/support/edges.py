@@ -8,7 +8,8 @@ from fractions import Fraction
 from verifier.support.errors import VerifierError
 
 #: a house edge as written: a decimal (exponent at most two digits) or p/q, short
-_EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}")
+_EDGE = re.compile(r"[+-]?(\d{1,20}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?|[+-]?\d{1,30}/\d{1,30}",
+                   re.ASCII)                       # digits 0-9 only: no '١' read as 1
 
 
 def parse_edge(text: str, what: str = "--edge") -> Fraction:

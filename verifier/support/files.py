@@ -342,15 +342,27 @@ def _remove_stale_temps(directory, name):
             pass
 
 
-def check_writable(path: str | os.PathLike, inputs: Iterable = ()) -> None:
+def check_writable(path: str | os.PathLike, inputs: Iterable = (), folder: bool = False
+                   ) -> None:
     """Fail early (before a long run) when ``path`` cannot be written, or must not be:
-    it is one of the command's ``inputs`` (never overwrite what the user gave us to read),
-    or an existing special file (a device or FIFO is never replaced by a regular file)."""
+    its directory is missing or cannot be written in (tried: a read-only folder or file
+    system), it is a link to nothing, one of the command's ``inputs`` (never overwrite
+    what the user gave us to read), or an existing special file (a device or FIFO is never
+    replaced by a regular file). ``folder``: ``path`` is a folder the command fills (or
+    makes), so a directory there is what it wants."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
+    if path.is_symlink() and not path.exists():
+        raise VerifierError(f"cannot write {path}: a symbolic link to nothing "
+                            f"({os.readlink(path)})")
     if not directory.is_dir():
         raise VerifierError(f"cannot write {path}: directory {directory} does not exist")
-    if path.is_dir():
+    if folder and path.exists():
+        if not path.is_dir():
+            raise VerifierError(f"cannot write {path}: not a folder")
+        _try_writing_in(path)
+        return
+    if path.is_dir() and not folder:
         raise VerifierError(f"cannot write {path}: it is a directory")
     if path.exists():
         info = os.stat(path)
@@ -364,5 +376,19 @@ def check_writable(path: str | os.PathLike, inputs: Iterable = ()) -> None:
             if given and Path(given).exists() and os.path.samefile(path, given):
                 raise VerifierError(f"cannot write {path}: it is an input of this command "
                                     "(choose another --out)")
-    if not os.access(directory, os.W_OK):
-        raise VerifierError(f"cannot write {path}: directory {directory} is not writable")
+    _try_writing_in(directory, path)
+
+
+def _try_writing_in(directory: Path, path: Path | None = None) -> None:
+    """A file made and removed in ``directory`` (named as ``atomic_write_bytes``'s temp
+    files): the one sure test that the command's output can be put there."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{(path or directory).name}.",
+                                   suffix=".tmp")
+        try:
+            os.close(fd)
+        finally:                        # Ctrl-C included: nothing is left behind
+            os.unlink(tmp)
+    except OSError as exc:
+        raise VerifierError(f"cannot write {path or directory}: directory {directory} is not "
+                            f"writable ({exc.strerror})") from None

@@ -43,21 +43,54 @@ def _unraisable(info):
     (_previous_hook or sys.__unraisablehook__)(info)
 
 
+#: the signals a command answers with its one line
+SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def install() -> None:
-    """Handlers for SIGINT and SIGTERM (main thread only); forgets earlier signals."""
+    """Handlers for SIGINT and SIGTERM (main thread only); forgets earlier signals. Then
+    the two are let through: a process started with them blocked (``held``: from its
+    first instruction, by whatever started it) gets a signal that came meanwhile now, as
+    its one line, never Python's default (exit -2 or -15, or a traceback)."""
     global _previous_hook
     _received.clear()
-    signal.signal(signal.SIGINT, _on_sigint)
-    signal.signal(signal.SIGTERM, _on_sigterm)
     if sys.unraisablehook is not _unraisable:
         _previous_hook = sys.unraisablehook
         sys.unraisablehook = _unraisable
+    signal.signal(signal.SIGINT, _on_sigint)
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
+
+
+def installed() -> bool:
+    """Whether this process answers signals with the command's one line already."""
+    return signal.getsignal(signal.SIGINT) is _on_sigint
+
+
+@contextmanager
+def held(signals: frozenset = frozenset({signal.SIGINT})) -> Iterator[None]:
+    """Within the block, ``signals`` are held back from this thread (a process started in
+    it inherits them held for good: a helper leaves Ctrl-C to the command, and a Ctrl-C
+    at its start-up never prints its traceback); one that came meanwhile is delivered at
+    the block's end. Off the main thread, or where the platform has no signal masks,
+    nothing."""
+    import threading
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def report(exc: BaseException) -> int:
     """The one line of an interrupted command, and its exit status (130, or 143 for
     SIGTERM)."""
     terminated = isinstance(exc, Terminated)
+    _received.clear()                       # told: the next command starts afresh
     print(f"paigow-verify: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
     return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
 
