@@ -39,12 +39,17 @@ def percent(x: Fraction, places: int) -> str:
     return rounded(x * 100, places)
 
 
-def doc_counts(doc: str, row_start: str) -> dict:
-    """The win, push and loss counts a docs table row prints (digits with commas)."""
+def doc_counts(doc: str, marker: str) -> dict:
+    """The win, push and loss counts the docs table row holding ``marker`` prints first
+    (digits with commas)."""
     text = (ROOT / "docs" / doc).read_text()
-    line = next(ln for ln in text.splitlines() if ln.startswith(row_start))
+    line = next(ln for ln in text.splitlines() if marker in ln)
     numbers = [int(n.replace(",", "")) for n in re.findall(r"\d{1,3}(?:,\d{3}){4,}", line)]
     return dict(zip(("win", "push", "loss"), numbers[:3]))
+
+
+#: the row of docs/HOUSE_WAYS.md (Held against published figures) with Trump Plaza's counts
+TRUMP_PLAZA_ROW = ("HOUSE_WAYS.md", "No-Push Pai Gow")
 
 
 # -- Ask the Wizard #134: a 4% commission --------------------------------------------------
@@ -74,12 +79,8 @@ def test_ask_the_wizard_134_from_the_documented_counts():
     give the Wizard's 2.44%, and the settlement is the closed form's."""
     from verifier.odds.basegame import settle
     from verifier.rules import rulesets
-    text = (ROOT / "docs" / "HOUSE_WAYS.md").read_text()
-    row = next(ln for ln in text.splitlines() if "No-Push Pai Gow" in ln)
-    w, p, l = (int(n.replace(",", "")) for n in
-               re.findall(r"\d{1,3}(?:,\d{3}){4,}", row)[:3])
-    counts = {"win": w, "push": p, "loss": l}
-    assert w + p + l == TOTAL
+    counts = doc_counts(*TRUMP_PLAZA_ROW)
+    assert sum(counts.values()) == TOTAL
     edge = Fraction(settle(counts, rulesets.load(str(WIZARD_134)).settlement)
                     ["house_edge"]["exact"])
     assert edge == edge_at(counts, Fraction(4, 100))
@@ -99,10 +100,7 @@ def test_ask_the_wizard_134_counted():
     counts = pairwise_counts(rules=rs.rules)
     edge = Fraction(settle(counts, rs.settlement)["house_edge"]["exact"])
     assert percent(edge, 2) == WIZARD_134_EDGE
-    text = (ROOT / "docs" / "HOUSE_WAYS.md").read_text()
-    row = next(ln for ln in text.splitlines() if "No-Push Pai Gow" in ln)
-    assert [f"{counts[k]:,}" for k in ("win", "push", "loss")] == \
-        re.findall(r"\d{1,3}(?:,\d{3}){4,}", row)[:3]
+    assert {k: counts[k] for k in ("win", "push", "loss")} == doc_counts(*TRUMP_PLAZA_ROW)
 
 
 # -- JB: banking is worth 2.47% ---------------------------------------------------------
