@@ -292,7 +292,7 @@ def _checked(meter: Meter, w: str) -> Meter:
               meter.base, meter.secondary or Fraction(0), meter.today)
     if m.base is not None and m.base < 0:
         raise ProgressiveError(f"{w}: a negative base")
-    if m.cap is not None and m.initial > m.cap:
+    if m.ceiling is not None and m.initial > m.ceiling:
         raise ProgressiveError(f"{w}: base {_num(m.initial)} above the cap {_num(m.cap)}")
     if m.secondary and m.cap is None:
         raise ProgressiveError(f"{w}: a secondary rate applies at the cap (limit), and "
