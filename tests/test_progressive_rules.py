@@ -164,3 +164,56 @@ def test_the_table_plays_a_base_a_limit_and_a_secondary_rate_within_its_interval
     lo, hi = sim["house_seeded_interval_99"]
     assert lo <= float(house) <= hi
     assert "return_at_install" in out and out["meters"]["big"]["secondary"] == "1/10"
+
+
+def test_claims_of_the_return_at_reset_and_at_install_are_judged(tmp_path, capsys):
+    """The Mega tiers with one meter (tests/test_progressive_audit.py), installed at a base
+    of $1,500,000 over its $1,000,000 reset: the returns at reset and at install by hand
+    from the Wizard of Odds' combinations hold, a wrong one names the exact value."""
+    import csv
+    from tests import test_progressive_audit as mega
+    base = 1_500_000
+
+    def at(meter):
+        return Fraction(mega.WOO[0] * meter + mega.FIXED, mega.WAGER * mega.TOTAL) - 1
+    rows = mega._claims()[:-1] + [["Return at reset", f"{float(at(mega.RESET)):.6f}"],
+                                  ["Return at install", "0.5"]]
+    mega._write(tmp_path, "csv", rows)
+    table = tmp_path / "mega.toml"
+    table.write_text(table.read_text().replace("reset = 1000000",
+                                               f"reset = 1000000\nbase = {base}"))
+    with open(tmp_path / "claims.csv", "w", newline="") as f:
+        csv.writer(f).writerows(rows)
+    assert main(["audit", str(tmp_path / "claims.csv"), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    found = {f["figure"]: f for f in out["findings"] if f["line"] is None}
+    assert found["return_at_reset"]["status"] == "holds"
+    assert found["return_at_install"]["status"] != "holds"
+    assert Fraction(found["return_at_install"]["exact"]) == at(base)
+
+
+def test_the_par_sheet_shows_the_meters_as_the_rules_name_them():
+    """In the emperors-challenge certificate's progressive section as ``run`` would write
+    it: the rules' table (base, reset, today, rates, limit) and the returns at reset and at
+    install, each the exact figure written here by hand."""
+    import copy
+    from pathlib import Path
+    from verifier import certificate
+    from verifier.certificate.odds import progressive_odds
+    from verifier.report import render
+    cert = copy.deepcopy(certificate.load(Path(__file__).resolve().parent.parent / "proofs"
+                                          / "certificates" / "emperors-challenge.json"))
+    table = from_dict({"name": "Rules", "wager": 1, "meters": {"top": {
+        "reset": 10000, "base": 25000, "today": 31000, "increment": "15%", "cap": 50000,
+        "secondary": "5%", "reserve": "2%"}}, "tiers": [
+        {"lines": ["seven_card_straight_flush"], "pays": "100% of top"}]})
+    odds = progressive_odds(cert, table)
+    p = odds.probability(0)
+    f = odds.figures()
+    cert["sections"]["progressives"]["results"]["jackpot"] = f
+    text = render(cert)
+    assert "Meters as the rules name them" in text
+    for words, meter in (("at its reset", 10000), ("at install", 25000)):
+        line = next(x for x in text.splitlines() if "Return per unit" in x and words in x)
+        assert f"{float(p * meter - 1):+.6f}" in line
+    assert "$25,000.00" in text and "$31,000.00" in text and "5.00%" in text

@@ -66,6 +66,33 @@ def _long_run_note(f: dict) -> str:
             + ".")
 
 
+def _rules_notes(f: dict) -> list[str]:
+    """The returns the rules ask for beside the one at the meters: at reset, at install."""
+    words = {"return_at_reset": "with every meter at its reset",
+             "return_at_install": "at install (every meter at its base, the initial amount)"}
+    return [f"Return per unit {w}: {f[k]['decimal']:+.6f} (exact {f[k]['exact']})."
+            for k, w in words.items() if k in f]
+
+
+def _rules_table(f: dict) -> list:
+    """The meters' amounts and rates as the rules name them, where a meter states a base,
+    today's amount or a secondary rate (N.J.A.C. 13:69E-1.39A, Florida 75-14.034)."""
+    keys = ("base", "today", "secondary")
+    if not any(k in r for r in f["meters"].values() for k in keys):
+        return []
+    rows = [[m, _money(r.get("base", r["reset"])), _money(r["reset"]),
+             _money(r["today"]) if "today" in r else "-",
+             f"{float(Fraction(r['increment'])):.2%}",
+             _money(r["cap"]) if r["cap"] else "none",
+             f"{float(Fraction(r.get('secondary', 0))):.2%}",
+             f"{float(Fraction(r.get('reserve') or 0)):.2%}"] for m, r in f["meters"].items()]
+    return [Table("Meters as the rules name them",
+                  ["Meter", "Base (initial)", "Reset", "Today", "Increment rate",
+                   "Limit", "Secondary rate", "Hidden (reserve) rate"], rows,
+                  "The base is the meter at install; the secondary rate adds to the meter "
+                  "once it is at its limit, the rest of the increment going as past a cap.")]
+
+
 def _model_table(f: dict) -> list:
     """The meter model's figures of the meters outside the first (average-win) model."""
     runs = {m: r["long_run"] for m, r in f["meters"].items()
@@ -90,7 +117,8 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
         return []
     out = []
     for name, f in cert.section("progressives").results.items():
-        tiers = Table("Tiers (meters at their reset)",
+        tiers = Table("Tiers (meters at their reset)" if "return_at_reset" not in f else
+                      "Tiers (meters at today's amounts)",
                       ["Tier", "Pays", "Combinations", "Probability", "Odds", "Return"],
                       [[" / ".join(line_title(x) for x in t["lines"]), t["pays"],
                         f"{t['hands']:,}", f"{t['probability']['decimal']:.8f}",
@@ -109,11 +137,13 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                  f"${float(Fraction(f['wager'])):,.2f} wager on the hand's {f['reads']} lines; "
                  f"{f['precedence']}. The wager is collected on every hand and a tier's amount "
                  "paid beside it.",
-                 f"Return per unit with every meter at its reset: "
+                 f"Return per unit with every meter at "
+                 f"{'its reset' if 'return_at_reset' not in f else 'the values above'}: "
                  f"{f['return']['decimal']:+.6f} (exact {f['return']['exact']}).",
-                 _long_run_note(f)]
+                 *_rules_notes(f), _long_run_note(f)]
         out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes,
-                                    [tiers, meters, *_model_table(f)], _meter_lines(f),
+                                    [tiers, meters, *_rules_table(f), *_model_table(f)],
+                                    _meter_lines(f),
                                     resets=[(m, float(Fraction(r["reset"])))
                                             for m, r in f["meters"].items()]))
     return out
@@ -190,7 +220,7 @@ def attach_meter_path(sheets: list[ProgressiveSheet], names: list[str],
 def _meter_lines(f: dict) -> list:
     """Per meter, the return at values from its reset to past its break-even (the others
     at their reset), and the break-even: the chart's line."""
-    base = Fraction(f["return"]["exact"])
+    base = Fraction(f.get("return_at_reset", f["return"])["exact"])
     out = []
     for m, r in f["meters"].items():
         reset = Fraction(r["reset"])
