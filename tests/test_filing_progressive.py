@@ -26,26 +26,42 @@ TOTAL, SEVEN_CARD_SF = 154_143_080, 4 * 8
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """The New Jersey filing of the shipped emperors-challenge certificate, built once."""
+    """The New Jersey filing of the shipped emperors-challenge certificate, built once
+    (loaded as it stands, tests/test_filing.py checks it; the worked examples left out:
+    no progressive item reads them)."""
+    from verifier.certificate.model import Certificate
+    from verifier.filing import examples
     path = tmp_path_factory.mktemp("meta") / "meta.toml"
     path.write_text(META)
-    cert = certificate.read(CERTS / "emperors-challenge.json")
-    return cert, document.build(cert, meta.read(path), jurisdiction("nj"))
+    cert = Certificate.of(certificate.load(CERTS / "emperors-challenge.json"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(examples, "worked_examples", lambda *_: [])
+        return cert, document.build(cert, meta.read(path), jurisdiction("nj"))
 
 
-def _filing(built, where, variation=None):
-    """The filing for ``where`` (its progressive items and, if given, a variation), its
-    HTML as text."""
+def _filing(built, where, variation=None, whole=False):
+    """The filing for ``where`` (its progressive items and, if given, a variation), and as
+    text the HTML of its progressive parts (``whole``: of the whole filing)."""
     from dataclasses import replace
-    from verifier.filing.progressives import progressive_items
+    from verifier.filing.progressives import PARAMETERS, progressive_items
+    from verifier.filing.wagers import odds_to_one
+    from verifier.report.html import environment
     cert, nj = built
     filing = replace(nj, jurisdiction=jurisdiction(where), variation=variation,
                      progressives=progressive_items(cert, jurisdiction(where)))
-    return filing, re.sub(r"<[^>]+>", " ", document.render_html(filing, images=False))
+    if whole:
+        html = document.render_html(filing, images=False)
+    else:
+        env = environment(document.TEMPLATES)
+        html = "".join(env.get_template(name).render(
+            filing=filing, progressive_parameters=PARAMETERS, odds_to_one=odds_to_one)
+            for name in ("progressives.html.j2", "progressive_variation.html.j2")
+            if name.startswith("progressives") or variation is not None)
+    return filing, re.sub(r"<[^>]+>", " ", html)
 
 
 def test_the_nj_filing_of_a_rule_set_with_a_progressive_holds_the_nj_items(built):
-    filing, text = _filing(built, "nj")
+    filing, text = _filing(built, "nj", whole=True)
     assert "N.J.A.C. 13:69D-1.52(e)" in text
     assert "initial and reset amounts" in text and "100 million to one" in text
     [prog] = filing.progressives
