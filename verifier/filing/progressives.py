@@ -153,11 +153,11 @@ def variations(cert: Certificate, path: str | os.PathLike) -> list[ProgressiveCh
     own = cert.progressive_tables
     for name, old in _approved(cert, path).items():
         new = own[name]
-        rows = []
+        rows: list[tuple[str, str, str]] = []
         for m in sorted(set(old.meters) | set(new.meters)):
-            a = parameters(old.meters[m], old.wager) if m in old.meters else ("-",) * 6
-            b = parameters(new.meters[m], new.wager) if m in new.meters else ("-",) * 6
-            rows += [(f"{m}: {p}", x, y) for p, x, y in zip(PARAMETERS, a, b) if x != y]
+            was = parameters(old.meters[m], old.wager) if m in old.meters else ("-",) * 6
+            now = parameters(new.meters[m], new.wager) if m in new.meters else ("-",) * 6
+            rows += [(f"{m}: {p}", x, y) for p, x, y in zip(PARAMETERS, was, now) if x != y]
         for i in range(max(len(old.tiers), len(new.tiers))):
             a = old.tiers[i].pays_text() if i < len(old.tiers) else "not paid"
             b = new.tiers[i].pays_text() if i < len(new.tiers) else "not paid"

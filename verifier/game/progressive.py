@@ -286,14 +286,18 @@ def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str
     return fixed, None, Fraction(0)
 
 
-def _checked(meter: Meter, w: str) -> Meter:
-    """A meter's base, secondary rate and today's amount checked against the rest."""
+def _checked(meter: Meter, data: Mapping[str, Any], w: str) -> Meter:
+    """A meter with its base, secondary rate and today's amount (``data``, the file's),
+    checked against the rest."""
+    def given(k: str) -> Fraction | None:
+        return amount(data[k], f"{w}: {k}") if k in data else None
     m = Meter(meter.name, meter.reset, meter.increment, meter.cap, meter.reserve,
-              meter.base, meter.secondary or Fraction(0), meter.today)
+              given("base"), given("secondary") or Fraction(0), given("today"))
     if m.base is not None and m.base < 0:
         raise ProgressiveError(f"{w}: a negative base")
     if m.ceiling is not None and m.initial > m.ceiling:
-        raise ProgressiveError(f"{w}: base {_num(m.initial)} above the cap {_num(m.cap)}")
+        raise ProgressiveError(f"{w}: base {_num(m.initial)} above the cap "
+                               f"{_num(m.ceiling)}")
     if m.secondary and m.cap is None:
         raise ProgressiveError(f"{w}: a secondary rate applies at the cap (limit), and "
                                "the meter states no cap")
@@ -340,9 +344,7 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
                                    "100% of the wager")
         if cap is not None and cap < reset:
             raise ProgressiveError(f"{w}: cap {_num(cap)} below the reset {_num(reset)}")
-        meters[name] = _checked(Meter(name, reset, inc, cap, reserve, *(
-            amount(m[k], f"{w}: {k}") if k in m else None for k in ("base", "secondary",
-                                                                     "today"))), w)
+        meters[name] = _checked(Meter(name, reset, inc, cap, reserve), m, w)
     tiers = []
     raw = data.get("tiers")
     if not isinstance(raw, list) or not raw:

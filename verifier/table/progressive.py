@@ -78,7 +78,7 @@ class _Meters:
         w = self.table.wager
         for m, meter in self.table.meters.items():
             over = Fraction(0)
-            if meter.secondary and self.value[m] >= meter.cap:     # at the limit
+            if meter.cap is not None and meter.secondary and self.value[m] >= meter.cap:
                 self.value[m] += meter.secondary * w
                 over = (meter.increment - meter.secondary) * w
             else:
