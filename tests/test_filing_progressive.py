@@ -121,3 +121,13 @@ def test_a_variation_of_a_progressive_shows_its_parameters_and_long_run_before_a
     before, after = (Fraction(s.split("exact ")[1].rstrip(")")) for s in change.long_run)
     assert after - before == Fraction(5, 100) + p * 5000
     assert "Progressive: Emperor" in text and "In the long run" in text
+
+
+def test_a_progressive_variation_of_a_game_without_one_is_one_line():
+    from verifier.certificate.model import Certificate
+    from verifier.filing.wagers import same_game
+    from verifier.game.paytables import DATA_DIR
+    from verifier.support.errors import VerifierError
+    cert = Certificate.of(certificate.load(CERTS / "casino-standard.json"))
+    with pytest.raises(VerifierError, match="offers no progressive"):
+        same_game(cert, DATA_DIR / "progressives" / "face_up_mega.toml")

@@ -119,11 +119,16 @@ class ProgressiveChange:
 
 
 def is_progressive_file(path: str | os.PathLike) -> bool:
-    """A ``.toml`` file that is a progressive table (it has tiers), not a pay table."""
-    from verifier.support.files import read_toml
+    """A ``.toml`` file that reads as a progressive table (by the table's own reader), not
+    a pay table (whose reader then says what is wrong with it)."""
+    from verifier.game.progressive import load
     if not str(path).endswith(".toml"):
         return False
-    return "tiers" in read_toml(str(path), "approved table", VerifierError)
+    try:
+        load(str(path))
+    except VerifierError:
+        return False
+    return True
 
 
 def _approved(cert: Certificate, path: str | os.PathLike) -> dict[str, Progressive]:
