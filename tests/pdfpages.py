@@ -1,6 +1,7 @@
 """What a test of a printed document looks at (the par sheet, the filing): the PDF's text,
 its pages' size, the words that cross the page's margins, and its pages as pictures
 (pdftotext and pdftoppm, poppler's tools, which CI installs)."""
+import html
 import re
 import shutil
 import subprocess
@@ -58,3 +59,18 @@ def page_pictures(pdf, folder, first=1, last=2, resolution=50):
     for picture in pictures:
         not_blank(picture)
     return pictures
+
+
+def page_blocks(pdf):
+    """[(width, height, blocks)] of each page, in points: pdftotext's blocks (a table's cell,
+    a paragraph), each a list of its lines, each ``(x0, y0, x1, y1, [word])``."""
+    bbox = subprocess.run([need("pdftotext"), "-bbox-layout", str(pdf), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    box = r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"'
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S)
+    return [(float(w), float(h),
+             [[(*map(float, line[:4]), [html.unescape(word) for word in
+                                         re.findall(r"<word [^>]*>([^<]*)</word>", line[4])])
+               for line in re.findall(r"<line " + box + r">(.*?)</line>", block, re.S)]
+              for block in re.findall(r"<block [^>]*>(.*?)</block>", body, re.S)])
+            for w, h, body in pages]

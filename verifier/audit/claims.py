@@ -62,13 +62,17 @@ FIGURES = _table({
     # a progressive's (docs/AUDIT.md, Progressives): the meter's name, then the value
     "break_even": ("break-even", "break-even meter", "break even", "breakeven"),
     "long_run_return": ("long-run return", "long run return", "return in the long run"),
+    "return_at_reset": ("return at reset", "reset return", "return at the reset"),
+    "return_at_install": ("return at install", "return at base", "initial return",
+                          "return at installation"),
 })
 FIGURE_TITLES = {"combinations": "combinations", "probability": "probability",
                  "odds": "odds", "contribution": "contribution", "return": "return",
                  "house_edge": "house edge", "return_to_player": "return to player",
                  "hit_frequency": "hit frequency", "variance": "variance",
                  "standard_deviation": "standard deviation", "break_even": "break-even meter",
-                 "long_run_return": "long-run return"}
+                 "long_run_return": "long-run return", "return_at_reset": "return at reset",
+                 "return_at_install": "return at install"}
 #: what the claims say the game is
 GAME_KEYS = _table({"rule_set": ("rule set", "ruleset", "rules"),
                     "house_way": ("house way",),

@@ -11,7 +11,9 @@ certificate's counts:
   deviation at the meters;
 - ``Break-even`` (a meter's value at which the return is 0, the other meters as given)
   and ``Long-run return`` (the meter model; where it is a pair of exact bounds, the claim
-  is judged on both): not checked where there is none.
+  is judged on both): not checked where there is none;
+- ``Return at reset`` and ``Return at install`` (every meter at its reset; at its base,
+  the rules' initial amount, else its reset), whatever meters the block gives.
 """
 from __future__ import annotations
 
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
     from verifier.game.progressive import Progressive
 
 #: the figures only a progressive has
-PROGRESSIVE_FIGURES = ("break_even", "long_run_return")
+PROGRESSIVE_FIGURES = ("break_even", "long_run_return", "return_at_reset", "return_at_install")
+#: the figures at no meter the block gives: the whole table's
+_TABLE_FIGURES = PROGRESSIVE_FIGURES[1:]
 
 
 def progressive_of(cert: Certificate, block: BetBlock, claims: str) -> Progressive | None:
@@ -101,7 +105,9 @@ def exact_progressive(cert: Certificate, table: Progressive, block: BetBlock
     extra: dict[str, tuple] = {"long_run_return": (
         None if bounds is None else bounds.low if bounds.form == "exact" else
         (bounds.low, bounds.high), 1, "" if bounds is not None else
-        "a meter outside the meter model (docs/PROGRESSIVES.md): no long-run figure")}
+        "a meter outside the meter model (docs/PROGRESSIVES.md): no long-run figure"),
+        "return_at_reset": (odds.return_at_reset(), 1, ""),
+        "return_at_install": (odds.return_at_install(), 1, "")}
     for name in table.meters:
         be = odds.break_even(name, values)
         extra[f"break_even:{name}"] = (be, -1, "" if be is not None else
@@ -116,7 +122,7 @@ def progressive_figure(table: Progressive | None, block: BetBlock, index: int,
     ``figure``, the block's ``index``-th."""
     if table is None:
         return None, 0, "", "a progressive's figure, and this bet has no meter"
-    if figure == "long_run_return":
+    if figure in _TABLE_FIGURES:
         value, sign, reason = extra[figure]
         return value, sign, "", reason
     cell = block.figure_meters.get(index)

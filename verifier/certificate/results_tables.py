@@ -180,6 +180,14 @@ class MeterFigures:
     reserve: str | None = None
     long_run: MeterRun | None = None
     outside: str | None = None
+    base: str | None = None                     # the amount at install, where stated
+    today: str | None = None                    # today's amount, where stated
+    secondary: str | None = None                # the rate past the limit, where stated
+
+    @property
+    def stated_as_the_rules_name_it(self) -> bool:
+        """Whether the meter states a base, today's amount or a secondary rate."""
+        return (self.base, self.today, self.secondary) != (None, None, None)
 
     @classmethod
     def of(cls, j: JSON) -> MeterFigures:
@@ -190,7 +198,8 @@ class MeterFigures:
                    _maybe(j.get("break_even")), _maybe(j.get("expected_at_hit")),
                    j.get("reserve"),
                    MeterRun.of(run) if run is not None and outside is None else None,
-                   None if outside is None else str(outside))
+                   None if outside is None else str(outside),
+                   j.get("base"), j.get("today"), j.get("secondary"))
 
 
 @dataclass(frozen=True)
@@ -228,6 +237,8 @@ class ProgressiveFigures:
     long_run_return: Exact | None
     envy: ProgressiveEnvy
     long_run_bounds: Bounded | None = None
+    return_at_reset: Exact | None = None        # where a meter states today's amount
+    return_at_install: Exact | None = None      # where a meter states a base
 
     @classmethod
     def of(cls, j: JSON) -> ProgressiveFigures:
@@ -242,4 +253,5 @@ class ProgressiveFigures:
                    Exact.of(j["return"]), _maybe(j.get("long_run_return")),
                    ProgressiveEnvy(Exact.of(envy["per_other_seat_dollars"]),
                                    int(envy["seats"]), Exact.of(envy["return"])),
-                   None if bounds is None else Bounded.of(bounds))
+                   None if bounds is None else Bounded.of(bounds),
+                   _maybe(j.get("return_at_reset")), _maybe(j.get("return_at_install")))

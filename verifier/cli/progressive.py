@@ -41,17 +41,22 @@ def odds_of(settings: TableSettings) -> tuple[ProgressiveOdds, Any]:
 
 
 def _table(name: str, rules: str | None) -> Progressive:
-    """A progressive table file, or the name of one the rule set ``--rules`` offers."""
+    """A progressive table file, the name of one the rule set ``--rules`` offers, or a
+    shipped table's (verifier/data/progressives/NAME.toml)."""
+    from verifier.game.paytables import DATA_DIR
     from verifier.game.progressive import ProgressiveError, load
     if name.endswith(".toml") or "/" in name:
         return load(name)
     from verifier.rules.rulesets import load as load_rule_set
     ruleset = load_rule_set(rules or DEFAULT_RULES)
     tables = ruleset.progressive_tables()
+    shipped = sorted(p.stem for p in (DATA_DIR / "progressives").glob("*.toml"))
+    if name not in tables and name in shipped:
+        return load(str(DATA_DIR / "progressives" / f"{name}.toml"))
     if name not in tables:
         raise ProgressiveError(f"rule set {ruleset.name} offers no progressive {name[:40]!r} "
-                               f"(its progressives: {', '.join(tables) or 'none'}); or give "
-                               "a table file (.toml)")
+                               f"(its progressives: {', '.join(tables) or 'none'}; shipped "
+                               f"tables: {', '.join(shipped)}); or give a table file (.toml)")
     return tables[name]
 
 
@@ -139,6 +144,10 @@ def cmd_progressive(settings: TableSettings) -> int:
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
     r = out["return"]["decimal"]
     print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
+    for key, words in (("return_at_reset", "every meter at its reset"),
+                       ("return_at_install", "at install (every meter at its base)")):
+        if key in out:
+            print(f"return per unit {words}: {out[key]['decimal']:+.6f}")
     for name, m in out["meters"].items():
         be, hit = m["break_even"], m["expected_at_hit"]
         even = "none" if be is None else f"${be['decimal']:,.2f}"

@@ -33,6 +33,8 @@ class Filing:
     california: list[tuple[str, str]] = field(default_factory=list)
     #: (name, value) of the certificate's hashes and signature
     hashes: list[tuple[str, str]] = field(default_factory=list)
+    #: the jurisdiction's items of each progressive (verifier/filing/progressives.py)
+    progressives: list = field(default_factory=list)
 
 
 def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
@@ -46,6 +48,7 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.report.model import build as build_sheet
     from verifier.table.limits import TableRules
     from verifier.filing.faceup import face_up_examples
+    from verifier.filing.progressives import progressive_items
     from verifier.game.settlement import SettlementRule
     rs = rule_set_of(cert.raw)
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
@@ -60,7 +63,7 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
         wagers=wagers(sheet),
         variation=variation(cert, sheet, variation_of) if variation_of else None,
         california=california(rs, readings) if jurisdiction.california else [],
-        hashes=certificate_rows(cert))
+        hashes=certificate_rows(cert), progressives=progressive_items(cert, jurisdiction))
 
 
 def deck_cards(cert: Certificate) -> list[int]:
@@ -80,6 +83,7 @@ def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:
 
 def render_html(filing: Filing, paper: str | None = None, images: bool = True) -> str:
     """The filing's HTML (the charts of its appendix as images, for WeasyPrint)."""
+    from verifier.filing.progressives import PARAMETERS
     from verifier.filing.wagers import odds_to_one
     from verifier.report.html import context, environment
     from verifier.report.paper import css_string, paper as paper_of
@@ -90,6 +94,7 @@ def render_html(filing: Filing, paper: str | None = None, images: bool = True) -
     parts: dict[str, Any] = context(filing.sheet, images=images)
     return environment(TEMPLATES).get_template("filing.html.j2").render(
         filing=filing, page_rule=paper_of(paper).page_rule(footer), odds_to_one=odds_to_one,
+        progressive_parameters=PARAMETERS,
         pct=lambda x: f"{float(x) * 100:.4f}%", **parts)
 
 

@@ -21,6 +21,13 @@ class Jurisdiction:
     true_odds: bool = True
     #: the California game-approval narrative and the jackpot/bonus review
     california: bool = False
+    #: what the jurisdiction asks of a progressive (verifier/filing/progressives.py): the
+    #: rule, its words, and whether a jackpot rarer than 100 million to one is flagged
+    progressive_rule: str = "GLI-11 4.8.2"
+    progressive_requirement: str = (
+        "Each progressive's base, reset, rate of progression, limit, secondary and hidden "
+        "rates, and the probability of each jackpot, none rarer than 100 million to one.")
+    odds_limit: bool = True
 
 
 JURISDICTIONS: dict[str, Jurisdiction] = {j.name: j for j in (
@@ -32,9 +39,29 @@ JURISDICTIONS: dict[str, Jurisdiction] = {j.name: j for j in (
                  "pushing and fouled hands and of each paying line.",
                  examples_emphasized=True),
     Jurisdiction("nj", "New Jersey", "N.J.A.C. 13:69F-8.4",
-                 "The payout odds of every wager, with the true odds beside them."),
+                 "The payout odds of every wager, with the true odds beside them.",
+                 progressive_rule="N.J.A.C. 13:69D-1.52(e)",
+                 progressive_requirement=(
+                     "Before a progressive table game is offered: the initial and reset "
+                     "amounts, the rate of progression of each jackpot, and the calculated "
+                     "probability of winning each progressive jackpot, which shall not "
+                     "exceed 100 million to one.")),
     Jurisdiction("md", "Maryland", "COMAR 36.05.03.20",
-                 "The payout odds of every wager, with the true odds beside them."),
+                 "The payout odds of every wager, with the true odds beside them.",
+                 progressive_rule="COMAR 36.05.03.24",
+                 progressive_requirement=(
+                     "The progressive's parameters as approved; no change to an approved "
+                     "progressive without the Commission's approval (a change is filed as "
+                     "a variation, --variation-of, with its parameters before and after)."),
+                 odds_limit=False),
+    Jurisdiction("fl", "Florida", "Fla. Admin. Code ch. 75-14",
+                 "The payout odds of every wager, with the true odds beside them.",
+                 progressive_rule="Fla. Admin. Code R. 75-14.034",
+                 progressive_requirement=(
+                     "Each progressive's base amount, reset amount, incrementation rate, "
+                     "limit, hidden (reserve) rate, and the secondary incrementation rate "
+                     "that applies once the limit is reached."),
+                 odds_limit=False),
     Jurisdiction("ca", "California", "Bureau of Gambling Control game approval",
                  "The game-approval narrative: standards of play, the deck, the dealing "
                  "procedure, the number of players, how and when the collection fee is "

@@ -72,6 +72,8 @@ class Variation:
     changes: tuple[Change, ...]
     #: (bet title, edge before, edge after) of each bet whose pays changed
     edges: tuple[tuple[str, Fraction, Fraction], ...]
+    #: each progressive's parameters before and after (verifier/filing/progressives.py)
+    progressives: tuple = ()
 
 
 def same_game(cert: Certificate, path: str | os.PathLike) -> None:
@@ -88,6 +90,12 @@ def same_game(cert: Certificate, path: str | os.PathLike) -> None:
             raise VerifierError(f"--variation-of {name}: a certificate of rule set {found}, "
                                 f"another game than {cert.rule_set.name}")
     elif str(path).endswith(".toml"):
+        from verifier.filing.progressives import is_progressive_file
+        if is_progressive_file(path):
+            if not cert.progressive_tables:
+                raise VerifierError(f"--variation-of {name}: a progressive table, and rule "
+                                    f"set {cert.rule_set.name} offers no progressive")
+            return
         table = load_table(path)
         if table.bet not in cert.rule_set.bets:
             raise VerifierError(f"--variation-of {name}: a pay table of {table.bet}, a bet "
@@ -102,8 +110,12 @@ def variation(cert: Certificate, sheet: ParSheet, path: str | os.PathLike) -> Va
     certificate of the same rule set (checked), or one bet's pay-table file."""
     from verifier.game.paytables import load as load_table
     from verifier.report.model import build
+    from verifier.filing.progressives import is_progressive_file, variations
     same_game(cert, path)
     name = Path(path).name
+    if is_progressive_file(path):
+        return Variation(f"the approved progressive table of the {name} file", (), (),
+                         tuple(variations(cert, path)))
     if str(path).endswith(".json"):
         from verifier import certificate
         approved = certificate.read(path)
@@ -132,7 +144,8 @@ def variation(cert: Certificate, sheet: ParSheet, path: str | os.PathLike) -> Va
         changes += [Change(titles.get(bet, bet), line, a, b) for line, a, b in diff]
         if diff:
             edges.append((titles.get(bet, bet), old_edges[bet], new_edges[bet]))
-    return Variation(what, tuple(changes), tuple(edges))
+    progressive = tuple(variations(cert, path)) if str(path).endswith(".json") else ()
+    return Variation(what, tuple(changes), tuple(edges), progressive)
 
 
 def tables_of(cert: Certificate) -> dict:

@@ -9,8 +9,14 @@ to it; the tiers' lines read as a custom bet reads its lines (docs/PAYTABLES.md)
 
     [meters.jackpot]
     reset = 10000                 # dollars: the meter's value after a hit takes it all
+    base = 25000                  # optional: its value at install (the rules' initial
+                                  # amount); default the reset
+    today = 31234.50              # optional: today's amount (a published day's meter),
+                                  # the value figures are given at; default the reset
     increment = "15%"             # of each wager, added to the meter
-    cap = 250000                  # optional: the meter grows no further
+    cap = 250000                  # optional: the limit; the meter grows no further...
+    secondary = "5%"              # optional: ...but at this rate once at the limit (the
+                                  # rest of the increment as past a cap)
     reserve = "2%"                # optional: of each wager, to a hidden reserve that
                                   # funds the next reset (docs/PROGRESSIVES.md)
 
@@ -41,7 +47,7 @@ from verifier.support.errors import VerifierError
 #: the read of a progressive whose file names none
 DEFAULT_READS = "seven-card"
 _TOP_KEYS = {"name", "reads", "wager", "status", "source", "meters", "tiers"}
-_METER_KEYS = {"reset", "increment", "cap", "reserve"}
+_METER_KEYS = {"reset", "base", "today", "increment", "cap", "secondary", "reserve"}
 _TIER_KEYS = {"lines", "pays", "envy"}
 _SHARE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*%\s+of\s+(\S+)\s*$")
 _TO_ONE = re.compile(r"^\s*([0-9][0-9.,/]*)\s*(?:to|:)\s*1\s*$")
@@ -113,6 +119,33 @@ class Meter:
     increment: Fraction           # share of each wager added to the meter
     cap: Fraction | None = None
     reserve: Fraction | None = None   # share of each wager to the hidden reserve, if any
+    base: Fraction | None = None      # the value at install (the initial amount); None: reset
+    secondary: Fraction = Fraction(0)  # share of each wager added once at the cap (limit)
+    today: Fraction | None = None     # today's amount (a published day's); None: the reset
+
+    @property
+    def initial(self) -> Fraction:
+        """The meter's value at install: its base, else its reset."""
+        return self.reset if self.base is None else self.base
+
+    @property
+    def floor(self) -> Fraction:
+        """The least value the meter takes: the reset, or a base below it (before the
+        first hit)."""
+        return min(self.reset, self.initial)
+
+    @property
+    def ceiling(self) -> Fraction | None:
+        """The most it takes: the cap, unless a secondary rate carries it past."""
+        return self.cap if not self.secondary else None
+
+    def to_dict(self) -> dict[str, str]:
+        """The file's form, amounts as exact text."""
+        return {k: str(v) for k, v in (
+            ("reset", self.reset), ("base", self.base), ("today", self.today),
+            ("increment", self.increment), ("cap", self.cap),
+            ("secondary", self.secondary or None), ("reserve", self.reserve))
+            if v is not None}
 
 
 @dataclass(frozen=True)
@@ -155,10 +188,7 @@ class Progressive:
 
     def to_dict(self) -> dict[str, Any]:
         """The file's form (a certificate keeps it), amounts as exact text."""
-        meters = {m.name: {"reset": str(m.reset), "increment": str(m.increment),
-                           **({"cap": str(m.cap)} if m.cap is not None else {}),
-                           **({"reserve": str(m.reserve)} if m.reserve is not None else {})}
-                  for m in self.meters.values()}
+        meters = {m.name: m.to_dict() for m in self.meters.values()}
         return {"name": self.name, "reads": self.reads, "wager": str(self.wager),
                 "status": self.status, "source": self.source, "meters": meters,
                 "tiers": [t.to_dict() for t in self.tiers]}
@@ -178,9 +208,12 @@ class Progressive:
                 return i
         return None
 
-    def meter_values(self, given: Mapping[str, Fraction] | None = None) -> dict[str, Fraction]:
-        """Every meter's value: ``given`` ones (checked: at least the reset, at most the
-        cap), the rest at their reset."""
+    def meter_values(self, given: Mapping[str, Fraction] | None = None, at: str = "today"
+                     ) -> dict[str, Fraction]:
+        """Every meter's value: ``given`` ones (checked: at least the reset, or a base
+        below it; at most the cap, unless a secondary rate carries it past), the rest at
+        ``at``: "today" (today's amount, else the reset), "reset" or "install" (the
+        base, else the reset)."""
         given = dict(given or {})
         unknown = sorted(set(given) - set(self.meters))
         if unknown:
@@ -188,13 +221,16 @@ class Progressive:
                                    f"(its meters: {', '.join(self.meters) or 'none'})")
         out = {}
         for name, m in self.meters.items():
-            v = given.get(name, m.reset)
-            if v < m.reset:
-                raise ProgressiveError(f"meter {name} = {_num(v)} is below its reset "
-                                       f"{_num(m.reset)}")
-            if m.cap is not None and v > m.cap:
+            default = {"reset": m.reset, "install": m.initial}.get(
+                at, m.reset if m.today is None else m.today)
+            v = given.get(name, default)
+            if v < m.floor:
+                raise ProgressiveError(f"meter {name} = {_num(v)} is below its "
+                                       f"{'reset' if m.floor == m.reset else 'base'} "
+                                       f"{_num(m.floor)}")
+            if m.ceiling is not None and v > m.ceiling:
                 raise ProgressiveError(f"meter {name} = {_num(v)} is above its cap "
-                                       f"{_num(m.cap)}")
+                                       f"{_num(m.ceiling)}")
             out[name] = v
         return out
 
@@ -206,7 +242,7 @@ class Progressive:
         if tier.meter is None:
             return tier.fixed
         value = tier.share * meters[tier.meter]
-        cap = self.meters[tier.meter].cap
+        cap = self.meters[tier.meter].ceiling
         return tier.fixed + (min(value, cap) if capped and cap is not None else value)
 
 
@@ -250,6 +286,31 @@ def _pays(text: object, wager: Fraction, meters: Mapping[str, Meter], where: str
     return fixed, None, Fraction(0)
 
 
+def _checked(meter: Meter, data: Mapping[str, Any], w: str) -> Meter:
+    """A meter with its base, secondary rate and today's amount (``data``, the file's),
+    checked against the rest."""
+    def given(k: str) -> Fraction | None:
+        return amount(data[k], f"{w}: {k}") if k in data else None
+    m = Meter(meter.name, meter.reset, meter.increment, meter.cap, meter.reserve,
+              given("base"), given("secondary") or Fraction(0), given("today"))
+    if m.base is not None and m.base < 0:
+        raise ProgressiveError(f"{w}: a negative base")
+    if m.ceiling is not None and m.initial > m.ceiling:
+        raise ProgressiveError(f"{w}: base {_num(m.initial)} above the cap "
+                               f"{_num(m.ceiling)}")
+    if m.secondary and m.cap is None:
+        raise ProgressiveError(f"{w}: a secondary rate applies at the cap (limit), and "
+                               "the meter states no cap")
+    if not 0 <= m.secondary <= m.increment:
+        raise ProgressiveError(f"{w}: secondary rate {_num(100 * m.secondary)}% is not "
+                               f"from 0% to the increment {_num(100 * m.increment)}%")
+    if m.today is not None and (m.today < m.floor or
+                                (m.ceiling is not None and m.today > m.ceiling)):
+        raise ProgressiveError(f"{w}: today's amount {_num(m.today)} is below its reset "
+                               "(or base) or above its cap")
+    return m
+
+
 def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Progressive:
     """A progressive table from its TOML data, every check of a file (one line each)."""
     extra = sorted(set(data) - _TOP_KEYS)
@@ -263,8 +324,8 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
     for name, m in (data.get("meters") or {}).items():
         w = f"{where}: meter {name!r}"
         if not isinstance(m, dict) or "reset" not in m or set(m) - _METER_KEYS:
-            raise ProgressiveError(f"{w}: needs reset (and increment, cap, reserve), "
-                                   "nothing else")
+            raise ProgressiveError(f"{w}: needs reset (and base, today, increment, cap, "
+                                   "secondary, reserve), nothing else")
         reset, inc = amount(m["reset"], f"{w}: reset"), amount(m.get("increment", 0),
                                                                f"{w}: increment")
         reserve = amount(m["reserve"], f"{w}: reserve") if "reserve" in m else None
@@ -283,7 +344,7 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
                                    "100% of the wager")
         if cap is not None and cap < reset:
             raise ProgressiveError(f"{w}: cap {_num(cap)} below the reset {_num(reset)}")
-        meters[name] = Meter(name, reset, inc, cap, reserve)
+        meters[name] = _checked(Meter(name, reset, inc, cap, reserve), m, w)
     tiers = []
     raw = data.get("tiers")
     if not isinstance(raw, list) or not raw:

@@ -29,6 +29,11 @@ M' = A (M + i) + B, A = 1 - s_t on a hit of t (1 on no hit), B = R on a whole hi
   E = R + i (1 - q^K) / h + (C - R - i K) q^K (= R + i E[min(G, K)] when i divides
   C - R), E[M] = R + i q (1 - q^K) / h + (C - R - i K) q^(K+1); it pays h E per wager
   and the cap's overflow is i + h R - h E per wager.
+- A secondary rate i2 at the cap (the limit): the meter goes on at i2 per wager once at
+  C, from the K'-th increment (K' = K when i divides C - R, else K + 1), so the meter at
+  a hit adds i2 E[(G - K')+] = i2 q^K' / h, and E[M] adds i2 q^(K'+1) / h.
+- A base (initial) amount: the meter's first value at install only, so no long-run
+  figure depends on it (the return at install is ``ProgressiveOdds.return_at_install``).
 - A cap with a share below 100%, or a share above 100%: outside the model.
 
 q^K is exact while it stays small (``EXACT_BITS``); otherwise it is bounded by two
@@ -52,7 +57,8 @@ READINGS = {
     "reserve": "reserve-funds-reset: a reset is paid from the reserve first, the house "
                "seeding what it lacks; a reserve beyond the reset stays for the next reset",
     "cap": "cap-overflow: an increment past the cap goes to the reserve if the meter has "
-           "one, else the house keeps it",
+           "one, else the house keeps it; once at the cap, a secondary rate goes on adding "
+           "to the meter and the rest of the increment overflows",
 }
 #: q^K is computed exactly while its numerator and denominator stay within this many bits
 EXACT_BITS = 4096
@@ -174,13 +180,16 @@ def long_run(meter: Meter, wager: Fraction, tiers: Sequence[tuple[Fraction, Frac
             steps = int((cap - reset) // i)
             lo, hi = power_bounds(q, steps)
         k = steps or 0
+        i2 = meter.secondary * wager          # q^K' = x, or q x when i leaves a part step
+        late = i2 / h * (1 if reset + i * k == cap else q)
 
         def capped(x: Fraction) -> dict[str, Any]:
-            at_hit = reset + i * (1 - x) / h + (cap - reset - i * k) * x
-            return {"meter": reset + i * q * (1 - x) / h + (cap - reset - i * k) * q * x,
-                    "hit": at_hit, "over": i + h * reset - h * at_hit}
+            at_hit = reset + i * (1 - x) / h + (cap - reset - i * k) * x + late * x
+            return {"meter": reset + i * q * (1 - x) / h + (cap - reset - i * k) * q * x
+                    + late * q * x, "hit": at_hit, "over": i + h * reset - h * at_hit}
         figures = capped
-        model = "capped, taken whole: min(R + i G, C) at a hit"
+        model = "capped, taken whole: min(R + i G, C) at a hit" if not i2 else \
+            "limit with a secondary rate, taken whole: R + i G to C, then i2 a wager"
 
     def full(x: Fraction) -> dict[str, Any]:
         f = dict(figures(x))

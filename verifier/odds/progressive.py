@@ -1,7 +1,9 @@
 """The exact figures of a progressive table (issue 37, docs/PROGRESSIVES.md) from the hands
 each tier is paid on: all Fractions, per unit of the wager unless said.
 
-- ``return_at(meters)``: E[paid] / wager - 1 at the given meter values;
+- ``return_at(meters)``: E[paid] / wager - 1 at the given meter values (the others at
+  today's amount, else their reset); ``return_at_reset()`` and ``return_at_install()``
+  (every meter at its base, else its reset): the rules' return at reset and at install;
 - ``per_unit_of_meter(m)``: what a dollar more on meter m adds to the return;
 - ``break_even(m)``: the value of meter m (the others as given) at which the return is 0;
 - ``expected_at_hit(m)`` and ``long_run()``: the average-win model. Every wager at the
@@ -68,6 +70,15 @@ class ProgressiveOdds:
 
     def return_at(self, meters: Mapping[str, Fraction] | None = None) -> Fraction:
         return sum(self.contributions(meters), Fraction(0)) - 1
+
+    def return_at_reset(self) -> Fraction:
+        """The return with every meter at its reset."""
+        return sum(self._parts(self.table.meter_values(at="reset")), Fraction(0)) - 1
+
+    def return_at_install(self) -> Fraction:
+        """The return at install: every meter at its base (initial amount), else its
+        reset."""
+        return sum(self._parts(self.table.meter_values(at="install")), Fraction(0)) - 1
 
     def per_unit_of_meter(self, meter: str) -> Fraction:
         """d return / d meter (below any cap)."""
@@ -144,6 +155,17 @@ class ProgressiveOdds:
         b = self.long_run_bounds()
         return {"long_run_bounds": b.json()} if b is not None and b.form == "bounds" else {}
 
+    def _rules_returns(self, values: Mapping[str, Fraction]) -> dict[str, Any]:
+        """For ``figures``: the return at reset where the meters are elsewhere, and at
+        install where a meter states a base."""
+        t = self.table
+        out = {}
+        if values != t.meter_values(at="reset"):
+            out["return_at_reset"] = _exact(self.return_at_reset())
+        if any(m.base is not None for m in t.meters.values()):
+            out["return_at_install"] = _exact(self.return_at_install())
+        return out
+
     def envy_per_other_seat(self) -> Fraction:
         """Dollars per round that each other seat's hand pays this seat (envy)."""
         return sum((self.probability(i) * t.envy for i, t in enumerate(self.table.tiers)),
@@ -173,6 +195,8 @@ class ProgressiveOdds:
             "meters": {name: {"value": str(values[name]), "reset": str(m.reset),
                               "increment": str(m.increment),
                               "cap": None if m.cap is None else str(m.cap),
+                              **{k: v for k, v in m.to_dict().items()
+                                 if k in ("base", "today", "secondary")},
                               "hit_probability": _exact(self.hit(name)),
                               "return_per_dollar": _exact(self.per_unit_of_meter(name)),
                               "break_even": _exact(self.break_even(name, values)),
@@ -182,6 +206,7 @@ class ProgressiveOdds:
                                   "long_run": self._meter_long_run(name)})}
                        for name, m in t.meters.items()},
             "return": _exact(sum(contributions, Fraction(0)) - 1),
+            **self._rules_returns(values),
             "long_run_return": _exact(self.long_run()),
             **self._long_run_bounds_json(),
             "envy": {"per_other_seat_dollars": _exact(self.envy_per_other_seat()),

@@ -71,6 +71,32 @@ def _long_run_note(f: ProgressiveFigures) -> str:
             + ".")
 
 
+def _rules_notes(f: ProgressiveFigures) -> list[str]:
+    """The returns the rules ask for beside the one at the meters: at reset, at install."""
+    words = (("with every meter at its reset", f.return_at_reset),
+             ("at install (every meter at its base, the initial amount)", f.return_at_install))
+    return [f"Return per unit {w}: {x.decimal:+.6f} (exact {x.exact})."
+            for w, x in words if x is not None]
+
+
+def _rules_table(f: ProgressiveFigures) -> list:
+    """The meters' amounts and rates as the rules name them, where a meter states a base,
+    today's amount or a secondary rate (N.J.A.C. 13:69E-1.39A, Florida 75-14.034)."""
+    if not any(r.stated_as_the_rules_name_it for r in f.meters.values()):
+        return []
+    rows = [[m, _money(r.base if r.base is not None else r.reset), _money(r.reset),
+             _money(r.today) if r.today is not None else "-",
+             f"{float(Fraction(r.increment)):.2%}",
+             _money(r.cap) if r.cap else "none",
+             f"{float(Fraction(r.secondary or 0)):.2%}",
+             f"{float(Fraction(r.reserve or 0)):.2%}"] for m, r in f.meters.items()]
+    return [Table("Meters as the rules name them",
+                  ["Meter", "Base (initial)", "Reset", "Today", "Increment rate",
+                   "Limit", "Secondary rate", "Hidden (reserve) rate"], rows,
+                  "The base is the meter at install; the secondary rate adds to the meter "
+                  "once it is at its limit, the rest of the increment going as past a cap.")]
+
+
 def _model_table(f: ProgressiveFigures) -> list:
     """The meter model's figures of the meters outside the first (average-win) model."""
     runs = {m: r.long_run for m, r in f.meters.items()
@@ -95,7 +121,8 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
         return []
     out = []
     for name, f in cert.progressives.items():
-        tiers = Table("Tiers (meters at their reset)",
+        tiers = Table("Tiers (meters at their reset)" if f.return_at_reset is None else
+                      "Tiers (meters at today's amounts)",
                       ["Tier", "Pays", "Combinations", "Probability", "Odds", "Return"],
                       [[" / ".join(line_title(x) for x in t.lines), t.pays,
                         f"{t.hands:,}", f"{t.probability.decimal:.8f}",
@@ -114,11 +141,13 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
                  f"${float(Fraction(f.wager)):,.2f} wager on the hand's {f.reads} lines; "
                  f"{f.precedence}. The wager is collected on every hand and a tier's amount "
                  "paid beside it.",
-                 f"Return per unit with every meter at its reset: "
+                 f"Return per unit with every meter at "
+                 f"{'its reset' if f.return_at_reset is None else 'the values above'}: "
                  f"{f.return_.decimal:+.6f} (exact {f.return_.exact}).",
-                 _long_run_note(f)]
+                 *_rules_notes(f), _long_run_note(f)]
         out.append(ProgressiveSheet(name, f"{TITLE}: {f.table}", notes,
-                                    [tiers, meters, *_model_table(f)], _meter_lines(f),
+                                    [tiers, meters, *_rules_table(f), *_model_table(f)],
+                                    _meter_lines(f),
                                     resets=[(m, float(Fraction(r.reset)))
                                             for m, r in f.meters.items()]))
     return out
@@ -195,7 +224,7 @@ def attach_meter_path(sheets: list[ProgressiveSheet], names: list[str],
 def _meter_lines(f: ProgressiveFigures) -> list:
     """Per meter, the return at values from its reset to past its break-even (the others
     at their reset), and the break-even: the chart's line."""
-    base = f.return_.fraction
+    base = (f.return_at_reset if f.return_at_reset is not None else f.return_).fraction
     out = []
     for m, r in f.meters.items():
         reset = Fraction(r.reset)

@@ -77,9 +77,15 @@ class _Meters:
         reserve, else kept), its reserve share to the reserve."""
         w = self.table.wager
         for m, meter in self.table.meters.items():
-            self.value[m] += meter.increment * w
-            if meter.cap is not None and self.value[m] > meter.cap:
-                over, self.value[m] = self.value[m] - meter.cap, meter.cap
+            over = Fraction(0)
+            if meter.cap is not None and meter.secondary and self.value[m] >= meter.cap:
+                self.value[m] += meter.secondary * w
+                over = (meter.increment - meter.secondary) * w
+            else:
+                self.value[m] += meter.increment * w
+                if meter.cap is not None and self.value[m] > meter.cap:
+                    over, self.value[m] = self.value[m] - meter.cap, meter.cap
+            if over:
                 if m in self.reserve:
                     self.reserve[m] += over
                 else:
@@ -113,7 +119,7 @@ class MeterPlay:
     def __init__(self, table: Progressive, rounds: int, seats: int,
                  meters: dict[str, Fraction] | None = None, path_every: int = 0):
         self.table, self.path_every = table, path_every
-        self.value = dict(table.meter_values(meters))
+        self.value = dict(table.meter_values(meters, at="install"))
         self.names = list(table.meters)
         self.run = ProgressiveRun(rounds, seats, Fraction(0), Fraction(0), Fraction(0),
                                   [0] * len(table.tiers), self.value)
@@ -172,7 +178,8 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
              wheel_second: bool, house_way: int, seed: int = 1,
              meters: dict[str, Fraction] | None = None, path_every: int = 0,
              progress: Progress | None = None) -> ProgressiveRun:
-    """``rounds`` rounds of ``seats`` seats from ``meters`` (default every reset)."""
+    """``rounds`` rounds of ``seats`` seats from ``meters`` (default: as installed, every
+    meter at its base, else its reset)."""
     from verifier.engine import set_hands
     from verifier.table.custom import lines_of
     check_play(rounds, seats, len(deck))

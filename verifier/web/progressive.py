@@ -14,9 +14,6 @@ from verifier.support.errors import VerifierError, choose
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
 
-#: slider steps per meter
-STEPS = 1_000
-
 
 def table_paths() -> dict[str, Path]:
     """The shipped progressive tables by name (the file's stem)."""
@@ -42,18 +39,20 @@ def figures(cert: Certificate, name: object, meters: object = None) -> dict[str,
     return out
 
 
-def _slider(meter: Any, row: dict[str, Any]) -> dict[str, float]:
-    """min (the reset), max (the cap, else a round figure past the break-even and the
-    expected meter at a hit) and step of a meter's slider; the break-even as a tick."""
-    low = float(meter.reset)
+def _slider(meter: Any, row: dict[str, Any]) -> dict[str, Any]:
+    """min (the reset), max (the cap, else a round figure past the file's amount, the
+    break-even and the expected meter at a hit) and step of a meter's slider; the
+    break-even as a tick. The step is "any": a grid of steps from the reset would move
+    the file's amount (today's meter, above the reset) to the nearest step, so the page
+    would open at another amount than the command reads; the page sends whole cents."""
+    low, value = float(meter.reset), float(Fraction(row["value"]))
     if meter.cap is not None:
-        high = float(meter.cap)
+        high = max(float(meter.cap), value)
     else:
-        marks = [2 * low, low + 1] + [2 * row[k]["decimal"] for k in ("break_even",
-                                                                      "expected_at_hit")
-                                      if row[k] is not None]
+        marks = [2 * low, low + 1, 1.25 * value] + [
+            2 * row[k]["decimal"] for k in ("break_even", "expected_at_hit")
+            if row[k] is not None]
         top = max(marks)
         scale = 10 ** max(0, math.floor(math.log10(top)))
         high = math.ceil(top / scale) * scale
-    step = max(0.01, round((high - low) / STEPS, 2))
-    return {"min": low, "max": high, "step": step}
+    return {"min": low, "max": high, "step": "any"}

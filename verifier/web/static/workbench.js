@@ -283,9 +283,10 @@
   function refresh() {
     var meters = {}, mine = ++asked;
     sliders.forEach(function (s) {
-      meters[s.dataset.meter] = s.value;
+      var cents = Number(s.value).toFixed(2);         /* whole cents: what the label shows */
+      meters[s.dataset.meter] = cents;
       document.getElementById(s.id + "-value").textContent =
-        Number(s.value).toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
+        Number(cents).toLocaleString("en-US", {minimumFractionDigits: 2, maximumFractionDigits: 2});
     });
     fetch("/api/progressive", {
       method: "POST", credentials: "same-origin",
