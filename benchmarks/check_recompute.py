@@ -14,7 +14,7 @@ import argparse
 import os
 import time
 
-from verifier.engine.threads import quiet_waits
+from verifier.engine import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 

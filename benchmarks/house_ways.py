@@ -16,8 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from verifier import houseway
-from verifier.engine.enumeration import enumerate_hands
-from verifier.engine.pairwise import pairwise_counts
+from verifier.engine import enumerate_hands, pairwise_counts
 from verifier.rules.readings import Rules
 
 

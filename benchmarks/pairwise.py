@@ -19,14 +19,12 @@ import math
 import resource
 import time
 
-from verifier.engine.threads import quiet_waits
+from verifier.engine import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine.backend import compiled  # noqa: E402
+from verifier.engine import check_counts, compiled, summary, thread_count  # noqa: E402
 from verifier.game.cards import full_deck, parse_cards
-from verifier.engine.pairwise import check_counts, summary
-from verifier.engine.threads import thread_count
 from verifier.cli.progress import TqdmProgress
 from verifier.support.progress import stage
 

@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from verifier.engine.backend import NAME
+from verifier.engine import current
 from verifier.table.kernel import compiled_unavailable
 from verifier.table.setup import uniform_setup
 from verifier.table.simulate import simulate
@@ -64,11 +64,11 @@ def main():
 
     py_rounds = args.python_rounds
     if py_rounds is None:
-        py_rounds = 20_000 if args.stand_in or NAME == "compiled" else 300
+        py_rounds = 20_000 if args.stand_in or current() == "compiled" else 300
     if py_rounds:
         setter = stand_in if args.stand_in else None
         simulate(setup, 50, seed=0, threads=1, setter=setter, compiled=False)  # warm up
-        what = "stand-in hand setter" if args.stand_in else f"{NAME} engine"
+        what = "stand-in hand setter" if args.stand_in else f"{current()} engine"
         for t in threads:
             dt, path = timed(setup, py_rounds, t, setter=setter, compiled=False,
                              check_ledger=args.check_ledger,

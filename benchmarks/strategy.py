@@ -22,11 +22,8 @@ import random
 import statistics
 import time
 
-from verifier.engine.backend import compiled
-from verifier.engine.backend import engine
+from verifier.engine import compiled, core, deck_symmetries, house_keys, settings_python
 from verifier.game.cards import JOKER, full_deck, parse_cards
-from verifier.engine.reference.pairwise import deck_symmetries
-from verifier.engine.reference.strategy import settings_python, house_keys
 
 _core = compiled("_core")  # the compiled modules (verifier/engine/backend.py)
 _strategy = compiled("_strategy")
@@ -52,8 +49,8 @@ def settings_statistics(n, rng):
     counts = collections.defaultdict(list)
     for _ in range(n):
         hand = sorted(rng.sample(deck, 7))
-        settings = settings_python(hand, engine)
-        house = house_keys(hand, engine)
+        settings = settings_python(hand, core())
+        house = house_keys(hand, core())
         kept = [s for s in settings if not s["foul"] and not s["dominated"]]
         keys = {(s["back_key"], s["front_key"]) for s in kept} | {house}
         counts["distinct"].append(len(settings))

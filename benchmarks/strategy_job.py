@@ -24,11 +24,11 @@ import os
 import resource
 import time
 
-from verifier.engine.threads import quiet_waits
+from verifier.engine import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine.backend import compiled  # noqa: E402
+from verifier.engine import compiled  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine import engine_spec

@@ -1,6 +1,6 @@
 """The second algorithm for one line's pay (tests only): the return as a piecewise-linear
 function of that pay, each piece solved with plain rationals, no SymPy. ``solve`` uses
-``formula.solve_lines``; the tests check that both give the same pays and edges.
+``linesolve.solve_lines``; the tests check that both give the same pays and edges.
 Moved here from verifier/odds/exact.py so that the product has one way to solve."""
 from dataclasses import dataclass
 from fractions import Fraction

@@ -122,6 +122,35 @@ def package_of(module):
     return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS) else None
 
 
+def package_edges():
+    """package -> the other packages its modules import."""
+    edges = {p: set() for p in LAYERS}
+    for module, targets in import_graph().items():
+        here = package_of(module)
+        for target in targets:
+            there = package_of(target)
+            if here and there and there != here:
+                edges[here].add(there)
+    return edges
+
+
+def test_the_architecture_page_draws_the_imports_the_code_has():
+    """docs/ARCHITECTURE.md's table of imports is the code's: each package, what it
+    imports, and what its layers allow that it does not use."""
+    page = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text()
+    table = page.split("<!-- imports: generated")[1].split("<!-- end imports -->")[0]
+
+    def names(cell):
+        return {n.strip(" `") for n in cell.split(",") if n.strip(" `")}
+    drawn = {}
+    for row in table.splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            drawn[cells[0].strip("`")] = (names(cells[1]), names(cells[2]))
+    edges = package_edges()
+    assert drawn == {p: (edges[p], LAYERS[p] - edges[p]) for p in LAYERS}
+
+
 def test_every_module_lives_in_a_layer():
     loose = [m for m in modules() if m != "verifier" and package_of(m) is None]
     assert loose == [], "modules outside the layer packages"
@@ -141,14 +170,7 @@ def test_each_package_imports_only_the_layers_below_it():
 
 
 def test_no_cycle_among_the_packages():
-    edges = {p: set() for p in LAYERS}
-    for module, targets in import_graph().items():
-        here = package_of(module)
-        for target in targets:
-            there = package_of(target)
-            if here and there and there != here:
-                edges[here].add(there)
-    assert cycles(edges) == []
+    assert cycles(package_edges()) == []
 
 
 def test_the_layer_table_has_no_cycle_and_names_only_packages():
@@ -184,6 +206,18 @@ def test_outside_the_engine_only_its_door_is_imported():
     assert through == []
 
 
+def test_the_benchmarks_go_through_the_engines_door():
+    """benchmarks/ imports ``verifier.engine`` (the door), no module under it."""
+    through = []
+    for path in sorted((PACKAGE.parent / "benchmarks").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = ([node.module or ""] if isinstance(node, ast.ImportFrom) else
+                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            through += [f"{path.name} -> {n}" for n in names
+                        if n.startswith("verifier.engine.")]
+    assert through == []
+
+
 #: the most lines a source file may have (docs/ARCHITECTURE.md)
 MAX_LINES = 400
 
@@ -198,6 +232,43 @@ def test_every_source_file_is_under_the_line_limit():
                 lines = len(path.read_text().splitlines())
                 if lines > MAX_LINES:
                     long[str(path.relative_to(PACKAGE.parent))] = lines
+    assert long == {}
+
+
+#: the most lines a function may have, its decorators and docstring counted
+#: (docs/ARCHITECTURE.md)
+MAX_FUNCTION_LINES = 80
+
+
+def long_functions(folder, limit=MAX_FUNCTION_LINES):
+    """``path:name`` -> lines, for every function or method under ``folder`` (nested ones
+    too) longer than ``limit``, from its first decorator to its last line."""
+    long = {}
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                lines = node.end_lineno - first + 1
+                if lines > limit:
+                    long[f"{path.relative_to(folder.parent)}:{node.name}"] = lines
+    return long
+
+
+def test_the_function_counter_counts_a_long_function(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    body = "".join(f"    x{i} = {i}\n" for i in range(79))
+    (pkg / "m.py").write_text("@staticmethod\ndef long():\n" + body + "\n"
+                              "def short():\n" + body)
+    assert long_functions(pkg) == {"pkg/m.py:long": 81}
+
+
+def test_no_function_is_over_the_line_limit():
+    """Every function of verifier/ and proofs/ has at most MAX_FUNCTION_LINES lines: a
+    longer one is split along its seams, each piece doing one thing."""
+    long = {}
+    for folder in (PACKAGE, PROOFS):
+        long.update(long_functions(folder))
     assert long == {}
 
 

@@ -167,7 +167,7 @@ def test_table_order_in_pay_order_is_highest_pay(mikes):
 
 def test_a_table_order_formula_and_solve_are_linear(mikes):
     from verifier.certificate.formula import bet_formula
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     table = _table([("one_pair", 1), ("three_of_a_kind", 30), ("straight", 4)], "table-order")
     odds = certificate.odds_from_certificate(mikes, table)
     formula = bet_formula(mikes, paytable=table)

@@ -114,7 +114,7 @@ def test_the_same_rules_give_the_same_spec_and_a_changed_file_a_new_one(counted,
 def rule_sets_built(monkeypatch):
     """Every ``RuleSet`` built from here on, as (name, its definition's text, source); the
     caches of shipped rule sets and of certificates' definitions emptied first."""
-    from verifier.rules import rulesets
+    from verifier.rules import definitions, rulesets
     built = []
     init = rulesets.RuleSet.__init__
 
@@ -124,7 +124,7 @@ def rule_sets_built(monkeypatch):
                       self.source))
     monkeypatch.setattr(rulesets.RuleSet, "__init__", counting)
     rulesets._shipped.cache_clear()
-    monkeypatch.setattr(rulesets, "_DEFINED", type(rulesets._DEFINED)())
+    monkeypatch.setattr(definitions, "_DEFINED", type(definitions._DEFINED)())
     return built
 
 

@@ -2,7 +2,9 @@
 par sheet, the workbench and the audit all read. Media types as IANA registers them;
 suffixes and messages as the docs state them."""
 import io
+import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -25,18 +27,39 @@ def test_each_format_has_its_registered_media_type():
             or f.media_type == "application/json"
 
 
-def test_the_par_sheet_formats_are_those_report_offers():
-    # README, `report [--format markdown|html|pdf|xlsx]`
-    assert PARSHEET_FORMATS == ("markdown", "html", "pdf", "xlsx")
-    with pytest.raises(VerifierError, match="choose from markdown, html, pdf, xlsx"):
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_par_sheet_formats_are_those_the_readme_offers():
+    """The README's row for ``report [--format a|b|..]`` names the table's par-sheet
+    formats, in its order; a format outside them is refused naming them."""
+    readme = (ROOT / "README.md").read_text()
+    offered = re.search(r"paigow-verify report CERT\.json \[--format ([a-z\\|]+)\]", readme)
+    assert offered is not None
+    assert tuple(offered.group(1).split("\\|")) == PARSHEET_FORMATS
+    assert PARSHEET_FORMATS == tuple(n for n, f in FORMATS.items() if f.renderer)
+    with pytest.raises(VerifierError, match="choose from " + ", ".join(PARSHEET_FORMATS)):
         parsheet_format("docx")
 
 
-def test_the_audit_takes_its_format_from_these_suffixes():
-    # docs/AUDIT.md and `audit --out`: .md, .html, .pdf, .json or .txt (and their aliases)
-    assert by_suffix(("markdown", "html", "pdf", "json", "text")) == {
-        ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
-        ".pdf": "pdf", ".json": "json", ".txt": "text"}
+def test_the_audit_takes_its_format_from_the_suffixes_its_docs_name():
+    """docs/AUDIT.md: ``--out REPORT.md, .html, .pdf (..), .json or .txt``: the audit
+    writes the table's formats of those suffixes, and reads each one's aliases too."""
+    from verifier.audit.render import FORMATS as AUDIT_SUFFIXES, REPORT_FORMATS
+    docs = " ".join((ROOT / "docs" / "AUDIT.md").read_text().split())
+    named = re.search(r"`--out REPORT\.[a-z]+`.*? the report a lab files", docs)
+    assert named is not None
+    suffixes = re.findall(r"`(?:--out REPORT)?(\.[a-z]+)`", named.group(0))
+    assert [f".{FORMATS[n].suffix}" for n in REPORT_FORMATS] == suffixes
+    assert AUDIT_SUFFIXES == {f".{s}": n for n in REPORT_FORMATS for s in FORMATS[n].suffixes}
+
+
+def test_every_layer_iterates_the_one_table():
+    """No layer keeps a list of format names of its own: the workbench's downloads and
+    the audit's report read the table (verifier/report/formats.py)."""
+    from verifier.audit.render import REPORT_FORMATS, WRITERS
+    assert set(WRITERS) <= set(FORMATS)
+    assert REPORT_FORMATS == tuple(n for n in FORMATS if n in WRITERS)
 
 
 @pytest.mark.parametrize("name", ["markdown", "html", "xlsx"])

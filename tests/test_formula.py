@@ -24,7 +24,8 @@ from verifier.certificate.odds import qualifying_sets
 from verifier.odds.exact import QualifyingSets
 from solve_oracle import solve_pay
 from verifier.certificate.formula import bet_formula
-from verifier.odds.formula import formula_of, solve_lines
+from verifier.odds.formula import formula_of
+from verifier.odds.linesolve import solve_lines
 from verifier.game.paytables import PUSH, Paytable
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,9 +16,9 @@ import pytest
 
 from test_web import CERT, _post
 from conftest import HANG
+from verifier.report.formats import PARSHEET_FORMATS
 
 pytestmark = [pytest.mark.slow]       # a server in a thread, as test_web.py's
-PARSHEET_FORMATS = ("html", "pdf", "xlsx", "markdown")
 
 
 @pytest.fixture(scope="module")

@@ -219,8 +219,8 @@ def test_perturbed_derivation_is_caught():
 @pytest.mark.slow
 def test_cli_prove_exit_status(monkeypatch, capsys):
     from verifier.cli import prove
-    from verifier.cli.settings import Settings
-    args = Settings.from_args(SimpleNamespace(
+    from verifier.cli.settings import ProveSettings
+    args = ProveSettings.from_args(SimpleNamespace(
         threads=None, no_enumeration=True, show_progress=False, rules=None, wheel=None,
         bonus_reading=None, house_way=None))
     assert prove.run(args) == 0

@@ -1,5 +1,6 @@
-"""The command line's ``Settings`` (verifier/cli/settings.py): a typed dataclass built
-from the parsed arguments, one field per option of every command, nothing forwarded."""
+"""The command line's settings (verifier/cli/settings.py): typed dataclasses built from
+the parsed arguments in one place, one per family of commands, a field per option of
+every command, nothing forwarded."""
 import argparse
 import dataclasses
 from types import SimpleNamespace
@@ -7,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from verifier.cli.app import build_parser
-from verifier.cli.settings import RENAMED, WAGER, Settings
+from verifier.cli.settings import (FAMILIES, RENAMED, WAGER, OddsSettings, Settings,
+                                   TableSettings)
 
 
 def every_option(parser, command=()):
@@ -22,15 +24,42 @@ def every_option(parser, command=()):
             yield command, action.dest
 
 
-def test_every_option_of_every_command_is_a_typed_field():
-    fields = {f.name: f for f in dataclasses.fields(Settings)}
+def test_every_option_of_every_command_is_a_typed_field_of_its_family():
+    """Each command gets its family's settings (``FAMILIES``), with a typed field for
+    every option the command takes."""
     options = set(every_option(build_parser()))
     assert len(options) > 100                       # every command's options, walked
-    missing = sorted({f"{' '.join(c)}: {d}" for c, d in options
-                      if RENAMED.get(d, d) not in fields and not d.startswith(WAGER)})
+    commands = {c[0] for c, _ in options if c}
+    assert commands == set(FAMILIES)
+    missing = sorted(f"{' '.join(c)}: {d}" for c, d in options if c and
+                     RENAMED.get(d, d) not in {f.name for f in dataclasses.fields(FAMILIES[c[0]])}
+                     and not d.startswith(WAGER))
     assert missing == []
-    untyped = [name for name, f in fields.items() if f.type in ("Any", "object")]
-    assert untyped == []
+    for family in set(FAMILIES.values()) | {Settings}:
+        untyped = [f.name for f in dataclasses.fields(family) if f.type in ("Any", "object")]
+        assert untyped == [], family
+
+
+def test_a_family_holds_only_its_commands_options_beyond_the_shared_ones():
+    """A family's own fields (those not on ``Settings``) are options of its commands: no
+    family carries another's; and ``Settings`` holds only what two families or more
+    read, or every command has."""
+    options = set(every_option(build_parser()))
+    shared = {f.name for f in dataclasses.fields(Settings)}
+    for family in set(FAMILIES.values()):
+        own = {f.name for f in dataclasses.fields(family)} - shared
+        taken = {RENAMED.get(d, d) for c, d in options if c and FAMILIES[c[0]] is family}
+        if any(d.startswith(WAGER) for c, d in options if c and FAMILIES[c[0]] is family):
+            taken.add("wagers")
+        assert own <= taken, (family.__name__, sorted(own - taken))
+    assert len(shared) < 40      # the 85 fields of one object split: the shared ones only
+
+
+def test_a_command_line_gets_its_familys_settings():
+    parse = build_parser().parse_args
+    assert type(Settings.from_args(parse(["simulate", "--rounds", "10"]))) is TableSettings
+    assert type(Settings.from_args(parse(["compare", "c.json"]))) is OddsSettings
+    assert not hasattr(Settings.from_args(parse(["compare", "c.json"])), "rounds")
 
 
 def test_settings_forward_nothing_and_refuse_an_option_with_no_field():

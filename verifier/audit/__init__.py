@@ -11,7 +11,7 @@ from pathlib import Path
 import os
 
 from verifier.support.errors import VerifierError
-from verifier.audit import claims, sheets
+from verifier.audit import claims, claimtoml, sheets
 
 
 def certificate_path(sub: claims.Submission, rules: str | None = None) -> Path:
@@ -43,7 +43,7 @@ def read(path: str | os.PathLike) -> claims.Submission:
     if suffix == ".csv":
         sub = claims.read_csv(path)
     elif suffix == ".toml":
-        sub = claims.read_toml(path)
+        sub = claimtoml.read_toml(path)
     elif suffix in (".xlsx", ".xlsm", ".xltm", ".xltx"):
         sub = sheets.read_workbook(path)
     else:

@@ -2,8 +2,8 @@
 the per-line figures and the bet's figures, each kept as the text it was printed as and
 where it stands (file, sheet, cell). Layout: docs/AUDIT.md.
 
-A CSV file and each sheet of a workbook are read as a grid of cells (``read_grid``); a
-TOML file by its keys (``read_toml``). Names of columns, figures and keys are matched
+A CSV file and each sheet of a workbook are read as a grid of cells (``read_grid``; a
+workbook's sheets: sheets.py); a TOML file by its keys (claimtoml.py ``read_toml``). Names of columns, figures and keys are matched
 leniently: case, spaces, punctuation and the usual synonyms ("Combos", "Count", "Hands";
 "Prob"; "1 in"; "Return", "EV"; "Pay")."""
 from __future__ import annotations
@@ -12,12 +12,10 @@ import os
 import re
 from hashlib import sha256
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Iterable, Sequence
 
 from verifier.support.errors import VerifierError
-from verifier.support.files import csv_rows, parse_toml, read_text
-from verifier.support.toml import tomllib
+from verifier.support.files import csv_rows, read_text
 
 #: most rows of one sheet (or CSV file), and most columns read
 MAX_ROWS = 10_000
@@ -143,7 +141,9 @@ def cell_name(row: int, column: int) -> str:
     return f"cell {letters}{row}"
 
 
-def _set_game(sub, name, cell):
+def set_game(sub: Submission, name: str, cell: Cell) -> None:
+    """What the claims say the game is (``name``: rule set, house way, bonus reading),
+    given once, or again the same."""
     if name in sub.game and key(sub.game[name].text) != key(cell.text):
         raise VerifierError(f"{cell.where}: {name.replace('_', ' ')} {cell.text!r}, but "
                             f"{sub.game[name].where} gives {sub.game[name].text!r}")
@@ -176,7 +176,7 @@ def read_grid(sub: Submission, rows: Iterable[Sequence[tuple[int, int, str]]], f
                                 "figure's, a meter's or the game's stands in the next cells)")
         if name in GAME_KEYS:
             header = None
-            _set_game(sub, GAME_KEYS[name], rest[0])
+            set_game(sub, GAME_KEYS[name], rest[0])
             continue
         if name in BET_KEYS and rest:
             header = None
@@ -261,7 +261,7 @@ def _header(cells, where):
 
 
 # ---------------------------------------------------------------------------------------
-# CSV and TOML files
+# CSV files
 
 
 def read_csv(path: str | os.PathLike) -> Submission:
@@ -293,93 +293,6 @@ def row_cells(values: Iterable[object], r: int, file: str, sheet: str = ""
                                 f"{len(t):,} characters (at most {MAX_CELL})")
         out.append((r, c, t))
     return out
-
-
-def _toml_text(value, where):
-    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
-        raise VerifierError(f"{where}: {value!r} is not a number or a name")
-    text = str(value).strip()
-    if len(text) > MAX_CELL:
-        raise VerifierError(f"{where}: a value of {len(text):,} characters (at most "
-                            f"{MAX_CELL})")
-    return text
-
-
-def read_toml(path: str | os.PathLike) -> Submission:
-    """``[game]`` (rule_set, house_way, bonus_reading) and ``[[bet]]`` tables (bet,
-    reads, title, the figures, and ``[[bet.line]]`` tables: line, pays and the columns).
-    Decimals are read as written (``"0.0271"`` and ``0.0271`` alike)."""
-    text = read_text(path, "claims file")
-    try:
-        data = parse_toml(text, path, "claims file", parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise VerifierError(f"{path}: not TOML: {exc}") from None
-    sub = Submission(str(path), sha256(text.encode("utf-8")).hexdigest())
-    where = lambda *parts: Where(str(path), "", ", ".join(parts))   # noqa: E731
-    unknown = set(data) - {"game", "bet"}
-    if unknown:
-        raise VerifierError(f"{where()}: unknown key {sorted(unknown)[0]!r} (game, bet)")
-    game = data.get("game", {})
-    if not isinstance(game, dict):
-        raise VerifierError(f"{where('game')}: not a table")
-    for k, v in game.items():
-        if key(k) not in GAME_KEYS:
-            raise VerifierError(f"{where('game.' + k)}: unknown key (rule_set, house_way, "
-                                "bonus_reading)")
-        _set_game(sub, GAME_KEYS[key(k)], Cell(_toml_text(v, where("game." + k)),
-                                               where("game." + k)))
-    bets = data.get("bet", [])
-    if not isinstance(bets, list) or not all(isinstance(b, dict) for b in bets):
-        raise VerifierError(f"{where('bet')}: write each bet as a [[bet]] table")
-    for i, bet in enumerate(bets, start=1):
-        here = f"bet {i}"
-        if "bet" not in bet:
-            raise VerifierError(f"{where(here)}: no bet = \"...\" naming the bet")
-        block = BetBlock(Cell(_toml_text(bet["bet"], where(here, "bet")), where(here, "bet")))
-        for k, v in bet.items():
-            if k in ("bet", "line"):
-                continue
-            if isinstance(v, dict) and key(k) in ("meters", "breakeven"):
-                for name, value in v.items():       # a progressive's meters: {name = value}
-                    pos = where(here, f"{k}.{name}")
-                    if key(k) == "breakeven":
-                        block.figure_meters[len(block.figures)] = Cell(name, pos)
-                        block.figures.append(("break_even", Cell(_toml_text(value, pos), pos)))
-                    else:
-                        block.meters.append((Cell(name, pos), Cell(_toml_text(value, pos), pos)))
-                continue
-            cell = Cell(_toml_text(v, where(here, k)), where(here, k))
-            if key(k) in BET_KEYS:
-                setattr(block, BET_KEYS[key(k)], cell)
-            elif key(k) in FIGURES:
-                block.figures.append((FIGURES[key(k)], cell))
-            else:
-                raise VerifierError(f"{where(here, k)}: unknown key (bet, reads, title, "
-                                    "meters, the figures and [[bet.line]]: docs/AUDIT.md)")
-        lines = bet.get("line", [])
-        if not isinstance(lines, list) or not all(isinstance(x, dict) for x in lines):
-            raise VerifierError(f"{where(here, 'line')}: write each line as a [[bet.line]] "
-                                "table")
-        columns = []
-        for j, entry in enumerate(lines, start=1):
-            at = f"line {j}"
-            if "line" not in entry:
-                raise VerifierError(f"{where(here, at)}: no line = \"...\" naming the line")
-            cells = {}
-            for k, v in entry.items():
-                name = COLUMNS.get(key(k))
-                if name is None and key(k) not in IGNORED_COLUMNS:
-                    raise VerifierError(f"{where(here, at, k)}: unknown column (line, pays, "
-                                        "combinations, probability, odds, contribution)")
-                if name:
-                    cells[name] = Cell(_toml_text(v, where(here, at, k)), where(here, at, k))
-            line = cells.pop("line")
-            columns += [n for n in cells if n != "pays" and n not in columns]
-            block.rows.append(LineRow(line, cells))
-        block.columns = columns
-        block.pays = any("pays" in row.cells for row in block.rows)
-        sub.bets.append(block)
-    return sub
 
 
 def check_numbers(sub: Submission) -> None:

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Callable
 
 from verifier.audit.judge import FAILS, HOLDS, NOT_CHECKED, Audit, Finding
-from verifier.report.formats import by_suffix
+from verifier.report.formats import FORMATS as OUTPUT_FORMATS, by_suffix
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-#: {".suffix": format} of the report's formats (verifier/report/formats.py), by which
-#: ``audit --out`` takes its format
-REPORT_FORMATS = ("markdown", "html", "pdf", "json", "text")
-FORMATS = by_suffix(REPORT_FORMATS)
 HEADER = ["Where", "Claim", "Claimed", "Exact", "Difference", "Errs for", "Verdict"]
 #: what "errs for" means, wherever the report shows it (docs/AUDIT.md)
 ERRS_MEANING = ("errs for the player: the claimed figure shows the player better off than "
@@ -137,12 +134,25 @@ def html(audit: Audit, paper: str | None = None) -> str:
         unchecked=[f for f in audit.findings if f.status == NOT_CHECKED])
 
 
+def pdf(audit: Audit, paper: str | None = None) -> bytes:
+    """The HTML report through WeasyPrint, as the par sheet's PDF."""
+    from verifier.report.pdf import pdf_of_html
+    return pdf_of_html(html(audit, paper))
+
+
+#: the audit's writer of each output format it offers (the formats themselves, their
+#: names, suffixes and order: the one table, verifier/report/formats.py)
+#: (each takes the audit and the paper, which only the laid-out ones read)
+WRITERS: dict[str, Callable[[Audit, str | None], str | bytes]] = {
+    "markdown": lambda audit, paper: markdown(audit), "html": html, "pdf": pdf,
+    "json": lambda audit, paper: to_json(audit), "text": lambda audit, paper: text(audit)}
+#: the formats the audit's report is written in, in the table's order
+REPORT_FORMATS = tuple(name for name in OUTPUT_FORMATS if name in WRITERS)
+#: {".suffix": format} of those formats, by which ``audit --out`` takes its format
+FORMATS = by_suffix(REPORT_FORMATS)
+
+
 def render(audit: Audit, fmt: str, paper: str | None = None) -> str | bytes:
     """``str`` for text, json, markdown and html; ``bytes`` for pdf (``paper``: the page's
     size of the html and pdf, default A4)."""
-    if fmt == "pdf":
-        from verifier.report.pdf import pdf_of_html
-        return pdf_of_html(html(audit, paper))
-    if fmt == "html":
-        return html(audit, paper)
-    return {"text": text, "json": to_json, "markdown": markdown}[fmt](audit)
+    return WRITERS[fmt](audit, paper)

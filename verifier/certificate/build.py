@@ -12,7 +12,7 @@ from verifier.support.errors import VerifierError
 from verifier.game.paytables import FILED_FILES, filed
 from verifier.game.ranking import CLASS_NAMES
 from verifier.rules.readings import BONUS_READING_CHOICES
-from verifier.rules.rulesets import definition_of
+from verifier.rules.definitions import definition_of
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, pretty_rows,
                                          rows_json, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of

@@ -16,7 +16,8 @@ from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
 from verifier.game.hooks import Derive
-from verifier.rules.rulesets import RuleSet, from_definition, is_custom_name, shipped_differences
+from verifier.rules.definitions import from_definition
+from verifier.rules.rulesets import RuleSet, is_custom_name, shipped_differences
 from verifier.certificate.format import JOINT_READ_COUNTS, deck_of, is_sha256, rules_of
 from verifier.certificate.source import SectionSource
 

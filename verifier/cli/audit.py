@@ -10,10 +10,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import AuditSettings
 
 
-def cmd_audit(settings: Settings) -> int:
+def cmd_audit(settings: AuditSettings) -> int:
     from verifier.audit import certificate_path, read
     from verifier.audit.judge import audit
     from verifier.audit.render import FORMATS, REPORT_FORMATS, render

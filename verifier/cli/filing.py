@@ -10,10 +10,10 @@ from verifier.cli.options import (add_operator_options, add_paper_option, add_pr
                                   output_place)
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import FilingSettings
 
 
-def cmd_filing(settings: Settings) -> int:
+def cmd_filing(settings: FilingSettings) -> int:
     from verifier import certificate
     from verifier.certificate.format import read_certificate_text
     from verifier.certificate.model import Certificate

@@ -10,13 +10,13 @@ import argparse
 from typing import Any, Mapping, TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import OddsSettings
     from verifier.certificate.model import Certificate
     from verifier.game.paytables import Paytable
     from verifier.odds.formula import BetFormula
 
 
-def formula_from_args(settings: Settings) -> tuple[Certificate, BetFormula]:
+def formula_from_args(settings: OddsSettings) -> tuple[Certificate, BetFormula]:
     """The certificate (checked) and the formula its command line asks for."""
     from verifier.game.bets import bet
     from verifier.certificate.formula import bet_formula, formula_bets
@@ -47,7 +47,7 @@ def _pay_now(formula, line):
     return pay_label(pay) if pay > 0 else "0 (loses)"
 
 
-def cmd_formula(settings: Settings) -> int:
+def cmd_formula(settings: OddsSettings) -> int:
     from verifier.game.paytables import line_title
     from verifier.odds.formula import VALIDITY
     _, formula = formula_from_args(settings)
@@ -94,12 +94,12 @@ def _pays_text(pays):
     return ", ".join(f"{line_title(line)} {pay_label(p)}" for line, p in pays.items())
 
 
-def solve_one_line(settings: Settings) -> int:
+def solve_one_line(settings: OddsSettings) -> int:
     """``solve`` for one line: its exact pay, and the nearest practical pays with their
     exact edges and hit frequencies (each recomputed from the certificate's counts)."""
     from verifier.certificate import odds_from_certificate
     from verifier.odds.values import exact_value
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     from verifier.game.paytables import line_title, pay_label, pay_text
     from verifier.support.edges import parse_edge
     cert, formula = formula_from_args(settings)
@@ -137,9 +137,9 @@ def solve_one_line(settings: Settings) -> int:
     return 0
 
 
-def solve_on_formula(settings: Settings) -> int:
+def solve_on_formula(settings: OddsSettings) -> int:
     """``solve`` for a group of lines scaled together by one factor."""
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     from verifier.game.paytables import line_title, pay_text
     from verifier.support.edges import parse_edge
     _, formula = formula_from_args(settings)
@@ -169,13 +169,13 @@ def solve_on_formula(settings: Settings) -> int:
     return 0
 
 
-def check_solved_out(settings: Settings) -> None:
+def check_solved_out(settings: OddsSettings) -> None:
     """``solve --out``: refused before any work when it cannot be written."""
     if settings.out:
         settings.output()
 
 
-def write_solved(settings: Settings, table: Paytable,
+def write_solved(settings: OddsSettings, table: Paytable,
                  solved: Mapping[str, Mapping[str, Any]]) -> None:
     """``solve --out FILE``: the pay table with the solved pays (``--write``: the exact
     pays, or the nearest practical ones below or above), as a pay-table file that

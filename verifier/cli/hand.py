@@ -9,7 +9,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import HandSettings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_hand)
 
 
-def run_hand(settings: Settings) -> int:
+def run_hand(settings: HandSettings) -> int:
     if settings.strategy:
         return run_strategy(settings)
     if settings.dealer is not None:
@@ -81,7 +81,7 @@ def run_hand(settings: Settings) -> int:
     return 0
 
 
-def run_strategy(settings: Settings) -> int:
+def run_strategy(settings: HandSettings) -> int:
     from verifier.game.cards import parse_cards
     from verifier.strategy.hand import by_value, hand_strategy, value_note
     ruleset = settings.ruleset
@@ -125,7 +125,7 @@ def run_strategy(settings: Settings) -> int:
     return 0
 
 
-def run_face_up(settings: Settings) -> int:
+def run_face_up(settings: HandSettings) -> int:
     """``hand CARDS --dealer CARDS``: every setting against the dealer's exposed hand."""
     from verifier.game.cards import parse_cards
     from verifier.strategy.faceup import face_up_hand

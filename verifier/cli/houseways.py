@@ -7,10 +7,10 @@ import argparse
 import sys
 
 from verifier.cli.options import add_progress_options, add_thread_option
-from typing import Iterable, Sequence, TYPE_CHECKING
+from typing import Any, Iterable, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import HouseWaySettings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -72,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_house_ways)
 
 
-def run_house_ways(settings: Settings) -> int:
+def run_house_ways(settings: HouseWaySettings) -> int:
     from verifier.houseway import HouseWayError, load, names, shipped_path
     words = settings.words
     if not words:
@@ -105,7 +105,7 @@ def run_house_ways(settings: Settings) -> int:
     return 0
 
 
-def check_house_way(name_or_path: str, settings: Settings) -> int:
+def check_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Sets every hand by the house way (its file's rows, in the compiled engine)."""
     from verifier.engine import check_house_way as check
     deck = settings.deck
@@ -129,7 +129,7 @@ def check_house_way(name_or_path: str, settings: Settings) -> int:
     return 1 if r["uncovered"] or r["fouls"] else 0
 
 
-def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
+def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) -> int:
     """The exact base game of each house way, and its settings against the first's."""
     import json
     from verifier.game.cards import cards_str, full_deck
@@ -185,7 +185,7 @@ def compare_house_ways(house_ways: Sequence[str], settings: Settings) -> int:
     return 0
 
 
-def ratings_of_house_way(name_or_path: str, settings: Settings) -> int:
+def ratings_of_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """The power ratings of a house way: every hand of the deck set by it (the compiled
     enumeration), the counts turned into the two tables by verifier.odds.ratings."""
     import csv
@@ -249,12 +249,10 @@ def _title_of(name: str) -> str:
     return load(name).title if name in names() else name[:40]
 
 
-def fit_house_way(name_or_path: str, settings: Settings) -> int:
+def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Every combination of a file's declared alternatives, held against a target table
-    (the compute: verifier.strategy.houseways.fit_house_way)."""
-    import json
+    (the compute: verifier.strategy.houseways.fit_house_way), then printed."""
     from verifier.engine import hands_set_differently
-    from verifier.game.cards import cards_str
     from verifier.houseway import load
     from verifier.odds.ratings import holds, load_target, two_card_key
     from verifier.rules.rulesets import load as load_rule_set
@@ -284,36 +282,50 @@ def fit_house_way(name_or_path: str, settings: Settings) -> int:
         found = hands_set_differently(shown["way"], best["way"], wheel_second,
                                       [two_card_key(h) for h, _, _ in differ])
         examples = {h: found.get(two_card_key(h), []) for h, _, _ in differ}
+    (_fit_json if settings.json else _fit_text)(hw, rules, target, results, shown, differ,
+                                                examples)
+    return 0
+
+
+def _chosen(r: dict) -> dict:
+    """A combination's readings and variants, as one mapping."""
+    return {**r["readings"], **r["variants"]}
+
+
+def _fit_json(hw: Any, rules: Any, target: Any, results: list, shown: dict, differ: list,
+              examples: dict) -> None:
+    import json
+    from verifier.game.cards import cards_str
 
     def figure(x):
         return str(x) if not isinstance(x, int) else x
+    print(json.dumps({
+        "house_way": hw.name, "target": target.path, "source": target.source,
+        "table": target.table, "rows": len(target.rows), "wheel": rules.wheel,
+        "combinations": [dict({"readings": r["readings"], "reproduced": r["reproduced"]},
+                              **({"variants": r["variants"]} if r["variants"] else {}),
+                              **({"skipped": r["skipped"]} if r["skipped"] else {}))
+                         for r in results],
+        "differences": {"readings": _chosen(shown),
+                        "rows": [dict({"hand": h, "mine": figure(m), "target": figure(t)},
+                                      **({"difference": m - t} if type(t) is int else {}),
+                                      examples=[{"cards": cards_str(c),
+                                                 "front": cards_str(x),
+                                                 "front_by_best": cards_str(y)}
+                                                for c, x, y in examples.get(h, [])])
+                                 for h, m, t in differ]}}, indent=1))
 
-    def chosen(r):
-        return {**r["readings"], **r["variants"]}
-    if settings.json:
-        print(json.dumps({
-            "house_way": hw.name, "target": target.path, "source": target.source,
-            "table": target.table, "rows": len(target.rows), "wheel": rules.wheel,
-            "combinations": [dict({"readings": r["readings"], "reproduced": r["reproduced"]},
-                                  **({"variants": r["variants"]} if r["variants"] else {}),
-                                  **({"skipped": r["skipped"]} if r["skipped"] else {}))
-                             for r in results],
-            "differences": {"readings": chosen(shown),
-                            "rows": [dict({"hand": h, "mine": figure(m), "target": figure(t)},
-                                          **({"difference": m - t} if type(t) is int else {}),
-                                          examples=[{"cards": cards_str(c),
-                                                     "front": cards_str(x),
-                                                     "front_by_best": cards_str(y)}
-                                                    for c, x, y in examples.get(h, [])])
-                                     for h, m, t in differ]}}, indent=1))
-        return 0
+
+def _fit_text(hw: Any, rules: Any, target: Any, results: list, shown: dict, differ: list,
+              examples: dict) -> None:
+    from verifier.game.cards import cards_str
     print(f"house way {hw.name} against {target.path} ({len(target.rows)} rows of the "
           f"{target.table.replace('_', '-')} table; wheel {rules.wheel})")
     if target.source:
         print(f"source: {target.source}")
     print(f"{'reproduced':>10}  readings")
     for r in results:
-        words = ", ".join(f"{k} = {v}" for k, v in chosen(r).items()) or "(as in force)"
+        words = ", ".join(f"{k} = {v}" for k, v in _chosen(r).items()) or "(as in force)"
         mark = "  (in force)" if r["in_force"] else ""
         if r["skipped"]:
             print(f"{'-':>6} of {len(target.rows)}  {words}{mark}: not counted ({r['skipped']})")
@@ -321,8 +333,8 @@ def fit_house_way(name_or_path: str, settings: Settings) -> int:
             print(f"{r['reproduced']:>6} of {len(target.rows)}  {words}{mark}")
     if not differ:
         print("\nevery row reproduced, by the readings in force")
-        return 0
-    words = ", ".join(f"{k} = {v}" for k, v in chosen(shown).items())
+        return
+    words = ", ".join(f"{k} = {v}" for k, v in _chosen(shown).items())
     print(f"\nrows that differ under {words or 'the readings in force'} "
           f"(mine minus the table's):")
     for h, m, t in differ:
@@ -333,7 +345,8 @@ def fit_house_way(name_or_path: str, settings: Settings) -> int:
         for cards, x, y in examples.get(h, []):
             print(f"      {cards_str(cards)}: front {cards_str(x)} here, "
                   f"{cards_str(y)} by the best")
-    if shown is in_force and shown is not best:
-        words = ", ".join(f"{k} = {v}" for k, v in chosen(best).items())
-        print(f"the best, {words}, reproduces {best['reproduced']} of {len(target.rows)}")
-    return 0
+    best = results[0]
+    if shown is best:              # else the readings in force are shown, and the best
+        return
+    words = ", ".join(f"{k} = {v}" for k, v in _chosen(best).items())
+    print(f"the best, {words}, reproduces {best['reproduced']} of {len(target.rows)}")

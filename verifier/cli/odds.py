@@ -12,12 +12,12 @@ from verifier.report.formats import FORMATS, PARSHEET_FORMATS
 from verifier.cli.options import (output_file, add_certificate_options, checked_first, load_checking, add_paper_option, add_progress_options, load_checked, rules_guard, thread_number, chunk_count, whole_number, checked, needs, add_operator_options, operator_inputs)
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import OddsSettings
 
 MAX_SHOWN = 25
 
 
-def cmd_check(settings: Settings) -> int:
+def cmd_check(settings: OddsSettings) -> int:
     from verifier import certificate
     from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # check's positional argument
@@ -85,7 +85,7 @@ def _tables(cert, files, bet=None):
     return tables
 
 
-def cmd_compare(settings: Settings) -> int:
+def cmd_compare(settings: OddsSettings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
     start = time.perf_counter()
@@ -112,9 +112,9 @@ def cmd_compare(settings: Settings) -> int:
     return 0
 
 
-def cmd_solve(settings: Settings) -> int:
+def cmd_solve(settings: OddsSettings) -> int:
     """One line's pay, or a group of lines scaled together, for a target edge: both on the
-    bet's formula (verifier/odds/formula.py solve_lines), any bet of the certificate or any
+    bet's formula (verifier/odds/linesolve.py solve_lines), any bet of the certificate or any
     custom table."""
     from verifier.cli.formula import check_solved_out, solve_on_formula, solve_one_line
     from verifier.cli.solvebase import solves_base, solve_base
@@ -127,7 +127,7 @@ def cmd_solve(settings: Settings) -> int:
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
 
-def cmd_report(settings: Settings) -> int:
+def cmd_report(settings: OddsSettings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
     fmt = FORMATS[settings.format]
@@ -177,6 +177,13 @@ def cmd_report(settings: Settings) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_check(subparsers)
+    _register_compare(subparsers)
+    _register_solve(subparsers)
+    _register_report(subparsers)
+
+
+def _register_check(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("check", help="re-derive and verify a certificate",
                               description="Checks the hash, that the counts add up to C(n,7), "
                                           "and re-derives every probability and return from "
@@ -204,6 +211,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_progress_options(p)
     p.set_defaults(func=cmd_check)
 
+
+def _register_compare(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("compare", help="compare pay tables, exactly, from a certificate",
                               description="One column per pay table: return, house edge, hit "
                                           "frequency, standard deviation, per-line probability "
@@ -218,6 +227,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_progress_options(p)
     p.set_defaults(func=cmd_compare)
 
+
+def _register_solve(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("solve", help="the pay on one line, or a group of lines scaled "
                                             "together, that gives a target house edge",
                               description="The exact pay (N to 1) on --line that gives the "
@@ -265,6 +276,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_solve)
 
+
+def _register_report(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "report", help="the par sheet of a certificate (Markdown, HTML, PDF or xlsx)",
         description="The par sheet a lab files, titled by the certificate's game: for every "

@@ -13,14 +13,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import TableSettings
     from verifier.game.progressive import Progressive
     from verifier.odds.progressive import ProgressiveOdds
 
 DEFAULT_RULES = "casino-standard"
 
 
-def odds_of(settings: Settings) -> tuple[ProgressiveOdds, Any]:
+def odds_of(settings: TableSettings) -> tuple[ProgressiveOdds, Any]:
     """The table and its tiers' counts from ``--cert`` (checked) or the shipped
     certificate of ``--rules`` (default casino-standard); and the certificate."""
     from verifier.certificate.odds import progressive_odds
@@ -60,7 +60,7 @@ def _table(name: str, rules: str | None) -> Progressive:
     return tables[name]
 
 
-def _meters(settings: Settings) -> dict[str, Fraction]:
+def _meters(settings: TableSettings) -> dict[str, Fraction]:
     from verifier.game.progressive import ProgressiveError, parse_meter
     out: dict[str, Fraction] = {}
     for text in settings.meter:
@@ -76,12 +76,12 @@ def _meter(text: str) -> tuple[str, Fraction]:
     return parse_meter(text)
 
 
-def _seats(settings: Settings) -> int:
+def _seats(settings: TableSettings) -> int:
     """``--seats N`` (a whole number of 1 to 7, checked as it is parsed), else 6."""
     return int(settings.seats or 6)
 
 
-def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
+def _simulated(settings: TableSettings, odds: ProgressiveOdds, cert: Any,
                given: dict[str, Fraction], seats: int) -> dict[str, Any]:
     """``--simulate ROUNDS``: the table plays the meters on the certificate's deck."""
     from verifier.certificate.format import deck_of, rules_of
@@ -121,7 +121,7 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int, exact: bool) -> dic
     return two_seat_figures(odds, listed, len(deck), seats, why or "", disjoint_pairs)
 
 
-def cmd_progressive(settings: Settings) -> int:
+def cmd_progressive(settings: TableSettings) -> int:
     given, seats = _meters(settings), _seats(settings)     # refused before the certificate
     odds, cert = odds_of(settings)
     if settings.rounds is not None:              # bad play refused before the figures
@@ -190,7 +190,7 @@ def cmd_progressive(settings: Settings) -> int:
     return 0
 
 
-def table_progressive(settings: Settings, wagering: list[int], occupied: list[int]
+def table_progressive(settings: TableSettings, wagering: list[int], occupied: list[int]
                       ) -> tuple | None:
     """``simulate --progressive NAME``: (the rule set's table, the seats with its wager),
     checked before any round is played; None without the option."""
@@ -213,7 +213,7 @@ def table_progressive(settings: Settings, wagering: list[int], occupied: list[in
     return tables[name], tuple(wagering)
 
 
-def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str, Any]:
+def meters_played(settings: TableSettings, progressive: tuple, run: Any) -> dict[str, Any]:
     """The meters played on the tiers the table's seats hit, round by round, beside the
     exact long-run return (the rule set's shipped certificate's counts, if it has one)."""
     from verifier.certificate.odds import progressive_odds

@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import ProveSettings
 
 
 def _proofs():
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def run(settings: Settings) -> int:
+def run(settings: ProveSettings) -> int:
     settings.readings                  # a bad rule set or reading is one line, always
     given = [f"--{o.replace('_', '-')}" for o in ("rules", "wheel", "bonus_reading", "house_way")
              if getattr(settings, o) is not None]

@@ -6,10 +6,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import RulesSettings
 
 
-def cmd_rules(settings: Settings) -> int:
+def cmd_rules(settings: RulesSettings) -> int:
     from verifier.game.settlement import SettlementRule
     from verifier.rules.rulesets import load, names
     if settings.readings_markdown:

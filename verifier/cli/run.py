@@ -12,7 +12,7 @@ from typing import Iterable, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import RunSettings
     from verifier.game.paytables import Paytable
 
 
@@ -29,7 +29,7 @@ def load_paytables(files: Iterable[str] | None) -> dict[str, Paytable]:
     return tables
 
 
-def cmd_run(settings: Settings) -> int:
+def cmd_run(settings: RunSettings) -> int:
     # the counts and the certificate are some 300,000 small containers and no reference
     # cycle: the cyclic garbage collector's passes over them, all for nothing, took
     # a fifth of run --no-base-game
@@ -94,7 +94,7 @@ def _run(settings):
     return 0
 
 
-def operator_json(model: Certificate, settings: Settings) -> dict:
+def operator_json(model: Certificate, settings: RunSettings) -> dict:
     """``run --json``'s operator figures: each wager's at the pace of the options, and in a
     player-dealer game the bankroll from the table simulator (docs/PARSHEET.md)."""
     from verifier.report.model import build

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from verifier.support.errors import VerifierError
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import OddsSettings
 
 DEFAULT_LIMIT = 20
 
@@ -32,7 +32,7 @@ def step_of(text: str) -> Fraction:
     return step
 
 
-def search_tables(settings: Settings) -> int:
+def search_tables(settings: OddsSettings) -> int:
     from verifier.certificate.odds import odds_from_certificate
     from verifier.cli.formula import formula_from_args
     from verifier.game.paytables import line_title, pay_label, pay_text

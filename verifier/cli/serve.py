@@ -9,10 +9,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import ServeSettings
 
 
-def cmd_serve(settings: Settings) -> int:
+def cmd_serve(settings: ServeSettings) -> int:
     from verifier.web.server import check_listen, is_local, make_server, missing_dependency
     problem = missing_dependency()
     if problem:

@@ -28,6 +28,9 @@ WAGER = "wager:"
 
 @dataclass(frozen=True)
 class Settings:
+    """What every command has (its name, the rule set and its readings, the engine, the
+    output), and the inputs several families of commands share. A command gets the
+    settings of its family (``FAMILIES``), a subclass with its own options."""
     # the command
     command: Optional[str] = None
     func: Optional[Callable[..., Any]] = field(default=None, repr=False, compare=False)
@@ -40,102 +43,33 @@ class Settings:
     threads: Optional[int] = None
     show_progress: Optional[bool] = None
     deck_ranks: Optional[str] = None
-    backend: Optional[str] = None
     # output
     out: Optional[str] = None
     json: bool = False
-    csv: bool = False
-    latex: bool = False
-    format: str = "markdown"
-    paper: Optional[str] = None        # report, filing: the PDF's page size
-    write: str = "exact"
-    # certificates, keys and pay tables
+    paper: Optional[str] = None        # report, filing, audit: the PDF's page size
+    # inputs several families read: a certificate (``cert``: the one to check against),
+    # pay tables, the seed, a filing's metadata, a meter's path, a recomputation
     certificate: Optional[str] = None
-    certificates: list[str] = field(default_factory=list)
     cert: Optional[str] = None
-    claims: Optional[str] = None
-    reviewer: Optional[str] = None     # audit: who reviewed it, and when
-    date: Optional[str] = None
     paytable: Optional[list[str] | str] = None
-    bet: Optional[str] = None
-    line: Optional[list[str]] = None
-    edge: Optional[str] = None
-    edge_range: Optional[str] = None   # solve's table search
-    step: Optional[str] = None
-    rank: Optional[str] = None
-    limit: Optional[int] = None
-    # solve the base game's settlement instead (cli/solvebase.py)
-    solve_commission: bool = False
-    push_family: Optional[str] = None
-    sign: Optional[str] = None
-    key: Optional[str] = None
-    public_key: Optional[str] = None
-    private: Optional[str] = None
-    public: Optional[str] = None
-    recompute: bool = False
-    chunks: Optional[int] = None
     seed: Optional[int] = None
-    base_game: Optional[bool] = None
-    # the filing pack
     meta: Optional[str] = None
-    jurisdiction: Optional[str] = None
-    variation_of: Optional[str] = None
-    force: bool = False
-    # the operator figures' pace (run, report: cli/options.py add_operator_options)
+    meter_path: Optional[str] = None
+    recompute: bool = False
+    # the operator figures' pace (run, report, filing: cli/options.py add_operator_options)
     hands_per_hour: int = 30
     average_wager: int = 25
     bankroll_rounds: int = 0
-    # one hand
-    cards: Optional[str] = None
-    strategy: bool = False
-    versus_banker: bool = False
-    dealer: Optional[str] = None       # Face Up: the dealer's seven cards
-    # the strategy job
-    chunk_size: Optional[int] = None
-    ray: Optional[str] = None
-    work: Optional[str] = None
-    # prove, rules
-    no_enumeration: bool = False
-    name: Optional[str] = None
-    readings_markdown: bool = False
-    # house ways
-    words: list[str] = field(default_factory=list)
-    reading: list[str] = field(default_factory=list)
-    target: Optional[str] = None
-    only: Optional[str] = None
-    # the table: settle and simulate
-    round_file: Optional[str] = None
-    rounds: Optional[int] = None
-    seats: Optional[str] = None
-    meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
-    meter_path: Optional[str] = None
-    two_seats: bool = False                          # progressive: the exact two-seat figures
-    progressive: Optional[str] = None                # simulate: the progressive played
-    progressive_seats: Optional[str] = None
-    base: Optional[int] = None
-    wagers: dict[str, Optional[int]] = field(default_factory=dict)
-    custom: list[str] = field(default_factory=list)
-    bank: Optional[int] = None
-    bank_policy: Optional[str] = None
-    co_bank: bool = False
-    first_banker: Optional[int] = None
-    rounds_per_bank: Optional[int] = None
-    block_size: Optional[int] = None
-    table_min: Optional[int] = None
-    table_max: Optional[int] = None
-    check_ledger: bool = False
-    # serve
-    host: Optional[str] = None
-    port: Optional[int] = None
-    open: bool = False
 
     @classmethod
     def from_args(cls, args: Any) -> "Settings":
         """The settings of a parsed command line (an ``argparse.Namespace``, or any
-        object with the options as attributes); an option with no field is a
-        programming error, never forwarded."""
+        object with the options as attributes), of its command's family; an option with
+        no field is a programming error, never forwarded."""
         if isinstance(args, Settings):
             return args
+        if cls is Settings:            # the family of the command (FAMILIES)
+            cls = FAMILIES.get(getattr(args, "command", None) or "", Settings)
         known = {f.name for f in fields(cls)}
         values = {RENAMED.get(k, k): v for k, v in vars(args).items()
                   if not k.startswith(WAGER)}
@@ -202,6 +136,144 @@ class Settings:
                 if isinstance(v, str) and v:
                     out.append(v)
         return out
+
+
+@dataclass(frozen=True)
+class HandSettings(Settings):
+    """hand: one hand."""
+    cards: Optional[str] = None
+    strategy: bool = False
+    versus_banker: bool = False
+    dealer: Optional[str] = None       # Face Up: the dealer's seven cards
+
+
+@dataclass(frozen=True)
+class StrategySettings(Settings):
+    """strategy: the optimal-strategy job."""
+    backend: Optional[str] = None
+    chunk_size: Optional[int] = None
+    ray: Optional[str] = None
+    work: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class RunSettings(Settings):
+    """run: a certificate made."""
+    base_game: Optional[bool] = None
+    sign: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class OddsSettings(Settings):
+    """check, compare, solve, report, formula: a certificate read, its bets' odds."""
+    format: str = "markdown"
+    latex: bool = False
+    write: str = "exact"
+    public_key: Optional[str] = None
+    chunks: Optional[int] = None
+    bet: Optional[str] = None
+    line: Optional[list[str]] = None
+    edge: Optional[str] = None
+    edge_range: Optional[str] = None   # solve's table search
+    step: Optional[str] = None
+    rank: Optional[str] = None
+    limit: Optional[int] = None
+    target: Optional[str] = None
+    # solve the base game's settlement instead (cli/solvebase.py)
+    solve_commission: bool = False
+    push_family: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class FilingSettings(Settings):
+    """filing: the filing pack."""
+    jurisdiction: Optional[str] = None
+    variation_of: Optional[str] = None
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class AuditSettings(Settings):
+    """audit: a submitted par sheet judged."""
+    claims: Optional[str] = None
+    reviewer: Optional[str] = None     # who reviewed it, and when
+    date: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class SignSettings(Settings):
+    """keygen, sign: keys and signatures."""
+    key: Optional[str] = None
+    private: Optional[str] = None
+    public: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ProveSettings(Settings):
+    """prove: the proofs."""
+    no_enumeration: bool = False
+
+
+@dataclass(frozen=True)
+class RulesSettings(Settings):
+    """rules: a rule set shown."""
+    name: Optional[str] = None
+    readings_markdown: bool = False
+
+
+@dataclass(frozen=True)
+class HouseWaySettings(Settings):
+    """house-ways: house ways listed, compared, fitted."""
+    csv: bool = False
+    words: list[str] = field(default_factory=list)
+    reading: list[str] = field(default_factory=list)
+    target: Optional[str] = None
+    only: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class TableSettings(Settings):
+    """settle, simulate, progressive: the table's rounds and its progressives."""
+    round_file: Optional[str] = None
+    rounds: Optional[int] = None
+    seats: Optional[str] = None
+    meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
+    two_seats: bool = False                          # progressive: the exact two-seat figures
+    progressive: Optional[str] = None                # simulate: the progressive played
+    progressive_seats: Optional[str] = None
+    base: Optional[int] = None
+    wagers: dict[str, Optional[int]] = field(default_factory=dict)
+    custom: list[str] = field(default_factory=list)
+    bank: Optional[int] = None
+    bank_policy: Optional[str] = None
+    co_bank: bool = False
+    first_banker: Optional[int] = None
+    rounds_per_bank: Optional[int] = None
+    block_size: Optional[int] = None
+    table_min: Optional[int] = None
+    table_max: Optional[int] = None
+    check_ledger: bool = False
+
+
+@dataclass(frozen=True)
+class ServeSettings(Settings):
+    """serve: the workbench."""
+    certificates: list[str] = field(default_factory=list)
+    host: Optional[str] = None
+    port: Optional[int] = None
+    open: bool = False
+
+
+#: each command's settings (tests/test_settings.py holds that every command of
+#: cli/app.py's COMMAND_MODULES has one, with a field for each of its options)
+FAMILIES: dict[str, type[Settings]] = {
+    "hand": HandSettings, "strategy": StrategySettings, "run": RunSettings,
+    **dict.fromkeys(("check", "compare", "solve", "report", "formula"), OddsSettings),
+    "filing": FilingSettings, "audit": AuditSettings,
+    **dict.fromkeys(("keygen", "sign"), SignSettings), "prove": ProveSettings,
+    **dict.fromkeys(("settle", "simulate", "progressive"), TableSettings),
+    "rules": RulesSettings, "house-ways": HouseWaySettings, "serve": ServeSettings,
+}
 
 
 def reduced_deck(ranks: str) -> list[int]:

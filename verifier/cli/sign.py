@@ -8,10 +8,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import SignSettings
 
 
-def cmd_keygen(settings: Settings) -> int:
+def cmd_keygen(settings: SignSettings) -> int:
     from verifier.certificate.signing import keygen
     assert settings.private is not None and settings.public is not None  # keygen's arguments
     fp = keygen(settings.private, settings.public)
@@ -20,7 +20,7 @@ def cmd_keygen(settings: Settings) -> int:
     return 0
 
 
-def cmd_sign(settings: Settings) -> int:
+def cmd_sign(settings: SignSettings) -> int:
     from verifier import certificate
     from verifier.certificate import signing
     from verifier.support.files import check_writable

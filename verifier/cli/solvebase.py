@@ -8,7 +8,7 @@ import argparse
 import json
 
 from verifier.cli.options import load_checked
-from verifier.cli.settings import Settings
+from verifier.cli.settings import OddsSettings
 from verifier.support.errors import VerifierError
 from typing import Any, Mapping, TYPE_CHECKING
 
@@ -33,7 +33,7 @@ def add_base_options(p: argparse.ArgumentParser) -> None:
     add_progress_options(p)
 
 
-def solves_base(settings: Settings) -> bool:
+def solves_base(settings: OddsSettings) -> bool:
     """Whether ``solve`` solves the base game's settlement (else a line's pay); one line
     for a mix or for neither."""
     chosen = [bool(settings.line), settings.solve_commission, settings.push_family is not None]
@@ -42,7 +42,7 @@ def solves_base(settings: Settings) -> bool:
     return not chosen[0]
 
 
-def _base_game(settings: Settings) -> tuple[Certificate, BaseGame]:
+def _base_game(settings: OddsSettings) -> tuple[Certificate, BaseGame]:
     assert settings.certificate is not None          # solve's positional argument
     cert = load_checked(settings.certificate, settings.rules)
     if cert.base_game is None:
@@ -71,7 +71,7 @@ def push_family_edges(cert: Certificate, settlement: Mapping[str, Any], family: 
     return out
 
 
-def solve_base(settings: Settings) -> int:
+def solve_base(settings: OddsSettings) -> int:
     from verifier.odds.solvebase import closest, commission_for_edge
     from verifier.odds.values import exact_value
     from verifier.support.edges import parse_edge

@@ -12,7 +12,7 @@ from verifier.cli.options import (output_file, add_progress_options, add_rule_op
 from typing import Any, Mapping, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import StrategySettings
     from verifier.strategy.job import RunInfo
 
 
@@ -62,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 # computing
 # ---------------------------------------------------------------------------------
 
-def strategy_report(settings: Settings) -> tuple[dict[str, Any], RunInfo | None]:
+def strategy_report(settings: StrategySettings) -> tuple[dict[str, Any], RunInfo | None]:
     """(report dict, where the figures come from): shipped or computed."""
     from verifier.strategy import job as sj
     from verifier.strategy.chunks import chunks_section
@@ -104,7 +104,7 @@ def strategy_report(settings: Settings) -> tuple[dict[str, Any], RunInfo | None]
     return report, info
 
 
-def cmd_strategy(settings: Settings) -> int:
+def cmd_strategy(settings: StrategySettings) -> int:
     report, info = strategy_report(settings)
     if settings.json:
         print(json.dumps(report, indent=1))

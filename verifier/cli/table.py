@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from verifier.cli.settings import Settings
+    from verifier.cli.settings import TableSettings
     from verifier.table.limits import TableRules
 
 CHIPS = whole_number(0, MAX_CHIPS)
@@ -19,6 +19,11 @@ SIDE_BET_DEFAULT = 10
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    _register_settle(subparsers)
+    _register_simulate(subparsers)
+
+
+def _register_settle(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "settle", help="play and settle one round from a ROUND.json file, print the ledger",
         description="Play one round of the rule set's game from a file (seats, wagers, "
@@ -42,6 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "else seed 001's table)")
     p.set_defaults(func=run_settle)
 
+
+def _register_simulate(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "simulate", help="simulate many rounds with a rotating bank",
         description="Simulate rounds at a seven-seat table of the rule set's game (--rules, "
@@ -118,7 +125,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run_simulate)
 
 
-def run_settle(settings: Settings) -> int:
+def run_settle(settings: TableSettings) -> int:
     from verifier.table.roundfile import load_round
     from verifier.table.round import play_round
     from verifier.table.roundfile import format_round
@@ -160,7 +167,7 @@ def _parse_seats(text):
     return sorted(seats)
 
 
-def simulate_table(settings: Settings) -> TableRules:
+def simulate_table(settings: TableSettings) -> TableRules:
     """The table ``simulate`` plays: the rule set's (``--rules``), its limits. The rule
     set's custom bets are not played (one line on stderr says so)."""
     from verifier.table.limits import TableRules
@@ -170,7 +177,7 @@ def simulate_table(settings: Settings) -> TableRules:
     return TableRules.from_ruleset(settings.ruleset, **kw)
 
 
-def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
+def seat_wagers(settings: TableSettings, table: TableRules) -> tuple[int, ...]:
     """One seat's wagers, one per bet the table offers; a side bet it does not offer
     given a non-zero amount is an error."""
     from verifier.support.errors import VerifierError
@@ -195,7 +202,7 @@ def seat_wagers(settings: Settings, table: TableRules) -> tuple[int, ...]:
     return tuple(wagers) + tuple(custom.values())
 
 
-def run_simulate(settings: Settings) -> int:
+def run_simulate(settings: TableSettings) -> int:
     import sys
     from verifier.table.custom import unplayed as custom_unplayed
     from verifier.table.setup import parse_bank_policy, uniform_setup

@@ -27,7 +27,9 @@ _DOOR: dict[str, tuple[str, ...]] = {
                  "monte_carlo", "pairwise_counts", "summary", "total_pairs",
                  "versus_banker"),
     "program": ("ProgramTooBig", "program_of"),
-    "reference.strategy": ("all_house_keys", "settings_python", "strategy_python"),
+    "reference.pairwise": ("deck_symmetries",),
+    "reference.strategy": ("all_house_keys", "house_keys", "settings_python",
+                           "strategy_python"),
     "registry": ("house_way_file_number", "house_way_number"),
     "seven_fronts": ("seven_card_fronts",),
     "spec": ("BUILT_IN", "FILE", "SHIPPED", "EngineSpec", "as_spec", "engine_spec"),
@@ -51,8 +53,9 @@ if TYPE_CHECKING:
                                           pairwise_counts, summary, total_pairs,
                                           versus_banker)
     from verifier.engine.program import ProgramTooBig, program_of
-    from verifier.engine.reference.strategy import (all_house_keys, settings_python,
-                                                    strategy_python)
+    from verifier.engine.reference.pairwise import deck_symmetries
+    from verifier.engine.reference.strategy import (all_house_keys, house_keys,
+                                                    settings_python, strategy_python)
     from verifier.engine.registry import house_way_file_number, house_way_number
     from verifier.engine.seven_fronts import seven_card_fronts
     from verifier.engine.spec import (BUILT_IN, FILE, SHIPPED, EngineSpec, as_spec,

@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
-from verifier.game.paytables import LINE_TITLES, line_title
+from verifier.game.linenames import LINE_TITLES, line_title
 
 #: the prefix of a pay symbol in a bet's return formula (verifier/odds/formula.py)
 SYMBOL_PREFIX = "p_"

@@ -8,9 +8,7 @@ reads a user file of the same form, which may name a shipped rule set to start f
 house way must be one the verifier implements.
 """
 from __future__ import annotations
-import json
 import re
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property, lru_cache
@@ -341,41 +339,6 @@ def _shipped(path: str) -> RuleSet:
     """A shipped rule set, read and built once per process (the command's own, the fee
     schedule's and the reference a changed one is held against are one object)."""
     return from_dict(_read_toml(path), path, path)
-
-
-#: the rule sets of certificates' definitions, by the definition's canonical text: each
-#: built once per process (a certificate's sections, its check and compare all ask)
-_DEFINED: OrderedDict[str, RuleSet] = OrderedDict()
-_DEFINED_MAX = 64
-
-
-def _definition_key(definition: dict) -> str:
-    return json.dumps(definition, sort_keys=True, default=str)
-
-
-def definition_of(ruleset: RuleSet) -> dict:
-    """The definition a certificate keeps of ``ruleset`` (``to_dict``), with the rule set
-    remembered as its own: the sections derived from the definition find it there rather
-    than building it again (``build`` holds that the definition reads back the same)."""
-    definition = ruleset.to_dict()
-    _remember(_definition_key(definition), ruleset)
-    return definition
-
-
-def from_definition(definition: dict, where: str) -> RuleSet:
-    """The rule set of a certificate's definition, built once per definition."""
-    key = _definition_key(definition)
-    if key not in _DEFINED:
-        _remember(key, from_dict(dict(definition, bets=dict(definition.get("bets", {}))),
-                                 where))
-    _DEFINED.move_to_end(key)
-    return _DEFINED[key]
-
-
-def _remember(key: str, ruleset: RuleSet) -> None:
-    _DEFINED[key] = ruleset
-    while len(_DEFINED) > _DEFINED_MAX:
-        _DEFINED.popitem(last=False)
 
 
 def names() -> list[str]:

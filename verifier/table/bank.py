@@ -11,7 +11,7 @@ from verifier.game.names import money
 from verifier.table.limits import whole
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
-from typing import Iterable, Mapping, Sequence, TYPE_CHECKING
+from typing import Any, Iterable, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.table.settle import Ledger
@@ -38,36 +38,19 @@ def bank_covers(wagers: Mapping[int, Sequence[int]], dealer_wager: int = 0) -> i
     return sum(w[0] for w in wagers.values()) + dealer_wager
 
 
-def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
-                       settlement: SettlementRule | int | Fraction, banker: int, chips: int,
-                       dealer_wager: int = 0, dealer_odds: int | None = None,
-                       share: int | Fraction = 0, banker_commission: str = "net-win",
-                       envy: Mapping[int, int | Fraction] | None = None,
-                       ledger: Ledger | None = None) -> BankSettlement:
-    """Settle a round seat ``banker`` banks (chips ``chips`` put up as its bank).
-
-    Base wagers are the banker's: a player's win is paid 1 to 1 from the bank less the
-    commission (the house's), a loss goes to the bank, copies to the banker. The side
-    bets (and the Envy Bonus) are the house's, as when it banks. The dealer wagers
-    ``dealer_wager`` against the bank (``dealer_odds``: the dealer's hand's base outcome
-    against the banker's; the house pays no commission to itself). With ``share`` > 0 the
-    round is co-banked: the casino takes that share of the bank's result, win or loss. The
-    banker pays the commission on its (share of the) net win of the round
-    (``banker_commission`` "net-win"), or on each wager it wins ("each-win").
-    ``settlement``: the table's ``SettlementRule`` (its ``win_net``), or a commission
-    rate."""
-    envy = envy or {}
-    rule = SettlementRule.at(settlement)
+def _players_against_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]],
+                          odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
+                          envy: Mapping[int, int | Fraction], rule: SettlementRule,
+                          results: list, ledger: Ledger | None) -> tuple[Any, Any, Any, Any]:
+    """The players' wagers settled, into ``results``: the base game against the bank, the
+    side bets (and the Envy Bonus) the house's. Returns (the bank's gross result, the
+    stakes it won, the commission on the players' wins, the house's result on the side
+    bets)."""
     keep = rule.win_net
-    results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
     comm_players: int | Fraction = 0
     house_side: int | Fraction = 0  # the house's result on the side bets
-    faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
-    if ledger is not None:
-        ledger.move(seat_account(banker), BANK, chips,
-                    f"seat {banker} banks: puts up ${chips} to cover every wager")
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds, envy,
                                                              results, ledger):
         if kind == 0:                               # the base game: against the bank
@@ -101,28 +84,37 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
                 ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
         results.append((seat, kind, stake, res))
     house_side -= sum(r[3] for r in results if r[1] == len(kinds))   # the Envy Bonus paid
-    dealer_net = 0                                  # the house's result on its wager
-    if dealer_wager:
+    return gross, collected, comm_players, house_side
+
+
+def _dealer_against_bank(dealer_wager: int, dealer_odds: int | None,
+                         ledger: Ledger | None) -> tuple[int, int]:
+    """The dealer's wager against the bank (1 to 1, no commission: the house pays none
+    to itself): (the house's result on it, the bank's)."""
+    if ledger is not None:
+        ledger.move(HOUSE, DEALER_WAGER, dealer_wager, "the dealer wagers against the bank")
+    assert dealer_odds is not None       # the dealer wagers: its odds are given
+    if dealer_odds == PUSH:
         if ledger is not None:
-            ledger.move(HOUSE, DEALER_WAGER, dealer_wager, "the dealer wagers against the bank")
-        assert dealer_odds is not None       # the dealer wagers: its odds are given
-        if dealer_odds == PUSH:
-            if ledger is not None:
-                ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's wager pushes")
-        elif dealer_odds < 0:
-            dealer_net = -dealer_wager
-            gross += dealer_wager
-            collected += dealer_wager
-            if ledger is not None:
-                ledger.move(DEALER_WAGER, BANK, dealer_wager, "the dealer's wager loses to the banker")
-        else:
-            dealer_net = dealer_wager
-            gross -= dealer_wager
-            if ledger is not None:
-                ledger.move(BANK, HOUSE, dealer_wager, "the dealer's wager beats the banker "
-                            "(1 to 1, no commission: the house pays none to itself)")
-                ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's stake returned")
-    share = Fraction(share)
+            ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's wager pushes")
+        return 0, 0
+    if dealer_odds < 0:
+        if ledger is not None:
+            ledger.move(DEALER_WAGER, BANK, dealer_wager, "the dealer's wager loses to the banker")
+        return -dealer_wager, dealer_wager
+    if ledger is not None:
+        ledger.move(BANK, HOUSE, dealer_wager, "the dealer's wager beats the banker "
+                    "(1 to 1, no commission: the house pays none to itself)")
+        ledger.move(DEALER_WAGER, HOUSE, dealer_wager, "the dealer's stake returned")
+    return dealer_wager, -dealer_wager
+
+
+def _close_bank(rule: SettlementRule, gross: Any, collected: Any, share: Fraction,
+                banker_commission: str, banker: int, chips: int,
+                ledger: Ledger | None) -> tuple[Any, Any, Any]:
+    """The bank closed: the casino's co-banked share of its result, then the banker's
+    commission, and what is left back to the banker. Returns (co-banked, the banker's
+    commission, the banker's net)."""
     co_banked = gross * share
     mine = gross - co_banked
     if banker_commission == "each-win":
@@ -137,11 +129,49 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
         elif co_banked < 0:
             ledger.move(HOUSE, BANK, whole(-co_banked), f"co-banked: the casino covers {share} "
                         f"of the bank's loss of {money(-gross)}")
-        ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({1 - keep}) "
+        ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({1 - rule.win_net}) "
                     + ("on each wager it won" if banker_commission == "each-win"
                        else "on its net win of the round"))
         ledger.move(BANK, seat_account(banker), whole(chips + banker_net),
                     "what is left of the bank goes back to the banker")
+    return co_banked, comm_banker, banker_net
+
+
+def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds: Mapping[int, Sequence[int | Fraction]], kinds: Sequence[str],
+                       settlement: SettlementRule | int | Fraction, banker: int, chips: int,
+                       dealer_wager: int = 0, dealer_odds: int | None = None,
+                       share: int | Fraction = 0, banker_commission: str = "net-win",
+                       envy: Mapping[int, int | Fraction] | None = None,
+                       ledger: Ledger | None = None) -> BankSettlement:
+    """Settle a round seat ``banker`` banks (chips ``chips`` put up as its bank).
+
+    Base wagers are the banker's: a player's win is paid 1 to 1 from the bank less the
+    commission (the house's), a loss goes to the bank, copies to the banker. The side
+    bets (and the Envy Bonus) are the house's, as when it banks. The dealer wagers
+    ``dealer_wager`` against the bank (``dealer_odds``: the dealer's hand's base outcome
+    against the banker's; the house pays no commission to itself). With ``share`` > 0 the
+    round is co-banked: the casino takes that share of the bank's result, win or loss. The
+    banker pays the commission on its (share of the) net win of the round
+    (``banker_commission`` "net-win"), or on each wager it wins ("each-win").
+    ``settlement``: the table's ``SettlementRule`` (its ``win_net``), or a commission
+    rate."""
+    envy = envy or {}
+    rule = SettlementRule.at(settlement)
+    results: list = []
+    faced = bank_covers({s: wagers[s] for s in order if s in wagers}, dealer_wager)
+    if ledger is not None:
+        ledger.move(seat_account(banker), BANK, chips,
+                    f"seat {banker} banks: puts up ${chips} to cover every wager")
+    gross, collected, comm_players, house_side = _players_against_bank(
+        order, wagers, odds, kinds, envy, rule, results, ledger)
+    dealer_net = 0                                  # the house's result on its wager
+    if dealer_wager:
+        dealer_net, bank_result = _dealer_against_bank(dealer_wager, dealer_odds, ledger)
+        gross += bank_result
+        collected += max(bank_result, 0)
+    share = Fraction(share)
+    co_banked, comm_banker, banker_net = _close_bank(rule, gross, collected, share,
+                                                     banker_commission, banker, chips, ledger)
     house_net = house_side + comm_players + comm_banker + co_banked + dealer_net
     return BankSettlement(results, banker, whole(banker_net), whole(house_net),
                           commission_players=whole(comm_players),

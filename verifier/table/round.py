@@ -265,47 +265,32 @@ def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
     return tuple(out)
 
 
-def play_round(spec: RoundSpec, table: TableRules | None = None,
-               setter: Callable[..., Any] | None = None) -> RoundResult:
-    """Play one round; see the module doc. ``setter`` replaces ``hands.set_hands``."""
-    table = table or TableRules()
-    setter = setter or set_hands
-    banker = spec.banker_seat
-    if banker is not None:
-        wagers = check_player_bank(spec, table)
-    else:
-        wagers = check_round(spec.dealer_seat, spec.bank, spec.wagers, table)
-    dice = check_dice(spec.dice)
-    total = sum(dice)
-    # the dice count from the banker (seed 002: "the Banker's position is always 1, 8 or
-    # 15"): the house's place, or a player-banker's seat
-    counter = spec.dealer_seat if banker is None else banker
-    player_fees = {seat: table.fees.player_fee(w[0]) for seat, w in wagers.items()}
-    dealer_fee = table.fees.dealer_fee(sum(w[0] for w in wagers.values()))
-    ledger = open_ledger(spec.dealer_seat, spec.bank, wagers, player_fees, dealer_fee,
-                         table.kinds, table.house_banks)
-
+def _in_play(spec: RoundSpec, wagers: dict, counter: int) -> tuple[dict, Any, list, list]:
+    """The cards dealt: (each seat in play's cards, the piles, the discard, the seats in
+    play, the banker's seat first). A seat without a wager has its cards collected; a
+    seat that sets its own hand names two of its cards."""
     seat_cards, piles, discard = _seat_cards(spec, wagers, counter)
     in_play = [counter] + [s for s in sorted(seat_cards) if s in wagers]
-    if banker is not None and spec.dealer_wager:
+    if spec.banker_seat is not None and spec.dealer_wager:
         in_play.append(spec.dealer_seat)      # the dealer's hand plays against the bank
     discard = list(discard)
     for seat in sorted(seat_cards):  # cards of seats without a wager are collected
         if seat not in in_play:
             discard.extend(seat_cards[seat])
     seat_cards = {s: list(seat_cards[s]) for s in in_play}
-
     for seat, front in spec.fronts.items():
         if seat not in wagers:
             raise VerifierError(f"seat {seat} sets its own hand but has no wager")
         if len(front) != 2 or len(set(front)) != 2 or any(c not in seat_cards[seat] for c in front):
             raise VerifierError(f"seat {seat}: the front hand must be two different cards of its hand")
+    return seat_cards, piles, discard, in_play
 
-    hw = setter([seat_cards[s] for s in in_play], table.wheel_second, table.house_way_number)
-    hw = dict(zip(in_play, hw))
+
+def _players_odds(spec: RoundSpec, table: TableRules, wagers: dict, in_play: list,
+                  hw: dict, seat_cards: dict, counter: int, sets: dict) -> dict:
+    """Each player's odds against the banker's hand, set the house way or, for a seat
+    that sets its own (``spec.fronts``), its way; records each seat's hands in ``sets``."""
     dealer = hw[counter]
-    sets = {s: {"house_way": hw[s], "mask": hw[s][4 + table.mask_index]}
-            for s in (counter, spec.dealer_seat) if s in hw}
     odds = {}
     for seat in in_play[1:]:
         if seat not in wagers:
@@ -322,11 +307,16 @@ def play_round(spec: RoundSpec, table: TableRules | None = None,
                                 seat_cards[counter])
         sets[seat] = {"house_way": hw[seat], "played": shown, "foul": bool(foul),
                       "mask": hw[seat][4 + table.mask_index]}
+    return odds
 
-    act = action_seat(total, counter)
-    order = settlement_order(act, counter)
+
+def _settle_played(spec: RoundSpec, table: TableRules, wagers: dict, odds: dict, hw: dict,
+                   dealer: Any, order: list, players: list, ledger: Any
+                   ) -> tuple[Settlement, dict]:
+    """The round's settlement (a seat's bank, the house's or the player-dealer's) and
+    the Envy Bonus owed."""
+    banker = spec.banker_seat
     envy = {}
-    players = [s for s in in_play[1:] if s in wagers]
     if table.house_banks and table.envy_pays:
         t = table.envy_slot
         assert t is not None             # TableRules: envy pays need their host bet
@@ -348,6 +338,39 @@ def play_round(spec: RoundSpec, table: TableRules | None = None,
         settlement = settle_house(order, wagers, odds, table.kinds, rule, envy, ledger, note)
     else:
         settlement = settle(order, wagers, odds, spec.bank, ledger, table.kinds)
+    return settlement, envy
+
+
+def play_round(spec: RoundSpec, table: TableRules | None = None,
+               setter: Callable[..., Any] | None = None) -> RoundResult:
+    """Play one round; see the module doc. ``setter`` replaces ``hands.set_hands``."""
+    table = table or TableRules()
+    setter = setter or set_hands
+    banker = spec.banker_seat
+    if banker is not None:
+        wagers = check_player_bank(spec, table)
+    else:
+        wagers = check_round(spec.dealer_seat, spec.bank, spec.wagers, table)
+    dice = check_dice(spec.dice)
+    total = sum(dice)
+    # the dice count from the banker (seed 002: "the Banker's position is always 1, 8 or
+    # 15"): the house's place, or a player-banker's seat
+    counter = spec.dealer_seat if banker is None else banker
+    player_fees = {seat: table.fees.player_fee(w[0]) for seat, w in wagers.items()}
+    dealer_fee = table.fees.dealer_fee(sum(w[0] for w in wagers.values()))
+    ledger = open_ledger(spec.dealer_seat, spec.bank, wagers, player_fees, dealer_fee,
+                         table.kinds, table.house_banks)
+    seat_cards, piles, discard, in_play = _in_play(spec, wagers, counter)
+    hw = setter([seat_cards[s] for s in in_play], table.wheel_second, table.house_way_number)
+    hw = dict(zip(in_play, hw))
+    sets = {s: {"house_way": hw[s], "mask": hw[s][4 + table.mask_index]}
+            for s in (counter, spec.dealer_seat) if s in hw}
+    odds = _players_odds(spec, table, wagers, in_play, hw, seat_cards, counter, sets)
+    act = action_seat(total, counter)
+    order = settlement_order(act, counter)
+    players = [s for s in in_play[1:] if s in wagers]
+    settlement, envy = _settle_played(spec, table, wagers, odds, hw, hw[counter], order,
+                                      players, ledger)
     ledger.check()
     return RoundResult(spec, total, first_pile_seat(total, counter), act, order,
                        piles, discard, seat_cards, sets, odds, player_fees, dealer_fee,

@@ -16,7 +16,7 @@ from verifier.table.deal import check_dice, roll_dice
 from verifier.game.bets import WAGER_TITLES
 from verifier.table.limits import ENVY, TableRules
 from verifier.table.round import RoundSpec
-from typing import Any, Mapping, TYPE_CHECKING
+from typing import Any, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.rules.rulesets import RuleSet
@@ -79,27 +79,20 @@ def _table_of(data, ruleset):
         raise VerifierError(str(exc)) from None
 
 
-def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
-                    ruleset: str | RuleSet | None = None) -> tuple[RoundSpec, TableRules]:
-    """A parsed ROUND.json object -> (RoundSpec, TableRules). ``ruleset`` (a name, a
-    file or a RuleSet) replaces the file's ``rule_set``."""
-    if not isinstance(data, dict):
-        raise VerifierError("a round file must hold one JSON object")
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise VerifierError(f"unknown key(s) in round file: {', '.join(sorted(unknown))}")
+def _player_dealer(data: Mapping[str, Any]) -> tuple[int, Any]:
+    """The file's ``player_dealer``: (seat, bank)."""
     pd = data.get("player_dealer")
     if not isinstance(pd, dict) or "seat" not in pd or "bank" not in pd:
         raise VerifierError('the round file needs "player_dealer": {"seat": N, "bank": AMOUNT}')
     extra = set(pd) - {"seat", "bank"}
     if extra:
         raise VerifierError(f"unknown key(s) in player_dealer: {', '.join(sorted(extra))}")
-    dealer_seat = _seat_number(pd["seat"], "player_dealer")
-    bank = _amount(pd["bank"], "player_dealer bank")
+    return _seat_number(pd["seat"], "player_dealer"), _amount(pd["bank"], "player_dealer bank")
 
-    table = _table_of(data, ruleset)
+
+def _seat_wagers(data: Mapping[str, Any], kinds: Sequence[str]) -> dict[int, tuple]:
+    """The file's ``seats``: each seat's wagers, in the table's order of wager kinds."""
     seats = data.get("seats")
-    kinds = table.kinds
     if not isinstance(seats, dict):
         raise VerifierError('the round file needs "seats": {"SEAT": {' + ", ".join(
             f'"{k}": ..' for k in kinds) + '}, ...}')
@@ -113,7 +106,28 @@ def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
             raise VerifierError(f"seat {seat}: unknown wager(s) {', '.join(sorted(bad))} "
                                 f"(wagers at this table are {', '.join(kinds)})")
         wagers[seat] = tuple(_amount(bets.get(k, 0), f"seat {seat} {k}") for k in kinds)
+    return wagers
 
+
+def _dealt_hands(hands_data: Any) -> dict[int, list[int]]:
+    """The file's ``hands``: each seat's seven cards, no card twice."""
+    if not isinstance(hands_data, dict):
+        raise VerifierError('"hands" maps seats to seven cards')
+    hands = {}
+    seen: dict = {}
+    for key, text in hands_data.items():
+        seat = _seat_number(key, "hands")
+        hands[seat] = _cards(text, f"seat {seat} hand", 7)
+        for c, tok in zip(hands[seat], text.split() if isinstance(text, str) else text):
+            if c in seen:
+                raise VerifierError(f"card {tok} appears twice (seats {seen[c]} and {seat})")
+            seen[c] = seat
+    return hands
+
+
+def _deal(data: Mapping[str, Any], seed: int | None) -> tuple[Any, Any, tuple]:
+    """(deck, hands, dice): the file's deck or hands, else a deck shuffled by the seed
+    (``--seed`` over the file's); the file's dice, else dice rolled by the seed."""
     deck = hands = None
     if "deck" in data and "hands" in data:
         raise VerifierError('give either "deck" or "hands", not both')
@@ -125,24 +139,46 @@ def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
     if "deck" in data:
         deck = _cards(data["deck"], "deck", 53)
     elif "hands" in data:
-        if not isinstance(data["hands"], dict):
-            raise VerifierError('"hands" maps seats to seven cards')
-        hands = {}
-        seen: dict = {}
-        for key, text in data["hands"].items():
-            seat = _seat_number(key, "hands")
-            hands[seat] = _cards(text, f"seat {seat} hand", 7)
-            for c, tok in zip(hands[seat], text.split() if isinstance(text, str) else text):
-                if c in seen:
-                    raise VerifierError(f"card {tok} appears twice (seats {seen[c]} and {seat})")
-                seen[c] = seat
+        hands = _dealt_hands(data["hands"])
     else:
         deck = list(range(53))
         rng.shuffle(deck)
-    if "dice" in data:
-        dice = check_dice(data["dice"])
-    else:
-        dice = roll_dice(rng)
+    dice = check_dice(data["dice"]) if "dice" in data else roll_dice(rng)
+    return deck, hands, dice
+
+
+def _player_banker(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The file's ``player_banker``, as RoundSpec's keyword arguments (none: no key)."""
+    if "player_banker" not in data:
+        return {}
+    pb = data["player_banker"]
+    if not isinstance(pb, dict) or "seat" not in pb or "chips" not in pb:
+        raise VerifierError('"player_banker" needs {"seat": N, "chips": AMOUNT} (and '
+                            'optionally "co_bank": true, "dealer_wager": AMOUNT)')
+    extra = set(pb) - BANKER_KEYS
+    if extra:
+        raise VerifierError(f"unknown key(s) in player_banker: {', '.join(sorted(extra))}")
+    if not isinstance(pb.get("co_bank", False), bool):
+        raise VerifierError("player_banker co_bank: true or false")
+    return {"banker_seat": _seat_number(pb["seat"], "player_banker"),
+            "chips": _amount(pb["chips"], "player_banker chips"),
+            "co_bank": pb.get("co_bank", False),
+            "dealer_wager": _amount(pb.get("dealer_wager", 0), "player_banker dealer_wager")}
+
+
+def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
+                    ruleset: str | RuleSet | None = None) -> tuple[RoundSpec, TableRules]:
+    """A parsed ROUND.json object -> (RoundSpec, TableRules). ``ruleset`` (a name, a
+    file or a RuleSet) replaces the file's ``rule_set``."""
+    if not isinstance(data, dict):
+        raise VerifierError("a round file must hold one JSON object")
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise VerifierError(f"unknown key(s) in round file: {', '.join(sorted(unknown))}")
+    dealer_seat, bank = _player_dealer(data)
+    table = _table_of(data, ruleset)
+    wagers = _seat_wagers(data, table.kinds)
+    deck, hands, dice = _deal(data, seed)
     action_pile = data.get("action_pile", 1)
     if isinstance(action_pile, bool) or not isinstance(action_pile, int) \
             or not 1 <= action_pile <= 7:
@@ -151,23 +187,8 @@ def round_from_dict(data: Mapping[str, Any], seed: int | None = None,
     for key, text in (data.get("fronts") or {}).items():
         seat = _seat_number(key, "fronts")
         fronts[seat] = _cards(text, f"seat {seat} front", 2)
-    banker = {}
-    if "player_banker" in data:
-        pb = data["player_banker"]
-        if not isinstance(pb, dict) or "seat" not in pb or "chips" not in pb:
-            raise VerifierError('"player_banker" needs {"seat": N, "chips": AMOUNT} (and '
-                                'optionally "co_bank": true, "dealer_wager": AMOUNT)')
-        extra = set(pb) - BANKER_KEYS
-        if extra:
-            raise VerifierError(f"unknown key(s) in player_banker: {', '.join(sorted(extra))}")
-        if not isinstance(pb.get("co_bank", False), bool):
-            raise VerifierError("player_banker co_bank: true or false")
-        banker = {"banker_seat": _seat_number(pb["seat"], "player_banker"),
-                  "chips": _amount(pb["chips"], "player_banker chips"),
-                  "co_bank": pb.get("co_bank", False),
-                  "dealer_wager": _amount(pb.get("dealer_wager", 0), "player_banker dealer_wager")}
     spec = RoundSpec(dealer_seat, bank, wagers, dice, deck=deck, hands=hands,
-                     action_pile=action_pile - 1, fronts=fronts, **banker)
+                     action_pile=action_pile - 1, fronts=fronts, **_player_banker(data))
     return spec, table
 
 

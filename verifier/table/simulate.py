@@ -42,6 +42,8 @@ from verifier.table.settle import envy_owed, open_ledger, settle, settle_house
 from verifier.table.kernel import compiled_unavailable, simulate_compiled
 from verifier.table.setup import HOUSE_SEAT
 from verifier.table.stats import Stats
+from verifier.table.tally import (BetSums, check_ledger as ledger_check, tally_bets,
+                                   tally_dealer, tally_player_bank, tally_seats)
 
 if TYPE_CHECKING:
     from verifier.support.progress import Progress
@@ -52,19 +54,17 @@ def block_rng(seed: int, block: int) -> random.Random:
     return random.Random(f"paigow-table:{seed}:{block}")
 
 
-def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
-              setter: Callable[..., Any] | None = None, check_ledger: bool = False) -> Stats:
-    """Play rounds start .. start+count-1 (block number ``block``); return their Stats."""
-    setter = setter or set_hands
-    table = setup.table
-    fees = table.fees
-    rng = block_rng(seed, block)
-    shuffle = rng.shuffle
-    random_ = rng.random
+def _player_order(action: int, wagers: dict) -> list[int]:
+    """The seats with wagers in settlement order, from the action seat clockwise."""
+    return [t for t in ((action - 1 + k) % SEATS + 1 for k in range(SEATS)) if t in wagers]
+
+
+def _per_banker(setup: TableSetup) -> dict[int, tuple]:
+    """Per banker: the other seats' wagers, their fees, the player-dealer's fee, and per
+    action seat the seats with wagers in settlement order. At a table whose bank goes
+    round, the seats that may bank too: their wagers are off when they do."""
+    fees = setup.table.fees
     plans = setup.seats
-    deck = list(range(53))
-    # per banker: the other seats' wagers, their fees, the player-dealer's fee; per
-    # (banker, action seat): the seats with wagers in settlement order
     per_banker = {}
     for dealer in setup.bankers():
         wagers = {s: plans[s - 1].wagers for s in range(1, SEATS + 1)
@@ -73,24 +73,32 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
             wagers,
             {s: fees.player_fee(w[0]) for s, w in wagers.items()},
             fees.dealer_fee(sum(w[0] for w in wagers.values())),
-            {action: [t for t in ((action - 1 + k) % SEATS + 1 for k in range(SEATS))
-                      if t in wagers] for action in range(1, SEATS + 1)},
+            {action: _player_order(action, wagers) for action in range(1, SEATS + 1)},
         )
+    if setup.rotates:
+        for b in setup.occupied():
+            wagers = {s: plans[s - 1].wagers for s in setup.occupied() if s != b}
+            per_banker[b] = (wagers, dict.fromkeys(wagers, 0), 0,
+                             {action: _player_order(action, wagers)
+                              for action in range(1, SEATS + 1)})
+    return per_banker
+
+
+def _deal_block(setup: TableSetup, rng: random.Random, start: int, count: int,
+                per_banker: dict) -> tuple[list, list, list[int]]:
+    """Deal rounds start .. start+count-1: (rounds, hands, passed). Each round is
+    (dealer, players, index of the dealer's hand in ``hands``, the seat that banks or 0,
+    the dealer's wager); ``passed`` counts the turns a seat wanted the bank but could not
+    cover the table."""
+    shuffle = rng.shuffle
+    random_ = rng.random
+    deck = list(range(53))
     bank_rounds = setup.rounds_per_bank
     bankers = setup.bankers()
     n_bankers = len(bankers)
     rotating = setup.rotates
-    if rotating:   # the seats that may bank: their wagers are off when they do
-        for b in setup.occupied():
-            wagers = {s: plans[s - 1].wagers for s in setup.occupied() if s != b}
-            per_banker[b] = (wagers, dict.fromkeys(wagers, 0), 0,
-                             {action: [t for t in ((action - 1 + k) % SEATS + 1
-                                                   for k in range(SEATS)) if t in wagers]
-                              for action in range(1, SEATS + 1)})
-
-    # 1. deal every round of the block
     rounds = []
-    passed = [0] * SEATS     # turns a seat wanted the bank but could not cover the table
+    passed = [0] * SEATS
     hands: list = []
     append = hands.append
     for r in range(start, start + count):
@@ -119,25 +127,38 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
             if dw:   # the dealer's hand, against the bank
                 append([deck[i] for i in PILE_POSITIONS[(shift + HOUSE_SEAT) % PILES]])
         rounds.append((dealer, players, idx, pb, dw))
+    return rounds, hands, passed
 
-    # 2. set every hand of the block in one call
+
+def _settle_fast(table, sides, players, wagers, bank, d, sets, hands, idx, ledger):
+    """The player-dealer game's round, inline: base outcome and side reads per player
+    (``sides``: reads.side_reads, each a read, whether of the banker's hand, its pays)."""
+    df, db = d[2], d[3]
+    odds = {}
+    for k, s in enumerate(players, 1):
+        h = sets[idx + k]
+        b = base_outcome(h[3], h[2], db, df)
+        odds[s] = (b, *(side_odds(read, of_banker, pays, h, d, hands[idx + k], hands[idx], b)
+                         for read, of_banker, pays in sides))
+    return settle(players, wagers, odds, bank, ledger, table.kinds)
+
+
+def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
+              setter: Callable[..., Any] | None = None, check_ledger: bool = False) -> Stats:
+    """Play rounds start .. start+count-1 (block number ``block``); return their Stats:
+    deal every round of the block, set every hand in one call, settle round by round."""
+    setter = setter or set_hands
+    table = setup.table
+    plans = setup.seats
+    per_banker = _per_banker(setup)
+    rounds, hands, passed = _deal_block(setup, block_rng(seed, block), start, count,
+                                        per_banker)
     sets = setter(hands, table.wheel_second, table.house_way_number)
-
-    # 3. settle round by round
     kinds = table.kinds
     fast = not table.custom and not table.house_banks   # the player-dealer game, inline
     sides = side_reads(table, kinds[1:]) if fast else ()
     st = Stats(table.stat_kinds)
-    nk = len(st.kinds)
-    bet_n = [0] * nk
-    bet_sx = [0] * nk
-    bet_sxx = [0] * nk
-    bet_sw = [0] * nk
-    bet_sww = [0] * nk
-    bet_sxw = [0] * nk
-    bet_wins = st.bet_wins
-    bet_round = st.bet_round
-    house = st.house
+    sums = BetSums(len(st.kinds))
     st.bank_passed = passed
     for dealer, players, idx, banker, dw in rounds:
         if setup.progressive is not None:
@@ -152,94 +173,20 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
             res = _settle_bank_round(setup, banker, dw, players, wagers, d, sets, hands, idx,
                                      ledger)
         elif fast:
-            df, db = d[2], d[3]
-            odds = {}
-            for k, s in enumerate(players, 1):
-                h = sets[idx + k]
-                b = base_outcome(h[3], h[2], db, df)
-                odds[s] = (b, *(side_odds(*side, h, d, hands[idx + k], hands[idx], b)
-                                 for side in sides))
-            res = settle(players, wagers, odds, bank, ledger, kinds)
+            res = _settle_fast(table, sides, players, wagers, bank, d, sets, hands, idx, ledger)
         else:
             res = _settle_round(table, players, wagers, bank, d, sets, hands, idx, ledger)
         if ledger is not None:
-            ledger.check()
-            bal = ledger.balances()
-            for s in players:
-                assert bal[f"seat {s}"] == res.seat_nets().get(s, 0) - player_fees[s]
-            if banker:
-                assert bal[f"seat {banker}"] == res.dealer_net
-                assert bal.get("house", 0) == res.house_net
-            elif not table.house_banks:
-                assert bal["player-dealer"] == res.dealer_net - dealer_fee
-            st.ledgers_checked += 1
-
-        # statistics
+            ledger_check(st, ledger, res, table, players, player_fees, dealer_fee, banker)
         st.rounds += 1
-        nets = dict.fromkeys(players, 0)
-        round_x = [0] * nk
-        round_w = [0] * nk
-        for s, kind, stake, x in res.results:
-            nets[s] += x
-            round_x[kind] += x
-            round_w[kind] += stake
-            bet_n[kind] += 1
-            bet_sx[kind] += x
-            bet_sxx[kind] += x * x
-            bet_sw[kind] += stake
-            bet_sww[kind] += stake * stake
-            bet_sxw[kind] += x * stake
-            if x > 0:
-                bet_wins[kind] += 1
-        for kind in range(nk):
-            if round_w[kind]:
-                bet_round[kind].add(round_x[kind], round_w[kind])
-        total_players = 0
-        for s in players:
-            x = nets[s]
-            total_players += x
-            wsum = sum(wagers[s])
-            fee = player_fees[s]
-            st.seat_round[s - 1].add(x - fee, wsum)
-            st.seat_unit[s - 1].add(x, wsum)
-            st.seat_fees[s - 1] += fee
-            st.wagered += wsum
+        nets = tally_bets(st, sums, res, players)
+        total_players = tally_seats(st, nets, players, wagers, player_fees)
         if banker:
-            if total_players + res.dealer_net + res.house_net != 0:
-                raise AssertionError("round does not balance: players, banker and house")
-            st.seat_banked[banker - 1] += 1
-            st.seat_bank_net[banker - 1] += res.dealer_net
-            st.bank_seat[banker - 1].add(res.dealer_net, res.faced)
-            st.dealer_round.add(res.house_net, 0)
-            st.dealer_unit.add(res.house_net, 0)
-            house["commission_from_players"] += res.commission_players
-            house["commission_from_banking_players"] += res.commission_banker
-            house["co_banked"] += res.co_banked
-            house["dealer_wager"] += res.dealer_wager_net
-            house["house_bank_and_side_bets"] += (res.house_net - res.commission_players
-                                                  - res.commission_banker - res.co_banked
-                                                  - res.dealer_wager_net)
-            continue
-        if total_players + res.dealer_net != 0:
-            raise AssertionError("round does not balance: players and player-dealer nets differ")
-        if table.house_banks and rotating:
-            comm = sum(stake - x for _, kind, stake, x in res.results if kind == 0 and x > 0)
-            house["commission_from_players"] += comm
-            house["house_bank_and_side_bets"] += res.dealer_net - comm
-        if not table.house_banks:
-            st.seat_banked[dealer - 1] += 1
-            st.seat_bank_net[dealer - 1] += res.dealer_net - dealer_fee
-        st.dealer_round.add(res.dealer_net - dealer_fee, bank)
-        st.dealer_unit.add(res.dealer_net, bank)
-        st.dealer_fees += dealer_fee
-        if res.returned:
-            st.cap_rounds += 1
-            st.returned += res.returned
-        st.exhausted_rounds += res.exhausted
-        st.win_limit_rounds += res.win_limited
-    for kind, acc in enumerate(st.bet_unit):
-        acc.n, acc.sx, acc.sxx = bet_n[kind], bet_sx[kind], bet_sxx[kind]
-        acc.sw, acc.sww, acc.sxw = bet_sw[kind], bet_sww[kind], bet_sxw[kind]
+            tally_player_bank(st, res, banker, total_players)
+        else:
+            tally_dealer(st, res, table, dealer, bank, dealer_fee, total_players,
+                         setup.rotates)
+    sums.into(st)
     return st
 
 

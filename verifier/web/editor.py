@@ -182,7 +182,7 @@ def solve(cert: Certificate, bet: str, pays: Any, lines: Any, edge: Any,
     edge (``0.05``, ``5%``, ``1/20``), on the bet's formula; with the nearest practical
     pays on each side and their exact edges."""
     from verifier.certificate.formula import bet_formula
-    from verifier.odds.formula import solve_lines
+    from verifier.odds.linesolve import solve_lines
     from verifier.support.edges import parse_edge
     if not isinstance(lines, list) or not lines or len(lines) > 40:
         raise VerifierError("tick the line (or lines) to solve for")
