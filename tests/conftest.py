@@ -101,6 +101,13 @@ def _longest_first(item):
 TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/test_exact.py",
                 "tests/test_table_simulate.py")
 
+#: modules whose tests share an expensive module fixture or table (shipped certificates
+#: read and rendered, a reduced-deck job run, a brute force memoised): each runs on one
+#: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker
+ONE_WORKER_MODULES = {"test_face_up", "test_operator", "test_custom_bets", "test_bet_reads_table",
+                      "test_parsheet", "test_formula", "test_filing", "test_audit", "test_xlsx",
+                      "test_hostile_input", "test_strategy_job"}
+
 #: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
 #: takes one runs once, in CI's full run, as the slow checks do
 RUN_ONCE_FIXTURES = ("browser", "background")
@@ -123,6 +130,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.full)
         if item.nodeid.startswith(TWIN_MODULES):
             item.add_marker(pytest.mark.twin)
+        if item.path.stem in ONE_WORKER_MODULES and not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 # Five-card keys written by hand (docs/ENGINE.md), for the rule vectors of the tests.
