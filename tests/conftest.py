@@ -106,7 +106,7 @@ TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/te
 #: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker
 ONE_WORKER_MODULES = {"test_face_up", "test_operator", "test_custom_bets", "test_bet_reads_table",
                       "test_parsheet", "test_formula", "test_filing", "test_audit", "test_xlsx",
-                      "test_hostile_input", "test_strategy_job"}
+                      "test_hostile_input", "test_strategy_job", "test_house_way_files"}
 
 #: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
 #: takes one runs once, in CI's full run, as the slow checks do
