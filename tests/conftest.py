@@ -103,10 +103,13 @@ TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/te
 
 #: modules whose tests share an expensive module fixture or table (shipped certificates
 #: read and rendered, a reduced-deck job run, a brute force memoised): each runs on one
-#: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker
-ONE_WORKER_MODULES = {"test_face_up", "test_operator", "test_custom_bets", "test_bet_reads_table",
-                      "test_parsheet", "test_formula", "test_filing", "test_audit", "test_xlsx",
-                      "test_hostile_input", "test_strategy_job", "test_house_way_files"}
+#: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker;
+#: test_face_up reads test_push_when's memoised brute forces, so the two share one
+ONE_WORKER_MODULES = {name: name for name in (
+    "test_operator", "test_custom_bets", "test_bet_reads_table", "test_parsheet",
+    "test_formula", "test_filing", "test_audit", "test_xlsx", "test_hostile_input",
+    "test_strategy_job", "test_house_way_files", "test_pairwise", "test_optimal",
+    "test_push_when")} | {"test_face_up": "test_push_when"}
 
 #: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
 #: takes one runs once, in CI's full run, as the slow checks do
@@ -131,7 +134,7 @@ def pytest_collection_modifyitems(config, items):
         if item.nodeid.startswith(TWIN_MODULES):
             item.add_marker(pytest.mark.twin)
         if item.path.stem in ONE_WORKER_MODULES and not item.get_closest_marker("xdist_group"):
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+            item.add_marker(pytest.mark.xdist_group(ONE_WORKER_MODULES[item.path.stem]))
 
 
 # Five-card keys written by hand (docs/ENGINE.md), for the rule vectors of the tests.
