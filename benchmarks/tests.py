@@ -1,7 +1,9 @@
 """The test suite's wall time: the README's run (`pytest`), the full-deck reproductions
-(`pytest -m full`) and the quick run (`pytest -m "not full and not slow"`), each with its slowest tests.
+with the slow and browser-driven checks (`pytest -m full`) and the twin's subset
+(`PAIGOW_PUREPYTHON=1 pytest -m "twin and not full"`), each with its slowest tests: the
+three runs of .ci/run.
 
-    python benchmarks/tests.py [--only default|full|quick] [--durations N]
+    python benchmarks/tests.py [--only default|full|twin] [--durations N]
 
 Timing is measured here, never asserted by a test. Run it from the repository's root after
 `pip install '.[test]'`; it prints one line per run and pytest's slowest tests.
@@ -13,7 +15,9 @@ import subprocess
 import sys
 import time
 
-RUNS = {"default": [], "full": ["-m", "full"], "quick": ["-m", "not full and not slow"]}
+RUNS = {"default": [], "full": ["-m", "full"], "twin": ["-m", "twin and not full"]}
+#: the environment each run adds
+ENV = {"twin": {"PAIGOW_PUREPYTHON": "1"}}
 
 
 def main():
@@ -22,11 +26,12 @@ def main():
     parser.add_argument("--durations", type=int, default=10)
     args = parser.parse_args()
     print(f"{platform.node()}: {os.cpu_count()} cores, Python {platform.python_version()}")
-    for name in args.only or ["default", "full"]:
+    for name in args.only or ["default", "full", "twin"]:
         command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                    f"--durations={args.durations}", *RUNS[name]]
         start = time.perf_counter()
-        out = subprocess.run(command, capture_output=True, text=True)
+        out = subprocess.run(command, capture_output=True, text=True,
+                             env={**os.environ, **ENV.get(name, {})})
         seconds = time.perf_counter() - start
         lines = out.stdout.splitlines()
         slowest = [line for line in lines if line[:1].isdigit() and "s " in line]

@@ -95,14 +95,46 @@ def _longest_first(item):
                 len(LONGEST_FIRST))
 
 
+#: the modules CI runs again on the pure-Python twin alone (issue 54: `PAIGOW_PUREPYTHON=1
+#: pytest -m "twin and not full"`, .ci/run): the commands through the door (run, check,
+#: compare, solve, formula, simulate) on reduced decks, with no compiled module loaded
+TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/test_exact.py",
+                "tests/test_table_simulate.py")
+
+#: modules whose tests share an expensive module fixture or table (shipped certificates
+#: read and rendered, a reduced-deck job run, a brute force memoised): each runs on one
+#: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker;
+#: test_face_up reads test_push_when's memoised brute forces, so the two share one
+ONE_WORKER_MODULES = {name: name for name in (
+    "test_operator", "test_custom_bets", "test_bet_reads_table", "test_parsheet",
+    "test_formula", "test_filing", "test_audit", "test_xlsx", "test_hostile_input",
+    "test_strategy_job", "test_house_way_files", "test_pairwise", "test_optimal",
+    "test_push_when")} | {"test_face_up": "test_push_when"}
+
+#: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
+#: takes one runs once, in CI's full run, as the slow checks do
+RUN_ONCE_FIXTURES = ("browser", "background")
+
+
+def runs_once(item):
+    """A slow or browser-driven check: ``full``, run once by ``pytest -m full`` (CI)."""
+    return "slow" in item.keywords or not set(RUN_ONCE_FIXTURES).isdisjoint(
+        getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(tryfirst=True)          # before ``-m`` selects: the marks added count
 def pytest_collection_modifyitems(config, items):
     items.sort(key=_longest_first)               # stable: the others keep their order
-    if not backend.PURE_PYTHON:
-        return
     skip = pytest.mark.skip(reason="needs the compiled core (PAIGOW_PUREPYTHON=1)")
     for item in items:
-        if "compiled" in item.keywords or "full" in item.keywords:
+        if backend.PURE_PYTHON and ("compiled" in item.keywords or "full" in item.keywords):
             item.add_marker(skip)
+        if runs_once(item):
+            item.add_marker(pytest.mark.full)
+        if item.nodeid.startswith(TWIN_MODULES):
+            item.add_marker(pytest.mark.twin)
+        if item.path.stem in ONE_WORKER_MODULES and not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(ONE_WORKER_MODULES[item.path.stem]))
 
 
 # Five-card keys written by hand (docs/ENGINE.md), for the rule vectors of the tests.

@@ -631,7 +631,8 @@ def test_mypy_refuses_an_unhinted_function_in_the_fully_hinted_packages():
     assert {f"verifier.{p}.*" for p in FULLY_HINTED} <= strict
 
 
-@pytest.mark.slow
+# in every run, slow as it is: the one check of the whole tree's hints, which every change
+# must keep (`pytest tests/test_architecture.py` before a commit)
 def test_the_type_hints_hold_under_mypy():
     """verifier/py.typed tells other projects the package's hints hold: mypy (the
     ``[tool.mypy]`` section of pyproject.toml) finds no error in verifier/."""

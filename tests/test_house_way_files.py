@@ -44,18 +44,31 @@ def five_aces(rng):
     return sorted([48, 49, 50, 51, 52] + rng.sample(pool, 2))
 
 
+_INTERPRETED = {}
+
+
+def interpreted(name, seed, count):
+    """``count`` hands drawn to reach every row (seeded), each with its wheel reading and
+    the interpreter's setting of it by the file ``name``: worked out once for both
+    engines (this module runs on one xdist worker: tests/conftest.py)."""
+    if (name, seed, count) not in _INTERPRETED:
+        hw, rng, hands = houseway.load(name), random.Random(seed), []
+        for n in range(count):
+            cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
+            wheel_second = n % 5 == 0
+            hands.append((cards, wheel_second, houseway.set_hand(cards, hw, wheel_second)))
+        _INTERPRETED[name, seed, count] = hands
+    return _INTERPRETED[name, seed, count]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name,house_way_number", [
     ("mikes", 0), pytest.param("emperors", 1, marks=pytest.mark.full)])   # both: full suite
 def test_the_file_sets_hands_as_the_built_in_house_way(engine, name, house_way_number):
     hw = houseway.load(name)
-    rng = random.Random(20261123 + house_way_number)
     fired = set()
-    for n in range(6000):
-        cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
-        wheel_second = n % 5 == 0
+    for cards, wheel_second, s in interpreted(name, 20261123 + house_way_number, 6000):
         front, back, fk, bk, row = engine.set_hand(cards, wheel_second, house_way_number)
-        s = houseway.set_hand(cards, hw, wheel_second)
         assert (s.row, sorted(s.front), s.front_key, s.back_key) == \
             (row, sorted(front), fk, bk), (name, cards, wheel_second)
         fired.add(s.row_index)
@@ -68,14 +81,9 @@ def test_the_compiled_route_sets_hands_as_the_interpreter(engine, name):
     """cext/houseway.h runs a file's rows as a program; verifier/houseway/interpret.py
     reads them in Python: two implementations, the same settings and rows."""
     from verifier.engine import house_way_file_number
-    hw = houseway.load(name)
-    number = house_way_file_number(hw)
-    rng = random.Random(7)
-    for n in range(3000):
-        cards = five_aces(rng) if n % 100 == 99 else (grouped, suited, any_hand)[n % 3](rng)
-        wheel_second = n % 5 == 0
+    number = house_way_file_number(houseway.load(name))
+    for cards, wheel_second, s in interpreted(name, 7, 3000):
         front, back, fk, bk, row = engine.set_hand(cards, wheel_second, number)
-        s = houseway.set_hand(cards, hw, wheel_second)
         assert (row, sorted(front), fk, bk) == (s.row_index, sorted(s.front), s.front_key,
                                                  s.back_key), (name, cards)
 

@@ -17,8 +17,9 @@ from verifier.cli import main
 from conftest import HANG
 
 #: one worker runs them all (pytest-xdist): one server and one browser for the file
-# a real server and a real browser: one worker, and left out of the quick run
-pytestmark = [pytest.mark.xdist_group("web"), pytest.mark.slow]
+# a real server and a real browser: one worker; a test that takes either runs once, in CI's
+# full run (tests/conftest.py marks it `full`), the others in every run
+pytestmark = [pytest.mark.xdist_group("web")]
 
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
