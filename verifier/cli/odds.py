@@ -244,6 +244,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --edge-range: the edge ranked against (default mid-range)")
     p.add_argument("--limit", type=int, default=None, metavar="N",
                    help="with --edge-range: show the first N (default 20)")
+    p.add_argument("--keep-order", action="store_true",
+                   help="with --edge-range: only tables where a better hand never pays "
+                        "less, in the table's order (tables with a dead line, and repeats "
+                        "of the same figures, are always left out)")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
     p.add_argument("--out", type=output_file, metavar="FILE.toml",

@@ -64,6 +64,7 @@ class Settings:
     step: Optional[str] = None
     rank: Optional[str] = None
     limit: Optional[int] = None
+    keep_order: bool = False           # solve --edge-range: a better hand never pays less
     # solve the base game's settlement instead (cli/solvebase.py)
     solve_commission: bool = False
     push_family: Optional[str] = None

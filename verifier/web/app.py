@@ -167,7 +167,8 @@ def create_app(paths: Sequence[str | os.PathLike] | None = None,
     def _search(cert, d):
         return editor.search(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
                              d.get("low", ""), d.get("high", ""), d.get("step", ""),
-                             d.get("rank", ""), d.get("target", ""), d.get("reading"))
+                             d.get("rank", ""), d.get("target", ""), d.get("reading"),
+                             d.get("keep_order", False))
 
     @protected
     async def download(request):

@@ -232,10 +232,11 @@ def _delta(value, base, kind) -> str:
 
 def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: Any,
            step: Any, rank: Any = "distance", target: Any = "",
-           reading: str | None = None) -> dict:
-    """``solve --edge-range LOW..HIGH --step STEP --rank RANK``: the practical tables of
-    the grid's table with ``lines`` moved, ranked, each confirmed through the
-    certificate's odds (the first ``SEARCH_SHOWN``)."""
+           reading: str | None = None, keep_order: Any = False) -> dict:
+    """``solve --edge-range LOW..HIGH --step STEP --rank RANK [--keep-order]``: the tables
+    a designer could file of the grid's table with ``lines`` moved, ranked, each
+    confirmed through the certificate's odds (the first ``SEARCH_SHOWN``); ``left_out``:
+    {why: how many} of the tables in the range not listed (verifier/odds/search.py)."""
     from verifier.certificate.formula import bet_formula
     from verifier.certificate.odds import odds_from_certificate
     from verifier.odds.search import confirmed
@@ -255,10 +256,13 @@ def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: A
     table = design(cert, bet, pays)
     chosen = _reading(cert, reading)
     formula = bet_formula(cert.raw, None, table, chosen)
-    count, rows = confirmed(formula, [str(x) for x in lines], lo, hi, grid_step,
-                            str(rank or "distance")[:20], aim, SEARCH_SHOWN,
-                            lambda t: odds_from_certificate(cert.raw, t, chosen))
-    return {"found": count, "shown": len(rows), "lines": [str(x) for x in lines],
+    searched, rows = confirmed(formula, [str(x) for x in lines], lo, hi, grid_step,
+                               str(rank or "distance")[:20], aim, SEARCH_SHOWN,
+                               lambda t: odds_from_certificate(cert.raw, t, chosen),
+                               keep_order=keep_order is True)
+    return {"found": len(searched.tables), "left_out": searched.left_out(),
+            "keep_order": keep_order is True, "shown": len(rows),
+            "lines": [str(x) for x in lines],
             "target": pct(aim), "tables": [{
                 "pays": {line: pay_text(p) for line, p in f.pays},
                 "labels": [pay_label(p) for _, p in f.pays],
