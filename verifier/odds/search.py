@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Iterator,
 
 from verifier.game.paytables import Paytable, line_title, net_of
 from verifier.game.pays import TABLE_ORDER
-from verifier.odds.exact import QualifyingSets
+from verifier.odds.exact import QualifyingSets, line_groups
 from verifier.support.errors import VerifierError
 from verifier.support.progress import Progress, stage
 
@@ -71,16 +71,6 @@ def grid(present: Fraction, step: Fraction) -> list[Fraction]:
     return [low + i * step for i in range(size)]
 
 
-def _groups(sets: QualifyingSets, order: Sequence[str]) -> dict[tuple[int, ...], int]:
-    """The lines an outcome shows (their places in ``order``, the table's) -> outcomes."""
-    groups: dict[tuple[int, ...], int] = {}
-    for shown, n in sets.sets:
-        if n:
-            key = tuple(i for i, c in enumerate(order) if c in shown)
-            groups[key] = groups.get(key, 0) + n
-    return groups
-
-
 def _dead(groups: Iterable[tuple[int, ...]], nets: Sequence[Any], loses: Any,
           first: bool) -> list[int]:
     """The places of the dead lines: a line that pays (its net above ``loses``: a pay or
@@ -104,7 +94,7 @@ def dead_lines(sets: QualifyingSets, table: Paytable) -> list[str]:
     from the category sets, so no pay of the line changes a figure while it stays below."""
     order = [c for c, _ in table.pays]
     nets = [net_of(p) for _, p in table.pays]
-    return [order[i] for i in _dead(_groups(sets, order), nets, Fraction(-1),
+    return [order[i] for i in _dead(line_groups(sets, order), nets, Fraction(-1),
                                     table.precedence == TABLE_ORDER)]
 
 
@@ -142,7 +132,7 @@ def search(sets: QualifyingSets, table: Paytable, lines: Sequence[str], low: Fra
         raise VerifierError(f"{count:,} combinations of pays: more than {MAX_COMBINATIONS:,}; "
                             "search fewer lines or take a larger --step")
     order = [c for c, _ in table.pays]
-    groups = _groups(sets, order)
+    groups = line_groups(sets, order)
     total = sets.total
     none = total - sum(groups.values())
     moving = [order.index(line) for line in lines]
