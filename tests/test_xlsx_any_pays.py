@@ -221,3 +221,42 @@ def test_the_designers_loop_search_load_edit_past_the_order_recalculate(tmp_path
     for name, key in (("House edge", "house_edge"), ("Hit frequency", "hit_frequency"),
                       ("Variance", "variance"), ("Return per unit bet", "return")):
         assert close(value[title, f"B{figures[name]}"], Fraction(got[key]["exact"])), name
+
+
+def test_emperors_challenge_recalculates_without_an_error_at_pays_out_of_order(tmp_path,
+                                                                                capsys):
+    """Seed 004's workbook (Pai Gow Insurance, Emperor's Treasure, the Envy Bonus's
+    dollars, the base game under a commission): no cell of it recalculates to an error;
+    Emperor's Treasure with its two highest pays swapped (out of order) gives `compare`'s
+    return, hit frequency and variance."""
+    formulas = pytest.importorskip("formulas")
+    import openpyxl
+    from verifier import certificate
+    from verifier.certificate.formula import default_table
+    cert = ROOT / "proofs" / "certificates" / "emperors-challenge.json"
+    path = tmp_path / "emperors.xlsx"
+    assert main(["report", str(cert), "--format", "xlsx", "--out", str(path)]) == 0
+    capsys.readouterr()
+    every = formulas.ExcelModel().loads(str(path)).finish().calculate()
+    errors = {k: v.value[0][0] for k, v in every.items() if hasattr(v, "value")
+              and isinstance(v.value[0][0], formulas.XlError)}
+    assert not errors
+    wb = openpyxl.load_workbook(path)
+    title = "Emperor\u2019s Treasure"
+    ws = wb[title]
+    lines = rows_by_title(ws, "Line", "Sum")
+    figures = rows_by_title(ws, "Figure")
+    table = default_table(certificate.load(cert), "emperors_treasure")
+    (a, pa), (b, pb) = table.pays[:2]
+    swapped = table.with_pay(a, pb).with_pay(b, pa)
+    file = tmp_path / "swapped.toml"
+    file.write_text(toml_text("swapped", "emperors_treasure", swapped.pays))
+    assert main(["compare", str(cert), "--paytable", str(file), "--json"]) == 0
+    (got,) = [t["results"] for t in json.loads(capsys.readouterr().out)["paytables"]]
+    value = Recalculated(path).at(
+        {(title, f"C{lines[line_title(a)]}"): float(pb),
+         (title, f"C{lines[line_title(b)]}"): float(pa)},
+        [(title, f"B{r}") for r in figures.values()])
+    for name, key in (("Return per unit bet", "return"), ("Hit frequency", "hit_frequency"),
+                      ("Variance", "variance")):
+        assert close(value[title, f"B{figures[name]}"], Fraction(got[key]["exact"])), name

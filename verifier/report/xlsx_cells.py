@@ -79,7 +79,12 @@ def edited(cell: Any) -> Any:
 
 
 def sheet_name(title: str, taken: set[str]) -> str:
-    name = re.sub(r"[\[\]:*?/\\\x00-\x1f]", " ", title)[:31].strip() or "Bet"
+    """A sheet's name for ``title``: at most 31 characters, none a sheet name cannot hold,
+    an apostrophe typeset (Emperor\N{RIGHT SINGLE QUOTATION MARK}s Treasure: a name with
+    a plain one is quoted twice over in every formula that names it, and some formula
+    engines misread it), unique in the workbook (``taken``, lower case)."""
+    name = re.sub(r"[\[\]:*?/\\\x00-\x1f]", " ", title).replace("'", "\u2019")
+    name = name[:31].strip() or "Bet"
     base, n = name, 2
     while name.lower() in taken:
         suffix = f" {n}"
