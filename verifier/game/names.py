@@ -60,6 +60,32 @@ def pays_at_least(line: str, other: str) -> str:
     return f"{display_name(line)} pays at least {display_name(other)}"
 
 
+def condition_title(name: str) -> str:
+    """A push condition on the banker's set hand (verifier/game/pushes.py) for a person:
+    ``pai_gow_queen_high``: "a queen-high pai gow"; ``front_nine_high``: "a nine-high
+    two-card hand"; ``flush_plus_pair``: "a Flush in its five-card hand and a pair in its
+    two-card hand"; an unknown name as it is."""
+    words = name.split("_")
+    if name == "pai_gow":
+        return "a pai gow (no pair, straight or flush)"
+    if words[:2] == ["pai", "gow"] and words[-1] == "high" and len(words) == 4:
+        return f"{_a(words[2])} {words[2]}-high pai gow"
+    if name == "front_pair":
+        return "a pair in its two-card hand"
+    if words[0] == "front" and words[-1] == "high" and len(words) == 3:
+        return f"{_a(words[1])} {words[1]}-high two-card hand"
+    if name.endswith("_plus_pair"):
+        return (f"{display_name(name[:-len('_plus_pair')])} in its five-card hand and a pair "
+                "in its two-card hand")
+    if re.fullmatch(r"[a-z]+(_[a-z]+)*", name):
+        return f"{display_name(name)} in its five-card hand"
+    return name
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1] in "aeio" else "a"
+
+
 def reading_title(name: str) -> str:
     """A rule reading's id for a person: ``house_way_row_4_singles``: "House way, row 4
     singles"; ``house_way mikes_rows_1_to_5`` (a house-way file's): the same way."""

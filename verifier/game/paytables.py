@@ -138,13 +138,28 @@ def line_name(text: str, bet: str | Bet | None = None) -> str:
     name = normalize_line_name(text)
     if name not in kind.lines:
         what = (f"{kind.reads} line" if kind.name == CUSTOM else f"{kind.title} category")
-        raise PaytableError(f"unknown {what} {text!r}; known: " + ", ".join(kind.lines))
+        raise PaytableError(f"unknown {what} {text!r}; known: " + known_lines(kind.lines))
     return name
 
 
 def line_title(name: str) -> str:
     """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+def known_lines(lines: Iterable[str]) -> str:
+    """The lines a user may name, for an error: "7-Card Straight Flush, ..., Three Pairs
+    (a name as written here, or its key: full_house)"."""
+    lines = list(lines)
+    return (", ".join(line_title(x) for x in lines)
+            + (f" (a name as written here, or its key: {lines[0]})" if lines else ""))
+
+
+def line_ref(key: str) -> str:
+    """A pay table's line as an error names it: ``line Full House (full_house)``, the
+    file's key beside the name; a key of no line as written (``line 'Ful House'``)."""
+    title = LINE_TITLES.get(normalize_line_name(key)) if isinstance(key, str) else None
+    return f"line {title} ({key})" if title else f"line {key!r}"
 
 
 def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None,
@@ -284,14 +299,15 @@ class Paytable:
             try:
                 category = line_name(key, kind)
             except PaytableError as exc:
-                raise PaytableError(f"{where}: line {key!r}: {exc}") from None
+                raise PaytableError(f"{where}: {line_ref(key)}: {exc}") from None
             if category in seen:
-                raise PaytableError(f"{where}: duplicate line {key!r} "
-                                    f"(category {category} already given as {seen[category]!r})")
+                raise PaytableError(f"{where}: duplicate {line_ref(key)} ({line_title(category)}"
+                                    f" already given as {seen[category]!r})")
             seen[category] = key
-            pay = parse_pay(value, f"{where}: line {key!r}")
+            pay = parse_pay(value, f"{where}: {line_ref(key)}")
             if kind.amounts and pay is PUSH:
-                raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
+                raise PaytableError(f"{where}: {line_ref(key)}: envy amounts are dollars, "
+                                    "not push")
             out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
@@ -343,7 +359,7 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
     lines = []
     for key, value in pays.items():
         if isinstance(value, dict):
-            raise PaytableError(f"{path}: line {key!r}: pay is a table, not a number")
+            raise PaytableError(f"{path}: {line_ref(key)}: pay is a table, not a number")
         lines.append((key, value))
     status = data.get("status", "")
     if not isinstance(status, str):

@@ -58,8 +58,9 @@ def canonical_line(text: str, table: Any) -> str:
     kind = table.kind
     name = normalize_line_name(text)
     if name not in kind.lines:
+        from verifier.game.paytables import known_lines
         raise VerifierError(f"unknown {kind.title} line {text!r}; known: "
-                            + ", ".join(kind.lines))
+                            + known_lines(kind.lines))
     return name
 
 
