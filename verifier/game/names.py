@@ -32,7 +32,10 @@ OTHER_NAMES = {
     "push_wrangler_1to1": "Wrangler Push pays 1 to 1",
 }
 #: the readings' words a person reads differently
-_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}
+_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge", "outlaw9": "Outlaw 9"}
+#: a certificate's words in a reading's text (the certificate keeps the text as written)
+#: and what a person reads for them
+_PROSE = {"the base game's player_bank figures": "the figures of when a player banks"}
 
 
 def display_name(key: str) -> str:
@@ -43,6 +46,9 @@ def display_name(key: str) -> str:
         return LINE_TITLES[key]
     if key in OTHER_NAMES:
         return OTHER_NAMES[key]
+    from verifier.game.bets import BETS
+    if key in BETS:
+        return BETS[key].title          # a bet's key: its name
     if key.startswith(SYMBOL_PREFIX):
         return display_name(key[len(SYMBOL_PREFIX):])
     if not re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)*", key):
@@ -99,6 +105,17 @@ def reading_title(name: str) -> str:
 #: a reading's value in the certificate, and what it says to a person
 READING_STATUS = {"gap closed": "a point the filed rules leave open, closed by this reading",
                   "fixed": "as the filed rules state it"}
+
+
+def keys_in_prose(text: str) -> str:
+    """A certificate's text for a person: its keys in words ("the base game's player_bank
+    figures": "the figures of when a player banks"; a line's key by its name)."""
+    for key, words in _PROSE.items():
+        text = text.replace(key, words)
+    text = re.sub(r"the readings house_way_([a-z0-9]+)_\*",
+                  lambda m: f"the house way readings of {_WORDS.get(m[1], m[1])}", text)
+    return re.sub(r"(?<![\w`/.-])[a-z0-9]+(?:_[a-z0-9]+)+(?![\w`/])",
+                  lambda m: LINE_TITLES.get(m.group(0), m.group(0)), text)
 
 
 def reading_sentence(name: str, value: str) -> str:

@@ -117,6 +117,11 @@ class BetFormula:
         """``(31080*p_nine_high + ... - 118225868)/154143080``: counts in the table's order."""
         return f"({self._terms(lambda line: self.symbols.name(line), '*', ' - ')})/{self.total}"
 
+    def named_text(self) -> str:
+        """The same for a person, each pay by its line's name: ``(31080 x [9 High] + ...
+        - 118225868)/154143080``, [a line] the N of its N to 1."""
+        return f"({self._terms(lambda line: f'[{display_name(line)}]', ' x ', ' - ')})/{self.total}"
+
     def latex(self) -> str:
         """The same as LaTeX, for a filing."""
         return (r"\frac{%s}{%d}" % (self._terms(_latex_name, r" \, ", " - "), self.total))
