@@ -188,6 +188,21 @@ def test_report(cert_path, tmp_path, capsys):
     assert capsys.readouterr().out.strip() == text.strip()
 
 
+def test_report_takes_its_format_from_the_outs_suffix(cert_path, tmp_path, capsys):
+    """Issue 51: `--out x.html` without --format writes HTML (a page, not Markdown),
+    `x.xlsx` a workbook (a zip); `x.csv` names no par sheet format: one line, no file."""
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.html")]) == 0
+    assert (tmp_path / "x.html").read_text().lstrip().lower().startswith("<!doctype html")
+    pytest.importorskip("openpyxl")
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.xlsx")]) == 0
+    assert (tmp_path / "x.xlsx").read_bytes()[:2] == b"PK"
+    capsys.readouterr()
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".md, .html, .pdf or .xlsx" in err
+    assert not (tmp_path / "x.csv").exists()
+
+
 def test_report_to_missing_directory(cert_path, tmp_path, capsys):
     assert main(["report", cert_path, "--out", str(tmp_path / "no" / "par.md")]) == 2
     assert "does not exist" in capsys.readouterr().err

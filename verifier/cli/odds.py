@@ -127,17 +127,36 @@ def cmd_solve(settings: Settings) -> int:
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
 
+def report_format(given: str | None, out: str | None) -> str:
+    """``report``'s format: ``--format`` as given, else the one ``--out``'s suffix names
+    (``x.pdf``: pdf), else (no --out, no suffix) Markdown; a suffix of no par sheet format is one line."""
+    from pathlib import Path
+    from verifier.report.formats import PARSHEET_FORMATS, by_suffix, suffixes_text
+    if given:
+        return given
+    suffix = Path(out).suffix.lower() if out else ""
+    if not suffix:
+        return "markdown"
+    named = by_suffix(PARSHEET_FORMATS).get(suffix)
+    if named is None:
+        raise VerifierError(f"--out {out}: a par sheet is written as "
+                            f"{suffixes_text(PARSHEET_FORMATS)}; name one of those, or give "
+                            "--format")
+    return named
+
+
 def cmd_report(settings: Settings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
-    fmt = FORMATS[settings.format]
+    name = report_format(settings.format, settings.out)
+    fmt = FORMATS[name]
     if fmt.binary and not settings.out:
         raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
                             f"({fmt.noun} is not written to a terminal)")
     assert settings.certificate is not None          # report's positional argument
     from verifier.report.charts import start_pool, stop_pool
     from verifier.support.progress import Steps, stage
-    if settings.format in ("html", "pdf"):
+    if name in ("html", "pdf"):
         start_pool()                    # matplotlib imported meanwhile, the charts side by side
     try:
         with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
@@ -158,7 +177,7 @@ def cmd_report(settings: Settings) -> int:
                 if settings.meta:
                     from verifier.filing.meta import read as read_meta
                     revisions = read_meta(settings.meta).revision_rows()
-                sheet = render(cert, settings.format, steps=steps, meter_path=path,
+                sheet = render(cert, name, steps=steps, meter_path=path,
                                paper=settings.paper, revisions=revisions,
                                **operator_inputs(settings, cert))
             checked()
@@ -167,7 +186,7 @@ def cmd_report(settings: Settings) -> int:
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
     if settings.out:
         atomic_write_bytes(settings.out, data)
-        print(f"par sheet written: {settings.out} ({settings.format})")
+        print(f"par sheet written: {settings.out} ({name})")
     else:
         assert isinstance(sheet, str)           # a binary format needs --out (above)
         print(sheet, end="" if sheet.endswith("\n") else "\n")
@@ -269,8 +288,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "returning more than 100% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
-    p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
-                   help="markdown (default), html (one self-contained file with SVG charts), "
+    p.add_argument("--format", choices=PARSHEET_FORMATS, default=None,
+                   help="default: the one --out's suffix names (.md, .html, .pdf, .xlsx), "
+                        "else markdown; markdown, html (one self-contained file with SVG charts), "
                         "pdf (needs --out; --paper) or xlsx (a spreadsheet that recalculates: one "
                         "sheet per bet, its pays and counts in cells and every figure a "
                         "formula of them, the exact fractions beside; needs --out)")
