@@ -85,6 +85,27 @@ def _tables(cert, files, bet=None):
     return tables
 
 
+def _with_baseline(cert, tables):
+    """The compared tables after the certificate's own table of their bet (the baseline),
+    unless the first of them is it, or the certificate has none (the first is)."""
+    from verifier.certificate.formula import default_table
+    try:
+        base = default_table(cert.raw, tables[0].bet)
+    except VerifierError:
+        return list(tables)
+    first = tables[0]
+    if (base.pays, base.precedence, base.kind) == (first.pays, first.precedence, first.kind):
+        return list(tables)
+    return [base] + list(tables)
+
+
+def _column_names(tables):
+    """Each table's name; a name two tables share, with its file's name beside."""
+    names = [t.name for t in tables]
+    return [f"{n} ({Path(t.source).name})" if names.count(n) > 1 and t.source else n
+            for n, t in zip(names, tables)]
+
+
 def cmd_compare(settings: Settings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
@@ -102,6 +123,11 @@ def cmd_compare(settings: Settings) -> int:
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
+        # the text: the certificate's table of the bet first, the baseline, each column
+        # headed by its table's name
+        shown = _with_baseline(cert, tables)
+        odds = [odds_from_certificate(cert.raw, t, reading) for t in shown[:-len(tables)]] + odds
+        names = _column_names(shown)
         from verifier.game.bets import BONUS_READING
         kind = tables[0].kind
         what = f"{odds[0].total_hands:,} {kind.unit}" + (

@@ -220,14 +220,10 @@ def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None
 
 
 def _delta(value, base, kind) -> str:
-    """A table's difference from the baseline on one row: signed, as the row is shown."""
-    from verifier.report.display import pct
-    if kind == "text" or value is None or base is None:
-        return ""
-    d = value - base
-    if d == 0:
-        return "0"
-    return (("+" if d > 0 else "") + pct(d)) if kind == "pct" else f"{float(d):+.10f}"
+    """A table's difference from the baseline on one row, as ``compare`` prints it
+    (verifier/report/text.py ``delta_text``); the page shows none for a text row."""
+    from verifier.report.text import delta_text
+    return "" if kind == "text" else delta_text(value, base, kind)
 
 
 def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: Any,
