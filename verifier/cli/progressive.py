@@ -218,6 +218,8 @@ def meters_played(settings: Settings, progressive: tuple, run: Any) -> dict[str,
         exact = progressive_odds(load_checked(str(shipped), None).raw,
                                  table).long_run_bounds()
     out["exact_long_run_return"] = None if exact is None else exact.json()
+    out["meters_above_reset"] = {m: float(run.meters[m] - table.meters[m].reset)
+                                 for m in table.meters}
     return out
 
 
@@ -230,9 +232,32 @@ def print_meters_played(sim: dict[str, Any]) -> None:
           + ("not known (no shipped certificate of the rule set, or a meter outside the "
              "model)" if exact is None else f"{exact['decimal']:+.6f}"
              + (" (bounds)" if exact["form"] == "bounds" else "")))
-    print("  hits: " + ", ".join(f"{k} {v:,}" for k, v in sim["hits"].items())
-          + "; meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
+    from fractions import Fraction
+    from verifier.game.names import display_name
+
+    def money(v: float) -> str:
+        return ("-" if v < 0 else "") + f"${abs(v):,.2f}"
+    print("  hits: " + ", ".join(" / ".join(display_name(x) for x in k.split(" / "))
+                                 + f" {v:,}" for k, v in sim["hits"].items())
+          + "; meters at the end: " + ", ".join(f"{m} {money(v)}" for m, v in
                                                  sim["meters_at_end"].items()))
+    if exact is not None:
+        held = sum(sim["meters_above_reset"].values())
+        low, high = (float(Fraction(exact["low"])), float(Fraction(exact["high"]))) \
+            if exact["form"] == "bounds" else (exact["decimal"], exact["decimal"])
+        if high < lo or low > hi or held > 0:
+            never = [k for k, v in sim["hits"].items() if v == 0]
+            print("  why the interval can miss the long run: it is of the money paid over "
+                  f"these {sim['rounds']:,} rounds, while the long-run return counts every "
+                  "contribution to a meter as paid in time; "
+                  f"{money(held)} of contributions still sat in the meters above their "
+                  "resets at the end"
+                  + (f" ({len(never)} tier{'s' if len(never) > 1 else ''} never hit)"
+                     if never else "")
+                  + ". A run that hits a meter's tiers rarely misses the long run, however "
+                  "narrow its interval; more rounds close the gap."
+                  + (" Here the exact return lies outside the interval." if high < lo or
+                     low > hi else ""))
 
 
 def _print_two_seats(two: dict[str, Any]) -> None:
