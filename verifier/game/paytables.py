@@ -148,18 +148,15 @@ def line_title(name: str) -> str:
 
 
 def known_lines(lines: Iterable[str]) -> str:
-    """The lines a user may name, for an error: "7-Card Straight Flush, ..., Three Pairs
-    (a name as written here, or its key: full_house)"."""
+    """The lines a user may name, for an error: "7-Card Straight Flush, ..., Three Pairs"."""
     lines = list(lines)
-    return (", ".join(line_title(x) for x in lines)
-            + (f" (a name as written here, or its key: {lines[0]})" if lines else ""))
+    return ", ".join(map(line_title, lines)) + f" (a name as written, or its key: {lines[0]})"
 
 
 def line_ref(key: str) -> str:
-    """A pay table's line as an error names it: ``line Full House (full_house)``, the
-    file's key beside the name; a key of no line as written (``line 'Ful House'``)."""
+    """A line as an error names it: ``line Full House (full_house)``, the file's key beside."""
     title = LINE_TITLES.get(normalize_line_name(key)) if isinstance(key, str) else None
-    return f"line {title} ({key})" if title else f"line {key!r}"
+    return (f"line {title}" + (f" ({key})" if key != title else "")) if title else f"line {key!r}"
 
 
 def kind_of(bet: str, reads: str = "", envy: bool = False, where: str | None = None,
@@ -301,13 +298,11 @@ class Paytable:
             except PaytableError as exc:
                 raise PaytableError(f"{where}: {line_ref(key)}: {exc}") from None
             if category in seen:
-                raise PaytableError(f"{where}: duplicate {line_ref(key)} ({line_title(category)}"
-                                    f" already given as {seen[category]!r})")
+                raise PaytableError(f"{where}: duplicate {line_ref(key)}, given as {seen[category]!r}")
             seen[category] = key
             pay = parse_pay(value, f"{where}: {line_ref(key)}")
             if kind.amounts and pay is PUSH:
-                raise PaytableError(f"{where}: {line_ref(key)}: envy amounts are dollars, "
-                                    "not push")
+                raise PaytableError(f"{where}: {line_ref(key)}: envy amounts are dollars, not push")
             out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")

@@ -29,7 +29,7 @@ from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
 from verifier.odds.symbols import PaySymbols
-from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.paytables import PUSH, known_lines, net_of, normalize_line_name, parse_pay, pay_text
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
 from verifier.game.names import display_name, display_names, pays_at_least
 
@@ -58,7 +58,6 @@ def canonical_line(text: str, table: Any) -> str:
     kind = table.kind
     name = normalize_line_name(text)
     if name not in kind.lines:
-        from verifier.game.paytables import known_lines
         raise VerifierError(f"unknown {kind.title} line {text!r}; known: "
                             + known_lines(kind.lines))
     return name
@@ -118,8 +117,7 @@ class BetFormula:
         return f"({self._terms(lambda line: self.symbols.name(line), '*', ' - ')})/{self.total}"
 
     def named_text(self) -> str:
-        """The same for a person, each pay by its line's name: ``(31080 x [9 High] + ...
-        - 118225868)/154143080``, [a line] the N of its N to 1."""
+        """For a person: ``(31080 x [9 High] + ... - 118225868)/154143080``, [9 High] its N."""
         return f"({self._terms(lambda line: f'[{display_name(line)}]', ' x ', ' - ')})/{self.total}"
 
     def latex(self) -> str:
