@@ -82,12 +82,14 @@ def _terminal(capsys, *argv):
 
 
 def test_no_key_in_the_terminal(capsys, tmp_path):
-    """`rules` of every shipped rule set, `compare`, `solve` (a line, a search), and the
-    errors the issue names: a pay that is not a number, a line solve does not know."""
+    """`rules` of every shipped rule set, `compare`, `progressive`, `solve` (a line, a
+    search), and the errors the issue names: a pay that is not a number, a line solve
+    does not know."""
     from verifier.rules.rulesets import names
     texts = [_terminal(capsys, "rules", n)[1] for n in names()]
     cert = CERTS / "outlaw9-mikes.json"
     texts.append(_terminal(capsys, "compare", cert)[1])
+    texts.append(_terminal(capsys, "progressive", "jackpot", "--rules", "emperors-challenge")[1])
     texts.append(_terminal(capsys, "solve", cert, "--line", "Full House", "--edge", "2%")[1])
     texts.append(_terminal(capsys, "solve", cert, "--line", "Full House", "--line", "Flush",
                            "--edge-range", "1.5%..2.5%", "--limit", "3", "--no-progress")[1])

@@ -121,12 +121,14 @@ def cmd_progressive(settings: Settings) -> int:
     if settings.json:
         print(json.dumps(out, indent=1))
         return 0
+    from verifier.game.names import display_names
     t = odds.table
     print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
           f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
     print(f"{'tier':<38} {'pays':>24} {'hands':>13} {'probability':>12} {'return':>10}")
     for row in out["tiers"]:
-        print(f"{' / '.join(row['lines'])[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
+        tier = display_names(row["lines"], " / ")
+        print(f"{tier[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
     r = out["return"]["decimal"]
     print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
@@ -233,11 +235,11 @@ def print_meters_played(sim: dict[str, Any]) -> None:
              "model)" if exact is None else f"{exact['decimal']:+.6f}"
              + (" (bounds)" if exact["form"] == "bounds" else "")))
     from fractions import Fraction
-    from verifier.game.names import display_name
+    from verifier.game.names import display_names
 
     def money(v: float) -> str:
         return ("-" if v < 0 else "") + f"${abs(v):,.2f}"
-    print("  hits: " + ", ".join(" / ".join(display_name(x) for x in k.split(" / "))
+    print("  hits: " + ", ".join(display_names(k.split(" / "), " / ")
                                  + f" {v:,}" for k, v in sim["hits"].items())
           + "; meters at the end: " + ", ".join(f"{m} {money(v)}" for m, v in
                                                  sim["meters_at_end"].items()))
@@ -262,7 +264,8 @@ def print_meters_played(sim: dict[str, Any]) -> None:
 
 def _print_two_seats(two: dict[str, Any]) -> None:
     print(f"two seats hitting in one round ({two['method']}):")
-    rows = [(" / ".join(t["lines"]), t) for t in two["tiers"]]
+    from verifier.game.names import display_names
+    rows = [(display_names(t["lines"], " / "), t) for t in two["tiers"]]
     rows += [(f"meter {name}", m) for name, m in two["meters"].items()]
     for name, f in rows:
         exact = f["two_given_seats"]

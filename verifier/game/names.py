@@ -56,9 +56,9 @@ def display_name(key: str) -> str:
     return line_title(key)          # a custom bet's line: as its pay table titles it
 
 
-def display_names(keys: Iterable[str]) -> str:
+def display_names(keys: Iterable[str], sep: str = ", ") -> str:
     """``"Four of a Kind, Flush"``: several keys' display names, in their order."""
-    return ", ".join(display_name(k) for k in keys)
+    return sep.join(display_name(k) for k in keys)
 
 
 def pays_at_least(line: str, other: str) -> str:
