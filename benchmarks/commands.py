@@ -30,7 +30,9 @@ COMMANDS = {
     "hand": ["hand", "As Ks Qs Js Ts Kh Qh"],
     "hand --versus-banker": ["hand", "As Ks Qs Js Ts Kh Qh", "--versus-banker"],
     "run --no-base-game": ["run", "--no-progress", "--no-base-game"],
+    "run --json --no-base-game": ["run", "--no-progress", "--json", "--no-base-game"],
     "run": ["run", "--no-progress", "--out", "{tmp}/cert.json"],
+    "run --json": ["run", "--no-progress", "--json"],
     "check": ["check", CERT],
     "check --recompute": ["check", "--recompute", "--no-progress", "--chunks", "0", CERT],
     "check --recompute --chunks 8": ["check", "--recompute", "--no-progress", CERT],
@@ -40,6 +42,10 @@ COMMANDS = {
     "report": ["report", CERT],
     "report --format pdf": ["report", CERT, "--format", "pdf", "--no-progress",
                             "--out", "{tmp}/sheet.pdf"],
+    "filing": ["filing", CERT, "--meta", str(ROOT / "examples" / "filing" / "meta.toml"),
+               "--no-progress", "--force", "--out", "{tmp}/filing"],
+    "progressive": ["progressive", "jackpot", "--rules", "emperors-challenge",
+                    "--no-progress"],
     "simulate 1M rounds": ["simulate", "--rounds", "1000000", "--no-progress"],
 }
 

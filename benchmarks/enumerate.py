@@ -19,9 +19,11 @@ from verifier.engine.threads import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine import _core  # noqa: E402
+from verifier.engine.backend import compiled  # noqa: E402
 from verifier.game.cards import full_deck
 from verifier.engine.threads import thread_count
+
+_core = compiled("_core")  # the compiled module (verifier/engine/backend.py)
 
 
 def peak_rss_mib():

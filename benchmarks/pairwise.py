@@ -23,12 +23,14 @@ from verifier.engine.threads import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine import _pairwise  # noqa: E402
+from verifier.engine.backend import compiled  # noqa: E402
 from verifier.game.cards import full_deck, parse_cards
 from verifier.engine.pairwise import check_counts, summary
 from verifier.engine.threads import thread_count
 from verifier.cli.progress import TqdmProgress
 from verifier.support.progress import stage
+
+_pairwise = compiled("_pairwise")  # the compiled module (verifier/engine/backend.py)
 
 SAMPLE_HANDS = ["Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h", "Ac Ad 2h 2s 5c 9d Jh",
                 "Jc Jd Jh Js 5c 6d 8h", "5h 8h 9h Jh Kh 5c 2d"]

@@ -46,17 +46,18 @@ def stages(cert_path, out_path):
         "verifier.report.model", "verifier.report.html", "verifier.report.pdf")])
     from verifier.cli.options import operator_inputs
     from verifier.cli.settings import Settings
-    from verifier.certificate.model import check_file, read_unchecked
+    from verifier.certificate.format import read_certificate_text
+    from verifier.certificate.model import check_text, read_unchecked
     from verifier.report.model import build
     from verifier.report import charts, html, pdf
     from verifier.support.progress import Steps
+    text = read_certificate_text(cert_path)
     cert = clock("read the certificate (its check: below, on the other core)",
-                 read_unchecked, cert_path)
+                 read_unchecked, text, cert_path)
     from verifier.odds.operator import AVERAGE_WAGER, HANDS_PER_HOUR
-    from verifier.table.bankroll import POOL_ROUNDS
     settings = Settings(certificate=cert_path, hands_per_hour=HANDS_PER_HOUR,
-                        average_wager=int(AVERAGE_WAGER), bankroll_rounds=POOL_ROUNDS)
-    operator = clock("operator inputs (the player-dealer's bankroll, simulated)",
+                        average_wager=int(AVERAGE_WAGER))
+    operator = clock("operator inputs (the pace; no bankroll unless asked)",
                      operator_inputs, settings, cert)
     sheet = clock("build the sheet (figures, formulas)", build, cert, **operator)
     clock("import: matplotlib (other core)", lambda: (
@@ -65,7 +66,7 @@ def stages(cert_path, out_path):
     bets = sheet.bets + ([sheet.base_game] if sheet.base_game else [])
     drawn = clock(f"charts: {sum(len(charts._kinds(b)) for b in bets)} drawn in turn "
                   "(other core)", lambda: [charts.charts_of(b) for b in bets])
-    clock("the certificate's check (other core)", check_file, cert_path)
+    clock("the certificate's check (other core)", check_text, text, cert_path)
     kinds = charts._kinds
     charts._kinds = lambda bet, done=iter(drawn): [(t, lambda b, s=svg: s)  # drawn above
                                                    for t, svg in next(done)]

@@ -22,12 +22,14 @@ import random
 import statistics
 import time
 
-from verifier.engine import _core
-from verifier.engine import _strategy
+from verifier.engine.backend import compiled
 from verifier.engine.backend import engine
 from verifier.game.cards import JOKER, full_deck, parse_cards
 from verifier.engine.reference.pairwise import deck_symmetries
 from verifier.engine.reference.strategy import settings_python, house_keys
+
+_core = compiled("_core")  # the compiled modules (verifier/engine/backend.py)
+_strategy = compiled("_strategy")
 
 SAMPLE_HANDS = ["As Ks Qs Js Ts Kh Qh", "Jk Ah Kd Qc Jc 9s 2d", "2c 3d 4h 5s 7c 8d 9h",
                 "5h 8h 9h Jh Kh 5c 2d"]

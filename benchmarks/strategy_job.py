@@ -28,16 +28,18 @@ from verifier.engine.threads import quiet_waits
 
 quiet_waits()   # the command line's thread policy, before the engine loads
 
-from verifier.engine import _strategy  # noqa: E402
+from verifier.engine.backend import compiled  # noqa: E402
 from verifier.rules import rulesets
 from verifier.game.cards import full_deck
 from verifier.engine import engine_spec
 from verifier.game.settlement import SettlementRule
-from verifier.strategy.optimal import commission_of, empty_raw, merge_raw
+from verifier.strategy.optimal import empty_raw, merge_raw
 from verifier.cli.progress import TqdmProgress
 from verifier.strategy.chunks import chunks
 from verifier.strategy.job import spread
 from verifier.strategy.spec import DEFAULT_CHUNK_SIZE
+
+_strategy = compiled("_strategy")  # the compiled module (verifier/engine/backend.py)
 
 
 def main():
@@ -53,10 +55,8 @@ def main():
           f"load average {os.getloadavg()[0]:.2f}")
     w0, c0 = time.perf_counter(), time.process_time()
     rule = SettlementRule.of(rs.settlement)     # push conditions, Face Up (issue 36)
-    job = _strategy.StrategyJob(full_deck(), wheel_second, house_way,
-                                commission_of(rs.settlement), threads=args.threads,
-                                push_when=rule.push_when, push_outcomes=rule.push_outcomes,
-                                face_up=rule.dealer_exposed)
+    job = _strategy.StrategyJob(full_deck(), wheel_second, house_way, rule,
+                                threads=args.threads)
     print(f"tables: {time.perf_counter() - w0:.1f} s wall, {time.process_time() - c0:.1f} s "
           f"CPU, {job.table_bytes / 2**30:.2f} GiB; units {job.units:,}")
     parts = chunks(job.units, DEFAULT_CHUNK_SIZE)

@@ -102,7 +102,7 @@ cdef class PairwiseTable:
     cdef public bint marked
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
-                  bint symmetry=True, push_when=()):
+                  bint symmetry=True, settlement=None):
         cdef int buf[53]
         deck = check_deck(deck, 7)
         self.deck = deck
@@ -111,7 +111,7 @@ cdef class PairwiseTable:
             buf[i] = c
         if pw_init(&self.ctx, self.engine.ptr, buf, len(deck), threads):
             raise ValueError("bad deck")
-        self._mark(tuple(push_when))
+        self._mark(tuple(settlement.push_terms()) if settlement is not None else ())
         if symmetry:
             group = _suit_group(deck)
             self.ctx.ngroup = len(group)
@@ -252,11 +252,11 @@ cdef class PairwiseTable:
 
 
 def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
-                    progress=None, push_when=()):
+                    progress=None, settlement=None):
     """Exact counts over every ordered pair of disjoint hands of ``deck`` (``progress``:
-    None, or report(done, total, note) between steps; ``push_when``: the settlement's push
-    terms, ((back test or None, front test or None), ...): their counts as well)."""
-    table = PairwiseTable(deck, wheel_second, house_way, threads, True, push_when)
+    None, or report(done, total, note) between steps; ``settlement``: a SettlementRule
+    whose push conditions' terms (``push_terms``) are counted as well)."""
+    table = PairwiseTable(deck, wheel_second, house_way, threads, True, settlement)
     cdef double t0 = pw_now()
     out = table.counts(progress)
     out["table_seconds"] = table.build_seconds

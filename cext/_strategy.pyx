@@ -36,7 +36,7 @@ def _push_marks(settlement, Engine eng):
     """(back, front): the settlement's push conditions marked on the engine's back keys
     and on the 182 front keys (``SettlementRule.push_marks``), as bytes for the C count;
     no condition (or no settlement): one zero back mark and zero front marks."""
-    if settlement is None or not settlement.push_when:
+    if settlement is None or not settlement.has_pushes:
         return bytes(1), bytes(182)
     b, f = settlement.push_marks(eng.back_keys())
     return bytes(b), bytes(f)
@@ -66,7 +66,7 @@ def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int t
     copy_ints(p, cards)
     cdef Engine eng = engine_for(wheel_second, house_way)
     cdef engine_t *e = eng.ptr
-    marked = settlement is not None and bool(settlement.push_when)
+    marked = settlement is not None and settlement.has_pushes
     mark_back, mark_front = _push_marks(settlement, eng)
     if marked:
         push_all = settlement.pushes_losses
@@ -136,7 +136,10 @@ def request_stop():
 cdef class StrategyJob:
     """The optimal-strategy job on one deck (docs/STRATEGY.md): tables built once (about
     0.8 GB on the full deck), then ``run(lo, hi)`` for any range of the ``units`` (six-card
-    orbit representatives) gives the raw sums of verifier/strategy/optimal.py. ``symmetry=False``
+    orbit representatives) gives the raw sums of verifier/strategy/optimal.py.
+    ``settlement``: the ``SettlementRule``, whole (None: even money): its ``value_ratio``
+    ranks the settings, its push conditions mark the banker's hands, its dealer exposed
+    sums Face Up too. ``symmetry=False``
     takes every card set as its own orbit (the same sums by a second route; small decks).
     ``units``: None (every unit), or the ranges (lo, hi) of units to be run: only the
     tables their player hands read are built (``check --recompute``'s few chunks), and
@@ -149,15 +152,15 @@ cdef class StrategyJob:
     cdef public bint face_up
     cdef public object only
 
-    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, commission=(0, 1),
-                  int threads=1, bint symmetry=True, push_when=(), push_outcomes="all",
-                  bint face_up=False, units=None):
+    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, settlement=None,
+                  int threads=1, bint symmetry=True, units=None):
         cdef int buf[53]
         cdef int rc, n, nr = 0
         cdef int *ranges = NULL
-        cdef int64_t cn = int(commission[0]), cd = int(commission[1])
-        if cd <= 0 or not 0 <= cn <= cd:
-            raise ValueError("commission: a fraction cn/cd with 0 <= cn <= cd")
+        from verifier.game.settlement import COMMISSION, SettlementRule
+        rule = settlement if settlement is not None else SettlementRule(COMMISSION)
+        ratio = rule.value_ratio
+        cdef int64_t cn = int(ratio[0]), cd = int(ratio[1])
         deck = check_deck(deck, 14)
         self.deck = deck
         self.engine = engine_for(wheel_second, house_way)
@@ -187,19 +190,17 @@ cdef class StrategyJob:
         if rc:
             raise MemoryError("the optimal-strategy tables")
         self.ready = True
-        self.face_up = face_up
-        self._mark(tuple(push_when), str(push_outcomes))
+        self.face_up = rule.dealer_exposed
+        self._mark(rule)
         self.build_seconds = pw_now() - t0
 
-    def _mark(self, push_when, push_outcomes):
+    def _mark(self, rule):
         """The settlement's push conditions on the banker's hand (SettlementRule
         push_marks): the settings are ranked, and Face Up settled, by them."""
-        from verifier.game.settlement import SettlementRule
         cdef const uint8_t[:] back
         cdef const uint8_t[:] front
-        rule = SettlementRule("commission", push_when=push_when, push_outcomes=push_outcomes)
         back, front = _push_marks(rule, self.engine)
-        if sj_set_marks(&self.job, &back[0] if push_when else NULL, &front[0],
+        if sj_set_marks(&self.job, &back[0] if rule.has_pushes else NULL, &front[0],
                         rule.pushes_losses, self.face_up):
             raise ValueError("push conditions with too many bounds for the strategy job")
 

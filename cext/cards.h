@@ -2,8 +2,7 @@
 #ifndef PAIGOW_CARDS_H
 #define PAIGOW_CARDS_H
 
-#define JOKER 52
-#define ACE 12
+#include "vocab.h"       /* JOKER, ACE: generated from verifier/game/cards.py */
 #define RANK(c) ((c) >> 2)
 #define SUIT(c) ((c) & 3)
 /* rank with the joker counted as an ace (pairs, trips, two-card hands) */

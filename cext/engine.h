@@ -22,7 +22,7 @@
 
 #define MEMO_JOKER_OFFSET MSET7
 #define MEMO_SIZE (MSET7 + MSET6)
-#define FRONT_KEYS 182
+/* FRONT_KEYS (every two-card key): vocab.h, from verifier/game/ranking.py */
 
 /* HOUSE_WAY_MIKES, HOUSE_WAY_EMPERORS (compiled in) and HOUSE_WAY_PROGRAM (a house-way
  * file's program, houseway.h): vocab.h, from verifier/houseway/builtin.py */

@@ -81,12 +81,12 @@ cdef int _load_rules(dict rules, ts_rules_t *ru) except -1:
 
 
 cdef int _load_push(dict rules, ts_rules_t *ru, const engine_t *e) except -1:
-    """rules["push"]: the settlement (SettlementRule) whose push conditions are marked
-    on the engine's back keys and the front keys (push_marks), or None; rules["push_all"]:
-    a loss pushes too."""
+    """rules["settlement"]: the table's SettlementRule, whose push conditions are marked
+    on the engine's back keys and the front keys (push_marks; a loss pushes too when it
+    ``pushes_losses``), or None."""
     cdef int i
-    rule = rules.get("push")
-    if rule is None or not rule.push_when:
+    rule = rules.get("settlement")
+    if rule is None or not rule.has_pushes:
         return 0
     if e.nback > TS_MAX_BACK:
         raise ValueError("more back keys than the kernel's push marks hold")
@@ -96,7 +96,7 @@ cdef int _load_push(dict rules, ts_rules_t *ru, const engine_t *e) except -1:
     for i in range(182):
         ru.push_front[i] = front[i]
     ru.push = 1
-    ru.push_all = 1 if rules.get("push_all") else 0
+    ru.push_all = 1 if rule.pushes_losses else 0
     return 0
 
 

@@ -97,13 +97,13 @@ static inline int ts_mask_odds(const ts_rules_t *ru, int slot, uint64_t mask) {
 /* The lines a read gives a hand (keys h, seven cards c, as dealt d) against the other
  * hand's keys o, as a mask of line indexes (verifier/table/reads.py, the same in Python;
  * the first cards: table/custom.py); b is the base outcome of the seat's hand against
- * the banker's; k the first cards a TS_R_FIRST wager reads. */
+ * the banker's; k the first cards a TS_R_FIRST_CARDS wager reads. */
 static inline uint64_t ts_read(const ts_rules_t *ru, int read, const hand_keys_t *h,
                                const hand_keys_t *o, const int *c, const int *d, int k,
                                int b) {
     switch (read) {
-    case TS_R_SEVEN: return h->cats_seven;
-    case TS_R_HOUSE: return h->cats_house;
+    case TS_R_SEVEN_CARD_MASK: return h->cats_seven;
+    case TS_R_HOUSE_WAY_MASK: return h->cats_house;
     case TS_R_PUSH_PAIR:          /* a push; line 1 with a pair of 3s or better in front */
         if (b != 0) return 0;
         return (h->front_key >= ru->pair_key || o->front_key >= ru->pair_key) ? 2 : 1;
@@ -113,10 +113,10 @@ static inline uint64_t ts_read(const ts_rules_t *ru, int read, const hand_keys_t
     }
     case TS_R_FRONT:              /* line 0 a pair, else 1 + (ace - the top card) */
         return h->front_key >= FRONT_PAIR_BASE ? 1 : 1 << (13 - h->front_key / 13);
-    case TS_R_SEVEN_FRONT:        /* the categories, then the front's line */
+    case TS_R_SEVEN_CARD_AND_FRONT:   /* the categories, then the front's line */
         return (uint64_t)(uint32_t)h->cats_seven | (uint64_t)ts_read(ru, TS_R_FRONT, h, o, c, d,
                                                                      k, b) << NUM_CATEGORIES;
-    case TS_R_FIRST: return ts_first_cards(d, k);
+    case TS_R_FIRST_CARDS: return ts_first_cards(d, k);
     }
     return 0;
 }

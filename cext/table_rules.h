@@ -15,11 +15,9 @@
 #define TS_MAX_TIERS 8
 #define TS_KINDS 3                 /* wagers per seat */
 #define TS_STAT_KINDS 4            /* and an envy bonus */
-#define TS_LINES 40                /* lines of a read, at most (categories and a front: 35) */
 #define TS_MAX_BACK 8192           /* the engine's distinct back keys, at most */
-/* the reads a wager is paid on (verifier.game.bets.TABLE_READS, in this order) */
-enum { TS_R_BASE, TS_R_SEVEN, TS_R_HOUSE, TS_R_PUSH_PAIR, TS_R_PAI_GOW, TS_R_FRONT,
-       TS_R_FIRST, TS_R_SEVEN_FRONT };
+/* the reads a wager is paid on, TS_R_* (verifier.game.bets.TABLE_READS, in this order), and
+ * TS_LINES, the most lines of a read (TABLE_LINES): vocab.h, generated from Python */
 
 typedef struct {
     /* the wagers of a seat, slot 0 the base wager: each read (TS_R_*; the base wager's own
@@ -32,7 +30,7 @@ typedef struct {
     int pays[TS_KINDS][TS_LINES];
     int first_line[TS_KINDS];
     int rank[TS_KINDS][TS_LINES];
-    int first_k[TS_KINDS];     /* TS_R_FIRST: how many of the hand's first cards it reads */
+    int first_k[TS_KINDS];     /* TS_R_FIRST_CARDS: how many first cards it reads */
     int pair_key;              /* TS_R_PUSH_PAIR: the front key of a pair of 3s */
     int64_t denom;             /* common multiple of every odds in the pay tables */
     int np, nd;                /* fee tiers: (lowest amount, fee), increasing */

@@ -37,16 +37,17 @@ def unit_sums(u, deck, commission):
 
 
 class FakeJob:
-    """``FakeJob(deck, wheel_second, house_way, commission, threads)``; ``run(lo, hi)``
+    """``FakeJob(deck, wheel_second, house_way, settlement, threads)``; ``run(lo, hi)``
     adds up ``unit_sums``. With env STUB_FAIL_AFTER=k the (k+1)-th run raises
     KeyboardInterrupt (an interrupted job)."""
 
     build_seconds = 0.25
 
-    def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), threads=1):
+    def __init__(self, deck, wheel_second=False, house_way=0, settlement=None, threads=1):
         if len(deck) % 2 == 0:
             raise ValueError("the stand-in's examples need a deck of an odd size")
-        self.deck, self.commission = sorted(deck), tuple(commission)
+        self.deck = sorted(deck)
+        self.ratio = settlement.value_ratio if settlement is not None else (0, 1)
         self.units = UNITS_PER_CARD * len(deck)
         self.calls = 0
         fail = os.environ.get("STUB_FAIL_AFTER")
@@ -59,5 +60,5 @@ class FakeJob:
         from verifier.strategy.optimal import empty_raw, merge_raw
         out = empty_raw(math.comb(len(self.deck) - 7, 7))
         for u in range(lo, hi):
-            out = merge_raw(out, unit_sums(u, self.deck, self.commission))
+            out = merge_raw(out, unit_sums(u, self.deck, self.ratio))
         return out

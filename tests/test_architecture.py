@@ -295,7 +295,8 @@ def test_no_header_writes_a_shared_name_again():
     """Each name of cext/vocab.h is defined there only: no hand-written copy beside it."""
     shared = c_names("vocab.h") - {"PAIGOW_VOCAB_H"}
     assert {"CAT_FIVE_ACES", "BFB_HIGH_CARD", "F_QUADS", "H_NO_PAIR", "HW_CODE", "HW_OP_NOT",
-            "FRONT_PAIR_BASE", "HW_MAX_ROWS"} <= shared
+            "FRONT_PAIR_BASE", "HW_MAX_ROWS", "JOKER", "ACE", "FRONT_KEYS", "TS_R_BASE",
+            "TS_LINES"} <= shared
     again = {h: sorted(c_names(h) & shared) for h in HEADER_ORDER if h != "vocab.h"}
     assert {h: n for h, n in again.items() if n} == {}
 
@@ -308,6 +309,20 @@ def test_python_defines_the_pair_base_of_the_front_keys_once():
               for target in node.targets
               if isinstance(target, ast.Name) and target.id == "FRONT_PAIR_BASE"]
     assert places == ["verifier/game/ranking.py"]
+
+
+def test_the_cards_the_front_keys_and_the_tables_reads_come_from_python():
+    """JOKER and ACE (game/cards.py), FRONT_KEYS (game/ranking.py), the table's reads
+    TS_R_* in the order of TABLE_READS and TS_LINES (game/bets.py): generated into
+    cext/vocab.h from the Python names, the C name the Python one in capitals."""
+    from verifier.game import cards
+    from verifier.game.bets import TABLE_LINES, TABLE_READS
+    from verifier.game.ranking import FRONT_KEY_COUNT, FRONT_PAIR_BASE
+    assert (c_define("vocab.h", "JOKER"), c_define("vocab.h", "ACE")) == (cards.JOKER, cards.ACE)
+    assert c_define("vocab.h", "FRONT_KEYS") == FRONT_KEY_COUNT == FRONT_PAIR_BASE + 13
+    assert c_enum("vocab.h", "TS_R_BASE") == [
+        "TS_R_" + r.upper().replace("-", "_") for r in TABLE_READS]
+    assert c_define("vocab.h", "TS_LINES") == TABLE_LINES
 
 
 def test_the_category_bits_of_python_and_c_agree():
@@ -476,6 +491,73 @@ def test_one_compiled_module_owns_the_engines():
         assert not hasattr(module, "define_house_way"), name
         assert not hasattr(module, "Engine"), name
     assert not (CEXT / "engine_owner.pxi").exists()
+
+
+#: the one module that imports the compiled core (cext/*.pyx built into verifier/engine/):
+#: ``backend.compiled`` and ``backend.module`` hand it out, so every other module asks it
+COMPILED_DOOR = "verifier.engine.backend"
+
+
+def compiled_imports(tree, names):
+    """(line, code) of each import of a compiled module of ``names`` in a module: by an
+    import statement (``from verifier.engine import _core``, ``import
+    verifier.engine._core``, ``from . import _core``) or by ``importlib``/``__import__``
+    with its name written out."""
+    found = []
+    for node in ast.walk(tree):
+        hit = False
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            hit = (module.rsplit(".", 1)[-1] in names or any(
+                a.name in names for a in node.names if module in ("verifier.engine", "")))
+        elif isinstance(node, ast.Import):
+            hit = any(a.name.rsplit(".", 1)[-1] in names for a in node.names)
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith(
+                ("import_module", "__import__")):
+            hit = any(isinstance(c, ast.Constant) and isinstance(c.value, str)
+                      and c.value.rsplit(".", 1)[-1] in names for c in ast.walk(node))
+        if hit:
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_rule_finds_an_import_of_the_compiled_core():
+    code = ("from verifier.engine import _core\nimport verifier.engine._table\n"
+            "from . import _pairwise\nimportlib.import_module('verifier.engine._strategy')\n"
+            "from verifier.engine import backend\nfrom verifier.engine.reference import core\n")
+    names = ("_core", "_pairwise", "_strategy", "_table")
+    assert [line for line, _ in compiled_imports(ast.parse(code), names)] == [1, 2, 3, 4]
+
+
+def test_the_compiled_core_is_loaded_in_one_declared_place():
+    """verifier/engine/backend.py imports each compiled module by a plain import (a reader
+    of its imports sees the tie; no ``importlib`` with a computed name), and no other
+    module of verifier/, proofs/ or benchmarks/ imports one: they ask the backend."""
+    from verifier.engine.backend import COMPILED_MODULES
+    door = modules()[COMPILED_DOOR]
+    mine = {code.rsplit(" ", 1)[-1] for _, code in
+            compiled_imports(ast.parse(door.read_text()), COMPILED_MODULES)}
+    assert mine == set(COMPILED_MODULES)
+    assert not [n for n in ast.walk(ast.parse(door.read_text()))
+                if isinstance(n, (ast.Import, ast.ImportFrom)) and "importlib" in ast.unparse(n)]
+    paths = {n: p for n, p in modules().items() if n != COMPILED_DOOR}
+    paths.update({f"benchmarks.{p.stem}": p for p in (PACKAGE.parent / "benchmarks").glob("*.py")})
+    found = [f"{name}:{line}: {code}" for name, path in sorted(paths.items())
+             for line, code in compiled_imports(ast.parse(path.read_text()), COMPILED_MODULES)]
+    assert found == []
+
+
+#: the packages whose every function, private ones too, is hinted: mypy's
+#: ``disallow_untyped_defs`` on them (pyproject.toml, ``[[tool.mypy.overrides]]``)
+FULLY_HINTED = ("game", "bets", "certificate", "report")
+
+
+def test_mypy_refuses_an_unhinted_function_in_the_fully_hinted_packages():
+    from verifier.support.toml import tomllib
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["mypy"]
+    strict = {m for o in config.get("overrides", []) if o.get("disallow_untyped_defs")
+              for m in ([o["module"]] if isinstance(o["module"], str) else o["module"])}
+    assert {f"verifier.{p}.*" for p in FULLY_HINTED} <= strict
 
 
 @pytest.mark.slow

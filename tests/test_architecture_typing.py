@@ -48,46 +48,59 @@ def test_the_rule_finds_reads_of_a_certificates_dict():
     assert [line for line, _ in certificate_dict_reads(ast.parse(code))] == [1, 2, 3, 4]
 
 
-#: the hooks of a bet module (verifier/bets/, ``game.bets.Bet``) that the par sheet calls:
-#: they read the typed model; its other functions derive and count its certificate
-#: section from the dict, inside build and check, as certificate/'s own sections do
-PAR_SHEET_HOOKS = ("note", "par_tables", "par_bet")
-
-
-def par_sheet_hooks(tree):
-    """The functions of a bet module given to its ``Bet`` as par-sheet hooks."""
-    return {kw.value.id for node in ast.walk(tree) if isinstance(node, ast.Call)
-            for kw in node.keywords
-            if kw.arg in PAR_SHEET_HOOKS and isinstance(kw.value, ast.Name)}
-
-
 def test_no_module_outside_certificate_reads_a_certificates_dict():
     """Readers outside certificate/ read the typed model (``Certificate``,
-    verifier/certificate/model.py), never the JSON dict by string paths; a bet module
-    reads the dict only where it derives its own section (never in a par-sheet hook)."""
+    verifier/certificate/model.py), never the JSON dict by string paths; a bet module's
+    hooks too: its section is derived from a ``SectionSource`` (verifier/certificate/
+    source.py), its par-sheet entry from the model."""
     found = []
     for name, path in sorted(modules().items()):
         if name.startswith("verifier.certificate"):
             continue
-        tree = ast.parse(path.read_text())
-        if name.startswith("verifier.bets."):
-            hooks = par_sheet_hooks(tree)
-            parts = [f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in hooks]
-        else:
-            parts = [tree]
         found += [f"{path.relative_to(PACKAGE.parent)}:{line}: {code}"
-                  for part in parts for line, code in certificate_dict_reads(part)]
+                  for line, code in certificate_dict_reads(ast.parse(path.read_text()))]
     assert found == []
 
 
-def test_every_bet_with_a_par_sheet_hook_is_seen_by_the_rule():
-    """The rule above finds the hooks: every ``note`` of a shipped bet is a function of
-    its module (so a note that read the dict would be caught)."""
-    from verifier.game.bets import BETS
-    for bet in BETS.values():
-        if bet.note is not None and bet.note.__module__.startswith("verifier.bets."):
-            path = PACKAGE / "bets" / f"{bet.note.__module__.rsplit('.', 1)[1]}.py"
-            assert bet.note.__name__ in par_sheet_hooks(ast.parse(path.read_text()))
+def section_results_reads(tree):
+    """(line, code) of each read of a section's JSON results by string key: a subscript
+    by a string of ``<anything>.results``, or of a name (or of a subscript of one) bound
+    to such a value in the module (``r = cert.section("x").results; r["y"]["z"]``)."""
+    def from_results(node):
+        return any(isinstance(n, ast.Attribute) and n.attr == "results" for n in ast.walk(node))
+    bound = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+             and from_results(node.value) for t in node.targets if isinstance(t, ast.Name)}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+                and isinstance(node.slice.value, str)):
+            continue
+        root = node.value
+        while isinstance(root, ast.Subscript):
+            root = root.value
+        if from_results(node.value) or (isinstance(root, ast.Name) and root.id in bound):
+            found.append((node.lineno, ast.unparse(node)))
+    return sorted(found)
+
+
+def test_the_rule_finds_reads_of_a_sections_results():
+    code = ("cert.section('strategy').results['optimal']\nr = cert.bets['x'].results\n"
+            "r['lines'][0]\nr['a']['b']\nfig = cert.strategy_figures\nfig.optimal\n"
+            "cert.bets['x'].figures\n")
+    assert [line for line, _ in section_results_reads(ast.parse(code))] == [1, 3, 4, 4]
+
+
+def test_no_module_outside_certificate_reads_a_sections_results_by_key():
+    """A section's results are typed (verifier/certificate/results.py, results_tables.py):
+    readers outside certificate/ read their attributes, never the JSON by string key."""
+    found = []
+    for name, path in sorted(modules().items()):
+        if name.startswith("verifier.certificate"):
+            continue
+        where = str(path.relative_to(PACKAGE.parent))
+        found += [f"{where}:{line}: {code}"
+                  for line, code in section_results_reads(ast.parse(path.read_text()))]
+    assert found == []
 
 
 # --------------------------------------------------------------------------------------

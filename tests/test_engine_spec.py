@@ -102,8 +102,11 @@ def test_the_same_rules_give_the_same_spec_and_a_changed_file_a_new_one(counted,
     text = way.read_text()
     way.write_text(text.replace("\n", "\n# changed\n", 1))
     os.utime(way, ns=(1, 1))            # another version of the file, whatever the clock
-    again = engine_spec(rules)
-    assert again is not first and again.file is not first.file
+    assert engine_spec(rules) is first      # these rules carry the file they loaded
+    changed = Rules.of(house_way=str(way))  # the rules made again see the new version
+    assert changed is not rules and changed.way is not rules.way
+    again = engine_spec(changed)
+    assert again is not first and again.file is not first.file and again.file is changed.way
     assert engine_spec(rules, threads=1) is not again      # another thread count
 
 

@@ -21,6 +21,12 @@ from verifier.engine import backend, strategy_counts
 from verifier.game.cards import JOKER, full_deck, parse_cards
 from verifier.game.ranking import is_foul
 
+
+def exposed(settlement):
+    """The settlement with the dealer's hand exposed first (Face Up's sums too)."""
+    from dataclasses import replace
+    return replace(settlement, dealer="exposed")
+
 FACE_UP = ("pai_gow_ace_high",)
 #: a deck closed under the suits' permutations (the job's 24-element symmetry)
 FOUR_SUITS = sorted([r * 4 + s for r in (3, 8, 10, 11, 12) for s in range(4)] + [JOKER])
@@ -144,8 +150,7 @@ def test_the_jobs_cells_are_the_direct_count_hand_by_hand():
     from verifier.engine import compiled
     _strategy = compiled("_strategy")
     settlement = rule(("pai_gow_ace_high", "flush"), "player_wins")
-    job = _strategy.StrategyJob(FOUR_SUITS, True, 0, push_when=settlement.push_when,
-                                push_outcomes=settlement.push_outcomes)
+    job = _strategy.StrategyJob(FOUR_SUITS, True, 0, settlement)
     for hand in random.Random(3).sample(list(itertools.combinations(FOUR_SUITS, 7)), 12):
         direct, _house = _strategy.strategy_counts(list(hand), FOUR_SUITS, True, 0, 1,
                                                    settlement)
@@ -180,9 +185,9 @@ def test_the_job_with_suit_symmetry_is_the_job_without():
     and every hand its own class; Face Up and the settled sums alike."""
     from verifier.engine import compiled
     _strategy = compiled("_strategy")
-    args = dict(push_when=FACE_UP, push_outcomes="all", face_up=True)
-    a = _strategy.StrategyJob(FOUR_SUITS, True, 0, **args)
-    b = _strategy.StrategyJob(FOUR_SUITS, True, 0, symmetry=False, **args)
+    face_up = exposed(rule(FACE_UP, "all"))
+    a = _strategy.StrategyJob(FOUR_SUITS, True, 0, face_up)
+    b = _strategy.StrategyJob(FOUR_SUITS, True, 0, face_up, symmetry=False)
     assert a.symmetric and not b.symmetric
     ra, rb = a.run(0, a.units), b.run(0, b.units)
     for k in ("player_hands", "house_way", "optimal", "face_up", "cost", "not_optimal"):
@@ -201,9 +206,9 @@ def test_the_strategy_jobs_twin_settles_push_conditions_as_the_compiled_job(name
         pytest.skip("verifier.engine._strategy not built")
     from verifier.strategy.twin import PythonJob
     from verifier.strategy.optimal import prune_patterns
-    args = dict(push_when=names, push_outcomes=outcomes, face_up=True)
-    job = backend.compiled("_strategy").StrategyJob(DOOR_DECK, False, 0, symmetry=False, **args)
-    twin = PythonJob(DOOR_DECK, False, 0, (0, 1), **args)
+    face_up = exposed(rule(names, outcomes))
+    job = backend.compiled("_strategy").StrategyJob(DOOR_DECK, False, 0, face_up, symmetry=False)
+    twin = PythonJob(DOOR_DECK, False, 0, face_up)
     a, b = job.run(0, job.units), twin.run(0, twin.units)
     for k in ("player_hands", "house_way", "optimal", "face_up", "cost", "not_optimal"):
         assert a[k] == b[k], k

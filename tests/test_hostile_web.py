@@ -3,11 +3,13 @@ its one line, never a 500; no GET route computes a par sheet (a page on any site
 make a visitor's browser render PDFs, seconds of CPU each); par sheets are rendered at
 most two at a time. The server runs in a thread of this process (as in test_web.py), so
 what it computes is watched by replacing ``editor.parsheet``."""
+import functools
 import json
 import re
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -65,11 +67,13 @@ MALFORMED = {
     "bet an object": (json.dumps({"cert": 0, "bet": {"a": 1}, "pays": {}}).encode(),
                       "bet: not text"),
     "cert a list": (json.dumps({"cert": [0], "bet": "outlaw9"}).encode(),
-                    "cert: not int or text"),
+                    "cert: not a certificate number"),
     "cert true": (json.dumps({"cert": True, "bet": "outlaw9"}).encode(),
-                  "cert: not int or text"),
+                  "cert: not a certificate number"),
     "pays text": (json.dumps({"cert": 0, "bet": "outlaw9", "pays": "x"}).encode(),
-                  "pays: not dict"),
+                  "pays: not an object"),
+    "a pay a list": (json.dumps({"cert": 0, "bet": "outlaw9", "pays": {"flush": ["4"]}}
+                                ).encode(), "pays['flush']: not text"),
     "unknown field": (json.dumps({"cert": 0, "bett": "outlaw9"}).encode(),
                       "unknown field 'bett'"),
     "not UTF-8": (b'{"bet": "\xff"}', "not JSON (not UTF-8)"),
@@ -162,7 +166,9 @@ def test_par_sheets_are_rendered_at_most_two_at_a_time(server, session, monkeypa
 
 
 SEARCHES = {
-    "lines text": ({"lines": "full_house"}, "lines: not list"),
+    "lines text": ({"lines": "full_house"}, "lines: not a list"),
+    "lines holding a list (H7)": ({"lines": [["flush"]]}, "lines[0]: not text"),
+    "lines holding an object (H7)": ({"lines": [{"a": 1}]}, "lines[0]: not text"),
     "no line": ({"lines": []}, "tick the lines to search"),
     "a line twice": ({"lines": ["flush", "flush"]}, "tick the lines to search"),
     "a tiny step": ({"step": "1/1000000000"}, "pays on one line"),
@@ -182,3 +188,167 @@ def test_a_bad_search_request_is_a_4xx_with_its_one_line(probe, server, session)
     assert status == 400, (status, text[:200])
     error = json.loads(text)["error"]
     assert says in error and "\n" not in error
+
+
+# ------------------------------------------------------------------ every route, one set
+#: values no field takes as they are (wrong kinds, too long, out of range, bombs)
+HOSTILE = [["x"], {"a": 1}, [[1]], [{"a": 1}], None, True, -1, 10 ** 40, 0.5, "",
+           "x" * 100_000, "9" * 5000, "1e999999999", "1e400", "\x00", "../../etc/passwd",
+           '"' + '\\"' * 5000]
+#: whole bodies no JSON endpoint takes: a nesting bomb, one quote and many escaped
+#: quotes (H8: the old guard's time grew with the square of its length), not UTF-8...
+BODIES = [b"[" * 100_000, b'"' + b'\\"' * 120_000, b"\xff\xfe", b"[1]", b"", b"Infinity",
+          b'{"cert": Infinity}', json.dumps({"no such field": 1}).encode()]
+
+
+def _every_route():
+    from verifier.web.app import create_app
+    from starlette.routing import Route
+    app = create_app([CERT], warm=False)
+    return [r for r in app.routes if isinstance(r, Route)], app
+
+
+def test_every_route_checks_its_request_by_one_declared_schema():
+    """A new endpoint cannot skip the schema step: every route of the application has
+    one (``schema.accepts``), and the hostile test below reads it from there."""
+    from verifier.web.schema import Form, Object
+    routes, _app = _every_route()
+    assert len(routes) >= 20
+    missing = [r.path for r in routes if not isinstance(getattr(r.endpoint, "spec", None),
+                                                          (Form, Object))]
+    assert missing == []
+
+
+def _requests(route, server):
+    """(method, path, body, content type) of the hostile set for one route."""
+    from verifier.web.schema import File, Object
+    spec = route.endpoint.spec
+    path = route.path.replace("{number}", "0").replace("{job}", "x").replace("{fmt}",
+                                                                             "markdown")
+    for method in sorted(route.methods - {"HEAD"}):
+        if isinstance(spec, Object):
+            for body in BODIES:
+                yield method, path, body, "application/json"
+            for name in spec.fields:
+                for value in HOSTILE:
+                    yield method, path, json.dumps({name: value}).encode(), "application/json"
+            continue
+        if method == "POST":                       # a form that cannot be read
+            yield method, path, b"\xff%%=&&=", "application/x-www-form-urlencoded"
+            yield method, path, b"--x\r\nbroken", "multipart/form-data; boundary=x"
+        for name, field in spec.fields.items():
+            for value in HOSTILE:
+                if not isinstance(value, str):
+                    continue
+                query = urllib.parse.urlencode({name: value})
+                if method == "GET":
+                    yield method, f"{path}?{query}", None, None
+                else:
+                    yield method, path, query.encode(), "application/x-www-form-urlencoded"
+            if method == "POST" and not isinstance(field, File):       # a file, not text
+                yield method, path, *_multipart(name)
+            yield (method, path + ("?" if method == "GET" else ""),
+                   f"{name}=a&{name}=b".encode(), "application/x-www-form-urlencoded")
+    if "{" in route.path:                                          # hostile path parts
+        for part in ("9" * 5000, "..", "%00", "-1"):
+            yield "GET", re.sub(r"\{\w+\}", part, route.path), None, None
+
+
+def _multipart(name):
+    boundary = "hostile"
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+            f'filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n--{boundary}--\r\n')
+    return body.encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def test_the_hostile_set_sent_to_every_route_is_answered_without_a_500(server, session):
+    """Each route (read from the application, so none is left out) gets wrong kinds in
+    each of its declared fields, bombs as whole bodies, fields given twice, files for
+    text and hostile path parts: every answer is below 500, and a JSON endpoint's 4xx is
+    one line."""
+    cookie, token = session
+    routes, _app = _every_route()
+    failures, sent = [], 0
+    for route in routes:
+        for method, path, body, kind in _requests(route, server):
+            headers = {"Cookie": cookie, "X-CSRF-Token": token, "Origin": server}
+            if kind:
+                headers["Content-Type"] = kind
+            if method == "GET":
+                status, text = _get(f"{server}{path}")
+                text = text.decode("utf-8", "replace")
+            else:
+                status, text = _post(f"{server}{path}", body or b"", headers)
+            sent += 1
+            if status >= 500:
+                failures.append((method, path[:60], (body or b"")[:60], status, text[:120]))
+            elif status == 400 and kind == "application/json" and route.path.startswith("/api"):
+                error = json.loads(text)["error"]
+                if "\n" in error or len(error) > 300:
+                    failures.append((method, path[:60], body[:60], "not one line", error[:200]))
+    assert sent > 500 and failures == []
+
+
+@functools.lru_cache(maxsize=None)
+def _amount_bounded():
+    """Whether ``verifier.game.progressive.amount`` (hostile-readers' part of issue 52)
+    bounds an amount's exponent: else 1e999999999 computes 10**999999999 and holds the
+    interpreter (tried in a process of its own, given 10 s)."""
+    import subprocess
+    import sys
+    code = ("from verifier.game.progressive import amount\n"
+            "try:\n    amount('1e999999999', 'meter')\nexcept Exception:\n    pass\n")
+    try:
+        return subprocess.run([sys.executable, "-c", code], timeout=10).returncode == 0
+    except subprocess.TimeoutExpired:
+        return False
+
+
+@pytest.mark.parametrize("meter", ["1e400", "1e999999999"])
+def test_a_meter_past_any_amount_is_a_4xx_not_a_500_or_a_freeze(meter, server, session):
+    """H1, H2: the meter is read by the command line's own ``amount``."""
+    if not _amount_bounded():
+        pytest.skip("verifier.game.progressive.amount does not bound exponents yet")
+    body = {"cert": 0, "table": "emperors_jackpot_example", "meters": {"jackpot": meter}}
+    status, text = api(server, session, json.dumps(body).encode(), "/api/progressive")
+    assert status == 400, (status, text[:200])
+    assert "\n" not in json.loads(text)["error"]
+    assert _get(f"{server}/editor")[0] == 200
+
+
+def test_the_json_guard_runs_off_the_event_loop(server, session, monkeypatch):
+    """H8: while one request's body is being checked, another page is answered (the
+    guard is held until the page has come)."""
+    from verifier.web import schema
+    entered, release = threading.Event(), threading.Event()
+    real = schema.parsed
+
+    def held(text):
+        entered.set()
+        release.wait(HANG)
+        return real(text)
+    monkeypatch.setattr(schema, "parsed", held)
+    answer = []
+    worker = threading.Thread(target=lambda: answer.append(api(server, session, b'{"cert": 0}')))
+    worker.start()
+    assert entered.wait(HANG)
+    try:
+        assert _get(f"{server}/editor")[0] == 200
+        assert not answer                         # the other request is still held
+    finally:
+        release.set()
+        worker.join(HANG)
+    assert answer and answer[0][0] in (200, 400)
+
+
+def test_the_json_guard_reads_a_quote_bomb_once():
+    """H8: a body of one quote and many escaped quotes is refused by one pass (a
+    possessive pattern never steps back), with the nesting of what precedes it counted."""
+    from verifier.web.schema import MAX_DEPTH, parsed
+    from verifier.support.errors import VerifierError
+    for text in ('"' + '\\"' * 200_000, '["' + '\\"' * 200_000, '{"a": "\\\\"}' * 3):
+        with pytest.raises(VerifierError, match="not JSON"):
+            parsed(text)
+    with pytest.raises(VerifierError, match="nested more than"):
+        parsed("[" * (MAX_DEPTH + 1) + '"' + '\\"' * 1000)
+    assert parsed('{"a": "[[[[[[[[[[\\"]]"}') == {"a": '[[[[[[[[[["]]'}

@@ -56,6 +56,68 @@ def test_the_operator_figures_of_a_hand_made_bet_are_the_closed_forms():
     assert eight.hands == 240 and eight.variance == 240 * 100 * Fraction(103, 64)
 
 
+def _sum_of_hands(one, hands):
+    """The exact distribution of ``hands`` hands' total, {total: probability}, by adding one
+    hand at a time in Fractions (a brute force beside the transform's convolution)."""
+    out = {Fraction(0): Fraction(1)}
+    for _ in range(hands):
+        nxt: dict = {}
+        for total, p in out.items():
+            for net, q in one.items():
+                nxt[total + net] = nxt.get(total + net, 0) + p * q
+        out = nxt
+    return out
+
+
+@pytest.mark.parametrize("one, hands", [
+    ({Fraction(2): 2, Fraction(0): 1, Fraction(-1): 5}, 100),        # the hand-made bet
+    ({Fraction(19, 20): 41, Fraction(0): 30, Fraction(-1): 43}, 240),  # 1 to 1 less 5%
+    ({Fraction(500): 1, Fraction(5, 2): 60, Fraction(-1): 2000}, 30)])  # a rare large pay
+def test_the_bands_and_the_chance_the_house_is_ahead_are_the_exact_sums_quantiles(one, hands):
+    """The band's ends are the 2.5% and 97.5% quantiles of the house's win after N hands
+    (the smallest with at least that share at or below it), the chance the house is ahead
+    P(win > 0): against the N-hand total summed hand by hand in Fractions."""
+    total = sum(one.values())
+    mean = sum(v * n for v, n in one.items()) / total
+    variance = sum(v * v * n for v, n in one.items()) / total - mean * mean
+    wager = Fraction(10)
+    f = wager_figures("b", "B", mean, variance, Pace(30, wager), outcomes=tuple(one.items()))
+    exact = _sum_of_hands({v: Fraction(n, total) for v, n in one.items()}, hands)
+    wins = sorted((-wager * t, p) for t, p in exact.items())     # the house's side
+
+    def quantile(q):
+        seen = Fraction(0)
+        for w, p in wins:
+            seen += p
+            if seen >= q:
+                return w
+    band = f.band(hands)
+    assert band.exact and (band.mean, band.variance) == (hands * wager * -mean,
+                                                         hands * wager ** 2 * variance)
+    assert (band.low, band.high) == (float(quantile(Fraction(1, 40))),
+                                     float(quantile(Fraction(39, 40))))
+    assert band.ahead == pytest.approx(float(sum(p for w, p in wins if w > 0)), abs=1e-12)
+    # the normal approximation, without the distribution: the same mean, its own ends
+    normal = wager_figures("b", "B", mean, variance, Pace(30, wager)).band(hands)
+    assert not normal.exact and normal.ahead is None and normal.mean == band.mean
+
+
+def test_a_large_pays_sum_kept_on_a_folded_span_is_the_whole_spans():
+    """8,000 to 1 over 1,000 hands spans 8 million steps; the span kept (where a Chernoff
+    bound leaves under 1e-15 of the probability beyond it) is far smaller, and its
+    cumulative probabilities are those of the whole span's transform, unfolded."""
+    import numpy as np
+    from verifier.odds.sums import Sums
+    sums = Sums({Fraction(8000): 1, Fraction(1): 4000, Fraction(-1): 6000})
+    hands = 1000
+    whole = 1 << (hands * 8001).bit_length()
+    kept = sums.points(hands)
+    assert kept is not None and kept * 64 <= whole
+    full = np.cumsum(np.fft.irfft(np.fft.rfft(sums.pmf, whole) ** hands, whole))
+    assert np.abs(sums.cdf(hands) - full[:kept]).max() < 1e-12
+    assert 1 - full[kept - 1] < 1e-12           # next to nothing lies past the span kept
+
+
 def test_the_sheets_operator_tables_show_the_closed_forms():
     op = operator_section([hand_made_bet()], Pace(30, Fraction(10)), fee=2)
     (per_wager,) = [t for t in op.tables if t.title == "Per wager"]
@@ -65,6 +127,10 @@ def test_the_sheets_operator_tables_show_the_closed_forms():
     (band,) = [t for t in op.tables if t.title.startswith("95% band")]
     assert band.rows[0][:3] == ["100 hands", "$1,000", "$125.00"]
     assert "N × 5/4" in band.note and "N × 2575/16" in band.note   # 10/8, 100 x 103/64
+    assert band.header[-1] == "House ahead" and band.rows[0][-1].endswith("%")
+    from verifier.report.operator import _chance        # never shown as a certainty
+    assert [_chance(p) for p in (0.99996, 0.00004, 0.5, 1.0, None)] == [
+        "> 99.99%", "< 0.01%", "50.00%", "100.00%", ""]
     assert any("$2.00 a hand at $10.00, $60.00 an hour" in n for n in op.notes)
 
 
@@ -87,10 +153,13 @@ def test_the_95_percent_bands_hold_about_95_percent_of_simulated_tables():
     table = TableRules.from_ruleset(rule_set_of(cert))
     setup = uniform_setup((20,) + (0,) * (len(table.kinds) - 1), table=table, seats=[1])
     tables = 1000
-    inside = sum(band.low <= -simulate(setup, 100, seed=s, threads=1).seat_unit[0].sx
-                 <= band.high for s in range(tables))
+    wins = [-simulate(setup, 100, seed=s, threads=1).seat_unit[0].sx for s in range(tables)]
+    inside = sum(band.low <= w <= band.high for w in wins)
     sd = math.sqrt(0.95 * 0.05 / tables)
-    assert abs(inside / tables - 0.95) < 5 * sd, inside
+    assert band.exact and abs(inside / tables - 0.95) < 5 * sd, inside
+    # the chance the house is ahead after 100 hands, from the exact distribution
+    ahead = sum(w > 0 for w in wins) / tables
+    assert abs(ahead - band.ahead) < 5 * math.sqrt(band.ahead * (1 - band.ahead) / tables)
 
 
 def test_a_sessions_bankroll_is_the_cover_and_its_deepest_loss_before_a_round():
@@ -176,6 +245,12 @@ def test_run_json_has_the_operator_figures_of_each_wager(capsys):
     edge = Fraction(o9["house_edge"]["exact"])
     assert Fraction(o9["theoretical_win_per_hour"]["exact"]) == 30 * 10 * edge
     assert o9["rating_edge"] == o9["house_edge"] == o9["element_of_risk"]
+    assert {b["method"] for b in o9["bands_95"]} == {"exact"}
+    assert op["bankroll"] is None and not any("Bankroll" in n for n in op["notes"])
+    # the player-dealer's bankroll only when asked, and never from a reduced deck
+    assert main(["run", "--deck-ranks", "9TJQKA", "--json", "--no-progress",
+                 "--bankroll-rounds", "300"]) == 0
+    op = json.loads(capsys.readouterr().out)["operator"]
     assert op["bankroll"] is None and "reduced deck" in op["notes"][-1]
 
 

@@ -22,6 +22,7 @@ import pytest
 from verifier import certificate
 from verifier.strategy import optimal, twin
 from verifier.rules import rulesets
+from verifier.game.settlement import SettlementRule
 from verifier.game.cards import JOKER, RANK_CHARS, deck_of_ranks, parse_cards
 from verifier.engine.enumeration import enumerate_hands
 from verifier.engine import engine_spec
@@ -49,7 +50,7 @@ def _job(deck, name, _cache={}):
     if name not in _cache.setdefault(tuple(deck), {}):
         rs = rulesets.load(name)
         ws, hw = engine_spec(rs.rules).checked()
-        job = twin.PythonJob(deck, ws, hw, optimal.commission_of(rs.settlement))
+        job = twin.PythonJob(deck, ws, hw, SettlementRule.of(rs.settlement))
         _cache[tuple(deck)][name] = (rs, job, job.run(0, job.units))
     return _cache[tuple(deck)][name]
 

@@ -22,8 +22,10 @@ TABLE = {"name": "pairs", "wager": 1, "meters": {"m": {"reset": 10, "increment":
                    {"lines": ["full_house"], "pays": "$2"}]}
 
 
-def _json(capsys, *args):
-    assert main(["progressive", *args, "--json", "--no-progress"]) == 0
+def _json(capsys, *args, exact=True):
+    """The command's JSON; ``exact``: with ``--two-seats`` (without it, the bounds)."""
+    two = ["--two-seats"] if exact else []
+    assert main(["progressive", *args, *two, "--json", "--no-progress"]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -90,6 +92,11 @@ def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
                 break
     both = comb(21, 7) * comb(14, 7)
     assert out["deck"] == 21 and out["method"].startswith("exact")
+    # without --two-seats: no hand listed, each figure its bound from the counts
+    bounds = _json(capsys, str(table), "--cert", str(cert), "--seats", "2", exact=False)
+    assert bounds["two_seats"]["method"].startswith("bounds from the counts")
+    assert "--two-seats" in bounds["two_seats"]["method"]
+    assert bounds["return"] == _json(capsys, str(table), "--cert", str(cert))["return"]
     # four seats need 28 cards: no figure for at least two of them
     four = _json(capsys, str(table), "--cert", str(cert), "--seats", "4")["two_seats"]
     assert four["tiers"][0]["at_least_two_of_seats"] is None
@@ -103,6 +110,13 @@ def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
         assert Fraction(got["two_given_seats"]["exact"]) == p2
         bound = Fraction(len(hands_of), comb(21, 7)) * Fraction(len(hands_of), comb(14, 7))
         assert p2 <= bound
+        unlisted = (bounds["two_seats"]["meters"]["m"] if name == "meter m" else
+                    bounds["two_seats"]["tiers"][["royal", "quads"].index(name)])
+        assert unlisted["two_given_seats"] is None and unlisted["disjoint_pairs"] is None
+        # whatever the first seat holds, at most min(|S|, C(14,7)) of the hands left hit
+        left = min(len(hands_of), comb(14, 7))
+        assert Fraction(unlisted["two_given_seats_upper_bound"]["exact"]) == Fraction(
+            len(hands_of), comb(21, 7)) * Fraction(left, comb(14, 7)) >= p2
         # two seats: at least two of them hit is both hitting, the bounds meet
         span = got["at_least_two_of_seats"]
         assert Fraction(span["upper_bound"]["exact"]) == p2

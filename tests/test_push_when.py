@@ -164,7 +164,7 @@ def test_the_twin_count_is_the_brute_force(deck, names, outcomes):
     compiled count meets those below, and the symmetric deck once, next.)"""
     r = rule(names, outcomes)
     keys = {h: (bk, fk) for h, (bk, fk, _f) in sets_of(deck).items()}
-    counts = twin.pairwise_counts_python(deck, None, keys=keys, push_when=r.push_terms())
+    counts = twin.pairwise_counts_python(deck, None, keys=keys, terms=r.push_terms())
     pw.check_counts(counts, len(deck))
     assert r.outcomes(counts) == brute_force(deck, names, outcomes)
     # without the condition the same counts settle as before
@@ -193,7 +193,7 @@ def test_the_compiled_count_is_the_brute_force(deck, names, outcomes):
         pytest.skip("verifier.engine._pairwise not built")
     r = rule(names, outcomes)
     for symmetry in (True, False):
-        table = mod.PairwiseTable(deck, False, 0, 2, symmetry, r.push_terms())
+        table = mod.PairwiseTable(deck, False, 0, 2, symmetry, r)
         counts = table.counts()
         pw.check_counts(counts, len(deck))
         assert r.outcomes(counts) == brute_force(deck, names, outcomes)
@@ -215,7 +215,7 @@ def test_the_pairs_against_a_push_hand_are_its_hands_times_the_players():
     are the push hands of the deck times that."""
     r = rule(("pai_gow_queen_high",), "all")
     keys = {h: (bk, fk) for h, (bk, fk, _f) in sets_of(DECK).items()}
-    counts = twin.pairwise_counts_python(DECK, None, keys=keys, push_when=r.push_terms())
+    counts = twin.pairwise_counts_python(DECK, None, keys=keys, terms=r.push_terms())
     hands = sum(1 for h, (bk, fk) in keys.items() if r.pushes_on((bk, fk)))
     assert counts["banker_push_hand"] == hands * math.comb(len(DECK) - 7, 7)
 

@@ -83,5 +83,5 @@ def test_every_layer_reads_the_same_object():
     rules = kernel_rules(TableRules.from_ruleset(load("casino-standard")))
     assert Fraction(rules["keep"], rules["scale"]) == CASINO.win_net
     assert CASINO.win_label == "1 to 1 less 5% commission"
-    assert TableRules.from_ruleset(load("casino-standard")).settlement_rule.win_net == \
+    assert TableRules.from_ruleset(load("casino-standard")).settlement.win_net == \
         CASINO.win_net

@@ -244,7 +244,13 @@ def test_the_compiled_module_is_switched_with_the_others():
 def _job(deck, wheel="lowest", house_way="mikes", commission=(1, 20), symmetry=True):
     from verifier.engine import _strategy
     return _strategy.StrategyJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way],
-                                 commission, threads=2, symmetry=symmetry)
+                                 at_rate(commission), threads=2, symmetry=symmetry)
+
+
+def at_rate(commission):
+    """The commission rule at the rate cn/cd."""
+    from verifier.game.settlement import SettlementRule
+    return SettlementRule.at(Fraction(*commission))
 
 
 def _same_settings(got, want):
@@ -334,7 +340,7 @@ def test_a_job_built_for_some_units_gives_their_sums_and_refuses_others(deck):
     from verifier.engine import _strategy
     whole = _job(deck)
     ranges = [(0, 2), (whole.units // 2, whole.units // 2 + 3)]
-    part = _strategy.StrategyJob(deck, False, HOUSE_WAY_IDS["mikes"], (1, 20), threads=2,
+    part = _strategy.StrategyJob(deck, False, HOUSE_WAY_IDS["mikes"], at_rate((1, 20)), threads=2,
                                  units=ranges)
     assert part.table_bytes < whole.table_bytes
     assert [part.run(lo, hi) for lo, hi in ranges] == [whole.run(lo, hi) for lo, hi in ranges]
@@ -372,7 +378,8 @@ def test_job_raw_sums_equal_the_pure_python_twin(deck, wheel, house_way, commiss
     from verifier.strategy.optimal import prune_patterns
     from verifier.strategy.twin import PythonJob
     job = _job(deck, wheel, house_way, commission)
-    twin = PythonJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way], commission, reference)
+    twin = PythonJob(deck, wheel == "second", HOUSE_WAY_IDS[house_way], at_rate(commission),
+                     reference)
     got, want = job.run(0, job.units), twin.run(0, twin.units)
     assert _but_classes(prune_patterns(got)) == _but_classes(prune_patterns(want))
     assert got["not_optimal"] > 0

@@ -17,6 +17,7 @@ from verifier.game.cards import deck_of_ranks
 from verifier.cli import main
 from verifier.support.errors import VerifierError
 from verifier.rules.rulesets import load as load_ruleset
+from verifier.game.settlement import SettlementRule
 
 STUB = "strategy_stub:FakeJob"
 DECK = deck_of_ranks("TJQK")            # 16 cards + joker = 17: 51 stand-in units
@@ -93,7 +94,7 @@ def test_a_run_gives_the_known_sums_and_equals_one_run_of_all_units(tmp_path):
     spec = stub_spec()
     raw, info = sj.run_job(spec, work=tmp_path)
     assert raw == expected_sums(DECK)
-    job = strategy_stub.FakeJob(list(DECK), commission=(1, 20))
+    job = strategy_stub.FakeJob(list(DECK), settlement=SettlementRule.at(Fraction(1, 20)))
     assert raw == job.run(0, job.units)
     assert (info.units, info.chunks, info.chunks_done, info.chunks_resumed) == (51, 8, 8, 0)
     assert info.build_seconds == strategy_stub.FakeJob.build_seconds
@@ -168,7 +169,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
     cs = load_ruleset("casino-standard")
     spec = job_spec.spec_for(cs, deck=deck, chunk_size=1000, backend="python", threads=1)
     raw, info = sj.run_job(spec, work=tmp_path)
-    job = twin.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.commission)
+    job = twin.PythonJob(list(deck), spec.wheel_second, spec.house_way, spec.settlement)
     assert raw == job.run(0, job.units) and info.chunks == math.ceil(job.units / 1000)
 
 

@@ -262,17 +262,3 @@ def test_outlaw9_agrees_with_the_shipped_certificate():
     assert abs(st.bet_wins[2] / n - float(p)) <= 3.3 * (float(p * (1 - p)) / n) ** 0.5
 
 
-def test_the_kernels_reads_are_the_tables_reads_in_order():
-    """A wager reaches the kernel as a read code (kernel.kernel_rules): cext/table_rules.h
-    numbers its TS_R_* reads in the order of verifier.game.bets.TABLE_READS."""
-    import re
-    from pathlib import Path
-    from verifier.game.bets import TABLE_READS
-    text = (Path(__file__).resolve().parent.parent / "cext" / "table_rules.h").read_text()
-    names = re.search(r"enum \{ (TS_R_BASE[^}]*)\}", text).group(1)
-    codes = [n.strip() for n in names.split(",") if n.strip()]
-    expect = ["TS_R_" + {"base": "BASE", "seven-card-mask": "SEVEN", "house-way-mask": "HOUSE",
-                         "push-pair": "PUSH_PAIR", "pai-gow": "PAI_GOW", "front": "FRONT",
-                         "first-cards": "FIRST", "seven-card-and-front": "SEVEN_FRONT"}[r]
-              for r in TABLE_READS]
-    assert codes == expect

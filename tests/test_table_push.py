@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 
 from verifier.game.cards import parse_cards
+from verifier.game.settlement import COMMISSION, FEES, SettlementRule
 from verifier.rules import rulesets
 from verifier.support.errors import VerifierError
 from verifier.table.limits import TableRules
@@ -36,9 +37,12 @@ DEALER_Q = parse_cards("2c 3d 5h 6s 8c 9d Qh")      # a queen-high pai gow
 LOSER_Q = parse_cards("2d 3h 4c 6c 7d 8h Jd")       # J-high: loses both to it
 
 
-def table(name, outcomes="all", **kw):
+def table(name, outcomes="all", pushes=True, **kw):
     t = TableRules.from_ruleset(rulesets.load(name), **kw)
-    return t if outcomes == "all" else replace(t, push_outcomes=outcomes)
+    if not pushes:
+        return replace(t, settlement=t.settlement.without_pushes())
+    return t if outcomes == "all" else replace(
+        t, settlement=replace(t.settlement, push_outcomes=outcomes))
 
 
 def play(t, dealer_cards, hands, tiger=0):
@@ -97,9 +101,12 @@ def test_a_fouled_hand_loses_before_the_dealers_hand_is_read():
 
 def test_a_push_condition_needs_the_house_banking():
     with pytest.raises(VerifierError, match="where the house banks"):
-        TableRules(push_when=("front_nine_high",))
+        TableRules(settlement=SettlementRule(FEES, push_when=("front_nine_high",)))
     with pytest.raises(VerifierError, match="unknown push condition"):
-        TableRules(settlement="commission", push_when=("dragon",))
+        TableRules(settlement=SettlementRule(COMMISSION, push_when=("dragon",)))
+    with pytest.raises(VerifierError, match="table: push_when 'dragon' names no category"):
+        TableRules(settlement={"kind": "commission", "commission": "0",
+                               "push_when": ["dragon"]})
 
 
 def test_cli_simulate_and_the_summary_name_the_push(capsys):
@@ -175,8 +182,8 @@ def test_kernel_replay_equals_python_round_engine(name, outcomes):
 
 
 # ----------------------------------------------------------------------------- the return
-def base_interval(name, rounds, compiled, outcomes="all", **kw):
-    setup = uniform_setup((100,), table=table(name, outcomes, kinds=("base",), pays=(),
+def base_interval(name, rounds, compiled, outcomes="all", pushes=True, **kw):
+    setup = uniform_setup((100,), table=table(name, outcomes, pushes, kinds=("base",), pays=(),
                                               custom=(), **kw))
     stats = simulate(setup, rounds, seed=2026, threads=2, compiled=compiled)
     assert stats.path == ("compiled" if compiled else "python")
@@ -199,5 +206,5 @@ def test_compiled_simulation_agrees_with_the_exact_base_game(name):
     pytest.importorskip("verifier.engine._table")
     lo, hi = base_interval(name, 2_000_000, True)
     assert lo <= float(EXACT[name]) <= hi, (lo, hi)
-    lo2, hi2 = base_interval(name, 2_000_000, True, push_when=())
+    lo2, hi2 = base_interval(name, 2_000_000, True, pushes=False)
     assert lo2 > float(EXACT[name]), (lo2, hi2)

@@ -35,7 +35,7 @@ def test_the_default_rule_set_is_the_default_table():
 
 def test_the_casino_table_is_read_from_its_rule_set():
     t = table_of("casino-standard")
-    assert t.house_banks and t.commission == Fraction(1, 20)
+    assert t.house_banks and t.settlement.win_net == Fraction(19, 20)
     assert t.kinds == ("base",) and t.stat_kinds == ("base",)
     assert t.fees.player_fee(500) == 0 and t.fees.dealer_fee(5000) == 0
     assert t.wheel_second            # seed 002: A-2-3-4-5 second-highest

@@ -195,11 +195,15 @@ def test_house_ways_compare_as_the_command_does(browser, server, background, cap
     assert status == 0
     expected = json.loads(out)["house_ways"]
     browser.get(f"{server}/house-ways")
-    browser.find_element(By.TAG_NAME, "summary").click()
+    assert browser.find_element(By.ID, "compare").is_displayed()     # not folded away
     for name in ("mikes", "foxwoods"):
         browser.find_element(By.CSS_SELECTOR, f'input[name="way"][value="{name}"]').click()
     browser.find_element(By.ID, "compare").click()
     table = wait_for(lambda: browser.find_elements(By.ID, "comparison"), "the comparison")
+    for box in ("comparison", "fees"):                # issue 51: no column cut off at 1400 px
+        assert browser.execute_script("var b = document.getElementById(arguments[0])"
+                                      ".parentNode; return b.scrollWidth <= b.clientWidth",
+                                      box), box
     rows = table[0].text.splitlines()[1:]
     for row, hw in zip(rows, expected):
         win = Fraction(hw["probabilities"]["win"])
@@ -475,7 +479,9 @@ def test_a_progressive_meter_slider_moves_the_return_as_the_command_gives_it(bro
                                                                              capsys):
     """docs/PROGRESSIVES.md: the Face Up Mega table on the page; moving the mega meter's
     slider gives the return ``progressive --meter mega=VALUE --json`` prints, and the
-    break-even is marked where the command puts it."""
+    break-even is marked where the command puts it; the sliders open at the meters' amounts
+    the command reads from the file."""
+    from fractions import Fraction
     from selenium.webdriver.common.by import By
     table = ROOT / "verifier" / "data" / "progressives" / "face_up_mega.toml"
 
@@ -491,6 +497,18 @@ def test_a_progressive_meter_slider_moves_the_return_as_the_command_gives_it(bro
     assert shown == f"{at_reset['return']['decimal']:+.6f}"
     be = at_reset["meters"]["mega"]["break_even"]["decimal"]
     assert f"break-even ${be:,.2f}" in text_of(browser, "#meter-mega-break-even")
+    for name, meter in at_reset["meters"].items():      # issue 51: open at the file's amounts
+        amount = float(Fraction(meter["value"]))
+        assert amount > 0
+        assert float(browser.find_element(By.ID, f"meter-{name}").get_attribute("value")) \
+            == pytest.approx(amount)
+        assert text_of(browser, f"#meter-{name}-value") == f"{amount:,.2f}"
+        be = meter["break_even"]["decimal"]                # a negative one as -$ (issue 51)
+        assert f"break-even {'-' if be < 0 else ''}${abs(be):,.2f}" in text_of(
+            browser, f"#meter-{name}-break-even")
+    tiers = [td.text for td in browser.find_elements(By.CSS_SELECTOR,
+                                                     "#progressive-tiers td:first-child")]
+    assert tiers and not any("_" in t for t in tiers)           # names, not keys
     slider = browser.find_element(By.ID, "meter-mega")
     browser.execute_script("arguments[0].value = arguments[0].max; arguments[0].dispatchEvent("
                            "new Event('input'))", slider)

@@ -124,6 +124,49 @@ def test_the_house_edge_stays_in_view_at_1024x768_with_four_pinned_tables(browse
         browser.set_window_size(1400, 1000)
 
 
+def test_the_edge_bar_covers_no_control_scrolled_to_the_top(browser, server):
+    """Issue 51: at 1024 and 700 px wide (the bar wraps to two and three lines) a control
+    scrolled to the top of the window (as a link, a find or a script scrolls it) lies below
+    the sticky bar, and one focused under it is moved below it."""
+    from selenium.webdriver.common.by import By
+    where = ("arguments[0].scrollIntoView(true); return [arguments[0].getBoundingClientRect()"
+             ".top, document.getElementById('edge-box').getBoundingClientRect().bottom];")
+    try:
+        for width in (1024, 700):
+            browser.set_window_size(width, 768)
+            open_editor(browser, server)
+            for control in ("table-name", "target-edge", "search-low", "pin", "download-toml"):
+                element = browser.find_element(By.ID, control)
+                wait_for(lambda: (lambda top, bar: top >= bar)(
+                    *browser.execute_script(where, element)), f"{control} below the bar")
+            element = browser.find_element(By.ID, "search-low")
+            browser.execute_script(where, browser.find_element(By.ID, "search"))
+            top, bar = browser.execute_script(
+                "arguments[0].focus(); return [arguments[0].getBoundingClientRect().top, "
+                "document.getElementById('edge-box').getBoundingClientRect().bottom];", element)
+            assert top >= bar, (width, top, bar)
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_an_edited_table_is_headed_by_its_designed_name_not_as_filed(browser, server):
+    """Issue 51: the heading is the filed table's name ("..., as filed") only while the
+    grid holds the filed pays (seed 001's table, verifier/data/outlaw9_filed.toml)."""
+    from selenium.webdriver.common.by import By
+    from verifier.game.paytables import load
+    filed = load(str(FILED)).name
+    assert filed.endswith("as filed")
+    open_editor(browser, server)
+    assert text_of(browser, "#table-title") == filed
+    pay = browser.find_element(By.CSS_SELECTOR, 'input.pay[data-line="full_house"]')
+    set_pay(browser, pay, "4")
+    wait_for(lambda: "as filed" not in text_of(browser, "#table-title"), "the edited heading")
+    assert text_of(browser, "#table-title").startswith(
+        browser.find_element(By.ID, "table-name").get_attribute("value"))
+    set_pay(browser, pay, "5")
+    wait_for(lambda: text_of(browser, "#table-title") == filed, "the filed heading again")
+
+
 def test_the_search_lists_tables_whose_edges_the_certificates_odds_confirm(browser, server):
     from selenium.webdriver.common.by import By
     from verifier import certificate
@@ -147,14 +190,20 @@ def test_the_search_lists_tables_whose_edges_the_certificates_odds_confirm(brows
         for line, pay in pays.items():
             table = table.with_pay(line, pay)
         odds = certificate.odds_from_certificate(cert.raw, table)
-        shown = tr.find_elements(By.TAG_NAME, "td")[len(lines)].text
+        shown = tr.find_element(By.CSS_SELECTOR, "td.house-edge").text
         assert shown == f"{float(odds.house_edge) * 100:.6f}%"
         assert tr.get_attribute("data-edge-exact") == str(odds.house_edge)
         assert Fraction(3, 200) <= odds.house_edge <= Fraction(1, 40)
         found.append((abs(odds.house_edge - Fraction(1, 50)), pays))
     assert [d for d, _ in found] == sorted(d for d, _ in found)      # nearest 2% first
     assert any(Fraction(p) % 1 for _, pays in found for p in pays.values())  # half pays
-    first = rows[0].find_elements(By.TAG_NAME, "td")[len(lines)].text
+    first = rows[0].find_element(By.CSS_SELECTOR, "td.house-edge").text
+    for button in browser.find_elements(By.CSS_SELECTOR, "#search-table button.load-found"):
+        left, right, box_right, width = browser.execute_script(     # at 1400 px: in view
+            "var r = arguments[0].getBoundingClientRect(), b = document.getElementById("
+            "'search-result').getBoundingClientRect(); return [r.left, r.right, b.right, "
+            "window.innerWidth];", button)
+        assert 0 <= left < right <= min(box_right, width)
     click(browser, "load-found-0")
     wait_for(lambda: text_of(browser, "#house-edge") == first, "the found table in the grid")
 

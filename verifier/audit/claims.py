@@ -8,8 +8,6 @@ leniently: case, spaces, punctuation and the usual synonyms ("Combos", "Count", 
 "Prob"; "1 in"; "Return", "EV"; "Pay")."""
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from hashlib import sha256
@@ -18,7 +16,7 @@ from decimal import Decimal
 from typing import Iterable, Sequence
 
 from verifier.support.errors import VerifierError
-from verifier.support.files import parse_toml, read_text
+from verifier.support.files import csv_rows, parse_toml, read_text
 from verifier.support.toml import tomllib
 
 #: most rows of one sheet (or CSV file), and most columns read
@@ -167,11 +165,11 @@ def read_grid(sub: Submission, rows: Iterable[Sequence[tuple[int, int, str]]], f
         r, c0, first = cells[0]
         name = key(first)
         rest = [Cell(t, where(r, c)) for _, c, t in cells[1:]]
-        if not rest and header is None:
+        if not rest and header is None and name != "meter":
             continue                # a title or a note ("Rules", "House edge" as a heading)
-        if not rest and (name in GAME_KEYS or name in FIGURES):
+        if not rest and (name in GAME_KEYS or name in FIGURES or name == "meter"):
             raise VerifierError(f"{where(r, c0)}: {first!r} with no value beside it (a "
-                                "figure's or the game's value stands in the next cell)")
+                                "figure's, a meter's or the game's stands in the next cells)")
         if name in GAME_KEYS:
             header = None
             _set_game(sub, GAME_KEYS[name], rest[0])
@@ -265,15 +263,12 @@ def _header(cells, where):
 def read_csv(path: str | os.PathLike) -> Submission:
     text = read_text(path, "claims file")
     sub = Submission(str(path), sha256(text.encode("utf-8")).hexdigest())
-    try:
-        rows = []
-        for r, record in enumerate(csv.reader(io.StringIO(text)), start=1):
-            if r > MAX_ROWS:
-                raise VerifierError(f"{path}: more than {MAX_ROWS:,} rows (a par sheet has "
-                                    "far fewer)")
-            rows.append(row_cells(record, r, str(path)))
-    except csv.Error as exc:
-        raise VerifierError(f"{path}: not a CSV file ({exc})") from None
+    rows = []
+    for r, record in enumerate(csv_rows(text, path, "claims file"), start=1):
+        if r > MAX_ROWS:
+            raise VerifierError(f"{path}: more than {MAX_ROWS:,} rows (a par sheet has "
+                                "far fewer)")
+        rows.append(row_cells(record, r, str(path)))
     read_grid(sub, rows, str(path))
     return sub
 

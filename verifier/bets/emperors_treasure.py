@@ -1,21 +1,27 @@
 """Emperor's Treasure (seed 004, Emperor's Challenge): Outlaw 9 categories read on the
 seven cards (``bets.TREASURE_LINES``), a hand paid its highest line; the Envy Bonus is
 paid on its wager (``hosts_envy``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from verifier.game.bets import CATEGORY_READINGS, TREASURE_LINES, Bet, TableSide
 from verifier.game.categories import OUTLAW9_LINES
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.source import SectionSource
 
 NAME = "emperors_treasure"
 
 
-def _derive(cert):
-    from verifier.game.paytables import Paytable
+def _derive(source: SectionSource) -> dict[str, Any]:
     from verifier.odds import emperors
-    table = Paytable.from_dict(cert["sections"][NAME]["paytable"], f"sections.{NAME}.paytable")
-    sets = cert["counts"]["outlaw9_sets"]["seven-card"]
-    return emperors.treasure_odds(sets, table, cert["total_hands"])[0]
+    return emperors.treasure_odds(source.category_sets("seven-card"), source.paytable(NAME),
+                                  source.total_hands)[0]
 
 
-def _note(cert, reading=None):
+def _note(cert: Certificate, reading: str | None = None) -> str:
     return "Lines read on the seven cards; a hand is paid its highest line only."
 
 

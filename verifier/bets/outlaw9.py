@@ -2,22 +2,29 @@
 categories read under the certificate's bonus reading (``seven-card`` or ``house-way``,
 docs/RULES.md), a hand paid its highest line. The certificate's default bet: its pay
 table is the certificate's ``paytables`` entry the format requires."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from verifier.game.bets import BONUS_READING, Bet, TableSide
 from verifier.game.categories import OUTLAW9_LINES
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.source import SectionSource
+    from verifier.rules.readings import Rules
 
 NAME = "outlaw9"
 
 
-def _derive(cert):
-    from verifier.game.paytables import Paytable
+def _derive(source: SectionSource) -> dict[str, Any]:
     from verifier.odds.exact import outlaw9_odds
-    table = Paytable.from_dict(cert["paytables"][NAME], f"paytables.{NAME}")
-    reading = cert["rules"]["bonus_reading"]["value"]
-    sets = cert["counts"]["outlaw9_sets"][reading]
-    return outlaw9_odds(sets, table, reading=reading, total=cert["total_hands"]).to_dict()
+    reading = source.bonus_reading
+    return outlaw9_odds(source.category_sets(reading), source.paytable(NAME), reading=reading,
+                        total=source.total_hands).to_dict()
 
 
-def _note(cert, reading=None):
+def _note(cert: Certificate, reading: str | None = None) -> str:
     """The par sheet's note (``cert``: the typed Certificate)."""
     filed = cert.bonus_reading
     chosen = reading or filed
@@ -27,7 +34,7 @@ def _note(cert, reading=None):
             "several lines is paid its highest line only.")
 
 
-def _read(rules):
+def _read(rules: Rules) -> str:
     """The table reads the seven cards, or the hands as the house way sets them."""
     return "seven-card-mask" if rules.bonus_reading == "seven-card" else "house-way-mask"
 

@@ -2,32 +2,38 @@
 gow, paid by its top card (``nine_high`` .. ``ace_high``). The counts are the closed form
 of verifier/odds/emperors.py under the reading in force (the joker an ace and nothing
 else), the other reading reported beside it; the table reads the player's seven cards."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from verifier.game.bets import INSURANCE_LINES, Bet, TableSide
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.results import ReadingsFigures
+    from verifier.certificate.source import SectionSource
+    from verifier.game.hooks import BetLines, Sets
+    from verifier.game.paytables import Paytable
+    from verifier.report.sheet import Table
 
 NAME = "pai_gow_insurance"
 
 
-def _table(cert):
-    from verifier.game.paytables import Paytable
-    return Paytable.from_dict(cert["sections"][NAME]["paytable"], f"sections.{NAME}.paytable")
-
-
-def _derive(cert):
-    from verifier.certificate.format import deck_of, rules_of
+def _derive(source: SectionSource) -> dict[str, Any]:
     from verifier.odds import emperors
     from verifier.rules.readings import HOUSE_WAY_CHOICES
-    table, total, deck = _table(cert), cert["total_hands"], deck_of(cert)
+    table, total, deck = source.paytable(NAME), source.total_hands, source.deck
     literal = emperors.insurance_counts(deck, "literal")
     semi = emperors.insurance_counts(deck, "semi-wild")
-    if rules_of(cert).house_way in HOUSE_WAY_CHOICES:
+    if source.rules.house_way in HOUSE_WAY_CHOICES:
         # the built-ins set every pai gow, and only those, with a high-card back (row 11):
         # the key histogram must show the closed form's counts
-        histogram = {(r[0], r[1]): r[2] for r in cert["counts"]["key_histogram"]["rows"]}
+        histogram = {(back, front): n for back, front, n in source.key_histogram}
         from_histogram = emperors.insurance_counts_from_histogram(histogram)
         if from_histogram != semi:
             raise ValueError(f"the key histogram's pai gows {from_histogram} disagree with "
                              f"the closed form {semi}")
-        if sum(semi.values()) != cert["counts"]["house_way_rows"]["11"]:
+        if sum(semi.values()) != source.house_way_rows[11]:
             raise ValueError("the high-card backs are not the row 11 hands")
     return {"reading": emperors.INSURANCE_READING,
             "reading_text": emperors.INSURANCE_READINGS[emperors.INSURANCE_READING],
@@ -39,30 +45,40 @@ def _derive(cert):
                             "odds": emperors.insurance_odds(semi, table, total)}}
 
 
-def _counts(cert, kind):
+def _counts(source: SectionSource, kind: BetLines) -> tuple[Sets, str]:
     """The qualifying sets: its section's counts, or the closed form's."""
-    from verifier.certificate.format import deck_of
+    from verifier.certificate.results import ReadingsFigures
     from verifier.odds import emperors
-    section = cert.get("sections", {}).get(NAME)
-    if section:
-        counts, reading = section["results"]["counts"], section["results"]["reading"]
+    figures = source.figures(NAME)
+    if isinstance(figures, ReadingsFigures):
+        counts, reading = figures.counts, figures.reading
     else:
         reading = emperors.INSURANCE_READING
-        counts = emperors.insurance_counts(deck_of(cert), reading)
+        counts = emperors.insurance_counts(source.deck, reading)
     return (tuple((frozenset({line}), int(counts[line])) for line in kind.lines),
             f"insurance reading {reading}")
 
 
-def _note(cert, reading=None):
-    return f"Reading in force: {cert.bets[NAME].results['reading_text']}."
+def _figures(cert: Certificate) -> ReadingsFigures:
+    """Its section's figures (the typed model's: a reading in force and the other)."""
+    from verifier.certificate.results import ReadingsFigures
+    figures = cert.bets[NAME].figures
+    if not isinstance(figures, ReadingsFigures) or figures.alternative is None:
+        raise TypeError(f"{NAME}: its section is not figured under two readings")
+    return figures
 
 
-def _other_reading(cert, table):
+def _note(cert: Certificate, reading: str | None = None) -> str:
+    return f"Reading in force: {_figures(cert).reading_text}."
+
+
+def _other_reading(cert: Certificate, table: Paytable) -> list[Table]:
     """Pai Gow Insurance under the reading not in force, from the section's counts."""
     from verifier.odds.exact import odds_of_lines
     from verifier.report.sheet import Table
-    results = cert.bets[NAME].results
-    other = odds_of_lines(table, results["alternative"]["counts"], cert.total_hands)
+    alternative = _figures(cert).alternative
+    assert alternative is not None                  # _figures holds it
+    other = odds_of_lines(table, alternative.counts, cert.total_hands)
     return [Table(
         "Under the other reading (semi-wild)",
         ["Line", "Combinations", "Probability"],

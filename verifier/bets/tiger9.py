@@ -8,20 +8,26 @@ histogram's ``front_nine_high`` count over C(53,7) (issue 36 gives 3,853,596 of
 154,143,080 under the trump-plaza house way). At the table it is read on the dealer's
 hand (``banker``): the ``front`` read's line of the banker's front key.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from verifier.game.bets import FRONT_LINES, Bet, TableSide
+
+if TYPE_CHECKING:
+    from verifier.certificate.model import Certificate
+    from verifier.certificate.source import SectionSource
 
 NAME = "tiger9"
 LINE = "front_nine_high"
 
 
-def _derive(cert):
+def _derive(source: SectionSource) -> dict[str, Any]:
     from verifier.certificate.odds import odds_from_certificate
-    from verifier.game.paytables import Paytable
-    table = Paytable.from_dict(cert["sections"][NAME]["paytable"], f"sections.{NAME}.paytable")
-    return odds_from_certificate(cert, table).to_dict()
+    return odds_from_certificate(source.raw, source.paytable(NAME)).to_dict()
 
 
-def _note(cert, reading=None):
+def _note(cert: Certificate, reading: str | None = None) -> str:
     way = cert.house_way
     return (f"Read on the dealer's two-card hand as the {way} house way sets it: a nine on "
             "top, no pair (the joker in front is an ace); the dealer's seven cards alone.")

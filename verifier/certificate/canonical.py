@@ -37,7 +37,7 @@ class _Unfit(Exception):
     """The value is not one the fast path writes exactly as RFC 8785 does."""
 
 
-def _scalar(holder, key, v, floats):
+def _scalar(holder: Any, key: Any, v: Any, floats: list[Any]) -> None:
     t = type(v)
     if t is str:
         if _PLACEHOLDER in v:
@@ -51,7 +51,7 @@ def _scalar(holder, key, v, floats):
         raise _Unfit
 
 
-def _scan(obj, floats):
+def _scan(obj: Any, floats: list[Any]) -> None:
     """Raises _Unfit unless ``obj`` keeps to the cases above; appends (holder, key, value)
     for each float to ``floats``."""
     stack = [obj]

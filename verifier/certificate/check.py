@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from verifier.support.version import __version__
 from verifier.game.cards import parse_card
@@ -24,11 +24,11 @@ if TYPE_CHECKING:
     from verifier.support.progress import Progress
 
 
-def _is_count(x):
+def _is_count(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
-def _count_rows(rows, width):
+def _count_rows(rows: Any, width: int) -> bool:
     """Whether ``rows`` is a list of lists of ``width`` counts (at C speed: a key
     histogram has some 150,000 rows)."""
     if not isinstance(rows, list) or set(map(type, rows)) - {list} \
@@ -38,7 +38,8 @@ def _count_rows(rows, width):
     return not set(map(type, cells)) - {int} and min(cells, default=0) >= 0
 
 
-def _check_sets(entries, where, field, names, what, total):
+def _check_sets(entries: Any, where: str, field: str, names: Any, what: str,
+                total: int) -> list[Mismatch]:
     """A list of {field: [names...], "hands": n}: each set of ``names`` in their order,
     no set twice, the hands adding up to ``total``."""
     out = []
@@ -62,7 +63,7 @@ def _check_sets(entries, where, field, names, what, total):
     return out
 
 
-def _check_counts(cert, total):
+def _check_counts(cert: dict[str, Any], total: int) -> list[Mismatch]:
     out = []
     counts = cert["counts"]
     best = counts["best_five"]
@@ -124,7 +125,7 @@ def _check_counts(cert, total):
     return out
 
 
-def _row_count(cert):
+def _row_count(cert: dict[str, Any]) -> int:
     """Rows of the certificate's house way (11 built in; a file's rows), 11 if unreadable."""
     from verifier.engine import engine_spec
     try:
@@ -133,7 +134,7 @@ def _row_count(cert):
         return 11
 
 
-def _check_rules(cert):
+def _check_rules(cert: dict[str, Any]) -> list[Mismatch]:
     out = []
     try:
         rules = rules_of(cert)
@@ -148,7 +149,7 @@ def _check_rules(cert):
     return out
 
 
-def _check_deck(cert):
+def _check_deck(cert: dict[str, Any]) -> list[Mismatch]:
     deck = cert["deck"]
     cards = deck["cards"]
     try:
@@ -167,7 +168,7 @@ def _check_deck(cert):
     return out
 
 
-def _check_paytables(cert):
+def _check_paytables(cert: dict[str, Any]) -> list[Mismatch]:
     out = []
     tables = cert["paytables"]
     for bet in tables:
@@ -189,7 +190,7 @@ def _check_paytables(cert):
     return out
 
 
-def _check_sections(cert):
+def _check_sections(cert: dict[str, Any]) -> list[Mismatch]:
     out = []
     for required in (default_bet().name, "rule_set", "house_way"):
         if required not in cert["sections"]:

@@ -38,7 +38,7 @@ class Mismatch:
     field: str
     message: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.field}: {self.message}"
 
 
@@ -151,7 +151,7 @@ def rows_json(cert: Mapping[str, Any]) -> RowsJson:
     return RowsJson(rows, json.dumps(rows, separators=(",", ":")).encode("ascii"))
 
 
-def _rows_apart(cert, prepared=None):
+def _rows_apart(cert: Mapping[str, Any], prepared: Any = None) -> tuple[dict[str, Any], Any]:
     """(a shallow copy of ``cert`` with the key histogram's rows replaced by _ROWS_MARK,
     the rows' JSON as bytes), or (a shallow copy of ``cert``, None) when they are not
     rows of ints in RFC 8785's range. ``prepared``: ``rows_json`` of the same rows (the
@@ -169,7 +169,7 @@ def _rows_apart(cert, prepared=None):
     return dict(cert, counts=counts), prepared.text
 
 
-def _rows_back(text, rows):
+def _rows_back(text: Any, rows: Any) -> Any:
     """The JSON bytes ``text`` of a body from _rows_apart with its rows put back."""
     return text if rows is None else text.replace(_ROWS_MARK_JSON, rows, 1)
 
@@ -181,7 +181,7 @@ def host() -> str:
             f"{os.cpu_count() or 1} CPU(s)")
 
 
-def _normalise(obj):
+def _normalise(obj: Any) -> Any:
     """Round-trip through JSON, so the hash is taken over exactly what a reader sees."""
     return json.loads(json.dumps(obj))
 
@@ -190,7 +190,7 @@ def _normalise(obj):
 # writing
 
 
-def _pretty(obj, indent=0, ahead=None):
+def _pretty(obj: Any, indent: int = 0, ahead: Any = None) -> str:
     """JSON with one line per list of scalars (count rows, category lists stay compact);
     ``ahead``: a ``pretty_rows``, whose text stands for its rows."""
     pad = " " * indent
@@ -234,7 +234,7 @@ def pretty_rows(prepared: RowsJson) -> RowsJson:
 _ROWS_INDENT = 3        # the rows' depth in a certificate: counts.key_histogram.rows
 
 
-def _int_rows(obj):
+def _int_rows(obj: Any) -> bool:
     """True when ``obj`` is a list of non-empty lists of plain ints (checked in C)."""
     return (set(map(type, obj)) == {list} and all(map(len, obj))
             and set(map(type, itertools.chain.from_iterable(obj))) == {int})
@@ -373,6 +373,6 @@ def diff(expected: Any, found: Any, path: str) -> list[Mismatch]:
     return []
 
 
-def _short(value):
+def _short(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -11,6 +11,12 @@ formulas, check, signing), and no module outside ``certificate/`` reads into it
 A bet's section is generic: ``cert.bets[name]`` is a ``BetSection`` (its figures, its pay
 table, its own counts) for every bet the rule set offers that the certificate holds
 figures for, whichever module derives it; no bet is named here.
+
+Each section's results are typed too (verifier/certificate/results.py and
+results_tables.py), built here once: ``cert.base_game.figures``, ``cert.bets[name].figures``,
+``cert.house_way_tables.power_ratings``, ``cert.strategy_figures``, ``cert.progressives``.
+A reader reads their attributes; a section's JSON ``results`` is what ``run --json``
+prints, never read by key outside this package.
 """
 from __future__ import annotations
 
@@ -21,6 +27,9 @@ from typing import Any, Mapping, Sequence
 
 from verifier.certificate.format import (HASH_FIELD, RESULT_HASH_FIELD, SIGNATURE_FIELD,
                                          CertificateError)
+from verifier.certificate.results import (BaseGameFigures, BetFigures, Omitted,
+                                          PlayerBankFigures, bet_figures)
+from verifier.certificate.results_tables import PowerRatings, ProgressiveFigures, StrategyFigures
 
 #: the section that holds the rule set's own bets (pay tables and figures by bet name)
 CUSTOM_SECTION = "custom_bets"
@@ -99,7 +108,7 @@ class HouseWayTables:
     rows: tuple[HouseWayRow, ...]
     front_hands: Mapping[str, int]
     back_hands: Mapping[str, int]
-    power_ratings: JSON
+    power_ratings: PowerRatings
 
 
 @dataclass(frozen=True)
@@ -110,10 +119,11 @@ class BaseGame:
     outcomes: Mapping[str, int]
     settlement: JSON
     results: JSON
+    figures: BaseGameFigures
 
     @property
-    def player_bank(self) -> JSON | None:
-        return self.results.get("player_bank")
+    def player_bank(self) -> PlayerBankFigures | None:
+        return self.figures.player_bank
 
 
 @dataclass(frozen=True)
@@ -138,11 +148,11 @@ class BetSection:
     paytable: JSON | None = None
     counts: JSON = field(default_factory=lambda: _EMPTY)
     custom: bool = False
+    figures: BetFigures | None = None       # None: the section holds no figures
 
     @property
     def omitted(self) -> str | None:
-        reason = self.results.get("omitted")
-        return None if reason is None else str(reason)
+        return self.figures.reason if isinstance(self.figures, Omitted) else None
 
 
 @dataclass(frozen=True)
@@ -170,6 +180,8 @@ class Certificate:
     sha256: str
     result_sha256: str
     signature: Signature | None = None
+    strategy_figures: StrategyFigures | None = None
+    progressives: Mapping[str, ProgressiveFigures] = field(default_factory=lambda: _EMPTY)
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ readings
@@ -308,6 +320,11 @@ def _model(cert: JSON) -> Certificate:
         signature=(Signature(str(signature["key_fingerprint"]),
                              str(signature.get("algorithm", "")))
                    if isinstance(signature, Mapping) else None),
+        strategy_figures=(StrategyFigures.of(sections["strategy"].results)
+                          if "strategy" in sections else None),
+        progressives=MappingProxyType(
+            {name: ProgressiveFigures.of(f) for name, f in
+             (sections["progressives"].results if "progressives" in sections else {}).items()}),
         raw=cert if isinstance(cert, dict) else dict(cert))
 
 
@@ -318,14 +335,14 @@ def _house_way(section: Section) -> HouseWayTables:
                                 for x in r["rows"]),
                           MappingProxyType({k: int(n) for k, n in r["front_hands"].items()}),
                           MappingProxyType({k: int(n) for k, n in r["back_hands"].items()}),
-                          r["power_ratings"])
+                          PowerRatings.of(r["power_ratings"]))
 
 
 def _base_game(section: Section | None) -> BaseGame | None:
     if section is None:
         return None
     return BaseGame(MappingProxyType({k: int(n) for k, n in section.results["counts"].items()}),
-                    section.settlement, section.results)
+                    section.settlement, section.results, BaseGameFigures.of(section.results))
 
 
 def _bets(cert: JSON, sections: Mapping[str, Section], offered: Sequence[str]
@@ -338,11 +355,16 @@ def _bets(cert: JSON, sections: Mapping[str, Section], offered: Sequence[str]
     out = {}
     for name in dict.fromkeys([*offered, *custom_tables, *custom_results]):
         if name in custom_results or name in custom_tables:
-            out[name] = BetSection(name, custom_results.get(name) or _EMPTY,
-                                   custom_tables.get(name), custom=True)
+            results = custom_results.get(name) or _EMPTY
+            out[name] = BetSection(name, results, custom_tables.get(name), custom=True,
+                                   figures=_figures(results))
         elif name in sections:
             s = sections[name]
             out[name] = BetSection(name, s.results,
                                    s.inputs.get("paytable") or cert["paytables"].get(name),
-                                   s.counts)
+                                   s.counts, figures=_figures(s.results))
     return out
+
+
+def _figures(results: JSON) -> BetFigures | None:
+    return bet_figures(results) if results else None

@@ -19,6 +19,7 @@ from verifier.odds.firstcards import first_cards_sets
 from verifier.odds.progressive import ProgressiveOdds
 from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, deck_of, load, outlaw9_sets_of,
                                          paytable_of)
+from verifier.certificate.source import SectionSource
 
 
 def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
@@ -35,11 +36,12 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
     return sets
 
 
-def _qualifying_sets(cert, paytable, reading):
+def _qualifying_sets(cert: Mapping[str, Any], paytable: Any,
+                     reading: str | None) -> QualifyingSets:
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
     sections, total = cert.get("sections", {}), cert["total_hands"]
     if kind.counts is not None:             # a bet that reads its own section's counts
-        sets, note = kind.counts(cert, kind)
+        sets, note = kind.counts(SectionSource(cert), kind)
         return QualifyingSets(kind.name, kind.lines, sets, total, kind.unit, note)
     if kind.reads in (BONUS_READING, "seven-card"):
         reading = (reading or cert["rules"]["bonus_reading"]["value"]

@@ -7,7 +7,7 @@ exact.py, emperors.py, basegame.py and houseway/ know nothing of certificates.
 from __future__ import annotations
 import math
 from collections.abc import MutableMapping
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
@@ -15,8 +15,10 @@ from verifier.odds.values import exact_value
 from verifier.houseway.tables import section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
+from verifier.game.hooks import Derive
 from verifier.rules.rulesets import RuleSet, from_definition, is_custom_name, shipped_differences
 from verifier.certificate.format import JOINT_READ_COUNTS, deck_of, is_sha256, rules_of
+from verifier.certificate.source import SectionSource
 
 
 @dataclass(frozen=True)
@@ -25,12 +27,13 @@ class Section:
     inputs: tuple = ()              # the fields kept beside ``results``
 
 
-def _house_way_results(cert):
+def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
     """The house way's own tables (verifier.houseway.tables) and its power ratings
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
     out = house_way_results(cert["rules"]["house_way"]["value"],
-                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"])
+                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"],
+                            rules_of(cert).way)
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
                                                  rules_of(cert).wheel_second))
     return out
@@ -42,7 +45,7 @@ def rule_set_of(cert: Mapping[str, Any]) -> RuleSet:
                            "sections.rule_set.definition")
 
 
-def _rule_set_results(cert):
+def _rule_set_results(cert: dict[str, Any]) -> dict[str, Any]:
     rs = rule_set_of(cert)
     changed = shipped_differences(rs)
     if changed:
@@ -64,7 +67,7 @@ def _rule_set_results(cert):
             "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
 
 
-def _base_game_results(cert):
+def _base_game_results(cert: dict[str, Any]) -> dict[str, Any]:
     from verifier.odds.basegame import settle
     section = cert["sections"]["base_game"]
     counts = section["counts"]
@@ -80,7 +83,7 @@ def _base_game_results(cert):
     return settle(counts, section["settlement"], rs.bank, banker_side=True)
 
 
-def _strategy_results(cert):
+def _strategy_results(cert: dict[str, Any]) -> dict[str, Any]:
     """The player's optimal strategy (verifier/strategy/optimal.py) from the job's raw sums, which
     must agree with the rest of the certificate: one player hand per seven cards of the
     deck, C(n - 7, 7) banker hands each, the house way's wins and losses the base game's
@@ -169,7 +172,7 @@ def custom_table(cert: Mapping[str, Any], name: str) -> Paytable:
     return Paytable.from_dict(tables[name], f"sections.custom_bets.paytables.{name}")
 
 
-def _custom_results(cert):
+def _custom_results(cert: dict[str, Any]) -> dict[str, Any]:
     """Each custom bet's figures from the counts: a wager's odds, or an envy-type bet's
     dollars per other hand (and by table size, one to six other hands)."""
     from verifier.odds import emperors
@@ -196,7 +199,7 @@ def _custom_results(cert):
     return out
 
 
-def _progressive_results(cert):
+def _progressive_results(cert: dict[str, Any]) -> dict[str, Any]:
     """Each progressive table's figures from the counts, its meters at their reset
     (docs/PROGRESSIVES.md: ``ProgressiveOdds.figures``)."""
     from verifier.certificate.odds import progressive_odds
@@ -215,34 +218,40 @@ def register_section(name: str, derive: Callable[[dict], Any], inputs: Iterable[
     SECTIONS[name] = Section(derive, tuple(inputs))
 
 
+def _from_source(derive: Derive[SectionSource]) -> Callable[[dict], Any]:
+    """A bet's ``derive`` hook as a section's: given the certificate's counts and inputs
+    typed (``SectionSource``), not its dict."""
+    return lambda cert: derive(SectionSource(cert))
+
+
 class _Sections(MutableMapping):
     """``SECTIONS``: the game's section kinds (and those ``register_section`` adds), then one
     per named bet with a section, from the registry of bets (verifier/bets/): a bet's
     pay table is kept beside its results when the section holds it (``in_section``), else
     it is the certificate's ``paytables`` entry."""
 
-    def __init__(self, own):
+    def __init__(self, own: Mapping[str, Section]) -> None:
         self.own = dict(own)
 
-    def _bets(self):
-        return {n: Section(b.derive, ("paytable",) if b.in_section else ())
+    def _bets(self) -> dict[str, Section]:
+        return {n: Section(_from_source(b.derive), ("paytable",) if b.in_section else ())
                 for n, b in BETS.items() if b.derive and n not in self.own}
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Section:
         if name in self.own:
             return self.own[name]
         return self._bets()[name]
 
-    def __setitem__(self, name, value):
+    def __setitem__(self, name: str, value: Section) -> None:
         self.own[name] = value
 
-    def __delitem__(self, name):
+    def __delitem__(self, name: str) -> None:
         del self.own[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter([*self.own, *self._bets()])
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.own) + len(self._bets())
 
 

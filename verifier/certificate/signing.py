@@ -25,7 +25,7 @@ class SigningError(VerifierError):
     """A bad key file or signature (one line)."""
 
 
-def _crypto():
+def _crypto() -> Any:
     try:
         from cryptography.hazmat.primitives import serialization
         from cryptography.hazmat.primitives.asymmetric import ed25519
@@ -65,7 +65,7 @@ def keygen(private_path: str | os.PathLike, public_path: str | os.PathLike) -> s
     return fingerprint(key.public_key())
 
 
-def _load_key(path, private, pem=None):
+def _load_key(path: Any, private: bool, pem: str | None = None) -> Any:
     """The Ed25519 key in a PEM file (or in ``pem``, text read elsewhere, such as an
     upload; ``path`` then only names it); any other file (another algorithm, one this
     build of cryptography does not support, a deprecated one) is one line, with no

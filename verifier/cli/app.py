@@ -81,7 +81,11 @@ def _main(argv):
     forget_inputs()
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(_command_of(argv))
+    try:
+        parser = build_parser(_command_of(argv))   # a broken bet plugin: one line
+    except VerifierError as exc:
+        print(f"paigow-verify: error: {exc}", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:       # --help (0) or a usage error (2): a status, as always

@@ -14,12 +14,13 @@ if TYPE_CHECKING:
 
 def cmd_filing(settings: Settings) -> int:
     from verifier import certificate
+    from verifier.certificate.format import read_certificate_text
     from verifier.certificate.model import Certificate
     from verifier.filing import document, meta, pack
     from verifier.filing.jurisdictions import jurisdiction
     from verifier.filing.wagers import same_game
     from verifier.report.formats import renderer
-    from verifier.support.files import atomic_write_bytes, read_bytes
+    from verifier.support.files import atomic_write_bytes
     from verifier.support.progress import Steps, stage
     from verifier.cli.options import operator_inputs
     assert settings.certificate and settings.meta and settings.out   # required options
@@ -36,7 +37,7 @@ def cmd_filing(settings: Settings) -> int:
             same_game(Certificate.of(certificate.load(settings.certificate)),
                       settings.variation_of)
         cert = certificate.read(settings.certificate)
-        cert_bytes = read_bytes(settings.certificate, "certificate")
+        cert_bytes = read_certificate_text(settings.certificate).encode("utf-8")
         steps.next("worked examples and figures")
         filing = document.build(cert, info, where, settings.variation_of,
                                 **operator_inputs(settings, cert))

@@ -195,8 +195,8 @@ def cmd_report(settings: Settings) -> int:
                     settings.output()
                 path = None
                 if settings.meter_path:
-                    from verifier.support.files import read_text
-                    path = (read_text(settings.meter_path, "meter path"), settings.meter_path)
+                    from verifier.report.progressive import load_meter_path
+                    path = load_meter_path(settings.meter_path)
                 steps.more(1)
                 steps.next("operator figures")
                 revisions = None

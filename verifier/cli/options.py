@@ -181,10 +181,12 @@ def add_operator_options(parser: argparse.ArgumentParser) -> None:
                        help=f"average initial wager per hand, whole dollars (default "
                             f"{int(AVERAGE_WAGER)})")
     group.add_argument("--bankroll-rounds", type=whole_number(0, 10 ** 7),
-                       default=POOL_ROUNDS, metavar="N",
-                       help="in a player-dealer (California) game, the simulated rounds the "
-                            "player-dealer's bankroll is estimated from (default "
-                            f"{POOL_ROUNDS:,}, a few seconds; 0: leave it out)")
+                       default=0, metavar="N",
+                       help="in a player-dealer (California) game, also estimate the "
+                            "player-dealer's bankroll from N rounds of the table simulator "
+                            f"(its seats interact: no exact figure; {POOL_ROUNDS:,} rounds, a "
+                            "second or two, give it within about 8%%); default 0: left out, "
+                            "every other operator figure is exact")
 
 
 def operator_inputs(settings: Settings, cert: Certificate) -> dict[str, Any]:

@@ -91,15 +91,21 @@ def _simulated(settings: Settings, odds: ProgressiveOdds, cert: Any,
     return run_figures(odds.table, run)
 
 
-def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
-    """Two seats hitting one tier (or meter) in one round: exact where the read lets the
-    tiers' hands be listed, else bounds from the counts (verifier/odds/progressive_seats.py)."""
+#: why the two-seat figures are bounds without ``--two-seats``
+ON_REQUEST = ("the exact figures with --two-seats (every hand of the deck visited and its "
+              "shared cards summed: several seconds on the full deck)")
+
+
+def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int, exact: bool) -> dict[str, Any]:
+    """Two seats hitting one tier (or meter) in one round: with ``exact`` (``--two-seats``),
+    exact where the read lets the tiers' hands be listed; else bounds from the counts
+    (verifier/odds/progressive_seats.py), which cost nothing."""
     from verifier.certificate.format import deck_of, rules_of
     from verifier.engine import engine_spec
     from verifier.odds.progressive_seats import two_seat_figures
     from verifier.table.progressive_pairs import disjoint_pairs, tier_hands, why_not_listed
     deck = deck_of(cert.raw)
-    why = why_not_listed(odds.table, deck)
+    why = why_not_listed(odds.table, deck) if exact else ON_REQUEST
     listed = None
     if why is None:
         wheel, number = engine_spec(rules_of(cert.raw)).checked()
@@ -108,14 +114,14 @@ def _two_seats(odds: ProgressiveOdds, cert: Any, seats: int) -> dict[str, Any]:
 
 
 def cmd_progressive(settings: Settings) -> int:
+    given, seats = _meters(settings), _seats(settings)     # refused before the certificate
     odds, cert = odds_of(settings)
-    given, seats = _meters(settings), _seats(settings)
     if settings.rounds is not None:              # bad play refused before the figures
         from verifier.certificate.format import deck_of
         from verifier.table.progressive import check_play
         check_play(settings.rounds, seats, len(deck_of(cert.raw)))
     out = odds.figures(given, seats)
-    out["two_seats"] = _two_seats(odds, cert, seats)
+    out["two_seats"] = _two_seats(odds, cert, seats, settings.two_seats)
     if settings.rounds:
         out["simulation"] = _simulated(settings, odds, cert, given, seats)
     if settings.json:
@@ -304,8 +310,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "the meters given (the rest at their reset), each meter's break-even "
                     "value and worth per dollar, the long-run return with reset and "
                     "increment, the envy, and two seats hitting one tier in one round "
-                    "(exact for a read of the seat's seven cards, else bounded); exact, from "
-                    "a certificate's counts.")
+                    "(bounded; with --two-seats exact for a read of the seat's seven "
+                    "cards); exact, from a certificate's counts, in well under a second.")
     p.add_argument("paytable", metavar="TABLE", help="a progressive table file (.toml), or "
                    "the name of one the rule set offers (jackpot --rules emperors-challenge)")
     p.add_argument("--cert", metavar="CERT.json",
@@ -317,7 +323,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--meter", metavar="NAME=AMOUNT", action="append", default=[],
                    help="a meter's value in dollars (repeat for several)")
     p.add_argument("--seats", metavar="N", default=None,
-                   help="seats at the table, for the envy (default 6)")
+                   help="seats at the table, for the envy and two seats hitting (default 6)")
+    p.add_argument("--two-seats", action="store_true",
+                   help="two seats hitting one tier in one round, exact (every hand of the "
+                        "deck visited: several seconds on the full deck); without it, "
+                        "bounds from the counts")
     p.add_argument("--simulate", dest="rounds", metavar="ROUNDS", type=int, default=None,
                    help="also play ROUNDS rounds at the table: meters funded by every "
                         "wager, hits paid and reset, with a 99%% interval for the return")

@@ -17,9 +17,9 @@ def cmd_serve(settings: Settings) -> int:
     problem = missing_dependency()
     if problem:
         raise VerifierError(problem)
-    from verifier.support.files import read_text
+    from verifier.certificate.format import read_certificate_text
     for path in settings.certificates:          # a missing or unreadable file: one line now
-        read_text(path, "certificate")
+        read_certificate_text(path)
     from verifier.web.workbench import shipped_paths
     paths = settings.certificates or shipped_paths()
     assert settings.host is not None and settings.port is not None     # serve's defaults

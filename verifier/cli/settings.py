@@ -110,6 +110,7 @@ class Settings:
     seats: Optional[str] = None
     meter: list[str] = field(default_factory=list)   # progressive: NAME=AMOUNT
     meter_path: Optional[str] = None
+    two_seats: bool = False                          # progressive: the exact two-seat figures
     progressive: Optional[str] = None                # simulate: the progressive played
     progressive_seats: Optional[str] = None
     base: Optional[int] = None

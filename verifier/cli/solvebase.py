@@ -58,15 +58,15 @@ def push_family_edges(cert: Certificate, settlement: Mapping[str, Any], family: 
     the certificate's deck under its readings: [{"push_when", "edge", "counts"}]."""
     from verifier.engine import engine_spec, pairwise_counts
     from verifier.game.cards import parse_card
-    from verifier.odds.solvebase import edge_of, family_rules
+    from verifier.odds.solvebase import PUSH_FAMILIES, edge_of, family_rules
     from verifier.rules.readings import Rules
     rules = Rules.of(wheel=cert.reading("wheel"), bonus_reading=cert.bonus_reading,
                      house_way=cert.house_way)
     spec = engine_spec(rules, threads, sorted(parse_card(c) for c in cert.deck.cards))
     out = []
-    for each in family_rules(settlement, family):
+    for name, each in zip(PUSH_FAMILIES[family], family_rules(settlement, family)):
         counts = pairwise_counts(rules=spec, progress=progress, settlement=each)
-        out.append({"push_when": each.push_when[0], "edge": edge_of(counts, each),
+        out.append({"push_when": name, "edge": edge_of(counts, each),
                     "counts": counts})
     return out
 

@@ -113,11 +113,11 @@ def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec
     pure-Python twin counts small decks only). ``house_way``: a loaded ``HouseWay``
     (e.g. under other readings or variants) for both sides instead of the rules'.
     ``settlement``: a ``SettlementRule`` whose push conditions on the banker's hand
-    (``push_when``) are counted as well (PUSH_NAMES; it settles the counts:
+    (``has_pushes``) are counted as well (PUSH_NAMES; it settles the counts:
     ``SettlementRule.outcomes``). Returns {name: exact int} over COUNT_NAMES (and
     PUSH_NAMES); the identities of ``check_counts`` are verified before returning.
     """
-    terms = settlement.push_terms() if settlement is not None else ()
+    marked = settlement is not None and settlement.has_pushes
     if house_way is not None:
         rules = as_spec(rules, threads, deck).with_file(house_way)
     _spec, deck, wheel_second, house_way_number, nthreads = engine_options(rules, threads,
@@ -128,8 +128,8 @@ def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec
         # its table of hand keys is built in C, polling no signal for seconds
         polled, stop = stoppable(report)
         counts = interruptible(_module().pairwise_counts, deck, wheel_second,
-                               house_way_number, nthreads, polled, terms, on_stop=stop)
-    counts = {name: int(counts[name]) for name in COUNT_NAMES + (PUSH_NAMES if terms else ())}
+                               house_way_number, nthreads, polled, settlement, on_stop=stop)
+    counts = {name: int(counts[name]) for name in COUNT_NAMES + (PUSH_NAMES if marked else ())}
     check_counts(counts, len(deck))
     return counts
 

@@ -95,8 +95,8 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
     from verifier.table.custom import hand_lines
     from verifier.table.settle import base_odds
     sides = table_sides()
-    rule = table.settlement_rule
-    outcomes = BASE_OUTCOMES + (("dealer push",) if table.push_when else ())
+    rule = table.settlement
+    outcomes = BASE_OUTCOMES + (("dealer push",) if rule.has_pushes else ())
     wanted: dict[tuple[str, Any], Example | None] = {("base", o): None for o in outcomes}
     reads = {}
     for kind in table.kinds[1:]:
@@ -124,7 +124,7 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
                 return round_odds(d, p, table=table, cards=player, dealer_cards=dealer)[slot]
             key = ("base", base_outcome_name(p, d, odds(0)) if any(
                 wanted[("base", o)] is None for o in outcomes) else "")
-            pushes = rule.pushes_on((d[3], d[2])) if rule.push_when else False
+            pushes = rule.pushes_on((d[3], d[2]))
             if wanted.get(key, 0) is None and pushes == (key[1] == "dealer push"):
                 wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
             house = base_odds(p[2], p[3], d[2], d[3])

@@ -31,9 +31,7 @@ def rules_of_play(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, s
     ``readings``: {name: text} of the readings that apply (the par sheet's), whose words
     state the joker, the wheel and who wins where the rule set has them."""
     s = SettlementRule.of(rs.settlement)
-    bank = ("The house banks every hand." if s.is_commission and not rs.players_bank else
-            "Players may bank in turn with the dealer." if s.is_commission else
-            "A player-dealer banks; the house takes a collection fee and does not play.")
+    bank = s.bank_words(rs.players_bank)
     out = [
         ("The deck", " ".join(sentence(t) for t in (
             rs.deck, readings.get("joker", ""), readings.get("wheel", WHEEL.get(rs.wheel, rs.wheel)))
@@ -52,7 +50,7 @@ def rules_of_play(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, s
         ("Settlement", sentence(words(s.describe()))),
         ("The bank", bank),
     ]
-    if s.push_when:
+    if s.has_pushes:
         out.append(("Pushes on the dealer's hand", sentence(words(s.push_text()))))
     tables = rs.paytables()
     for bet in rs.bet_names():
@@ -145,18 +143,7 @@ def california(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, str]
     """(heading, text) of the Bureau of Gambling Control's game-approval narrative
     (``readings`` as ``rules_of_play``'s: the table's procedure where the rule set has it)."""
     from verifier.table.deal import SEATS
-    s = SettlementRule.of(rs.settlement)
-    if s.is_fees:
-        player = "; ".join(f"a wager of ${lo} or more: ${fee}" for lo, fee in s.player_tiers)
-        dealer = "; ".join(f"table action of ${lo} or more: ${fee}" for lo, fee in s.dealer_tiers)
-        fee = (f"A flat collection fee is taken from each player before the cards are dealt, "
-               f"by the wager: {player}. The player-dealer pays, by the table's action: "
-               f"{dealer or 'none'}. The fee is the house's whatever the hand's result; the "
-               f"table maximum is ${s.table_max}.")
-    else:
-        fee = (f"A commission of {float(s.commission):.0%} is taken from each winning base "
-               "wager as it is paid; nothing is taken from a push or a loss."
-               if s.commission else "No commission or fee is taken.")
+    fee = SettlementRule.of(rs.settlement).collection_words()
     return [
         ("Standards of play", "The game is played to the rules of play above; the house "
                               f"way ({rs.house_way}) sets the dealer's hand."),

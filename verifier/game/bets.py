@@ -1,8 +1,10 @@
 """Every bet the verifier knows, and how each one's lines are read (docs/PAYTABLES.md).
 
 The one registry of bets (``BETS``, ``registry``): each named bet is one module of
-``verifier/bets/`` declaring a ``Bet`` (its certificate section, par-sheet notes,
-readings and ``TableSide``), found by walking that package on first use; and the ways a
+``verifier/bets/`` (or of a package of its own, by the entry-point group
+``paigow_verifier.bets``) declaring a ``Bet`` (its certificate section, par-sheet notes,
+readings and ``TableSide``), found on first use (verifier/game/hooks.py: the hooks'
+declared interface, checked as a bet registers); and the ways a
 custom pay table (``bet = "custom"``) may read its lines (``READS``). Pay-table files,
 rule sets, certificates, ``compare``/``solve``/``formula``, the par sheet and the table
 iterate the registry; nothing else names a bet.
@@ -41,12 +43,13 @@ A bet with ``amounts`` pays dollars per *other* hand at the table that shows a l
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
 from verifier.game.firstcards import CARDS_RANGE, FIRST_CARDS_LINES
+from verifier.game.hooks import Counts, Derive, Note, ParBet, ParTables, ReadOf, check_hooks, discover
 from verifier.support.errors import VerifierError
 from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE, class_of, is_royal
 
@@ -174,16 +177,17 @@ class TableSide:
     order: int = 100
     title: str = ""                # its title at the table (default the bet's)
     #: the read as a function of the table's readings (``Rules``), when it depends on them
-    read_of: Callable | None = None
+    read_of: ReadOf | None = None
 
     def read_for(self, rules: Any) -> str:
         return self.read_of(rules) if self.read_of else self.read
 
 
-#: The reads the table (its Python round engine and the compiled kernel, cext/table_sim.h
+#: The reads the table (its Python round engine and the compiled kernel: cext/vocab.h
 #: ``TS_R_*``, in this order) gives a wager (the last two: custom bets', table/custom.py).
 TABLE_READS = ("base", "seven-card-mask", "house-way-mask", "push-pair", "pai-gow", "front",
                "first-cards", "seven-card-and-front")
+TABLE_LINES = 40    # the most lines of a read (categories and a front: 35; C: TS_LINES)
 
 
 @dataclass(frozen=True)
@@ -195,16 +199,10 @@ class Bet:
     ``amounts``: it pays dollars per other hand (envy); ``in_section``: its pay table and
     figures live in a certificate section of its own (else in the certificate's
     ``paytables``); ``file``: the shipped pay table (verifier/data) and whether it is
-    ``filed``. The hooks, each ``None`` when the generic behaviour applies:
-
-    - ``derive(cert)``: its certificate section's results (build and check; ``cert``
-      the certificate's dict, as certificate/ holds it);
-    - ``counts(cert, bet)``: ``(sets, note)``, the qualifying sets when its reads need
-      its own section's counts (``certificate/odds.py``; the dict);
-    - ``note(cert, reading)``: the par sheet's note beside its table; ``loses_title``;
-      ``par_tables(cert, table)``: more tables under it; ``par_bet(cert)``: its whole
-      par-sheet entry (an envy bet's dollars); these read the typed ``Certificate``
-      (verifier/certificate/model.py), as the par sheet does;
+    ``filed``. The hooks (verifier/game/hooks.py declares each), ``None`` when the
+    generic behaviour applies: ``derive`` its certificate section, ``counts`` its
+    qualifying sets from that section, ``note``, ``par_tables`` and ``par_bet`` its
+    par-sheet note, tables and whole entry; ``loses_title``;
     - ``readings``: the readings (data/readings.toml) that apply to it, or
       ``reading_topic``: a whole topic of them;
     - ``table``: how the table settles it (``TableSide``), None: not at the table."""
@@ -220,12 +218,12 @@ class Bet:
     order: int = 100
     default: bool = False          # the bet a pay-table file names when it names none
     hosts_envy: bool = False       # an envy-type bet is paid on this one's wager
-    derive: Callable | None = None
-    counts: Callable | None = None
-    note: Callable | None = None
+    derive: Derive[Any] | None = None
+    counts: Counts[Any] | None = None
+    note: Note[Any] | None = None
     loses_title: str = "No line (loses)"
-    par_tables: Callable | None = None
-    par_bet: Callable | None = None
+    par_tables: ParTables[Any] | None = None
+    par_bet: ParBet[Any] | None = None
     readings: tuple = ()
     reading_topic: str = ""
     table: TableSide | None = None
@@ -241,46 +239,44 @@ class Bet:
 
 
 PLUGINS = "verifier.bets"     # the named bets, one module each, found by ``registry``
-_REGISTRY: dict = {}
+_REGISTRY: dict[str, Bet] = {}
 _LOADED: list[bool] = []
 
 
 def register(b: Bet) -> Bet:
-    """Add a named bet (a module of ``verifier/bets/`` does it by declaring ``BET``)."""
+    """Add a named bet, its hooks checked (a module of ``verifier/bets/``, or an entry
+    point's, does it by declaring ``BET``)."""
+    if not isinstance(b, Bet):
+        raise VerifierError(f"{b!r} is not a bet (verifier.game.bets.Bet)")
     if b.name in _REGISTRY or b.name == CUSTOM:
         raise VerifierError(f"bet {b.name!r} is registered twice")
+    check_hooks(b)
     _REGISTRY[b.name] = b
     return b
 
 
-def registry() -> dict:
+def registry() -> dict[str, Bet]:
     """{name: Bet} of every named bet, in their declared order: the modules of
-    ``verifier/bets/`` each declare one ``BET``, found on first use (scikit-learn's
-    ``all_estimators`` way)."""
+    ``verifier/bets/`` and the entry points of ``paigow_verifier.bets`` each declare one
+    ``BET``, found on first use (hooks.discover; scikit-learn's ``all_estimators`` way)."""
     if not _LOADED:
         _LOADED.append(True)
-        import importlib
-        import pkgutil
-        package = importlib.import_module(PLUGINS)
-        found = []
-        for info in pkgutil.iter_modules(package.__path__):
-            if not info.name.startswith("_"):
-                found.append(importlib.import_module(f"{PLUGINS}.{info.name}").BET)
-        for b in sorted(found, key=lambda b: (b.order, b.name)):
-            register(b)
+        found = discover(PLUGINS)
+        for b in sorted(found, key=lambda b: (getattr(b, "order", 0), getattr(b, "name", ""))):
+            register(b)     # type: ignore[arg-type]  # register refuses what is no Bet
     return _REGISTRY
 
 
 class _Bets(Mapping):
     """``BETS``: the registry as a read-only mapping, loaded on first use."""
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> Bet:
         return registry()[name]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(registry())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(registry())
 
 
@@ -391,7 +387,7 @@ def table_sides() -> dict[str, TableSide]:
 class _Titles(dict):
     """Wager titles; a custom bet (docs/TABLE.md) is titled by its rule-set name."""
 
-    def __missing__(self, kind):
+    def __missing__(self, kind: str) -> str:
         titles = {b.table.kind: b.table.title or b.title for b in BETS.values() if b.table}
         return titles.get(kind, kind)
 

@@ -13,10 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
+from verifier.game.cards import ACE, JOKER  # noqa: F401  (evaluate.JOKER, as before)
 from verifier.game.ranking import FRONT_PAIR_BASE
-
-JOKER = 52
-ACE = 12
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
     STRAIGHT_FLUSH, FIVE_ACES = range(10)
@@ -34,7 +32,7 @@ def straight_ordinal(top: int, wheel_second: bool) -> int:
     return top - 4                          # 6-high 0 ... K-high 7
 
 
-def _straight_top(ranks):
+def _straight_top(ranks: Sequence[int]) -> int | None:
     """Top rank of a straight made by five ranks, or None."""
     distinct = sorted(set(ranks), reverse=True)
     if len(distinct) != 5:
@@ -46,7 +44,7 @@ def _straight_top(ranks):
     return None
 
 
-def _nibbles(ranks):
+def _nibbles(ranks: Sequence[int]) -> int:
     key = 0
     for r in ranks:
         key = key << 4 | r
@@ -86,7 +84,7 @@ def natural_key(cards: Sequence[int], wheel_second: bool = False) -> int:
 
 
 @lru_cache(maxsize=None)  # only to keep reduced-deck enumerations bearable
-def _joker_key(others, wheel_second):
+def _joker_key(others: Sequence[int], wheel_second: bool) -> int:
     """Key of the four regular cards ``others`` plus the joker, by substitution."""
     others = list(others)
     if sum(1 for c in others if c >> 2 == ACE) == 4:

@@ -20,18 +20,18 @@ class _Push:
     """The pay of a line that returns the bet (net 0)."""
     _instance = None
 
-    def __new__(cls):
+    def __new__(cls) -> _Push:
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "PUSH"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "push"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[()]]:
         return (_Push, ())
 
 

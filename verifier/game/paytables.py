@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Collection, Iterable
+from typing import Any, Collection, Iterable, Iterator
 
 from verifier.support.toml import tomllib
 from verifier.game.bets import (BETS, CUSTOM, PLAYER, Bet, bet as bet_of, check_read, custom_bet,
@@ -46,19 +46,19 @@ class _Files(Mapping):
     """{bet: file} of the shipped tables, filed or examples, from the registry of bets
     (read on first use: the bets are found then)."""
 
-    def __init__(self, filed):
+    def __init__(self, filed: bool) -> None:
         self.filed = filed
 
-    def _files(self):
+    def _files(self) -> dict[str, str]:
         return {name: b.file for name, b in BETS.items() if b.filed == self.filed}
 
-    def __getitem__(self, bet):
+    def __getitem__(self, bet: str) -> str:
         return self._files()[bet]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._files())
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._files())
 
 
@@ -202,7 +202,7 @@ class Paytable:
     hand: str = PLAYER
     precedence: str = HIGHEST_PAY
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.kind
 
     @property
@@ -320,7 +320,7 @@ def _terms_of(data: Mapping[str, Any]) -> dict[str, Any]:
     return {key: data.get(key, default) for key, default in _TERMS.items()}
 
 
-def _where(path, text, lineno):
+def _where(path: Any, text: str, lineno: int) -> str:
     line = text.splitlines()[lineno - 1].strip() if 0 < lineno <= len(text.splitlines()) else ""
     return f"{path}: line {lineno}: {line!r}"
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -50,19 +51,59 @@ class ProgressiveError(VerifierError):
     """A progressive table or a meter value that cannot be read: one line."""
 
 
+#: the largest amount (dollars, either sign) a table, a ``--meter`` or a claim may give, and
+#: the largest denominator of one (a share of 1/3 is exact; a cent's is 100): bounded
+#: before any exact arithmetic, so that no figure overflows a float or runs without end
+MAX_AMOUNT = 10 ** 12
+MAX_DENOMINATOR = 10 ** 18
+#: an amount as written, once "$", "," and "%" are gone: a decimal (its exponent of more
+#: than three digits is out of range before it is made exact), or p/q
+_AMOUNT = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?0*(?P<exp>\d+))?|[+-]?\d+/\d+",
+                     re.ASCII)
+_AMOUNT_CHARACTERS = 60
+
+
 def amount(value: object, what: str) -> Fraction:
-    """Dollars or a share written in a file: 500, 2.5, "$1,000", "15%" -> exact Fraction."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ProgressiveError(f"{what}: {value!r} is not an amount")
-    text = str(value).strip().replace(",", "").replace("$", "")
+    """Dollars or a share in a file, on the command line or in a request: 500, 2.5,
+    "$1,000", "15%", "1/3" -> exact Fraction, at most MAX_AMOUNT in size and
+    MAX_DENOMINATOR in its denominator; anything else one line, in bounded time (the
+    text's length, then its exponent, checked before it is made exact)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
+        raise ProgressiveError(f"{what}: {_shown(value)} is not an amount")
+    if isinstance(value, int) and abs(value) > MAX_AMOUNT:
+        raise _out_of_range(value, what)
+    text = value if isinstance(value, str) and len(value) > 4 * _AMOUNT_CHARACTERS else \
+        str(value).replace(",", "").replace("$", "").strip()     # too long: refused below
     scale = 1
     if text.endswith("%"):
         text, scale = text[:-1].strip(), 100
+    written = _AMOUNT.fullmatch(text) if len(text) <= _AMOUNT_CHARACTERS else None
+    if written is None:
+        raise ProgressiveError(f"{what}: {_shown(value)} is not an amount (dollars such as "
+                               "500, \"$1,000\" or 2.5; a share such as \"15%\")")
+    if len(written.group("exp") or "") > 3:
+        raise _out_of_range(value, what)
     try:
         out = Fraction(text) / scale
-    except (ValueError, ZeroDivisionError):
-        raise ProgressiveError(f"{what}: {value!r} is not an amount") from None
+    except ZeroDivisionError:
+        raise ProgressiveError(f"{what}: {_shown(value)} divides by zero") from None
+    if abs(out) > MAX_AMOUNT or out.denominator > MAX_DENOMINATOR:
+        raise _out_of_range(value, what)
     return out
+
+
+def _shown(value: object) -> str:
+    """A user's value in a message: its first 40 characters."""
+    if isinstance(value, int) and abs(value) >= 10 ** 40:
+        return f"a number of about {value.bit_length() * 30103 // 100000 + 1:,} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _out_of_range(value: object, what: str) -> ProgressiveError:
+    return ProgressiveError(f"{what}: {_shown(value)} is out of range (an amount is at most "
+                            f"${MAX_AMOUNT:,}, with at most {len(str(MAX_DENOMINATOR)) - 1} "
+                            "decimals)")
 
 
 @dataclass(frozen=True)
@@ -274,15 +315,10 @@ def from_dict(data: Mapping[str, Any], where: str = "progressive table") -> Prog
 
 
 def load(path: str) -> Progressive:
-    """A progressive table file (TOML), or one line naming the problem."""
-    import tomllib
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        raise ProgressiveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ProgressiveError(f"{path}: not TOML ({exc})") from None
+    """A progressive table file (TOML), read by the one reader (its checks and bounds,
+    docs/RELIABILITY.md), or one line naming the problem."""
+    from verifier.support.files import read_toml
+    data = read_toml(path, "progressive table", ProgressiveError, parse_float=Decimal)
     return from_dict(data, str(path))
 
 

@@ -11,6 +11,7 @@ CLASS_NAMES = ["high_card", "one_pair", "two_pair", "three_of_a_kind", "straight
 CLASS_BITS = 20
 ROYAL_ORDINAL = 9
 FRONT_PAIR_BASE = 169  # two-card key of a pair of rank r is 169 + r
+FRONT_KEY_COUNT = FRONT_PAIR_BASE + 13     # every two-card key, 0..181 (C: FRONT_KEYS)
 PAIR_OF_THREES_KEY = FRONT_PAIR_BASE + 1  # Wrangler Push pays 2 to 1 from this front up
 
 

@@ -23,12 +23,13 @@ Face Up: the dealer's hand set first, face up, and each player's best response t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from verifier.game.ranking import FRONT_KEY_COUNT
+
 COMMISSION, FEES = "commission", "fees"
-FRONT_KEY_COUNT = 169 + 13     # front keys: FRONT_PAIR_BASE + 13 pairs (cext FRONT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,16 @@ class SettlementRule:
     #: "exposed" (Face Up: the dealer's hand is set first, face up, and each player sets
     #: the best response to it; the strategy job counts it, verifier/strategy/faceup.py)
     dealer: str = "hidden"
+
+    def __post_init__(self) -> None:
+        if self.kind not in (COMMISSION, FEES):
+            from verifier.support.errors import VerifierError
+            raise VerifierError(f"unknown settlement {self.kind!r}: fees or commission")
+        if not 0 <= self.commission < 1:
+            from verifier.support.errors import VerifierError
+            raise VerifierError(f"commission {self.commission} is not between 0 and 1")
+        if self.push_when:
+            self.push_terms()           # one line for a condition it does not know
 
     @classmethod
     def of(cls, data: SettlementRule | Mapping) -> SettlementRule:
@@ -81,11 +92,76 @@ class SettlementRule:
     def is_fees(self) -> bool:
         return self.kind == FEES
 
+    @property
+    def has_pushes(self) -> bool:
+        """Whether the base wager pushes on some banker's hands (``push_when``)."""
+        return bool(self.push_when)
+
+    # -- the same rule changed in one term -----------------------------------------------
+    def at_rate(self, rate: Fraction | int | str) -> SettlementRule:
+        """This rule with a commission of ``rate`` (``solve --commission``'s trials)."""
+        return replace(self, commission=Fraction(rate))
+
+    def pushing_on(self, names: Sequence[str]) -> SettlementRule:
+        """This rule pushing on the conditions ``names`` in place of its own."""
+        return replace(self, push_when=tuple(names))
+
+    def without_pushes(self) -> SettlementRule:
+        """This rule with no push condition and the dealer's hand hidden: the settlement
+        of counts that are settled already (the strategy job's sums)."""
+        return replace(self, push_when=(), dealer="hidden")
+
+    def terms(self) -> dict[str, str]:
+        """The rule's kind, and its commission under one (``{"kind": "commission",
+        "commission": "0.05"}``, ``{"kind": "fees"}``): the figures' heading."""
+        if self.is_commission:
+            return {"kind": COMMISSION, "commission": str(self.commission)}
+        return {"kind": FEES}
+
+    def push_mapping(self) -> dict[str, object]:
+        """The push conditions as a rule set writes them ({} when none)."""
+        if not self.push_when:
+            return {}
+        return {"push_when": list(self.push_when), "push_outcomes": self.push_outcomes}
+
+    def job_terms(self) -> dict[str, object]:
+        """What decides the strategy job's sums, as its key writes them (strategy/spec.py
+        ``job_key``): the value's ratio, the push conditions when there are any, Face Up."""
+        cn, cd = self.value_ratio
+        out: dict[str, object] = {"commission": [cn, cd]}
+        if self.push_when:
+            out["push"] = list(self.push_mapping().values())
+        if self.dealer_exposed:
+            out["face_up"] = True
+        return out
+
     # -- what each layer asks ------------------------------------------------------------
     @property
     def win_net(self) -> Fraction:
         """What a winning unit base wager nets: 1 to 1 less the commission (fees apart)."""
         return 1 - self.commission
+
+    @property
+    def value_ratio(self) -> tuple[int, int]:
+        """(cn, cd): 1 - ``win_net`` as a fraction (the commission; 0/1 under fees, whose
+        flat fee is the same whichever way a hand is set): the strategy job ranks a
+        setting by v = (cd - cn) W - cd L (verifier/strategy/optimal.py)."""
+        rate = 1 - self.win_net
+        return rate.numerator, rate.denominator
+
+    def commission_on(self, amount: int | Fraction) -> Fraction:
+        """The commission on a win of ``amount`` (0 under fees)."""
+        return amount * self.commission
+
+    def fee_bands(self) -> list[tuple[int, int, int]]:
+        """[(lowest wager, highest wager, fee)] of the player's flat fees, the top tier
+        ending at the table maximum ([] under a commission)."""
+        tiers, out = self.player_tiers, []
+        for i, (low, fee) in enumerate(tiers):
+            high = tiers[i + 1][0] - 1 if i + 1 < len(tiers) else self.table_max
+            if high >= low:
+                out.append((low, high, fee))
+        return out
 
     def player_return(self, win: int, loss: int, total: int) -> Fraction:
         """The player's expected result per unit wagered from win/loss counts over
@@ -110,6 +186,12 @@ class SettlementRule:
         """Whether a banker's hand set to (back key, front key) meets ``push_when``."""
         from verifier.game.pushes import any_holds
         return bool(self.push_when) and any_holds(self.push_when, *banker_set)
+
+    def pushes_held(self, banker_set: tuple[int, int]) -> list[str]:
+        """The push conditions a banker's hand set to (back key, front key) meets (the
+        table's ledger names them)."""
+        from verifier.game.pushes import any_holds
+        return [n for n in self.push_when if any_holds((n,), *banker_set)]
 
     @property
     def dealer_exposed(self) -> bool:
@@ -203,8 +285,52 @@ class SettlementRule:
         return (f"wins pay 1 to 1; flat player fee per hand ({tiers}); player-dealer fee "
                 f"per hand by table action ({dealer}); table maximum ${self.table_max}")
 
+    # -- the rule in the words of each document ------------------------------------------
+    @property
+    def pay_label(self) -> str:
+        """The base wager's pay as the par sheet's base game names it."""
+        return self.win_label if self.is_commission else "1 to 1, a flat fee per hand (tiers below)"
 
-def _tiers(rows):
+    @property
+    def commission_words(self) -> str:
+        """The commission as a person writes it ("5%", "2.5%")."""
+        from verifier.game.names import percent
+        return percent(self.commission)
+
+    def value_words(self) -> str:
+        """What ranks a hand's settings, in words (``hand --strategy``'s header)."""
+        if self.is_fees:
+            return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
+                    "(the same for every setting)")
+        pay = (f"1 to 1 less {self.commission * 100}% commission" if self.commission
+               else self.win_label)
+        return (f"expected result per unit: wins pay {pay}"
+                + (f"; {self.push_text()}" if self.push_when else ""))
+
+    def bank_words(self, players_bank: bool) -> str:
+        """Who banks, in a sentence (the filing's rules of play)."""
+        if self.is_fees:
+            return "A player-dealer banks; the house takes a collection fee and does not play."
+        return ("Players may bank in turn with the dealer." if players_bank
+                else "The house banks every hand.")
+
+    def collection_words(self) -> str:
+        """What the house takes from the base wager, in sentences (California's
+        narrative)."""
+        if self.is_fees:
+            player = "; ".join(f"a wager of ${lo} or more: ${fee}" for lo, fee in self.player_tiers)
+            dealer = "; ".join(f"table action of ${lo} or more: ${fee}"
+                               for lo, fee in self.dealer_tiers)
+            return (f"A flat collection fee is taken from each player before the cards are "
+                    f"dealt, by the wager: {player}. The player-dealer pays, by the table's "
+                    f"action: {dealer or 'none'}. The fee is the house's whatever the hand's "
+                    f"result; the table maximum is ${self.table_max}.")
+        return (f"A commission of {float(self.commission):.0%} is taken from each winning base "
+                "wager as it is paid; nothing is taken from a push or a loss."
+                if self.commission else "No commission or fee is taken.")
+
+
+def _tiers(rows: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
     return tuple((int(low), int(fee)) for low, fee in rows)
 
 

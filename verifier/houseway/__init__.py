@@ -18,6 +18,11 @@ _FILEFORMAT = ("HouseWay", "load", "loads", "names", "shipped_path", "HOUSE_WAY_
 _FIELDS = ("HouseWayError", "Row")
 _INTERPRET = ("Setting", "features_of", "hand_type", "set_hand")
 
+from typing import TYPE_CHECKING  # noqa: E402
+
+if TYPE_CHECKING:
+    from verifier.houseway.fileformat import HouseWay
+
 
 def __getattr__(name):
     if name in _FILEFORMAT:
@@ -48,15 +53,12 @@ BUILT_IN_ROW_NAMES = {
 }
 
 
-def row_names(house_way: str) -> dict:
-    """{row number of the per-row counts: its name} for a house way by name or file:
-    rows 1-11 of the built-ins, or a file's rows by place (with the chart's row)."""
-    from verifier.houseway.builtin import BUILT_IN_IDS
-    if house_way in BUILT_IN_IDS:
+def row_names(way: "HouseWay | None") -> dict:
+    """{row number of the per-row counts: its name} for a loaded house way (``Rules.way``):
+    a file's rows by place (with the chart's row), or rows 1-11 of the built-ins (None)."""
+    if way is None:
         return dict(BUILT_IN_ROW_NAMES)
-    from verifier.houseway.fileformat import load
-    hw = load(house_way)
-    return {i: f"(row {row.label}) {row.name}" for i, row in enumerate(hw.rows, 1)}
+    return {i: f"(row {row.label}) {row.name}" for i, row in enumerate(way.rows, 1)}
 
 
 __all__ = ["row_names", "BUILT_IN_ROW_NAMES", "HouseWay", "HouseWayError", "Row", "Setting", "load", "loads", "names",

@@ -7,9 +7,12 @@ par sheet. All are derived from the counts the enumeration keeps (the key histog
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, TYPE_CHECKING
 
 from verifier.game.ranking import CLASS_NAMES, FRONT_PAIR_BASE
+
+if TYPE_CHECKING:
+    from verifier.houseway.fileformat import HouseWay
 
 RANKS = "23456789TJQKA"
 
@@ -52,13 +55,14 @@ def hand_tables(histogram: Iterable[Sequence[int]]) -> dict:
 
 
 def section_results(house_way: str, histogram_rows: Iterable[Sequence[int]],
-                    row_counts: Mapping) -> dict:
+                    row_counts: Mapping, way: HouseWay | None = None) -> dict:
     """A certificate's ``house_way`` section, re-derived from its counts: the key
     histogram's rows [back key, front key, hands] and the hands decided by each row
-    ({row: hands}, the row as a number or its text)."""
+    ({row: hands}, the row as a number or its text); ``way``: the house way's loaded file
+    (``Rules.way``; None: compiled in)."""
     from verifier.houseway import row_names
     out = hand_tables(histogram_rows)
-    names = row_names(house_way)
+    names = row_names(way)
     out["rows"] = [{"row": int(r), "name": names.get(int(r), ""), "hands": n}
                    for r, n in sorted(row_counts.items(), key=lambda item: int(item[0]))]
     out["house_way"] = house_way

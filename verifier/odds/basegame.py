@@ -35,13 +35,12 @@ pairwise engine when it can and says why when it cannot.
 """
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Mapping, Sequence
 
 from verifier.odds.values import exact_value
 from verifier.support.errors import VerifierError
-from verifier.game.settlement import COMMISSION, SettlementRule
+from verifier.game.settlement import COMMISSION, FEES, SettlementRule
 from verifier.game.pushes import PUSH_NAMES
 
 
@@ -56,7 +55,7 @@ def _wlp(counts, rule: SettlementRule | None = None):
     try:
         w, l, p = (int(counts[k]) for k in ("win", "loss", "push"))
         total = int(counts.get("total", w + l + p))
-        if rule is not None and rule.push_when:
+        if rule is not None and rule.has_pushes:
             w, l, p, total = rule.outcomes(counts)
     except (KeyError, TypeError, ValueError):
         raise VerifierError("base game counts need win, loss and push") from None
@@ -71,7 +70,7 @@ CASINO_COMMISSION = Fraction(1, 20)
 
 def commission_return(counts: Mapping, rate: Fraction = CASINO_COMMISSION) -> Fraction:
     """Expected result per unit for a player, wins paid 1 to 1 less ``rate``."""
-    return setting_return(counts, SettlementRule(COMMISSION, commission=Fraction(rate)))
+    return setting_return(counts, SettlementRule(COMMISSION).at_rate(rate))
 
 
 def even_money_return(counts: Mapping) -> Fraction:
@@ -88,13 +87,9 @@ def fee_return(counts: Mapping, wager: Fraction | int, fee: Fraction | int) -> F
 
 
 def fee_tiers(tiers: Sequence[Sequence[int]], table_max: int) -> list[tuple[int, int, int]]:
-    """[(low, high, fee)] from ((lowest amount, fee), ...); the top tier ends at the maximum."""
-    out = []
-    for i, (low, fee) in enumerate(tiers):
-        high = tiers[i + 1][0] - 1 if i + 1 < len(tiers) else table_max
-        if high >= low:
-            out.append((low, high, fee))
-    return out
+    """[(low, high, fee)] from ((lowest amount, fee), ...); the top tier ends at the maximum
+    (``SettlementRule.fee_bands``)."""
+    return SettlementRule(FEES, player_tiers=tuple(map(tuple, tiers)), table_max=table_max).fee_bands()
 
 
 def setting_return(counts: Mapping, settlement: SettlementRule | Mapping) -> Fraction:
@@ -126,7 +121,7 @@ def player_bank(counts: Mapping, rate: Fraction, co_bank_share: Fraction | int |
     if not 0 <= c < 1 or not 0 <= s <= 1:
         raise VerifierError(f"commission {c} must be in [0, 1) and the co-bank share {s} "
                             "in [0, 1]")
-    rule = SettlementRule(COMMISSION, commission=c)
+    rule = SettlementRule(COMMISSION).at_rate(c)
     banker = rule.banker_return(w, l, total)
     player = rule.player_return(w, l, total)
     house = c * (w + l) / total
@@ -162,34 +157,32 @@ def settle(counts: Mapping, settlement: SettlementRule | Mapping, bank: Mapping 
     kept = {k: int(counts[k]) for k in PAIRWISE_COUNTS + PUSH_NAMES if k in counts}
     rule = SettlementRule.of(settlement)
     out: dict = {"counts": dict(kept, total=total, win=w, loss=l, push=p)}
-    if rule.push_when:          # the wager's outcomes, the push conditions applied
+    if rule.has_pushes:         # the wager's outcomes, the push conditions applied
         w, l, p, total = _wlp(counts, rule)
         out["outcomes"] = {"win": w, "loss": l, "push": p, "total": total,
-                           "push_when": list(rule.push_when),
-                           "push_outcomes": rule.push_outcomes}
+                           **rule.push_mapping()}
     out["probabilities"] = {k: exact_value(Fraction(v, total))
                             for k, v in (("win", w), ("loss", l), ("push", p))}
     out["even_money_return"] = exact_value(
-        setting_return(counts, dataclasses.replace(rule, commission=Fraction(0))))
+        setting_return(counts, rule.at_rate(0)))
+    out.update(rule.terms())
     if rule.is_commission:
-        rate = rule.commission
         e = setting_return(counts, rule)
-        out.update({"kind": "commission", "commission": str(rate),
-                    "return": exact_value(e), "house_edge": exact_value(-e)})
-        if banker_side and not rule.push_when:
+        out.update({"return": exact_value(e), "house_edge": exact_value(-e)})
+        if banker_side and not rule.has_pushes:
             terms = bank or {}
             rotation = terms.get("banker") == "rotation"
             share = Fraction(str(terms.get("co_bank_share", 0))) if rotation else 0
-            out["player_bank"] = player_bank(counts, rate, share, rotation)
+            out["player_bank"] = player_bank(counts, 1 - rule.win_net, share, rotation)
     else:
         rows = []
-        for low, high, fee in fee_tiers(list(rule.player_tiers), rule.table_max):
+        for low, high, fee in rule.fee_bands():
             rows.append({"wagers": [low, high], "fee": fee,
                          "return_at_smallest": exact_value(fee_return(counts, low, fee)),
                          "return_at_largest": exact_value(fee_return(counts, high, fee))})
         # the same counts as a casino game would settle them, for comparison
         casino = commission_return(counts, CASINO_COMMISSION)
-        out.update({"kind": "fees", "tiers": rows,
+        out.update({"tiers": rows,
                     "casino_comparison": {"commission": str(CASINO_COMMISSION),
                                           "return": exact_value(casino),
                                           "house_edge": exact_value(-casino)}})

@@ -30,19 +30,19 @@ are missing): ``paytables.example(bet)``.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.odds.values import exact_value
 
-from verifier.game.cards import JOKER
+from verifier.game.cards import ACE, JOKER
 from verifier.game.bets import INSURANCE_LINES
 from verifier.game.categories import TOP_CARD_CATEGORY
 from verifier.support.errors import VerifierError
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.pays import TABLE_ORDER
 
-ACE = 12
 INSURANCE_TOP = TOP_CARD_CATEGORY
 INSURANCE_READING = "literal"
 INSURANCE_READINGS = {
@@ -84,7 +84,14 @@ def _windows():
 
 def _suit_patterns(rank_suits, threshold):
     """Ways to pick one card of each rank (``rank_suits``: list of suit sets) with fewer
-    than ``threshold`` cards of every suit."""
+    than ``threshold`` cards of every suit. The ranks' order does not change the count,
+    so it is kept by the sorted suit sets: on the full deck every rank has all four suits,
+    and the few thousand rank sets of ``insurance_counts`` make two distinct calls."""
+    return _suit_pattern_count(tuple(sorted(tuple(sorted(s)) for s in rank_suits)), threshold)
+
+
+@lru_cache(maxsize=4096)
+def _suit_pattern_count(rank_suits, threshold):
     states = {(0, 0, 0, 0): 1}
     for suits in rank_suits:
         new: dict = {}

@@ -12,20 +12,28 @@ result X per unit of initial wager has mean E and variance V (exact, from the co
   wager alone (no raise, no double), so ``a = 1`` and it equals the house edge;
 - expected hold against drop: the win over the chips bought, ``-E * handle / drop``; the
   handle-to-drop ratio is the table's (how often chips go round), not the game's;
-- the table's result after N hands, 95% band: ``N * w * (-E) +- 1.96 * sqrt(N * V) * w``,
-  the normal approximation to a sum of N independent hands, with its exact mean
-  ``N * w * (-E)`` and variance ``N * w**2 * V``.
+- the table's result after N hands: its exact mean ``N * w * (-E)`` and variance
+  ``N * w**2 * V``; its 95% band, the 2.5% and 97.5% quantiles of the N-hand sum's own
+  distribution (one hand's exact distribution convolved N times: verifier/odds/sums.py),
+  and the chance the house is ahead after N hands, read off the same distribution. Each
+  round is a fresh shuffle, so the hands are independent and nothing is sampled. A wager
+  known only by its mean and variance falls back to the normal approximation
+  ``N * w * (-E) +- 1.96 * sqrt(N * V) * w`` (and no chance of being ahead).
 
-Everything is a Fraction but the square roots (not rational: floats, for display).
+Everything is a Fraction but the square roots and the convolution's probabilities (not
+rational, or too large to keep as one: floats, for display).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from typing import Any
 
-#: z of a two-sided 95% normal interval
+#: z of a two-sided 95% normal interval, and the upper quantile of an exact one
 Z95 = 1.959963984540054
+Q95 = 0.975
 #: pai gow poker's pace (a full table): the default hands per hour
 HANDS_PER_HOUR = 30
 #: the most hands an hour a command takes (a hand every 30 seconds)
@@ -64,6 +72,14 @@ class Band:
     handle: Fraction           # dollars wagered: hands x the average wager
     mean: Fraction
     variance: Fraction
+    #: the house's win at the 2.5% and 97.5% quantiles of its exact distribution (None: the
+    #: normal approximation), and the chance it is above 0
+    quantiles: tuple[Fraction, Fraction] | None = None
+    ahead: float | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.quantiles is not None
 
     @property
     def half_width(self) -> float:
@@ -71,10 +87,14 @@ class Band:
 
     @property
     def low(self) -> float:
+        if self.quantiles is not None:
+            return float(self.quantiles[0])
         return float(self.mean) - self.half_width
 
     @property
     def high(self) -> float:
+        if self.quantiles is not None:
+            return float(self.quantiles[1])
         return float(self.mean) + self.half_width
 
     def hold(self, value: float) -> float:
@@ -91,6 +111,8 @@ class WagerFigures:
     variance: Fraction         # of the net result per unit of initial wager
     pace: Pace
     action: Fraction = Fraction(1)   # average total action per unit of initial wager
+    #: one hand's exact distribution, ((net result per unit, combinations), ...), or ()
+    outcomes: tuple = ()
 
     @property
     def theoretical_win_per_hour(self) -> Fraction:
@@ -116,12 +138,27 @@ class WagerFigures:
         """The expected win over the drop when the handle is ``handle_per_drop`` x the drop."""
         return self.edge * handle_per_drop
 
-    def band(self, hands: int, label: str = "") -> Band:
-        w = self.pace.average_wager
-        return Band(label or f"{hands:,} hands", hands, hands * w, hands * w * self.edge,
-                    hands * w * w * self.variance)
+    @cached_property
+    def sums(self) -> Any:
+        """The N-hand sums of ``outcomes`` (verifier/odds/sums.py), or None."""
+        from verifier.odds.sums import Sums
+        return Sums(dict(self.outcomes)) if self.outcomes else None
 
-    @property
+    def band(self, hands: int, label: str = "") -> Band:
+        """The house's result after ``hands`` hands: exact mean and variance, and the
+        quantiles of its exact distribution where one hand's is known."""
+        w = self.pace.average_wager
+        quantiles, ahead = None, None
+        sums = self.sums
+        cdf = sums.cdf(hands) if sums is not None else None
+        if cdf is not None:           # the house wins what the player loses: -w x the sum
+            quantiles = (-w * sums.quantile(cdf, hands, Q95),
+                         -w * sums.quantile(cdf, hands, 1 - Q95))
+            ahead = sums.below(cdf, hands, Fraction(0))
+        return Band(label or f"{hands:,} hands", hands, hands * w, hands * w * self.edge,
+                    hands * w * w * self.variance, quantiles, ahead)
+
+    @cached_property
     def bands(self) -> list[Band]:
         """The 95% bands after BAND_HANDS hands and BAND_HOURS hours."""
         h = self.pace.hands_per_hour
@@ -147,13 +184,17 @@ class WagerFigures:
                                   for r in HANDLE_PER_DROP],
             "bands_95": [{"label": b.label, "hands": b.hands, "handle": both(b.handle),
                           "mean": both(b.mean), "variance": both(b.variance),
-                          "low": b.low, "high": b.high} for b in self.bands],
+                          "low": b.low, "high": b.high,
+                          "method": "exact" if b.exact else "normal approximation",
+                          "house_ahead": b.ahead} for b in self.bands],
         }
 
 
 def wager_figures(key: str, title: str, expected: Fraction, variance: Fraction,
-                  pace: Pace, action: Fraction = Fraction(1)) -> WagerFigures:
+                  pace: Pace, action: Fraction = Fraction(1),
+                  outcomes: tuple = ()) -> WagerFigures:
     """The operator figures of a wager whose net result per unit of initial wager has the
-    exact mean ``expected`` (the player's) and ``variance``."""
+    exact mean ``expected`` (the player's) and ``variance``; ``outcomes``, one hand's
+    distribution ((net result, combinations), ...), makes its bands exact."""
     return WagerFigures(key, title, -Fraction(expected), Fraction(variance), pace,
-                        Fraction(action))
+                        Fraction(action), tuple(outcomes))

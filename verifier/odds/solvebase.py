@@ -16,7 +16,6 @@ is read here.
 """
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -46,7 +45,7 @@ def commission_for_edge(counts: Mapping[str, Any], settlement: SettlementRule | 
     rule = SettlementRule.of(settlement)
     if not rule.is_commission:
         raise VerifierError("a fee game has no commission to solve (its fee is flat per hand)")
-    free = dataclasses.replace(rule, commission=Fraction(0))
+    free = rule.at_rate(0)
     w, l, _p, total = free.outcomes(counts)
     at_zero = edge_of(counts, free)
     c = 1 - Fraction(l - edge * total) / w if w else None
@@ -66,7 +65,7 @@ def family_rules(settlement: SettlementRule | Mapping, family: str
         raise VerifierError(f"unknown push family {family!r}: "
                             f"{' or '.join(PUSH_FAMILIES)}")
     rule = SettlementRule.of(settlement)
-    return [dataclasses.replace(rule, push_when=(name,)) for name in PUSH_FAMILIES[family]]
+    return [rule.pushing_on((name,)) for name in PUSH_FAMILIES[family]]
 
 
 def closest(rows: list[dict[str, Any]], edge: Fraction) -> int:

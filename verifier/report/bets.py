@@ -7,10 +7,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
 
+from verifier.certificate.results import EnvyFigures, Omitted
 from verifier.report.sheet import Bet, DESIGNED, Line, RARE, RARE_TEXT, Table
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
+    from verifier.certificate.results import Exact
     from verifier.game.paytables import Paytable
     from verifier.odds.exact import BetOdds
 
@@ -101,11 +103,11 @@ def custom_section(cert: Certificate, name: str, designed: Paytable | None = Non
     from verifier.game.paytables import line_title
     table = designed or custom_table(cert.raw, name)
     offered = {n for n, b in cert.bets.items() if b.custom}
-    results = cert.bets[name].results if name in offered else {}
+    results = cert.bets[name].figures if name in offered else None
     title = f"{table.name} ({'new ' if name not in offered else ''}custom, reads {table.reads})"
-    if "omitted" in results:
-        return f"{title}: {results['omitted']}"
-    if designed or not table.envy:
+    if isinstance(results, Omitted):
+        return f"{title}: {results.reason}"
+    if designed or not table.envy or not isinstance(results, EnvyFigures):
         from verifier.certificate.odds import odds_from_certificate
         bet = bet_from_odds(name, title, odds_from_certificate(cert.raw, table),
                          DESIGNED if designed else table.status or "not filed",
@@ -115,15 +117,15 @@ def custom_section(cert: Certificate, name: str, designed: Paytable | None = Non
                                          table.precedence))
         return bet
     total = cert.total_hands
-    lines = [Line(line_title(r["category"]), f"${_money(Fraction(r['amount']))}", r["hands"],
-                  Fraction(r["hands"], total), Fraction(r["hands"], total) * Fraction(r["amount"]),
-                  net=Fraction(r["amount"]))
-             for r in results["lines"]]
+    lines = [Line(line_title(r.category), f"${_money(Fraction(r.amount))}", r.hands,
+                  Fraction(r.hands, total), Fraction(r.hands, total) * Fraction(r.amount),
+                  net=Fraction(r.amount))
+             for r in results.lines]
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
                       Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
     bet = Bet(name, title, table.name, table.status or "not filed", "hands", total, lines,
-              kind="amount", expected=Fraction(results["envy_per_other_hand"]["exact"]))
+              kind="amount", expected=results.envy_per_other_hand.fraction)
     bet.notes.append("Dollars paid for each other hand at the table that shows a line "
                      f"(exact {bet.expected} per other hand).")
     return bet
@@ -133,33 +135,42 @@ def envy_section(cert: Certificate, name: str) -> Bet:
     """An envy-type named bet (``name``): dollars per other hand, by table size."""
     from verifier.game.bets import BETS
     from verifier.game.paytables import line_title
-    results = cert.bets[name].results
+    results = cert.bets[name].figures
+    if not isinstance(results, EnvyFigures):
+        raise TypeError(f"{name}: not an envy-type bet's figures")
     total = cert.total_hands
     lines = []
-    for row in results["lines"]:
-        p = Fraction(row["hands"], total)
-        amount = Fraction(row["amount"])
-        lines.append(Line(line_title(row["category"]), f"${_money(amount)}", row["hands"], p,
+    for row in results.lines:
+        p = Fraction(row.hands, total)
+        amount = Fraction(row.amount)
+        lines.append(Line(line_title(row.category), f"${_money(amount)}", row.hands, p,
                           p * amount, net=amount))
     paid = sum(line.combinations for line in lines)
     lines.append(Line("No line (pays nothing)", "loses", total - paid,
                       Fraction(total - paid, total), Fraction(0), net=Fraction(0)))
-    bet = Bet(name, BETS[name].title, results["paytable"],
-              results["status"], "hands", total, lines, kind="amount",
+    bet = Bet(name, BETS[name].title, str(results.paytable),
+              str(results.status), "hands", total, lines, kind="amount",
               expected=sum((line.contribution for line in lines), Fraction(0)))
-    bet.notes.append(f"Paid to each Treasure bet of at least ${results['treasure_bet']} when "
+    bet.notes.append(f"Paid to each Treasure bet of at least ${results.treasure_bet} when "
                      "another hand at the table shows a line: dollars per other hand "
                      f"(expected ${float(bet.expected):.6f} per other hand, exact "
                      f"{bet.expected}).")
     bet.tables.append(Table(
         "By table size",
         ["Other players", "Envy per hand", "Share of the bet", "Treasure + envy return"],
-        [[str(r["other_players"]), f"${r['envy_per_hand']['decimal']:.6f}",
-          f"{r['envy_share_of_bet']['decimal']:.6%}",
-          f"{r['combined_return']['decimal']:+.8f}"] for r in results["by_table_size"]]))
+        [[str(r.other_players), f"${r.envy_per_hand.decimal:.6f}",
+          f"{_decimal(r.envy_share_of_bet):.6%}",
+          f"{_decimal(r.combined_return):+.8f}"] for r in results.by_table_size]))
     return bet
 
 
-def _money(x):
+def _decimal(x: Exact | None) -> float:
+    """A figure a named envy bet's section always holds (a custom one's has none)."""
+    if x is None:
+        raise TypeError("an envy figure the section lacks")
+    return x.decimal
+
+
+def _money(x: Fraction | int | str) -> str:
     x = Fraction(x)
     return f"{int(x):,}" if x.denominator == 1 else f"{float(x):,.2f}"

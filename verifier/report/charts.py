@@ -15,7 +15,7 @@ from verifier.report.sheet import Z90, Z95, Bet
 WIDTH, HEIGHT = 7.2, 3.2          # inches
 
 
-def _figure(height: float):
+def _figure(height: float) -> tuple[Any, Any]:
     """A matplotlib figure WIDTH x ``height`` inches, made without pyplot (no figure
     manager, no GUI backend: the figure is only ever saved as SVG)."""
     import matplotlib
@@ -27,7 +27,7 @@ def _figure(height: float):
     return fig, fig.add_subplot()
 
 
-def _svg(fig):
+def _svg(fig: Any) -> str:
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = out.getvalue()

@@ -31,7 +31,7 @@ from verifier.report.game import (applicable_readings, base_game_section, house_
                                   player_bank_section, strategy_section)
 
 
-def _title(name, description):
+def _title(name: str, description: str) -> str:
     head = description.split(":", 1)[0].strip() if ":" in description else ""
     return f"{head}, rule set {name}" if head else f"rule set {name}"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from verifier.odds.operator import HANDLE_PER_DROP, Pace, WagerFigures, wager_figures
@@ -23,9 +24,17 @@ class Operator:
     pace: Pace
     wagers: list                   # WagerFigures, the sheet's wagers then the base game
     notes: list
-    tables: list                   # Table
+    figures: list                  # Table: the figures per wager and the holds
     bankroll: Any = None           # verifier.table.bankroll.Bankroll, or None
     bankroll_notes: list = field(default_factory=list)
+
+    @cached_property
+    def tables(self) -> list:
+        """Every table of the section: the figures, each wager's bands (their exact
+        distributions computed here, when a sheet is shown, not when one is built for its
+        other figures: ``run``'s summary) and the bankroll."""
+        return (self.figures + [band_table(f) for f in self.wagers]
+                + ([bankroll_table(self.bankroll)] if self.bankroll is not None else []))
 
 
 def money(x: Fraction | float, cents: bool = True) -> str:
@@ -40,7 +49,7 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
     """The operator figures of ``bets`` (the wagers: the envy's dollar amounts have none) at
     ``pace``; ``fee``: a fee game's collection fee per hand at the average wager;
     ``bankroll``: the simulator's estimate (or None, and ``bankroll_note`` says why)."""
-    wagers = [wager_figures(b.key, b.title, b.expected, b.variance, pace)
+    wagers = [wager_figures(b.key, b.title, b.expected, b.variance, pace, outcomes=outcomes(b))
               for b in bets if b.kind == "wager"]
     h, w = pace.hands_per_hour, pace.average_wager
     notes = [
@@ -54,9 +63,13 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
         "many times the chips bought are wagered) is the table's, not the game's; the hold "
         "is shown at three ratios.",
         "The bands: the table's result (the house's side: its win) after N hands of one "
-        "wager, normal approximation to the sum of N independent hands: N × wager × edge ± "
-        "1.96 × √N × SD per hand × wager. A result outside its band is one a regulator may "
-        "ask to be investigated (e.g. Maryland). The mean and variance are exact."]
+        "wager, from the 2.5% to the 97.5% quantile of its exact distribution: every round "
+        "is a fresh shuffle, so the N hands are independent and their sum's distribution is "
+        "one hand's, from the counts, convolved N times (nothing is simulated); the chance "
+        "the house is ahead after N hands is read off the same distribution. A result "
+        "outside its band is one a regulator may ask to be investigated (e.g. Maryland). The "
+        "mean and variance are exact fractions; the quantiles are results a table can have "
+        "(whole units of the pays), the chance a decimal."]
     if fee is not None:
         notes.append(f"This is a fee game: the house's revenue is the collection fee, "
                      f"{money(fee)} a hand at {money(w)}, {money(h * fee)} an hour per seat; "
@@ -73,14 +86,21 @@ def operator_section(bets: list[Bet], pace: Pace, fee: Fraction | int | None = N
               ["Wager"] + [("handle = drop" if r == 1 else f"handle = {r} × drop")
                            for r in HANDLE_PER_DROP],
               [[f.title] + [pct(f.hold(r), 3) for r in HANDLE_PER_DROP] for f in wagers])]
-    tables += [band_table(f) for f in wagers]
     out = Operator(pace, wagers, notes, tables, bankroll)
     if bankroll is not None:
-        out.tables.append(bankroll_table(bankroll))
         out.bankroll_notes = bankroll_notes(bankroll)
     elif bankroll_note:
         out.bankroll_notes = [bankroll_note]
     return out
+
+
+def outcomes(bet: Bet) -> tuple:
+    """One hand's exact distribution of ``bet``: ((net result, combinations), ...) of its
+    lines, or () where a line has no net result or the lines do not add up to the total."""
+    rows = [(line.net, line.combinations) for line in bet.lines]
+    if any(net is None for net, _ in rows) or sum(n for _, n in rows) != bet.total:
+        return ()
+    return tuple(rows)
 
 
 def band_table(f: WagerFigures) -> Table:
@@ -89,12 +109,23 @@ def band_table(f: WagerFigures) -> Table:
     w = f.pace.average_wager
     rows = [[b.label, money(b.handle, False), money(b.mean),
              f"{money(b.low)} to {money(b.high)}",
-             f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}"] for b in f.bands]
+             f"{b.hold(b.low):+.3%} to {b.hold(b.high):+.3%}",
+             _chance(b.ahead)] for b in f.bands]
+    how = ("the band's ends are quantiles of the exact distribution" if f.bands[0].exact else
+           "the band is the normal approximation N × wager × edge ± 1.96 × √N × SD per hand "
+           "× wager (this wager's lines give no distribution)")
     return Table(f"95% band of the table's result: {f.title}",
                  ["Played", "Handle", "Expected win", "95% band of the win",
-                  "As a share of the handle"], rows,
+                  "As a share of the handle", "House ahead"], rows,
                  note=f"Exact: after N hands the mean is N × {w * f.edge} and the variance "
-                      f"N × {w * w * f.variance} (dollars, dollars squared).")
+                      f"N × {w * w * f.variance} (dollars, dollars squared); {how}.")
+
+
+def _chance(p: float | None) -> str:
+    """A probability as a percentage with 2 decimals, never rounded to 0% or 100%."""
+    if p is None:
+        return ""
+    return "> 99.99%" if 0.9999 < p < 1 else "< 0.01%" if 0 < p < 0.0001 else f"{p:.2%}"
 
 
 def bankroll_table(b: Any) -> Table:

@@ -31,7 +31,7 @@ def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None
     return pdf_of_html(html, steps, references)
 
 
-def _weasyprint():
+def _weasyprint() -> Any:
     """The weasyprint module, or a one-line error saying how to install it."""
     try:
         import weasyprint

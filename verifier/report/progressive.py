@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
+from verifier.certificate.results_tables import Bounded
 from verifier.game.paytables import line_title
 from verifier.report.sheet import Table, odds_text
+
+if TYPE_CHECKING:
+    from verifier.certificate.results_tables import MeterFigures, ProgressiveFigures
 
 TITLE = "Progressive"
 
@@ -34,53 +38,54 @@ def _money(x: Any) -> str:
     return f"${value:,.2f}"
 
 
-def figure_text(x: dict, dollars: bool = True) -> str:
-    """A meter-model figure (verifier/odds/meters.py ``Bounded.json``): exact to 6 places,
-    or the middle of its exact bound pair to 12 places, said so."""
+def figure_text(x: Bounded | Mapping[str, Any], dollars: bool = True) -> str:
+    """A meter-model figure (verifier/odds/meters.py ``Bounded.json``, typed or as its
+    JSON): exact to 6 places, or the middle of its exact bound pair to 12 places, said so."""
+    x = x if isinstance(x, Bounded) else Bounded.of(x)
     sign = "$" if dollars else ""
-    if x["form"] == "exact":
-        return f"{sign}{x['decimal']:,.6f}"
-    return f"{sign}{x['decimal_12']} (bounds)"
+    if x.form == "exact":
+        return f"{sign}{x.decimal:,.6f}"
+    return f"{sign}{x.decimal_12} (bounds)"
 
 
-def _at_hit(r: dict) -> str:
-    if r["expected_at_hit"]:
-        return _money(r["expected_at_hit"]["exact"])
-    run = r.get("long_run")
-    return figure_text(run["expected_at_hit"]) if run and "outside" not in run \
+def _at_hit(r: MeterFigures) -> str:
+    if r.expected_at_hit:
+        return _money(r.expected_at_hit.exact)
+    run = r.long_run
+    return figure_text(run.expected_at_hit) if run \
         else "outside the model"
 
 
-def _long_run_note(f: dict) -> str:
-    lr, bounds = f["long_run_return"], f.get("long_run_bounds")
+def _long_run_note(f: ProgressiveFigures) -> str:
+    lr, bounds = f.long_run_return, f.long_run_bounds
     if lr:
         return (f"Long-run return with reset and increment (the meter model): "
-                f"{lr['decimal']:+.6f} (exact {lr['exact']}).")
+                f"{lr.decimal:+.6f} (exact {lr.exact}).")
     if bounds:
         return ("Long-run return with reset, increment and cap (the meter model): "
-                f"{bounds['decimal_12']}, the middle of two exact bounds the certificate "
+                f"{bounds.decimal_12}, the middle of two exact bounds the certificate "
                 "holds, to 12 places.")
-    outside = [f"{m} ({r['long_run']['outside']})" for m, r in f["meters"].items()
-               if "outside" in r.get("long_run", {})]
+    outside = [f"{m} ({r.outside})" for m, r in f.meters.items()
+               if r.outside is not None]
     return ("No long-run figure: a meter is outside the meter model: " + ", ".join(outside)
             + ".")
 
 
-def _model_table(f: dict) -> list:
+def _model_table(f: ProgressiveFigures) -> list:
     """The meter model's figures of the meters outside the first (average-win) model."""
-    runs = {m: r["long_run"] for m, r in f["meters"].items()
-            if "outside" not in r.get("long_run", {"outside": ""})}
+    runs = {m: r.long_run for m, r in f.meters.items()
+            if r.long_run is not None}
     if not runs:
         return []
-    readings = next(iter(runs.values()))["readings"]
+    readings = next(iter(runs.values())).readings
     return [Table("Meters in the long run (the meter model, per wager)",
                   ["Meter", "Model", "Expected meter", "Expected at a hit", "Meter pays",
                    "House seeds", "Cap overflow", "Reserve gains"],
-                  [[m, run["model"], figure_text(run["expected_meter"]),
-                    figure_text(run["expected_at_hit"]), figure_text(run["paid_per_wager"]),
-                    figure_text(run["house_seeds_per_wager"]),
-                    figure_text(run["overflow_per_wager"]),
-                    figure_text(run["reserve_gain_per_wager"])] for m, run in runs.items()],
+                  [[m, run.model, figure_text(run.expected_meter),
+                    figure_text(run.expected_at_hit), figure_text(run.paid_per_wager),
+                    figure_text(run.house_seeds_per_wager),
+                    figure_text(run.overflow_per_wager),
+                    figure_text(run.reserve_gain_per_wager)] for m, run in runs.items()],
                   "Readings: " + "; ".join(readings.values()) + ".")]
 
 
@@ -89,48 +94,59 @@ def progressive_sections(cert: Any) -> list[ProgressiveSheet]:
     if not cert.has("progressives"):
         return []
     out = []
-    for name, f in cert.section("progressives").results.items():
+    for name, f in cert.progressives.items():
         tiers = Table("Tiers (meters at their reset)",
                       ["Tier", "Pays", "Combinations", "Probability", "Odds", "Return"],
-                      [[" / ".join(line_title(x) for x in t["lines"]), t["pays"],
-                        f"{t['hands']:,}", f"{t['probability']['decimal']:.8f}",
-                        odds_text(Fraction(t["probability"]["exact"])) if t["hands"] else "-",
-                        f"{t['return']['decimal']:.6f}"] for t in f["tiers"]],
+                      [[" / ".join(line_title(x) for x in t.lines), t.pays,
+                        f"{t.hands:,}", f"{t.probability.decimal:.8f}",
+                        odds_text(t.probability.fraction) if t.hands else "-",
+                        f"{t.return_.decimal:.6f}"] for t in f.tiers],
                       "Return: each tier's amount times its probability, over the wager.")
         meters = Table("Meters", ["Meter", "Reset", "Increment", "Cap", "Each $1 of meter adds",
                                   "Break-even meter", "Expected when hit"],
-                       [[m, _money(r["reset"]), f"{float(Fraction(r['increment'])):.2%}",
-                         _money(r["cap"]) if r["cap"] else "none",
-                         f"{r['return_per_dollar']['decimal']:.4e}",
-                         _money(r["break_even"]["exact"]) if r["break_even"] else "none",
-                         _at_hit(r)] for m, r in f["meters"].items()])
-        status = f" ({f['status']})" if f["status"] else ""
-        notes = [f"{f['table']}{status}: a "
-                 f"${float(Fraction(f['wager'])):,.2f} wager on the hand's {f['reads']} lines; "
-                 f"{f['precedence']}. The wager is collected on every hand and a tier's amount "
+                       [[m, _money(r.reset), f"{float(Fraction(r.increment)):.2%}",
+                         _money(r.cap) if r.cap else "none",
+                         f"{r.return_per_dollar.decimal:.4e}",
+                         _money(r.break_even.exact) if r.break_even else "none",
+                         _at_hit(r)] for m, r in f.meters.items()])
+        status = f" ({f.status})" if f.status else ""
+        notes = [f"{f.table}{status}: a "
+                 f"${float(Fraction(f.wager)):,.2f} wager on the hand's {f.reads} lines; "
+                 f"{f.precedence}. The wager is collected on every hand and a tier's amount "
                  "paid beside it.",
                  f"Return per unit with every meter at its reset: "
-                 f"{f['return']['decimal']:+.6f} (exact {f['return']['exact']}).",
+                 f"{f.return_.decimal:+.6f} (exact {f.return_.exact}).",
                  _long_run_note(f)]
-        out.append(ProgressiveSheet(name, f"{TITLE}: {f['table']}", notes,
+        out.append(ProgressiveSheet(name, f"{TITLE}: {f.table}", notes,
                                     [tiers, meters, *_model_table(f)], _meter_lines(f),
-                                    resets=[(m, float(Fraction(r["reset"])))
-                                            for m, r in f["meters"].items()]))
+                                    resets=[(m, float(Fraction(r.reset)))
+                                            for m, r in f.meters.items()]))
     return out
 
 
-#: most rows of a meter path drawn
-MAX_PATH_ROWS = 100_000
+#: most rows of a meter path drawn, and most characters of one of its cells
+MAX_PATH_ROWS, MAX_PATH_CELL = 100_000, 40
+
+
+def load_meter_path(path: str) -> tuple[str, str]:
+    """(the text, the name) of a meter path file (``report --meter-path``), read by the
+    one reader and checked as ``read_meter_path`` reads it, before any other work."""
+    from verifier.support.files import read_text
+    text = read_text(path, "meter path")
+    read_meter_path(text, path)
+    return text, path
 
 
 def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, tuple]]]:
     """A meter path as ``progressive --simulate`` and ``simulate --progressive`` write it
     (``round,METER...`` then a row per point): (the meters, the rows), or one line naming
-    the row that cannot be read."""
-    import csv
-    import io
+    the row that cannot be read: a round is a whole number, a meter's value a finite
+    amount of at most ``MAX_AMOUNT`` dollars."""
+    import itertools
+    from verifier.game.progressive import MAX_AMOUNT
     from verifier.support.errors import VerifierError
-    rows = list(csv.reader(io.StringIO(text)))
+    from verifier.support.files import bounded_float, csv_rows
+    rows = list(itertools.islice(csv_rows(text, source, "meter path"), MAX_PATH_ROWS + 2))
     if not rows or not rows[0] or rows[0][0].strip() != "round" or len(rows[0]) < 2:
         raise VerifierError(f"{source}: not a meter path (its first row: round, then the "
                             "meters' names)")
@@ -140,13 +156,16 @@ def read_meter_path(text: str, source: str) -> tuple[list[str], list[tuple[int, 
     out = []
     for i, row in enumerate(rows[1:], start=2):
         try:
-            if len(row) != len(names) + 1:
+            if len(row) != len(names) + 1 or max(map(len, row)) > MAX_PATH_CELL:
                 raise ValueError
-            values = tuple(float(v) for v in row[1:])
+            values = tuple(map(bounded_float(float), row[1:]))
+            if not all(abs(v) <= MAX_AMOUNT for v in values):
+                raise ValueError
             out.append((int(row[0]), values))
         except ValueError:
             raise VerifierError(f"{source}, row {i}: a round and {len(names)} meter "
-                                "value(s) expected") from None
+                                f"value(s) expected (amounts of at most ${MAX_AMOUNT:,})") \
+                from None
     if not out:
         raise VerifierError(f"{source}: no rows below its header")
     return names, out
@@ -173,18 +192,18 @@ def attach_meter_path(sheets: list[ProgressiveSheet], names: list[str],
                         f"certificate ({held or 'it holds no progressive'})")
 
 
-def _meter_lines(f: dict) -> list:
+def _meter_lines(f: ProgressiveFigures) -> list:
     """Per meter, the return at values from its reset to past its break-even (the others
     at their reset), and the break-even: the chart's line."""
-    base = Fraction(f["return"]["exact"])
+    base = f.return_.fraction
     out = []
-    for m, r in f["meters"].items():
-        reset = Fraction(r["reset"])
-        slope = Fraction(r["return_per_dollar"]["exact"])
-        be = Fraction(r["break_even"]["exact"]) if r["break_even"] else None
+    for m, r in f.meters.items():
+        reset = Fraction(r.reset)
+        slope = r.return_per_dollar.fraction
+        be = r.break_even.fraction if r.break_even else None
         top = max(2 * reset, 2 * be if be is not None and be > 0 else reset, reset + 1)
-        if r["cap"]:
-            top = min(top, Fraction(r["cap"]))
+        if r.cap:
+            top = min(top, Fraction(r.cap))
         points = [(float(reset + (top - reset) * k / 20),
                    float(base + slope * (top - reset) * k / 20)) for k in range(21)]
         out.append((m, points, float(be) if be is not None else None))

@@ -22,7 +22,7 @@ def num(x: Fraction | float, places: int = 8) -> str:
     return f"{float(x):.{places}f}"
 
 
-def _table(header, rows, align=None):
+def _table(header: list[str], rows: list[list[str]], align: Any = None) -> str:
     """A plain text table: first column left-aligned, the rest right-aligned."""
     cols = [header] + rows
     widths = [max(len(str(r[i])) for r in cols) for i in range(len(header))]
@@ -68,7 +68,7 @@ def run_summary(result: Any, sheet: ParSheet, cert_path: str | os.PathLike | Non
     out += ["Best five-card hand of the seven cards",
             _table(["Class", "Hands", "Probability"], rows), ""]
     from verifier.houseway import row_names
-    names = row_names(r.house_way)
+    names = row_names(r.way)
     rows = [[f"{row} {names[row]}", f"{n:,}", num(Fraction(n, total), 10)]
             for row, n in sorted(result.house_way_rows.items())]
     way = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}.get(r.house_way,

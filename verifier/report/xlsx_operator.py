@@ -65,10 +65,10 @@ def operator_sheet(wb: Any, op: Any, cells: dict[str, BetCells], taken: set[str]
             put(ws, r, 4, str(f.hold(ratio)))
             r += 1
     row = r + 1
-    bold(put(ws, row, 1, "95% bands of the table's result (normal approximation)"))
+    bold(put(ws, row, 1, "95% bands of the table's result"))
     header(ws, row + 1, ["Wager", "Played", "Hands", "Handle", "Expected win",
                          "Expected win (exact, as certified)", "Variance",
-                         "95% band low", "95% band high"])
+                         "95% band low", "95% band high", "Band", "House ahead"])
     r = row + 2
     for f, _ in wagers:
         played = [(f"{n:,} hands", str(n)) for n in BAND_HANDS] + [
@@ -81,8 +81,17 @@ def operator_sheet(wb: Any, op: Any, cells: dict[str, BetCells], taken: set[str]
             formula(ws, r, 5, f"=D{r}*{edge[f.key]}", DOLLARS)
             put(ws, r, 6, str(band.mean))
             formula(ws, r, 7, f"=C{r}*{wager}^2*{var[f.key]}", DECIMAL)
-            formula(ws, r, 8, f"=E{r}-{Z95!r}*SQRT(G{r})", DOLLARS)
-            formula(ws, r, 9, f"=E{r}+{Z95!r}*SQRT(G{r})", DOLLARS)
+            if getattr(band, "quantiles", None) is None:
+                formula(ws, r, 8, f"=E{r}-{Z95!r}*SQRT(G{r})", DOLLARS)
+                formula(ws, r, 9, f"=E{r}+{Z95!r}*SQRT(G{r})", DOLLARS)
+                put(ws, r, 10, "normal approximation, of the cells")
+            else:       # quantiles of the exact distribution: the certified pays' alone
+                put(ws, r, 8, band.low).number_format = DOLLARS
+                put(ws, r, 9, band.high).number_format = DOLLARS
+                put(ws, r, 10, "exact distribution's quantiles, as certified")
+            ahead = getattr(band, "ahead", None)
+            if ahead is not None:
+                put(ws, r, 11, ahead).number_format = PERCENT
             r += 1
     row = r + 1
     if op.bankroll is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from typing import TYPE_CHECKING, Any
-from dataclasses import dataclass, asdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.houseway.builtin import BUILT_IN
@@ -41,18 +41,28 @@ def reading_catalogue() -> dict[str, Any]:
 @dataclass(frozen=True)
 class Rules:
     """The readings that change the engine's counts. A frozen value: ``Rules.of`` makes
-    each once per process, so every layer of a command shares the one its rule set has."""
+    each once per process (once per version of a house-way file), so every layer of a
+    command shares the one its rule set has. ``house_way`` names the house way (as a
+    certificate writes it); ``way`` is its file, loaded once when the rules are made
+    (None for the two compiled in), which every later layer reads instead of the file."""
     wheel: str = "lowest"
     bonus_reading: str = "seven-card"
     house_way: str = "mikes"
+    way: HouseWay | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, wheel: str = "lowest", bonus_reading: str = "seven-card",
            house_way: str = "mikes") -> "Rules":
-        """The ``Rules`` of these readings, made (and its house way checked) once."""
+        """The ``Rules`` of these readings, made (and its house way loaded) once per
+        version of its file."""
         if not all(isinstance(v, str) for v in (wheel, bonus_reading, house_way)):
             return cls(wheel, bonus_reading, house_way)      # refused there, in one line
-        return _rules_of(wheel, bonus_reading, house_way)
+        return _rules_of(wheel, bonus_reading, house_way, _file_version(house_way))
+
+    def __reduce__(self):
+        # to another process (a worker of ``simulate``) as its readings: the house way is
+        # loaded there again
+        return _unpickled, (self.wheel, self.bonus_reading, self.house_way)
 
     @property
     def wheel_second(self) -> bool:
@@ -67,18 +77,18 @@ class Rules:
             if value not in choices:
                 raise ValueError(f"unknown {name} {value!r}: choose from {', '.join(choices)}")
         if self.house_way not in HOUSE_WAY_CHOICES:
-            self.house_way_file()           # a shipped house-way file or a TOML file
+            from verifier.houseway import load      # a shipped house-way file or a TOML file
+            object.__setattr__(self, "way", load(self.house_way))
 
     def house_way_file(self) -> HouseWay | None:
-        """The house way as a file (verifier.houseway.HouseWay), or None for the two
-        compiled in (mikes, emperors: their own readings are in readings.toml)."""
-        if self.house_way in HOUSE_WAY_CHOICES:
-            return None
-        from verifier.houseway import load
-        return load(self.house_way)
+        """The house way as a file (verifier.houseway.HouseWay), loaded when the rules were
+        made, or None for the two compiled in (mikes, emperors: their own readings are in
+        readings.toml)."""
+        return self.way
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"wheel": self.wheel, "bonus_reading": self.bonus_reading,
+                "house_way": self.house_way}
 
     def readings(self, bank: str = BANK_HOUSE) -> dict[str, dict[str, Any]]:
         """Every reading in force, as id -> {value, text, topic}, for certificates: the
@@ -113,8 +123,26 @@ class Rules:
 
 
 @functools.lru_cache(maxsize=256)
-def _rules_of(wheel: str, bonus_reading: str, house_way: str) -> Rules:
+def _rules_of(wheel: str, bonus_reading: str, house_way: str, _version: tuple) -> Rules:
     return Rules(wheel, bonus_reading, house_way)
+
+
+def _unpickled(wheel: str, bonus_reading: str, house_way: str) -> Rules:
+    return Rules.of(wheel, bonus_reading, house_way)
+
+
+def _file_version(house_way: str) -> tuple:
+    """What tells one version of a house way's file from another: () for a built-in or a
+    shipped name, else the file's (device, inode, size, modification time), or () when it
+    cannot be read (``Rules`` says why in one line)."""
+    if house_way in HOUSE_WAY_CHOICES:
+        return ()
+    import os
+    try:
+        info = os.stat(house_way)
+    except (OSError, ValueError):
+        return ()
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def _reading(catalogue, reading_id):

@@ -13,7 +13,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,8 +76,9 @@ class RuleSet:
         "house" (the readings of readings.toml tagged with the other kind do not apply)."""
         return BANK_ROTATION if self.players_bank else BANK_HOUSE
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
+        """The rule set's ``Rules`` (its house way's file loaded), made once per rule set."""
         return Rules.of(wheel=self.wheel, bonus_reading=self.bonus_reading,
                         house_way=self.house_way)
 

@@ -201,7 +201,7 @@ def load_chunk(work: str | os.PathLike, key: str, units: int, lo: int, hi: int,
     if spec is not None:
         from verifier.strategy.optimal import check_raw
         try:
-            check_raw(raw, spec.deck, spec.commission, chunk=True)
+            check_raw(raw, spec.deck, spec.settlement.value_ratio, chunk=True)
         except ValueError as why:
             raise ValueError(f"its sums do not hold together ({why})") from None
     seconds = doc.get("seconds")

@@ -75,14 +75,7 @@ def hand_strategy(cards: Sequence[int], ruleset: RuleSet, threads: int | None = 
 
 def value_note(settlement: Mapping[str, Any]) -> str:
     """What a setting's value is, in words (the text report's header)."""
-    rule = SettlementRule.of(settlement)
-    if rule.is_commission:
-        pay = f"1 to 1 less {rule.commission * 100}% commission" if rule.commission else \
-            rule.win_label
-        return (f"expected result per unit: wins pay {pay}"
-                + (f"; {rule.push_text()}" if rule.push_when else ""))
-    return ("expected result per unit: wins pay 1 to 1, before the flat fee per hand "
-            "(the same for every setting)")
+    return SettlementRule.of(settlement).value_words()
 
 
 def by_value(settings: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -46,7 +46,7 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
     from verifier.game.settlement import SettlementRule
     from verifier.strategy.faceup import base_game_counts
     rule = SettlementRule.of(settlement) if settlement is not None else None
-    variant = rule is not None and (bool(rule.push_when) or rule.dealer_exposed)
+    variant = rule is not None and (rule.has_pushes or rule.dealer_exposed)
     # a push condition is counted in the same pairwise count (its counts are the plain
     # ones and the pushes'); Face Up needs the strategy job besides
     pushes = rule if variant and rule is not None and not rule.dealer_exposed else None
@@ -175,10 +175,10 @@ def fit_house_way(house_way: HouseWay, rules: Rules, target: Target,
     results = []
     for readings, variants in fit_combinations(house_way, only):
         way = house_way.with_readings(readings).with_variants(variants)
-        entry = {"readings": readings, "variants": variants, "way": way, "rows": [],
-                 "reproduced": 0, "skipped": None,
-                 "in_force": way.readings == house_way.readings
-                 and way.chosen == house_way.chosen}
+        entry: dict[str, Any] = {
+            "readings": readings, "variants": variants, "way": way, "rows": [],
+            "reproduced": 0, "skipped": None,
+            "in_force": way.readings == house_way.readings and way.chosen == house_way.chosen}
         try:
             figures = figures_of(target.table, way, rules, threads, progress)
         except HouseWayError as exc:    # a suit-order reading's base game; a variant that

@@ -189,18 +189,17 @@ def raw_from_json(raw: dict[str, Any]) -> dict[str, Any]:
 def commission_of(settlement: SettlementRule | Mapping[str, Any]) -> tuple[int, int]:
     """(cn, cd) of the value that ranks settings: 1 - ``win_net`` of the settlement (the
     commission; 0/1 for a fee game, whose flat fee is the same whichever the setting)."""
-    rule = SettlementRule.of(settlement)
-    rate = 1 - rule.win_net
-    return rate.numerator, rate.denominator
+    return SettlementRule.of(settlement).value_ratio
 
 
 def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
-              commission: tuple[int, int] | None = None, chunk: bool = False) -> None:
+              ratio: tuple[int, int] | None = None, chunk: bool = False) -> None:
     """ValueError unless the raw sums hold together: counts not negative, the tables' sums
     the totals, each pattern's example of its pattern (and of ``deck``) with a cost at
-    most the pattern's, the sorted and distinct keys merge_raw writes; with ``commission``
-    (cn, cd), the cost the gap of the two sides' values, (cd - cn) (W_best - W_house) -
-    cd (L_best - L_house) (the cost is a sum of such gaps, hand by hand).
+    most the pattern's, the sorted and distinct keys merge_raw writes; with ``ratio`` (cn,
+    cd: the settlement's ``value_ratio``), the cost the gap of the two sides' values,
+    (cd - cn) (W_best - W_house) - cd (L_best - L_house) (the cost is a sum of such gaps,
+    hand by hand).
 
     ``chunk``: the sums of one chunk of the job (its work file), which list every pattern
     they meet, the house way's always-best ones included, so the patterns add up to the
@@ -218,8 +217,8 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
     if (raw["cost"] == 0) != (raw["not_optimal"] == 0):
         raise ValueError("a cost without hands where the house way is not optimal, or these "
                          "without a cost")
-    if commission is not None:
-        cn, cd = commission
+    if ratio is not None:
+        cn, cd = ratio
         gap = ((cd - cn) * (raw["optimal"]["win"] - raw["house_way"]["win"])
                - cd * (raw["optimal"]["loss"] - raw["house_way"]["loss"]))
         if raw["cost"] != gap:
@@ -262,8 +261,7 @@ def check_raw(raw: dict[str, Any], deck: Sequence[int] | None = None,
 def settled_rule(settlement: Any) -> SettlementRule:
     """The settlement of the job's sums, which are settled already (its push conditions
     applied, Face Up counted): the rule without them."""
-    import dataclasses
-    return dataclasses.replace(SettlementRule.of(settlement), push_when=(), dealer="hidden")
+    return SettlementRule.of(settlement).without_pushes()
 
 
 def _settled(raw, side, settlement):
@@ -349,7 +347,7 @@ def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
                         "cost_when_not_optimal": exact_value(Fraction(raw["cost"], cd * banker * nopt)
                                                              if nopt else 0)},
         "by_type": _table_rows(raw["by_type"], types, unit, "type"),
-        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.house_way), unit, "row"),
+        "by_row": _table_rows(raw["by_row"], row_names(ruleset.rules.way), unit, "row"),
         "patterns": top,
         **({FACE_UP: _settled(raw, FACE_UP, settlement)} if FACE_UP in raw else {}),
     }

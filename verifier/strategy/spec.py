@@ -9,6 +9,7 @@ import importlib
 import json
 from dataclasses import dataclass, field
 
+from verifier.game.settlement import COMMISSION, SettlementRule
 from verifier.support.errors import VerifierError
 from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING, TypeVar
 
@@ -48,42 +49,37 @@ class JobSpec:
     house_way_name: str = "mikes"
     house_way_text: str = ""
     house_way_program: str = ""
-    commission: tuple = (0, 1)
-    #: the settlement's push conditions on the banker's hand (SettlementRule)
-    push_when: tuple = ()
-    push_outcomes: str = "all"
-    #: Face Up's sums too (the settlement's dealer "exposed")
-    face_up: bool = False
+    #: the settlement, whole: the value that ranks settings (its commission), its push
+    #: conditions on the banker's hand and Face Up (the dealer's hand exposed)
+    settlement: SettlementRule = SettlementRule(COMMISSION)
     chunk_size: int = DEFAULT_CHUNK_SIZE
     backend: str = "compiled"
     threads: int = 1
     extra: dict = field(default_factory=dict)   # further keyword arguments of the job
 
+    @property
+    def face_up(self) -> bool:
+        """Whether the job sums Face Up too (the settlement's dealer "exposed")."""
+        return self.settlement.dealer_exposed
+
     def key(self) -> str:
         return job_key(self.deck, self.wheel_second, self.house_way_name,
-                       self.house_way_program, self.commission, self.chunk_size,
-                       backend=self.backend, push=(self.push_when, self.push_outcomes),
-                       face_up=self.face_up)
+                       self.house_way_program, self.settlement, self.chunk_size,
+                       backend=self.backend)
 
 
 def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
-            house_way_program: str, commission: Sequence[int], chunk_size: int,
-            backend: str = "compiled", push: tuple = ((), "all"), face_up: bool = False) -> str:
+            house_way_program: str, settlement: SettlementRule, chunk_size: int,
+            backend: str = "compiled") -> str:
     """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its
-    results and its chunks. The backend counts: the compiled job's units are orbit
-    representatives of six cards, its pure-Python twin's are player hands, so a chunk of
-    one is not a chunk of the other."""
-    cn, cd = commission
+    results and its chunks (of the settlement, ``SettlementRule.job_terms``). The backend
+    counts: the compiled job's units are orbit representatives of six cards, its
+    pure-Python twin's are player hands, so a chunk of one is not a chunk of the other."""
     what = {"format": FORMAT_VERSION, "deck": sorted(int(c) for c in deck),
             "wheel_second": bool(wheel_second),
             "house_way": house_way_name if not house_way_program else "file",
-            "house_way_program": house_way_program,
-            "commission": [int(cn), int(cd)], "chunk_size": int(chunk_size)}
-    what["backend"] = backend
-    if push[0]:
-        what["push"] = [list(push[0]), push[1]]
-    if face_up:
-        what["face_up"] = True
+            "house_way_program": house_way_program, "chunk_size": int(chunk_size),
+            **settlement.job_terms(), "backend": backend}
     text = json.dumps(what, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
@@ -106,8 +102,6 @@ def job_spec(engine: EngineSpec, settlement: Any, deck: Sequence[int] | None = N
     SettlementRule or its mapping) on ``deck``: ``spec_for`` without a rule set (a
     certificate's recompute)."""
     from verifier.engine import current, program_of, thread_count
-    from verifier.game.settlement import SettlementRule
-    from verifier.strategy import optimal
     rule = SettlementRule.of(settlement)
     if deck is not None and len(set(deck)) < 14:
         raise VerifierError(f"the deck has {len(set(deck))} cards: the strategy job needs at "
@@ -123,9 +117,7 @@ def job_spec(engine: EngineSpec, settlement: Any, deck: Sequence[int] | None = N
         raise VerifierError(f"chunk size {chunk}: at least 1")
     return JobSpec(deck=deck, wheel_second=wheel_second, house_way=house_way,
                    house_way_name=name, house_way_text=text, house_way_program=program,
-                   commission=tuple(optimal.commission_of(rule)), chunk_size=chunk,
-                   push_when=tuple(rule.push_when), push_outcomes=rule.push_outcomes,
-                   face_up=rule.dealer_exposed,
+                   settlement=rule, chunk_size=chunk,
                    backend=backend or ("python" if current() == "pure-python" else "compiled"),
                    threads=thread_count(threads))
 
@@ -170,11 +162,7 @@ def make_job(spec: JobSpec, units: Sequence[tuple[int, int]] | None = None) -> A
     tables they read; the other backends build what they build)."""
     cls = job_class(spec.backend)
     args = dict(deck=list(spec.deck), wheel_second=spec.wheel_second,
-                house_way=_house_way_here(spec), commission=tuple(spec.commission))
-    if spec.push_when:
-        args.update(push_when=tuple(spec.push_when), push_outcomes=spec.push_outcomes)
-    if spec.face_up:
-        args["face_up"] = True
+                house_way=_house_way_here(spec), settlement=spec.settlement)
     if spec.backend != "python":
         args["threads"] = spec.threads
     if units is not None and spec.backend == "compiled":

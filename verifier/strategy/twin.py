@@ -3,25 +3,27 @@
 by brute force, every player hand against every banker hand. Small decks only."""
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any, Mapping, Sequence
 
-from verifier.game.settlement import SettlementRule
+from verifier.game.settlement import COMMISSION, SettlementRule
 from verifier.strategy.optimal import FACE_UP, empty_raw, merge_all, pattern_label
 
 
-def setting_value(setting: Mapping[str, Any], commission: tuple[int, int]) -> int:
-    """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts)."""
-    cn, cd = commission
+def setting_value(setting: Mapping[str, Any], ratio: tuple[int, int]) -> int:
+    """v = (cd - cn) W - cd L of a counted setting (``strategy_python``'s dicts), ``ratio``
+    the settlement's (cn, cd) (``SettlementRule.value_ratio``)."""
+    cn, cd = ratio
     return (cd - cn) * setting["win"] - cd * setting["loss"]
 
 
 def best_setting(settings: Sequence[Mapping[str, Any]], house: int,
-                 commission: tuple[int, int]) -> tuple[int, int, int]:
+                 ratio: tuple[int, int]) -> tuple[int, int, int]:
     """(index of the best setting, v of the best, v of the house way's) by the tie rule of
     verifier/strategy/optimal.py's docstring: the house way's setting when its v is the highest over the
     legal settings, else the first legal, not dominated setting with that v."""
-    values = [setting_value(s, commission) for s in settings]
+    values = [setting_value(s, ratio) for s in settings]
     top = max(v for v, s in zip(values, settings) if not s["foul"])
     if values[house] == top:
         return house, top, values[house]
@@ -34,18 +36,20 @@ class PythonJob:
     """The compiled job's twin (``verifier.engine._strategy.StrategyJob``), by brute force: every
     player hand of ``deck`` (``units`` of them, in ``itertools.combinations(sorted(deck),
     7)`` order, each weight 1, its own class), each setting against every banker hand
-    set by the house way (``strategy.strategy_python``). Small decks only."""
+    set by the house way (``strategy.strategy_python``), as ``settlement`` (a
+    ``SettlementRule``; None: even money) ranks and settles them. Small decks only."""
 
-    def __init__(self, deck, wheel_second=False, house_way=0, commission=(0, 1), engine=None,
-                 push_when=(), push_outcomes="all", face_up=False):
+    def __init__(self, deck, wheel_second=False, house_way=0,
+                 settlement: SettlementRule | None = None, engine=None):
         from verifier.engine import all_house_keys, core
         engine = engine if engine is not None else core()
-        self.settlement = SettlementRule("commission", push_when=tuple(push_when),
-                                         push_outcomes=str(push_outcomes))
-        self.face_up = bool(face_up)
+        self.settlement = settlement if settlement is not None else SettlementRule(COMMISSION)
+        self.face_up = self.settlement.dealer_exposed
+        #: the rule that settles one hand's counts against every banker hand: Face Up's
+        #: best response is summed apart, each setting's counts are the hands' comparison
+        self.by_hand = dataclasses.replace(self.settlement, dealer="hidden")
         self.deck = sorted(deck)
         self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
-        self.commission = (int(commission[0]), int(commission[1]))
         self.engine = engine
         self.keys = all_house_keys(self.deck, self.wheel_second, self.house_way, engine)
         self.hands = list(self.keys)
@@ -57,12 +61,13 @@ class PythonJob:
         from verifier.engine import strategy_python
         settings, house = strategy_python(hand, self.deck, self.wheel_second, self.house_way,
                                           self.engine, self.keys, self.settlement)
-        if self.settlement.push_when:       # the settled counts rank the settings
+        if self.settlement.has_pushes:      # the settled counts rank the settings
             for s in settings:
-                s["win"], s["loss"], _p, _t = self.settlement.outcomes(s)
+                s["win"], s["loss"], _p, _t = self.by_hand.outcomes(s)
         if house is None:
             raise ValueError(f"no row of the house way sets {list(hand)}")
-        best, v_best, v_house = best_setting(settings, house, self.commission)
+        best, v_best, v_house = best_setting(settings, house,
+                                              self.settlement.value_ratio)
         cost = v_best - v_house
         nopt = int(cost > 0)
         kind = self.engine.best_five_class(list(hand))

@@ -3,21 +3,31 @@ safely, and writing them atomically (a temp file in the same directory, then
 ``os.replace``: never a half-written file).
 
 Limits (docs/RELIABILITY.md): only regular files are read (a FIFO or a device is refused
-before it is opened for reading); a certificate may be up to 64 MiB, a spreadsheet (``audit``) 16 MiB,
-any other file 1 MiB; JSON and TOML nest at most ``MAX_DEPTH`` deep; JSON numbers have at most
-``MAX_DIGITS`` digits, no NaN or infinity, and no object repeats a key."""
+before it is opened, a file over its size before it is read); a certificate may be up to
+64 MiB, a spreadsheet (``audit``) 16 MiB, any other file 1 MiB; JSON and TOML nest at most
+``MAX_DEPTH`` deep; their integers have at most ``MAX_DIGITS`` digits, their other numbers
+an exponent of at most ``MAX_EXPONENT`` (and read exactly, at most ``MAX_DIGITS`` digits; no
+NaN or infinity): bounded as the text is parsed, before any exact arithmetic; no JSON object
+repeats a key. A CSV field longer than the csv module's limit is one line too.
+
+Every function that reads a file a user names calls ``read_text`` or ``read_bytes``:
+tests/test_hostile_readers.py finds each such caller and runs one hostile set over it."""
 from __future__ import annotations
 
+import csv
 import glob
+import io
 import itertools
 import json
+import math
 import os
 import re
 import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable, Iterable, Iterator
 
 from verifier.support.toml import tomllib
 from verifier.support.errors import VerifierError
@@ -27,6 +37,8 @@ MAX_BYTES = {"certificate": 64 << 20, "spreadsheet": 16 << 20}
 MAX_BYTES_DEFAULT = 1 << 20
 MAX_DEPTH = 64
 MAX_DIGITS = 100
+#: the largest exponent (either sign) of a number that is not an integer: a float's range
+MAX_EXPONENT = 308
 
 
 #: (device, inode) of every file read by ``read_text`` since ``forget_inputs``: no
@@ -70,15 +82,15 @@ def decode_text(data: bytes, path: str | os.PathLike, what: str, limit: int | No
     """A file's bytes (read from disk, or uploaded) as UTF-8 text, of at most ``limit``
     bytes when given (``data`` may hold ``limit + 1``), else one line naming ``path``."""
     if limit is not None:
-        _check_size(data, path, what, limit, error)
+        _check_size(len(data), path, what, limit, error)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{path}: not a {what} (not UTF-8 text)") from None
 
 
-def _check_size(data, path, what, limit, error):
-    if len(data) > limit:
+def _check_size(size, path, what, limit, error):
+    if size > limit:
         size = f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
         raise error(f"{path}: too large for a {what} (over {size})")
 
@@ -96,6 +108,7 @@ def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = Veri
         if not stat.S_ISREG(mode):
             raise error(f"{what} {path} is not a regular file (a pipe, socket or device "
                         "is not read)")
+        _check_size(info.st_size, path, what, limit, error)     # unread (one growing: below)
         with open(path, "rb") as f:
             data = f.read(limit + 1)
         if not work_file:
@@ -106,12 +119,15 @@ def read_bytes(path: str | os.PathLike, what: str, error: type[Exception] = Veri
         raise error(f"{what} {path} is a directory, not a file") from None
     except OSError as exc:
         raise error(f"cannot read {what} {path}: {exc.strerror}") from None
-    _check_size(data, path, what, limit, error)
+    _check_size(len(data), path, what, limit, error)
     return data
 
 
-#: a string of JSON or TOML (basic or literal): brackets and digits inside one are text
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+#: a string of JSON or TOML (basic or literal): brackets and digits inside one are text.
+#: The closing quote is optional, so a match never backtracks: one pass over the text
+#: (a quote and N escaped quotes with no closing one took time in N squared, as the
+#: workbench's guard did); an unclosed string is the parser's error to name
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?')
 #: what a bracket does to the depth, as a signed byte: +1 opens, -1 (255) closes; every
 #: other byte is dropped
 _DEPTH_STEP = bytes.maketrans(b"[{]}", bytes([1, 1, 255, 255]))
@@ -186,7 +202,7 @@ def parse_json(text: str, path: str | os.PathLike, what: str,
                     f"(at most {MAX_DIGITS})")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates,
-                          parse_constant=_json_constant)
+                          parse_constant=_json_constant, parse_float=bounded_float(float))
     except json.JSONDecodeError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -202,11 +218,77 @@ def parse_toml(text: str, path: str | os.PathLike, what: str,
     if not _dotted_keys_ok(text):
         raise error(f"{path}: not a {what}: a dotted key of more than {MAX_DEPTH} parts")
     try:
-        return tomllib.loads(text, parse_float=parse_float)
+        data = tomllib.loads(text, parse_float=bounded_float(parse_float))
     except tomllib.TOMLDecodeError:
         raise
     except (ValueError, RecursionError) as exc:
         raise error(f"{path}: not a {what}: {exc}") from None
+    if not _integers_bounded(data):
+        raise error(f"{path}: not a {what}: an integer of more than {MAX_DIGITS} digits")
+    return data
+
+
+def read_toml(path: str | os.PathLike, what: str, error: type[Exception] = VerifierError,
+              parse_float: Callable = float) -> dict:
+    """``read_text`` and ``parse_toml``, a TOML syntax error one line too."""
+    text = read_text(path, what, error)
+    try:
+        return parse_toml(text, path, what, error, parse_float)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{path}: not TOML ({exc})") from None
+
+
+def bounded_float(parse: Callable) -> Callable[[str], Any]:
+    """``parse`` (``float``, ``Decimal``) behind a check of the number as written: finite,
+    an exponent of at most MAX_EXPONENT either way (``1e400`` is past a float's range;
+    ``1e999999999`` would be a billion digits once exact) and, read exactly (not a
+    float), at most MAX_DIGITS digits."""
+    def parsed(literal: str) -> Any:
+        shown = literal if len(literal) <= 40 else literal[:40] + "..."
+        try:
+            number = Decimal(literal)
+        except InvalidOperation:
+            raise ValueError(f"{shown!r} is not a number this tool reads") from None
+        if not number.is_finite():
+            raise ValueError(f"{shown} is not a number this tool reads (not finite)")
+        if parse is not float and len(number.as_tuple().digits) > MAX_DIGITS or \
+                number and abs(number.adjusted()) > MAX_EXPONENT:
+            raise ValueError(f"the number {shown} is out of range (at most {MAX_DIGITS} "
+                             f"digits, an exponent of at most {MAX_EXPONENT})")
+        out = parse(literal)
+        if isinstance(out, float) and not math.isfinite(out):
+            raise ValueError(f"the number {shown} is out of range (past a float's)")
+        return out
+    return parsed
+
+
+_INTEGER_LIMIT = 10 ** MAX_DIGITS
+
+
+def _integers_bounded(data: Any) -> bool:
+    """Whether every integer in parsed ``data`` has at most MAX_DIGITS digits."""
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+        elif isinstance(node, int) and not -_INTEGER_LIMIT < node < _INTEGER_LIMIT:
+            return False
+    return True
+
+
+def csv_rows(text: str, path: str | os.PathLike, what: str,
+             error: type[Exception] = VerifierError) -> Iterator[list[str]]:
+    """The rows of a CSV file's text, one at a time (the caller bounds how many it takes);
+    a field over the csv module's limit, or any other CSV error, one line."""
+    try:
+        yield from csv.reader(io.StringIO(text))
+    except csv.Error as exc:
+        reason = f"a field of more than {csv.field_size_limit():,} characters" \
+            if "field larger" in str(exc) else f"CSV: {exc}"
+        raise error(f"{path}: not a {what} ({reason})") from None
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes, mode: int | None = None) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verifier.game.settlement import SettlementRule
-from verifier.game.names import money, percent
+from verifier.game.names import money
 from verifier.table.limits import whole
 from verifier.table.settle import (BANK, DEALER_WAGER, HOUSE, PUSH, Settlement, casino_wagers,
                                    seat_account)
@@ -58,7 +58,7 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
     rate."""
     envy = envy or {}
     rule = SettlementRule.at(settlement)
-    keep, commission = rule.win_net, rule.commission
+    keep = rule.win_net
     results: list = []
     gross = 0                       # the bank's result before co-banking and commission
     collected = 0                   # the stakes the bank won
@@ -80,12 +80,12 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
             else:
                 res = whole(stake * keep)
                 gross -= stake
-                comm_players += stake * commission
+                comm_players += rule.commission_on(stake)
                 if ledger is not None:
                     ledger.move(BANK, seat_account(seat), res,
-                                f"{title} beats the banker, paid 1 to 1 less {percent(commission)} "
-                                "commission")
-                    ledger.move(BANK, HOUSE, whole(stake * commission),
+                                f"{title} beats the banker, paid 1 to 1 less "
+                                f"{rule.commission_words} commission")
+                    ledger.move(BANK, HOUSE, whole(rule.commission_on(stake)),
                                 f"{title}: commission on seat {seat}'s win")
                     ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
         elif o < 0:                                 # a side bet: the house's
@@ -126,9 +126,9 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
     co_banked = gross * share
     mine = gross - co_banked
     if banker_commission == "each-win":
-        comm_banker: int | Fraction = collected * (1 - share) * commission
+        comm_banker: int | Fraction = rule.commission_on(collected * (1 - share))
     else:
-        comm_banker = mine * commission if mine > 0 else 0
+        comm_banker = rule.commission_on(mine) if mine > 0 else 0
     banker_net = mine - comm_banker
     if ledger is not None:
         if co_banked > 0:
@@ -137,7 +137,7 @@ def settle_player_bank(order: Iterable[int], wagers: Mapping[int, Sequence[int]]
         elif co_banked < 0:
             ledger.move(HOUSE, BANK, whole(-co_banked), f"co-banked: the casino covers {share} "
                         f"of the bank's loss of {money(-gross)}")
-        ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({commission}) "
+        ledger.move(BANK, HOUSE, whole(comm_banker), f"the banker's commission ({1 - keep}) "
                     + ("on each wager it won" if banker_commission == "each-win"
                        else "on its net win of the round"))
         ledger.move(BANK, seat_account(banker), whole(chips + banker_net),

@@ -10,7 +10,7 @@ from fractions import Fraction
 from verifier.support.progress import stage
 from verifier.table.deal import SEATS
 from verifier.table.limits import WAGER_KINDS
-from verifier.game.bets import TABLE_READS
+from verifier.game.bets import TABLE_LINES, TABLE_READS
 from verifier.table.reads import PAIR_KEY
 from verifier.table.setup import HOUSE_SOURCES
 from verifier.table.stats import Acc, Stats
@@ -26,10 +26,6 @@ def _table_module():
     """verifier.engine._table, or None under ``PAIGOW_PUREPYTHON=1`` (verifier.engine.backend)."""
     from verifier.engine import compiled
     return compiled("_table")
-
-
-#: the lines of a read the kernel pays (cext/table_rules.h ``TS_LINES``)
-KERNEL_LINES = 40
 
 
 #: the custom reads the kernel plays: (its read, the read's lines)
@@ -49,7 +45,7 @@ def _custom_slot(table, kind):
     lines = READS[bet.reads].lines
     index = {line: i for i, line in enumerate(lines)}
     pays: list[int | Fraction] = [-1] * len(lines)
-    ranks = [KERNEL_LINES] * len(lines)
+    ranks = [TABLE_LINES] * len(lines)     # no place: below every line it pays
     for place, (line, net) in enumerate(bet.nets):
         pays[index[line]] = int(net) if net.denominator == 1 else net
         ranks[index[line]] = place
@@ -92,14 +88,14 @@ def kernel_rules(table: TableRules, co_bank: bool = False) -> dict[str, Any]:
         "dealer_tiers": tuple(table.fees.dealer_tiers),
         "house": table.house_banks,
         "scale": scale,
-        "keep": int(scale * table.settlement_rule.win_net),   # exact: scale is a multiple
+        "keep": int(scale * table.settlement.win_net),   # exact: scale is a multiple
         "bank_each_win": table.banker_commission == "each-win",
         "envy_pays": tuple(table.envy_pays),
         "envy_minimum": table.envy_minimum,
         "envy_slot": -1 if envy is None else envy,
-        # a push on the banker's hand: the settlement, its conditions marked by the kernel
-        "push": table.settlement_rule,
-        "push_all": table.settlement_rule.pushes_losses,
+        # the settlement, whole: its push conditions on the banker's hand marked by the
+        # kernel (cext/table_load.pxi)
+        "settlement": table.settlement,
     }
 
 
@@ -108,7 +104,8 @@ def kernel_scale(table: TableRules, co_bank: bool = False) -> int:
     the house banks, times the co-banked share's when a player co-banks)."""
     if not table.house_banks:
         return 1
-    return table.commission.denominator * (table.co_bank_share.denominator if co_bank else 1)
+    return (table.settlement.value_ratio[1]
+            * (table.co_bank_share.denominator if co_bank else 1))
 
 
 def kernel_bank_units(table: TableRules, co_bank: bool = False) -> tuple[int, int]:
@@ -117,7 +114,7 @@ def kernel_bank_units(table: TableRules, co_bank: bool = False) -> tuple[int, in
     scale = kernel_scale(table, co_bank)
     share = table.co_bank_share if co_bank else Fraction(0)
     cob = scale * share
-    bcomm = (scale - cob) * table.commission
+    bcomm = table.settlement.commission_on(scale - cob)
     assert cob.denominator == 1 and bcomm.denominator == 1
     return int(cob), int(bcomm)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from verifier.support.errors import VerifierError
 from verifier.rules.readings import Rules
@@ -76,8 +76,9 @@ def odds_by_line(table: Paytable, lines: Sequence[str]) -> tuple[int | Fraction,
     return tuple(line_odds(pay[line]) if line in pay else LOSE_LINE for line in lines)
 
 
-@lru_cache(maxsize=None)
 def default_ruleset() -> RuleSet:
+    """The default rule set (outlaw9-mikes, seed 001), the shipped one: built once per
+    process by the rule sets' own cache (verifier/rules/rulesets.py)."""
     from verifier.rules.rulesets import load
     return load()
 
@@ -104,14 +105,22 @@ def ruleset_table(ruleset: RuleSet) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=None)
-def _default_table():
-    return ruleset_table(default_ruleset())
+def _default_settlement() -> SettlementRule:
+    """The default rule set's settlement (seed 001's fees)."""
+    return SettlementRule.of(default_ruleset().settlement)
+
+
+def _settlement_of(value: Any) -> SettlementRule:
+    """A settlement a round file's ``table`` gives: a ``[settlement]`` mapping, checked as a
+    rule set's is (verifier/rules/terms.py)."""
+    from verifier.rules.terms import check_settlement
+    return SettlementRule.of(check_settlement(value, "table"))
 
 
 #: the default rule set's wagers, in settlement order (seed 001: base, then its bets)
-WAGER_KINDS = _default_table()["kinds"]
-DEFAULT_PAYS = _default_table()["pays"]
+_DEFAULT_TABLE = ruleset_table(default_ruleset())
+WAGER_KINDS = _DEFAULT_TABLE["kinds"]
+DEFAULT_PAYS = _DEFAULT_TABLE["pays"]
 
 
 @dataclass(frozen=True)
@@ -125,14 +134,11 @@ class TableRules:
     # odds by its read's line index ((kind, odds), ...; verifier/bets/ declares the read)
     kinds: tuple = WAGER_KINDS
     pays: tuple = DEFAULT_PAYS
-    # settlement: "fees" (a player-dealer banks, collection fees) or "commission" (the
-    # house banks every hand and takes ``commission`` of every winning base wager)
-    settlement: str = "fees"
-    commission: Fraction = Fraction(0)
-    # the settlement's push conditions on the banker's set hand and what they hold to a
-    # push (SettlementRule.push_when, push_outcomes; docs/VARIANTS.md)
-    push_when: tuple = ()
-    push_outcomes: str = "all"
+    # the settlement, whole (game/settlement.py): fees (a player-dealer banks, collection
+    # fees: ``fees`` above) or a commission (the house banks every hand and takes its
+    # commission of every winning base wager), with its push conditions on the banker's
+    # set hand (docs/VARIANTS.md); a round file's ``table`` may give its mapping
+    settlement: SettlementRule = field(default_factory=_default_settlement)
     # an envy bonus (seed 004): dollars by seven-card category bit (empty: none), paid on
     # the wager of the bet that hosts envy
     envy_pays: tuple = ()
@@ -155,8 +161,8 @@ class TableRules:
         if not (isinstance(self.minimum, int) and isinstance(self.maximum, int)
                 and 0 < self.minimum <= self.maximum):
             raise VerifierError(f"bad table limits ${self.minimum}-${self.maximum}")
-        if self.settlement not in ("fees", "commission"):
-            raise VerifierError(f"unknown settlement {self.settlement!r}: fees or commission")
+        if not isinstance(self.settlement, SettlementRule):
+            object.__setattr__(self, "settlement", _settlement_of(self.settlement))
         customs = tuple(b.name for b in self.custom)
         seeds = tuple(k for k in self.kinds if k not in customs)
         sides = table_sides()
@@ -168,7 +174,7 @@ class TableRules:
             raise VerifierError(f"bad wagers {self.kinds!r}: base first, then some of "
                                 f"{', '.join(named)}")
         house_only = [WAGER_TITLES[k] for k in seeds[1:] if sides[k].house_only]
-        if self.settlement == "fees" and house_only:
+        if self.settlement.is_fees and house_only:
             raise VerifierError(f"the player-dealer (fee) game does not offer the "
                                 f"{', '.join(house_only)} bets (played where the house banks)")
         if self.house_banks and seeds[1:] != tuple(k for k in named if k in seeds):
@@ -183,12 +189,9 @@ class TableRules:
                 isinstance(a, (int, Fraction)) and not isinstance(a, bool) and a >= 0
                 for a in self.envy_pays)):
             raise VerifierError("an envy bonus table needs 16 amounts, each 0 or more")
-        if not 0 <= self.commission < 1:
-            raise VerifierError(f"commission {self.commission} is not between 0 and 1")
-        if self.push_when and (not self.house_banks or self.players_bank):
+        if self.settlement.has_pushes and (not self.house_banks or self.players_bank):
             raise VerifierError("a push on the banker's hand is played where the house banks "
                                 "(no player-dealer, no player banking)")
-        self.settlement_rule.push_terms()     # one line for a condition it does not know
         if self.envy_pays and self.envy_slot is None:
             raise VerifierError("the envy bonus needs the bet it is paid on")
 
@@ -202,12 +205,11 @@ class TableRules:
             raise VerifierError(f"rule set {ruleset.name}: the table does not deal Face Up "
                                 "(the dealer's hand exposed first) yet; its exact game: run "
                                 "--rules " + ruleset.name + " (docs/FACE_UP.md)")
-        out.update(settlement=s.kind, push_when=s.push_when, push_outcomes=s.push_outcomes)
+        out["settlement"] = s
         if s.is_fees:
             out["fees"] = FeeSchedule(player_tiers=s.player_tiers, dealer_tiers=s.dealer_tiers)
             out["maximum"] = s.table_max
         else:
-            out["commission"] = s.commission
             out["fees"] = NO_FEES
         if ruleset.players_bank:
             b = ruleset.bank
@@ -227,19 +229,10 @@ class TableRules:
         out.update(kw)
         return cls(**out)
 
-    @cached_property
-    def settlement_rule(self) -> SettlementRule:
-        """The table's settlement as the one settlement object (game/settlement.py)."""
-        return SettlementRule(self.settlement, commission=Fraction(self.commission),
-                              player_tiers=tuple(self.fees.player_tiers),
-                              dealer_tiers=tuple(self.fees.dealer_tiers),
-                              table_max=self.maximum, push_when=tuple(self.push_when),
-                              push_outcomes=self.push_outcomes)
-
     @property
     def house_banks(self) -> bool:
         """The casino game: the house banks every hand (no rotation, no cap, no fees)."""
-        return self.settlement == "commission"
+        return self.settlement.is_commission
 
     def custom_bet(self, kind: str) -> TableBet | None:
         """The custom bet (custom.TableBet) a wager kind names, None for a seed's bet."""

@@ -21,7 +21,6 @@ from verifier.table.custom import custom_odds
 from verifier.table.limits import TableRules, WAGER_KINDS, check_round
 from verifier.table.bank import bank_covers, settle_player_bank
 from verifier.table.reads import wager_odds
-from verifier.game.pushes import any_holds
 from verifier.table.settle import (DEALER, HOUSE, Settlement, base_odds, envy_owed, open_ledger, settle, settle_house)
 
 
@@ -254,7 +253,7 @@ def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
     house_way = base_odds(pf, pb, df, db)
     b = house_way if played is None else base_odds(played[0], played[1], df, db, foul)
     if not foul:            # a push on the banker's hand (a fouled hand is lost first)
-        b = table.settlement_rule.settle_outcome(b, (db, df))
+        b = table.settlement.settle_outcome(b, (db, df))
     out: list[int | Fraction] = [b]
     for kind in table.kinds[1:]:
         bet = table.custom_bet(kind)
@@ -339,12 +338,12 @@ def play_round(spec: RoundSpec, table: TableRules | None = None,
             h = hw[spec.dealer_seat]
             dealer_odds = base_odds(h[2], h[3], dealer[2], dealer[3])
         settlement: Settlement = settle_player_bank(
-            order, wagers, odds, table.kinds, table.settlement_rule, banker, spec.chips,
+            order, wagers, odds, table.kinds, table.settlement, banker, spec.chips,
             spec.dealer_wager, dealer_odds, table.co_bank_share if spec.co_bank else 0,
             table.banker_commission, envy, ledger)
     elif table.house_banks:
-        rule = table.settlement_rule
-        held = [n for n in rule.push_when if any_holds((n,), dealer[3], dealer[2])]
+        rule = table.settlement
+        held = rule.pushes_held((dealer[3], dealer[2]))
         note = f"the dealer's hand is {' and '.join(held)}" if held else ""
         settlement = settle_house(order, wagers, odds, table.kinds, rule, envy, ledger, note)
     else:

@@ -182,7 +182,10 @@ def load_round(path: str, seed: int | None = None, house_way: str | None = None,
         raise VerifierError(f"{path}: bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     if house_way is not None and isinstance(data, dict) and isinstance(data.get("rules", {}), dict):
         data["rules"] = dict(data.get("rules", {}), house_way=house_way)
-    return round_from_dict(data, seed, ruleset)
+    try:
+        return round_from_dict(data, seed, ruleset)
+    except VerifierError as exc:                    # one line naming the file
+        raise VerifierError(f"{path}: {exc}") from None
 
 
 # ----------------------------------------------------------------------------- as text

@@ -24,7 +24,7 @@ from verifier.support.errors import VerifierError
 from verifier.game.outcome import LOSS as LOSE, PUSH, base_outcome
 from verifier.game.settlement import SettlementRule
 from verifier.game.bets import WAGER_TITLES
-from verifier.game.names import money, percent
+from verifier.game.names import money
 from verifier.table.limits import ENVY, WAGER_KINDS, envy_slot, whole
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
@@ -305,7 +305,7 @@ def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds
     the base wagers push, for the ledger (``casino_wagers``)."""
     results: list = []
     rule = SettlementRule.at(settlement)
-    keep, commission = rule.win_net, rule.commission
+    keep = rule.win_net
     for seat, kind, stake, o, circle, title in casino_wagers(order, wagers, odds, kinds,
                                                              envy or {}, results, ledger,
                                                              push_note):
@@ -317,8 +317,8 @@ def settle_house(order: Iterable[int], wagers: Mapping[int, Sequence[int]], odds
             res = whole(stake * o * keep if kind == 0 else stake * o)
             if ledger is not None:
                 why = f"{title} wins {o} to 1"
-                if kind == 0 and commission:
-                    why += f" less {percent(commission)} commission"
+                if kind == 0 and keep != 1:
+                    why += f" less {rule.commission_words} commission"
                 ledger.move(HOUSE, seat_account(seat), res, why)
                 ledger.move(circle, seat_account(seat), stake, f"{title} stake returned with the win")
         results.append((seat, kind, stake, res))

@@ -276,7 +276,7 @@ def _settle_round(table, players, wagers, bank, dealer_set, sets, hands, idx, le
     odds, envy = _odds_and_envy(table, players, wagers, dealer_set, sets, hands, idx)
     if not table.house_banks:
         return settle(players, wagers, odds, bank, ledger, table.kinds)
-    return settle_house(players, wagers, odds, table.kinds, table.settlement_rule, envy,
+    return settle_house(players, wagers, odds, table.kinds, table.settlement, envy,
                         ledger)
 
 
@@ -290,7 +290,7 @@ def _settle_bank_round(setup, pb, dw, players, wagers, banker_set, sets, hands, 
     if dw:
         h = sets[idx + len(players) + 1]
         dealer_odds = base_odds(h[2], h[3], banker_set[2], banker_set[3])
-    return settle_player_bank(players, wagers, odds, table.kinds, table.settlement_rule, pb,
+    return settle_player_bank(players, wagers, odds, table.kinds, table.settlement, pb,
                               setup.seats[pb - 1].bank, dw, dealer_odds,
                               table.co_bank_share if setup.co_bank else 0,
                               table.banker_commission, envy, ledger)

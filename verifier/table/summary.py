@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def _push(table: TableRules) -> dict[str, str]:
     """The settlement's push on the banker's hand in words, {} when none."""
-    text = table.settlement_rule.push_text()
+    text = table.settlement.push_text()
     return {"push": text} if text else {}
 
 def _ci(pair, digits=5):
@@ -56,11 +56,9 @@ def summary(stats: Stats, setup: TableSetup) -> dict[str, Any]:
     return jsonable({
         "rounds": n,
         "rule_set": table.name,
-        "settlement": ({"kind": "commission", "commission": str(table.commission),
-                        "banker": "rotation" if setup.rotates else "house",
-                        **_push(table)}
-                       if table.house_banks else
-                       {"kind": "fees", "banker": "player-dealer"}),
+        "settlement": {**table.settlement.terms(),
+                       "banker": ("rotation" if setup.rotates else "house") if table.house_banks
+                       else "player-dealer", **_push(table)},
         "seats": seats,
         "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
                         "won": stats.bet_wins[i],

@@ -80,6 +80,14 @@ def vocabulary(cert: Certificate, bet: str
         table.name if table else kind.title)
 
 
+def designed_name(table: Paytable | None) -> str:
+    """A designed table's name when none is typed: the bet's title, "designed" (never the
+    filed table's name, which says "as filed")."""
+    if table is None:
+        return "Custom bet, designed"
+    return f"{table.name if table.bet == 'custom' else table.kind.title}, designed"
+
+
 def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
     """The pay table the grid holds: ``pays`` {line: text as typed}; an empty pay leaves
     the line out (it loses). Read by the pay-table reader (one-line errors)."""
@@ -91,8 +99,7 @@ def design(cert: Certificate, bet: str, pays: Any, name: str = "") -> Paytable:
     entries = [(line, text.strip()) for line, text in pays.items() if text.strip()]
     if not entries:
         raise PaytableError("type a pay on at least one line (a blank pay loses)")
-    name = (name or "").strip()[:120] or (
-        f"{table.name}, designed" if table else "Custom bet, designed")
+    name = (name or "").strip()[:120] or designed_name(table)
     from verifier.report.sheet import DESIGNED
     if table is None:
         reads = bet[len(CUSTOM_PREFIX):]

@@ -5,8 +5,9 @@ figures are ``ProgressiveOdds.figures``, the JSON of ``paigow-verify progressive
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from verifier.support.errors import VerifierError, choose
 
@@ -37,6 +38,7 @@ def figures(cert: Certificate, name: object, meters: object = None) -> dict[str,
     out = odds.figures(given)
     for m, row in out["meters"].items():
         row["slider"] = _slider(odds.table.meters[m], row)
+        row["dollars"] = float(Fraction(row["value"]))    # where the slider opens
     return out
 
 
@@ -55,28 +57,3 @@ def _slider(meter: Any, row: dict[str, Any]) -> dict[str, float]:
         high = math.ceil(top / scale) * scale
     step = max(0.01, round((high - low) / STEPS, 2))
     return {"min": low, "max": high, "step": step}
-
-
-def routes(page: Callable[..., Any], api: Callable[..., Any], shelf: Any) -> list[Any]:
-    """The page and its endpoint, for the application's route table."""
-    from starlette.concurrency import run_in_threadpool
-    from starlette.routing import Route
-
-    async def progressive_page(request):
-        q = request.query_params
-        name = q.get("table", next(iter(table_paths()), ""))
-        error, shown, cert_id = "", None, 0
-        try:
-            cert_id = shelf.index(q.get("cert", "0"))
-            cert = await run_in_threadpool(shelf.get, cert_id)
-            shown = await run_in_threadpool(figures, cert, name)
-        except VerifierError as exc:
-            error = str(exc)
-        return page(request, "progressive.html.j2", tables=list(table_paths()), table=name,
-                    cert_id=cert_id, shown=shown, error=error, status=400 if error else 200)
-
-    def _api(cert, d):
-        return figures(cert, d.get("table", ""), d.get("meters"))
-
-    return [Route("/progressive", progressive_page, methods=["GET"]),
-            Route("/api/progressive", api(_api), methods=["POST"])]

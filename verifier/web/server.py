@@ -96,5 +96,6 @@ class Background:
         return self.url
 
     def __exit__(self, *exc):
+        self.app.state.shelf.stop()
         self.server.should_exit = True
         self.thread.join(timeout=5)

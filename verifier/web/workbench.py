@@ -15,6 +15,7 @@ from verifier.support.errors import VerifierError, choose
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
+    from verifier.web.shelf import Shelf
 
 #: the largest upload, by kind (bytes): a house-way file, a public key
 UPLOAD_LIMITS = {"house way": 64 << 10, "public key": 16 << 10}
@@ -25,72 +26,6 @@ def shipped_paths() -> list[Path]:
     from verifier.certificate.shipped import DIRECTORY, SHIPPED
     return [DIRECTORY / name for name in dict.fromkeys(SHIPPED.values())
             if (DIRECTORY / name).is_file()]
-
-
-class Shelf:
-    """The certificates the server was started on, each loaded and fully checked on first
-    use (``load_checked``, as every certificate command does), then kept. The browser
-    names one by its number on the shelf, never by a path."""
-
-    def __init__(self, paths):
-        self.paths = [Path(p) for p in paths]
-        self._names = [p.name for p in self.paths]
-        self._uploaded = 0
-        self._certs = {}
-        self._lock = threading.Lock()
-
-    def names(self) -> list[str]:
-        return list(self._names)
-
-    def add(self, cert: Certificate, name: str, most: int) -> int:
-        """A certificate uploaded and checked (``certificates.check_upload``), kept in
-        memory under ``name``: its number; a one-line error past ``most`` uploads."""
-        with self._lock:
-            if self._uploaded >= most:
-                raise VerifierError(f"this workbench holds {most} uploaded certificates "
-                                    "already: restart it to upload more")
-            self._uploaded += 1
-            self.paths.append(Path(""))          # held in memory: never read from a path
-            self._names.append(name)
-            self._certs[len(self.paths) - 1] = cert
-            return len(self.paths) - 1
-
-    def index(self, value: object) -> int:
-        """A certificate's number from a page's text, or a one-line error."""
-        text = str(value)
-        try:
-            i = int(text) if len(text) <= 9 else -1        # a path's text: bounded
-        except ValueError:
-            i = -1
-        if not 0 <= i < len(self.paths):
-            raise VerifierError(f"no certificate number {str(value)[:20]!r} here (0 to "
-                                f"{len(self.paths) - 1})")
-        return i
-
-    def get(self, value: object) -> Certificate:
-        i = self.index(value)
-        with self._lock:
-            if i not in self._certs:
-                from verifier import certificate
-                path = self.paths[i]
-                try:
-                    cert = certificate.read(path, path.name)
-                except VerifierError as exc:
-                    self._certs[i] = exc
-                else:
-                    self._certs[i] = cert
-            found = self._certs[i]
-        if isinstance(found, VerifierError):
-            raise found
-        return found
-
-    def warm(self) -> None:
-        """Load and check every certificate (a background thread at start-up)."""
-        for i in range(len(self.paths)):
-            try:
-                self.get(i)
-            except VerifierError:
-                pass
 
 
 # ---------------------------------------------------------------------------------------
@@ -335,18 +270,19 @@ def certificate_summary(cert: Certificate) -> dict:
 
 def certificate_index(shelf: Shelf) -> list[dict]:
     """The certificates page's table: each certificate's name, rule set, hands, date,
-    hash and signature (or the one line that refused it)."""
+    hash, signature and how its check stands (or the one line that refused it)."""
     out = []
     for i, name in enumerate(shelf.names()):
         row = {"number": i, "name": name, "error": ""}
         try:
-            cert = shelf.get(i)
+            cert = shelf.load(i)
         except VerifierError as exc:
             row["error"] = str(exc)
         else:
             row.update(rule_set=cert.rule_set.name, hands=f"{cert.total_hands:,}",
                        deck=cert.deck.size, created=str(cert.tool.created)[:10],
-                       sha256=cert.sha256, signed=bool(cert.signature))
+                       sha256=cert.sha256, signed=bool(cert.signature),
+                       check=shelf.status(i))
         out.append(row)
     return out
 

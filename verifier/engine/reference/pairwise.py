@@ -13,7 +13,10 @@ from verifier.game.cards import JOKER
 from verifier.game.outcome import LOSS, WIN, base_outcome
 from verifier.game.pushes import PUSH_NAMES
 from verifier.game.ranking import PAIR_OF_THREES_KEY
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verifier.game.settlement import SettlementRule
 
 #: front key of a pair of 3s (pair of rank r is 169 + r; 3s are rank 1)
 WRANGLER_FRONT = PAIR_OF_THREES_KEY
@@ -21,7 +24,7 @@ WRANGLER_FRONT = PAIR_OF_THREES_KEY
 COUNT_NAMES = ("total", "win", "loss", "push", "copy_high", "copy_low", "copy_both",
                "push_wrangler_2to1", "push_wrangler_1to1")
 # PUSH_NAMES (verifier/game/pushes.py) are counted as well when a settlement pushes on
-# the banker's hand (``push_when``: the engine's terms, SettlementRule.push_terms)
+# the banker's hand (the engine's terms, SettlementRule.push_terms)
 
 #: a condition as the engines take it: (back-key test or None, front-key test or None)
 PushTerms = Sequence[tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]]
@@ -51,12 +54,13 @@ def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = N
 
 def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
                     threads: int = 1, progress: Callable[[int, int], object] | None = None,
-                    push_when: PushTerms = ()) -> dict[str, int]:
+                    settlement: SettlementRule | None = None) -> dict[str, int]:
     """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
     ``deck``. ``threads`` is ignored (one thread); ``progress(done, total)`` once, at the
-    end; ``push_when``: the settlement's push terms (PUSH_NAMES counted as well)."""
+    end; ``settlement``: a ``SettlementRule`` whose push conditions' terms are counted as
+    well (PUSH_NAMES)."""
     counts = pairwise_counts_python(deck, key_function(wheel_second, house_way),
-                                    push_when=push_when)
+                                    terms=settlement.push_terms() if settlement else ())
     if progress is not None:
         hands = math.comb(len(deck), 7)
         progress(hands, hands)
@@ -88,8 +92,8 @@ def monte_carlo(deck: Sequence[int], deals: int, seed: int = 1, wheel_second: bo
 # counting over a histogram (pairs of hands, not necessarily disjoint)
 # ---------------------------------------------------------------------------------
 
-def _zero(push_when: PushTerms = ()):
-    return dict.fromkeys(COUNT_NAMES + (PUSH_NAMES if push_when else ()), 0)
+def _zero(terms: PushTerms = ()):
+    return dict.fromkeys(COUNT_NAMES + (PUSH_NAMES if terms else ()), 0)
 
 
 def _dominance(items, marked=None):
@@ -143,20 +147,20 @@ def _dominance(items, marked=None):
     return (strict, weak) if marked is None else (strict, weak, strict_m, weak_m)
 
 
-def histogram_counts(hist: Mapping[tuple[int, int], int], push_when: PushTerms = ()
+def histogram_counts(hist: Mapping[tuple[int, int], int], terms: PushTerms = ()
                      ) -> dict[str, int]:
     """Counts over all ordered pairs (P, B) of hands drawn from ``hist`` (with repeats).
 
     ``hist``: {(back, front): hands}. Player wins = strict dominance; player loses =
     banker weakly dominates. Returns a dict over COUNT_NAMES (and PUSH_NAMES when
-    ``push_when`` has terms).
+    there are terms).
     """
     items = [(k, n) for k, n in hist.items() if n]
-    out = _zero(push_when)
+    out = _zero(terms)
     total = sum(n for _k, n in items)
-    if push_when:
+    if terms:
         def marked(key):
-            return in_push_terms(push_when, key)
+            return in_push_terms(terms, key)
         win, loss, win_m, loss_m = _dominance(items, marked)
         out["banker_push_hand"] = total * sum(n for k, n in items if marked(k))
         out["win_on_push_hand"], out["loss_on_push_hand"] = win_m, loss_m
@@ -277,10 +281,10 @@ def _add(acc, counts, factor):
 def pairwise_counts_python(deck: Iterable[int], keyfn: Callable[[Sequence[int]], tuple[int, int]],
                            symmetry: bool = True,
                            keys: Mapping[tuple[int, ...], tuple[int, int]] | None = None,
-                           push_when: PushTerms = ()) -> dict[str, int]:
+                           terms: PushTerms = ()) -> dict[str, int]:
     """Inclusion-exclusion over shared cards, pure Python (small decks only).
 
-    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}; ``push_when``: the
+    ``keys``: optional precomputed {sorted hand tuple: keyfn(hand)}; ``terms``: the
     settlement's push terms (PUSH_NAMES counted as well).
     """
     deck = sorted(deck)
@@ -288,10 +292,10 @@ def pairwise_counts_python(deck: Iterable[int], keyfn: Callable[[Sequence[int]],
     group = deck_symmetries(deck) if symmetry else [(0, 1, 2, 3)]
     orbits = [(k, s, weight) for k in range(8) for s, weight in subset_orbits(deck, k, group)]
     hists = _subset_hists(keys, {s for _k, s, _w in orbits})
-    acc = _zero(push_when)
+    acc = _zero(terms)
     for k, s, weight in orbits:
         if hists[s]:
-            _add(acc, histogram_counts(hists[s], push_when), (-1) ** k * weight)
+            _add(acc, histogram_counts(hists[s], terms), (-1) ** k * weight)
     return acc
 
 

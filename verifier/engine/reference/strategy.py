@@ -82,7 +82,7 @@ def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: boo
     cards = sorted(cards)
     settings = settings_python(cards, engine, wheel_second)
     rest = [c for c in sorted(deck) if c not in cards]
-    marked = settlement is not None and bool(settlement.push_when)
+    marked = settlement is not None and settlement.has_pushes
     face_up = {"win": 0, "loss": 0, "total": 0}
     for s in settings:
         s.update(total=0, win=0, loss=0, face_up=face_up,

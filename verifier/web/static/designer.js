@@ -189,20 +189,16 @@
       if (!data.shown) { return; }
       var table = el("table", undefined, "grid search");
       table.id = "search-table";
+      /* "Load" first, so that it stays in view however many lines the search moves */
       var head = el("tr");
+      head.appendChild(el("th", ""));
       data.lines.forEach(function (l) { head.appendChild(el("th", titleOf(l))); });
-      ["House edge", "Hit frequency", "SD", ""].forEach(function (h) { head.appendChild(el("th", h)); });
+      ["House edge", "Hit frequency", "SD"].forEach(function (h) { head.appendChild(el("th", h)); });
       table.appendChild(head);
       data.tables.forEach(function (t, i) {
         var tr = el("tr");
         tr.setAttribute("data-edge-exact", t.house_edge_exact);
         tr.setAttribute("data-pays", JSON.stringify(t.pays));
-        t.labels.forEach(function (p) { tr.appendChild(el("td", p, "num")); });
-        var edge = el("td", t.house_edge, "num");
-        edge.title = t.house_edge_exact;
-        tr.appendChild(edge);
-        tr.appendChild(el("td", t.hit_frequency, "num"));
-        tr.appendChild(el("td", t.standard_deviation, "num"));
         var cell = el("td"), b = el("button", "Load");
         b.type = "button";
         b.className = "load-found";
@@ -210,6 +206,12 @@
         b.addEventListener("click", function () { W.setPays(t.pays); });
         cell.appendChild(b);
         tr.appendChild(cell);
+        t.labels.forEach(function (p) { tr.appendChild(el("td", p, "num")); });
+        var edge = el("td", t.house_edge, "num house-edge");
+        edge.title = t.house_edge_exact;
+        tr.appendChild(edge);
+        tr.appendChild(el("td", t.hit_frequency, "num"));
+        tr.appendChild(el("td", t.standard_deviation, "num"));
         table.appendChild(tr);
       });
       var wrap = el("div", undefined, "scroll-x");

@@ -79,7 +79,14 @@
     return {cert: cert, bet: bet, pays: pays(), reading: reading()};
   }
 
+  var recheck = null;
   function show(data) {
+    /* figures computed while the certificate's check runs: asked again until it passed */
+    var state = document.getElementById("check-state");
+    state.hidden = data.check !== "checking";
+    if (data.check === "checking" && !recheck) {
+      recheck = setTimeout(function () { recheck = null; refresh(); }, 1000);
+    }
     errorLine.textContent = data.error || "";
     editor.classList.toggle("stale", !!data.error);
     if (data.error) { return; }
@@ -112,8 +119,37 @@
     data.flags.forEach(function (f) { flags.appendChild(el("p", "\u2691 " + f, "flag")); });
   }
 
+  /* the heading: the table's own name (the filed one's says "as filed") until a pay
+     differs from those the page opened with; then the designed table's name */
+  var heading = document.getElementById("table-title");
+  var opened = JSON.stringify(pays());
+  function retitle() {
+    var edited = JSON.stringify(pays()) !== opened;
+    heading.textContent = edited ? tableName() + " (edited: not filed)"
+                                 : heading.getAttribute("data-opened");
+    heading.classList.toggle("edited", edited);
+  }
+  document.getElementById("table-name").addEventListener("input", retitle);
+
+  /* the sticky edge bar never covers a control: the page's scroll padding is the bar's
+     height, whatever it wraps to, and a control focused under it is scrolled below it */
+  var bar = document.getElementById("edge-box");
+  function barBottom() { return bar.getBoundingClientRect().bottom; }
+  function pad() {
+    document.documentElement.style.scrollPaddingTop = (bar.offsetHeight + 8) + "px";
+  }
+  pad();
+  if (window.ResizeObserver) { new ResizeObserver(pad).observe(bar); }
+  window.addEventListener("resize", pad);
+  document.addEventListener("focusin", function (ev) {
+    if (bar.contains(ev.target) || !ev.target.getBoundingClientRect) { return; }
+    var top = ev.target.getBoundingClientRect().top;
+    if (top < barBottom()) { window.scrollBy(0, top - barBottom() - 8); }
+  });
+
   var listeners = [];
   function refresh() {
+    retitle();
     listeners.forEach(function (f) { f(); });
     var mine = ++sequence;
     editor.setAttribute("data-busy", "1");
