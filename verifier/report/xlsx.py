@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 from fractions import Fraction
+from typing import Any
 
 from verifier.report.sheet import ParSheet
 from verifier.report.xlsx_bets import bet_sheet, cover_flags
@@ -21,7 +22,7 @@ from verifier.report.xlsx_cells import (BIG_COUNT_NOTE, DECIMAL, DIGITS_HELD, PE
 from verifier.report.xlsx_operator import operator_sheet
 
 
-def _cover(ws, sheet, flags):
+def _cover(ws: Any, sheet: ParSheet, flags: list[tuple[str, str]]) -> None:
     from verifier.report.markdown import designed_notice
     ws.title = "Par sheet"
     put(ws, 1, 1, f"Par sheet: {sheet.title}")
@@ -55,7 +56,8 @@ def _cover(ws, sheet, flags):
     ws.column_dimensions["B"].width = 100
 
 
-def _tables_sheet(wb, title, tables, taken, notes=(), values=list, total=None):
+def _tables_sheet(wb: Any, title: str, tables: Any, taken: set[str], notes: Any = (),
+                  values: Any = list, total: Any = None) -> None:
     """A sheet of tables (``notes`` above them); ``values``: a table row -> the cells
     written. Display text that is a number is stored as one (``_number``); with a
     ``total`` (all hands, in B1), a "Probability" column beside a "Hands" column is the
@@ -99,7 +101,7 @@ def _tables_sheet(wb, title, tables, taken, notes=(), values=list, total=None):
     ws.column_dimensions["A"].width = 34
 
 
-def _number(value):
+def _number(value: Any) -> tuple[Any, Any]:
     """Display text of a number as the number and its format ("1,128": 1128; "12.5%":
     0.125 as a percentage; "+0.0012": 0.0012); other text, and values, as they are."""
     from fractions import Fraction
@@ -118,7 +120,7 @@ def _number(value):
     return value, None
 
 
-def _player_bank_sheet(wb, bank, taken):
+def _player_bank_sheet(wb: Any, bank: Any, taken: set[str]) -> None:
     """When a player banks: each figure as a number, its exact fraction beside it."""
     from fractions import Fraction
     from verifier.report.sheet import PLAYER_BANK_TITLE
