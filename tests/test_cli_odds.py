@@ -113,7 +113,34 @@ def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monk
     # the text table: one column per pay table
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert all(n in out for n in names) and "Hit frequency" in out and "no enumeration" in out
+    from verifier.game.paytables import load
+    assert all(load(files[n]).name in out for n in names)      # headed by the tables' names
+    assert "Hit frequency" in out and "no enumeration" in out
+
+
+def test_compare_heads_its_columns_with_the_tables_names_beside_the_baseline(tmp_path,
+                                                                             capsys):
+    """Issue 51: a table compared on the shipped certificate stands beside the
+    certificate's table (the baseline), each column headed by the table's name, the
+    difference beside it: Full House at 4 (the README's 22687/1101022) against the filed
+    table's -126209/19267885 (the certificate)."""
+    from pathlib import Path
+    from verifier.game.paytables import filed, toml_text
+    from verifier.report.display import pct
+    cert = Path(__file__).resolve().parent.parent / "proofs" / "certificates" / "outlaw9-mikes.json"
+    path = tmp_path / "fh4.toml"
+    path.write_text(toml_text("Full House at 4", "outlaw9", filed().with_pay("full_house", 4).pays))
+    assert main(["compare", str(cert), "--paytable", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    head = out[1]
+    assert "Outlaw 9 High or Better, as filed (baseline)" in head
+    assert "Full House at 4" in head and "difference" in head and "fh4" not in head
+    edge = next(line for line in out if line.startswith("House edge")).split()
+    diff = Fraction(22687, 1101022) + Fraction(126209, 19267885)
+    assert edge[-3:] == [pct(Fraction(-126209, 19267885)), pct(Fraction(22687, 1101022)),
+                         "+" + pct(diff)]
+    pays = next(line for line in out if line.startswith("Full House: pays"))
+    assert pays.split()[-6:] == ["5", "to", "1", "4", "to", "1"]
 
 
 def test_compare_of_a_wrangler_table_needs_the_pairwise_counts(cert_path, capsys):
@@ -186,6 +213,21 @@ def test_report(cert_path, tmp_path, capsys):
     capsys.readouterr()
     assert main(["report", cert_path]) == 0
     assert capsys.readouterr().out.strip() == text.strip()
+
+
+def test_report_takes_its_format_from_the_outs_suffix(cert_path, tmp_path, capsys):
+    """Issue 51: `--out x.html` without --format writes HTML (a page, not Markdown),
+    `x.xlsx` a workbook (a zip); `x.csv` names no par sheet format: one line, no file."""
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.html")]) == 0
+    assert (tmp_path / "x.html").read_text().lstrip().lower().startswith("<!doctype html")
+    pytest.importorskip("openpyxl")
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.xlsx")]) == 0
+    assert (tmp_path / "x.xlsx").read_bytes()[:2] == b"PK"
+    capsys.readouterr()
+    assert main(["report", cert_path, "--out", str(tmp_path / "x.csv")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ".md, .html, .pdf or .xlsx" in err
+    assert not (tmp_path / "x.csv").exists()
 
 
 def test_report_to_missing_directory(cert_path, tmp_path, capsys):

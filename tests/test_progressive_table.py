@@ -76,6 +76,20 @@ def test_the_emperors_jackpot_sits_beside_its_exact_long_run(capsys):
     assert sim["exact_long_run_return"]["decimal"] < 0
 
 
+def test_the_printed_interval_says_why_it_can_miss_the_long_run(capsys):
+    """Issue 51: 40 rounds of two seats never hit the Jackpot (one 7-card straight flush
+    in 4.8 million hands); its 20% of each $1 wager, 2 x 40 x $0.20 = $16.00, sits in the
+    meter above its reset, and the printout says so beside the interval, naming the tiers
+    by their names."""
+    assert main(["simulate", "--rules", "emperors-challenge", "--rounds", "40", "--threads",
+                 "1", "--progressive", "jackpot", "--progressive-seats", "2,4",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "why the interval can miss the long run" in out
+    assert "$16.00 of contributions still sat in the meters above their resets" in out
+    assert "seven_card_straight_flush" not in out and "7-Card Straight Flush" in out
+
+
 def test_bad_progressive_options_are_one_line(capsys):
     base = ["simulate", "--rules", "emperors-challenge", "--rounds", "40"]
     one_line_error([*base, "--progressive", "nope"], capsys, "offers no such progressive")

@@ -298,6 +298,13 @@ def test_a_push_rule_sets_certificate_is_checked_and_recomputed(tmp_path, capsys
     assert certificate.check(cert) == []
     assert main(["check", str(out), "--recompute", "--no-progress"]) == 0
     capsys.readouterr()
+    # issue 51: the par sheet's pushes split: one hand each (the hands' comparison), and
+    # on the dealer's hand (the pairs the condition turns into pushes, its wins and losses)
+    from verifier.report.model import build
+    lines = {line.title: line.combinations for line in build(cert).base_game.lines}
+    assert lines["Push (one hand each)"] == counts["push"]
+    (on_hand,) = [n for t, n in lines.items() if t.startswith("Push on the dealer's hand (")]
+    assert on_hand == counts["win_on_push_hand"] + counts["loss_on_push_hand"] > 0
 
 
 def test_a_rule_set_naming_no_category_is_one_line_and_exit_2(tmp_path, capsys):

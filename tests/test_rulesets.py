@@ -94,7 +94,16 @@ def test_rules_command(capsys):
         line = next(l for l in out.splitlines() if l.startswith(name))
         assert len(line.split(None, 1)[1]) > 20
     assert main(["rules", "emperors-challenge"]) == 0
-    assert "example, not filed" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # issue 51: the status said once, names with their keys beside, the Jackpot listed
+    assert "example (not filed)" in out and "[example, not filed]" not in out
+    assert "Emperor's Treasure (emperors_treasure)" in out
+    assert "Emperor's Challenge Jackpot (example) (jackpot)" in out
+    assert "bonus reading" in out and "bonus read." not in out
+    assert main(["rules", "ez-pai-gow"]) == 0
+    out = capsys.readouterr().out
+    assert "pushes when the banker's hand is a queen-high pai gow" in out
+    assert "seeds          none" in out
 
 
 @pytest.mark.parametrize("name", ["outlaw9-mikes", "casino-standard", "emperors-challenge",

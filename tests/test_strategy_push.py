@@ -130,7 +130,7 @@ def test_cli_hand_strategy_settles_the_push(capsys):
         assert o["loss"] == c["loss"] - c["loss_on_push_hand"]
         assert o["win"] + o["push"] + o["loss"] == c["total"] == 53_524_680
     assert main(["hand", "As Kd 9h 7c 5s 3d 2c", "--strategy", "--rules", "commission-free"]) == 0
-    assert "pushes when the banker's hand is front_nine_high" in capsys.readouterr().out
+    assert "pushes when the banker's hand is a nine-high two-card hand" in capsys.readouterr().out
 
 
 def test_the_workbench_hand_page_offers_the_push_rule_sets():

@@ -114,7 +114,7 @@ def test_cli_simulate_and_the_summary_name_the_push(capsys):
     assert main(["simulate", "--rules", "commission-free", "--rounds", "200", "--threads", "1",
                  "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "every base wager pushes when the banker's hand is front_nine_high" in out
+    assert "every base wager pushes when the banker's hand is a nine-high two-card hand" in out
 
 
 def test_cli_settle_plays_the_push(tmp_path, capsys):

@@ -97,7 +97,7 @@ def test_a_bad_pay_is_one_line_on_the_page(browser, server):
     pay = open_editor(browser, server)
     set_pay(browser, pay("flush"), "lots")
     error = wait_for(lambda: text_of(browser, "#error"), "the error line")
-    assert error == ("pay table: line 'flush': pay 'lots' is not a number (write N or "
+    assert error == ("pay table: line Flush (flush): pay 'lots' is not a number (write N or "
                      "\"N to 1\", or push)")
 
 

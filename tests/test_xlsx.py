@@ -56,10 +56,27 @@ def figures(ws):
     start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Figure")
     out = {}
     r = start + 1
-    while ws.cell(r, 1).value:
+    while ws.cell(r, 1).value not in (None, "Flags"):
         out[ws.cell(r, 1).value] = (ws.cell(r, 2).value, ws.cell(r, 3).value, ws.cell(r, 4).value)
         r += 1
     return out
+
+
+def category_sets(ws):
+    """{lines shown together: (hands, row)} of a bet sheet's category sets."""
+    start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value ==
+                 "Lines shown together")
+    out, r = {}, start + 1
+    while ws.cell(r, 1).value:
+        out[ws.cell(r, 1).value] = ws.cell(r, 2).value
+        r += 1
+    return out
+
+
+def set_row(ws, lines):
+    start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value ==
+                 "Lines shown together")
+    return next(r for r in range(start, ws.max_row + 1) if ws.cell(r, 1).value == lines)
 
 
 def test_the_outlaw9_sheet_holds_the_certificates_exact_numbers(workbook):
@@ -71,13 +88,15 @@ def test_the_outlaw9_sheet_holds_the_certificates_exact_numbers(workbook):
     from verifier.game.paytables import line_title
     for line in results["lines"]:
         row = rows[line_title(line["category"])]
-        assert row["Combinations"] == line["hands"]
+        assert row["Combinations"].startswith("=SUMIF(")      # the sets paid on the line
         assert row["Probability (exact, as certified)"] == line["probability"]["exact"]
         assert row["Contribution (exact, as certified)"] == line["contribution"]["exact"]
         assert row["Net per unit"] == float(Fraction(line["pay"]))
     loses = rows["No line (loses)"]
-    assert loses["Combinations"] == results["loses"]["hands"]
+    assert loses["Combinations"].startswith("=$B$4-SUM(")  # the hands in no set
     assert loses["Net per unit"] == -1
+    sets = category_sets(ws)
+    assert sum(sets.values()) == cert["total_hands"] - results["loses"]["hands"]
     figs = figures(ws)
     assert figs["Return per unit bet"][1] == results["return"]["exact"]
     assert figs["House edge"][1] == results["house_edge"]["exact"]
@@ -120,7 +139,7 @@ def recomputed(xl, title, ws):
     """{figure: value} of the figures' formula cells, as the evaluator works them out."""
     start = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Figure")
     out, r = {}, start + 1
-    while ws.cell(r, 1).value:
+    while ws.cell(r, 1).value not in (None, "Flags"):
         out[ws.cell(r, 1).value] = xl.evaluate(f"'{title}'!B{r}")
         r += 1
     return out
@@ -150,32 +169,35 @@ def test_the_workbook_recalculates_to_the_certificates_figures(workbook, evaluat
 
 
 def test_a_changed_pay_and_count_move_every_figure(workbook, evaluator):
-    """Full House's pay set to 4 and Flush's count to 6,000,000 in their cells: the
-    evaluator's edge, hit frequency, variance and SD are the exact ones worked out by hand
-    from the changed lines (the issue's test of a live model)."""
+    """Full House's pay set to 4 in its cell and the hands showing a flush alone (a
+    category set) raised by 1,000,000: the evaluator's edge, hit frequency, variance and
+    SD are the exact ones worked out by hand from the changed lines (Flush 1,000,000
+    hands more, the losing hands as many fewer; the issue's test of a live model)."""
     title = "Outlaw 9 High or Better"
     ws = workbook[title]
     rows, _ = line_rows(ws)
     xl = evaluator()
     recomputed(xl, title, ws)                # the cells the figures read, in its cell map
+    flush_alone = set_row(ws, "Flush")
     xl.set_value(f"'{title}'!C{rows['Full House']['_row']}", 4)
-    xl.set_value(f"'{title}'!D{rows['Flush']['_row']}", 6_000_000)
+    xl.set_value(f"'{title}'!B{flush_alone}", ws[f"B{flush_alone}"].value + 1_000_000)
     from verifier.game.paytables import line_title
     results = certificate()["sections"]["outlaw9"]["results"]
     lines = []
     for x in results["lines"]:
         title_x = line_title(x["category"])
         lines.append((4 if title_x == "Full House" else Fraction(x["pay"]),
-                      6_000_000 if title_x == "Flush" else x["hands"]))
-    lines.append((-1, results["loses"]["hands"]))
+                      x["hands"] + (1_000_000 if title_x == "Flush" else 0)))
+    lines.append((-1, results["loses"]["hands"] - 1_000_000))
     expected = by_hand(lines, math.comb(53, 7))
     got = recomputed(xl, title, ws)
     for name, value in got.items():
         assert close(value, expected[name]), (name, value, expected[name])
     assert not close(got["House edge"], Fraction(results["house_edge"]["exact"]))
     flush = rows["Flush"]["_row"]
-    assert close(xl.evaluate(f"'{title}'!F{flush}"), Fraction(6_000_000, math.comb(53, 7)))
-    assert close(xl.evaluate(f"'{title}'!H{flush}"), Fraction(math.comb(53, 7), 6_000_000))
+    (hands,) = [h for (_, h), x in zip(lines, results["lines"]) if x["category"] == "flush"]
+    assert close(xl.evaluate(f"'{title}'!F{flush}"), Fraction(hands, math.comb(53, 7)))
+    assert close(xl.evaluate(f"'{title}'!H{flush}"), Fraction(math.comb(53, 7), hands))
 
 
 def test_counts_beyond_15_digits_are_also_exact_text_with_a_note(workbook):
@@ -184,8 +206,12 @@ def test_counts_beyond_15_digits_are_also_exact_text_with_a_note(workbook):
     ws = workbook["Wrangler Push"]
     rows, _ = line_rows(ws)
     loses = rows["No line (loses)"]
-    assert loses["Combinations"] == 4853349909017968
-    assert loses["Combinations (exact text, over 15 digits)"] == "4853349909017968"
+    assert loses["Combinations (exact text, over 15 digits)"] == "4853349909017968 (as certified)"
+    # the pushes without a pair of 3s or better are the Push line's hands, 16 digits
+    (push,) = [x["hands"] for x in certificate()["sections"]["wrangler_push"]["results"]["lines"]
+               if x["category"] == "push"]
+    row = set_row(ws, "Push")
+    assert ws[f"B{row}"].value == push > 10 ** 15 and ws[f"C{row}"].value == str(push)
     assert ws["C4"].value == "8250459031214400" == str(ws["B4"].value)
     texts = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
     assert any("15 significant digits" in str(t) for t in texts)

@@ -129,7 +129,7 @@ def solve_one_line(settings: OddsSettings) -> int:
           f"{table.status or 'not filed'})")
     print(f"Target house edge {float(edge):.6%} (exact {edge})")
     print(f"Exact pay: {pay_text(pay)} to 1 (= {float(pay):.10f} to 1)")
-    print(f"return there = {sol.formula.text()}")
+    print(f"return there = {sol.formula.named_text()} ([a line]: the N of its N to 1)")
     print("Nearest practical pays (halves below 10, whole numbers from 10):")
     for p, odds in sides[:1] if sides[0][0] == sides[1][0] else sides:
         print(f"  {pay_label(p):>14}: house edge {float(odds.house_edge):.6%} "
@@ -160,7 +160,7 @@ def solve_on_formula(settings: OddsSettings) -> int:
     print(f"Exact k = {sol.scale} (= {float(sol.scale):.10f})")
     for line, pay in sol.pays.items():
         print(f"Exact pay: {line_title(line)} {pay_text(pay)} to 1 (= {float(pay):.10f} to 1)")
-    print(f"return there = {sol.formula.text()}")
+    print(f"return there = {sol.formula.named_text()} ([a line]: the N of its N to 1)")
     print("Nearest practical pays (halves below 10, whole numbers from 10, every line "
           "rounded down, then up):")
     sides = [sol.below] if sol.below[0] == sol.above[0] else [sol.below, sol.above]

@@ -85,6 +85,27 @@ def _tables(cert, files, bet=None):
     return tables
 
 
+def _with_baseline(cert, tables):
+    """The compared tables after the certificate's own table of their bet (the baseline),
+    unless the first of them is it, or the certificate has none (the first is)."""
+    from verifier.certificate.formula import default_table
+    try:
+        base = default_table(cert.raw, tables[0].bet)
+    except VerifierError:
+        return list(tables)
+    first = tables[0]
+    if (base.pays, base.precedence, base.kind) == (first.pays, first.precedence, first.kind):
+        return list(tables)
+    return [base] + list(tables)
+
+
+def _column_names(tables):
+    """Each table's name; a name two tables share, with its file's name beside."""
+    names = [t.name for t in tables]
+    return [f"{n} ({Path(t.source).name})" if names.count(n) > 1 and t.source else n
+            for n, t in zip(names, tables)]
+
+
 def cmd_compare(settings: OddsSettings) -> int:
     from verifier.certificate import odds_from_certificate
     from verifier.report.text import compare_json, compare_table
@@ -102,6 +123,11 @@ def cmd_compare(settings: OddsSettings) -> int:
     if settings.json:
         print(json.dumps(compare_json(names, odds), indent=1))
     else:
+        # the text: the certificate's table of the bet first, the baseline, each column
+        # headed by its table's name
+        shown = _with_baseline(cert, tables)
+        odds = [odds_from_certificate(cert.raw, t, reading) for t in shown[:-len(tables)]] + odds
+        names = _column_names(shown)
         from verifier.game.bets import BONUS_READING
         kind = tables[0].kind
         what = f"{odds[0].total_hands:,} {kind.unit}" + (
@@ -127,10 +153,29 @@ def cmd_solve(settings: OddsSettings) -> int:
     return solve_on_formula(settings) if len(settings.line or ()) > 1 else solve_one_line(settings)
 
 
+def report_format(given: str | None, out: str | None) -> str:
+    """``report``'s format: ``--format`` as given, else the one ``--out``'s suffix names
+    (``x.pdf``: pdf), else (no --out, no suffix) Markdown; a suffix of no par sheet format is one line."""
+    from pathlib import Path
+    from verifier.report.formats import PARSHEET_FORMATS, by_suffix, suffixes_text
+    if given:
+        return given
+    suffix = Path(out).suffix.lower() if out else ""
+    if not suffix:
+        return "markdown"
+    named = by_suffix(PARSHEET_FORMATS).get(suffix)
+    if named is None:
+        raise VerifierError(f"--out {out}: a par sheet is written as "
+                            f"{suffixes_text(PARSHEET_FORMATS)}; name one of those, or give "
+                            "--format")
+    return named
+
+
 def cmd_report(settings: OddsSettings) -> int:
     from verifier.support.files import atomic_write_bytes
     from verifier.report import render
-    fmt = FORMATS[settings.format]
+    name = report_format(settings.format, settings.out)
+    fmt = FORMATS[name]
     if fmt.binary and not settings.out:
         raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
                             f"({fmt.noun} is not written to a terminal)")
@@ -138,7 +183,7 @@ def cmd_report(settings: OddsSettings) -> int:
     from verifier.report.charts import start_pool, stop_pool
     from verifier.support.progress import Steps, stage
     try:
-        if settings.format in ("html", "pdf"):
+        if name in ("html", "pdf"):
             start_pool()                # matplotlib imported meanwhile, the charts side by side
         with stage(settings.progress, "step", f"par sheet ({fmt.name})") as report:
             steps = Steps(report, 1)
@@ -158,7 +203,7 @@ def cmd_report(settings: OddsSettings) -> int:
                 if settings.meta:
                     from verifier.filing.meta import read as read_meta
                     revisions = read_meta(settings.meta).revision_rows()
-                sheet = render(cert, settings.format, steps=steps, meter_path=path,
+                sheet = render(cert, name, steps=steps, meter_path=path,
                                paper=settings.paper, revisions=revisions,
                                **operator_inputs(settings, cert))
             checked()
@@ -169,7 +214,7 @@ def cmd_report(settings: OddsSettings) -> int:
     data = sheet if isinstance(sheet, bytes) else sheet.encode("utf-8")
     if settings.out:
         atomic_write_bytes(settings.out, data)
-        print(f"par sheet written: {settings.out} ({settings.format})")
+        print(f"par sheet written: {settings.out} ({name})")
     else:
         assert isinstance(sheet, str)           # a binary format needs --out (above)
         print(sheet, end="" if sheet.endswith("\n") else "\n")
@@ -263,7 +308,11 @@ def _register_solve(subparsers: argparse._SubParsersAction) -> None:
                    help="with --edge-range: the edge ranked against (default mid-range)")
     p.add_argument("--limit", type=whole_number(1, 10 ** 6), default=None, metavar="N",
                    help="with --edge-range: show the first N (default 20)")
-    for option in ("--step", "--rank", "--target", "--limit"):
+    p.add_argument("--keep-order", action="store_true",
+                   help="with --edge-range: only tables where a better hand never pays "
+                        "less, in the table's order (tables with a dead line, and repeats "
+                        "of the same figures, are always left out)")
+    for option in ("--step", "--rank", "--target", "--limit", "--keep-order"):
         needs(p, option, "--edge-range")
     from verifier.cli.formula import add_bet_options
     add_bet_options(p)
@@ -288,8 +337,9 @@ def _register_report(subparsers: argparse._SubParsersAction) -> None:
                     "returning more than 100% and lines rarer than 1 in 100 million are "
                     "flagged. No enumeration: the figures come from the counts.")
     add_certificate_options(p)
-    p.add_argument("--format", choices=PARSHEET_FORMATS, default="markdown",
-                   help="markdown (default), html (one self-contained file with SVG charts), "
+    p.add_argument("--format", choices=PARSHEET_FORMATS, default=None,
+                   help="default: the one --out's suffix names (.md, .html, .pdf, .xlsx), "
+                        "else markdown; markdown, html (one self-contained file with SVG charts), "
                         "pdf (needs --out; --paper) or xlsx (a spreadsheet that recalculates: one "
                         "sheet per bet, its pays and counts in cells and every figure a "
                         "formula of them, the exact fractions beside; needs --out)")

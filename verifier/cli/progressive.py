@@ -135,12 +135,14 @@ def cmd_progressive(settings: TableSettings) -> int:
     if settings.json:
         print(json.dumps(out, indent=1))
         return 0
+    from verifier.game.names import display_names
     t = odds.table
     print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
           f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
     print(f"{'tier':<38} {'pays':>24} {'hands':>13} {'probability':>12} {'return':>10}")
     for row in out["tiers"]:
-        print(f"{' / '.join(row['lines'])[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
+        tier = display_names(row["lines"], " / ")
+        print(f"{tier[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
     r = out["return"]["decimal"]
     print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
@@ -233,6 +235,8 @@ def meters_played(settings: TableSettings, progressive: tuple, run: Any) -> dict
         exact = progressive_odds(load_checked(str(shipped), None).raw,
                                  table).long_run_bounds()
     out["exact_long_run_return"] = None if exact is None else exact.json()
+    out["meters_above_reset"] = {m: float(run.meters[m] - table.meters[m].reset)
+                                 for m in table.meters}
     return out
 
 
@@ -245,14 +249,38 @@ def print_meters_played(sim: dict[str, Any]) -> None:
           + ("not known (no shipped certificate of the rule set, or a meter outside the "
              "model)" if exact is None else f"{exact['decimal']:+.6f}"
              + (" (bounds)" if exact["form"] == "bounds" else "")))
-    print("  hits: " + ", ".join(f"{k} {v:,}" for k, v in sim["hits"].items())
-          + "; meters at the end: " + ", ".join(f"{m} ${v:,.2f}" for m, v in
+    from fractions import Fraction
+    from verifier.game.names import display_names
+
+    def money(v: float) -> str:
+        return ("-" if v < 0 else "") + f"${abs(v):,.2f}"
+    print("  hits: " + ", ".join(display_names(k.split(" / "), " / ")
+                                 + f" {v:,}" for k, v in sim["hits"].items())
+          + "; meters at the end: " + ", ".join(f"{m} {money(v)}" for m, v in
                                                  sim["meters_at_end"].items()))
+    if exact is not None:
+        held = sum(sim["meters_above_reset"].values())
+        low, high = (float(Fraction(exact["low"])), float(Fraction(exact["high"]))) \
+            if exact["form"] == "bounds" else (exact["decimal"], exact["decimal"])
+        if high < lo or low > hi or held > 0:
+            never = [k for k, v in sim["hits"].items() if v == 0]
+            print("  why the interval can miss the long run: it is of the money paid over "
+                  f"these {sim['rounds']:,} rounds, while the long-run return counts every "
+                  "contribution to a meter as paid in time; "
+                  f"{money(held)} of contributions still sat in the meters above their "
+                  "resets at the end"
+                  + (f" ({len(never)} tier{'s' if len(never) > 1 else ''} never hit)"
+                     if never else "")
+                  + ". A run that hits a meter's tiers rarely misses the long run, however "
+                  "narrow its interval; more rounds close the gap."
+                  + (" Here the exact return lies outside the interval." if high < lo or
+                     low > hi else ""))
 
 
 def _print_two_seats(two: dict[str, Any]) -> None:
     print(f"two seats hitting in one round ({two['method']}):")
-    rows = [(" / ".join(t["lines"]), t) for t in two["tiers"]]
+    from verifier.game.names import display_names
+    rows = [(display_names(t["lines"], " / "), t) for t in two["tiers"]]
     rows += [(f"meter {name}", m) for name, m in two["meters"].items()]
     for name, f in rows:
         exact = f["two_given_seats"]

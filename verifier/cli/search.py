@@ -50,26 +50,32 @@ def search_tables(settings: OddsSettings) -> int:
         raise VerifierError("--edge-range searches the lines --line names, each once")
     target = parse_edge(settings.target, "--target") if settings.target else (low + high) / 2
     reading = settings.bonus_reading
-    count, rows = confirmed(formula, lines, low, high, step, settings.rank or "distance",
-                            target, settings.limit or DEFAULT_LIMIT,
-                            lambda t: odds_from_certificate(cert.raw, t, reading),
-                            settings.progress)
+    rank = settings.rank or "distance"
+    searched, rows = confirmed(formula, lines, low, high, step, rank, target,
+                               settings.limit or DEFAULT_LIMIT,
+                               lambda t: odds_from_certificate(cert.raw, t, reading),
+                               settings.progress, settings.keep_order)
+    left_out = searched.left_out()
     if settings.json:
-        print(json.dumps({"bet": table.bet, "lines": lines, "step": pay_text(step),
+        print(json.dumps({"bet": table.bet, "lines": lines,
+                          "line_names": [line_title(x) for x in lines],
+                          "step": pay_text(step),
                           "edge_range": [exact_value(low), exact_value(high)],
-                          "target": exact_value(target), "rank": settings.rank or "distance",
-                          "found": count, "tables": [
+                          "target": exact_value(target), "rank": rank,
+                          "keep_order": settings.keep_order,
+                          "found": len(searched.tables), "left_out": left_out, "tables": [
                               {"pays": {line: pay_text(p) for line, p in f.pays},
                                "house_edge": exact_value(o.house_edge),
                                "hit_frequency": exact_value(o.hit_frequency),
                                "standard_deviation": o.standard_deviation_decimal}
                               for f, o in rows]}, indent=1))
         return 0
-    print(f"{table.kind.title} ({table.name}): {count:,} tables with "
+    order = ", a better hand never paying less" if settings.keep_order else ""
+    print(f"{table.kind.title} ({table.name}): {len(searched.tables):,} tables with "
           f"{', '.join(line_title(x) for x in lines)} on a grid of {pay_text(step)} (half to "
-          f"twice today's pays) have a house edge from {float(low):.4%} to {float(high):.4%}; "
-          f"the first {len(rows)} by {settings.rank or 'distance'}"
-          + (f" to {float(target):.4%}" if (settings.rank or "distance") == "distance" else "")
+          f"twice today's pays{order}) have a house edge from {float(low):.4%} to "
+          f"{float(high):.4%}" + _left_out_text(left_out) + f"; the first {len(rows)} by {rank}"
+          + (f" to {float(target):.4%}" if rank == "distance" else "")
           + ", each confirmed from the certificate's counts:")
     head = "  ".join(f"{line_title(x)[:14]:>14}" for x in lines)
     print(f"{head}  {'house edge':>11}  {'hit freq.':>10}  {'SD':>8}")
@@ -78,3 +84,10 @@ def search_tables(settings: OddsSettings) -> int:
         print(f"{pays}  {float(o.house_edge):>11.4%}  {float(o.hit_frequency):>10.4%}  "
               f"{o.standard_deviation_decimal:>8.4f}")
     return 0
+
+
+def _left_out_text(left_out: dict[str, int]) -> str:
+    """`` (left out: 12 with a dead line, 3 with the figures of another)``, or nothing."""
+    if not left_out:
+        return ""
+    return " (left out: " + ", ".join(f"{n:,} {why}" for why, n in left_out.items()) + ")"

@@ -178,6 +178,7 @@ class OddsSettings(Settings):
     step: Optional[str] = None
     rank: Optional[str] = None
     limit: Optional[int] = None
+    keep_order: bool = False           # solve --edge-range: a better hand never pays less
     target: Optional[str] = None
     # solve the base game's settlement instead (cli/solvebase.py)
     solve_commission: bool = False

@@ -4,6 +4,7 @@ name: game/names.py) and the spellings a user may write it in, read to its snake
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from verifier.game.bets import CUSTOM, Bet, bet as bet_of, default_bet
 from verifier.game.pays import PaytableError
@@ -76,10 +77,22 @@ def line_name(text: str, bet: str | Bet | None = None) -> str:
     name = normalize_line_name(text)
     if name not in kind.lines:
         what = (f"{kind.reads} line" if kind.name == CUSTOM else f"{kind.title} category")
-        raise PaytableError(f"unknown {what} {text!r}; known: " + ", ".join(kind.lines))
+        raise PaytableError(f"unknown {what} {text!r}; known: " + known_lines(kind.lines))
     return name
 
 
 def line_title(name: str) -> str:
     """``"Four of a Kind"``; a line with no title of its own: ``"Flush plus pair"``."""
     return LINE_TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+def known_lines(lines: Iterable[str]) -> str:
+    """The lines a user may name, for an error: "7-Card Straight Flush, ..., Three Pairs"."""
+    lines = list(lines)
+    return ", ".join(map(line_title, lines)) + f" (a name as written, or its key: {lines[0]})"
+
+
+def line_ref(key: str) -> str:
+    """A line as an error names it: ``line Full House (full_house)``, the file's key beside."""
+    title = LINE_TITLES.get(normalize_line_name(key)) if isinstance(key, str) else None
+    return (f"line {title}" + (f" ({key})" if key != title else "")) if title else f"line {key!r}"

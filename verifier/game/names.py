@@ -32,7 +32,10 @@ OTHER_NAMES = {
     "push_wrangler_1to1": "Wrangler Push pays 1 to 1",
 }
 #: the readings' words a person reads differently
-_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}
+_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge", "outlaw9": "Outlaw 9"}
+#: a certificate's words in a reading's text (the certificate keeps the text as written)
+#: and what a person reads for them
+_PROSE = {"the base game's player_bank figures": "the figures of when a player banks"}
 
 
 def display_name(key: str) -> str:
@@ -43,6 +46,9 @@ def display_name(key: str) -> str:
         return LINE_TITLES[key]
     if key in OTHER_NAMES:
         return OTHER_NAMES[key]
+    from verifier.game.bets import BETS
+    if key in BETS:
+        return BETS[key].title          # a bet's key: its name
     if key.startswith(SYMBOL_PREFIX):
         return display_name(key[len(SYMBOL_PREFIX):])
     if not re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)*", key):
@@ -50,14 +56,40 @@ def display_name(key: str) -> str:
     return line_title(key)          # a custom bet's line: as its pay table titles it
 
 
-def display_names(keys: Iterable[str]) -> str:
+def display_names(keys: Iterable[str], sep: str = ", ") -> str:
     """``"Four of a Kind, Flush"``: several keys' display names, in their order."""
-    return ", ".join(display_name(k) for k in keys)
+    return sep.join(display_name(k) for k in keys)
 
 
 def pays_at_least(line: str, other: str) -> str:
     """An order a bet's formula holds for, in words: "Full House pays at least Flush"."""
     return f"{display_name(line)} pays at least {display_name(other)}"
+
+
+def condition_title(name: str) -> str:
+    """A push condition on the banker's set hand (verifier/game/pushes.py) for a person:
+    ``pai_gow_queen_high``: "a queen-high pai gow"; ``front_nine_high``: "a nine-high
+    two-card hand"; ``flush_plus_pair``: "a Flush in its five-card hand and a pair in its
+    two-card hand"; an unknown name as it is."""
+    words = name.split("_")
+    if name == "pai_gow":
+        return "a pai gow (no pair, straight or flush)"
+    if words[:2] == ["pai", "gow"] and words[-1] == "high" and len(words) == 4:
+        return f"{_a(words[2])} {words[2]}-high pai gow"
+    if name == "front_pair":
+        return "a pair in its two-card hand"
+    if words[0] == "front" and words[-1] == "high" and len(words) == 3:
+        return f"{_a(words[1])} {words[1]}-high two-card hand"
+    if name.endswith("_plus_pair"):
+        return (f"{display_name(name[:-len('_plus_pair')])} in its five-card hand and a pair "
+                "in its two-card hand")
+    if re.fullmatch(r"[a-z]+(_[a-z]+)*", name):
+        return f"{display_name(name)} in its five-card hand"
+    return name
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1] in "aeio" else "a"
 
 
 def reading_title(name: str) -> str:
@@ -73,6 +105,17 @@ def reading_title(name: str) -> str:
 #: a reading's value in the certificate, and what it says to a person
 READING_STATUS = {"gap closed": "a point the filed rules leave open, closed by this reading",
                   "fixed": "as the filed rules state it"}
+
+
+def keys_in_prose(text: str) -> str:
+    """A certificate's text for a person: its keys in words ("the base game's player_bank
+    figures": "the figures of when a player banks"; a line's key by its name)."""
+    for key, words in _PROSE.items():
+        text = text.replace(key, words)
+    text = re.sub(r"the readings house_way_([a-z0-9]+)_\*",
+                  lambda m: f"the house way readings of {_WORDS.get(m[1], m[1])}", text)
+    return re.sub(r"(?<![\w`/.-])[a-z0-9]+(?:_[a-z0-9]+)+(?![\w`/])",
+                  lambda m: LINE_TITLES.get(m.group(0), m.group(0)), text)
 
 
 def reading_sentence(name: str, value: str) -> str:

@@ -39,7 +39,7 @@ from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 # a line's names (game/linenames.py), offered here beside the tables that name lines
 from verifier.game.linenames import (  # noqa: F401
-    LINE_TITLES, line_name, line_title, normalize_line_name)
+    LINE_TITLES, known_lines, line_name, line_ref, line_title, normalize_line_name)
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -210,14 +210,13 @@ class Paytable:
             try:
                 category = line_name(key, kind)
             except PaytableError as exc:
-                raise PaytableError(f"{where}: line {key!r}: {exc}") from None
+                raise PaytableError(f"{where}: {line_ref(key)}: {exc}") from None
             if category in seen:
-                raise PaytableError(f"{where}: duplicate line {key!r} "
-                                    f"(category {category} already given as {seen[category]!r})")
+                raise PaytableError(f"{where}: duplicate {line_ref(key)}, given as {seen[category]!r}")
             seen[category] = key
-            pay = parse_pay(value, f"{where}: line {key!r}")
+            pay = parse_pay(value, f"{where}: {line_ref(key)}")
             if kind.amounts and pay is PUSH:
-                raise PaytableError(f"{where}: line {key!r}: envy amounts are dollars, not push")
+                raise PaytableError(f"{where}: {line_ref(key)}: envy amounts are dollars, not push")
             out.append((category, pay))
         if not out:
             raise PaytableError(f"{where}: no pay lines (a [pays] table with one line per category)")
@@ -269,7 +268,7 @@ def loads(text: str, path: str = "<string>") -> "Paytable":
     lines = []
     for key, value in pays.items():
         if isinstance(value, dict):
-            raise PaytableError(f"{path}: line {key!r}: pay is a table, not a number")
+            raise PaytableError(f"{path}: {line_ref(key)}: pay is a table, not a number")
         lines.append((key, value))
     status = data.get("status", "")
     if not isinstance(status, str):

@@ -261,7 +261,9 @@ class SettlementRule:
             return ""
         what = ("every base wager pushes" if self.push_outcomes == "all"
                 else "a player's win pushes (a loss stands)")
-        return f"{what} when the banker's hand is {' or '.join(self.push_when)}"
+        from verifier.game.names import condition_title
+        return f"{what} when the banker's hand is " + " or ".join(
+            condition_title(c) for c in self.push_when)
 
     @property
     def win_label(self) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Collection, Mapping
+from typing import Any, Collection, Mapping, Sequence
 
 from verifier.game.bets import BONUS_READING, VERSUS_BANKER_LINES
 from verifier.game.categories import CATEGORY_NAMES, names_to_mask
@@ -139,7 +139,21 @@ def odds_of_sets(sets: QualifyingSets, paytable: Paytable, reading: str | None =
         category, _ = paid_line(lines, paytable)
         if category is not None:
             per_line[category] += n
-    return odds_of_lines(paytable, per_line, sets.total, reading)
+    odds = odds_of_lines(paytable, per_line, sets.total, reading)
+    odds.sets = sets
+    return odds
+
+
+def line_groups(sets: QualifyingSets, order: Sequence[str]) -> dict[tuple[int, ...], int]:
+    """The lines an outcome shows together, as their places in ``order`` (a table's lines,
+    in its order) -> outcomes, from what a certificate counts: the sets a table's lines
+    see (outcomes that show none of them are under ``()``)."""
+    groups: dict[tuple[int, ...], int] = {}
+    for shown, n in sets.sets:
+        if n:
+            key = tuple(i for i, c in enumerate(order) if c in shown)
+            groups[key] = groups.get(key, 0) + n
+    return groups
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,6 +207,8 @@ class BetOdds(ReturnFigures):
     expected: Fraction = field(init=False)
     variance: Fraction = field(init=False)
     hit_frequency: Fraction = field(init=False)
+    #: what the certificate counts, when the odds were paid from it (``odds_of_sets``)
+    sets: QualifyingSets | None = field(default=None, compare=False)
 
     def __post_init__(self):
         rows = self.lines + [self.loses]

@@ -27,7 +27,7 @@ from verifier.game.bets import BETS
 from verifier.support.errors import VerifierError
 from verifier.odds.exact import QualifyingSets
 from verifier.odds.symbols import PaySymbols
-from verifier.game.paytables import PUSH, net_of, normalize_line_name, parse_pay, pay_text
+from verifier.game.paytables import PUSH, known_lines, net_of, normalize_line_name, parse_pay, pay_text
 from verifier.game.pays import HIGHEST_PAY, TABLE_ORDER, paid_line
 from verifier.game.names import display_name, pays_at_least
 
@@ -57,7 +57,7 @@ def canonical_line(text: str, table: Any) -> str:
     name = normalize_line_name(text)
     if name not in kind.lines:
         raise VerifierError(f"unknown {kind.title} line {text!r}; known: "
-                            + ", ".join(kind.lines))
+                            + known_lines(kind.lines))
     return name
 
 
@@ -113,6 +113,10 @@ class BetFormula:
     def text(self) -> str:
         """``(31080*p_nine_high + ... - 118225868)/154143080``: counts in the table's order."""
         return f"({self._terms(lambda line: self.symbols.name(line), '*', ' - ')})/{self.total}"
+
+    def named_text(self) -> str:
+        """For a person: ``(31080 x [9 High] + ... - 118225868)/154143080``, [9 High] its N."""
+        return f"({self._terms(lambda line: f'[{display_name(line)}]', ' x ', ' - ')})/{self.total}"
 
     def latex(self) -> str:
         """The same as LaTeX, for a filing."""

@@ -30,9 +30,16 @@ def bet_from_odds(key: str, title: str, odds: BetOdds, status: str, unit: str,
              for r in odds.lines]
     lines.append(Line(loses_title, "loses", odds.loses.hands, odds.loses.probability,
                       odds.loses.contribution, net=odds.loses.net))
-    return Bet(key, title, odds.paytable.name, status, unit, odds.total_hands, lines,
-               expected=odds.expected, variance=odds.variance,
-               hit_frequency=odds.hit_frequency)
+    bet = Bet(key, title, odds.paytable.name, status, unit, odds.total_hands, lines,
+              expected=odds.expected, variance=odds.variance,
+              hit_frequency=odds.hit_frequency)
+    if odds.sets is not None:
+        from verifier.game.pays import TABLE_ORDER
+        from verifier.odds.exact import line_groups
+        groups = line_groups(odds.sets, [c for c, _ in odds.paytable.pays])
+        bet.groups = sorted((key, n) for key, n in groups.items() if key)
+        bet.table_order = odds.paytable.precedence == TABLE_ORDER
+    return bet
 
 
 def wager_bet(key: str, title: str, odds: BetOdds, status: str, unit: str) -> Bet:
@@ -41,18 +48,25 @@ def wager_bet(key: str, title: str, odds: BetOdds, status: str, unit: str) -> Be
     return flag_bet(bet_from_odds(key, title, odds, status, unit))
 
 
+#: a line's flag when no hand is paid on it: no hand shows it, or (a dead line) each hand
+#: that shows it is paid more on another line
+NEVER = "never occurs under these rules"
+DEAD = "paid on no hand: each hand that shows it is paid more on another line (a dead line)"
+
+
 def flag_bet(bet: Bet) -> Bet:
     """The warnings a lab must see: a return above 100%, lines rarer than 1 in 100
-    million games, lines that never occur."""
+    million games, lines that never occur or are dead (read from the category sets)."""
     if bet.kind == "wager" and bet.expected > 0:
         bet.flags.append(f"returns more than 100% to the player: "
                          f"{float(bet.return_to_player):.6%} (house edge "
                          f"{float(bet.house_edge):.6%})")
-    for line in bet.lines:
+    shown = {i for key, _ in bet.groups for i in key}
+    for i, line in enumerate(bet.lines):
         if line.pay == "loses":
             continue
         if line.combinations == 0:
-            line.flags.append("never occurs under these rules")
+            line.flags.append(DEAD if i in shown else NEVER)
         elif line.probability < RARE:
             line.flags.append(f"rarer than {RARE_TEXT} games ({line.odds})")
     for line in bet.lines:

@@ -30,15 +30,25 @@ def base_game_section(cert: Certificate) -> Bet:
     outcomes = section.figures.counts
     settlement = SettlementRule.of(section.settlement)
     win, win_label, name = settlement.win_net, settlement.win_label, settlement.pay_label
-    table = SimpleNamespace(name=name, bet="base_game", pays=(("player_wins", win),
-                                                              ("push", PUSH)))
     wins, _loss, pushes, total = settlement.outcomes(counts)  # its push conditions too
-    odds = odds_of_lines(table, {"player_wins": wins, "push": pushes}, total)
+    # a push on the dealer's hand (a push condition) apart from a push one hand each
+    on_hand = pushes - int(counts["push"]) if settlement.push_when and \
+        not settlement.dealer_exposed else 0
+    pays = (("player_wins", win), ("push", PUSH)) + (
+        (("push_on_banker_hand", PUSH),) if on_hand else ())
+    table = SimpleNamespace(name=name, bet="base_game", pays=pays)
+    odds = odds_of_lines(table, {"player_wins": wins, "push": pushes - on_hand,
+                                 "push_on_banker_hand": on_hand}, total)
     bet = bet_from_odds("base_game", "Base game", odds, "", "(player, banker) pairs",
                      pay_label=lambda pay: win_label if pay is not PUSH else "push",
                      loses_title="Player loses")
     bet.lines[0].title = "Player wins (both hands)"
     bet.lines[1].title = "Push (one hand each)"
+    if on_hand:
+        from verifier.game.names import condition_title
+        bet.lines[2].title = ("Push on the dealer's hand ("
+                              + " or ".join(condition_title(c) for c in settlement.push_when)
+                              + ")")
     if settlement.dealer_exposed:
         bet.notes.append("Face Up: every ordered pair of disjoint player and dealer hands, the "
                          "dealer's set by the house way and exposed first, the player's set "

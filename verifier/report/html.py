@@ -26,12 +26,17 @@ WIDE = 4
 
 def formula_parts(f: BetFormula) -> dict:
     """A bet's formula laid out for typesetting as a fraction: the numerator's terms
-    (count, line) in the table's order, the count of outcomes paid on no line, and the
+    (count, the line's name) in the table's order, the count of outcomes paid on no line, and the
     total, as display strings (``BetFormula``'s own numbers; nothing computed)."""
-    return {"terms": [(f"{f.paid[line]:,}", line) for line in f.lines
-                      if line in f.symbols and f.paid[line]],
+    from verifier.game.names import display_name
+    terms = [(f"{f.paid[line]:,}", display_name(line)) for line in f.lines
+             if line in f.symbols and f.paid[line]]
+    spoken = " + ".join(f"{count} p {name}" for count, name in terms)
+    return {"terms": terms,
             "loses": f"{f.loses:,}" if f.loses else "", "total": f"{f.total:,}",
-            "text": f"return = {f.text()}", "order": list(f.order)}
+            "text": f"return = ({spoken}{' - ' + f'{f.loses:,}' if f.loses else ''}) / "
+                    f"{f.total:,}",
+            "order": [(display_name(a), display_name(b)) for a, b in f.order]}
 
 
 def contents(sheet: ParSheet) -> list[tuple[str, str]]:

@@ -176,7 +176,11 @@ def definitions() -> str:
 
 def formula_lines(f: BetFormula) -> list[str]:
     """The return as an exact expression in the pay symbols (verifier/odds/formula.py)."""
-    return ["Return as a formula in the pays (`p_full_house`: the N of N to 1):", "",
+    from verifier.game.names import display_name
+    legend = "; ".join(f"`{f.symbols.name(line)}`: {display_name(line)}"
+                       for line in f.lines if line in f.symbols)
+    return ["Return as a formula in the pays, one symbol per paying line, the N of its N "
+            f"to 1 ({legend}):", "",
             "```text", f"return = {f.text()}", "```", "", "```latex", f.latex(), "```", "",
             f"The formula is {formula_validity(f)}.", ""]
 

@@ -92,7 +92,8 @@ def build(cert: Certificate | Mapping, formulas: bool = True, designed: dict | N
     house_way, hw_tables = house_way_section(cert)
     for bet in bets + ([base] if base else []):
         bet.notes = [ranks_in_prose(note) for note in bet.notes]
-    readings = [replace(r, text=ranks_in_prose(r.text))
+    from verifier.game.names import keys_in_prose
+    readings = [replace(r, text=ranks_in_prose(keys_in_prose(r.text)))
                 for r in applicable_readings(cert, bet_names, fees)]
     tool = cert.tool
     flags = [f"{bet.title}: {f}" for bet in bets + ([base] if base else []) for f in bet.flags]

@@ -90,6 +90,11 @@ class Bet(ReturnFigures):
     tables: list = field(default_factory=list)
     flags: list = field(default_factory=list)
     formula: BetFormula | None = None   # the return in pay symbols
+    #: the category sets: [(the lines an outcome shows together, as their places in
+    #: ``lines``; outcomes)], each paid its highest line (``table_order``: its first), as
+    #: the engine pays it; empty for a bet whose counts are its lines' alone
+    groups: list = field(default_factory=list)
+    table_order: bool = False
 
     @property
     def standard_deviation(self) -> float:

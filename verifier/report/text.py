@@ -140,7 +140,37 @@ def compare_cells(odds_list: Sequence[BetOdds]) -> list[list[str]]:
 
 
 def compare_table(names: Sequence[str], odds_list: Sequence[BetOdds]) -> str:
-    return _table([""] + list(names), compare_cells(odds_list))
+    """``compare``'s table: the first pay table the baseline, each other one followed by
+    its difference from it (``delta_text``), every column headed by the table's name."""
+    if len(odds_list) < 2:
+        return _table([""] + list(names), compare_cells(odds_list))
+    header = ["", f"{names[0]} (baseline)"]
+    for name in names[1:]:
+        header += [name, "difference"]
+    rows = []
+    for (_, raw, kind), cells in zip(compare_rows(odds_list), compare_cells(odds_list)):
+        row = cells[:2]
+        for value, shown in zip(raw[1:], cells[2:]):
+            row += [shown, delta_text(value, raw[0], kind)]
+        rows.append(row)
+    return _table(header, rows)
+
+
+def delta_text(value: Any, base: Any, kind: str) -> str:
+    """A table's difference from the baseline on one row of ``compare_rows``, signed as the
+    row is shown: a percentage, a number, a count of combinations; "" for other text."""
+    from verifier.report.display import pct
+    if kind == "text" and isinstance(value, str) and isinstance(base, str):
+        if not all(x.replace(",", "").isdigit() for x in (value, base)):
+            return ""
+        value, base = int(value.replace(",", "")), int(base.replace(",", ""))
+        return f"{value - base:+,}" if value != base else "0"
+    if kind == "text" or value is None or base is None:
+        return ""
+    d = value - base
+    if d == 0:
+        return "0"
+    return (("+" if d > 0 else "") + pct(d)) if kind == "pct" else f"{float(d):+.10f}"
 
 
 def compare_json(names: Sequence[str], odds_list: Sequence[BetOdds]) -> dict:

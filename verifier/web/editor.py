@@ -227,22 +227,19 @@ def compare(cert: Certificate, bet: str, tables: Any, reading: str | None = None
 
 
 def _delta(value, base, kind) -> str:
-    """A table's difference from the baseline on one row: signed, as the row is shown."""
-    from verifier.report.display import pct
-    if kind == "text" or value is None or base is None:
-        return ""
-    d = value - base
-    if d == 0:
-        return "0"
-    return (("+" if d > 0 else "") + pct(d)) if kind == "pct" else f"{float(d):+.10f}"
+    """A table's difference from the baseline on one row, as ``compare`` prints it
+    (verifier/report/text.py ``delta_text``); the page shows none for a text row."""
+    from verifier.report.text import delta_text
+    return "" if kind == "text" else delta_text(value, base, kind)
 
 
 def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: Any,
            step: Any, rank: Any = "distance", target: Any = "",
-           reading: str | None = None) -> dict:
-    """``solve --edge-range LOW..HIGH --step STEP --rank RANK``: the practical tables of
-    the grid's table with ``lines`` moved, ranked, each confirmed through the
-    certificate's odds (the first ``SEARCH_SHOWN``)."""
+           reading: str | None = None, keep_order: Any = False) -> dict:
+    """``solve --edge-range LOW..HIGH --step STEP --rank RANK [--keep-order]``: the tables
+    a designer could file of the grid's table with ``lines`` moved, ranked, each
+    confirmed through the certificate's odds (the first ``SEARCH_SHOWN``); ``left_out``:
+    {why: how many} of the tables in the range not listed (verifier/odds/search.py)."""
     from verifier.certificate.formula import bet_formula
     from verifier.certificate.odds import odds_from_certificate
     from verifier.odds.search import confirmed
@@ -262,10 +259,13 @@ def search(cert: Certificate, bet: str, pays: Any, lines: Any, low: Any, high: A
     table = design(cert, bet, pays)
     chosen = _reading(cert, reading)
     formula = bet_formula(cert.raw, None, table, chosen)
-    count, rows = confirmed(formula, [str(x) for x in lines], lo, hi, grid_step,
-                            str(rank or "distance")[:20], aim, SEARCH_SHOWN,
-                            lambda t: odds_from_certificate(cert.raw, t, chosen))
-    return {"found": count, "shown": len(rows), "lines": [str(x) for x in lines],
+    searched, rows = confirmed(formula, [str(x) for x in lines], lo, hi, grid_step,
+                               str(rank or "distance")[:20], aim, SEARCH_SHOWN,
+                               lambda t: odds_from_certificate(cert.raw, t, chosen),
+                               keep_order=keep_order is True)
+    return {"found": len(searched.tables), "left_out": searched.left_out(),
+            "keep_order": keep_order is True, "shown": len(rows),
+            "lines": [str(x) for x in lines],
             "target": pct(aim), "tables": [{
                 "pays": {line: pay_text(p) for line, p in f.pays},
                 "labels": [pay_label(p) for _, p in f.pays],

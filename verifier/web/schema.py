@@ -89,6 +89,17 @@ class Number(Spec):
 
 
 @dataclass(frozen=True)
+class Flag(Spec):
+    """true or false."""
+    name = "true or false"
+
+    def check(self, value: Any, where: str) -> Any:
+        if not isinstance(value, bool):
+            raise VerifierError(f"{where}: not {self.name}")
+        return value
+
+
+@dataclass(frozen=True)
 class Index(Spec):
     """A certificate's number: a whole number or its text (``Shelf.index`` bounds it)."""
     name = "a certificate number"

@@ -6,8 +6,8 @@ from typing import Any
 
 from verifier.support.errors import VerifierError
 from verifier.web import editor
-from verifier.web.schema import (Form, Index, JsonText, ListOf, MapOf, Number, Object, Text,
-                                 accepts)
+from verifier.web.schema import (Flag, Form, Index, JsonText, ListOf, MapOf, Number, Object,
+                                 Text, accepts)
 from verifier.web.security import protected
 from verifier.web.site import Site, error_page, site_of
 
@@ -19,7 +19,7 @@ SOLVE = Object({**COMMON, "pays": PAYS, "lines": LINES, "edge": Number()})
 COMPARE = Object({**COMMON, "tables": ListOf(Object({"name": Text(120), "pays": PAYS}),
                                              editor.MAX_COMPARED)})
 SEARCH = Object({**COMMON, "pays": PAYS, "lines": LINES, "low": Text(), "high": Text(),
-                 "step": Text(), "rank": Text(), "target": Text()})
+                 "step": Text(), "rank": Text(), "target": Text(), "keep_order": Flag()})
 PAGE = Form({"cert": Text(20), "bet": Text(80)})
 DOWNLOAD = Form({"what": Text(20), "cert": Text(20), "bet": Text(80), "pays": JsonText(PAYS),
                  "name": Text(120), "reading": Text(40)})
@@ -41,7 +41,8 @@ def _compare(cert, d):
 def _search(cert, d):
     return editor.search(cert, d.get("bet", ""), d.get("pays"), d.get("lines"),
                          d.get("low", ""), d.get("high", ""), d.get("step", ""),
-                         d.get("rank", ""), d.get("target", ""), d.get("reading"))
+                         d.get("rank", ""), d.get("target", ""), d.get("reading"),
+                         d.get("keep_order", False))
 
 
 def _opened(cert: Any, bet: str) -> dict[str, Any]:
