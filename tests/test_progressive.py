@@ -206,3 +206,19 @@ def test_the_fortune_envy_per_other_player_is_the_published_figure(capsys, tmp_p
     out = _figures(capsys, str(path), "--seats", "2")
     per_player = Fraction(out["envy"]["return"]["exact"])      # one other player, per $5
     assert f"{float(100 * per_player):.2f}" == "0.92"
+
+
+def test_the_printed_figures_name_tiers_and_meters_for_people(capsys):
+    """Issue 51: the Face Up Mega table printed for a person: every tier whole (the top
+    tier's two lines are not cut off), each meter by its display name in the pays and in
+    its own line (no `five_aces`), a negative break-even as -$ (the Wizard of Odds' day
+    puts the 5 Aces meter past its break-even: the wager pays its way at any amount), the
+    tiers' column gross and the return per unit net, each said so."""
+    assert main(["progressive", str(MEGA), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "7-Card Straight Flush / 7-Card Straight Flush with Joker " in out
+    assert "100% of the 5 Aces meter" in out and "meter 5 Aces: " in out
+    assert "five_aces" not in out and "$-" not in out
+    assert "break-even -$" in out
+    assert "(gross: the wager itself is not taken off)" in out
+    assert "return per unit at the meters (net: the tiers paid back less the wager)" in out

@@ -183,7 +183,7 @@ def test_the_table_plays_shares_a_cap_and_a_reserve_within_the_intervals(tmp_pat
     assert sim["overflow_kept"] > 0 and sim["reserves_at_end"]["res"] >= 0
     assert main(["progressive", "meters", "--rules", str(rules), "--cert", str(cert)]) == 0
     text = capsys.readouterr().out
-    assert "share-leaves-rest" in text and "$1 + 50% of share" in text
+    assert "share-leaves-rest" in text and "$1 + 50% of the Share meter" in text
     data = json.loads(cert.read_text())
     run = data["sections"]["progressives"]["results"]["meters"]["meters"]["res"]["long_run"]
     run["house_seeds_per_wager"]["exact"] = "0"     # sealed again: the hash holds, not this

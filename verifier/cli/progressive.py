@@ -135,28 +135,35 @@ def cmd_progressive(settings: TableSettings) -> int:
     if settings.json:
         print(json.dumps(out, indent=1))
         return 0
-    from verifier.game.names import display_names
+    from verifier.game.names import display_name, display_names, dollars, pays_for_people
     t = odds.table
     print(f"{t.name}{f' ({t.status})' if t.status else ''}: wager ${t.wager}, "
           f"{odds.total:,} hands, {t.reads} lines; {out['precedence']}")
-    print(f"{'tier':<38} {'pays':>24} {'hands':>13} {'probability':>12} {'return':>10}")
-    for row in out["tiers"]:
-        tier = display_names(row["lines"], " / ")
-        print(f"{tier[:38]:<38} {row['pays']:>24} {row['hands']:>13,} "
+    rows = [(display_names(row["lines"], " / "), pays_for_people(row["pays"], out["meters"]),
+             row) for row in out["tiers"]]
+    wide = max([len("tier")] + [len(tier) for tier, _, _ in rows])
+    paid = max([len("pays")] + [len(pays) for _, pays, _ in rows])
+    print(f"{'tier':<{wide}} {'pays':>{paid}} {'hands':>13} {'probability':>12} "
+          f"{'pays back':>10}")
+    for tier, pays, row in rows:
+        print(f"{tier:<{wide}} {pays:>{paid}} {row['hands']:>13,} "
               f"{row['probability']['decimal']:>12.8f} {row['return']['decimal']:>10.6f}")
+    print("pays back: the tier's amount times its probability, over the wager (gross: the "
+          "wager itself is not taken off)")
     r = out["return"]["decimal"]
-    print(f"return per unit at the meters: {r:+.6f} ({100 * r:+.4f}%)")
+    print(f"return per unit at the meters (net: the tiers paid back less the wager): "
+          f"{r:+.6f} ({100 * r:+.4f}%)")
     for key, words in (("return_at_reset", "every meter at its reset"),
                        ("return_at_install", "at install (every meter at its base)")):
         if key in out:
             print(f"return per unit {words}: {out[key]['decimal']:+.6f}")
     for name, m in out["meters"].items():
         be, hit = m["break_even"], m["expected_at_hit"]
-        even = "none" if be is None else f"${be['decimal']:,.2f}"
+        even = "none" if be is None else dollars(be["decimal"])
         at_hit = ("(the long run below)" if hit is None and "long_run" in m else
                   "(outside the average-win model)" if hit is None
-                  else f"${hit['decimal']:,.2f}")
-        print(f"meter {name}: ${float(Fraction(m['value'])):,.2f}; each $1 adds "
+                  else dollars(hit["decimal"]))
+        print(f"meter {display_name(name)}: {dollars(float(Fraction(m['value'])))}; each $1 adds "
               f"{m['return_per_dollar']['decimal']:.3e} to the return; break-even {even}; "
               f"expected when hit {at_hit}")
         if "long_run" in m:
@@ -279,9 +286,10 @@ def print_meters_played(sim: dict[str, Any]) -> None:
 
 def _print_two_seats(two: dict[str, Any]) -> None:
     print(f"two seats hitting in one round ({two['method']}):")
-    from verifier.game.names import display_names
+    from verifier.game.names import display_name, display_names
     rows = [(display_names(t["lines"], " / "), t) for t in two["tiers"]]
-    rows += [(f"meter {name}", m) for name, m in two["meters"].items()]
+    rows += [(f"meter {display_name(name)}", m) for name, m in two["meters"].items()]
+    wide = max(len(name) for name, _ in rows)
     for name, f in rows:
         exact = f["two_given_seats"]
         p2 = (f"{exact['decimal']:.4e}" if exact is not None else
@@ -293,16 +301,18 @@ def _print_two_seats(two: dict[str, Any]) -> None:
             span = f"; at least two of {f['seats']} seats " + (
                 f"{low['decimal']:.4e} to " if low is not None else "at most ") + \
                 f"{both['upper_bound']['decimal']:.4e}"
-        print(f"  {name[:44]:<44} two given seats {p2}{span}")
+        print(f"  {name:<{wide}} two given seats {p2}{span}")
 
 
 def _print_meter_long_run(name: str, run: dict) -> None:
     """The meter model's figures of a meter (verifier/odds/meters.py)."""
+    from verifier.game.names import display_name
     from verifier.report.progressive import figure_text as _figure
     if "outside" in run:
-        print(f"  meter {name} in the long run: outside the model ({run['outside']})")
+        print(f"  meter {display_name(name)} in the long run: outside the model "
+              f"({run['outside']})")
         return
-    print(f"  meter {name} in the long run ({run['model']}): expected meter "
+    print(f"  meter {display_name(name)} in the long run ({run['model']}): expected meter "
           f"{_figure(run['expected_meter'])}, at a hit {_figure(run['expected_at_hit'])}; "
           f"per wager it pays {_figure(run['paid_per_wager'])}, the house seeds "
           f"{_figure(run['house_seeds_per_wager'])}, the cap overflows "

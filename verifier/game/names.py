@@ -140,6 +140,20 @@ def money(amount: Union[int, Fraction, str]) -> str:
     return f"{sign}${float(x):,.2f} (exactly {sign}${x})"
 
 
+def dollars(value: float) -> str:
+    """A rounded amount for a line of figures: ``$1,234.57``, ``-$432,939.19`` (the sign
+    before the dollar sign, as a person writes it)."""
+    return ("-" if value < 0 else "") + f"${abs(value):,.2f}"
+
+
+def pays_for_people(pays: str, meters: Iterable[str]) -> str:
+    """A progressive tier's pays as its table writes them (``100% of five_aces``) with each
+    meter by its display name: ``100% of the 5 Aces meter``."""
+    for key in sorted(meters, key=len, reverse=True):
+        pays = re.sub(rf"% of {re.escape(key)}\b", f"% of the {display_name(key)} meter", pays)
+    return pays
+
+
 def percent(rate: Union[int, Fraction, str]) -> str:
     """A rate as a person writes it: ``1/20``: "5%", ``1/40``: "2.5%"; one with no short
     decimal: rounded to 4 places, then exact ("33.3333% (exactly 1/3)")."""

@@ -32,16 +32,11 @@ async def error_page(request: Any, message: str) -> Any:
     return site_of(request).page(request, "error.html.j2", status=400, error=message)
 
 
-def dollars(amount: float) -> str:
-    """Dollars and cents for a page: ``$1,234.50``, ``-$432,939.19`` (never ``$-...``)."""
-    return f"{'-' if amount < 0 else ''}${abs(amount):,.2f}"
-
-
 def environment() -> Any:
     """The Jinja2 templates (escaped, strict), with the filters ``display_name`` (a key as
     people read it: verifier/game/names.py) and ``dollars``."""
     import jinja2
-    from verifier.game.names import display_name
+    from verifier.game.names import display_name, dollars
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
