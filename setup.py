@@ -162,12 +162,15 @@ def command():
 
 class BuildScripts(build_scripts):
     """The launcher compiled into the scripts' build directory as ``paigow-verify`` (a
-    binary: setuptools would read it as a text script), for the interpreter building."""
+    binary: setuptools would read it as a text script), for the interpreter building:
+    sys.executable, as it is named (a venv's ``bin/python`` is a link to the base
+    interpreter, and only by its own path is the venv's). Never ``self.executable``: a
+    wheel's build sets it to ``python``, for pip to put its path in a "#!" line."""
 
     def copy_scripts(self):
         self.mkpath(self.build_dir)
         out = os.path.join(self.build_dir, "paigow-verify")
-        why = load_launcher().build(out, os.path.abspath(self.executable))
+        why = load_launcher().build(out, os.path.abspath(sys.executable))
         if why is not None:
             raise SystemExit(f"paigow-verifier: the launcher does not compile: {why}")
         return [out], [out]

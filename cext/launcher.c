@@ -5,10 +5,11 @@
  * signal in the interpreter's own start-up is then the command's one line, exit 130 or 143,
  * never Python's default (exit -2 or -15, or a traceback): issue 52, cause K.
  *
- * The interpreter is the one the package was built for, its path recorded at build time
- * (PAIGOW_PYTHON: the building interpreter's sys.executable, the one pip installs into);
- * where that path is gone (a wheel built elsewhere), `python3` beside the launcher (a
- * venv's bin/); neither: one line and exit 127.
+ * The interpreter: in a venv (the launcher's directory is a bin/ beside a pyvenv.cfg), the
+ * venv's own `python3` beside it, which pip installed the package for, whoever built the
+ * wheel; elsewhere the one the package was built for, its path recorded at build time
+ * (PAIGOW_PYTHON: the building interpreter's sys.executable, the one pip installs into
+ * when it builds from the source); neither there: one line and exit 127.
  *
  * argv is passed on unchanged: `python -c CODE ARGV0 ARGS...`, where CODE takes `-c` off
  * sys.argv and the script's directory ('' for -c) off sys.path, as a console script has
@@ -33,8 +34,9 @@ static const char CODE[] =
     "from verifier.cli import console\n"
     "console()\n";
 
-/* `python3` in the launcher's own directory, into `out`; 0 when it is not there */
-static int beside_me(const char *argv0, char *out, size_t size) {
+/* `python3` in the launcher's own directory, into `out`, when that directory is a venv's
+ * bin/ (its parent holds pyvenv.cfg); else 0 */
+static int in_my_venv(const char *argv0, char *out, size_t size) {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n > 0) {
@@ -47,6 +49,8 @@ static int beside_me(const char *argv0, char *out, size_t size) {
     char *slash = strrchr(self, '/');
     if (slash == NULL) return 0;
     slash[1] = '\0';
+    if ((size_t)snprintf(out, size, "%s../pyvenv.cfg", self) >= size || access(out, R_OK) != 0)
+        return 0;
     if ((size_t)snprintf(out, size, "%spython3", self) >= size) return 0;
     return access(out, X_OK) == 0;
 }
@@ -59,14 +63,14 @@ int main(int argc, char **argv) {
     sigprocmask(SIG_BLOCK, &held, NULL);        /* first: kept through exec */
 
     char found[PATH_MAX];
-    const char *python = PAIGOW_PYTHON;
-    if (access(python, X_OK) != 0) {
-        if (!beside_me(argc > 0 ? argv[0] : NULL, found, sizeof found)) {
+    const char *python = found;
+    if (!in_my_venv(argc > 0 ? argv[0] : NULL, found, sizeof found)) {
+        python = PAIGOW_PYTHON;
+        if (access(python, X_OK) != 0) {
             fprintf(stderr, "paigow-verify: the Python interpreter it was installed for (%s) "
                     "is gone: install paigow-verifier again\n", PAIGOW_PYTHON);
             return 127;
         }
-        python = found;
     }
     char **args = calloc((size_t)argc + 4, sizeof *args);
     if (args == NULL) {

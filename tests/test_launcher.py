@@ -104,14 +104,21 @@ STUB = """#!/bin/sh
 printf '%s\\0' "$@" > "$PAIGOW_TEST_ARGS"
 exit 7
 """
+
+
+def stub_python(path, status):
+    """The stub interpreter at ``path``, exiting with ``status``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(STUB.replace("exit 7", f"exit {status}"))
+    path.chmod(0o755)
+    return path
+
+
 ODD = ["hand", "", "two words", "-", "--", "--x=y", "Ä♠", "'\"$HOME`"]
 
 
 def test_the_launcher_passes_argv_and_the_exit_status_through_unchanged(tmp_path):
-    stub = tmp_path / "python dir" / "py\"thon"     # a path C must quote
-    stub.parent.mkdir()
-    stub.write_text(STUB)
-    stub.chmod(0o755)
+    stub = stub_python(tmp_path / "python dir" / "py\"thon", 7)    # a path C must quote
     out = compiled(tmp_path, stub)
     args = tmp_path / "args"
     done = subprocess.run([str(out), *ODD], env=dict(os.environ, PAIGOW_TEST_ARGS=str(args)),
@@ -120,6 +127,20 @@ def test_the_launcher_passes_argv_and_the_exit_status_through_unchanged(tmp_path
     given = args.read_bytes().split(b"\0")[:-1]
     assert given[0] == b"-c" and b"from verifier.cli import console" in given[1]
     assert [a.decode() for a in given[2:]] == [str(out), *ODD]
+
+
+@pytest.mark.parametrize("venv", [True, False])
+def test_in_a_venv_the_launcher_runs_the_venvs_python_else_the_one_built_for(venv, tmp_path):
+    # a wheel built by one interpreter and installed into a venv (pip wheel, then pip
+    # install): the venv's bin/python3 is the one pip installed for
+    built_for = stub_python(tmp_path / "elsewhere" / "python3", 7)
+    stub_python(tmp_path / "env" / "bin" / "python3", 8)
+    if venv:
+        (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    out = compiled(tmp_path / "env" / "bin", built_for)
+    done = subprocess.run([str(out), "hand"], capture_output=True, timeout=HANG,
+                          env=dict(os.environ, PAIGOW_TEST_ARGS=str(tmp_path / "args")))
+    assert done.returncode == (8 if venv else 7)
 
 
 @pytest.mark.parametrize("argv, status", [(HAND, 0), (["hand", ""], 2), (["nonsense"], 2)])

@@ -115,6 +115,9 @@ def test_wheel_built_from_the_sdist_alone_installs_and_runs_in_a_fresh_venv(sdis
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     run([str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)], cwd=tmp_path)
     out = run([str(bindir / "paigow-verify"), "hand", "As Ks Qs Js Ts Kh Qh"], cwd=tmp_path)
+    # the command is the compiled launcher (cext/launcher.c), not a "#!" script: this
+    # machine has the C compiler the core needs (tests/test_launcher.py tests it)
+    assert not (bindir / "paigow-verify").read_bytes().startswith(b"#!")
     # docs/RULES.md row 6 (two pairs: the higher pair in front) on this hand, worked by hand
     assert "pair of Qs" in out.stdout and "row        6" in out.stdout
     probe = run([str(bindir / "python"), "-c",
