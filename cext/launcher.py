@@ -21,11 +21,15 @@ def build(out, python):
         return f"no C compiler ({' '.join(cc) or 'CC is empty'})"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     cmd = cc + ["-O2", f"-DPAIGOW_PYTHON={c_string(python)}", SOURCE, "-o", out]
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True)
-    except OSError as exc:
-        return f"{cc[0]}: {exc.strerror}"
-    if done.returncode != 0:
-        lines = (done.stderr or done.stdout).strip().splitlines()
-        return lines[-1] if lines else f"{cc[0]} ended with {done.returncode}"
-    return None
+    # linked statically where the C library allows it: no dynamic loader runs before
+    # main(), whose first call holds the signals (dynamically linked, the loader's
+    # milliseconds are a window in which a signal still gets its default action)
+    for static in (["-static"], []):
+        try:
+            done = subprocess.run(cmd + static, capture_output=True, text=True)
+        except OSError as exc:
+            return f"{cc[0]}: {exc.strerror}"
+        if done.returncode == 0:
+            return None
+    lines = (done.stderr or done.stdout).strip().splitlines()
+    return lines[-1] if lines else f"{cc[0]} ended with {done.returncode}"
