@@ -1,4 +1,6 @@
-"""Build of the compiled core (cext/) with OpenMP where the compiler has it.
+"""Build of the compiled core (cext/) with OpenMP where the compiler has it, and of the
+``paigow-verify`` command: the compiled launcher (cext/launcher.c) where a C compiler is
+found, else the console script.
 
 Set PAIGOW_NO_OPENMP=1 to force a serial build.
 """
@@ -10,6 +12,10 @@ import tempfile
 
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.dist import Distribution
+
+#: setuptools' own build_scripts (distutils' command: setuptools has no module of it)
+build_scripts = Distribution().get_command_class("build_scripts")
 
 
 def compiler_has_openmp():
@@ -119,6 +125,57 @@ class BuildExt(build_ext):
             f.write(key)
 
 
+def load_launcher():
+    """cext/launcher.py, which compiles the launcher (None where the tree has no launcher)."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, "cext", "launcher.py")
+    if not os.path.exists(path) or not os.path.exists(os.path.join(here, LAUNCHER)):
+        return None
+    spec = importlib.util.spec_from_file_location("paigow_launcher", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: the launcher's source, listed as the one script: build_scripts compiles it
+LAUNCHER = os.path.join("cext", "launcher.c")
+#: the command where no launcher can be compiled (Python's own start-up then unguarded)
+CONSOLE = {"console_scripts": ["paigow-verify = verifier.cli:console"]}
+
+
+def command():
+    """setup()'s arguments for the ``paigow-verify`` command: the launcher where a trial
+    compile of it succeeds (it runs the interpreter that builds, sys.executable: the one
+    pip installs into), else the console script, and the build output says which."""
+    module = load_launcher()
+    why = "its source is missing" if module is None else None
+    if why is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            why = module.build(os.path.join(tmp, "paigow-verify"), sys.executable)
+    if why is None:
+        return {"scripts": [LAUNCHER], "entry_points": {}}
+    print(f"paigow-verifier: no compiled launcher ({why}): paigow-verify is the console "
+          "script, and a signal in Python's start-up gets Python's default", file=sys.stderr)
+    return {"entry_points": CONSOLE}
+
+
+class BuildScripts(build_scripts):
+    """The launcher compiled into the scripts' build directory as ``paigow-verify`` (a
+    binary: setuptools would read it as a text script), for the interpreter building:
+    sys.executable, as it is named (a venv's ``bin/python`` is a link to the base
+    interpreter, and only by its own path is the venv's). Never ``self.executable``: a
+    wheel's build sets it to ``python``, for pip to put its path in a "#!" line."""
+
+    def copy_scripts(self):
+        self.mkpath(self.build_dir)
+        out = os.path.join(self.build_dir, "paigow-verify")
+        why = load_launcher().build(out, os.path.abspath(sys.executable))
+        if why is not None:
+            raise SystemExit(f"paigow-verifier: the launcher does not compile: {why}")
+        return [out], [out]
+
+
 #: proofs/ stands at the repository's top level and is installed as verifier.proofs, with
 #: the shipped certificates as its data (from a checkout, verifier/__init__.py maps the name)
 PROOFS = {"verifier.proofs": "proofs"}
@@ -133,6 +190,7 @@ setup(
                                "web/static/*.svg"],
                   "verifier.proofs": ["certificates/*.json", "certificates/SHA256SUMS"]},
     ext_modules=extensions(),
-    cmdclass={"build_ext": BuildExt},
+    cmdclass={"build_ext": BuildExt, "build_scripts": BuildScripts},
+    **command(),
     options={"build_ext": {"parallel": CORES}},
 )

@@ -9,6 +9,8 @@ the chart processes start and in WeasyPrint's layout, and what a signal in the f
 instruction.
 
     python benchmarks/hostile.py [--skip-build] [--issue-52]
+    python benchmarks/hostile.py --command PATH     # start-up signals through PATH, e.g.
+                                                    # an installed paigow-verify
 
 Timing is reported, never asserted: it is not part of the test suite."""
 import argparse
@@ -72,6 +74,10 @@ def stage_latency(argv, stage, tmp):
         "Traceback" in text or "Fatal Python error" in text
 
 
+#: how the start-up measures start the command (--command: another, e.g. the launcher)
+COMMAND = [sys.executable, "-m", "verifier.cli"]
+
+
 def startup(sig, held, tries=30):
     """What ``hand`` gets for ``sig`` sent 0 to 145 ms into its start (every 5 ms):
     {(exit status, its last line of stderr): how many}."""
@@ -81,8 +87,7 @@ def startup(sig, held, tries=30):
         signal.pthread_sigmask(signal.SIG_BLOCK, {sig})
     seen = Counter()
     for i in range(tries):
-        proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "hand",
-                                 "As Ks Qs Js Ts Kh Qh"],
+        proc = subprocess.Popen([*COMMAND, "hand", "As Ks Qs Js Ts Kh Qh"],
                                 env=dict(os.environ, PYTHONPATH=str(ROOT)),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                 preexec_fn=hold if held else None)
@@ -117,7 +122,16 @@ def main():
                         help="leave out the full deck's tables (1.6 GB)")
     parser.add_argument("--issue-52", action="store_true",
                         help="only the measures of issue 52 (the PDF report, start-up)")
+    parser.add_argument("--command", metavar="PATH",
+                        help="only the start-up signals of issue 52, through this command "
+                             "(an installed paigow-verify) instead of python -m verifier.cli")
     args = parser.parse_args()
+    if args.command:
+        COMMAND[:] = [args.command]
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            print(f"{sig.name} in the first 150 ms of `{args.command} hand`: "
+                  f"{startup(sig, False)}")
+        return
     if args.issue_52:
         issue_52()
         return
