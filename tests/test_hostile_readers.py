@@ -33,7 +33,7 @@ DOORS = {"read_text", "read_bytes", "read_toml"}
 #: a path with: the caller itself, or the public function that calls it)
 READERS = {
     "verifier.audit.claims:read_csv": ("csv", "verifier.audit.claims:read_csv"),
-    "verifier.audit.claims:read_toml": ("toml", "verifier.audit.claims:read_toml"),
+    "verifier.audit.claimtoml:read_toml": ("toml", "verifier.audit.claimtoml:read_toml"),
     "verifier.audit.sheets:read_workbook": ("xlsx", "verifier.audit.sheets:read_workbook"),
     "verifier.certificate.format:read_certificate_text": ("json",
                                                           "verifier.certificate.format:load"),
@@ -57,6 +57,8 @@ NOT_A_USERS_FILE = {
 #: functions that read a file without the one reader, and why they may
 OTHER_READS = {
     "verifier.rules.readings:reading_catalogue": "the shipped readings file, never a user's",
+    "verifier.certificate.shipped:pinned_digests": "the shipped certificates' SHA256SUMS, "
+    "never a user's",
     "verifier.cli.houseways:run_house_ways": "prints a shipped house way's file",
     "verifier.cli.app:_main": "opens /dev/null to quiet a closed pipe, reads nothing",
     "verifier.web.workbench:house_way_index": "hashes a house-way file the one reader has "

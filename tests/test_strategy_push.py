@@ -141,7 +141,7 @@ def test_the_workbench_hand_page_offers_the_push_rule_sets():
     from verifier.web.app import _environment
     assert {"commission-free", "ez-pai-gow"} <= set(workbench.rule_sets())
     out = workbench.hand("As Kd 9h 7c 5s 3d 2c", "commission-free", True)
-    assert "front_nine_high" in out["value_note"]
+    assert "a nine-high two-card hand" in out["value_note"]       # by its name (issue 51)
     html = _environment().get_template("hand.html.j2").render(
         csrf="", field="", certificates=[], active="hand", parsheet_formats=[],
         rule_sets=workbench.rule_sets(), result=None, strategy=out, face_up=None, dealer="",

@@ -32,7 +32,7 @@ OTHER_NAMES = {
     "push_wrangler_1to1": "Wrangler Push pays 1 to 1",
 }
 #: the readings' words a person reads differently
-_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge", "outlaw9": "Outlaw 9"}
+_WORDS = {"mikes": "Mike's Cardroom", "emperors": "Emperor's Challenge"}
 #: a certificate's words in a reading's text (the certificate keeps the text as written)
 #: and what a person reads for them
 _PROSE = {"the base game's player_bank figures": "the figures of when a player banks"}
@@ -92,13 +92,22 @@ def _a(word: str) -> str:
     return "an" if word[:1] in "aeio" else "a"
 
 
+def _word(word: str) -> str:
+    """A word of a reading's id for a person: a house way's or a bet's name (a bet's key:
+    its title, from the registry of bets), else the word."""
+    if word in _WORDS:
+        return _WORDS[word]
+    from verifier.game.bets import BETS
+    return BETS[word].title if word in BETS else word
+
+
 def reading_title(name: str) -> str:
     """A rule reading's id for a person: ``house_way_row_4_singles``: "House way, row 4
     singles"; ``house_way mikes_rows_1_to_5`` (a house-way file's): the same way."""
     words = name.replace(" ", "_").split("_")
     if words[:2] == ["house", "way"] and len(words) > 2:
-        return "House way, " + " ".join(_WORDS.get(w, w) for w in words[2:])
-    title = " ".join(_WORDS.get(w, w) for w in words)
+        return "House way, " + " ".join(_word(w) for w in words[2:])
+    title = " ".join(_word(w) for w in words)
     return title[:1].upper() + title[1:]
 
 
@@ -113,7 +122,7 @@ def keys_in_prose(text: str) -> str:
     for key, words in _PROSE.items():
         text = text.replace(key, words)
     text = re.sub(r"the readings house_way_([a-z0-9]+)_\*",
-                  lambda m: f"the house way readings of {_WORDS.get(m[1], m[1])}", text)
+                  lambda m: f"the house way readings of {_word(m[1])}", text)
     return re.sub(r"(?<![\w`/.-])[a-z0-9]+(?:_[a-z0-9]+)+(?![\w`/])",
                   lambda m: LINE_TITLES.get(m.group(0), m.group(0)), text)
 
