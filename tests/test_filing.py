@@ -64,26 +64,8 @@ def filing_of(meta, out, cert, *options):
 
 
 # ---------------------------------------------------------------------------------------
-# a filing renders (one here; every shipped rule set on both papers: test_filing_full.py)
-
-
-@pytest.mark.slow
-def test_a_filing_renders_with_its_words_inside_the_margins(meta, tmp_path):
-    cert, out = "outlaw9-mikes", tmp_path / "pack"
-    # filed as a variation of an approved table, for Nevada, on Letter
-    assert filing(meta, out, cert, "--jurisdiction", "nv", "--paper", "letter",
-                  "--variation-of", str(approved_table(tmp_path))) == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted(
-        [f"{cert}-filing.pdf", f"{cert}-parsheet.xlsx", f"{cert}.json"])
-    # the certificate's copy is the certificate, byte for byte
-    assert (out / f"{cert}.json").read_bytes() == (CERTS / f"{cert}.json").read_bytes()
-    text = looked_at(out / f"{cert}-filing.pdf", CERTS / f"{cert}.json", (612, 792), "nv",
-                     tmp_path)
-    assert "Variation of the approved pay table" in text
-    assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
-    assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
-    xlsx = pytest.importorskip("openpyxl").load_workbook(out / f"{cert}-parsheet.xlsx")
-    assert len(xlsx.sheetnames) >= 2
+# a filing renders: every shipped rule set on both papers, outlaw9-mikes's Letter filing
+# as a variation of an approved table (tests/test_filing_full.py, one render each)
 
 
 def looked_at(pdf, cert, size, where, folder, face_up=False):

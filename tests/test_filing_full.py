@@ -6,10 +6,15 @@ cover turned into a picture. The rule sets shipped without a certificate
 deck (its full-deck run is its strategy job, about 10 CPU-minutes), its chunks in
 tmp_path, not the user's cache.
 Letter as a pack (``--out DIR``) for Nevada (New Jersey, Maryland for two), A4 as the
-PDF alone (``--out FILE.pdf``) for California."""
+PDF alone (``--out FILE.pdf``) for California. Outlaw 9's Letter filing is filed as a
+variation of an approved table (the filed one with two pays changed by hand,
+``test_filing.approved_table``): its variation section lists those two lines, and the
+pack holds the certificate byte for byte."""
+import re
+
 import pytest
 
-from test_filing import CERTS, META, filing_of, looked_at
+from test_filing import CERTS, META, approved_table, filing_of, looked_at
 from verifier.cli import main
 from verifier.rules.rulesets import names as shipped_names
 
@@ -40,13 +45,23 @@ def test_a_filing_of_every_shipped_rule_set_on_letter_and_a4(name, tmp_path, mon
     face_up = name == "face-up"
     pack = tmp_path / "pack"
     where = LETTER_JURISDICTION.get(name, "nv")
-    assert filing_of(meta, pack, cert, "--jurisdiction", where, "--paper", "letter") == 0
+    # Outlaw 9's filed as a variation of an approved table (full house 6, flush 3 to 1)
+    variation = ["--variation-of", str(approved_table(tmp_path))] if name == "outlaw9-mikes" \
+        else []
+    assert filing_of(meta, pack, cert, "--jurisdiction", where, "--paper", "letter",
+                     *variation) == 0
     assert sorted(p.name for p in pack.iterdir()) == sorted(
         [f"{name}-filing.pdf", f"{name}-parsheet.xlsx", f"{name}.json"])
     assert (pack / f"{name}.json").read_bytes() == cert.read_bytes()
     (tmp_path / "letter").mkdir()
-    looked_at(pack / f"{name}-filing.pdf", cert, (612, 792), where, tmp_path / "letter",
-              face_up)
+    text = looked_at(pack / f"{name}-filing.pdf", cert, (612, 792), where, tmp_path / "letter",
+                     face_up)
+    if variation:
+        assert "Variation of the approved pay table" in text
+        assert re.search(r"Full House\s+6 to 1\s+5 to 1", text)
+        assert re.search(r"Flush\s+3 to 1\s+4 to 1", text)
+        xlsx = pytest.importorskip("openpyxl").load_workbook(pack / f"{name}-parsheet.xlsx")
+        assert len(xlsx.sheetnames) >= 2
     alone = tmp_path / "a4" / "filing.pdf"
     alone.parent.mkdir()
     assert filing_of(meta, alone, cert, "--jurisdiction", "ca", "--paper", "a4") == 0

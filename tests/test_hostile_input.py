@@ -143,6 +143,21 @@ KEYS = Path(__file__).resolve().parent / "data" / "keys"   # made with openssl g
 CERT = Path(__file__).resolve().parent.parent / "proofs/certificates/outlaw9-mikes.json"
 
 
+@pytest.fixture(scope="module")
+def small_certs(tmp_path_factory):
+    """Certificates a check reads in full in a blink, made once here by ``run`` on a
+    17-card deck (J Q K A and the joker): {rule set name: path}. Outlaw 9's (the
+    default rules), and casino-standard's with its base game; a check holds every section
+    of them to its rule set as it holds a shipped certificate's."""
+    folder = tmp_path_factory.mktemp("small-certs")
+    made = {}
+    for name, extra in (("outlaw9-mikes", []), ("casino-standard", ["--base-game"])):
+        made[name] = folder / f"{name}.json"
+        assert main(["run", "--rules", name, "--deck-ranks", "JQKA", "--no-progress",
+                     "--out", str(made[name]), *extra]) == 0
+    return made
+
+
 @pytest.mark.parametrize("key", ["ec112.pem", "sm2.pem", "dh.pem"])
 def test_a_key_of_another_algorithm_is_one_line_with_no_warning(key, tmp_path, capsys):
     one_line_error(["sign", CERT, "--key", KEYS / key, "--out", tmp_path / "s.json"], capsys,
@@ -204,11 +219,14 @@ def test_a_settlement_kind_of_the_wrong_type_is_one_line(kind, tmp_path, capsys)
 # ------------- a re-hashed certificate whose key histogram holds a front key beyond the
 # ------------- table: IndexError in check, report and --recompute (6)
 
-@pytest.mark.slow
-def test_a_key_histogram_with_a_key_that_is_no_hand_key_fails_check(tmp_path, capsys):
+@pytest.mark.compiled                   # small_certs: run, quick on the compiled core
+def test_a_key_histogram_with_a_key_that_is_no_hand_key_fails_check(small_certs, tmp_path,
+                                                                   capsys):
+    """A re-hashed certificate (Outlaw 9, the 17-card deck) whose key histogram holds a
+    two-card key beyond the table fails check, and report refuses it, in one line each."""
     import json
     from verifier.certificate.format import seal
-    cert = json.loads(CERT.read_text())
+    cert = json.loads(small_certs["outlaw9-mikes"].read_text())
     cert["counts"]["key_histogram"]["rows"][0][1] = 500       # two-card keys stop at 181
     path = tmp_path / "kh.json"
     path.write_text(json.dumps(seal(cert)))
@@ -244,11 +262,13 @@ def test_the_strategy_job_refuses_a_deck_too_small_for_two_hands(ranks, tmp_path
                     "--no-progress"], capsys, "needs at least 14")
 
 
-@pytest.mark.slow
-def test_sign_without_out_still_signs_in_place_as_documented(tmp_path, capsys):
+@pytest.mark.compiled                   # small_certs: run, quick on the compiled core
+def test_sign_without_out_still_signs_in_place_as_documented(small_certs, tmp_path, capsys):
+    """sign without --out signs the certificate in place (Outlaw 9, the 17-card deck), and
+    the signed file passes check with the public key."""
     import json
     cert = tmp_path / "c.json"
-    cert.write_bytes(CERT.read_bytes())
+    cert.write_bytes(small_certs["outlaw9-mikes"].read_bytes())
     assert main(["keygen", str(tmp_path / "k.pem"), str(tmp_path / "k.pub")]) == 0
     assert main(["sign", str(cert), "--key", str(tmp_path / "k.pem")]) == 0
     assert "signature" in json.loads(cert.read_text())
@@ -491,7 +511,7 @@ def test_a_house_way_that_sets_fouls_is_refused_naming_a_foul(tmp_path, capsys):
 CASINO = CERT.parent / "casino-standard.json"
 
 
-def _forged_casino(where):
+def _forged_casino(where, source=CASINO):
     """casino-standard's certificate as a forger would make the 0%-commission game pass
     for it: the settlement changed (in the base game's section, or there and in the rule
     set's definition), the results that depend on it derived again (``basegame.settle``),
@@ -499,7 +519,7 @@ def _forged_casino(where):
     import json
     from verifier.certificate.format import _normalise, seal
     from verifier.odds.basegame import settle
-    cert = json.loads(CASINO.read_text())
+    cert = json.loads(source.read_text())
     free = {"kind": "commission", "commission": "0"}
     base = cert["sections"]["base_game"]
     base["settlement"] = free
@@ -507,17 +527,19 @@ def _forged_casino(where):
     if where == "definition":
         cert["sections"]["rule_set"]["definition"]["settlement"] = free
         cert["sections"]["rule_set"]["results"]["settlement"] = free
-    del cert["sections"]["strategy"]
+    cert["sections"].pop("strategy", None)
     return seal(cert)
 
 
-@pytest.mark.slow                       # three full checks of a shipped certificate
+@pytest.mark.compiled                   # small_certs: run, quick on the compiled core
 @pytest.mark.parametrize("where", ["base game", "definition"])
 def test_a_rehashed_certificate_of_another_settlement_under_a_shipped_name_fails_check(
-        where, tmp_path, capsys):
+        where, small_certs, tmp_path, capsys):
+    """casino-standard's certificate with its base game (the 17-card deck), forged to
+    another settlement and re-hashed, fails check, report and check --recompute --rules."""
     import json
     path = tmp_path / "forged.json"
-    path.write_text(json.dumps(_forged_casino(where)))
+    path.write_text(json.dumps(_forged_casino(where, small_certs["casino-standard"])))
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     says = ("is not the rule set's" if where == "base game"
@@ -547,7 +569,7 @@ def test_a_rule_set_file_that_changes_a_shipped_rule_set_under_its_name_is_refus
 
 @pytest.fixture(scope="module")
 def small_strategy_certificate(tmp_path_factory):
-    """casino-standard on the 25-card deck 9-A and the joker, with its strategy section
+    """casino-standard on the 17-card deck 9-A and the joker, with its strategy section
     and the job's chunks (strategy --out)."""
     path = tmp_path_factory.mktemp("cert") / "c.json"
     assert main(["strategy", "--rules", "casino-standard", "--recompute", "--deck-ranks",
