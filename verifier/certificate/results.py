@@ -238,7 +238,7 @@ class FeeTier:
 @dataclass(frozen=True)
 class CasinoComparison:
     """A fee game's counts settled as a casino game (1 to 1 less a commission)."""
-    commission: str
+    commission_rate: str                        # the JSON's ``commission``
     return_: Exact
     house_edge: Exact
 
@@ -259,7 +259,7 @@ class PlayerBankFigures:
     """The banker's side of a commission game (verifier/odds/basegame.py ``player_bank``)."""
     opponents: int
     players_bank: bool
-    commission: str
+    commission_rate: str                        # the JSON's ``commission``
     commission_basis: str
     banker_wins: Exact
     push: Exact
@@ -297,7 +297,7 @@ class BaseGameFigures:
     probabilities: Probabilities
     even_money_return: Exact
     kind: str
-    commission: str | None = None
+    commission_rate: str | None = None          # the JSON's ``commission``
     return_: Exact | None = None
     house_edge: Exact | None = None
     house_edge_basis: str | None = None         # the strategy section's columns say it

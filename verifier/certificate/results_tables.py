@@ -92,7 +92,7 @@ class StrategyFigures:
     by_type: tuple[Breakdown, ...]
     by_row: tuple[Breakdown, ...]
     patterns: tuple[Pattern, ...]
-    commission: str | None = None
+    commission_rate: str | None = None          # the JSON's ``commission``
 
     @classmethod
     def of(cls, j: JSON) -> StrategyFigures:

@@ -166,7 +166,7 @@ def player_bank_section(cert: Certificate) -> PlayerBank:
     def row(title: str, x: Exact, percent: bool = False) -> list[str]:
         d = x.decimal
         return [title, f"{d:+.6%}" if percent else f"{d:.10f}", x.exact]
-    rate = float(Fraction(pb.commission))
+    rate = float(Fraction(pb.commission_rate))
     notes = [
         "One opponent (the dealer's wager or another player's) against a banker, both hands "
         "set by the house way; figures per unit the opponent wagers. The banker takes "
