@@ -41,6 +41,12 @@ def counted(monkeypatch):
     readings._rules_of.cache_clear()
     from verifier.engine import spec as spec_module
     monkeypatch.setattr(spec_module, "_SPECS", {})
+    # the rule sets built before (a neighbour's, under xdist) forgotten too: their Rules
+    # and specs would otherwise not be made again here, and the counts be theirs
+    from collections import OrderedDict
+    from verifier.rules import definitions, rulesets
+    monkeypatch.setattr(definitions, "_DEFINED", OrderedDict())
+    rulesets._shipped.cache_clear()
     return made, reads
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.test_filing import CERTS, META
+from test_filing import CERTS, META
 from verifier import certificate
 from verifier.filing import document, meta
 from verifier.filing.jurisdictions import jurisdiction

@@ -60,7 +60,8 @@ def test_no_cell_of_a_par_sheet_is_a_formula_the_product_did_not_write(text, mik
     hostile = parsheet(certificate.Certificate.of(named(mikes, text, text)), "xlsx", bet="outlaw9",
                        pays={"full_house": "5"}, name=text)
     assert formulas(hostile) == formulas(clean)
-    shown = [c for c in texts(hostile) if text.strip() in c.value]
+    product = set(formulas(clean).values())       # the product's own, the same in both
+    shown = [c for c in texts(hostile) if text.strip() in c.value and c.value not in product]
     assert shown and all(c.data_type == "s" for c in shown)
     # text that starts like a formula is quote-prefixed, as a person types it
     assert all(c.quotePrefix for c in shown if c.value.startswith(text))

@@ -88,7 +88,7 @@ def test_face_up_mega_prices_any_meter_at_or_above_its_reset():
     """The shipped table's meters are the day's (its ``today``) and its resets the
     example's, so a mega of $1,000,000 (never shown that day) is priced: the Wizard of
     Odds' combinations, each paid at the meters, over the $5 wager."""
-    from tests.test_progressive import MEGA, WOO_LOSER, WOO_MEGA
+    from test_progressive import MEGA, WOO_LOSER, WOO_MEGA
     from verifier.cli.progressive import _table
     table = _table("face_up_mega", None)
     assert from_dict(table.to_dict()).meters == table.meters
@@ -171,7 +171,7 @@ def test_claims_of_the_return_at_reset_and_at_install_are_judged(tmp_path, capsy
     of $1,500,000 over its $1,000,000 reset: the returns at reset and at install by hand
     from the Wizard of Odds' combinations hold, a wrong one names the exact value."""
     import csv
-    from tests import test_progressive_audit as mega
+    import test_progressive_audit as mega
     base = 1_500_000
 
     def at(meter):
