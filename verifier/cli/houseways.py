@@ -249,6 +249,17 @@ def _title_of(name: str) -> str:
     return load(name).title if name in names() else name[:40]
 
 
+def _declares_alternatives_of(hw: Any, name: str) -> bool:
+    """Whether the file ``hw`` is the shipped house way ``name`` with alternatives of its
+    text declared: its readings and rows in force are that house way's."""
+    from verifier.houseway import load
+    from verifier.support.errors import VerifierError
+    try:
+        return bool(hw.sets_hands_as(load(name)))
+    except VerifierError:
+        return False
+
+
 def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     """Every combination of a file's declared alternatives, held against a target table
     (the compute: verifier.strategy.houseways.fit_house_way), then printed."""
@@ -264,7 +275,8 @@ def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
     assert settings.target is not None       # fit needs --target (run_house_ways)
     target = load_target(settings.target, wheel_second,
                          row_labels={r.label for r in hw.all_rows})
-    if target.house_way and target.house_way != hw.name:      # refused before any work
+    if target.house_way and target.house_way != hw.name \
+            and not _declares_alternatives_of(hw, target.house_way):   # refused before work
         from verifier.support.errors import VerifierError
         raise VerifierError(f"{target.path} is a table of house way "
                             f"{_title_of(target.house_way)!r}, not of {hw.title!r}: fit "

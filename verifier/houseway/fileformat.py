@@ -43,6 +43,15 @@ class HouseWay:
     chosen: dict = field(default_factory=dict)    # point -> the alternative in force
     all_rows: tuple = field(default=(), repr=False)   # every row, of every alternative
 
+    def sets_hands_as(self, other: "HouseWay") -> bool:
+        """Whether this file, its readings and rows in force, is ``other`` (a file that
+        declares the alternatives of a shipped house way's text, its first ones in force:
+        examples/published/foxwoods_readings.toml is Foxwoods)."""
+        def rows(hw: "HouseWay") -> list:
+            return [(r.name, r.label, r.hands, r.bands, r.when_text, r.front_raw, r.back,
+                     r.improves_on, r.else_raw, r.front_min) for r in hw.rows]
+        return self.readings == other.readings and rows(self) == rows(other)
+
     @property
     def order_dependent(self) -> bool:
         """True when a reading in force sets a hand by the order of its suits."""
