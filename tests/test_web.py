@@ -52,11 +52,12 @@ def cli(argv, capsys):
 
 def compare_edges(capsys, *paytables):
     """The house edges ``paigow-verify compare`` prints for pay-table files."""
-    status, out, _ = cli(["compare", CERT] + [x for p in paytables for x in ("--paytable", p)],
-                         capsys)
+    from fractions import Fraction
+    status, out, _ = cli(["compare", CERT, "--json"]
+                         + [x for p in paytables for x in ("--paytable", p)], capsys)
     assert status == 0
-    (line,) = [x for x in out.splitlines() if x.startswith("House edge")]
-    return line.split()[-len(paytables):]
+    return [f"{float(Fraction(t['results']['house_edge']['exact']) * 100):.6f}%"
+            for t in json.loads(out)["paytables"]]
 
 
 def text_of(browser, css):
