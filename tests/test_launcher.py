@@ -20,7 +20,10 @@ import pytest
 import verifier
 from conftest import HANG
 
-ROOT = Path(verifier.__file__).resolve().parent.parent
+#: the checkout the tests run from (its cext/ holds the launcher's source and build)
+ROOT = Path(__file__).resolve().parent.parent
+#: where the package the tests import is (the installed one, or the source tree built in place)
+PACKAGE = Path(verifier.__file__).resolve().parent.parent
 HAND = ["hand", "As Ks Qs Js Ts Kh Qh"]
 
 
@@ -63,7 +66,7 @@ def early(tmp_path, sig):
     site.mkdir()
     (site / "sitecustomize.py").write_text(EARLY.format(name=sig.name))
     sigblk = tmp_path / "sigblk"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(ROOT)]),
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(PACKAGE)]),
                PAIGOW_TEST_SIGBLK=str(sigblk))
     return env, sigblk
 
@@ -145,7 +148,7 @@ def test_in_a_venv_the_launcher_runs_the_venvs_python_else_the_one_built_for(ven
 
 @pytest.mark.parametrize("argv, status", [(HAND, 0), (["hand", ""], 2), (["nonsense"], 2)])
 def test_the_launcher_runs_the_command_as_python_m_does(launcher, argv, status):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE))
     through = subprocess.run([str(launcher), *argv], env=env, capture_output=True,
                              text=True, timeout=HANG)
     direct = subprocess.run([sys.executable, "-m", "verifier.cli", *argv], env=env,

@@ -12,8 +12,15 @@ if TYPE_CHECKING:
 
 #: the columns a bar keeps for itself, whatever the note beside it
 BAR_COLUMNS = 30
-#: tqdm's line without the rate, when a note would not fit beside it (the estimate stays)
-NO_RATE = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}{postfix}]"
+#: tqdm's own line (its default), written out so that the note's room can be measured
+WITH_RATE = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}{postfix}]"
+#: the line when a note would not fit beside the rate: the rate and the time spent give
+#: way, the estimate of the time left stays ("<1:14:33", tqdm's sign for it)
+NO_RATE = "{l_bar}{bar}| {n_fmt}/{total_fmt} [<{remaining}{postfix}]"
+#: the widest each changing field is reckoned at when the note's room is measured, so that
+#: a note fitted at the first report still fits when the estimate has grown: the room does
+#: not depend on how fast the machine is (times up to 99 hours, rates to 999.99 G a second)
+WIDEST = {"{elapsed}": "99:59:59", "{remaining}": "99:59:59", "{rate_fmt}": "999.99G{unit}/s"}
 
 
 def fit_note(note: str, room: int) -> str:
@@ -60,8 +67,10 @@ class TqdmProgress:
                 elif total != bar.total:        # a stage that found more work to come
                     bar.total = total
                 if note is not None:
+                    if bar.bar_format is None:
+                        bar.bar_format = WITH_RATE
                     text = fit_note(note, _room(bar))
-                    if text != note and bar.bar_format is None:   # the rate gives way first
+                    if text != note and bar.bar_format == WITH_RATE:   # the rate gives way
                         bar.bar_format = NO_RATE
                         text = fit_note(note, _room(bar))
                     bar.set_postfix_str(text, refresh=False)
@@ -84,8 +93,9 @@ def command_steps(progress: Any, desc: str, total: int) -> Iterator[Steps]:
 
 def _room(bar: Any) -> int:
     """The columns left for a note on ``bar``'s line once its bar has ``BAR_COLUMNS``: the
-    line's width less the rest of the line as tqdm draws it without a note. A line that
-    goes to no terminal (a pipe, a log, a test's capture) has no width: the note is whole."""
+    line's width less the rest of the line as tqdm draws it without a note, each changing
+    field at its widest (``WIDEST``). A line that goes to no terminal (a pipe, a log, a
+    test's capture) has no width: the note is whole."""
     import shutil
     width = bar.ncols
     if not width:
@@ -93,6 +103,9 @@ def _room(bar: Any) -> int:
         if not (isatty and isatty()):
             return 10 ** 6
         width = shutil.get_terminal_size((100, 24)).columns
-    meter = dict(bar.format_dict, ncols=None, postfix=None)
+    widest = bar.bar_format
+    for field, text in WIDEST.items():
+        widest = widest.replace(field, text.replace("{unit}", str(bar.unit)))
+    meter = dict(bar.format_dict, ncols=None, postfix=None, bar_format=widest)
     rest = len(bar.format_meter(**meter)) - 10        # tqdm draws 10 columns with no width
     return max(0, width - rest - BAR_COLUMNS - 2)     # ", " before the note
