@@ -147,12 +147,14 @@ def test_in_a_venv_the_launcher_runs_the_venvs_python_else_the_one_built_for(ven
 
 
 @pytest.mark.parametrize("argv, status", [(HAND, 0), (["hand", ""], 2), (["nonsense"], 2)])
-def test_the_launcher_runs_the_command_as_python_m_does(launcher, argv, status):
+def test_the_launcher_runs_the_command_as_python_m_does(launcher, argv, status, tmp_path):
+    # both from an empty directory: `python -m` puts the working directory first on the
+    # path, and a checkout's source tree there (not built in place) is not the package
     env = dict(os.environ, PYTHONPATH=str(PACKAGE))
     through = subprocess.run([str(launcher), *argv], env=env, capture_output=True,
-                             text=True, timeout=HANG)
+                             text=True, timeout=HANG, cwd=tmp_path)
     direct = subprocess.run([sys.executable, "-m", "verifier.cli", *argv], env=env,
-                            capture_output=True, text=True, timeout=HANG)
+                            capture_output=True, text=True, timeout=HANG, cwd=tmp_path)
     assert (through.returncode, through.stdout, through.stderr) == \
         (direct.returncode, direct.stdout, direct.stderr)
     assert through.returncode == status
