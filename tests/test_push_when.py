@@ -24,8 +24,9 @@ from verifier.rules.terms import RuleSetError, check_settlement
 DECK = sorted(parse_cards("2c 3d 4h 5s 6c 7d 8h 9s 9c Tc Jd Qh Qs Kc Ah Jk"))
 # 16 cards, the clubs/diamonds swap maps it to itself (symmetry group of order 2)
 SYM_DECK = sorted(parse_cards("2c 2d 4c 4d 5c 5d 7c 7d 9c 9d Jc Jd Qc Qd Kh Jk"))
-# 15 cards (51,480 ordered pairs), for the door on either engine: 9-high fronts occur
-DOOR_DECK = sorted(parse_cards("2c 3d 4h 5s 7c 8d 9h 9s Tc Jd Qh Kc Kd Ah Jk"))
+# 14 cards (3,432 ordered pairs: each hand against the other seven), for the door on
+# either engine: 9-high fronts, and pushes on them, occur
+DOOR_DECK = sorted(parse_cards("2c 3d 4h 5s 7c 8d 9h 9s Tc Jd Qh Kc Ah Jk"))
 ACE = 12
 
 

@@ -24,7 +24,10 @@ def formula_from_args(settings: OddsSettings) -> tuple[Certificate, BetFormula]:
     from verifier.support.errors import VerifierError
     from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # the positional argument
+    from verifier.game.paytables import load
     with command_steps(settings.progress, "formula", 2) as steps:
+        # a bad table told at once, before the second the certificate's check takes
+        table = load(cast(str, settings.paytable)) if settings.paytable else None  # one file
         steps.next("checking the certificate")
         cert = load_checked(settings.certificate, settings.rules)
         custom = cert.custom_paytables
@@ -33,8 +36,6 @@ def formula_from_args(settings: OddsSettings) -> tuple[Certificate, BetFormula]:
             raise VerifierError(f"no return formula for bet {settings.bet!r}: choose from "
                                 f"{', '.join(formula_bets())} (the envy bonus pays dollar "
                                 "amounts per other hand, not N to 1 on a wager)")
-        from verifier.game.paytables import load
-        table = load(cast(str, settings.paytable)) if settings.paytable else None  # one file
         steps.next("the return in the pays")
         return cert, bet_formula(cert.raw, settings.bet, table, settings.bonus_reading)
 

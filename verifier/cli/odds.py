@@ -70,13 +70,10 @@ def cmd_check(settings: OddsSettings) -> int:
     return 0
 
 
-def _tables(cert, files, bet=None):
-    """The pay tables a command compares: the files (of any bet), else the certificate's
-    table of ``bet`` (default: the rule set's first bet)."""
-    from verifier.certificate.formula import default_bet, default_table
+def _table_files(files, bet=None):
+    """The pay tables of ``files`` (of one bet): read before the certificate's check, so
+    that a bad table is told at once, not after the second the check takes."""
     from verifier.game.paytables import load
-    if not files:
-        return [default_table(cert.raw, bet or default_bet(cert.raw))]
     tables = [load(f) for f in files]
     bets = sorted({f"{t.bet} ({t.reads})" if t.reads else t.bet for t in tables}
                   | ({bet} if bet else set()))
@@ -113,10 +110,13 @@ def cmd_compare(settings: OddsSettings) -> int:
     from verifier.cli.progress import command_steps
     assert settings.certificate is not None          # compare's positional argument
     with command_steps(settings.progress, "compare", 2) as steps:
+        tables = _table_files(settings.paytable, settings.bet) if settings.paytable else []
         steps.next("checking the certificate")
         cert = load_checked(settings.certificate, settings.rules)
         reading = settings.bonus_reading or cert.bonus_reading
-        tables = _tables(cert, settings.paytable, settings.bet)
+        if not tables:              # the certificate's table of the bet (default: its first)
+            from verifier.certificate.formula import default_bet, default_table
+            tables = [default_table(cert.raw, settings.bet or default_bet(cert.raw))]
         steps.next("the odds of the pay tables")
         odds = [odds_from_certificate(cert.raw, t, reading) for t in tables]
     names = [Path(t.source).stem if t.source else t.name for t in tables]
