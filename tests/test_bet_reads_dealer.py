@@ -90,6 +90,7 @@ def _pai_gows_with_a_nine_high_front(top):
     return count
 
 
+@pytest.mark.slow
 def test_pai_gows_with_a_nine_high_front_are_the_closed_form():
     joint = seven_card_fronts(Rules(house_way="mikes"))
     colour = {"all_one_color", "all_one_color_with_joker"}
@@ -101,6 +102,7 @@ def test_pai_gows_with_a_nine_high_front_are_the_closed_form():
         assert got == _pai_gows_with_a_nine_high_front(top), name
 
 
+@pytest.mark.slow
 def test_the_dealer_bonus_in_table_order(cert, capsys):
     """Its lines on the seven cards are the published counts; its nine-high line pays the
     hands with a 9-high front that show none of them, the pai gows among them the closed

@@ -46,6 +46,7 @@ def cert(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_run_writes_exact_sections_that_check_re_derives(cert, capsys):
     results = json.loads(cert.read_text())["sections"]["custom_bets"]["results"]
     three = results["three_card"]
@@ -153,6 +154,7 @@ def test_a_custom_read_of_the_banker_is_the_named_tiger9_round_by_round(tmp_path
     assert a.expected == b.expected
 
 
+@pytest.mark.slow
 def test_simulate_plays_them_on_the_python_path(cert, capsys):
     """Every custom bet is played (seeded: the same rounds each run), and each one's exact
     return (the certificate's) lies inside its 99% interval."""

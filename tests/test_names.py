@@ -41,6 +41,7 @@ def test_hand_prints_names_not_keys(capsys):
     assert display_name("push_wrangler_2to1") == "Wrangler Push pays 2 to 1"
 
 
+@pytest.mark.slow
 def test_a_reading_is_a_sentence_and_an_order_words_on_the_par_sheet(capsys):
     from verifier.game.names import reading_sentence
     assert reading_sentence("house_way_row_4_singles", "gap closed") == (

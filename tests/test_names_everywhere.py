@@ -63,6 +63,7 @@ def xlsx_text(data):
                      for c in row if isinstance(c.value, str) and not c.value.startswith("="))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
 def test_no_key_in_the_par_sheets_markdown_html_and_xlsx(name):
     from verifier import certificate
@@ -81,6 +82,7 @@ def _terminal(capsys, *argv):
     return code, out + err
 
 
+@pytest.mark.slow
 def test_no_key_in_the_terminal(capsys, tmp_path):
     """`rules` of every shipped rule set, `compare`, `progressive`, `solve` (a line, a
     search), and the errors the issue names: a pay that is not a number, a line solve

@@ -306,6 +306,7 @@ def qka(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_the_pdfs_charts_fetched_by_weasyprint_make_the_pages_of_charts_in_its_html(
         qka, tmp_path, monkeypatch):
     """Issue 40: the PDF's charts are references WeasyPrint fetches as it builds the page

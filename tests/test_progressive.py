@@ -146,6 +146,7 @@ def test_a_bad_simulation_gets_one_line(capsys, args, words):
     assert words in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_emperors_challenge_certificate_holds_the_jackpot_and_check_rederives_it(
         tmp_path, capsys):
     """The rule set's Jackpot example in its certificate (25-card deck): each tier's hands

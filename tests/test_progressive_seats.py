@@ -70,6 +70,7 @@ def test_the_engines_listing_is_each_hand_read_and_paid_in_python(reads, lines):
     assert [sorted(int(m) for m in g) for g in got] == [sorted(w) for w in want]
 
 
+@pytest.mark.slow
 def test_two_seats_on_the_small_deck_are_the_brute_force(tmp_path, capsys):
     import tomli_w
     from verifier.engine import set_hands

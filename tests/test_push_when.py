@@ -200,6 +200,7 @@ def test_the_compiled_count_is_the_brute_force(deck, names, outcomes):
         assert r.outcomes(counts) == brute_force(deck, names, outcomes)
 
 
+@pytest.mark.slow
 def test_the_door_passes_the_settlement(engine):
     """Either engine (the twin under PAIGOW_PUREPYTHON or backend.using), by the door."""
     r = rule(("front_nine_high",), "all")

@@ -123,6 +123,7 @@ def _banker_histogram(hand):
     return table.key_histogram()
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("text", FULL_HANDS)
 def test_full_deck_every_setting_against_the_banker_histogram(text):

@@ -67,6 +67,7 @@ CASES = [(("front_nine_high",), "all"), (("pai_gow_queen_high",), "all"),
          (("pai_gow_queen_high",), "player_wins")]
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("names,outcomes", CASES)
 @pytest.mark.parametrize("deck", [DECK, SYM_DECK], ids=["odd16", "sym16"])
@@ -118,6 +119,7 @@ def test_a_rule_without_push_counts_is_one_line():
                                    "push_when": ["front_nine_high"]})
 
 
+@pytest.mark.slow
 def test_cli_hand_strategy_settles_the_push(capsys):
     import json
     from verifier.cli import main
