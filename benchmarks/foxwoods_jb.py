@@ -8,6 +8,12 @@ declared in examples/published/foxwoods_readings.toml ([variants], one at a time
 the comparison readings nearest JB.
 
     python benchmarks/foxwoods_jb.py [--threads 2] [--nearest 3] [--json OUT]
+    python benchmarks/foxwoods_jb.py --settings [--wheel second] [--json OUT]
+
+With --settings: every combination of the alternatives of the [variants] points named by
+--points (default the three whose single moves are within a trillion pairs of JB's:
+quads_with_pair, joker_alone_as_high, full_house; 12 counts), under the engine's
+comparison or --comparison's: exact runs in place of the differences added up.
 
 About 4 CPU seconds a count (2026-11-28, 2 cores); 38 comparison counts and 10 x
 (nearest + 1) reading counts. The results are in docs/HOUSE_WAYS.md (Foxwoods against
@@ -62,6 +68,26 @@ def report(label, c, jb, rows):
           + " ".join(f"{k}={v}" for k, v in label.items()), flush=True)
 
 
+def settings():
+    """Every combination of the alternatives of the points --points, exactly."""
+    from itertools import product
+    from verifier.game.comparison import Comparison
+    from verifier.houseway import load
+    jb, rows = jb_counts(), []
+    declared = load(str(READINGS))
+    points = ARGS.points.split(",")
+    for chosen in product(*(list(declared.variants[p]) for p in points)):
+        way = declared.with_variants(dict(zip(points, chosen)))
+        label = {"set_wheel": ARGS.wheel, "variant": ", ".join(
+            f"{p}={a}" for p, a in zip(points, chosen)
+            if a != next(iter(declared.variants[p])))}
+        comparison = Comparison(**dict(kv.split("=") for kv in ARGS.comparison.split(",")
+                                       if kv))
+        label.update(comparison.readings())
+        report(label, count(ARGS.wheel, comparison, way), jb, rows)
+    return jb, rows
+
+
 def main():
     from verifier.game.comparison import Comparison, every_comparison
     from verifier.houseway import load
@@ -100,5 +126,20 @@ if __name__ == "__main__":
     parser.add_argument("--nearest", type=int, default=3,
                         help="the comparison readings the text's readings are run under")
     parser.add_argument("--json", help="write every count to this file")
+    parser.add_argument("--settings", action="store_true",
+                        help="every combination of the text's readings instead")
+    parser.add_argument("--points", default="quads_with_pair,joker_alone_as_high,full_house",
+                        help="the [variants] points combined (--settings)")
+    parser.add_argument("--comparison", default="",
+                        help="the comparison readings, e.g. wheel=second (--settings)")
+    parser.add_argument("--wheel", default="second", choices=("second", "lowest"),
+                        help="A-2-3-4-5 as the house way sets it (--settings)")
     ARGS = parser.parse_args()
-    main()
+    if ARGS.settings:
+        jb, rows = settings()
+        best = min(rows, key=lambda r: r["off"])
+        print("nearest:", best)
+        if ARGS.json:
+            Path(ARGS.json).write_text(json.dumps({"jb": jb, "runs": rows}, indent=1))
+    else:
+        main()

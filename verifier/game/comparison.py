@@ -84,7 +84,7 @@ class Comparison:
     wheel: str = "as-set"
     kickers: str = "compared"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for point in POINTS:
             value = getattr(self, point)
             if value not in POINTS[point]:
