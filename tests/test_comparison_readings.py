@@ -163,3 +163,20 @@ def test_push_conditions_are_refused_under_a_reading():
     with pytest.raises(ValueError, match="comparison reading"):
         twin.pairwise_counts(DECK, False, 0, settlement=settlement,
                              comparison=READINGS[0])
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("reading,finer", [(r, r.kickers == "compared") for r in READINGS
+                                           if r.wheel == "as-set"],
+                         ids=lambda r: r.describe()[:40] if isinstance(r, Comparison) else "")
+def test_a_finer_comparison_only_adds_wins_and_a_coarser_only_losses(reading, finer):
+    """A joker reading splits copies only (a finer order): every pair the player won he
+    still wins, none he did not lose does he lose, so wins can only grow and losses only
+    shrink; ignoring kickers makes copies only (a coarser order): the reverse
+    (docs/HOUSE_WAYS.md: why no such reading gives JB's fewer wins and fewer losses)."""
+    mod = backend.compiled("_pairwise")
+    base = mod.pairwise_counts(DECK, True, 0, 1)
+    got = mod.pairwise_counts(DECK, True, 0, 1, None, None, reading)
+    grow, shrink = (got, base) if finer else (base, got)
+    assert grow["win"] >= shrink["win"] and grow["loss"] <= shrink["loss"]
+    assert (grow["win"], grow["loss"]) != (shrink["win"], shrink["loss"])
