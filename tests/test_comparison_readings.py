@@ -8,7 +8,6 @@ import pytest
 
 from verifier.engine import backend
 from verifier.engine import pairwise as pw
-from verifier.engine.reference import pairwise as twin
 from verifier.game.cards import JOKER, parse_cards
 from verifier.game.comparison import POINTS, Comparison, every_comparison
 from verifier.rules.readings import Rules
@@ -149,20 +148,19 @@ def test_the_default_comparison_is_the_engine_keys(sets):
 @pytest.mark.compiled
 def test_compact_tables_under_a_reading_agree_with_the_engine_on_every_hand():
     """The compiled tables filled under a reading (the joker's place read from the memo,
-    or from the set of a flush-possible hand) equal the slow route hand by hand; and the
-    twin's keys order the hands as the compiled count does (equal counts, below)."""
+    or from the set of a flush-possible hand) equal the slow route hand by hand."""
     mod = backend.compiled("_pairwise")
     for reading in READINGS[-1:]:
         table = mod.PairwiseTable(DECK, True, 0, 1, True, None, reading)
         assert table.check_keys() == 0
 
 
-def test_push_conditions_are_refused_under_a_reading():
+def test_push_conditions_are_refused_under_a_reading(engine):
     from types import SimpleNamespace
     settlement = SimpleNamespace(has_pushes=True, push_terms=lambda: [(None, None)])
     with pytest.raises(ValueError, match="comparison reading"):
-        twin.pairwise_counts(DECK, False, 0, settlement=settlement,
-                             comparison=READINGS[0])
+        backend.module("_pairwise").pairwise_counts(DECK, False, 0, 1, None, settlement,
+                                                    READINGS[0])
 
 
 @pytest.mark.compiled
