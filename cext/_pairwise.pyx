@@ -7,7 +7,7 @@ disjoint seven-card hands of the deck, both set by the house way.
 import itertools
 
 from cpython.exc cimport PyErr_CheckSignals
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
@@ -19,12 +19,14 @@ cdef extern from "pairwise.h" nogil:
         const engine_t *e
         int n
         uint32_t nhands
-        int nback, nkeys, lowf, ngroup
+        int nback, nkeys, lowf, ngroup, nf
         int group[24][53]
         int nthreads
         uint8_t *cback
-        uint8_t cfront[91]
+        uint8_t cfront[182]
     int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int nthreads)
+    int pw_set_comparison(pw_ctx_t *x, const uint32_t *cmp_back, const uint16_t *cmp_front,
+                          int nback, int nf, int lowf)
     void pw_free(pw_ctx_t *x)
     int pw_build_table(pw_ctx_t *x)
     int64_t pw_check_keys(const pw_ctx_t *x)
@@ -100,9 +102,10 @@ cdef class PairwiseTable:
     cdef public list cpu_by_size
     cdef public list span_by_size
     cdef public bint marked
+    cdef public bint compared
 
     def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
-                  bint symmetry=True, settlement=None):
+                  bint symmetry=True, settlement=None, comparison=None):
         cdef int buf[53]
         deck = check_deck(deck, 7)
         self.deck = deck
@@ -111,7 +114,13 @@ cdef class PairwiseTable:
             buf[i] = c
         if pw_init(&self.ctx, self.engine.ptr, buf, len(deck), threads):
             raise ValueError("bad deck")
-        self._mark(tuple(settlement.push_terms()) if settlement is not None else ())
+        terms = tuple(settlement.push_terms()) if settlement is not None else ()
+        self.compared = comparison is not None and not comparison.is_default
+        if self.compared:
+            if terms:
+                raise ValueError("push conditions are not counted under a comparison reading")
+            self._compare(comparison, wheel_second)
+        self._mark(terms)
         if symmetry:
             group = _suit_group(deck)
             self.ctx.ngroup = len(group)
@@ -129,6 +138,28 @@ cdef class PairwiseTable:
     def __dealloc__(self):
         pw_free(&self.ctx)
 
+    def _compare(self, comparison, bint wheel_second):
+        """A comparison reading's maps (verifier/game/comparison.py: ``engine_maps``) onto
+        the table's keys (cext/pairwise_keys.h, pw_set_comparison)."""
+        cdef int nb0 = self.ctx.nback
+        backs = [self.ctx.e.back_keys[b] for b in range(nb0)]
+        fronts = [FRONT_FROM_DENSE[f] for f in range(91)]
+        cmp_back, cmp_front, nback, nf, lowf = comparison.engine_maps(backs, fronts,
+                                                                      wheel_second)
+        cdef uint32_t *bm = <uint32_t *>malloc(sizeof(uint32_t) * 2 * nb0)
+        cdef uint16_t fm[182]
+        if bm is NULL:
+            raise MemoryError
+        try:
+            for i, v in enumerate(cmp_back):
+                bm[i] = v
+            for i, v in enumerate(cmp_front):
+                fm[i] = v
+            if pw_set_comparison(&self.ctx, bm, fm, nback, nf, lowf):
+                raise ValueError("comparison maps out of range")
+        finally:
+            free(bm)
+
     def _mark(self, terms):
         """The push conditions' masks: bit t of a back (a front) when condition t's test
         on it holds (None: every one)."""
@@ -139,7 +170,7 @@ cdef class PairwiseTable:
             for b in range(self.ctx.nback):
                 if back is None or back(self.ctx.e.back_keys[b]):
                     self.ctx.cback[b] |= 1 << t
-            for f in range(91):
+            for f in range(self.ctx.nf):
                 if front is None or front(FRONT_FROM_DENSE[f]):
                     self.ctx.cfront[f] |= 1 << t
 
@@ -153,6 +184,8 @@ cdef class PairwiseTable:
 
     def key_histogram(self):
         """{(back key, front key): hands} over every hand of the deck, from the table."""
+        if self.compared:
+            raise ValueError("a comparison reading's keys are not the engine's")
         cdef size_t nk = self.ctx.nkeys
         cdef uint32_t *h = <uint32_t *>malloc(sizeof(uint32_t) * nk)
         if h is NULL:
@@ -252,11 +285,14 @@ cdef class PairwiseTable:
 
 
 def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
-                    progress=None, settlement=None):
+                    progress=None, settlement=None, comparison=None):
     """Exact counts over every ordered pair of disjoint hands of ``deck`` (``progress``:
     None, or report(done, total, note) between steps; ``settlement``: a SettlementRule
-    whose push conditions' terms (``push_terms``) are counted as well)."""
-    table = PairwiseTable(deck, wheel_second, house_way, threads, True, settlement)
+    whose push conditions' terms (``push_terms``) are counted as well; ``comparison``: a
+    ``verifier.game.comparison.Comparison``, how two set hands compare (None: by the
+    engine's keys))."""
+    table = PairwiseTable(deck, wheel_second, house_way, threads, True, settlement,
+                          comparison)
     cdef double t0 = pw_now()
     out = table.counts(progress)
     out["table_seconds"] = table.build_seconds

@@ -228,6 +228,7 @@ static void build_memo_entry(engine_t *e, memo_t *m, const int *ranks, int k) {
     m->back_key = info.set.back_key;
     m->back_index = back_index(e, info.set.back_key);
     m->front_key = (int16_t)info.set.front_key;
+    m->joker_front = (int8_t)(info.set.front[0] == JOKER || info.set.front[1] == JOKER);
     m->best_key = info.best_key;
     m->row = (int8_t)info.set.row;
     m->foul = (int8_t)info.foul;

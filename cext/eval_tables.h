@@ -15,6 +15,8 @@
 typedef struct {
     int32_t back_key, back_index, best_key;
     int16_t front_key;
+    int8_t joker_front;    /* the joker set in the front (the pairwise count's comparison
+                              readings: cext/pairwise_keys.h) */
     uint32_t cats_seven, cats_house, best_for_bet;
     int8_t row, valid, foul, straight_possible;
 } memo_t;

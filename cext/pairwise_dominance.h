@@ -6,7 +6,7 @@
  * equal in both), CH/CL/CB (equal backs / fronts / both), and TL/WL/LL, the same three
  * restricted to hands whose front is below a pair of 3s (the Wrangler 1-to-1 pushes
  * are TL - WL - LL), and TC/WC/LC, the pairs whose banker's hand meets a push condition
- * (pw_marked) and the player's wins and losses among them.
+ * (cback, cfront) and the player's wins and losses among them.
  *
  * The marked counts come out of the sweep with no query of their own. A marked hand B
  * (v hands of keys (b, f)) loses to #{P: P.back > b, P.front > f}
@@ -25,32 +25,37 @@
 
 /* ---------- dominance counts ---------- */
 
-/* Dense histogram h[nback][91] -> raw counts (added to r); zeroes h on the way. */
-static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
-    uint64_t col[PW_NF];
-    memset(col, 0, sizeof col);
+/* The two sweeps below take the number of fronts NF as an argument, inlined into one
+ * copy with the constant 91 (the engine's keys) and one with x->nf (a comparison
+ * reading's, cext/pairwise_keys.h). */
+#define PW_INLINE static inline __attribute__((always_inline))
+
+/* Dense histogram h[nback][NF] -> raw counts (added to r); zeroes h on the way. */
+PW_INLINE void pw_dense_raw_nf(const pw_ctx_t *x, uint32_t *h, int64_t *r, const int NF) {
+    uint64_t col[PW_NF_MAX];
+    memset(col, 0, sizeof(uint64_t) * NF);
     const int lowf = x->lowf;
     int64_t W = 0, L = 0, CH = 0, CB = 0, WL = 0, LL = 0;
     int64_t NC = 0, LC = 0, GC = 0, G = 0;
-    uint64_t mcol[PW_NF];                      /* marked hands by front */
-    memset(mcol, 0, sizeof mcol);
+    uint64_t mcol[PW_NF_MAX];                  /* marked hands by front */
+    memset(mcol, 0, sizeof(uint64_t) * NF);
     for (int b = 0; b < x->nback; b++) {
-        uint32_t *row = h + (size_t)b * PW_NF;
+        uint32_t *row = h + (size_t)b * NF;
         uint64_t any = 0;
-        for (int f = 0; f < PW_NF; f++) any |= row[f];
+        for (int f = 0; f < NF; f++) any |= row[f];
         if (!any) continue;
         uint64_t pre = 0;
-        for (int f = 0; f < PW_NF; f++) {          /* lower backs, lower fronts */
+        for (int f = 0; f < NF; f++) {          /* lower backs, lower fronts */
             uint64_t v = row[f];
             if (v) { W += (int64_t)(v * pre); if (f < lowf) WL += (int64_t)(v * pre); }
             pre += col[f];
         }
         pre = 0;
         uint64_t rs = 0;
-        for (int f = 0; f < PW_NF; f++) rs += row[f];
+        for (int f = 0; f < NF; f++) rs += row[f];
         G += (int64_t)rs;                           /* hands of back at most b */
         const uint8_t cb = x->cback[b];
-        for (int f = 0; f < PW_NF; f++) {          /* lower or equal in both */
+        for (int f = 0; f < NF; f++) {          /* lower or equal in both */
             uint64_t v = row[f];
             col[f] += v;
             pre += col[f];
@@ -68,7 +73,7 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
         CH += (int64_t)(rs * rs);
     }
     uint64_t N = 0, NL = 0, CL = 0, FC = 0;
-    for (int f = 0; f < PW_NF; f++) {
+    for (int f = 0; f < NF; f++) {
         N += col[f];
         FC += mcol[f] * N;                          /* N: the hands of front at most f */
         if (f < lowf) NL += col[f];
@@ -79,6 +84,11 @@ static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
     r[PW_TL] += (int64_t)(NL * NL); r[PW_WL] += WL; r[PW_LL] += LL;
     r[PW_TC] += (int64_t)N * NC; r[PW_LC] += LC;
     r[PW_WC] += (int64_t)N * NC - GC - (int64_t)FC + LC;
+}
+
+static void pw_dense_raw(const pw_ctx_t *x, uint32_t *h, int64_t *r) {
+    if (x->nf == PW_NF) pw_dense_raw_nf(x, h, r, PW_NF);
+    else pw_dense_raw_nf(x, h, r, x->nf);
 }
 
 /* Work space of one thread. */
@@ -98,21 +108,21 @@ typedef struct {
 /* The m distinct keys a[], increasing, with c[k] hands of key a[k] -> raw counts (added
  * to r): a sweep by back groups with a Fenwick tree over the 91 fronts, every key
  * weighted by its hands. */
-static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, int m,
-                     int64_t *r) {
-    int64_t fen[PW_NF + 1], fcnt[PW_NF];
-    memset(fen, 0, sizeof fen); memset(fcnt, 0, sizeof fcnt);
+PW_INLINE void pw_sweep_nf(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, int m,
+                           int64_t *r, const int NF) {
+    int64_t fen[PW_NF_MAX + 1], fcnt[PW_NF_MAX];
+    memset(fen, 0, sizeof(int64_t) * (NF + 1)); memset(fcnt, 0, sizeof(int64_t) * NF);
     const int lowf = x->lowf;
     int64_t W = 0, L = 0, CH = 0, CL = 0, CB = 0, WL = 0, LL = 0, NL = 0, N = 0;
-    int64_t NC = 0, LC = 0, GC = 0, mfront[PW_NF];  /* marked hands (pw_marked) */
-    memset(mfront, 0, sizeof mfront);
+    int64_t NC = 0, LC = 0, GC = 0, mfront[PW_NF_MAX];  /* marked hands */
+    memset(mfront, 0, sizeof(int64_t) * NF);
     int i = 0;
     while (i < m) {
-        uint32_t b = a[i] / PW_NF;
+        uint32_t b = a[i] / NF;
         int j = i;
-        while (j < m && a[j] / PW_NF == b) j++;
+        while (j < m && a[j] / NF == b) j++;
         for (int k = i; k < j; k++) {           /* strictly lower backs and fronts */
-            int f = (int)(a[k] - b * PW_NF);
+            int f = (int)(a[k] - b * NF);
             int64_t s = 0, v = (int64_t)c[k];
             for (int q = f; q > 0; q -= q & -q) s += fen[q];
             W += v * s;
@@ -120,15 +130,15 @@ static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, in
         }
         int64_t g = 0;
         for (int k = i; k < j; k++) {
-            int f = (int)(a[k] - b * PW_NF);
+            int f = (int)(a[k] - b * NF);
             int64_t v = (int64_t)c[k];
-            for (int q = f + 1; q <= PW_NF; q += q & -q) fen[q] += v;
+            for (int q = f + 1; q <= NF; q += q & -q) fen[q] += v;
             CB += v * v;
             g += v;
         }
         const uint8_t cb = x->cback[b];
         for (int k = i; k < j; k++) {           /* lower or equal in both */
-            int f = (int)(a[k] - b * PW_NF);
+            int f = (int)(a[k] - b * NF);
             int64_t s = 0, v = (int64_t)c[k];
             for (int q = f + 1; q > 0; q -= q & -q) s += fen[q];
             L += v * s;
@@ -145,7 +155,7 @@ static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, in
     }
     int64_t F = 0, FC = 0;
     if (NC)                                     /* marked hands met */
-        for (int f = 0; f < PW_NF; f++) {
+        for (int f = 0; f < NF; f++) {
             F += fcnt[f];                           /* the hands of front at most f */
             FC += mfront[f] * F;
         }
@@ -153,6 +163,12 @@ static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, in
     r[PW_CH] += CH; r[PW_CL] += CL; r[PW_CB] += CB;
     r[PW_TL] += NL * NL; r[PW_WL] += WL; r[PW_LL] += LL;
     r[PW_TC] += N * NC; r[PW_LC] += LC; r[PW_WC] += N * NC - GC - FC + LC;
+}
+
+static void pw_sweep(const pw_ctx_t *x, const uint32_t *a, const uint32_t *c, int m,
+                     int64_t *r) {
+    if (x->nf == PW_NF) pw_sweep_nf(x, a, c, m, r, PW_NF);
+    else pw_sweep_nf(x, a, c, m, r, x->nf);
 }
 
 #endif

@@ -12,7 +12,13 @@
  * flush is possible, else fkey[joker][ranks of the flush suit][the at most two other
  * ranks] (the other cards' suits cannot matter: no second suit has five), stored block
  * by block (one block per joker and flush-suit ranks, of only the slots that can occur).
- * Both tables are small (0.3 MiB, 0.9 MiB). */
+ * Both tables are small (0.3 MiB, 0.9 MiB).
+ *
+ * Comparison readings (verifier/game/comparison.py: how two set hands compare, which
+ * equal hands are copies): a key is then  cmp_back[joker in the back][back_index] * nf
+ * + cmp_front[joker in the front][front_dense], two maps the readings give (a finer or
+ * coarser order than the engine's keys, nf up to PW_NF_MAX fronts), applied as the two
+ * tables are filled; without them (cmp_back NULL) nf = 91 and the key is as above. */
 #ifndef PAIGOW_PAIRWISE_KEYS_H
 #define PAIGOW_PAIRWISE_KEYS_H
 
@@ -24,6 +30,7 @@
 #include "enumerate.h"
 
 #define PW_NF NUM_FRONT_DENSE   /* 91 front keys */
+#define PW_NF_MAX (2 * PW_NF)    /* fronts under a comparison reading */
 #define PW_MAXN 53
 #define PW_NRAW 12
 #ifndef PW_DENSE_MAX
@@ -48,19 +55,19 @@ typedef struct {
     uint32_t sbit[PW_MAXN];           /* suit-count word of position p */
     uint64_t bbit[PW_MAXN];           /* suit-major card bit of position p */
     int nback, nkeys, lowf;           /* lowf: dense index of a pair of 3s */
+    int nf;                           /* fronts: the key is back * nf + front (PW_NF) */
+    int nback0;                       /* the engine's back keys */
+    uint32_t *cmp_back;               /* [2 * nback0] or NULL: a comparison reading's back
+                                         order, by joker in the back and back index */
+    uint16_t cmp_front[2 * PW_NF];    /* its front order, by joker in the front and front */
     int ngroup, group[24][PW_MAXN];   /* position permutations preserving the deck */
     int nthreads;
     /* the settlement's push conditions on the banker's hand: a hand of dense key
      * b * PW_NF + f meets one when cback[b] & cfront[f] (bit t: condition t's test on
      * that back, or front, holds); all zero without conditions */
     uint8_t *cback;                   /* [nback] */
-    uint8_t cfront[PW_NF];
+    uint8_t cfront[PW_NF_MAX];
 } pw_ctx_t;
-
-/* Whether the hand of dense key k meets a push condition. */
-static inline int pw_marked(const pw_ctx_t *x, uint32_t k) {
-    return (x->cback[k / PW_NF] & x->cfront[k % PW_NF]) != 0;
-}
 
 #ifndef PW_CLOCK           /* -DPW_CLOCK=CLOCK_PROCESS_CPUTIME_ID: CPU seconds (benchmarks) */
 #define PW_CLOCK CLOCK_MONOTONIC
@@ -91,7 +98,8 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
             else x->binom[i][j] = x->binom[i - 1][j - 1] + x->binom[i - 1][j];
         }
     x->nhands = x->binom[n][7];
-    x->nback = e->nback;
+    x->nback = x->nback0 = e->nback;
+    x->nf = PW_NF;
     x->nkeys = e->nback * PW_NF;
     x->cback = (uint8_t *)calloc((size_t)e->nback, 1);
     if (!x->cback) return -1;
@@ -109,18 +117,54 @@ static int pw_init(pw_ctx_t *x, const engine_t *e, const int *deck, int n, int n
 }
 
 static void pw_free(pw_ctx_t *x) {
-    free(x->mkey); free(x->fkey); free(x->fbase); free(x->cback);
+    free(x->mkey); free(x->fkey); free(x->fbase); free(x->cback); free(x->cmp_back);
     x->mkey = x->fkey = x->fbase = NULL;
     x->cback = NULL;
+    x->cmp_back = NULL;
 }
 
-static inline int pw_back_index(const engine_t *e, int key) { return back_index(e, key); }
+/* A comparison reading (before pw_build_table): the maps cmp_back [2 * nback0] (joker
+ * in the back, then the engine's back index) onto 0..nback-1 and cmp_front [2 * 91]
+ * onto 0..nf-1, and lowf the first front of a pair of 3s or better. 0, or -1. */
+static int pw_set_comparison(pw_ctx_t *x, const uint32_t *cmp_back, const uint16_t *cmp_front,
+                             int nback, int nf, int lowf) {
+    if (nf < 1 || nf > PW_NF_MAX || nback < 1 || lowf < 0 || lowf > nf) return -1;
+    for (int i = 0; i < 2 * x->nback0; i++) if (cmp_back[i] >= (uint32_t)nback) return -1;
+    for (int i = 0; i < 2 * PW_NF; i++) if (cmp_front[i] >= nf) return -1;
+    uint32_t *m = (uint32_t *)malloc(sizeof(uint32_t) * 2 * (size_t)x->nback0);
+    uint8_t *cb = (uint8_t *)calloc((size_t)nback, 1);
+    if (!m || !cb) { free(m); free(cb); return -1; }
+    memcpy(m, cmp_back, sizeof(uint32_t) * 2 * (size_t)x->nback0);
+    memcpy(x->cmp_front, cmp_front, sizeof x->cmp_front);
+    free(x->cmp_back); free(x->cback);
+    x->cmp_back = m; x->cback = cb;
+    x->nback = nback; x->nf = nf; x->lowf = lowf;
+    x->nkeys = nback * nf;
+    return 0;
+}
+
+/* Dense key of a set hand: the engine's back index and front key, where the joker went
+ * (joker: the hand holds it; jf: in the front). */
+static inline uint32_t pw_dense_key(const pw_ctx_t *x, int bi, int fk, int joker, int jf) {
+    int f = FRONT_DENSE[fk];
+    if (!x->cmp_back) return (uint32_t)bi * PW_NF + (uint32_t)f;
+    return x->cmp_back[(joker && !jf) * x->nback0 + bi] * (uint32_t)x->nf
+           + x->cmp_front[jf * PW_NF + f];
+}
 
 /* Dense key of seven sorted cards, by the engine's general route (flush possible). */
-static inline uint32_t pw_slow_key(const engine_t *e, const int *c) {
+static inline uint32_t pw_slow_key(const pw_ctx_t *x, const int *c) {
+    const engine_t *e = x->e;
+    if (x->cmp_back) {                      /* where the joker went: the set itself */
+        hand_info_t info;
+        classify7(e, c, &info);
+        int jf = info.set.front[0] == JOKER || info.set.front[1] == JOKER;
+        return pw_dense_key(x, back_index(e, info.set.back_key), info.set.front_key,
+                            c[6] == JOKER, jf);
+    }
     int bk, fk;
     engine_hand_keys(e, c, &bk, &fk);
-    return (uint32_t)pw_back_index(e, bk) * PW_NF + (uint32_t)FRONT_DENSE[fk];
+    return pw_dense_key(x, back_index(e, bk), fk, 0, 0);
 }
 
 /* The slot of the off-suit ranks lo <= hi (13: none) within their (joker, flush ranks)
@@ -172,7 +216,8 @@ static int pw_build_table(pw_ctx_t *x) {
     for (int i = 0; i < MEMO_SIZE; i++) {
         const memo_t *m = &e->memo[i];
         if (m->valid)
-            x->mkey[i] = (uint32_t)m->back_index * PW_NF + (uint32_t)FRONT_DENSE[m->front_key];
+            x->mkey[i] = pw_dense_key(x, m->back_index, m->front_key, i >= MEMO_JOKER_OFFSET,
+                                      m->joker_front);
     }
     int ranks = 0, has_joker = 0;
     for (int p = 0; p < x->n; p++) {
@@ -206,7 +251,7 @@ static int pw_build_table(pw_ctx_t *x) {
                     int c[7], r[2] = {lo, hi}, s[2] = {1, 2};
                     flush_hand_cards(c, a, r, s, joker);
                     fkey[x->fbase[joker * 8192 + a] + pw_flush_slot((uint32_t)lo, (uint32_t)hi)]
-                        = pw_slow_key(e, c);
+                        = pw_slow_key(x, c);
                 }
             }
         }
@@ -230,7 +275,7 @@ static int64_t pw_check_keys(const pw_ctx_t *x) {
         for (p[1] = 1; p[1] < p[2]; p[1]++)
         for (p[0] = 0; p[0] < p[1]; p[0]++) {
             for (int i = 0; i < 7; i++) c[i] = x->deck[p[i]];
-            bad += pw_key_pos(x, p) != pw_slow_key(x->e, c);
+            bad += pw_key_pos(x, p) != pw_slow_key(x, c);
         }
     }
     return bad;

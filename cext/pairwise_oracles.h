@@ -23,8 +23,8 @@ static void pw_player_vs_hist(const pw_ctx_t *x, int pb, int pf, uint32_t *h, in
                               int64_t *r) {
     int64_t c[PP_N] = {0};
     for (int b = 0; b < x->nback; b++) {
-        uint32_t *row = h + (size_t)b * PW_NF;
-        for (int f = 0; f < PW_NF; f++) {
+        uint32_t *row = h + (size_t)b * x->nf;
+        for (int f = 0; f < x->nf; f++) {
             int64_t v = row[f];
             if (!v) continue;
             row[f] = 0;
@@ -41,7 +41,7 @@ static int pw_player_ie(const pw_ctx_t *x, const int *p, int64_t *r) {
     uint32_t *h = (uint32_t *)calloc((size_t)x->nkeys, sizeof(uint32_t));
     if (!h) return -1;
     uint32_t key = pw_key_pos(x, p);
-    int pb = (int)(key / PW_NF), pf = (int)(key % PW_NF);
+    int pb = (int)(key / (uint32_t)x->nf), pf = (int)(key % (uint32_t)x->nf);
     for (int mask = 0; mask < 128; mask++) {
         int s[7], k = 0;
         for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
@@ -117,7 +117,7 @@ static int pw_brute(const pw_ctx_t *x, int64_t *r) {
                 else pp[np++] = i;
             }
             uint32_t key = pw_key_pos(x, pp);
-            int pb = (int)(key / PW_NF), pf = (int)(key % PW_NF);
+            int pb = (int)(key / (uint32_t)x->nf), pf = (int)(key % (uint32_t)x->nf);
             int a[7];
             for (int i = 0; i < 7; i++) a[i] = i;
             if (nr < 7) continue;
@@ -125,7 +125,7 @@ static int pw_brute(const pw_ctx_t *x, int64_t *r) {
                 int q[7];
                 for (int i = 0; i < 7; i++) q[i] = rest[a[i]];
                 uint32_t kb = pw_key_pos(x, q);
-                int b = (int)(kb / PW_NF), f = (int)(kb % PW_NF);
+                int b = (int)(kb / (uint32_t)x->nf), f = (int)(kb % (uint32_t)x->nf);
                 pp_tally(c, pb, pf, b, f, x->lowf, 1);
                 int i = 6;
                 while (i >= 0 && a[i] == nr - 7 + i) i--;

@@ -5,8 +5,9 @@ gow poker page of wizardofodds.com gives it: house edge 2.7212%, push 40.4958%. 
 counts are typed into examples/published/jb_foxwoods_base_game.toml from a copy of that
 table (https://www.casinous.com/what-is-the-house-advantage-in-pai-gow-poker/); the
 readings of the Foxwoods text tried against it are declared as [variants] in
-examples/published/foxwoods_readings.toml. No reading tried reproduces them (the
-figures of each are in docs/HOUSE_WAYS.md, Foxwoods against JB); the tests hold the miss.
+examples/published/foxwoods_readings.toml, and the ways of comparing the hands in
+verifier/game/comparison.py. No reading tried reproduces them (the figures of each are in
+docs/HOUSE_WAYS.md, Foxwoods against JB); the tests hold the miss.
 """
 from fractions import Fraction
 from math import comb
@@ -98,3 +99,25 @@ def test_the_nearest_readings_miss_jb_too(point, alternative):
     assert c["win"] + c["push"] + c["loss"] == TOTAL
     assert c["push"] != shipped["push"]
     assert edge_and_push(c) != (EDGE, PUSH)
+
+
+@pytest.mark.full
+def test_the_comparison_readings_miss_jb_too():
+    """How the hands are compared (verifier/game/comparison.py): the nearest comparison of
+    the 38 run (docs/HOUSE_WAYS.md, the comparison side), A-2-3-4-5 set lowest and compared
+    second, misses the published figures; a joker reading, splitting copies, adds wins to
+    the shipped count's, where JB's has fewer (so no finer comparison gives his)."""
+    from verifier.engine import pairwise_counts
+    from verifier.game.comparison import Comparison
+    from verifier.rules.readings import Rules
+    _page, jb = jb_counts()
+    near = pairwise_counts(rules=Rules.of(wheel="lowest", house_way="foxwoods"),
+                           comparison=Comparison(wheel="second"))
+    assert near["win"] + near["push"] + near["loss"] == TOTAL
+    assert edge_and_push(near) != (EDGE, PUSH)
+    rules = Rules.of(wheel="second", house_way="foxwoods")
+    shipped = pairwise_counts(rules=rules)
+    finer = pairwise_counts(rules=rules, comparison=Comparison(joker_back="natural-wins"))
+    assert finer["copy_high"] < shipped["copy_high"]
+    assert finer["win"] > shipped["win"] > jb["win"]
+    assert finer["loss"] < shipped["loss"]

@@ -38,6 +38,7 @@ from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from verifier.engine.spec import EngineSpec
+    from verifier.game.comparison import Comparison
     from verifier.game.settlement import SettlementRule
     from verifier.houseway import HouseWay
     from verifier.rules.readings import Rules
@@ -105,7 +106,8 @@ def check_hand(cards: Sequence[int], deck: Sequence[int]) -> list[int]:
 def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec | None = None,
                     threads: int | None = None, progress: Progress | None = None,
                     house_way: HouseWay | None = None,
-                    settlement: SettlementRule | None = None) -> dict[str, Any]:
+                    settlement: SettlementRule | None = None,
+                    comparison: Comparison | None = None) -> dict[str, Any]:
     """Exact counts over every ordered pair of disjoint hands (player, banker).
 
     ``rules``: the command's ``EngineSpec`` (or the rules to make one of).
@@ -114,7 +116,9 @@ def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec
     (e.g. under other readings or variants) for both sides instead of the rules'.
     ``settlement``: a ``SettlementRule`` whose push conditions on the banker's hand
     (``has_pushes``) are counted as well (PUSH_NAMES; it settles the counts:
-    ``SettlementRule.outcomes``). Returns {name: exact int} over COUNT_NAMES (and
+    ``SettlementRule.outcomes``). ``comparison``: how two set hands compare, which equal
+    hands are copies (verifier/game/comparison.py; None: by the engine's keys; not with
+    push conditions). Returns {name: exact int} over COUNT_NAMES (and
     PUSH_NAMES); the identities of ``check_counts`` are verified before returning.
     """
     marked = settlement is not None and settlement.has_pushes
@@ -128,7 +132,8 @@ def pairwise_counts(deck: Sequence[int] | None = None, rules: Rules | EngineSpec
         # its table of hand keys is built in C, polling no signal for seconds
         polled, stop = stoppable(report)
         counts = interruptible(_module().pairwise_counts, deck, wheel_second,
-                               house_way_number, nthreads, polled, settlement, on_stop=stop)
+                               house_way_number, nthreads, polled, settlement, comparison,
+                               on_stop=stop)
     counts = {name: int(counts[name]) for name in COUNT_NAMES + (PUSH_NAMES if marked else ())}
     check_counts(counts, len(deck))
     return counts

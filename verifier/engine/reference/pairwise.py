@@ -16,6 +16,7 @@ from verifier.game.ranking import PAIR_OF_THREES_KEY
 from typing import Any, Callable, Iterable, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from verifier.game.comparison import Comparison
     from verifier.game.settlement import SettlementRule
 
 #: front key of a pair of 3s (pair of rank r is 169 + r; 3s are rank 1)
@@ -39,9 +40,11 @@ def in_push_terms(terms: PushTerms, key: tuple[int, int]) -> bool:
 # the compiled module's functions
 # ---------------------------------------------------------------------------------
 
-def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = None) -> Callable[[Sequence[int]], tuple[int, int]]:
+def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = None,
+                 comparison: Comparison | None = None) -> Callable[[Sequence[int]], tuple[Any, Any]]:
     """cards7 -> (back_key, front_key) set by the house way, with ``engine`` (default the
-    reference engine, ``verifier.engine.reference.core``)."""
+    reference engine, ``verifier.engine.reference.core``); under a ``comparison`` reading
+    (verifier/game/comparison.py), its comparison keys instead."""
     if engine is None:
         from verifier.engine.reference import core as engine
 
@@ -49,17 +52,31 @@ def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = N
         _front, _back, front_key, back_key, _row = engine.set_hand(sorted(cards), wheel_second,
                                                                    house_way)
         return back_key, front_key
-    return keys
+
+    if comparison is None or comparison.is_default:
+        return keys
+
+    def compared(cards):
+        front, back, front_key, back_key, _row = engine.set_hand(sorted(cards), wheel_second,
+                                                                 house_way)
+        return comparison.keys(back_key, front_key, JOKER in back, JOKER in front,
+                               wheel_second)
+    return compared
 
 
 def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
                     threads: int = 1, progress: Callable[[int, int], object] | None = None,
-                    settlement: SettlementRule | None = None) -> dict[str, int]:
+                    settlement: SettlementRule | None = None,
+                    comparison: Comparison | None = None) -> dict[str, int]:
     """``_pairwise.pairwise_counts``: counts over every ordered pair of disjoint hands of
     ``deck``. ``threads`` is ignored (one thread); ``progress(done, total)`` once, at the
     end; ``settlement``: a ``SettlementRule`` whose push conditions' terms are counted as
-    well (PUSH_NAMES)."""
-    counts = pairwise_counts_python(deck, key_function(wheel_second, house_way),
+    well (PUSH_NAMES); ``comparison``: how two set hands compare (None: by their keys)."""
+    if settlement is not None and settlement.has_pushes and comparison is not None \
+            and not comparison.is_default:
+        raise ValueError("push conditions are not counted under a comparison reading")
+    counts = pairwise_counts_python(deck, key_function(wheel_second, house_way,
+                                                       comparison=comparison),
                                     terms=settlement.push_terms() if settlement else ())
     if progress is not None:
         hands = math.comb(len(deck), 7)
