@@ -65,7 +65,8 @@ def _rule_set_results(cert: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
                          "no section for it")
     return {"name": rs.name, "description": rs.description, "house_way": rs.house_way,
-            "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
+            "wheel": rs.wheel, **({"joker": rs.joker} if rs.joker != "bug" else {}),
+            "settlement": rs.settlement, "bets": rs.bet_names()}
 
 
 def _base_game_results(cert: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def refuse_faults(name: str, wheel_second: bool, number: int, deck: Sequence[int
     the enumeration visits every hand."""
     from verifier.game.cards import full_deck
     whole = deck is None or len(deck) == len(full_deck())
-    key = (number, bool(wheel_second))
+    key = (number, int(wheel_second))
     line = _VERDICTS.get(key) if whole else None
     if line is None:
         if raw is None:
