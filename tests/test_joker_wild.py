@@ -154,6 +154,27 @@ def test_in_two_cards_the_wild_joker_pairs_the_other_card():
     assert fronts > 0
 
 
+#: hand-worked under the wild joker and Mike's Cardroom: every category (all bits) under
+#: the seven-card reading and the house-way reading. Four kings and the joker: some five
+#: is five of a kind, K K K K 2 four of a kind, K K K 2 7 three of a kind (a five holding
+#: the joker shows its best reading only). The house way reads the joker as the ace (four
+#: kings and the best kicker: no fifth king in the deck), so row 2: the other three
+#: 2 7 A hold no pair, the kings split, K K in front and K K Jk 7 2 behind, three kings.
+WILD_VECTORS = [
+    ("Kc Kd Kh Ks Jk 2c 7d", ["five_of_a_kind", "four_of_a_kind", "three_of_a_kind"],
+     ["three_of_a_kind"]),
+    ("Ac Ad Ah As Jk 2c 7d", ["five_of_a_kind", "five_aces", "four_of_a_kind",
+                              "three_of_a_kind"], ["three_of_a_kind"]),
+]
+
+
+@pytest.mark.parametrize("hand,seven,house", WILD_VECTORS, ids=[v[0] for v in WILD_VECTORS])
+def test_wild_category_vectors(engine, hand, seven, house):
+    from verifier.game.categories import names_to_mask
+    assert engine.categories(parse_cards(hand, 7), WILD, 0) == (names_to_mask(seven),
+                                                                names_to_mask(house))
+
+
 # ---------------------------------------------------------------- the engines agree
 
 def test_the_compiled_core_and_its_twin_agree_hand_by_hand():
@@ -182,3 +203,39 @@ def test_no_wild_set_is_a_foul_and_five_of_a_kind_counts_by_the_closed_form(engi
     masks = result.outlaw9_masks["seven-card"]
     assert sum(n for m, n in masks.items() if m & five) == 2 * math.comb(8, 2)
     assert sum(n for m, n in masks.items() if m & aces) == math.comb(8, 2)
+
+
+# ---------------------------------------------------------------- run and check
+
+def _run_and_check(tmp_path, *args):
+    from verifier.cli import main
+    out = tmp_path / "california.json"
+    assert main(["run", "--rules", CALIFORNIA, "--no-progress", "--out", str(out), *args]) == 0
+    assert main(["check", str(out), "--recompute"]) == 0
+    import json
+    return json.loads(out.read_text())
+
+
+def test_run_a_wild_rule_set_on_ten_to_ace_and_check_recompute_re_derives_it(tmp_path):
+    """T J Q K A of four suits and the joker: five of a kind is the joker, four of a kind
+    of one of 5 ranks and 2 of the other 16 cards; its certificate carries the wild
+    readings and check --recompute counts every hand again."""
+    cert = _run_and_check(tmp_path, "--deck-ranks", "TJQKA")
+    assert cert["counts"]["best_five"]["five_aces"] == 5 * math.comb(16, 2)
+    assert cert["rules"]["joker_wild"]["value"] == "fixed"
+    assert cert["sections"]["rule_set"]["results"]["joker"] == "wild"
+    dynasty = cert["sections"]["custom_bets"]["results"]["dynasty_bonus"]
+    assert "five_of_a_kind" in str(dynasty)
+
+
+@pytest.mark.full
+def test_run_the_california_rule_set_on_the_full_deck_and_check_recompute(tmp_path):
+    """The full deck: five of a kind is the joker beside four of a kind, 13 x C(48,2)
+    hands (the other two cards of the 48 of other ranks); a high card is a hand without
+    the joker (wild, the joker pairs any card) with no pair, straight or flush: the
+    published count of seven-card poker hands of 52 cards whose best is a high card,
+    23,294,460; the base game and every section re-derived by check --recompute."""
+    cert = _run_and_check(tmp_path)
+    assert cert["counts"]["best_five"]["five_aces"] == 13 * math.comb(48, 2)
+    assert cert["counts"]["best_five"]["high_card"] == 23_294_460
+    assert sum(cert["counts"]["best_five"].values()) == math.comb(53, 7)

@@ -85,7 +85,7 @@ def _wild_place(sub, front2, back2, evaluation):
     return out
 
 
-def engine_for(wheel_second: bool = False, house_way: int = 0) -> tuple[bool, int]:
+def engine_for(wheel_second: int = False, house_way: int = 0) -> tuple[int, int]:
     """The engine of these rules: the compiled core builds its tables once per process;
     the twin has none to build, so it names them, ``(wheel_second, house_way)``, once it
     knows the house way."""
