@@ -36,7 +36,7 @@ def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
                             cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"],
                             rules_of(cert).way)
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
-                                                 rules_of(cert).wheel_second))
+                                                 rules_of(cert).evaluation))
     return out
 
 
