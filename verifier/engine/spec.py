@@ -56,9 +56,12 @@ class EngineSpec:
         return engine_spec, (self.rules, self.threads, self.deck)
 
     @property
-    def wheel_second(self) -> bool:
-        """A-2-3-4-5 ranks second-highest (``wheel = second``)."""
-        return self.rules.wheel_second
+    def wheel_second(self) -> int:
+        """What the engine's functions take as ``wheel_second``: A-2-3-4-5 ranks
+        second-highest (``wheel = second``), a bool, under the bug; the evaluation (its
+        bits, ``evaluation``) under the wild joker."""
+        rules = self.rules
+        return rules.wheel_second if rules.joker == "bug" else rules.evaluation
 
     @property
     def house_way(self) -> str:

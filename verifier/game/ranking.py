@@ -79,14 +79,15 @@ def describe_front(front_key: int) -> str:
     return f"{RANK_CHARS[hi]}-{RANK_CHARS[lo]} high"
 
 
-def straight_top_rank(ordinal: int, wheel_second: bool = False) -> int:
-    """Top rank index (3 = the wheel's five ... 12 = ace) of a straight ordinal."""
-    if not wheel_second:
+def straight_top_rank(ordinal: int, wheel_second: int = False) -> int:
+    """Top rank index (3 = the wheel's five ... 12 = ace) of a straight ordinal
+    (``wheel_second``: a bool, or an engine's evaluation, whose wheel bit counts)."""
+    if not int(wheel_second) & EVAL_WHEEL_SECOND:
         return ordinal + 3
     return {8: 3, 9: 12}.get(ordinal, ordinal + 4)
 
 
-def describe_back(back_key: int, wheel_second: bool = False) -> str:
+def describe_back(back_key: int, wheel_second: int = False) -> str:
     """A short human description of a five-card key."""
     cls = class_of(back_key)
     nib = [(back_key >> s) & 15 for s in (16, 12, 8, 4, 0)]
