@@ -203,6 +203,20 @@ def test_the_compiled_core_and_its_twin_agree_hand_by_hand():
     assert out["compiled"] == out["pure-python"]
 
 
+def test_the_engines_count_every_pair_of_hands_alike():
+    """The base game's count of every (player, banker) pair of disjoint hands, the joker
+    wild, on the small deck and a ten (3,432 pairs): the compiled count and the twin's."""
+    from verifier.engine import backend
+    deck = sorted(SMALL + parse_cards("Tc"))
+    out = {}
+    for name in ("compiled", "pure-python"):
+        with backend.using(name):
+            counts = backend.module("_pairwise").pairwise_counts(deck, WILD | 1, 0, 1)
+        out[name] = {k: v for k, v in counts.items() if not k.endswith("_seconds")}
+    assert out["compiled"] == out["pure-python"]
+    assert out["compiled"]["total"] == math.comb(14, 7)
+
+
 def test_no_wild_set_is_a_foul_and_five_of_a_kind_counts_by_the_closed_form(engine):
     """Of the 1,716 hands, those holding the joker and four of a kind are five of a kind:
     2 ranks of four x C(13 - 1 - 4, 2) other pairs of cards; none set as a foul."""
