@@ -41,9 +41,10 @@ def define_house_way(int house_way, program, int nrows):
 
 
 cdef class Engine:
-    """Owns the tables of one (wheel option, house way) (declared in _core.pxd)."""
+    """Owns the tables of one evaluation (the wheel option and the joker's reading: bits
+    EVAL_* of ``wheel_second``) and house way (declared in _core.pxd)."""
 
-    def __cinit__(self, bint wheel_second, int house_way):
+    def __cinit__(self, int wheel_second, int house_way):
         cdef int *program = NULL
         cdef int nrows = 0, i
         if house_way in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge (compiled in)
@@ -90,10 +91,10 @@ cpdef list check_player_hand(cards, deck):
 cdef dict _ENGINES = {}
 
 
-cpdef Engine engine_for(bint wheel_second=False, int house_way=0):
+cpdef Engine engine_for(int wheel_second=False, int house_way=0):
     """The engine of these rules, built once per process: the one owner of the engine
     state, which the other compiled modules cimport (_core.pxd)."""
-    key = (bool(wheel_second), house_way)
+    key = (wheel_second, house_way)
     eng = _ENGINES.get(key)
     if eng is None:
         eng = _ENGINES[key] = Engine(wheel_second, house_way)
@@ -121,12 +122,13 @@ def eval5(cards, wheel_second=False):
 
 
 def eval2(cards):
+    """Two-card key, the joker an ace (the bug; a wild engine's fronts: set_hand)."""
     cdef int c[2]
     _load(cards, 2, c)
     return c_eval2(c)
 
 
-cdef hand_info_t _classify(cards, bint wheel_second, int house_way) except *:
+cdef hand_info_t _classify(cards, int wheel_second, int house_way) except *:
     cdef int c[7]
     cdef hand_info_t info
     _load(cards, 7, c)
@@ -153,8 +155,8 @@ def best_for_bet(cards, wheel_second=False, house_way=0):
     return info.best_for_bet
 
 
-def best_five_class(cards):
-    cdef hand_info_t info = _classify(cards, False, 0)
+def best_five_class(cards, wheel_second=False):
+    cdef hand_info_t info = _classify(cards, wheel_second, 0)
     return info.best_key >> 20
 
 

@@ -104,7 +104,7 @@ cdef class PairwiseTable:
     cdef public bint marked
     cdef public bint compared
 
-    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, int threads=1,
+    def __cinit__(self, deck, int wheel_second=False, int house_way=0, int threads=1,
                   bint symmetry=True, settlement=None, comparison=None):
         cdef int buf[53]
         deck = check_deck(deck, 7)
@@ -138,7 +138,7 @@ cdef class PairwiseTable:
     def __dealloc__(self):
         pw_free(&self.ctx)
 
-    def _compare(self, comparison, bint wheel_second):
+    def _compare(self, comparison, int wheel_second):
         """A comparison reading's maps (verifier/game/comparison.py: ``engine_maps``) onto
         the table's keys (cext/pairwise_keys.h, pw_set_comparison)."""
         cdef int nb0 = self.ctx.nback
@@ -284,7 +284,7 @@ cdef class PairwiseTable:
         return _player_dict(r)
 
 
-def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=1,
+def pairwise_counts(deck, int wheel_second=False, int house_way=0, int threads=1,
                     progress=None, settlement=None, comparison=None):
     """Exact counts over every ordered pair of disjoint hands of ``deck`` (``progress``:
     None, or report(done, total, note) between steps; ``settlement``: a SettlementRule
@@ -300,7 +300,7 @@ def pairwise_counts(deck, bint wheel_second=False, int house_way=0, int threads=
     return out
 
 
-def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int threads=1):
+def versus_banker(cards, deck, int wheel_second=False, int house_way=0, int threads=1):
     """One player hand against every banker hand of the rest of the deck, directly."""
     cdef int d[53]
     cdef int p[7]
@@ -316,7 +316,7 @@ def versus_banker(cards, deck, bint wheel_second=False, int house_way=0, int thr
     return _player_dict(r)
 
 
-def monte_carlo(deck, int64_t deals, uint64_t seed=1, bint wheel_second=False,
+def monte_carlo(deck, int64_t deals, uint64_t seed=1, int wheel_second=False,
                 int house_way=0, int threads=1):
     """Random deals of two hands from ``deck``: player counts (a statistical check)."""
     cdef int d[53]

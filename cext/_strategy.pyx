@@ -42,7 +42,7 @@ def _push_marks(settlement, Engine eng):
     return bytes(b), bytes(f)
 
 
-def strategy_counts(cards, deck, bint wheel_second=False, int house_way=0, int threads=1,
+def strategy_counts(cards, deck, int wheel_second=False, int house_way=0, int threads=1,
                     settlement=None):
     """(settings, house) for seven ``cards`` of the ``deck`` (card ints): each distinct
     setting a dict (front, back: its cards; back_key, front_key; foul, dominated; total, win,
@@ -152,7 +152,7 @@ cdef class StrategyJob:
     cdef public bint face_up
     cdef public object only
 
-    def __cinit__(self, deck, bint wheel_second=False, int house_way=0, settlement=None,
+    def __cinit__(self, deck, int wheel_second=False, int house_way=0, settlement=None,
                   int threads=1, bint symmetry=True, units=None):
         cdef int buf[53]
         cdef int rc, n, nr = 0

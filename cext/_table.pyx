@@ -50,7 +50,7 @@ include "table_load.pxi"
 
 def simulate_blocks(dict rules, dict table, uint64_t seed, int64_t rounds, int64_t block_size,
                     int threads=1, int64_t first_block=0, nblocks=None, bint per_block=False,
-                    bint wheel_second=False, int house_way=0):
+                    int wheel_second=False, int house_way=0):
     """Run blocks first_block .. first_block+nblocks-1 of a ``rounds``-round run cut into
     blocks of ``block_size``; block b plays rounds b*block_size .. and draws from the
     generator seeded by (seed, b). Returns the exact integer sums (a list indexed by
@@ -204,7 +204,7 @@ def settle(dict rules, order, wagers, odds, bank):
     return _out_dict(&out, &ru)
 
 
-def replay(dict rules, rounds, bint wheel_second=False, int house_way=0):
+def replay(dict rules, rounds, int wheel_second=False, int house_way=0):
     """Play explicit rounds: each (dealer seat, bank, {seat: amounts per wager slot},
     dice total, deck (53 cards, top first), action pile 0..6[, player bank]); a player
     bank {"house_seat", "dealer_stake", "cob", "bcomm"} (ts_round_in_t) makes the dealer

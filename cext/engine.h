@@ -57,9 +57,11 @@ static inline int is_seven_in_sequence(int mask7) {
     return mask7 == (0x103F);   /* A,2,3,4,5,6,7 */
 }
 
-static inline int category_of_class(int key) {
+static inline int category_of_class(int key, int wild) {
     switch (KEY_CLASS(key)) {
-    case FIVE_ACES: return 1 << CAT_FIVE_ACES;
+    case FIVE_ACES:      /* wild: five of a kind of any rank, five aces too when of aces */
+        if (wild) return 1 << CAT_FIVE_OF_A_KIND | (((key >> 16) & 15) == ACE) << CAT_FIVE_ACES;
+        return 1 << CAT_FIVE_ACES;
     case STRAIGHT_FLUSH:
         return (1 << CAT_STRAIGHT_FLUSH) | (IS_ROYAL(key) ? 1 << CAT_ROYAL_FLUSH : 0);
     case FOUR_OF_A_KIND: return 1 << CAT_FOUR_OF_A_KIND;
@@ -98,9 +100,10 @@ static inline int seven_card_categories(const engine_t *e, const int *c, const s
                     cats |= 1 << CAT_SEVEN_CARD_STRAIGHT_FLUSH_WITH_JOKER;
     }
     int plain = !flush_possible && !e->straight_possible[joker][mask];
-    /* a high-card hand ("pai gow"): no pair (the joker pairs with a natural ace), no
-     * straight or flush possible; its top card, the joker playing as an ace */
-    if (plain && popcount13(mask) == n && !(joker && mask >> ACE & 1)) {
+    /* a high-card hand ("pai gow"): no pair (the joker pairs with a natural ace, and with
+     * any card when wild), no straight or flush possible; its top card, the joker playing
+     * as an ace */
+    if (plain && popcount13(mask) == n && !(joker && (e->joker_wild || mask >> ACE & 1))) {
         static const int8_t TOP_CAT[13] = TOP_CARD_CATEGORIES;
         int top = joker ? ACE : 31 - __builtin_clz((unsigned)mask);
         if (TOP_CAT[top] >= 0) cats |= 1 << TOP_CAT[top];
@@ -135,35 +138,83 @@ static inline int best_for_bet_lines(int back_key, int front_key, int f0, int f1
 
 /* ---------- one hand, fully ---------- */
 
+/* The split of seven sorted cards the house way picks (and its row), given the keys of
+ * their 21 splits; -1 when none matches. */
+static inline int house_way_split(const engine_t *e, const int *c, const shape_t *sh,
+                                  const int *bk, const int *fk, int *row) {
+    if (e->house_way == HOUSE_WAY_PROGRAM) return hw_run(e->program, e->nrows, c, sh, bk, fk, row);
+    plan_t plan = e->house_way == HOUSE_WAY_EMPERORS ? plan_emperors(c, sh) : plan_mikes(c, sh);
+    int s = pick_split(&plan, bk, fk);
+    if (s < 0 && plan.pick != PICK_PATTERN) {
+        plan = plan_mikes_fallback(sh);
+        s = pick_split(&plan, bk, fk);
+    }
+    *row = plan.row;
+    return s;
+}
+
+/* The wild joker's house way (the reading house_way_joker_wild): the seven cards set with
+ * the joker as wild_card, then the joker put in the place of a card of that rank (the
+ * card itself or one of the same rank, which takes the card's place), the place whose
+ * set is no foul and has the highest back, then front, by the wild keys of c's splits
+ * (bk, fk); *sh gets the shape the house way read. */
+static inline int house_way_split_wild(const engine_t *e, const int *c, shape_t *sh,
+                                       const int *bk, const int *fk, int *row) {
+    int sub = wild_card(e, c), c2[7], bk2[NUM_SPLITS], fk2[NUM_SPLITS], back[5];
+    for (int i = 0; i < 6; i++) c2[i] = c[i];
+    c2[6] = sub;
+    sort7(c2);
+    for (int s = 0; s < NUM_SPLITS; s++) {
+        for (int i = 0; i < 5; i++) back[i] = c2[SPLIT_BACK[s][i]];
+        bk2[s] = eval5(e, back);
+        fk2[s] = front_key2(c2[SPLIT_FRONT[s][0]], c2[SPLIT_FRONT[s][1]]);
+    }
+    shape_of(c2, sh);
+    int s2 = house_way_split(e, c2, sh, bk2, fk2, row);
+    if (s2 < 0) return -1;
+    int best = -1, best_ok = 0;
+    for (int i = 0; i < 7; i++) {
+        int q = c2[i];
+        if (RANK(q) != RANK(sub)) continue;
+        int f[2];
+        for (int k = 0; k < 2; k++) {
+            int card = c2[SPLIT_FRONT[s2][k]];
+            f[k] = card == q ? JOKER : card == sub ? q : card;
+        }
+        if (f[0] > f[1]) { int t = f[0]; f[0] = f[1]; f[1] = t; }
+        int s = 0;
+        while (s < NUM_SPLITS && !(c[SPLIT_FRONT[s][0]] == f[0] && c[SPLIT_FRONT[s][1]] == f[1])) s++;
+        int ok = !is_foul(fk[s], bk[s]);
+        if (best < 0 || ok > best_ok || (ok == best_ok && (bk[s] > bk[best] ||
+                                                           (bk[s] == bk[best] && fk[s] > fk[best])))) {
+            best = s; best_ok = ok;
+        }
+    }
+    return best;
+}
+
 static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) {
     int bk[NUM_SPLITS], fk[NUM_SPLITS], back[5];
-    int best_key = -1, cats5 = 0, bfb = 0;
+    int best_key = -1, cats5 = 0, bfb = 0, wild = e->joker_wild;
     for (int s = 0; s < NUM_SPLITS; s++) {
         for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
         bk[s] = eval5(e, back);
         int f0 = c[SPLIT_FRONT[s][0]], f1 = c[SPLIT_FRONT[s][1]];
-        fk[s] = front_key2(f0, f1);
+        fk[s] = front_key_of(e, f0, f1);
         if (bk[s] > best_key) best_key = bk[s];
-        cats5 |= category_of_class(bk[s]);
+        cats5 |= category_of_class(bk[s], wild);
         if (IS_ROYAL(bk[s]) && natural_suited_kq(f0, f1)) cats5 |= 1 << CAT_ROYAL_FLUSH_AND_ROYAL_MATCH;
         bfb |= best_for_bet_lines(bk[s], fk[s], f0, f1, back[4] != JOKER);
     }
     out->best_for_bet = bfb;
     shape_t sh;
-    shape_of(c, &sh);
     hand_set_t *hs = &out->set;
     int s;
-    if (e->house_way == HOUSE_WAY_PROGRAM) {
-        s = hw_run(e->program, e->nrows, c, &sh, bk, fk, &hs->row);
+    if (wild && c[6] == JOKER) {
+        s = house_way_split_wild(e, c, &sh, bk, fk, &hs->row);
     } else {
-        plan_t plan = e->house_way == HOUSE_WAY_EMPERORS ? plan_emperors(c, &sh)
-                                                         : plan_mikes(c, &sh);
-        s = pick_split(&plan, bk, fk);
-        if (s < 0 && plan.pick != PICK_PATTERN) {
-            plan = plan_mikes_fallback(&sh);
-            s = pick_split(&plan, bk, fk);
-        }
-        hs->row = plan.row;
+        shape_of(c, &sh);
+        s = house_way_split(e, c, &sh, bk, fk, &hs->row);
     }
     if (s < 0) { s = 0; hs->row = 0; }   /* no split matched: a bug, reported as row 0 */
     hs->front[0] = c[SPLIT_FRONT[s][0]]; hs->front[1] = c[SPLIT_FRONT[s][1]];
@@ -173,7 +224,7 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     out->foul = hs->row != 0 && is_foul(fk[s], bk[s]);   /* row 0: no set */
     int seven = seven_card_categories(e, c, &sh);
     out->cats_seven = cats5 | seven;
-    int house = category_of_class(bk[s]) | (seven & SEVEN_CARD_ONLY_CATS);
+    int house = category_of_class(bk[s], wild) | (seven & SEVEN_CARD_ONLY_CATS);
     if (IS_ROYAL(bk[s]) && natural_suited_kq(hs->front[0], hs->front[1]))
         house |= 1 << CAT_ROYAL_FLUSH_AND_ROYAL_MATCH;
     out->cats_house = house;
@@ -249,7 +300,8 @@ static engine_t *engine_new(int wheel_second, int house_way, const int *program,
     if (!once) { engine_statics_init(); once = 1; }
     engine_t *e = (engine_t *)calloc(1, sizeof(engine_t));
     if (!e) return NULL;
-    e->wheel_second = wheel_second;
+    e->wheel_second = (wheel_second & EVAL_WHEEL_SECOND) != 0;  /* the evaluation's bits */
+    e->joker_wild = (wheel_second & EVAL_JOKER_WILD) != 0;
     e->house_way = house_way;
     if (house_way == HOUSE_WAY_PROGRAM) {
         if (nrows < 1 || nrows > HW_MAX_ROWS || !program) { free(e); return NULL; }

@@ -23,6 +23,7 @@ typedef struct {
 
 typedef struct {
     int wheel_second, house_way;
+    int joker_wild;        /* the joker wild (EVAL_JOKER_WILD), else the bug */
     int *program, nrows;   /* HOUSE_WAY_PROGRAM: the rows (houseway.h), owned */
     int nf5[MSET5];        /* five cards, no joker, not one suit: by rank multiset */
     int nfj[MSET4];        /* four cards + joker, not one suit */
@@ -74,6 +75,18 @@ static void build_eval_tables(engine_t *e) {
         for (int i = 0; i < 4; i++) { cnt[ranks[i]]++; mask |= 1 << ranks[i]; }
         for (int r = 0; r < 13; r++) if (cnt[r] > 4) ok = 0;
         if (!ok) { e->nfj[idx] = -1; continue; }
+        if (e->joker_wild) {                          /* the joker as any rank */
+            int best = -1;
+            for (int x = 0; x < 13; x++) {
+                cnt[x]++;
+                int k = cnt[x] == 5 ? FIVE_ACES << CLS_SHIFT | x << 16   /* five of a kind */
+                                    : key_from_counts(cnt, ws);
+                cnt[x]--;
+                if (k > best) best = k;
+            }
+            e->nfj[idx] = best;
+            continue;
+        }
         cnt[ACE]++;                                   /* the joker as an ace */
         int best = key_from_counts(cnt, ws);
         if (popcount13(mask) == 4) {                  /* or completing a straight */
@@ -104,5 +117,39 @@ static void build_eval_tables(engine_t *e) {
 }
 
 static inline int eval2(const int *c) { return front_key2(c[0], c[1]); }
+
+/* The two-card key under the engine's joker: the bug's (an ace), or wild, pairing the
+ * other card. */
+static inline int front_key_of(const engine_t *e, int c0, int c1) {
+    if (e->joker_wild && (c0 == JOKER || c1 == JOKER))
+        return FRONT_PAIR_BASE + RANK(c0 == JOKER ? c1 : c0);
+    return front_key2(c0, c1);
+}
+
+/* The card a wild joker stands for when a house way sets seven sorted cards (the reading
+ * house_way_joker_wild; verifier/game/evaluate.py wild_card): of the cards not held, the
+ * one that gives the seven the best five-card hand, the highest card among equals. */
+static inline int wild_card(const engine_t *e, const int *c) {
+    int best = -1, card = -1, c7[7], five[5];
+    for (int sub = 0; sub < JOKER; sub++) {
+        int n = 0, held = 0;
+        for (int i = 0; i < 6; i++) {
+            if (c[i] == sub) held = 1;
+            if (c[i] > sub && n == i) c7[n++] = sub;
+            c7[n++] = c[i];
+        }
+        if (held) continue;
+        if (n == 6) c7[n++] = sub;
+        int key = -1;
+        for (int a = 0; a < 7; a++)              /* the five without positions a < b */
+            for (int b = a + 1; b < 7; b++) {
+                for (int p = 0, k = 0; p < 7; p++) if (p != a && p != b) five[k++] = c7[p];
+                int v = eval5(e, five);
+                if (v > key) key = v;
+            }
+        if (key >= best) { best = key; card = sub; }
+    }
+    return card;
+}
 
 #endif

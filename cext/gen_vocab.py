@@ -3,7 +3,7 @@ build time from the Python tables that define them (their one source), so no C l
 written by hand beside a Python one:
 
 - the joker and the ace (verifier/game/cards.py), the five-card classes, the key layout,
-  FRONT_PAIR_BASE and FRONT_KEYS (verifier/game/ranking.py),
+  FRONT_PAIR_BASE, FRONT_KEYS and the evaluation's bits EVAL_* (verifier/game/ranking.py),
 - the seven-card categories and the top-card categories of a high-card hand, the
   best-for-bet lines (verifier/game/categories.py),
 - the house ways compiled in and their engine numbers (verifier/houseway/builtin.py),
@@ -80,6 +80,10 @@ def header_text():
                   ("ROYAL_ORDINAL", ranking.ROYAL_ORDINAL),
                   ("FRONT_PAIR_BASE", ranking.FRONT_PAIR_BASE),
                   ("FRONT_KEYS", ranking.FRONT_KEY_COUNT)]),
+        _defines("an engine's evaluation, the bits of its wheel_second argument "
+                 "(verifier/game/ranking.py EVAL_*)",
+                 [("EVAL_WHEEL_SECOND", ranking.EVAL_WHEEL_SECOND),
+                  ("EVAL_JOKER_WILD", ranking.EVAL_JOKER_WILD)]),
         _enum("seven-card category bits (verifier/game/categories.py CATEGORY_NAMES)",
               [(f"CAT_{c_name(n)}", i) for i, n in enumerate(cats)]),
         _defines("how many seven-card categories there are", [("NUM_CATEGORIES", len(cats))]),

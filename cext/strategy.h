@@ -80,7 +80,7 @@ static void st_settings(const engine_t *e, const int *c, st_hand_t *h) {
     for (int s = 0; s < NUM_SPLITS; s++) {
         int back[5];
         for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
-        int bk = eval5(e, back), fk = front_key2(c[SPLIT_FRONT[s][0]], c[SPLIT_FRONT[s][1]]);
+        int bk = eval5(e, back), fk = front_key_of(e, c[SPLIT_FRONT[s][0]], c[SPLIT_FRONT[s][1]]);
         int seen = 0;
         for (int t = 0; t < h->n && !seen; t++)
             seen = h->back_key[t] == bk && h->front_key[t] == fk;

@@ -1,7 +1,7 @@
 """Issue 38's first Done-when: a filing of every shipped rule set renders, on Letter and
 on A4, with its words inside the margins (tests/test_filing.py's ``looked_at``), its
 cover turned into a picture. The rule sets shipped without a certificate
-(``rules``: commission-free, ez-pai-gow, face-up) get one made here, in tmp_path, by
+(``rules``: commission-free, ez-pai-gow, ez-pai-gow-california, face-up) get one made here, in tmp_path, by
 ``run --rules NAME --out`` on the full deck, a few seconds each; Face Up's on a 33-card
 deck (its full-deck run is its strategy job, about 10 CPU-minutes), its chunks in
 tmp_path, not the user's cache.
@@ -25,7 +25,8 @@ LETTER_JURISDICTION = {"casino-standard": "nj", "commission-free": "md"}
 
 def test_every_shipped_rule_set_is_a_rule_set_filed_here():
     assert set(shipped_names()) == {"outlaw9-mikes", "casino-standard", "emperors-challenge",
-                                    "commission-free", "ez-pai-gow", "face-up"}
+                                    "commission-free", "ez-pai-gow", "ez-pai-gow-california",
+                                    "face-up"}
 
 
 @pytest.mark.parametrize("name", sorted(shipped_names()))

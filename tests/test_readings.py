@@ -33,7 +33,7 @@ def test_a_certificate_states_every_reading_that_applies_to_its_rules():
         want = {o["id"] for o in catalogue["option"]} | {
             r["id"] for r in catalogue["reading"]
             if r.get("house_way", rules.house_way) == rules.house_way
-            and r.get("bank", bank) == bank}
+            and r.get("bank", bank) == bank and r.get("joker", rules.joker) == rules.joker}
         assert set(cert["rules"]) == want
         for option in catalogue["option"]:
             assert cert["rules"][option["id"]]["value"] == getattr(rules, option["id"])

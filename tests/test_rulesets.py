@@ -18,7 +18,8 @@ RANKS = "JQKA" if PURE_PYTHON else "9TJQKA"
 
 def test_shipped_rule_sets():
     assert rulesets.names() == ["outlaw9-mikes", "casino-standard", "emperors-challenge",
-                                "commission-free", "ez-pai-gow", "face-up"]
+                                "commission-free", "ez-pai-gow", "ez-pai-gow-california",
+                                "face-up"]
     default = rulesets.load()
     assert default.name == "outlaw9-mikes"
     assert default.rules == rulesets.load("outlaw9-mikes").rules

@@ -319,7 +319,8 @@ def parse(text: str, path: str | os.PathLike) -> dict:
 def rules_of(cert: Mapping[str, Any]) -> Rules:
     r = cert["rules"]
     return Rules.of(wheel=r["wheel"]["value"], bonus_reading=r["bonus_reading"]["value"],
-                    house_way=r["house_way"]["value"])
+                    house_way=r["house_way"]["value"],
+                    joker="wild" if "joker_wild" in r else "bug")   # its reading's id
 
 
 #: the read whose counts the custom bets' section keeps itself (the enumeration counts the

@@ -194,6 +194,12 @@ class Certificate:
         return self.reading("bonus_reading")
 
     @property
+    def joker(self) -> str:
+        """The joker's reading: "wild" when the certificate carries the wild joker's
+        reading (``joker_wild``), else "bug"."""
+        return "wild" if "joker_wild" in self.readings else "bug"
+
+    @property
     def house_way(self) -> str:
         return self.reading("house_way")
 

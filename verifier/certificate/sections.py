@@ -36,7 +36,7 @@ def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
                             cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"],
                             rules_of(cert).way)
     out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
-                                                 rules_of(cert).wheel_second))
+                                                 rules_of(cert).evaluation))
     return out
 
 
@@ -65,7 +65,8 @@ def _rule_set_results(cert: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"the rule set offers {', '.join(missing)} but the certificate has "
                          "no section for it")
     return {"name": rs.name, "description": rs.description, "house_way": rs.house_way,
-            "wheel": rs.wheel, "settlement": rs.settlement, "bets": rs.bet_names()}
+            "wheel": rs.wheel, **({"joker": rs.joker} if rs.joker != "bug" else {}),
+            "settlement": rs.settlement, "bets": rs.bet_names()}
 
 
 def _base_game_results(cert: dict[str, Any]) -> dict[str, Any]:

@@ -46,6 +46,8 @@ def details(rs: Any) -> list[tuple[str, str]]:
     from verifier.game.settlement import SettlementRule
     rows = [("seeds", ", ".join(rs.seeds) or "none (not one of the filed games)"),
             ("deck", rs.deck),
+            *([("joker", "wild: any card, five of a kind the top hand; in two cards it pairs "
+                         "the other card")] if rs.joker == "wild" else []),
             ("house way", f"{rs.house_way} (offers: {', '.join(rs.house_ways)})"),
             ("wheel", rs.wheel), ("bonus reading", rs.bonus_reading),
             ("settlement", SettlementRule.of(rs.settlement).describe())]

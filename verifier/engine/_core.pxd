@@ -6,6 +6,6 @@ from core_api cimport engine_t
 cdef class Engine:
     cdef engine_t *ptr
 
-cpdef Engine engine_for(bint wheel_second=*, int house_way=*)
+cpdef Engine engine_for(int wheel_second=*, int house_way=*)
 cpdef list check_deck(deck, int least)
 cpdef list check_player_hand(cards, deck)

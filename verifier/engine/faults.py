@@ -12,7 +12,7 @@ from typing import Any, Sequence
 _VERDICTS: dict = {}
 
 
-def refuse_faults(name: str, wheel_second: bool, number: int, deck: Sequence[int] | None = None,
+def refuse_faults(name: str, wheel_second: int, number: int, deck: Sequence[int] | None = None,
                   raw: dict[str, Any] | None = None, threads: int | None = None,
                   visit: bool = False) -> None:
     """``HouseWayError`` (one line naming the house way and a hand) when the house way of
@@ -26,7 +26,7 @@ def refuse_faults(name: str, wheel_second: bool, number: int, deck: Sequence[int
     the enumeration visits every hand."""
     from verifier.game.cards import full_deck
     whole = deck is None or len(deck) == len(full_deck())
-    key = (number, bool(wheel_second))
+    key = (number, int(wheel_second))
     line = _VERDICTS.get(key) if whole else None
     if line is None:
         if raw is None:
@@ -43,7 +43,7 @@ def refuse_faults(name: str, wheel_second: bool, number: int, deck: Sequence[int
         raise HouseWayError(line)
 
 
-def fault_line(name: str, deck: Sequence[int], wheel_second: bool, number: int, raw: dict[str, Any],
+def fault_line(name: str, deck: Sequence[int], wheel_second: int, number: int, raw: dict[str, Any],
                threads: int | None = None) -> str:
     """The one line of a house way whose enumeration ``raw`` leaves hands to no row or
     sets fouls, with the first such hand of ``deck``; "" when it does neither."""

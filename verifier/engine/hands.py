@@ -83,10 +83,16 @@ def set_hand(cards: "str | Sequence[int]", rules: "Rules | EngineSpec | None" = 
     return HandSetting(
         cards=hand, front=list(front), back=list(back), front_key=front_key,
         back_key=back_key, row=row,
-        best_five=CLASS_NAMES[core.best_five_class(hand)],
+        best_five=_class_key(core.best_five_class(hand, wheel_second), spec.rules.joker),
         categories={"seven-card": mask_to_names(seven), "house-way": mask_to_names(house)},
         rules=spec.rules, row_name=row_name, house_way=hw.name if hw is not None else "",
     )
+
+
+def _class_key(cls: int, joker: str) -> str:
+    """A five-card class's key; the top class under the wild joker is five_of_a_kind."""
+    return "five_of_a_kind" if CLASS_NAMES[cls] == "five_aces" and joker == "wild" \
+        else CLASS_NAMES[cls]
 
 
 def _token(card):

@@ -83,7 +83,7 @@ def _module():
 
 
 def engine_options(rules: Rules | EngineSpec | None, threads: int | None = None, deck: Sequence[int] | None = None
-                   ) -> tuple[EngineSpec, list[int], bool, int, int]:
+                   ) -> tuple[EngineSpec, list[int], int, int, int]:
     """(spec, deck, wheel_second, house_way, threads) for a count by the suits' symmetry:
     the spec's engine arguments (a house way that sets a hand by the order of its suits
     refused) and the thread policy: each thread has a work space of about 9 MiB on the

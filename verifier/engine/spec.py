@@ -56,9 +56,12 @@ class EngineSpec:
         return engine_spec, (self.rules, self.threads, self.deck)
 
     @property
-    def wheel_second(self) -> bool:
-        """A-2-3-4-5 ranks second-highest (``wheel = second``)."""
-        return self.rules.wheel_second
+    def wheel_second(self) -> int:
+        """What the engine's functions take as ``wheel_second``: A-2-3-4-5 ranks
+        second-highest (``wheel = second``), a bool, under the bug; the evaluation (its
+        bits, ``evaluation``) under the wild joker."""
+        rules = self.rules
+        return rules.wheel_second if rules.joker == "bug" else rules.evaluation
 
     @property
     def house_way(self) -> str:
@@ -79,11 +82,18 @@ class EngineSpec:
         """The house way's engine number, registered with the engine in use."""
         return registry.registered(self.file_number)
 
-    def arguments(self) -> tuple[bool, int]:
-        """``(wheel_second, house_way)``: what the engine's functions take."""
-        return self.wheel_second, self.number
+    @property
+    def evaluation(self) -> int:
+        """The engine's evaluation (``Rules.evaluation``: the wheel's bit and the wild
+        joker's), which the engine's functions take as ``wheel_second``."""
+        return self.rules.evaluation
 
-    def checked(self, suit_symmetric: bool = False) -> tuple[bool, int]:
+    def arguments(self) -> tuple[int, int]:
+        """``(wheel_second, house_way)``: what the engine's functions take (the first the
+        evaluation: ``wheel_second`` itself for the bug)."""
+        return self.evaluation, self.number
+
+    def checked(self, suit_symmetric: bool = False) -> tuple[int, int]:
         """``arguments()`` for a job that sets many hands: a user's file that leaves a hand
         of the 53-card deck to no row, or sets one as a foul, is one line here (once per
         program and process). ``suit_symmetric``: the job counts by the suits' symmetry,
@@ -91,7 +101,7 @@ class EngineSpec:
         if suit_symmetric:
             self.refuse_order_dependent()
         if self.source == FILE:
-            faults.refuse_faults(self.name, self.wheel_second, self.number,
+            faults.refuse_faults(self.name, self.evaluation, self.number,
                                  visit=self.order_dependent)
         return self.arguments()
 

@@ -11,12 +11,12 @@ from verifier.engine import backend
 from typing import Any, Iterable, Sequence
 
 
-def set_hands(hands: Sequence[Sequence[int]], wheel_second: bool = False, house_way: int = 0) -> Any:
+def set_hands(hands: Sequence[Sequence[int]], wheel_second: int = False, house_way: int = 0) -> Any:
     """House-way sets and category masks for a list of seven-card hands (card ints)."""
     return backend.module("_core").set_hands(hands, wheel_second, house_way)
 
 
-def player_set(cards: Sequence[int], front: Sequence[int], wheel_second: bool = False
+def player_set(cards: Sequence[int], front: Sequence[int], wheel_second: int = False
                ) -> tuple[list[int], list[int], int, int, bool]:
     """A player's own set: ``front`` (two of ``cards``) in front, the rest behind.
 
@@ -40,7 +40,7 @@ def best_for_bet(cards: Iterable[int]) -> int:
 TIER_READS = {"seven-card": 0, "house-way": 1, "best-for-bet": 2}
 
 
-def tier_hands(deck: Sequence[int], wheel_second: bool, house_way: int, reads: str,
+def tier_hands(deck: Sequence[int], wheel_second: int, house_way: int, reads: str,
                tier_of: Any, threads: int | None = None) -> tuple[Any, Any]:
     """Every seven-card hand of ``deck`` paid by a tier, visited by the engine: a hand's
     code (``reads`` seven-card: its seven-card category mask; house-way: (back key >> 16)

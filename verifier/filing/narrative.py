@@ -34,7 +34,8 @@ def rules_of_play(rs: RuleSet, readings: Mapping[str, str]) -> list[tuple[str, s
     bank = s.bank_words(rs.players_bank)
     out = [
         ("The deck", " ".join(sentence(t) for t in (
-            rs.deck, readings.get("joker", ""), readings.get("wheel", WHEEL.get(rs.wheel, rs.wheel)))
+            rs.deck, readings.get("joker", readings.get("joker_wild", "")),
+            readings.get("wheel", WHEEL.get(rs.wheel, rs.wheel)))
             if t)),
         ("The deal", "Each player and the dealer receive seven cards."),
         ("Setting the hand", "Each hand is set into a five-card high hand and a two-card low "

@@ -36,6 +36,9 @@ CATEGORY_NAMES = [
     "ace_high",
     "two_pair",
     "one_pair",
+    # the wild joker's (a rule set's joker = "wild"): four of a kind and the joker, of
+    # any rank (five aces shows five_aces too)
+    "five_of_a_kind",
 ]
 CATEGORY_BIT = {name: i for i, name in enumerate(CATEGORY_NAMES)}
 #: the Outlaw 9 pay table's lines: the first sixteen categories

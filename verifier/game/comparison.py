@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Iterator, Sequence, Union
 
-from verifier.game.ranking import CLASS_BITS, PAIR_OF_THREES_KEY
+from verifier.game.ranking import CLASS_BITS, EVAL_WHEEL_SECOND, PAIR_OF_THREES_KEY
 
 #: each point, its values (the engine's first) and what each means, for a person
 POINTS: dict[str, dict[str, str]] = {
@@ -62,16 +62,16 @@ _KEEP = {_ONE_PAIR: ~0xFFFF, _TWO_PAIR: ~0xFFF, _TRIPS: ~0xFFFF, _QUADS: ~0xFFFF
 Key = Union[int, Fraction]
 
 
-def _straight_top(ordinal: int, wheel_second: bool) -> int:
+def _straight_top(ordinal: int, wheel_second: int) -> int:
     """The top rank (3 = the wheel's 5 ... 12 = ace) of a straight's ordinal (cext/keys.h,
-    straight_ordinal)."""
-    if not wheel_second:
+    straight_ordinal); ``wheel_second``: the engines' evaluation bits (game/ranking.py)."""
+    if not int(wheel_second) & EVAL_WHEEL_SECOND:
         return ordinal + 3
     return {8: 3, 9: 12}.get(ordinal, ordinal + 4)
 
 
-def _straight_ordinal(top: int, wheel_second: bool) -> int:
-    if not wheel_second:
+def _straight_ordinal(top: int, wheel_second: int) -> int:
+    if not int(wheel_second) & EVAL_WHEEL_SECOND:
         return top - 3
     return {3: 8, 12: 9}.get(top, top - 4)
 

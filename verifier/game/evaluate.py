@@ -7,6 +7,11 @@ flush or straight flush (docs/RULES.md: the joker is an ace or completes one of 
 and the best legal key is the hand's key. With four aces beside it the joker makes
 five aces. Taking the best key gives, as docs/RULES.md says, the highest straight in a
 straight and the highest missing rank of the suit in a flush.
+
+The wild joker (a rule set's ``joker = "wild"``, docs/RULES_READINGS.md): every
+replacement is legal, and beside four of a kind it makes five of a kind (a duplicate of a
+card of the deck); in a two-card hand it pairs the other card. The engines take the
+reading as bit 1 of their ``wheel_second`` argument (``ranking.evaluation``).
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from verifier.game.cards import ACE, JOKER  # noqa: F401  (evaluate.JOKER, as before)
-from verifier.game.ranking import FRONT_PAIR_BASE
+from verifier.game.ranking import EVAL_JOKER_WILD, EVAL_WHEEL_SECOND, FRONT_PAIR_BASE, five_of_a_kind_key
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, \
     STRAIGHT_FLUSH, FIVE_ACES = range(10)
@@ -84,30 +89,61 @@ def natural_key(cards: Sequence[int], wheel_second: bool = False) -> int:
 
 
 @lru_cache(maxsize=None)  # only to keep reduced-deck enumerations bearable
-def _joker_key(others: Sequence[int], wheel_second: bool) -> int:
-    """Key of the four regular cards ``others`` plus the joker, by substitution."""
+def _joker_key(others: Sequence[int], wheel_second: bool, wild: bool = False) -> int:
+    """Key of the four regular cards ``others`` plus the joker, by substitution (``wild``:
+    every substitution legal, and four of a kind and the joker five of a kind)."""
     others = list(others)
-    if sum(1 for c in others if c >> 2 == ACE) == 4:
-        return FIVE_ACES << 20
+    if len({c >> 2 for c in others}) == 1 and (wild or others[0] >> 2 == ACE):
+        return five_of_a_kind_key(others[0] >> 2, wild)
     best = -1
     for sub in range(52):
         if sub in others:
             continue
         key = natural_key(others + [sub], wheel_second)
-        legal = sub >> 2 == ACE or (key >> 20) in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+        legal = wild or sub >> 2 == ACE or (key >> 20) in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
         if legal and key > best:
             best = key
     return best
 
 
-def eval5(cards: Sequence[int], wheel_second: bool = False) -> int:
-    """Five-card key (docs/ENGINE.md) of five card ints; the joker is 52."""
+def eval5(cards: Sequence[int], wheel_second: int = False) -> int:
+    """Five-card key (docs/ENGINE.md) of five card ints; the joker is 52.
+    ``wheel_second``: the engine's evaluation (``ranking.evaluation``: bit 0 the wheel
+    second, bit 1 the joker wild; a bool is the bug's)."""
     cards = sorted(cards)
     if len(cards) != 5 or len(set(cards)) != 5 or not all(0 <= c <= JOKER for c in cards):
         raise ValueError(f"eval5 needs five different cards, got {cards!r}")
+    ws = bool(int(wheel_second) & EVAL_WHEEL_SECOND)
     if cards[-1] != JOKER:
-        return natural_key(cards, wheel_second)
-    return _joker_key(tuple(cards[:-1]), bool(wheel_second))
+        return natural_key(cards, ws)
+    return _joker_key(tuple(cards[:-1]), ws, bool(int(wheel_second) & EVAL_JOKER_WILD))
+
+
+def is_wild(evaluation: int) -> bool:
+    """Whether an engine's evaluation argument reads the joker wild."""
+    return bool(int(evaluation) & EVAL_JOKER_WILD)
+
+
+def wild_card(cards: Sequence[int], evaluation: int) -> int:
+    """The card a wild joker stands for when a house way sets seven cards (the reading
+    ``house_way_joker_wild``): of the 46 cards not held, the one that gives the seven
+    cards the best five-card hand, the highest card among equals."""
+    return _wild_card(tuple(sorted(c for c in cards if c != JOKER)),
+                      bool(int(evaluation) & EVAL_WHEEL_SECOND))
+
+
+@lru_cache(maxsize=1 << 16)     # a hand's categories and set ask for it again
+def _wild_card(naturals: tuple, wheel_second: bool) -> int:
+    from itertools import combinations
+    best, card = -1, -1
+    for sub in range(52):
+        if sub in naturals:
+            continue
+        key = max(natural_key(list(f), wheel_second)
+                  for f in combinations(naturals + (sub,), 5))
+        if key >= best:
+            best, card = key, sub
+    return card
 
 
 def class_of(key: int) -> int:
@@ -123,10 +159,13 @@ def rank_as_ace(card: int) -> int:
     return ACE if card == JOKER else card >> 2
 
 
-def eval2(cards: Sequence[int]) -> int:
-    """Two-card key: the joker is an ace; pair r -> 169 + r, else hi * 13 + lo."""
+def eval2(cards: Sequence[int], wild: bool = False) -> int:
+    """Two-card key: the joker is an ace (``wild``: it pairs the other card); pair r ->
+    169 + r, else hi * 13 + lo."""
     if len(cards) != 2 or cards[0] == cards[1]:
         raise ValueError(f"eval2 needs two different cards, got {cards!r}")
+    if wild and JOKER in cards:
+        return FRONT_PAIR_BASE + rank_as_ace(min(cards))
     a, b = sorted((rank_as_ace(c) for c in cards), reverse=True)
     if a == b:
         return FRONT_PAIR_BASE + a

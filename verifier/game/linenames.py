@@ -15,6 +15,7 @@ LINE_TITLES = {
     "royal_flush_and_royal_match": "Royal Flush and Royal Match",
     "seven_card_straight_flush_with_joker": "7-Card Straight Flush with Joker",
     "five_aces": "5 Aces",
+    "five_of_a_kind": "Five of a Kind",
     "royal_flush": "Royal Flush",
     "straight_flush": "Straight Flush",
     "four_of_a_kind": "Four of a Kind",

@@ -56,6 +56,12 @@ def display_name(key: str) -> str:
     return line_title(key)          # a custom bet's line: as its pay table titles it
 
 
+def class_words(name: str, joker: str = "bug") -> str:
+    """A five-card class's key in words in a table of classes: ``"full house"``; the top
+    class, ``five_aces``, is "five of a kind" under the wild joker (any rank makes it)."""
+    return "five of a kind" if name == "five_aces" and joker == "wild" else name.replace("_", " ")
+
+
 def display_names(keys: Iterable[str], sep: str = ", ") -> str:
     """``"Four of a Kind, Flush"``: several keys' display names, in their order."""
     return sep.join(display_name(k) for k in keys)

@@ -33,6 +33,7 @@ from typing import Any, Collection
 
 from verifier.support.errors import VerifierError
 from verifier.game.cards import RANK_CHARS
+from verifier.game.ranking import EVAL_JOKER_WILD, EVAL_WHEEL_SECOND
 from verifier.game.ranking import CLASS_BITS, CLASS_NAMES, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
 
 #: the five-card classes (verifier.game.ranking.CLASS_NAMES order)
@@ -65,9 +66,13 @@ def five_card_row(back_key: int) -> tuple:
     return back_key >> CLASS_BITS, (back_key >> 16) & 15
 
 
-def five_card_name(row: tuple, wheel_second: bool) -> str:
-    """The name of a five-card row: "9 high", "pair of 7s", "straight, 9 high"."""
+def five_card_name(row: tuple, wheel_second: int) -> str:
+    """The name of a five-card row: "9 high", "pair of 7s", "straight, 9 high".
+    ``wheel_second``: the wheel's reading, or an engine's evaluation (its wild bit: the
+    top class is five of a kind, by rank; else five aces)."""
     cls, nib = row
+    wild = bool(int(wheel_second) & EVAL_JOKER_WILD)
+    wheel_second = bool(int(wheel_second) & EVAL_WHEEL_SECOND)
     r = RANK_CHARS[nib] if nib < len(RANK_CHARS) else "?"
     if cls in (STRAIGHT, STRAIGHT_FLUSH):
         if cls == STRAIGHT_FLUSH and nib == ROYAL_ORDINAL:
@@ -78,7 +83,8 @@ def five_card_name(row: tuple, wheel_second: bool) -> str:
     return {HIGH_CARD: f"{r} high", ONE_PAIR: f"pair of {r}s",
             TWO_PAIR: f"two pair, {r}s up", TRIPS: f"three {r}s",
             FLUSH: f"flush, {r} high", FULL_HOUSE: f"full house, {r}s full",
-            QUADS: f"four {r}s", FIVE_ACES: "five aces"}[cls]
+            QUADS: f"four {r}s",
+            FIVE_ACES: f"five {r}s" if wild and nib != 12 else "five aces"}[cls]
 
 
 def _rated(counts: dict, total: int, name) -> list:
@@ -93,7 +99,7 @@ def _rated(counts: dict, total: int, name) -> list:
     return rows
 
 
-def power_ratings(histogram: Any, wheel_second: bool) -> dict:
+def power_ratings(histogram: Any, wheel_second: int) -> dict:
     """The two tables from the histogram, {(five-card key, two-card key): hands} or an
     iterable of (five-card key, two-card key, hands):
     ``{"total", "two_card": [row], "five_card": [row]}``, each row ``{"hand", "hands",
@@ -172,7 +178,7 @@ class Printed:
         return self.text
 
 
-def five_card_names(wheel_second: bool) -> dict:
+def five_card_names(wheel_second: int) -> dict:
     """{name: row} of every row the five-card table can have."""
     rows = [(cls, nib) for cls in range(FIVE_ACES + 1)
             for nib in range(10 if cls in (STRAIGHT, STRAIGHT_FLUSH) else 13)]

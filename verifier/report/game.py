@@ -12,6 +12,7 @@ from verifier.game.settlement import SettlementRule
 from verifier.report.sheet import PlayerBank, Reading, Strategy, Table
 from verifier.report.bets import bet_from_odds
 from verifier.report.display import cards_text
+from verifier.game.names import class_words
 
 if TYPE_CHECKING:
     from verifier.certificate.model import Certificate
@@ -129,7 +130,8 @@ def house_way_section(cert: Certificate) -> tuple[str, list[Table]]:
         Table("Hands per row", ["Row", "Hands", "Probability"],
               [[f"{r.row} {r.name}", f"{r.hands:,}", share(r.hands)] for r in hw.rows]),
         Table("Back hand (five cards)", ["Back hand", "Hands", "Probability"],
-              [[c.replace("_", " "), f"{n:,}", share(n)] for c, n in hw.back_hands.items()]),
+              [[class_words(c, cert.joker), f"{n:,}", share(n)]
+               for c, n in hw.back_hands.items()]),
         Table("Front hand (two cards)", ["Front hand", "Hands", "Probability"],
               [[cards_text(f), f"{n:,}", share(n)] for f, n in hw.front_hands.items()]),
         *_power_rating_tables(cert),

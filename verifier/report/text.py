@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from verifier.game.paytables import line_title, pay_label
 from verifier.game.ranking import CLASS_NAMES
+from verifier.game.names import class_words
 from verifier.odds.exact import BetOdds
 from verifier.report.sheet import Bet, ParSheet
 
@@ -60,7 +61,7 @@ def run_summary(result: Any, sheet: ParSheet, cert_path: str | os.PathLike | Non
            f"Rules: wheel {r.wheel}; bonus reading {r.bonus_reading}; house way {r.house_way}",
            ""]
     total = result.total_hands
-    rows = [[name.replace("_", " "), f"{result.best_five[name]:,}",
+    rows = [[class_words(name, r.joker), f"{result.best_five[name]:,}",
              num(Fraction(result.best_five[name], total), 10)]
             for name in reversed(CLASS_NAMES)]
     rows.insert(2, ["  of which royal flush", f"{result.royal_flushes:,}",

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verifier.houseway.builtin import BUILT_IN
+from verifier.game.ranking import JOKER_READINGS, evaluation
 from verifier.support.toml import tomllib
 
 if TYPE_CHECKING:
@@ -49,20 +50,23 @@ class Rules:
     bonus_reading: str = "seven-card"
     house_way: str = "mikes"
     way: HouseWay | None = field(default=None, init=False, compare=False, repr=False)
+    #: the joker's reading, a rule set's ``joker`` (JOKER_READINGS): "bug" (an ace, or
+    #: completing a straight, flush or straight flush) or "wild" (any card)
+    joker: str = "bug"
 
     @classmethod
     def of(cls, wheel: str = "lowest", bonus_reading: str = "seven-card",
-           house_way: str = "mikes") -> "Rules":
+           house_way: str = "mikes", joker: str = "bug") -> "Rules":
         """The ``Rules`` of these readings, made (and its house way loaded) once per
         version of its file."""
-        if not all(isinstance(v, str) for v in (wheel, bonus_reading, house_way)):
-            return cls(wheel, bonus_reading, house_way)      # refused there, in one line
-        return _rules_of(wheel, bonus_reading, house_way, _file_version(house_way))
+        if not all(isinstance(v, str) for v in (wheel, bonus_reading, house_way, joker)):
+            return cls(wheel, bonus_reading, house_way, joker=joker)   # refused there
+        return _rules_of(wheel, bonus_reading, house_way, joker, _file_version(house_way))
 
     def __reduce__(self):
         # to another process (a worker of ``simulate``) as its readings: the house way is
         # loaded there again
-        return _unpickled, (self.wheel, self.bonus_reading, self.house_way)
+        return _unpickled, (self.wheel, self.bonus_reading, self.house_way, self.joker)
 
     @property
     def wheel_second(self) -> bool:
@@ -70,8 +74,14 @@ class Rules:
         every ranking of five cards take it."""
         return self.wheel == "second"
 
+    @property
+    def evaluation(self) -> int:
+        """The engine's evaluation of these rules (``ranking.evaluation``): the wheel's
+        bit, and the wild joker's; what every engine function takes as ``wheel_second``."""
+        return evaluation(self.wheel_second, self.joker)
+
     def __post_init__(self):
-        for name, choices in (("wheel", WHEEL_CHOICES),
+        for name, choices in (("wheel", WHEEL_CHOICES), ("joker", JOKER_READINGS),
                               ("bonus_reading", BONUS_READING_CHOICES)):
             value = getattr(self, name)
             if value not in choices:
@@ -87,8 +97,10 @@ class Rules:
         return self.way
 
     def as_dict(self) -> dict[str, Any]:
+        """The readings; the joker's only when not the bug (so the bug's are as ever)."""
         return {"wheel": self.wheel, "bonus_reading": self.bonus_reading,
-                "house_way": self.house_way}
+                "house_way": self.house_way,
+                **({"joker": self.joker} if self.joker != "bug" else {})}
 
     def readings(self, bank: str = BANK_HOUSE) -> dict[str, dict[str, Any]]:
         """Every reading in force, as id -> {value, text, topic}, for certificates: the
@@ -115,7 +127,8 @@ class Rules:
                                            "text": reading["text"]}
         for reading in catalogue["reading"]:
             if reading["id"] == "deck" or reading.get("bank", bank) != bank \
-                    or reading.get("house_way", self.house_way) != self.house_way:
+                    or reading.get("house_way", self.house_way) != self.house_way \
+                    or reading.get("joker", self.joker) != self.joker:
                 continue
             out[reading["id"]] = {"value": "gap closed" if reading.get("gap") else "fixed",
                                   "topic": reading["topic"], "text": reading["text"]}
@@ -123,12 +136,13 @@ class Rules:
 
 
 @functools.lru_cache(maxsize=256)
-def _rules_of(wheel: str, bonus_reading: str, house_way: str, _version: tuple) -> Rules:
-    return Rules(wheel, bonus_reading, house_way)
+def _rules_of(wheel: str, bonus_reading: str, house_way: str, joker: str,
+              _version: tuple) -> Rules:
+    return Rules(wheel, bonus_reading, house_way, joker=joker)
 
 
-def _unpickled(wheel: str, bonus_reading: str, house_way: str) -> Rules:
-    return Rules.of(wheel, bonus_reading, house_way)
+def _unpickled(wheel: str, bonus_reading: str, house_way: str, joker: str = "bug") -> Rules:
+    return Rules.of(wheel, bonus_reading, house_way, joker)
 
 
 def _file_version(house_way: str) -> tuple:
@@ -178,6 +192,8 @@ def readings_markdown() -> str:
                 tags.append("**gap closed**")
             if "house_way" in reading:
                 tags.append(f"house way `{reading['house_way']}`")
+            if "joker" in reading:
+                tags.append(f"joker `{reading['joker']}`")
             if "bank" in reading:
                 tags.append(BANK_TAGS[reading["bank"]])
             tag = f" ({', '.join(tags)})" if tags else ""

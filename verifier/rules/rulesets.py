@@ -1,7 +1,7 @@
 """Rule sets: named bundles of the readings, the settlement and the bets (docs/RULESETS.md).
 
-A rule set names the deck (52 cards + joker), the wheel rank, the house way, the bonus
-reading, the commission or fee schedule, and the bonus bets it offers with their default
+A rule set names the deck (52 cards + joker) and the joker's reading (``joker``: "bug",
+the default, or "wild"), the wheel rank, the house way, the bonus reading, the commission or fee schedule, and the bonus bets it offers with their default
 pay tables. Shipped ones live in ``verifier/data/rulesets/NAME.toml``; ``--rules FILE``
 reads a user file of the same form, which may name a shipped rule set to start from
 (``base = "casino-standard"``, default ``outlaw9-mikes``) and overrides the rest. Its
@@ -21,6 +21,7 @@ from verifier.support.errors import VerifierError
 from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
 from verifier.rules.readings import Rules, BANK_HOUSE, BANK_ROTATION, WHEEL_CHOICES, BONUS_READING_CHOICES
+from verifier.game.ranking import JOKER_READINGS
 from verifier.rules.terms import RuleSetError, check_bank, check_house_way, check_settlement
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def is_custom_name(bet: object) -> bool:
     return (isinstance(bet, str) and canonical(bet) not in BETS
             and bool(CUSTOM_NAME.fullmatch(bet)))
 _KEYS = {"name", "description", "seeds", "house_way", "house_ways", "wheel", "bonus_reading",
-         "deck", "settlement", "bets", "base", "bank", "progressives"}
+         "deck", "joker", "settlement", "bets", "base", "bank", "progressives"}
 DECK_TEXT = "53 cards (52 + joker)"
 
 
@@ -62,6 +63,8 @@ class RuleSet:
     bank: dict | None = field(default=None, hash=False, compare=False)
     #: ((name, progressive table file), ...): docs/PROGRESSIVES.md
     progressives: tuple = ()
+    #: the joker's reading (docs/RULESETS.md): "bug" (the default) or "wild"
+    joker: str = "bug"
 
     @property
     def players_bank(self) -> bool:
@@ -78,7 +81,7 @@ class RuleSet:
     def rules(self) -> Rules:
         """The rule set's ``Rules`` (its house way's file loaded), made once per rule set."""
         return Rules.of(wheel=self.wheel, bonus_reading=self.bonus_reading,
-                        house_way=self.house_way)
+                        house_way=self.house_way, joker=self.joker)
 
     def bet_names(self) -> list[str]:
         return [b for b, _ in self.bets]
@@ -95,7 +98,8 @@ class RuleSet:
         if house_way is not None and house_way != self.house_way:
             if house_way not in self.house_ways:
                 Rules.of(wheel=wheel or self.wheel,      # a house way that exists, or one line
-                         bonus_reading=bonus_reading or self.bonus_reading, house_way=house_way)
+                         bonus_reading=bonus_reading or self.bonus_reading, house_way=house_way,
+                         joker=self.joker)
                 changes["house_ways"] = self.house_ways + (house_way,)
             changes["house_way"] = house_way
         return replace(self, **changes) if changes else self
@@ -130,6 +134,7 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description,
                 "seeds": list(self.seeds), "deck": self.deck,
+                **({"joker": self.joker} if self.joker != "bug" else {}),
                 "house_way": self.house_way, "house_ways": list(self.house_ways),
                 "wheel": self.wheel, "bonus_reading": self.bonus_reading,
                 "settlement": {k: _json_ready(v) for k, v in self.settlement.items()},
@@ -214,7 +219,8 @@ def from_dict(data: dict[str, Any], where: str = "rule set", source: str = "") -
                    settlement=settlement,
                    bets=tuple((b, f) for b, f in bets.items()), source=source, deck=deck,
                    bank=check_bank(data.get("bank"), settlement, where),
-                   progressives=tuple(progressives.items()))
+                   progressives=tuple(progressives.items()),
+                   joker=get("joker", JOKER_READINGS) if "joker" in data else "bug")
 
 
 def _read_toml(path):
@@ -316,7 +322,7 @@ def _derived_description(base_name, base, data):
 
 #: what decides a rule set's game beyond the readings (wheel, bonus reading and house way,
 #: which the command line may change and every certificate states)
-GAME_FIELDS = ("deck", "settlement", "bets", "bank", "progressives")
+GAME_FIELDS = ("deck", "joker", "settlement", "bets", "bank", "progressives")
 
 
 def game_differences(ruleset: RuleSet, other: RuleSet) -> list[str]:

@@ -44,7 +44,7 @@ class JobSpec:
     process define the same house way; ``house_way_program`` is the SHA-256 of the file's
     compiled program (cext/houseway.h), "" for a built-in."""
     deck: tuple
-    wheel_second: bool = False
+    wheel_second: int = False
     house_way: int = 0
     house_way_name: str = "mikes"
     house_way_text: str = ""
@@ -68,7 +68,7 @@ class JobSpec:
                        backend=self.backend)
 
 
-def job_key(deck: Iterable[int], wheel_second: bool, house_way_name: str,
+def job_key(deck: Iterable[int], wheel_second: int, house_way_name: str,
             house_way_program: str, settlement: SettlementRule, chunk_size: int,
             backend: str = "compiled") -> str:
     """A stable id of the job: the SHA-256 (first 20 hex digits) of what decides its

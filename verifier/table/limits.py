@@ -250,7 +250,7 @@ class TableRules:
         return engine_spec(self.rules)
 
     @property
-    def wheel_second(self) -> bool:
+    def wheel_second(self) -> int:
         return self.engine.wheel_second
 
     @property

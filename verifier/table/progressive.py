@@ -175,7 +175,7 @@ def check_play(rounds: int, seats: int, deck_size: int) -> None:
 
 
 def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
-             wheel_second: bool, house_way: int, seed: int = 1,
+             wheel_second: int, house_way: int, seed: int = 1,
              meters: dict[str, Fraction] | None = None, path_every: int = 0,
              progress: Progress | None = None) -> ProgressiveRun:
     """``rounds`` rounds of ``seats`` seats from ``meters`` (default: as installed, every

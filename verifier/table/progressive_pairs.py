@@ -69,7 +69,7 @@ def code_table(table: Progressive, listed: Sequence[bool]) -> Any:
 
 
 def tier_hands(table: Progressive, counts: Sequence[int], deck: Sequence[int],
-               wheel_second: bool, house_way: int) -> list[Any]:
+               wheel_second: int, house_way: int) -> list[Any]:
     """Per tier, the bitmasks of the deck's hands it pays (uint64 arrays), or None for a
     tier not listed (``listed_tiers``); ``why_not_listed`` is None."""
     listed = listed_tiers(counts)
@@ -81,7 +81,7 @@ def tier_hands(table: Progressive, counts: Sequence[int], deck: Sequence[int],
 
 
 @lru_cache(maxsize=4)
-def _visit(engine: str, reads: str, codes: bytes, deck: tuple[int, ...], wheel_second: bool,
+def _visit(engine: str, reads: str, codes: bytes, deck: tuple[int, ...], wheel_second: int,
            house_way: int) -> tuple[Any, Any]:
     """The visit of the deck by ``engine`` (the one in use), once per process for one
     table's codes (the full deck's takes seconds; a command, the workbench and the tests

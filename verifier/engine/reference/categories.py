@@ -27,6 +27,12 @@ Readings where docs/RULES.md leaves room (also in docs/RULES_READINGS.md):
 - two pair / one pair: some five of the seven cards make exactly that class (a full
   house hand has both), like the other five-card categories.
 
+The wild joker (``wild``, docs/RULES_READINGS.md ``joker``): every five is valued with
+the joker wild, so a joker hand is never a pai gow; five of a kind (four of a kind and
+the joker) shows ``five_of_a_kind``, and ``five_aces`` too when its rank is the ace; three
+pairs is read on the seven cards with the joker as the card the house way reads it as
+(``evaluate.wild_card``).
+
 Best-for-bet lines (verifier/game/categories.py BEST_FOR_BET_LINES): every setting of the
 seven cards that is not a foul reaches its back hand's class, and with a pair in front
 that class plus pair; a natural royal back beside two natural aces also the jackpot line.
@@ -38,6 +44,8 @@ from itertools import combinations
 from verifier.game.categories import BEST_FOR_BET_BIT, CATEGORY_BIT as BIT, TOP_CARD_CATEGORY
 from verifier.game.ranking import CLASS_NAMES
 
+from verifier.game.ranking import EVAL_JOKER_WILD
+from verifier.game.evaluate import wild_card
 from verifier.game.evaluate import (ACE, FIVE_ACES, FLUSH, FRONT_PAIR_BASE, FULL_HOUSE, HIGH_CARD, JOKER, ONE_PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, class_of, eval2, eval5, is_foul, is_royal_key, rank_as_ace)
 from typing import Iterator, Sequence
 
@@ -60,13 +68,23 @@ FIVE_CARD_BIT = {
 SEVEN_SEQUENCES = [set(range(low, low + 7)) for low in range(0, 7)] + [{ACE, 0, 1, 2, 3, 4, 5}]
 
 
-def five_card_mask(key: int) -> int:
-    """Categories shown by one five-card key (a royal is a royal and a straight flush)."""
+def five_card_mask(key: int, wild: bool = False) -> int:
+    """Categories shown by one five-card key (a royal is a royal and a straight flush;
+    ``wild``: the top class is five of a kind, five aces only when of aces)."""
     cls = class_of(key)
+    if wild and cls == FIVE_ACES:
+        return 1 << BIT["five_of_a_kind"] | ((key >> 16 & 15) == ACE) << BIT["five_aces"]
     mask = 1 << FIVE_CARD_BIT[cls] if cls in FIVE_CARD_BIT else 0
     if is_royal_key(key):
         mask |= 1 << BIT["royal_flush"]
     return mask
+
+
+def _evaluation(wild: int) -> int:
+    """The engine's evaluation argument a ``wild`` argument stands for: an engine's
+    evaluation itself (its wheel bit kept: a wild card's choice may depend on it), or a
+    bool (True: wild, the wheel lowest)."""
+    return EVAL_JOKER_WILD if wild is True else int(wild)
 
 
 def five_subsets(cards: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -83,12 +101,13 @@ def is_natural_suited_kq(two: Sequence[int]) -> bool:
 
 
 def straight_or_flush_possible(cards: Sequence[int]) -> bool:
-    """Some five of the cards can form a straight, flush or straight flush."""
+    """Some five of the cards can form a straight, flush or straight flush (the joker
+    completes one under either reading)."""
     return any(class_of(eval5(five)) in (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
                for five, _ in five_subsets(cards))
 
 
-def seven_card_only_mask(cards: Sequence[int]) -> int:
+def seven_card_only_mask(cards: Sequence[int], wild: int = False) -> int:
     """The categories read from all seven cards under either reading: 7-card straight
     flushes, 9 high .. ace high, one colour (with and without joker), three pairs."""
     mask = 0
@@ -103,7 +122,8 @@ def seven_card_only_mask(cards: Sequence[int]) -> int:
     if has_joker and len(suits) == 1 and any(ranks <= seq for seq in SEVEN_SEQUENCES):
         mask |= 1 << BIT["seven_card_straight_flush_with_joker"]
     # 9 high .. ace high: every five of the seven is a high card; the top card names it.
-    if all(class_of(eval5(five)) == HIGH_CARD for five, _ in five_subsets(cards)):
+    if all(class_of(eval5(five, _evaluation(wild))) == HIGH_CARD
+           for five, _ in five_subsets(cards)):
         mask |= 1 << BIT[TOP_CARD_CATEGORY[max(rank_as_ace(c) for c in cards)]]
     # All red or all black: one colour, no straight or flush possible; the joker version
     # is six cards of one colour plus the joker (which must not complete one either).
@@ -112,6 +132,8 @@ def seven_card_only_mask(cards: Sequence[int]) -> int:
         mask |= 1 << BIT["all_one_color_with_joker" if has_joker else "all_one_color"]
     # Three pairs: exactly three pairs and no trips (the joker pairs with an ace).
     counts: dict = {}
+    if _evaluation(wild) & EVAL_JOKER_WILD and has_joker:
+        cards = naturals + [wild_card(cards, _evaluation(wild))]
     for c in cards:
         counts[rank_as_ace(c)] = counts.get(rank_as_ace(c), 0) + 1
     if sorted(counts.values(), reverse=True) == [2, 2, 2, 1]:
@@ -119,30 +141,33 @@ def seven_card_only_mask(cards: Sequence[int]) -> int:
     return mask
 
 
-def seven_card_mask(cards: Sequence[int]) -> int:
+def seven_card_mask(cards: Sequence[int], wild: int = False) -> int:
     """The seven-card reading's mask."""
-    mask = seven_card_only_mask(cards)
+    mask = seven_card_only_mask(cards, wild)
     for five, two in five_subsets(cards):
-        key = eval5(five)
-        mask |= five_card_mask(key)
+        key = eval5(five, _evaluation(wild))
+        mask |= five_card_mask(key, bool(_evaluation(wild) & EVAL_JOKER_WILD))
         if is_royal_key(key) and is_natural_suited_kq(two):
             mask |= 1 << BIT["royal_flush_and_royal_match"]
     return mask
 
 
-def house_way_mask(cards: Sequence[int], front: Sequence[int], back_key: int) -> int:
+def house_way_mask(cards: Sequence[int], front: Sequence[int], back_key: int,
+                   wild: int = False) -> int:
     """The house-way reading's mask, given the house-way set (front cards, back key)."""
-    mask = seven_card_only_mask(cards) | five_card_mask(back_key)
+    mask = seven_card_only_mask(cards, wild) | five_card_mask(
+        back_key, bool(_evaluation(wild) & EVAL_JOKER_WILD))
     if is_royal_key(back_key) and is_natural_suited_kq(front):
         mask |= 1 << BIT["royal_flush_and_royal_match"]
     return mask
 
 
-def best_for_bet_mask(cards: Sequence[int]) -> int:
-    """The best-for-bet lines of seven cards: over every setting that is not a foul."""
+def best_for_bet_mask(cards: Sequence[int], wild: int = False) -> int:
+    """The best-for-bet lines of seven cards: over every setting that is not a foul (the
+    wild joker's five of a kind on the top class's lines, five_aces)."""
     mask = 0
     for five, two in five_subsets(cards):
-        back, front = eval5(five), eval2(list(two))
+        back, front = eval5(five, _evaluation(wild)), eval2(list(two), bool(_evaluation(wild) & EVAL_JOKER_WILD))
         if is_foul(front, back):
             continue
         line = "royal_flush" if is_royal_key(back) else CLASS_NAMES[class_of(back)]

@@ -6,7 +6,9 @@ import math
 from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING
 
-from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul)
+from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul, is_wild, wild_card)
+from verifier.game.cards import JOKER
+from verifier.game.ranking import EVAL_WHEEL_SECOND
 from verifier.engine.reference.house_way import choose_row as _mikes_rows, MIKES
 from verifier.engine.reference.house_way_emperors import choose_row as _emperors_rows, EMPERORS
 from verifier.engine.reference.categories import (best_for_bet_mask, seven_card_mask, house_way_mask, five_subsets)
@@ -52,17 +54,44 @@ def _set_hand(cards, wheel_second=False, house_way=MIKES):
     cards = sorted(cards)
     if len(cards) != 7 or len(set(cards)) != 7:
         raise ValueError(f"set_hand needs seven different cards, got {cards!r}")
-    row, (front, back, fk, bk) = ROW_CHOOSERS[house_way](cards, bool(wheel_second))
-    return tuple(front), tuple(back), fk, bk, row
+    ws = bool(int(wheel_second) & EVAL_WHEEL_SECOND)
+    if not (is_wild(wheel_second) and JOKER in cards):
+        row, (front, back, fk, bk) = ROW_CHOOSERS[house_way](cards, ws)
+        return tuple(front), tuple(back), fk, bk, row
+    # the wild joker: the house way sets the seven cards with the joker as the card that
+    # makes their best hand (house_way_joker_wild), the hands set are valued wild
+    sub = wild_card(cards, wheel_second)
+    row, (front2, back2, _fk, _bk) = ROW_CHOOSERS[house_way](sorted(cards[:6] + [sub]), ws)
+    return _wild_place(sub, front2, back2, wheel_second) + (row,)
 
 
-def engine_for(wheel_second: bool = False, house_way: int = 0) -> tuple[bool, int]:
+def _wild_place(sub, front2, back2, evaluation):
+    """The joker in the place of a card of ``sub``'s rank in the set (front2, back2) of the
+    seven cards with ``sub`` for it: the card itself or one of its rank (which takes
+    ``sub``'s place), the place with no foul and the highest back, then front (ties: the
+    lowest card's place), valued wild: (front, back, front key, back key)."""
+    best, out = None, None
+    for q in sorted(front2 + back2):
+        if q >> 2 != sub >> 2:
+            continue
+        def place(c):
+            return JOKER if c == q else q if c == sub else c
+        front = tuple(sorted(place(c) for c in front2))
+        back = tuple(sorted(place(c) for c in back2))
+        fk, bk = _eval2(front, True), _eval5(back, evaluation)
+        value = (not is_foul(fk, bk), bk, fk)
+        if best is None or value > best:
+            best, out = value, (front, back, fk, bk)
+    return out
+
+
+def engine_for(wheel_second: int = False, house_way: int = 0) -> tuple[int, int]:
     """The engine of these rules: the compiled core builds its tables once per process;
     the twin has none to build, so it names them, ``(wheel_second, house_way)``, once it
     knows the house way."""
     if house_way not in ROW_CHOOSERS:
         raise ValueError(f"unknown house way {house_way!r}")
-    return bool(wheel_second), house_way
+    return int(wheel_second), house_way
 
 
 def check_deck(deck: Iterable[int], least: int) -> list[int]:
@@ -102,7 +131,8 @@ def categories(cards: Iterable[int], wheel_second: bool = False, house_way: int 
     """(mask under the seven-card reading, mask under the house-way reading)."""
     cards = sorted(cards)
     front, _back, _fk, back_key, _row = _set_hand(cards, wheel_second, house_way)
-    return seven_card_mask(cards), house_way_mask(cards, front, back_key)
+    return (seven_card_mask(cards, int(wheel_second)),
+            house_way_mask(cards, front, back_key, int(wheel_second)))
 
 
 def hand_keys(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0) -> tuple[int, int]:
@@ -160,17 +190,19 @@ def suit_assignment_counts(ranks: Iterable[int], joker: bool) -> tuple[int, int,
 def best_for_bet(cards: Iterable[int], wheel_second: bool = False, house_way: int = 0) -> int:
     """The best-for-bet line mask (verifier/game/categories.py BEST_FOR_BET_LINES); the same
     for every wheel option and house way."""
-    return best_for_bet_mask(sorted(cards))
+    return best_for_bet_mask(sorted(cards), int(wheel_second))
 
 
-def best_five_key(cards: Iterable[int]) -> int:
-    """The best five-card key (wheel lowest) among the 21 fives of seven cards."""
-    return max(_eval5(list(five)) for five, _ in five_subsets(sorted(cards)))
+def best_five_key(cards: Iterable[int], wheel_second: int = False) -> int:
+    """The best five-card key (wheel lowest) among the 21 fives of seven cards (the joker
+    wild when ``wheel_second`` says so)."""
+    evaluation = int(wheel_second) & ~EVAL_WHEEL_SECOND
+    return max(_eval5(list(five), evaluation) for five, _ in five_subsets(sorted(cards)))
 
 
-def best_five_class(cards: Iterable[int]) -> int:
+def best_five_class(cards: Iterable[int], wheel_second: int = False) -> int:
     """Class 0..9 of the best five of the seven cards."""
-    return class_of(best_five_key(cards))
+    return class_of(best_five_key(cards, wheel_second))
 
 
 def enumerate_counts(deck: Sequence[int], wheel_second: bool, house_way: int, threads: int | None,
@@ -198,18 +230,19 @@ def enumerate_counts(deck: Sequence[int], wheel_second: bool, house_way: int, th
     for combo in combinations(sorted(deck), 7):
         hand = list(combo)
         total += 1
-        best = best_five_key(hand)
+        best = best_five_key(hand, wheel_second)
         best_five[class_of(best)] += 1
         royal += is_royal_key(best)
         front, _back, fk, bk, row = _set_hand(hand, wheel_second, house_way)
         rows[row] += 1
         fouls += row != 0 and is_foul(fk, bk)
         hist[(bk, fk)] = hist.get((bk, fk), 0) + 1
-        m7 = seven_card_mask(hand)
-        mh = house_way_mask(hand, front, bk)
+        wild = int(wheel_second)        # the evaluation: the categories' wild joker
+        m7 = seven_card_mask(hand, wild)
+        mh = house_way_mask(hand, front, bk, wild)
         sets_seven[m7] = sets_seven.get(m7, 0) + 1
         sets_house[mh] = sets_house.get(mh, 0) + 1
-        mb = best_for_bet_mask(hand)
+        mb = best_for_bet_mask(hand, wild)
         sets_bfb[mb] = sets_bfb.get(mb, 0) + 1
         pending += 1
         if progress is not None and pending >= PROGRESS_EVERY:
@@ -262,7 +295,7 @@ def tier_hands(deck: Iterable[int], wheel_second: bool, house_way: int, read: in
     masks, tiers = bytearray(), bytearray()
     for cards in combinations(sorted(deck), 7):
         if read == 0:
-            code = seven_card_mask(list(cards))
+            code = seven_card_mask(list(cards), int(wheel_second))
         elif read == 1:
             _f, _b, fk, bk, _row = _set_hand(list(cards), wheel_second, house_way)
             code = ((bk >> 16) & 0xFF) << 8 | fk

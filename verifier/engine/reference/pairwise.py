@@ -40,7 +40,7 @@ def in_push_terms(terms: PushTerms, key: tuple[int, int]) -> bool:
 # the compiled module's functions
 # ---------------------------------------------------------------------------------
 
-def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = None,
+def key_function(wheel_second: int = False, house_way: int = 0, engine: Any = None,
                  comparison: Comparison | None = None) -> Callable[[Sequence[int]], tuple[Any, Any]]:
     """cards7 -> (back_key, front_key) set by the house way, with ``engine`` (default the
     reference engine, ``verifier.engine.reference.core``); under a ``comparison`` reading
@@ -64,7 +64,7 @@ def key_function(wheel_second: bool = False, house_way: int = 0, engine: Any = N
     return compared
 
 
-def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
+def pairwise_counts(deck: Sequence[int], wheel_second: int = False, house_way: int = 0,
                     threads: int = 1, progress: Callable[[int, int], object] | None = None,
                     settlement: SettlementRule | None = None,
                     comparison: Comparison | None = None) -> dict[str, int]:
@@ -84,13 +84,13 @@ def pairwise_counts(deck: Sequence[int], wheel_second: bool = False, house_way: 
     return counts
 
 
-def versus_banker(cards: Sequence[int], deck: Sequence[int], wheel_second: bool = False, house_way: int = 0,
+def versus_banker(cards: Sequence[int], deck: Sequence[int], wheel_second: int = False, house_way: int = 0,
                   threads: int = 1) -> dict[str, int]:
     """``_pairwise.versus_banker``: one player hand against every disjoint banker hand."""
     return direct_python(cards, deck, key_function(wheel_second, house_way))
 
 
-def monte_carlo(deck: Sequence[int], deals: int, seed: int = 1, wheel_second: bool = False,
+def monte_carlo(deck: Sequence[int], deals: int, seed: int = 1, wheel_second: int = False,
                 house_way: int = 0, threads: int = 1) -> dict[str, int]:
     """``_pairwise.monte_carlo``: ``deals`` random deals of a player and a banker hand
     from ``deck`` (Python's generator seeded by ``seed``: not the compiled core's

@@ -10,6 +10,7 @@ import itertools
 
 from verifier.game.outcome import LOSS, WIN, base_outcome
 from verifier.game.ranking import is_foul
+from verifier.game.evaluate import eval2, is_wild
 from typing import Any, Iterable, Mapping, Sequence, cast
 
 
@@ -32,7 +33,7 @@ def request_stop() -> None:
 # the pure-Python path (any deck; small decks in practice)
 # ---------------------------------------------------------------------------------
 
-def settings_python(cards: Iterable[int], engine: Any, wheel_second: bool = False) -> list[dict[str, Any]]:
+def settings_python(cards: Iterable[int], engine: Any, wheel_second: int = False) -> list[dict[str, Any]]:
     """The distinct settings of seven sorted cards, in the order of their first split
     (fronts in lexicographic order of positions): dicts with front, back, back_key,
     front_key, foul and dominated (a legal setting's keys are both at least as high)."""
@@ -40,7 +41,9 @@ def settings_python(cards: Iterable[int], engine: Any, wheel_second: bool = Fals
     out: list = []
     for front in itertools.combinations(cards, 2):
         back = [c for c in cards if c not in front]
-        bk, fk = engine.eval5(back, wheel_second), engine.eval2(list(front))
+        bk = engine.eval5(back, wheel_second)
+        # the two-card key: the engine's (the joker an ace), or the wild joker's pair
+        fk = eval2(list(front), True) if is_wild(wheel_second) else engine.eval2(list(front))
         if any(s["back_key"] == bk and s["front_key"] == fk for s in out):
             continue
         out.append({"front": list(front), "back": back, "back_key": bk, "front_key": fk,
