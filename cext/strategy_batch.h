@@ -1,5 +1,6 @@
-/* The plain strategy job (no push condition, no Face Up) in batches (issue 40,
- * docs/STRATEGY.md "The batched sweep" and "Groups"): a hand needs of each card set's
+/* The strategy job in batches (issue 40, docs/STRATEGY.md "The batched sweep" and
+ * "Groups"; a job with push conditions or Face Up too since issue 50, its corners and
+ * counts those of strategy_cells.h, "Cells in groups"): a plain hand needs of each card set's
  * table only the corners its wins and losses read (each candidate's, the last row's, the
  * last column's), which depend only on its axes, and the tables of its subsets of at
  * most five cards are random places in about 0.4 GB. So a thread takes a block of units

@@ -275,6 +275,11 @@ def test_run_the_variants_on_every_house_way_certifies_and_recomputes(rules, hou
                             "--deck-ranks", "479JA", "--base-game", "--json",
                             "--no-progress", "--out", str(out)], capsys)
     assert code == 0, err
+    # Face Up's base game is the strategy job: said in one line before it starts, in player
+    # hands (the bar's word too), with the time it expects
+    said = [line for line in err.splitlines() if "strategy job" in line]
+    assert len(said) == (rules == "face-up")
+    assert all(f"{math.comb(21, 7):,} player hands" in line and "minute" in line for line in said)
     base = json.loads(text)["sections"]["base_game"]
     c = base["outcomes"]                         # the counts, the push conditions applied
     assert c["win"] + c["loss"] + c["push"] == c["total"] == math.comb(21, 7) * math.comb(14, 7)
