@@ -245,14 +245,8 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
     const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
     uint32_t *row = v, *col = v + mf + 1, *cnr = col + mb;
     if (k == 5) {            /* the list into the cells, then their sums at the corners */
-        const int gw = mf + 1, ncell = (mb + 1) * gw;
-        int32_t sp4[4][ST_CELLS];
-        int ub[ST_MAXCUT] = {0};
-        for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
-        for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
-        sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
         int64_t g[ST_CELLS];
-        for (int c = 0; c < ncell; c++) g[c] = (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
+        sj_list_cells(J, r, H, cellf, g);
         sj_grid_corners(g, H, v);
         return 0;
     }

@@ -140,6 +140,19 @@ static void sj_grid_cum(int64_t *grid, const sj_bh_t *H) {
         }
 }
 
+/* Minus the hands of the |S| = 5 list r by the cells of H's axes (cellf: the cell of
+ * each front) into g. */
+static void sj_list_cells(const sj_t *J, int32_t r, const sj_bh_t *H, const uint8_t *cellf,
+                          int64_t *g) {
+    const int mb = H->mb, gw = H->mf + 1, ncell = (mb + 1) * gw;
+    int32_t sp4[4][ST_CELLS];
+    int ub[ST_MAXCUT] = {0};
+    for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
+    for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
+    sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
+    for (int c = 0; c < ncell; c++) g[c] = (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
+}
+
 /* The cells grid of H's axes as the corners slot[0..ns) into out (in place: the grid). */
 static void sj_fpick(int64_t *grid, const sj_bh_t *H, const uint16_t *slot, int ns,
                      uint32_t *out) {
@@ -153,17 +166,11 @@ static void sj_fpick(int64_t *grid, const sj_bh_t *H, const uint16_t *slot, int 
 static int sj_fread(const sj_t *J, int32_t r, int k, const sj_bh_t *H, const uint8_t *cellf,
                     const uint16_t *slot, int ns, uint32_t *v) {
     if (k <= 3 ? !J->pt[r] : !J->sp[r]) return SJ_UNBUILT;
-    const int mb = H->mb, mf = H->mf;
+    const int mb = H->mb;
     const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
     if (k == 5) {            /* the list into the cells, then their sums at the corners */
-        const int gw = mf + 1, ncell = (mb + 1) * gw;
-        int32_t sp4[4][ST_CELLS];
-        int ub[ST_MAXCUT] = {0};
-        for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
-        for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
-        sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
         int64_t g[ST_CELLS];
-        for (int c = 0; c < ncell; c++) g[c] = (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
+        sj_list_cells(J, r, H, cellf, g);
         sj_fpick(g, H, slot, ns, v);
         return 0;
     }
