@@ -5,6 +5,10 @@ and docs/*.md come from this script.
 
     python benchmarks/commands.py              # every command below, 3 runs each
     python benchmarks/commands.py --repeat 1 --only run
+    python benchmarks/commands.py --repeat 1 --only "strategy --recompute" "run --rules face-up"
+
+The last two (the whole strategy job, and Face Up's base game by it: minutes each) run
+only when named, each run with a cache of its own (nothing resumed from an earlier run).
 
 On the project's 2-core machine, 2026-11-23, other jobs running (load average 2.5 to 4):
 `run --no-base-game` 1.3 s / 70 MiB, `run` 6.6 s / 99 MiB (the previous version in the
@@ -47,7 +51,13 @@ COMMANDS = {
     "progressive": ["progressive", "jackpot", "--rules", "emperors-challenge",
                     "--no-progress"],
     "simulate 1M rounds": ["simulate", "--rounds", "1000000", "--no-progress"],
+    "strategy --recompute": ["strategy", "--recompute", "--rules", "outlaw9-mikes",
+                             "--no-progress", "--out", "{tmp}/strategy.json"],
+    "run --rules face-up": ["run", "--rules", "face-up", "--json", "--no-progress",
+                            "--out", "{tmp}/face-up.json"],
 }
+#: whole strategy jobs: timed only when named (--only), each run in a fresh cache
+LONG = {"strategy --recompute", "run --rules face-up"}
 
 
 def _cpu_of_tree(root, seen):
@@ -72,11 +82,13 @@ def _cpu_of_tree(root, seen):
             seen[pid] = max(cpu, seen.get(pid, 0.0))
 
 
-def timed(argv):
+def timed(argv, cache=None):
     """(wall seconds, peak RSS MiB, CPU seconds) of one run of the tool as a child
-    process; the CPU that of its every process (``_cpu_of_tree``, read every 10 ms)."""
+    process; the CPU that of its every process (``_cpu_of_tree``, read every 10 ms).
+    ``cache``: a fresh directory for its XDG_CACHE_HOME (the strategy job's chunks)."""
+    env = dict(os.environ, XDG_CACHE_HOME=cache) if cache else None
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv],
+    child = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     seen = {}
     while True:
@@ -101,10 +113,11 @@ def main():
     print(f"{os.cpu_count()} cores, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         for label, argv in COMMANDS.items():
-            if args.only and label not in args.only:
+            if (args.only or LONG & {label}) and label not in (args.only or ()):
                 continue
             argv = [a.format(tmp=tmp) for a in argv]
-            runs = [timed(argv) for _ in range(args.repeat)]
+            runs = [timed(argv, tempfile.mkdtemp(dir=tmp) if label in LONG else None)
+                    for _ in range(args.repeat)]
             best = min(w for w, _, _ in runs)
             print(f"{label:24s} {best:8.2f} s   peak {max(m for _, m, _ in runs):7.0f} MiB"
                   f"   CPU {min(c for _, _, c in runs):6.2f} s   load average "

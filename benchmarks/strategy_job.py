@@ -20,6 +20,8 @@ the figures are the measured total. Timing is reported, never asserted: it is no
 the test suite.
 """
 import argparse
+import hashlib
+import json
 import os
 import resource
 import time
@@ -88,6 +90,10 @@ def main():
               f"{cpu * scale:.0f} s CPU ({len(parts)} chunks; a cluster of N such machines: "
               f"about {wall * scale:.0f}/N s plus the tables)")
     print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+    # the sums' digest: two builds (before and after a change) run on the same chunks
+    # must print the same one
+    digest = hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()
+    print(f"sums sha256 {digest}")
 
 
 if __name__ == "__main__":

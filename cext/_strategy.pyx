@@ -236,7 +236,8 @@ cdef class StrategyJob:
     def run(self, int lo, int hi, int batch=0):
         """The raw sums (verifier/strategy/optimal.py) of the player hands of units [lo, hi).
         ``batch``: the most hands whose tables are read together (0: the core's own; a
-        test's small ones give the same sums, cext/strategy_batch.h)."""
+        test's small ones give the same sums, cext/strategy_batch.h; -1: none, each hand
+        counted by whole cells, cext/strategy_job.h ``sj_hand``, the same sums again)."""
         cdef sj_acc_t acc
         cdef int rc
         if not 0 <= lo <= hi <= self.job.nlevel[6]:

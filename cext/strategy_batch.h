@@ -1,5 +1,6 @@
-/* The plain strategy job (no push condition, no Face Up) in batches (issue 40,
- * docs/STRATEGY.md "The batched sweep" and "Groups"): a hand needs of each card set's
+/* The strategy job in batches (issue 40, docs/STRATEGY.md "The batched sweep" and
+ * "Groups"; a job with push conditions or Face Up too since issue 50, its corners and
+ * counts those of strategy_cells.h, "Cells in groups"): a plain hand needs of each card set's
  * table only the corners its wins and losses read (each candidate's, the last row's, the
  * last column's), which depend only on its axes, and the tables of its subsets of at
  * most five cards are random places in about 0.4 GB. So a thread takes a block of units
@@ -23,7 +24,7 @@
 #define PAIGOW_STRATEGY_BATCH_H
 
 #include <stddef.h>
-#include "strategy_job.h"
+#include "strategy_cells.h"
 
 #define SJ_BATCH 4096              /* hands whose tables are read together, at most */
 /* a hand's corners (the plain job's axes have no push marks: mb, mf <= nc <= 21, so
@@ -34,16 +35,6 @@
 typedef uint32_t sj_slots_t[SJ_NSLOT];
 #define SJ_AHEAD 8                 /* requests between a target's prefetch and its adds */
 #define SJ_HOT (int)(48 * sizeof(uint32_t))    /* what a target's adds mostly touch */
-
-/* A hand of a batch: its axes (the same for its group: step 2 reads the group's first
- * hand's), then what step 3 needs; its corners are the batch's (corner[hand]). */
-typedef struct {
-    int16_t mb, mf, nc;
-    uint16_t ub[ST_MAXCUT], db[ST_MAX];
-    uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
-    int p[7], w, cand[ST_MAX], grp, sub;
-    st_hand_t h;
-} sj_bh_t;
 
 /* A request: orbit r (|S| = k), group g, and where its corners go, corner[t]: t a hand
  * (below the batch's cap) or cap plus a subgroup (the hands of one unit in one group,
@@ -63,13 +54,20 @@ typedef struct {
     int16_t *gns;                  /* [cap]: each group's corners (slots) */
     uint32_t *seen, *vid, run;     /* [cap]: the orbit run (1, 2, ... in a batch) that
                                       read a group's corners, and where (val) */
-    int cap, nh, nreq, ng, nsub, unit0, hmask;
+    sj_plans_t plans;              /* a job counted by cells: its groups' corners */
+    int cap, nh, nreq, ng, nsub, unit0, hmask, w;   /* w: sj_slots_t a hand (SJ_FW) */
 } sj_batch_t;
+
+/* The corners of hand (or cap plus subgroup) t. */
+static inline uint32_t *sj_corner(const sj_batch_t *b, size_t t) {
+    return b->corner[t * (size_t)b->w];
+}
 
 static void sj_batch_free(sj_batch_t *b) {
     free(b->hand); free(b->corner); free(b->val); free(b->req); free(b->sorted);
     free(b->start); free(b->first); free(b->slots); free(b->gkey); free(b->cellf);
     free(b->gns); free(b->seen); free(b->vid);
+    sj_plans_free(&b->plans);
     memset(b, 0, sizeof *b);
 }
 
@@ -78,6 +76,7 @@ static void sj_batch_reset(sj_batch_t *b) {
     memset(b->seen, 0, sizeof(uint32_t) * (size_t)b->ng);    /* the stamps start again */
     b->run = 0;
     b->nh = b->nreq = b->ng = b->nsub = b->unit0 = 0;
+    b->plans.n = 0;
     memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
 }
 
@@ -85,10 +84,12 @@ static void sj_batch_reset(sj_batch_t *b) {
 static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     memset(b, 0, sizeof *b);
     b->cap = cap < J->x.n ? J->x.n : cap;
+    b->w = J->full ? SJ_FW : 1;
     if (b->cap >= 1 << 20 || J->start[5] + J->nlevel[5] >= 1 << 20) return -1;
+    if (J->full && sj_plans_init(&b->plans, b->cap)) return -1;
     b->hand = (sj_bh_t *)malloc(sizeof(sj_bh_t) * (size_t)b->cap);
-    b->corner = (sj_slots_t *)aligned_alloc(64, sizeof(sj_slots_t) * 2 * (size_t)b->cap);
-    b->val = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap);
+    b->corner = (sj_slots_t *)aligned_alloc(64, sizeof(sj_slots_t) * 2 * (size_t)b->cap * (size_t)b->w);
+    b->val = (sj_slots_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap * (size_t)b->w);
     b->gns = (int16_t *)malloc(sizeof(int16_t) * (size_t)b->cap);
     b->seen = (uint32_t *)calloc((size_t)b->cap, sizeof(uint32_t));
     b->vid = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)b->cap);
@@ -118,8 +119,9 @@ static int sj_same_axes(const sj_bh_t *a, const sj_bh_t *c) {
 }
 
 /* The group of the batch's hand H (its axes set; cellf: the cell of each front): an
- * earlier hand's with the same axes, else a new one. */
-static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
+ * earlier hand's with the same axes, else a new one (a job counted by cells: its plan,
+ * gns -1 when it goes hand by hand). */
+static int sj_batch_group(const sj_t *J, sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
     uint64_t g = 1469598103934665603ull;               /* FNV-1a over the axes */
 #define SJ_MIX(v) g = (g ^ (uint64_t)(v)) * 1099511628211ull
     SJ_MIX(H->mb); SJ_MIX(H->mf); SJ_MIX(H->nc);
@@ -133,7 +135,8 @@ static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
             b->slots[at] = b->ng + 1;
             b->gkey[b->ng] = g;
             b->first[b->ng] = (int32_t)(H - b->hand);
-            b->gns[b->ng] = (int16_t)(H->mf + 1 + H->mb + H->nc);
+            b->gns[b->ng] = (int16_t)(J->full ? sj_fplan(J, H, &b->plans, b->ng)
+                                              : H->mf + 1 + H->mb + H->nc);
             memcpy(b->cellf + (size_t)b->ng * PW_NF, cellf, PW_NF);
             return b->ng++;
         }
@@ -145,21 +148,15 @@ static int sj_batch_group(sj_batch_t *b, sj_bh_t *H, const uint8_t *cellf) {
  * and the corners H reads into out (sj_slots_t). */
 static void sj_grid_corners(int64_t *grid, const sj_bh_t *H, uint32_t *out) {
     const int mb = H->mb, mf = H->mf, gw = mf + 1;
-    for (int i = 0; i <= mb; i++)
-        for (int j = 0; j <= mf; j++) {
-            int64_t v = grid[i * gw + j];
-            if (i) v += grid[(i - 1) * gw + j];
-            if (j) v += grid[i * gw + j - 1];
-            if (i && j) v -= grid[(i - 1) * gw + j - 1];
-            grid[i * gw + j] = v;
-        }
+    sj_grid_cum(grid, H);
     for (int j = 0; j <= mf; j++) out[j] = (uint32_t)grid[mb * gw + j];
     for (int i = 0; i < mb; i++) out[mf + 1 + i] = (uint32_t)grid[i * gw + mf];
     for (int q = 0; q < H->nc; q++) out[mf + 1 + mb + q] = (uint32_t)grid[H->ib[q] * gw + H->jf[q]];
 }
 
 /* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
- * (the hand is bad), else 0 or an error. */
+ * (the hand is bad), 2 when it is to be counted hand by hand (sj_hand: its group's
+ * corners do not fit), else 0 or an error. */
 static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
                         sj_batch_t *b, uint8_t *cellb) {
     const pw_ctx_t *x = &J->x;
@@ -173,7 +170,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     int ib[ST_MAX], jf[ST_MAX];
     sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
     const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
-    if (mf + 1 + mb + nc > SJ_NSLOT) return -1;    /* not without push marks */
+    if (!J->full && mf + 1 + mb + nc > SJ_NSLOT) return -1;    /* no push marks */
     H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
     for (int q = 0; q < nc; q++) {
         H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];
@@ -181,13 +178,14 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     }
     for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
     for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
-    const int grp = H->grp = sj_batch_group(b, H, A.cellf);
+    const int grp = H->grp = sj_batch_group(J, b, H, A.cellf);
+    if (b->gns[grp] < 0) return 2;
     int fresh = 1;                /* the first hand of its unit in its group */
     for (int i = b->unit0; i < b->nh && fresh; i++)
         if (b->hand[i].grp == grp) { H->sub = b->hand[i].sub; fresh = 0; }
     if (fresh) {
         H->sub = b->nsub++;
-        memset(b->corner[b->cap + H->sub], 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
+        memset(sj_corner(b, (size_t)b->cap + H->sub), 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
     }
     int64_t grid[ST_CELLS];
     int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
@@ -228,7 +226,10 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         e->t = (uint32_t)(mask < 64 ? b->cap + H->sub : hand);
         e->k = (uint32_t)k;
     }
-    sj_grid_corners(grid, H, b->corner[hand]);
+    if (J->full)
+        sj_fpick(grid, H, b->plans.slot + (size_t)grp * SJ_FSLOT, b->gns[grp], sj_corner(b, hand));
+    else
+        sj_grid_corners(grid, H, b->corner[hand]);
     b->nreq = nreq;
     b->nh++;
     return 0;
@@ -244,14 +245,8 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
     const uint32_t sg = (k & 1) ? ~0u : 1;           /* -1 or 1 modulo 2^32 */
     uint32_t *row = v, *col = v + mf + 1, *cnr = col + mb;
     if (k == 5) {            /* the list into the cells, then their sums at the corners */
-        const int gw = mf + 1, ncell = (mb + 1) * gw;
-        int32_t sp4[4][ST_CELLS];
-        int ub[ST_MAXCUT] = {0};
-        for (int t = 0; t < 4; t++) memset(sp4[t], 0, sizeof(int32_t) * (size_t)ncell);
-        for (int i = 0; i < mb; i++) ub[i] = H->ub[i];
-        sj_sparse_add(J->sp[r], J->splen[r], -1, ub, mb, cellf, gw, sp4);
         int64_t g[ST_CELLS];
-        for (int c = 0; c < ncell; c++) g[c] = (int64_t)sp4[0][c] + sp4[1][c] + sp4[2][c] + sp4[3][c];
+        sj_list_cells(J, r, H, cellf, g);
         sj_grid_corners(g, H, v);
         return 0;
     }
@@ -283,7 +278,7 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     uint32_t nv = 0;
     for (int q = 0; q < b->nreq; q++) {
         if (q + SJ_AHEAD < b->nreq) {     /* a later request's target, fetched meanwhile */
-            const char *h = (const char *)b->corner[b->sorted[q + SJ_AHEAD].t];
+            const char *h = (const char *)sj_corner(b, b->sorted[q + SJ_AHEAD].t);
             for (int l = 0; l < SJ_HOT; l += 64) __builtin_prefetch(h + l, 1);
         }
         const sj_req_t *e = &b->sorted[q];
@@ -291,21 +286,31 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
         if (b->seen[e->g] != b->run) {             /* the group's corners, once an orbit */
             b->seen[e->g] = b->run;
             b->vid[e->g] = nv;
-            if (sj_batch_read(J, (int32_t)e->r, (int)e->k, &b->hand[b->first[e->g]],
-                              b->cellf + (size_t)e->g * PW_NF, b->val[nv++])) {
+            const sj_bh_t *G = &b->hand[b->first[e->g]];
+            const uint8_t *cf = b->cellf + (size_t)e->g * PW_NF;
+            uint32_t *v = b->val[(size_t)(nv++) * (size_t)b->w];
+            if (J->full ? sj_fread(J, (int32_t)e->r, (int)e->k, G, cf, b->plans.slot +
+                                   (size_t)e->g * SJ_FSLOT, b->gns[e->g], v)
+                        : sj_batch_read(J, (int32_t)e->r, (int)e->k, G, cf, v)) {
                 sj_batch_reset(b);
                 return SJ_UNBUILT;
             }
         }
-        const uint32_t *v = b->val[b->vid[e->g]];
-        uint32_t *slot = b->corner[e->t];
+        const uint32_t *v = b->val[(size_t)b->vid[e->g] * (size_t)b->w];
+        uint32_t *slot = sj_corner(b, e->t);
         for (int i = 0, ns = b->gns[e->g]; i < ns; i++) slot[i] += v[i];
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
-        uint32_t *slot = b->corner[i];
-        const uint32_t *sub = b->corner[b->cap + H->sub];
+        uint32_t *slot = sj_corner(b, (size_t)i);
+        const uint32_t *sub = sj_corner(b, (size_t)b->cap + H->sub);
         for (int j = 0, ns = b->gns[H->grp]; j < ns; j++) slot[j] += sub[j];
+        if (J->full) {
+            sj_fsettle(H, &b->plans, slot, &H->h);
+            if (H->h.total != J->nbankers) a->bad += H->w;
+            sj_tally(J, H->p, H->w, &H->h, H->cand, H->nc, a);
+            continue;
+        }
         const uint32_t *row = slot, *col = slot + H->mf + 1, *cnr = col + H->mb;
         const int64_t total = row[H->mf];
         H->h.total = total;

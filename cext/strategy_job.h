@@ -2,9 +2,9 @@
  * setting of a hand priced against every banker hand of the rest of the deck by the
  * tables of strategy_tables.h (the method is written there; all, or those of some
  * units: strategy_select.h), and the sums verifier/strategy/optimal.py describes: a
- * hand counted by whole cells (sj_counts; push conditions, Face Up, one hand's every
- * setting), the parts the plain job's batches share (strategy_batch.h, which runs a
- * range of units of work). */
+ * hand counted by whole cells (sj_counts: one hand's every setting, and a job's hands
+ * one by one), the parts the job's batches share (strategy_batch.h; strategy_run.h runs
+ * a range of units of work). */
 #ifndef PAIGOW_STRATEGY_JOB_H
 #define PAIGOW_STRATEGY_JOB_H
 
@@ -272,8 +272,8 @@ static void sj_tally(const sj_t *J, const int *p, int w, st_hand_t *h, const int
     }
 }
 
-/* One player hand, weight w, into the sums, counted by whole cells (a job with push
- * conditions or Face Up; the plain job: strategy_batch.h). */
+/* One player hand, weight w, into the sums, counted by whole cells (sj_run's batch -1,
+ * and a hand whose group's corners do not fit its batch: strategy_batch.h). */
 static int sj_hand(const sj_t *J, const int *p, int w, const sj_unit_t *u, sj_acc_t *a) {
     int c[7];
     for (int i = 0; i < 7; i++) c[i] = J->x.deck[p[i]];

@@ -1,7 +1,7 @@
 /* A range of units of the strategy job (issue 15, docs/STRATEGY.md): its threads, each
- * taking blocks of units in order of their ranks, and the plain job's batches
- * (strategy_batch.h), kept by the job from one run to the next; a job counted by whole
- * cells goes hand by hand (strategy_job.h). sj_run: the units [lo, hi) of any job. */
+ * taking blocks of units in order of their ranks, and the job's batches
+ * (strategy_batch.h; a job counted by whole cells too, since issue 50: strategy_cells.h),
+ * kept by the job from one run to the next. sj_run: the units [lo, hi) of any job. */
 #ifndef PAIGOW_STRATEGY_RUN_H
 #define PAIGOW_STRATEGY_RUN_H
 
@@ -10,8 +10,9 @@
 #define SJ_BLOCK 1024               /* units a thread takes at a time, at most */
 
 /* The units order[0..n) into a: the representatives of six cards, each extended by
- * every larger card whose seven-card set is its orbit's representative; batched (b) or,
- * for a job counted by whole cells (b NULL), hand by hand. 0, -1 or SJ_UNBUILT. */
+ * every larger card whose seven-card set is its orbit's representative; batched (b) or
+ * (b NULL, or a hand its batch leaves out) hand by hand by whole cells (sj_hand). 0, -1
+ * or SJ_UNBUILT. */
 static int sj_block(const sj_t *J, const int32_t *order, int n, sj_batch_t *b, sj_acc_t *a) {
     const pw_ctx_t *x = &J->x;
     for (int o = 0; o < n && !sj_stop; o++) {
@@ -28,8 +29,8 @@ static int sj_block(const sj_t *J, const int32_t *order, int n, sj_batch_t *b, s
             if (!wgt) continue;
             if (!ready && sj_unit(J, s, &shared)) return -1;
             ready = 1;
-            int rc = b ? sj_batch_add(J, s, wgt, &shared, b, a->cellb)
-                       : sj_hand(J, s, wgt, &shared, a);
+            int rc = b ? sj_batch_add(J, s, wgt, &shared, b, a->cellb) : 2;
+            if (rc == 2) rc = sj_hand(J, s, wgt, &shared, a);       /* by whole cells */
             if (rc == 1) { a->bad += wgt; continue; }
             if (rc) return rc;
         }
@@ -97,15 +98,16 @@ static sj_batch_t *sj_pool_take(sj_t *J) {
 }
 
 /* Units [lo, hi): sums into out (initialised); OpenMP threads take blocks of units, the
- * plain job's hands in batches of at most cap (0: SJ_BATCH, the job's own batches; a
- * test asks for small ones: any grouping gives the same sums). */
+ * hands in batches of at most cap (0: SJ_BATCH, the job's own batches; a test asks for
+ * small ones, or, below 0, none: each hand by whole cells; any grouping gives the same
+ * sums). */
 static int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     const int nt = J->x.nthreads;
     int fail = 0;
     sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
     int32_t *order = (int32_t *)malloc(sizeof(int32_t) * (size_t)(hi > lo ? hi - lo : 1));
     if (!acc || !order || sj_unit_order(J, lo, hi, order)) { free(acc); free(order); return -1; }
-    sj_batch_t *pool = !J->full && cap <= 0 ? sj_pool_take(J) : NULL;
+    sj_batch_t *pool = cap == 0 ? sj_pool_take(J) : NULL;
     for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
     /* blocks of at most SJ_BLOCK units, each a 1 / (2 nt) of the units left (at least 16):
      * large while there is much to do, small at the end, where a thread that has finished
@@ -128,13 +130,13 @@ static int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
             tid = omp_get_thread_num();
 #endif
             sj_batch_t batch, *b = pool ? &pool[tid] : NULL;
-            if (!J->full && !pool) {
+            if (cap >= 0 && !pool) {
                 if (sj_batch_init(J, &batch, cap > 0 ? cap : SJ_BATCH)) fail |= 1;
                 else b = &batch;
             }
             #pragma omp for schedule(dynamic, 1)
             for (int q = 0; q < nblk; q++) {
-                if (sj_stop || (!J->full && !b)) continue;
+                if (sj_stop || (cap >= 0 && !b)) continue;
                 const int ulo = bs[q], uhi = bs[q + 1];
                 int rc = sj_block(J, order + ulo, uhi - ulo, b, &acc[tid]);
                 if (rc) fail |= rc == SJ_UNBUILT ? 2 : 1;

@@ -447,7 +447,8 @@ HEADER_ORDER = [
     "pairwise_ranks.h",
     "pairwise.h", "pairwise_oracles.h", "strategy_prefix.h", "strategy_tables.h", "strategy_build.h",
     "strategy_ck.h",
-    "strategy_select.h", "strategy_unit.h", "strategy_job.h", "strategy_batch.h", "strategy_run.h"]
+    "strategy_select.h", "strategy_unit.h", "strategy_job.h", "strategy_cells.h",
+    "strategy_batch.h", "strategy_run.h"]
 
 
 def header_includes(header):

@@ -202,6 +202,26 @@ def test_the_job_with_suit_symmetry_is_the_job_without():
         ra["optimal"]["win"] - ra["optimal"]["loss"]
 
 
+@pytest.mark.compiled
+@pytest.mark.parametrize("names,outcomes", [(FACE_UP, "all"), (("pai_gow_queen_high",), "player_wins")])
+def test_the_job_in_groups_of_hands_is_the_job_hand_by_hand(names, outcomes):
+    """A job counted by whole cells reads its tables in the plain job's batches (issue 50,
+    cext/strategy_cells.h: each count a signed sum of corners, read once a group of hands
+    with the same axes); hand by hand (``batch=-1``: every cell of every hand, st_settle)
+    and in batches of one unit's hands are two other routes: every sum the same. The J Q K A
+    deck of every suit and the joker, with suit symmetry and without."""
+    from verifier.engine import compiled
+    from verifier.game.cards import deck_of_ranks
+    face_up = exposed(rule(names, outcomes))
+    for symmetry in (True, False):
+        job = compiled("_strategy").StrategyJob(deck_of_ranks("JQKA"), True, 0, face_up,
+                                                 symmetry=symmetry)
+        grouped = job.run(0, job.units)
+        assert grouped["face_up"]["win"] and grouped["face_up"]["loss"]
+        assert job.run(0, job.units, batch=-1) == grouped
+        assert job.run(0, job.units, batch=1) == grouped
+
+
 @pytest.mark.parametrize("names,outcomes", [(FACE_UP, "all"),
                                             # a second condition under "all": once, in CI
                                             pytest.param(("front_nine_high",), "all",
@@ -255,6 +275,11 @@ def test_run_the_variants_on_every_house_way_certifies_and_recomputes(rules, hou
                             "--deck-ranks", "479JA", "--base-game", "--json",
                             "--no-progress", "--out", str(out)], capsys)
     assert code == 0, err
+    # Face Up's base game is the strategy job: said in one line before it starts, in player
+    # hands (the bar's word too), with the time it expects
+    said = [line for line in err.splitlines() if "strategy job" in line]
+    assert len(said) == (rules == "face-up")
+    assert all(f"{math.comb(21, 7):,} player hands" in line and "minute" in line for line in said)
     base = json.loads(text)["sections"]["base_game"]
     c = base["outcomes"]                         # the counts, the push conditions applied
     assert c["win"] + c["loss"] + c["push"] == c["total"] == math.comb(21, 7) * math.comb(14, 7)

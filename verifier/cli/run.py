@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import sys
 
 from verifier.support.errors import VerifierError
 from verifier.cli.options import (output_file, thread_number, add_operator_options,
@@ -64,6 +65,12 @@ def _run(settings):
     if settings.sign:
         from verifier.certificate.signing import load_private_key
         load_private_key(settings.sign)           # a bad key fails now, not after the run
+    if settings.base_game or (settings.base_game is None and settings.engine.deck is None):
+        # Face Up's base game is the strategy job: a long job, said before it starts
+        from verifier.strategy.faceup import job_notice
+        line = job_notice(settings.engine, ruleset.settlement, deck, settings.threads)
+        if line:
+            print(f"paigow-verify: {line}", file=sys.stderr)
     made = rule_set_certificate(ruleset, tables, deck, settings.threads, settings.progress,
                                 settings.base_game, spec=settings.engine)
     result, cert, note, base_game = made.result, made.cert, made.note, made.base_game

@@ -103,13 +103,11 @@ def recompute_chunks(spec: JobSpec, units: int, records: Sequence[dict[str, Any]
     if int(job.units) != units:
         raise ValueError(f"the job here has {int(job.units):,} units, the certificate's "
                          f"{units:,}: not the same job")
-    total, done = sum(r["hi"] - r["lo"] for r in records), 0
-    with stage(progress, "unit", "strategy chunks") as report:
-        for rec in records:
+    with stage(progress, "chunk", "strategy chunks") as report:
+        for done, rec in enumerate(records, 1):
             raw = run_chunk(job, rec["lo"], rec["hi"])
-            done += rec["hi"] - rec["lo"]
             if report:
-                report(done, total)
+                report(done, len(records))
             yield rec, chunk_record(rec["lo"], rec["hi"], raw)
 
 

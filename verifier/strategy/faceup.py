@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 #: the words of an outcome
 OUTCOME_WORDS = {1: "win", 0: "push", -1: "loss"}
 
+#: CPU seconds of the whole Face Up job on the 53-card deck, its tables included
+#: (docs/FACE_UP.md, measured on the project's 2-core machine): what ``job_notice``
+#: scales to a deck, the chunks left and the threads
+JOB_CPU_SECONDS = 185
+
 
 def face_up_hand(cards: Sequence[int], dealer: Sequence[int],
                  rules: Rules | EngineSpec | None = None,
@@ -102,6 +107,38 @@ def face_up_counts(rules: Rules | EngineSpec | None = None, settlement: Any = No
     if raw["player_hands"] != math.comb(len(job.deck), 7):
         raise VerifierError("the Face Up job did not cover every player hand")
     return {"total": total, "win": win, "loss": loss, "push": total - win - loss}
+
+
+def job_notice(rules: Rules | EngineSpec | None, settlement: Any,
+               deck: Sequence[int] | None = None, threads: int | None = None) -> str | None:
+    """The one line a command prints before it counts a Face Up base game: the figures
+    come from the strategy job, and about how long it takes here (the measured
+    ``JOB_CPU_SECONDS`` by the deck's player hands, the chunks already on file and the
+    threads); None for a settlement the pairwise count settles."""
+    import re
+    from verifier.engine import as_spec
+    from verifier.strategy.chunks import work_dir_for
+    from verifier.strategy.spec import job_spec
+    rule = SettlementRule.of(settlement) if settlement is not None else None
+    if rule is None or not rule.dealer_exposed:
+        return None
+    job = job_spec(as_spec(rules, threads, deck), rule, deck, threads=threads)
+    hands = math.comb(len(job.deck), 7)
+    work = work_dir_for(job)
+    done = 0                        # units on file: an estimate (the files are not read)
+    for path in work.glob("chunk-*.json") if work.is_dir() else ():
+        m = re.fullmatch(r"chunk-(\d+)-(\d+)\.json", path.name)
+        done += int(m.group(2)) - int(m.group(1)) if m else 0
+    units = 1_097_447 * hands / math.comb(53, 7)    # the full deck's six-card units
+    left = max(0.0, 1 - done / units) if units else 0.0
+    seconds = JOB_CPU_SECONDS * hands / math.comb(53, 7) * left / job.threads
+    minutes = round(seconds / 60)
+    when = "under a minute" if seconds < 45 else "about a minute" if minutes <= 1 else \
+        f"about {minutes:,} minutes"
+    return (f"{hands:,} player hands' best response to the exposed dealer: the base game "
+            f"comes from the strategy job, {when} on {job.threads} thread"
+            f"{'s' if job.threads != 1 else ''} of a free machine"
+            f"{', part on file' if done else ''} (chunks kept in {work}, resumable)")
 
 
 def base_game_counts(rules: Rules | EngineSpec | None = None, settlement: Any = None,

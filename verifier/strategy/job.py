@@ -124,8 +124,11 @@ def _run(spec, work, executor, ray_address, progress, start):
             found_raw[lo] = found[0]
             info.chunks_resumed += 1
     todo = spread(todo)
-    done_units = units - sum(hi - lo for lo, hi in todo)
-    with stage(progress, "unit", "strategy", initial=done_units) as report:
+    # the bar in player hands (a unit is the job's own word): those of the chunks on file
+    # done before the run starts, the deck's C(n, 7) in all
+    hands = math.comb(len(spec.deck), 7)
+    done = sum(raw["player_hands"] for raw in found_raw.values())
+    with stage(progress, "hand", "strategy: player hands", initial=done) as report:
         for lo, hi, raw, seconds in executor.run(todo):
             if not raw_shape_ok(raw, banker_hands, spec.face_up):
                 raise VerifierError(f"the {spec.backend} job gave malformed sums for units "
@@ -134,9 +137,9 @@ def _run(spec, work, executor, ray_address, progress, start):
             found_raw[lo] = raw
             info.chunks_done += 1
             info.chunk_seconds.append([lo, hi, seconds, raw["player_classes"]])
-            done_units += hi - lo
+            done += raw["player_hands"]
             if report:
-                report(done_units, units)
+                report(done, hands)
     info.build_seconds = executor.build_seconds
     info.seconds = time.perf_counter() - start
     if sorted(found_raw) != [lo for lo, _hi in parts]:
