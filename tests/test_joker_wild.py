@@ -114,6 +114,7 @@ def _brute_fives():
     return out
 
 
+@pytest.mark.compiled
 def test_five_cards_with_the_wild_joker_rank_as_the_brute_force(engine):
     """Every five of 2 3 4 5 Q K A (three suits, and a fourth ace and king) holding the
     joker: the engine's keys order the hands exactly as the brute force's values do."""
@@ -191,6 +192,7 @@ def _brute_sevens():
 
 # ---------------------------------------------------------------- the engines agree
 
+@pytest.mark.slow
 def test_the_compiled_core_and_its_twin_agree_hand_by_hand():
     from verifier.engine import backend
     calls = ("set_hand", "categories", "best_for_bet", "hand_keys", "hand_info_fast")
@@ -203,6 +205,7 @@ def test_the_compiled_core_and_its_twin_agree_hand_by_hand():
     assert out["compiled"] == out["pure-python"]
 
 
+@pytest.mark.slow
 def test_the_engines_count_every_pair_of_hands_alike():
     """The base game's count of every (player, banker) pair of disjoint hands, the joker
     wild, on the small deck and a ten (3,432 pairs): the compiled count and the twin's."""
@@ -217,6 +220,7 @@ def test_the_engines_count_every_pair_of_hands_alike():
     assert out["compiled"]["total"] == math.comb(14, 7)
 
 
+@pytest.mark.compiled
 def test_no_wild_set_is_a_foul_and_five_of_a_kind_counts_by_the_closed_form(engine):
     """Of the 1,716 hands, those holding the joker and four of a kind are five of a kind:
     2 ranks of four x C(13 - 1 - 4, 2) other pairs of cards; none set as a foul."""

@@ -109,7 +109,7 @@ class Comparison:
 
     # ----- the order -----
 
-    def back_value(self, back_key: int, wheel_second: bool) -> int:
+    def back_value(self, back_key: int, wheel_second: int) -> int:
         """A five-card key on the reading's scale (the wheel moved, kickers dropped)."""
         cls = back_key >> CLASS_BITS
         if cls in (_STRAIGHT, _STRAIGHT_FLUSH) and self.wheel != "as-set":
@@ -127,7 +127,7 @@ class Comparison:
         return int(reading == "joker-wins" and holds_joker)
 
     def keys(self, back_key: int, front_key: int, joker_in_back: bool, joker_in_front: bool,
-             wheel_second: bool) -> tuple[Key, Key]:
+             wheel_second: int) -> tuple[Key, Key]:
         """(back, front) comparison keys of a set hand: larger is stronger, equal a copy;
         the joker's bit as half a unit (a front stays at or above a pair of 3s exactly
         when its two-card key is)."""
@@ -138,7 +138,7 @@ class Comparison:
         f = front_key + Fraction(self._bit(self.joker_front, joker_in_front), 2)
         return b, f
 
-    def engine_maps(self, backs: Sequence[int], fronts: Sequence[int], wheel_second: bool
+    def engine_maps(self, backs: Sequence[int], fronts: Sequence[int], wheel_second: int
                     ) -> tuple[list[int], list[int], int, int, int]:
         """The compiled count's maps (cext/pairwise_keys.h, pw_set_comparison): for the
         engine's back keys ``backs`` (ascending) and two-card keys ``fronts`` (by dense
