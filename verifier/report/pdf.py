@@ -19,16 +19,25 @@ def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None
     writing. The charts are references WeasyPrint fetches as it builds the page's boxes
     (``html.References``: drawn meanwhile by the chart processes), or, with a WeasyPrint
     without ``URLFetcher`` (before 68), ``html.image``s in the HTML."""
-    from verifier.report import charts
-    from verifier.report.html import References, render as to_html
+    from verifier.report.html import render as to_html
     from verifier.support.progress import Steps
     steps = steps or Steps()
     steps.more(2)                       # the layout and the writing (html.py adds the charts)
-    charts.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
-    weasyprint = _weasyprint()          # imported while the pool draws the charts
-    references = References(steps) if hasattr(weasyprint, "URLFetcher") else None
+    references = chart_references(sheet, steps)
     html = to_html(sheet, steps, images=references or True, paper=paper)
     return pdf_of_html(html, steps, references)
+
+
+def chart_references(sheet: ParSheet, steps: Steps) -> References | None:
+    """The charts of ``sheet`` handed to the chart processes (``charts.draw_ahead``), and
+    WeasyPrint imported while they draw: the ``References`` a document's HTML gives them
+    by (the par sheet's, the filing's appendix), or None with a WeasyPrint that cannot
+    fetch them (before 68: the HTML then holds them as ``html.image``s)."""
+    from verifier.report import charts
+    from verifier.report.html import References
+    charts.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
+    weasyprint = _weasyprint()          # imported while the pool draws the charts
+    return References(steps) if hasattr(weasyprint, "URLFetcher") else None
 
 
 def _weasyprint() -> Any:
