@@ -2,7 +2,8 @@
 Letter (``report --paper``, verifier/report/paper.py) by WeasyPrint (numbered pages, the result hash in every footer)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import contextlib
+from typing import TYPE_CHECKING, Any, Iterator
 
 from verifier.report.formats import install_text
 from verifier.support.errors import VerifierError
@@ -41,13 +42,45 @@ def chart_references(sheet: ParSheet, steps: Steps) -> References | None:
 
 
 def _weasyprint() -> Any:
-    """The weasyprint module, or a one-line error saying how to install it."""
+    """The weasyprint module, or a one-line error saying how to install it. On Linux it
+    is first imported with its libraries opened by their sonames alone (``_by_soname``),
+    and where that fails, as WeasyPrint opens them itself."""
+    import sys
+    if "weasyprint" not in sys.modules and sys.platform.startswith("linux"):
+        try:
+            with _by_soname():
+                import weasyprint
+            return weasyprint
+        except (ImportError, OSError):
+            for name in [m for m in sys.modules if m.split(".")[0] == "weasyprint"]:
+                del sys.modules[name]           # imported again, its own way, below
     try:
         import weasyprint
     except (ImportError, OSError) as e:     # OSError: WeasyPrint without Pango
         raise VerifierError(f"PDF needs WeasyPrint and the Pango library: "
                             f"{install_text('pdf')} ({type(e).__name__}: {e})") from None
     return weasyprint
+
+
+@contextlib.contextmanager
+def _by_soname() -> Iterator[None]:
+    """WeasyPrint's import with ``ctypes.util.find_library`` finding nothing: it opens each
+    of its libraries under a list of names (``libpango-1.0-0``, ``pango-1.0``, ...,
+    ``libpango-1.0.so.0``), and cffi looks each name that does not open up with
+    ``find_library``, which on Linux runs ``ldconfig -p`` and the C compiler: some thirty
+    processes, 0.2 s of CPU and up to a second on a loaded machine, before the soname in
+    the same list opens at once. What the import prints meanwhile (WeasyPrint's
+    installation help, where a library is missing) is kept back: the import is then done
+    again as WeasyPrint does it (``_weasyprint``)."""
+    import ctypes.util
+    import io
+    find = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            yield
+    finally:
+        ctypes.util.find_library = find
 
 
 def pdf_of_html(html: str, steps: Steps | None = None,
