@@ -215,6 +215,28 @@ def test_a_jurisdiction_not_offered_and_an_unreadable_certificate(meta, tmp_path
     assert not out.exists()
 
 
+def test_a_certificate_that_fails_its_check_is_refused_though_checked_beside_the_layout(
+        meta, tmp_path, capsys):
+    """The filing's certificate is checked by a chart process while the page is laid out
+    (as the PDF par sheet's): a certificate whose hash was changed still gives the check's
+    one line, exit 2, and no pack, as ``check`` gives it. The QKA deck: a small filing."""
+    path = tmp_path / "qka.json"
+    assert main(["run", "--deck-ranks", "QKA", "--no-progress", "--no-base-game", "--out",
+                 str(path)]) == 0
+    cert = json.loads(path.read_text())
+    cert["result_sha256"] = "0" * 64
+    path.write_text(json.dumps(cert))
+    capsys.readouterr()
+    out = tmp_path / "pack"
+    assert main(["filing", str(path), "--meta", str(meta), "--out", str(out),
+                 "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fails its check" in err and "Traceback" not in err
+    assert main(["check", str(path)]) != 0
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "meta.toml", "qka.json"]
+
+
 def test_an_existing_pack_is_not_overwritten_without_force(meta, tmp_path, capsys):
     out = tmp_path / "pack"
     out.mkdir()

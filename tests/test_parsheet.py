@@ -436,3 +436,32 @@ def test_the_par_sheet_shows_the_rule_sets_progressive_as_its_certificate_holds_
     for tier in section["tiers"]:
         assert f"| {tier['hands']:,} | {tier['probability']['decimal']:.8f} |" in text
     assert f"{section['long_run_return']['decimal']:+.6f}" in text
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["by soname", "its own way"])
+def test_weasyprint_is_imported_by_its_libraries_sonames_or_else_its_own_way(fails):
+    """``pdf._weasyprint`` imports WeasyPrint with cffi's library search turned off (its
+    libraries opened by their sonames: no ``ldconfig`` or compiler run); where that import
+    fails, it is imported again as WeasyPrint does it (the search runs). In a process of its
+    own: a module imported twice in this one would not be the same module."""
+    import subprocess
+    import sys
+    code = ("import contextlib, subprocess\n"
+            "from verifier.report import pdf\n"
+            "runs = []\n"
+            "real = subprocess.Popen.__init__\n"
+            "def spy(self, args, *a, **k):\n"
+            "    runs.append(args)\n"
+            "    real(self, args, *a, **k)\n"
+            "subprocess.Popen.__init__ = spy\n"
+            + ("@contextlib.contextmanager\n"
+               "def broken():\n"
+               "    raise OSError('no library')\n"
+               "    yield\n"
+               "pdf._by_soname = broken\n" if fails else "")
+            + "weasyprint = pdf._weasyprint()\n"
+            "assert weasyprint.HTML(string='<p>x</p>').write_pdf().startswith(b'%PDF')\n"
+            "print(bool(runs))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.split() == [str(fails)]

@@ -4,7 +4,8 @@ PDF alone."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from verifier.cli.options import (add_operator_options, add_paper_option, add_progress_options,
                                   output_place)
@@ -14,16 +15,8 @@ if TYPE_CHECKING:
 
 
 def cmd_filing(settings: FilingSettings) -> int:
-    from verifier import certificate
-    from verifier.certificate.format import read_certificate_text
-    from verifier.certificate.model import Certificate
-    from verifier.filing import document, meta, pack
+    from verifier.filing import meta, pack
     from verifier.filing.jurisdictions import jurisdiction
-    from verifier.filing.wagers import same_game
-    from verifier.report.formats import renderer
-    from verifier.support.files import atomic_write_bytes
-    from verifier.support.progress import Steps, stage
-    from verifier.cli.options import operator_inputs
     assert settings.certificate and settings.meta and settings.out   # required options
     files = pack.names(settings.certificate)
     inputs = [p for p in (settings.certificate, settings.meta, settings.variation_of) if p]
@@ -31,37 +24,67 @@ def cmd_filing(settings: FilingSettings) -> int:
     info = meta.read(settings.meta)
     where = jurisdiction(settings.jurisdiction or info.jurisdiction)
     alone = pack.is_pdf(settings.out)                 # --out FILE.pdf: the PDF alone
+    from verifier.report.charts import start_pool, stop_pool
+    try:
+        start_pool()            # matplotlib imported meanwhile; the charts on the other core
+        written = _filing(settings, info, where, files, alone)
+    except BaseException as exc:
+        stop_pool(at_once=isinstance(exc, KeyboardInterrupt))
+        raise
+    stop_pool()
+    if alone:
+        print(f"filing written: {settings.out} ({where.title}, "
+              f"{settings.paper or 'a4'} paper)")
+        return 0
+    print(f"filing pack written: {settings.out} ({where.title}, "
+          f"{settings.paper or 'a4'} paper)")
+    for path in written:
+        print(f"  {path.name}")
+    return 0
+
+
+def _filing(settings: FilingSettings, info: Any, where: Any, files: dict[str, str],
+            alone: bool) -> list[Path]:
+    """The filing's PDF and, unless ``alone``, its pack, written: the files written. The
+    certificate checked by a chart process while the page is laid out (``load_checking``),
+    its one-line error first, before anything is written."""
+    from verifier import certificate
+    from verifier.certificate.format import read_certificate_text
+    from verifier.certificate.model import Certificate
+    from verifier.filing import document, pack
+    from verifier.filing.wagers import same_game
+    from verifier.report.formats import renderer
+    from verifier.support.files import atomic_write_bytes
+    from verifier.support.progress import Steps, stage
+    from verifier.cli.options import checked_first, load_checking, operator_inputs
+    assert settings.certificate and settings.out
     with stage(settings.progress, "step", "filing") as report:
         steps = Steps(report, 3 if alone else 5)
         steps.next("check")
         if settings.variation_of:                      # another game: before the checks
             same_game(Certificate.of(certificate.load(settings.certificate)),
                       settings.variation_of)
-        cert = certificate.read(settings.certificate)
-        cert_bytes = read_certificate_text(settings.certificate).encode("utf-8")
-        steps.next("worked examples and figures")
-        filing = document.build(cert, info, where, settings.variation_of,
-                                **operator_inputs(settings, cert))
-        steps.next("PDF")
-        pdf = document.render_pdf(filing, settings.paper)
+        cert, checked = load_checking(settings.certificate)
+        with checked_first(checked):
+            cert_bytes = read_certificate_text(settings.certificate).encode("utf-8")
+            steps.next("worked examples and figures")
+            filing = document.build(cert, info, where, settings.variation_of,
+                                    **operator_inputs(settings, cert))
+            steps.next("PDF")
+            pdf = document.render_pdf(filing, settings.paper)
+            if not alone:
+                steps.next("xlsx")
+                xlsx = renderer("xlsx")(filing.sheet)     # the par sheet the filing holds
+        checked()
+        steps.next("write")
         if alone:
-            steps.next("write")
             atomic_write_bytes(settings.out, pdf)
             steps.finish()
-            print(f"filing written: {settings.out} ({where.title}, "
-                  f"{settings.paper or 'a4'} paper)")
-            return 0
-        steps.next("xlsx")
-        xlsx = renderer("xlsx")(filing.sheet)        # the par sheet the filing holds
-        steps.next("write")
+            return [Path(settings.out)]
         written = pack.write(settings.out, {files["filing"]: pdf, files["xlsx"]: xlsx,
                                             files["certificate"]: cert_bytes})
         steps.finish()
-    print(f"filing pack written: {settings.out} ({where.title}, "
-          f"{settings.paper or 'a4'} paper)")
-    for path in written:
-        print(f"  {path.name}")
-    return 0
+    return written
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

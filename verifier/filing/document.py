@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from verifier.certificate.model import Certificate
 from verifier.filing.jurisdictions import Jurisdiction
@@ -17,6 +17,9 @@ from verifier.filing.meta import Meta
 from verifier.filing.narrative import ExampleView
 from verifier.filing.wagers import Variation, Wager
 from verifier.report.sheet import ParSheet
+
+if TYPE_CHECKING:
+    from verifier.report.html import References
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -52,6 +55,10 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.game.settlement import SettlementRule
     rs = rule_set_of(cert.raw)
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
+    # the charts to the chart processes (``charts.start_pool``), drawn while the examples
+    # are found and the page is laid out; without them, nothing
+    from verifier.report.charts import draw_ahead
+    draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     readings = {r.name: r.text for r in sheet.readings}
     if SettlementRule.of(rs.settlement).dealer_exposed:     # Face Up: not the table's deal
         examples = face_up_examples(rs, deck_cards(cert))
@@ -81,8 +88,10 @@ def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:
                                  f"{sig.key_fingerprint}" if sig else "not signed")]
 
 
-def render_html(filing: Filing, paper: str | None = None, images: bool = True) -> str:
-    """The filing's HTML (the charts of its appendix as images, for WeasyPrint)."""
+def render_html(filing: Filing, paper: str | None = None,
+                images: bool | References = True) -> str:
+    """The filing's HTML (the charts of its appendix as images, or as ``References``
+    WeasyPrint fetches, for WeasyPrint; inline SVG where ``images`` is False)."""
     from verifier.filing.progressives import PARAMETERS
     from verifier.filing.wagers import odds_to_one
     from verifier.report.html import context, environment
@@ -99,5 +108,11 @@ def render_html(filing: Filing, paper: str | None = None, images: bool = True) -
 
 
 def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
-    from verifier.report.pdf import pdf_of_html
-    return pdf_of_html(render_html(filing, paper))
+    """The filing as PDF: its appendix's charts drawn by the chart processes where
+    ``charts.start_pool`` started them (handed to them by ``build``), fetched by WeasyPrint
+    as it lays out the page (as ``report --format pdf`` has them)."""
+    from verifier.report.pdf import chart_references, pdf_of_html
+    from verifier.support.progress import Steps
+    references = chart_references(filing.sheet, Steps())
+    return pdf_of_html(render_html(filing, paper, images=references or True),
+                       references=references)
