@@ -1,0 +1,134 @@
+"""The reads outside the engines' wild-aware paths under the wild joker (issue 53, item 3):
+each is made right under ``joker = "wild"`` or refused in one line, never a silently
+wrong figure.
+
+Made right (held by closed forms and by the pure-Python twin, a second algorithm, on a
+reduced deck): a player's own set at the table (the joker in front pairs the other card),
+and the table's best-for-bet read (the engine's evaluation, the joker wild, passed on).
+Refused (one line naming the bet and the reading): Pai Gow Insurance (its joker an ace and
+nothing else), a first-cards read (the joker semi-wild), and a best-for-bet or house-way
+pay table naming the five-aces lines, which any five of a kind reaches under the wild
+joker (docs/RULES_READINGS.md, classes_wild).
+"""
+import itertools
+import subprocess
+import sys
+
+import pytest
+
+from verifier.game.cards import JOKER, parse_cards
+from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
+from verifier.game.ranking import FRONT_PAIR_BASE, evaluation
+from verifier.rules import rulesets
+from verifier.support.errors import VerifierError
+
+WILD = evaluation(True, "wild")          # the California rule set's: the wheel second too
+DATA = "/".join(rulesets.__file__.split("/")[:-2]) + "/data"
+#: K K K K A A A A J Q (two suits each) and the joker (tests/test_joker_wild.py's SMALL)
+SMALL = sorted(parse_cards("Kc Kd Kh Ks Ac Ad Ah As Js Qs Jh Qh Jk"))
+
+PAYTABLES = {
+    "first_cards": ('reads = "first-cards"\ncards = 3\n',
+                    "straight_flush = 30\nthree_of_a_kind = 20\n"),
+    "best_for_bet_five_aces": ('reads = "best-for-bet"\n', "five_aces = 100\nroyal_flush = 50\n"),
+    "house_way_five_aces_plus_pair": ('reads = "house-way"\n',
+                                      "five_aces_plus_pair = 200\nroyal_flush = 50\n"),
+}
+
+
+def _ruleset(tmp_path, base, bets):
+    """A rule set file on ``base`` offering ``bets`` ({key: pay table file}): its path (a
+    rule set reads its bets' tables as it loads)."""
+    lines = [f'base = "{base}"', 'name = "under-test"', "[bets]"]
+    lines += [f'{k} = "{v}"' for k, v in bets.items()]
+    path = tmp_path / "rules.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def _custom(tmp_path, which):
+    head, pays = PAYTABLES[which]
+    path = tmp_path / f"{which}.toml"
+    path.write_text(f'name = "Side"\nbet = "custom"\n{head}\n[pays]\n{pays}')
+    return {"side": str(path)}
+
+
+INSURANCE = {"pai_gow_insurance": f"{DATA}/pai_gow_insurance_example.toml"}
+
+
+@pytest.mark.parametrize("which, words", [
+    ("first_cards", "first-cards read"),
+    ("best_for_bet_five_aces", "5 Aces"),
+    ("house_way_five_aces_plus_pair", "Five aces plus pair"),
+])
+def test_custom_reads_refused_under_wild(tmp_path, which, words):
+    path = _ruleset(tmp_path, "ez-pai-gow-california", _custom(tmp_path, which))
+    with pytest.raises(VerifierError, match=words) as e:
+        rulesets.load(path)
+    assert "wild joker" in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("which", sorted(PAYTABLES))
+def test_same_bets_priced_under_the_bug(tmp_path, which):
+    rs = rulesets.load(_ruleset(tmp_path, "ez-pai-gow", _custom(tmp_path, which)))
+    assert set(rs.paytables()) >= {"side"}
+
+
+def test_pai_gow_insurance_refused_under_wild(tmp_path):
+    path = _ruleset(tmp_path, "ez-pai-gow-california", INSURANCE)
+    with pytest.raises(VerifierError, match="Pai Gow Insurance.*Insurance joker.*Joker wild"):
+        rulesets.load(path)
+
+
+def test_run_and_simulate_refuse_in_one_line(tmp_path):
+    rs_path = _ruleset(tmp_path, "ez-pai-gow-california", INSURANCE)
+    for args in (["run"], ["simulate", "--rounds", "10"]):
+        out = subprocess.run([sys.executable, "-m", "verifier.cli", *args, "--rules",
+                              str(rs_path)], capture_output=True, text=True)
+        assert out.returncode == 2 and out.stdout == ""
+        assert out.stderr.count("\n") == 1 and "Pai Gow Insurance" in out.stderr
+
+
+def test_a_certificate_read_is_refused_too():
+    """``compare``/``report`` of a wild certificate with a first-cards pay table: the
+    certificate's readings say the joker is wild, the read refuses before any count."""
+    from verifier.certificate.odds import qualifying_sets
+    from verifier.game.paytables import Paytable
+    cert = {"rules": {"wheel": {"value": "second"}, "bonus_reading": {"value": "seven-card"},
+                      "house_way": {"value": "trump-plaza"}, "joker_wild": {"value": "x"}},
+            "total_hands": 1}
+    table = Paytable.from_lines("Side", "custom", [("three_of_a_kind", 20)],
+                                reads="first-cards", cards=3)
+    with pytest.raises(VerifierError, match="first-cards read"):
+        qualifying_sets(cert, table)
+
+
+def test_player_set_front_with_the_joker_is_a_pair_under_wild():
+    """Closed form: the wild joker beside a card in the two-card hand is a pair of its
+    rank (the bug's: the joker an ace, a pair only beside an ace)."""
+    from verifier.engine import player_set
+    hand = parse_cards("2c 7d 9h Jk Ks Qs 3d")
+    for card in (c for c in hand if c != JOKER):
+        _, _, fk, _, _ = player_set(hand, [card, JOKER], WILD)
+        assert fk == FRONT_PAIR_BASE + (card >> 2)
+        _, _, bug, _, _ = player_set(hand, [card, JOKER], True)
+        assert bug < FRONT_PAIR_BASE            # no ace among them: ace-high under the bug
+
+
+def test_table_best_for_bet_read_is_wild_on_the_small_deck():
+    """Every hand of the reduced deck with the joker: the table's best-for-bet lines under
+    the wild joker are the pure-Python twin's (every setting that is no foul, valued
+    wild); four kings and the joker reach the top class, which the bug's never do."""
+    from verifier.engine.reference.categories import best_for_bet_mask
+    from verifier.table.custom import lines_of
+    naturals = [c for c in SMALL if c != JOKER]
+    differ = 0
+    for six in itertools.combinations(naturals, 6):
+        cards = sorted(six + (JOKER,))
+        got = set(lines_of("best-for-bet", (), None, cards, 0, WILD))
+        assert got == set(mask_to_names(best_for_bet_mask(cards, WILD), BEST_FOR_BET_LINES))
+        differ += got != set(lines_of("best-for-bet", (), None, cards, 0, True))
+    assert differ > 0
+    quads = sorted(parse_cards("Kc Kd Kh Ks Jk 2c 3d"))
+    assert "five_aces" in lines_of("best-for-bet", (), None, quads, 0, WILD)
+    assert "five_aces" not in lines_of("best-for-bet", (), None, quads, 0, True)
