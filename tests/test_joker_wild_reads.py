@@ -132,3 +132,45 @@ def test_table_best_for_bet_read_is_wild_on_the_small_deck():
     quads = sorted(parse_cards("Kc Kd Kh Ks Jk 2c 3d"))
     assert "five_aces" in lines_of("best-for-bet", (), None, quads, 0, WILD)
     assert "five_aces" not in lines_of("best-for-bet", (), None, quads, 0, True)
+
+
+def test_the_strategy_jobs_of_the_two_jokers_are_apart():
+    """A job's key names what decides its chunks: the wild joker's job is not the bug's
+    (whose chunks it would otherwise resume), and the bug's keys are as ever."""
+    from verifier.game.settlement import SettlementRule
+    from verifier.strategy.spec import job_key
+    rule = SettlementRule.of({"kind": "commission", "commission": "0"})
+    deck = SMALL + parse_cards("Tc Th")
+    key = {ev: job_key(deck, ev, "mikes", "", rule, 7) for ev in
+           (False, True, evaluation(False, "wild"), WILD)}
+    assert key[False] == job_key(deck, 0, "mikes", "", rule, 7)
+    assert key[True] == job_key(deck, evaluation(True, "bug"), "mikes", "", rule, 7)
+    assert len(set(key.values())) == 4
+
+
+def test_the_strategy_counts_under_wild_are_the_brute_force_of_every_pair():
+    """Three joker hands of a 15-card deck, every setting against each of the 8 banker
+    hands of the other cards: the settings valued here (the twin's evaluators, the joker
+    wild: the two-card hand's joker pairs), the banker's set by the compiled house way;
+    win, loss and total per setting as the strategy count gives them."""
+    from verifier.engine import hand_strategy, set_hands
+    from verifier.game.evaluate import eval2, eval5
+    from verifier.game.outcome import LOSS, WIN, base_outcome
+    from verifier.rules.readings import Rules
+    deck = sorted(SMALL + parse_cards("Tc Th"))
+    rules = Rules.of(wheel="second", house_way="mikes", joker="wild")
+    for text in ("Kc Kd Kh Jk Js Qs Tc", "Ac Ad Jk Jh Qh Tc Th", "Ks Ah Jk Js Jh Qs Qh"):
+        hand = sorted(parse_cards(text))
+        rest = [c for c in deck if c not in hand]
+        bankers = [(s[3], s[2]) for s in set_hands(
+            [sorted(b) for b in itertools.combinations(rest, 7)], WILD, 0)]
+        want = {}
+        for front in itertools.combinations(hand, 2):
+            back = [c for c in hand if c not in front]
+            keys = (eval5(back, WILD), eval2(list(front), True))
+            outcomes = [base_outcome(*keys, *b) for b in bankers]
+            want[keys] = (len(bankers), outcomes.count(WIN), outcomes.count(LOSS))
+        settings, _ = hand_strategy.strategy_counts(hand, rules, deck=deck, threads=1)
+        got = {(s["back_key"], s["front_key"]): (s["total"], s["win"], s["loss"])
+               for s in settings}
+        assert got == want, text
