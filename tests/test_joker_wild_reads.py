@@ -174,3 +174,21 @@ def test_the_strategy_counts_under_wild_are_the_brute_force_of_every_pair():
         got = {(s["back_key"], s["front_key"]): (s["total"], s["win"], s["loss"])
                for s in settings}
         assert got == want, text
+
+
+@pytest.mark.slow        # 1.5 s of CPU: the twin's job over 3,432 hands
+def test_the_strategy_job_and_its_twin_agree_under_wild(tmp_path):
+    """The whole strategy job of the California rule set on a 14-card deck (each of the
+    3,432 player hands against the one banker hand of the other seven): the compiled job
+    and its pure-Python twin (which took the evaluation as a bool, the wild bit lost) sum
+    alike, and the player hands whose best five is five of a kind are the closed form's:
+    the joker, four kings or four aces, and 2 of the 9 other cards, 2 x C(9,2) = 72."""
+    import math
+    from verifier.strategy import job as sj, spec as job_spec, twin
+    deck = sorted(SMALL + parse_cards("Tc"))
+    spec = job_spec.spec_for(rulesets.load("ez-pai-gow-california"), deck=deck,
+                             chunk_size=100_000, backend="compiled", threads=1)
+    raw, _ = sj.run_job(spec, work=tmp_path)
+    job = twin.PythonJob(deck, spec.wheel_second, spec.house_way, spec.settlement)
+    assert raw == job.run(0, job.units)
+    assert {row[0]: row[1] for row in raw["by_type"]}[9] == 2 * math.comb(9, 2)
