@@ -192,3 +192,17 @@ def test_the_strategy_job_and_its_twin_agree_under_wild(tmp_path):
     job = twin.PythonJob(deck, spec.wheel_second, spec.house_way, spec.settlement)
     assert raw == job.run(0, job.units)
     assert {row[0]: row[1] for row in raw["by_type"]}[9] == 2 * math.comb(9, 2)
+
+
+def test_the_workbench_names_a_five_of_a_kind_back_by_its_class():
+    """Four 2s, the joker and two tens: the house way sets five 2s behind (four of a kind
+    and the wild joker, docs/RULES_READINGS.md house_way_joker_wild) and the tens in front;
+    its house-way lines (the top class's, keyed as five aces) reach a person as five of a
+    kind, and as four of a kind under the bug."""
+    from verifier.web.workbench import hand
+    wild = hand("2c 2d 2h 2s Tc Th Jk", "ez-pai-gow-california")
+    assert wild["best_five"] == "five_of_a_kind"
+    assert wild["house_way_lines"] == ["Five of a Kind", "Five of a kind plus pair",
+                                       "Front pair"]
+    bug = hand("2c 2d 2h 2s Tc Th Jk", "ez-pai-gow")
+    assert "Four of a Kind" in bug["house_way_lines"]
