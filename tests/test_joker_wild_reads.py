@@ -182,16 +182,23 @@ def test_the_strategy_job_and_its_twin_agree_under_wild(tmp_path):
     3,432 player hands against the one banker hand of the other seven): the compiled job
     and its pure-Python twin (which took the evaluation as a bool, the wild bit lost) sum
     alike, and the player hands whose best five is five of a kind are the closed form's:
-    the joker, four kings or four aces, and 2 of the 9 other cards, 2 x C(9,2) = 72."""
+    the joker, four kings or four aces, and 2 of the 9 other cards, 2 x C(9,2) = 72; the
+    figures name that type five of a kind."""
     import math
     from verifier.strategy import job as sj, spec as job_spec, twin
     deck = sorted(SMALL + parse_cards("Tc"))
-    spec = job_spec.spec_for(rulesets.load("ez-pai-gow-california"), deck=deck,
-                             chunk_size=100_000, backend="compiled", threads=1)
+    from verifier.strategy.optimal import figures, prune_patterns
+    california = rulesets.load("ez-pai-gow-california")
+    spec = job_spec.spec_for(california, deck=deck, chunk_size=100_000, backend="compiled",
+                             threads=1)
     raw, _ = sj.run_job(spec, work=tmp_path)
     job = twin.PythonJob(deck, spec.wheel_second, spec.house_way, spec.settlement)
     assert raw == job.run(0, job.units)
     assert {row[0]: row[1] for row in raw["by_type"]}[9] == 2 * math.comb(9, 2)
+    # the figures' rows by hand type name the top class as it is under the wild joker
+    types = {row["name"]: row["hands"]
+             for row in figures(prune_patterns(raw), california)["by_type"]}
+    assert types["five of a kind"] == 2 * math.comb(9, 2) and "five aces" not in types
 
 
 def test_the_workbench_names_a_five_of_a_kind_back_by_its_class():
@@ -206,3 +213,24 @@ def test_the_workbench_names_a_five_of_a_kind_back_by_its_class():
                                        "Front pair"]
     bug = hand("2c 2d 2h 2s Tc Th Jk", "ez-pai-gow")
     assert "Four of a Kind" in bug["house_way_lines"]
+
+
+def test_house_ways_compare_of_a_wild_rule_set_counts_wild():
+    """``house-ways compare --rules`` a wild rule set values the hands wild (it took the
+    bug's joker): on a 14-card deck each of the 3,432 player hands against the one banker
+    hand of the other seven, both set by the house way (the engine's one-hand sets), the
+    wins and losses counted pair by pair are the comparison's (the pairwise count)."""
+    from verifier.engine import set_hands
+    from verifier.game.outcome import LOSS, WIN, base_outcome
+    from verifier.strategy.houseways import compare_house_ways
+    deck = sorted(SMALL + parse_cards("Tc"))
+    rows = compare_house_ways(["mikes", "emperors"], wheel="second", deck=deck, joker="wild")
+    for number, row in enumerate(rows):         # mikes 0, emperors 1 (the built-ins)
+        hands = [sorted(h) for h in itertools.combinations(deck, 7)]
+        keys = {tuple(h): (s[3], s[2]) for h, s in zip(hands, set_hands(hands, WILD, number))}
+        outcomes = [base_outcome(*keys[tuple(h)], *keys[tuple(c for c in deck if c not in h)])
+                    for h in hands]
+        assert (row["counts"]["win"], row["counts"]["loss"]) == (outcomes.count(WIN),
+                                                                 outcomes.count(LOSS))
+    bug = compare_house_ways(["mikes", "emperors"], wheel="second", deck=deck)
+    assert bug[0]["counts"] != rows[0]["counts"]
