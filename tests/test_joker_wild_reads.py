@@ -234,3 +234,31 @@ def test_house_ways_compare_of_a_wild_rule_set_counts_wild():
                                                                  outcomes.count(LOSS))
     bug = compare_house_ways(["mikes", "emperors"], wheel="second", deck=deck)
     assert bug[0]["counts"] != rows[0]["counts"]
+
+
+def test_solve_base_counts_a_wild_certificates_pairs_wild():
+    """``solve --base`` of a wild certificate counts each push condition over the pairs
+    with the wild joker (it took the bug's): on a 14-card deck, each of the 3,432 player
+    hands against the one banker hand of the other seven, the wins and losses of the
+    hands' comparison are the pairs counted one by one (the engine's one-hand sets)."""
+    from types import SimpleNamespace
+    from verifier.cli.solvebase import push_family_edges
+    from verifier.engine import set_hands
+    from verifier.game.cards import card_str
+    from verifier.game.outcome import LOSS, WIN, base_outcome
+    deck = sorted(SMALL + parse_cards("Tc"))
+
+    def counts(joker):
+        cert = SimpleNamespace(reading={"wheel": "second"}.get, bonus_reading="seven-card",
+                               house_way="mikes", joker=joker,
+                               deck=SimpleNamespace(cards=[card_str(c) for c in deck]))
+        rows = push_family_edges(cert, {"kind": "commission", "commission": "0"}, "front")
+        return rows[0]["counts"]
+    hands = [sorted(h) for h in itertools.combinations(deck, 7)]
+    keys = {tuple(h): (s[3], s[2]) for h, s in zip(hands, set_hands(hands, WILD, 0))}
+    outcomes = [base_outcome(*keys[tuple(h)], *keys[tuple(c for c in deck if c not in h)])
+                for h in hands]
+    wild = counts("wild")
+    assert wild["total"] == len(hands)
+    assert (wild["win"], wild["loss"]) == (outcomes.count(WIN), outcomes.count(LOSS))
+    assert counts("bug") != wild
