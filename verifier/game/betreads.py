@@ -171,7 +171,7 @@ def refuse_under_wild(reads: str, bet: str, joker: str, lines: Iterable[str] = (
                             "rule set whose joker is the bug's")
     named = [line for line in TOP_CLASS_LINES.get(reads, ()) if line in set(lines)]
     if named:
-        from verifier.game.linenames import line_title
-        raise VerifierError(f"the {bet} (reads {reads}) pays {line_title(named[0])}: under "
+        words = named[0].replace("_", " ")
+        raise VerifierError(f"the {bet} (reads {reads}) pays {words}: under "
                             "the wild joker (reading Classes wild) that line is any five of "
                             "a kind, not five aces; it is not priced under that name")
