@@ -226,8 +226,8 @@ def test_the_hand_page_sets_a_hand_as_the_readme_shows(browser, server):
     assert "4s 9s Ks As Jk — flush, A-K-Q-9-4" in table
     assert "2 (four of a kind)" in table
     # docs/PAYTABLES.md, reads = "house-way": the back's class, with _plus_pair beside a
-    # pair in front, and front_pair
-    assert "flush, flush_plus_pair, front_pair" in table
+    # pair in front, and front_pair, each by its name
+    assert "Flush, Flush plus pair, Front pair" in table
 
 
 def _post(url, body, headers):

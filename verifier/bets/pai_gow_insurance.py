@@ -22,6 +22,8 @@ NAME = "pai_gow_insurance"
 def _derive(source: SectionSource) -> dict[str, Any]:
     from verifier.odds import emperors
     from verifier.rules.readings import HOUSE_WAY_CHOICES
+    from verifier.game.betreads import refuse_under_wild
+    refuse_under_wild("pai-gow", "Pai Gow Insurance", source.rules.joker)
     table, total, deck = source.paytable(NAME), source.total_hands, source.deck
     literal = emperors.insurance_counts(deck, "literal")
     semi = emperors.insurance_counts(deck, "semi-wild")

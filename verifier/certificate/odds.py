@@ -9,7 +9,8 @@ from math import comb
 from typing import Any, Mapping
 
 from verifier.support.errors import VerifierError
-from verifier.game.bets import (BONUS_READING, PLAYER, bet as bet_of, house_way_lines,
+from verifier.game.betreads import refuse_under_wild
+from verifier.game.bets import (BONUS_READING, CUSTOM, PLAYER, bet as bet_of, house_way_lines,
                                 seven_card_and_front_lines)
 from verifier.game.paytables import Paytable
 from verifier.game.progressive import Progressive
@@ -18,7 +19,7 @@ from verifier.odds.exact import (BetOdds, QualifyingSets, category_sets, mask_co
 from verifier.odds.firstcards import first_cards_sets
 from verifier.odds.progressive import ProgressiveOdds
 from verifier.certificate.format import (JOINT_READ, JOINT_READ_COUNTS, deck_of, load, outlaw9_sets_of,
-                                         paytable_of)
+                                         paytable_of, rules_of)
 from verifier.certificate.source import SectionSource
 
 
@@ -39,6 +40,9 @@ def qualifying_sets(cert: Mapping[str, Any], paytable: Paytable | str,
 def _qualifying_sets(cert: Mapping[str, Any], paytable: Any,
                      reading: str | None) -> QualifyingSets:
     kind = paytable.kind if hasattr(paytable, "kind") else bet_of(paytable)
+    refuse_under_wild(kind.reads, kind.title if kind.name != CUSTOM else
+                      f"custom bet {getattr(paytable, 'name', '')}".rstrip(),
+                      rules_of(cert).joker, [line for line, _ in getattr(paytable, "pays", ())])
     sections, total = cert.get("sections", {}), cert["total_hands"]
     if kind.counts is not None:             # a bet that reads its own section's counts
         sets, note = kind.counts(SectionSource(cert), kind)

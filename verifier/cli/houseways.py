@@ -140,7 +140,8 @@ def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) ->
     wheel = settings.wheel or (ruleset.wheel if ruleset is not None else "lowest")
     rows = compare(house_ways, wheel=wheel, deck=deck, threads=settings.threads,
                    progress=settings.progress,
-                   settlement=ruleset.settlement if ruleset is not None else None)
+                   settlement=ruleset.settlement if ruleset is not None else None,
+                   joker=ruleset.joker if ruleset is not None else "bug")
     names = [r["name"] for r in rows]
     game = ruleset.name if ruleset is not None and "settled" in rows[0] else None
     if settings.json:

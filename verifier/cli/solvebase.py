@@ -61,7 +61,7 @@ def push_family_edges(cert: Certificate, settlement: Mapping[str, Any], family: 
     from verifier.odds.solvebase import PUSH_FAMILIES, edge_of, family_rules
     from verifier.rules.readings import Rules
     rules = Rules.of(wheel=cert.reading("wheel"), bonus_reading=cert.bonus_reading,
-                     house_way=cert.house_way)
+                     house_way=cert.house_way, joker=cert.joker)
     spec = engine_spec(rules, threads, sorted(parse_card(c) for c in cert.deck.cards))
     out = []
     for name, each in zip(PUSH_FAMILIES[family], family_rules(settlement, family)):

@@ -113,7 +113,7 @@ def hands_set_differently(house_way_a: HouseWay, house_way_b: HouseWay, wheel_se
     ``per_front`` each."""
     import random
     from verifier.engine.registry import house_way_file_number
-    from verifier.game.evaluate import eval2
+    from verifier.game.evaluate import eval2, is_wild
     core = backend.module("_core")
     a, b = house_way_file_number(house_way_a), house_way_file_number(house_way_b)
     wanted = set(fronts)
@@ -125,7 +125,7 @@ def hands_set_differently(house_way_a: HouseWay, house_way_b: HouseWay, wheel_se
         fa = [r[0] for r in core.set_hands(hands, wheel_second, a)]
         fb = [r[0] for r in core.set_hands(hands, wheel_second, b)]
         for cards, x, y in zip(hands, fa, fb):
-            kx, ky = eval2(list(x)), eval2(list(y))
+            kx, ky = eval2(list(x), is_wild(wheel_second)), eval2(list(y), is_wild(wheel_second))
             if kx == ky:
                 continue
             for k in {kx, ky} & wanted:

@@ -23,17 +23,20 @@ def player_set(cards: Sequence[int], front: Sequence[int], wheel_second: int = F
     Returns (front_cards, back_cards, front_key, back_key, foul).
     """
     from verifier.game.ranking import is_foul
+    from verifier.game.evaluate import eval2, is_wild
     core = backend.module("_core")
     back = [c for c in cards if c not in front]
-    fkey = core.eval2(list(front))
+    # the core's two-card key reads the joker as an ace: the wild joker pairs the other card
+    fkey = eval2(list(front), True) if is_wild(wheel_second) else core.eval2(list(front))
     bkey = core.eval5(back, wheel_second)
     return list(front), back, fkey, bkey, is_foul(fkey, bkey)
 
 
-def best_for_bet(cards: Iterable[int]) -> int:
+def best_for_bet(cards: Iterable[int], wheel_second: int = False) -> int:
     """The best-for-bet line mask of seven cards (verifier/game/categories.py
-    BEST_FOR_BET_LINES): the lines of every setting that is not a foul."""
-    return backend.module("_core").best_for_bet(list(cards))
+    BEST_FOR_BET_LINES): the lines of every setting that is not a foul (``wheel_second``:
+    the engine's evaluation, the wild joker's bit among them)."""
+    return backend.module("_core").best_for_bet(list(cards), wheel_second)
 
 
 #: the code of a hand that ``tier_hands`` looks up, by read (verifier/table/progressive_pairs.py)

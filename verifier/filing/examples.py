@@ -131,7 +131,8 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
             for slot, kind in enumerate(table.kinds[1:], 1):
                 custom = table.custom_bet(kind)
                 if custom is not None:
-                    line = custom.paid_line(hand_lines(custom, p, d, player, dealer))
+                    line = custom.paid_line(hand_lines(custom, p, d, player, dealer,
+                                                        table.wheel_second))
                     if line is not None and wanted.get((kind, line), 0) is None:
                         wanted[(kind, line)] = Example(kind, custom.nets[line][0], player,
                                                        dealer, p, d, odds(slot), line)

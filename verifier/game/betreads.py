@@ -7,6 +7,7 @@ does every layer that reads a line."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from verifier.game.categories import (BEST_FOR_BET_LINES as _BEST_FOR_BET, CATEGORY_NAMES, OUTLAW9_LINES)
 from verifier.game.firstcards import CARDS_RANGE, FIRST_CARDS_LINES
@@ -141,3 +142,36 @@ def seven_card_and_front_lines(mask: int, front_key: int) -> frozenset[str]:
     bit i = ``CATEGORY_NAMES[i]``) and its set front's line."""
     return frozenset([name for bit, name in enumerate(CATEGORY_NAMES) if mask >> bit & 1]
                      + [front_line(front_key)])
+
+
+#: the reads that read the joker the bug's way only (an ace, or completing a straight or
+#: flush), in words and with the reading that says so: under the wild joker a bet reading
+#: them is refused in one line rather than priced on the wrong joker
+BUG_ONLY_READS = {
+    "pai-gow": "the joker as an ace and nothing else (reading Insurance joker)",
+    "first-cards": "the joker as an ace or completing a straight or flush (the first-cards "
+                   "read)",
+}
+#: the reads whose top-class lines keep the bug's name (five aces) while under the wild
+#: joker any five of a kind reaches them (docs/RULES_READINGS.md, ``classes_wild``)
+TOP_CLASS_LINES = {"best-for-bet": ("five_aces", "five_aces_plus_pair"),
+                   "house-way": ("five_aces", "five_aces_plus_pair")}
+
+
+def refuse_under_wild(reads: str, bet: str, joker: str, lines: Iterable[str] = ()) -> None:
+    """One line (``VerifierError``) when the bet ``bet`` (its title) reads ``reads`` under
+    the wild joker and the read knows only the bug's joker (``BUG_ONLY_READS``), or names
+    among ``lines`` (its pay table's) a top-class line named for five aces that any five
+    of a kind reaches there (``TOP_CLASS_LINES``)."""
+    if joker != "wild":
+        return
+    if reads in BUG_ONLY_READS:
+        raise VerifierError(f"the {bet} reads {BUG_ONLY_READS[reads]}: under the wild joker "
+                            "(reading Joker wild) it is not priced; drop the bet or use a "
+                            "rule set whose joker is the bug's")
+    named = [line for line in TOP_CLASS_LINES.get(reads, ()) if line in set(lines)]
+    if named:
+        words = named[0].replace("_", " ")
+        raise VerifierError(f"the {bet} (reads {reads}) pays {words}: under "
+                            "the wild joker (reading Classes wild) that line is any five of "
+                            "a kind, not five aces; it is not priced under that name")

@@ -62,6 +62,15 @@ def class_words(name: str, joker: str = "bug") -> str:
     return "five of a kind" if name == "five_aces" and joker == "wild" else name.replace("_", " ")
 
 
+def class_line_name(line: str, joker: str = "bug") -> str:
+    """A line of the house-way or best-for-bet read for a person: its display name; under
+    the wild joker the top class's lines (``five_aces``, ``five_aces_plus_pair``, which any
+    five of a kind reaches there) by the class's name, "Five of a Kind"."""
+    if joker == "wild" and line in ("five_aces", "five_aces_plus_pair"):
+        line = line.replace("five_aces", "five_of_a_kind")
+    return display_name(line)
+
+
 def display_names(keys: Iterable[str], sep: str = ", ") -> str:
     """``"Four of a Kind, Flush"``: several keys' display names, in their order."""
     return sep.join(display_name(k) for k in keys)

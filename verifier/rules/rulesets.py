@@ -22,6 +22,7 @@ from verifier.support.files import parse_toml, read_text
 from verifier.game.paytables import DATA_DIR
 from verifier.rules.readings import Rules, BANK_HOUSE, BANK_ROTATION, WHEEL_CHOICES, BONUS_READING_CHOICES
 from verifier.game.ranking import JOKER_READINGS
+from verifier.game.betreads import refuse_under_wild
 from verifier.rules.terms import RuleSetError, check_bank, check_house_way, check_settlement
 
 if TYPE_CHECKING:
@@ -122,14 +123,21 @@ class RuleSet:
                 raise RuleSetError(f"rule set {self.name}: {path} is a {table.bet} pay table, "
                                    f"not {bet}" + (" (a custom bet's file says bet = "
                                                    "\"custom\")" if is_custom_name(bet) else ""))
+            title = f"custom bet {bet}" if is_custom_name(bet) else table.kind.title
+            refuse_under_wild(table.kind.reads, f"{title} of rule set {self.name}", self.joker,
+                              [line for line, _ in table.pays])
             out[bet] = table
         return out
 
     def progressive_tables(self) -> dict[str, Progressive]:
         """{name: progressive table} of the rule set's progressives (their files)."""
         from verifier.game.progressive import load as load_progressive
-        return {n: load_progressive(str(Path(f) if Path(f).is_absolute() else DATA_DIR / f))
-                for n, f in self.progressives}
+        out = {n: load_progressive(str(Path(f) if Path(f).is_absolute() else DATA_DIR / f))
+               for n, f in self.progressives}
+        for n, t in out.items():
+            refuse_under_wild(t.reads, f"progressive {n} of rule set {self.name}", self.joker,
+                              [line for tier in t.tiers for line in tier.lines])
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description,

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                        deck: Sequence[int] | None = None, threads: int | None = None,
                        progress: Progress | None = None,
-                       settlement: Any = None) -> list[dict[str, Any]]:
+                       settlement: Any = None, joker: str = "bug") -> list[dict[str, Any]]:
     """One dict per house way (names or files), in order: ``name``, ``counts`` (total,
     win, push, loss), ``probabilities`` (win, push, loss: Fractions), ``commission_return`` (Fraction), ``fee_returns`` ([(wagers, fee,
     return at the smallest wager, at the largest)]), ``differ``, ``hands``,
@@ -31,7 +31,8 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
     hand set differently from the first, or None). With a rule set's
     ``settlement`` that pushes on the banker's hand or exposes it (Face Up), also
     ``settled``: that game's base game on each house way (``basegame.settle`` of
-    ``faceup.base_game_counts``: the push conditions counted, Face Up by its job)."""
+    ``faceup.base_game_counts``: the push conditions counted, Face Up by its job).
+    ``joker``: the joker's reading (a rule set's), every house way's hands valued by it."""
     from fractions import Fraction
     from verifier.odds.basegame import commission_return, settle
     from verifier.game.cards import full_deck
@@ -41,7 +42,7 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
     from verifier.rules.rulesets import load as load_rule_set
     deck = deck or full_deck()
     fees = load_rule_set("outlaw9-mikes").settlement        # seed 001's fee schedule
-    specs = [engine_spec(Rules.of(wheel=wheel, house_way=h), threads, deck)
+    specs = [engine_spec(Rules.of(wheel=wheel, house_way=h, joker=joker), threads, deck)
              for h in house_ways]
     from verifier.game.settlement import SettlementRule
     from verifier.strategy.faceup import base_game_counts
@@ -125,7 +126,7 @@ def figures_of(table: str, house_way: HouseWay, rules: Rules, threads: int | Non
     if table == "back_hand":
         return hand_tables((bk, fk, n) for (bk, fk), n in
                            result.key_histogram.items())["back_hands"]
-    tables = power_ratings(result.key_histogram, rules.wheel_second)
+    tables = power_ratings(result.key_histogram, rules.evaluation)
     return {r["hand"]: r["hands"] for r in tables[table]}
 
 

@@ -337,7 +337,8 @@ def figures(raw: dict[str, Any], ruleset: RuleSet) -> dict[str, Any]:
                                 "best_setting_command": f'paigow-verify hand "{text}" --strategy '
                                                 f"--rules {ruleset.name}"}})
     nopt = raw["not_optimal"]
-    types = {i: n.replace("_", " ") for i, n in enumerate(CLASS_NAMES)}
+    from verifier.game.names import class_words     # the top class by the joker's reading
+    types = {i: class_words(n, ruleset.joker) for i, n in enumerate(CLASS_NAMES)}
     return {
         "player_hands": hands, "player_classes": raw["player_classes"],
         "banker_hands": banker, "commission": str(Fraction(cn, cd)),

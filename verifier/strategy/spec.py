@@ -9,6 +9,7 @@ import importlib
 import json
 from dataclasses import dataclass, field
 
+from verifier.game.ranking import EVAL_JOKER_WILD, EVAL_WHEEL_SECOND
 from verifier.game.settlement import COMMISSION, SettlementRule
 from verifier.support.errors import VerifierError
 from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING, TypeVar
@@ -76,7 +77,9 @@ def job_key(deck: Iterable[int], wheel_second: int, house_way_name: str,
     counts: the compiled job's units are orbit representatives of six cards, its
     pure-Python twin's are player hands, so a chunk of one is not a chunk of the other."""
     what = {"format": FORMAT_VERSION, "deck": sorted(int(c) for c in deck),
-            "wheel_second": bool(wheel_second),
+            "wheel_second": bool(int(wheel_second) & EVAL_WHEEL_SECOND),
+            # the wild joker's jobs apart from the bug's (whose keys are as ever)
+            **({"joker": "wild"} if int(wheel_second) & EVAL_JOKER_WILD else {}),
             "house_way": house_way_name if not house_way_program else "file",
             "house_way_program": house_way_program, "chunk_size": int(chunk_size),
             **settlement.job_terms(), "backend": backend}

@@ -49,7 +49,8 @@ class PythonJob:
         #: best response is summed apart, each setting's counts are the hands' comparison
         self.by_hand = dataclasses.replace(self.settlement, dealer="hidden")
         self.deck = sorted(deck)
-        self.wheel_second, self.house_way = bool(wheel_second), int(house_way)
+        # the engine's evaluation (the wheel's bit and the wild joker's), as the compiled job
+        self.wheel_second, self.house_way = int(wheel_second), int(house_way)
         self.engine = engine
         self.keys = all_house_keys(self.deck, self.wheel_second, self.house_way, engine)
         self.hands = list(self.keys)
@@ -70,7 +71,7 @@ class PythonJob:
                                               self.settlement.value_ratio)
         cost = v_best - v_house
         nopt = int(cost > 0)
-        kind = self.engine.best_five_class(list(hand))
+        kind = self.engine.best_five_class(list(hand), self.wheel_second)
         row = self.engine.set_hand(list(hand), self.wheel_second, self.house_way)[4]
         raw = empty_raw(self.banker_hands, self.face_up)
         if self.face_up:

@@ -97,30 +97,33 @@ def _mask_names(mask, names):
 
 
 def custom_odds(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any],
-                cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None
-                ) -> int | Fraction:
+                cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None,
+                evaluation: int = 0) -> int | Fraction:
     """The odds of ``bet`` for one player: ``player_set`` and ``banker_set`` are set_hands
     results (front, back, front_key, back_key, seven-card mask, house-way mask), ``cards``
     and ``banker_cards`` the player's and the banker's seven cards, as dealt. A bet on the
-    banker's hand reads ``banker_set`` and ``banker_cards``."""
-    return bet.odds(hand_lines(bet, player_set, banker_set, cards, banker_cards))
+    banker's hand reads ``banker_set`` and ``banker_cards``; ``evaluation``: the table's
+    (``Rules.evaluation``: the wheel and the joker), which a best-for-bet read sets by."""
+    return bet.odds(hand_lines(bet, player_set, banker_set, cards, banker_cards, evaluation))
 
 
 def hand_lines(bet: TableBet, player_set: Sequence[Any], banker_set: Sequence[Any],
-               cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None
-               ) -> Collection[str]:
+               cards: Sequence[int] | None, banker_cards: Sequence[int] | None = None,
+               evaluation: int = 0) -> Collection[str]:
     """The lines ``bet`` reads on one player's seat (``custom_odds``' terms): on the
     banker's hand for a bet on it."""
     if bet.hand == BANKER:
         player_set, cards = banker_set, banker_cards
-    return lines_of(bet.reads, player_set, banker_set, cards, bet.cards)
+    return lines_of(bet.reads, player_set, banker_set, cards, bet.cards, evaluation)
 
 
 def lines_of(reads: str, player_set: Sequence[Any], banker_set: Sequence[Any] | None,
-             cards: Sequence[int] | None, first: int = 0) -> Collection[str]:
+             cards: Sequence[int] | None, first: int = 0, evaluation: int = 0
+             ) -> Collection[str]:
     """The lines a hand shows, read ``reads``'s way (verifier/game/bets.py): its set_hands
     result, the banker's (a versus-banker read), its seven cards as dealt (first-cards,
-    best-for-bet) and the first cards a first-cards read takes."""
+    best-for-bet) and the first cards a first-cards read takes; ``evaluation`` the engine's
+    (the wheel's bit and the wild joker's), by which a best-for-bet read sets the cards."""
     if reads == "first-cards":
         assert cards is not None             # the first cards, as dealt
         return first_cards_lines(cards, first)
@@ -133,7 +136,7 @@ def lines_of(reads: str, player_set: Sequence[Any], banker_set: Sequence[Any] | 
     if reads == "best-for-bet":
         from verifier.engine import best_for_bet
         assert cards is not None             # a best-for-bet bet reads the seven cards
-        return _mask_names(best_for_bet(cards), BEST_FOR_BET_LINES)
+        return _mask_names(best_for_bet(cards, evaluation), BEST_FOR_BET_LINES)
     assert banker_set is not None            # versus-banker
     b = base_outcome(player_set[3], player_set[2], banker_set[3], banker_set[2])
     if b != PUSH:

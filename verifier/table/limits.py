@@ -27,6 +27,7 @@ from verifier.table.deal import SEATS, check_seat
 from verifier.table.fees import FeeSchedule, NO_FEES
 from verifier.game.settlement import SettlementRule
 from verifier.game.bets import BASE, WAGER_TITLES, table_sides
+from verifier.game.betreads import refuse_under_wild
 from typing import Any, Mapping, Sequence, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -194,6 +195,12 @@ class TableRules:
                                 "(no player-dealer, no player banking)")
         if self.envy_pays and self.envy_slot is None:
             raise VerifierError("the envy bonus needs the bet it is paid on")
+        for kind in seeds[1:]:                  # a read of the bug's joker only: one line
+            refuse_under_wild(sides[kind].read_for(self.rules), WAGER_TITLES[kind],
+                              self.rules.joker)
+        for b in self.custom:
+            refuse_under_wild(b.reads, f"custom bet {b.title or b.name}", self.rules.joker,
+                              [line for line, _ in b.nets])
 
     @classmethod
     def from_ruleset(cls, ruleset: RuleSet, **kw: Any) -> TableRules:

@@ -196,7 +196,7 @@ def simulate(table: Progressive, rounds: int, seats: int, deck: Sequence[int],
                 base = r * (seats + 1)
                 dealer = sets[base + seats]
                 play.round([table.tier_of(frozenset(lines_of(
-                    table.reads, sets[base + s], dealer, hands[base + s])))
+                    table.reads, sets[base + s], dealer, hands[base + s], 0, wheel_second)))
                     for s in range(seats)])
                 done += 1
             if report is not None:

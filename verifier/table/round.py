@@ -258,7 +258,8 @@ def round_odds(dealer_set: Sequence[Any], player_hw: Sequence[Any],
     for kind in table.kinds[1:]:
         bet = table.custom_bet(kind)
         if bet is not None:        # a custom bet, read its way (verifier/table/custom.py)
-            out.append(custom_odds(bet, player_hw, dealer_set, cards, dealer_cards))
+            out.append(custom_odds(bet, player_hw, dealer_set, cards, dealer_cards,
+                                   table.wheel_second))
         else:                      # a named bet, read as its module declares
             out.append(wager_odds(table, kind, player_hw, dealer_set, cards, dealer_cards,
                                   house_way))

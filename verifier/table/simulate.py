@@ -163,7 +163,7 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
     for dealer, players, idx, banker, dw in rounds:
         if setup.progressive is not None:
             st.progressive_hits.append(_progressive_tiers(setup.progressive, players, sets,
-                                                          hands, idx))
+                                                          hands, idx, table.wheel_second))
         bank = plans[dealer - 1].bank
         wagers, player_fees, dealer_fee, _ = per_banker[dealer]
         d = sets[idx]
@@ -190,14 +190,14 @@ def run_block(setup: TableSetup, seed: int, block: int, start: int, count: int,
     return st
 
 
-def _progressive_tiers(progressive, players, sets, hands, idx):
+def _progressive_tiers(progressive, players, sets, hands, idx, evaluation=0):
     """The tier each seat with the progressive's wager hits (None: none), in settlement
     order, read the table's way on the seat's hand (the banker's for a versus-banker
     read): verifier/table/progressive.py plays the meters on them."""
     from verifier.table.custom import lines_of
     table, seats = progressive
     return tuple(table.tier_of(frozenset(lines_of(table.reads, sets[idx + k], sets[idx],
-                                                  hands[idx + k])))
+                                                  hands[idx + k], 0, evaluation)))
                  for k, s in enumerate(players, 1) if s in seats)
 
 

@@ -60,8 +60,11 @@ def hand(cards: str, rule_set: str, strategy: bool = False, dealer: str | None =
         return out
     from verifier.engine import set_hand
     from verifier.game.bets import house_way_lines
+    from verifier.game.names import class_line_name
     out = set_hand(cards, ruleset.rules).to_json_dict()
-    out["house_way_lines"] = sorted(house_way_lines(out["back_key"], out["front_key"]))
+    # for a person: each line's name, the top class's by the joker's reading
+    out["house_way_lines"] = [class_line_name(line, ruleset.joker) for line in
+                              sorted(house_way_lines(out["back_key"], out["front_key"]))]
     return out
 
 

@@ -54,7 +54,7 @@ def settings_python(cards: Iterable[int], engine: Any, wheel_second: int = False
     return out
 
 
-def house_keys(cards: Iterable[int], engine: Any, wheel_second: bool = False,
+def house_keys(cards: Iterable[int], engine: Any, wheel_second: int = False,
                house_way: int = 0) -> tuple[int, int] | None:
     """(back key, front key) of seven cards set by the house way, or None when no row of
     the house way sets them (row 0)."""
@@ -68,7 +68,7 @@ def house_index(settings: Sequence[Mapping[str, Any]], keys: tuple[int, int] | N
                  if (s["back_key"], s["front_key"]) == keys), None)
 
 
-def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
+def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: int = False, house_way: int = 0,
                     engine: Any = None,
                     keys: Mapping[tuple[int, ...], tuple[int, int] | None] | None = None,
                     settlement: Any = None) -> tuple[list[dict[str, Any]], int | None]:
@@ -114,7 +114,7 @@ def strategy_python(cards: Iterable[int], deck: Iterable[int], wheel_second: boo
     return settings, house_index(settings, mine)
 
 
-def all_house_keys(deck: Iterable[int], wheel_second: bool = False, house_way: int = 0,
+def all_house_keys(deck: Iterable[int], wheel_second: int = False, house_way: int = 0,
                    engine: Any = None) -> dict[tuple[int, ...], tuple[int, int] | None]:
     """{sorted hand tuple: house_keys(hand)} for every hand of ``deck``."""
     if engine is None:
