@@ -156,3 +156,16 @@ def test_a_custom_line_is_named_as_its_pay_table_titles_it():
     from verifier.game.paytables import line_title
     assert display_name("flush_plus_pair") == line_title("flush_plus_pair") == "Flush plus pair"
     assert display_name("p_flush_plus_pair") == "Flush plus pair"
+
+
+def test_simulate_names_a_custom_bet_by_its_pay_tables_name(capsys):
+    """`simulate` of a rule set with custom bets: each bet's row by its pay table's name
+    (ez-pai-gow-california's Queen's Dragon and Dynasty Bonus), never the key."""
+    from verifier.cli import main
+    assert main(["simulate", "--rules", "ez-pai-gow-california", "--rounds", "200",
+                 "--seed", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split("  ")[0] for line in out.splitlines()
+            if line.startswith(("Base game", "Queen's Dragon", "Dynasty Bonus"))]
+    assert rows == ["Base game", "Queen's Dragon", "Dynasty Bonus"]
+    assert "queens_dragon" not in out and "dynasty_bonus" not in out

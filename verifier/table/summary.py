@@ -60,7 +60,8 @@ def summary(stats: Stats, setup: TableSetup) -> dict[str, Any]:
                        "banker": ("rotation" if setup.rotates else "house") if table.house_banks
                        else "player-dealer", **_push(table)},
         "seats": seats,
-        "bets": {kind: {"placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
+        "bets": {kind: {"title": _title(table, kind),
+                        "placed": stats.bet_unit[i].n, "wagered": stats.bet_unit[i].sw,
                         "won": stats.bet_wins[i],
                         "per_unit_wagered": _ci(stats.bet_round[i].ratio_ci())}
                  for i, kind in enumerate(stats.kinds)},
@@ -130,11 +131,19 @@ CAP_NOTE = ("Note: the bank's cap bound in {rounds:,} rounds. There the player-d
             "together.")
 
 
-def _short(kind):
-    """A wager's short label (its bet module's ``TableSide.short``), else its kind."""
+def _title(table, kind):
+    """A wager's name for people: a custom bet's pay-table name, else the bet's title."""
+    from verifier.game.bets import WAGER_TITLES
+    custom = table.custom_bet(kind)
+    title = (custom.title or custom.name) if custom else WAGER_TITLES[kind]
+    return title[:1].upper() + title[1:]
+
+
+def _short(kind, title):
+    """A wager's short label (its bet module's ``TableSide.short``), else its title."""
     from verifier.game.bets import table_sides
     side = table_sides().get(kind)
-    return side.short if side else kind
+    return side.short if side else title
 
 
 def format_summary(summ: Mapping[str, Any]) -> str:
@@ -156,8 +165,13 @@ def format_summary(summ: Mapping[str, Any]) -> str:
                    + (f"; {summ['settlement']['push']}" if "push" in summ["settlement"] else ""))
     out.append("")
     first = next(iter(summ["seats"].values()))["wagers"]
-    names = "/".join(_short(k) for k in first)
-    out.append(f"Seat  wagers({names})".ljust(26) + "bank  played  banked  mean per round "
+    names = "/".join("base" if k == BASE else _short(k, summ["bets"].get(k, {}).get("title", k))
+                     for k in first)
+    label = f"wagers({names})"
+    if len(names) > 18:         # custom bets' names: listed above, the column kept narrow
+        out.append(f"Wagers of a seat, in order: {names}")
+        label = "wagers"
+    out.append(f"Seat  {label}".ljust(26) + "bank  played  banked  mean per round "
                "after fees        per unit wagered before fees      fees")
     for s, d in summ["seats"].items():
         w = d["wagers"]
@@ -169,9 +183,11 @@ def format_summary(summ: Mapping[str, Any]) -> str:
                    f"{f(d['mean_per_round_after_fees']):<32}  "
                    f"{f(d['per_unit_wagered_before_fees']):<32}  {d['fees_paid_as_player']}")
     out.append("")
-    out.append("Bet        placed     won  per unit wagered (before fees)")
-    for kind, d in summ["bets"].items():
-        out.append(f"{kind:<9} {d['placed']:>7} {d['won']:>7}  {f(d['per_unit_wagered'])}")
+    wide = max([9, *(len(d["title"]) for d in summ["bets"].values())])
+    out.append(f"{'Bet':<{wide}}  placed     won  per unit wagered (before fees)")
+    for d in summ["bets"].values():
+        out.append(f"{d['title']:<{wide}} {d['placed']:>7} {d['won']:>7}  "
+                   f"{f(d['per_unit_wagered'])}")
     pd = summ["player_dealer"]
     out.append("")
     out.append(f"House (dealer) position: {pd['rounds']:,} rounds" if house else
