@@ -90,6 +90,7 @@ def checked_copy(tmp_path):
     return shutil.copy(CERTS / "outlaw9-mikes.json", tmp_path / "outlaw9-mikes.json")
 
 
+@pytest.mark.slow
 def test_compare_of_a_shipped_certificate_makes_its_rules_at_most_once_per_section(
         counted, capsys, tmp_path):
     made, _reads = counted

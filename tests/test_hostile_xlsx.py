@@ -52,6 +52,7 @@ def texts(data):
             if isinstance(cell.value, str)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", HOSTILE)
 def test_no_cell_of_a_par_sheet_is_a_formula_the_product_did_not_write(text, mikes):
     from verifier.web.editor import parsheet

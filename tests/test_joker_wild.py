@@ -176,6 +176,7 @@ def test_wild_category_vectors(engine, hand, seven, house):
                                                                 names_to_mask(house))
 
 
+@pytest.mark.slow
 def test_every_hand_of_the_small_deck_has_the_brute_force_best_five(engine):
     """Hand by hand: the engine's best five-card class of every seven cards of the small
     deck is the brute force's best over the 21 fives."""

@@ -391,6 +391,7 @@ def test_a_shipped_certificate_with_synthetic_strategy_checks(casino_cert):
         "house_edge"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit, says", [
     (lambda s: s["raw"]["house_way"].update(win=s["raw"]["house_way"]["win"] - 1), "base game"),
     (lambda s: s["raw"]["by_type"][0].__setitem__(1, s["raw"]["by_type"][0][1] + 1), "type"),

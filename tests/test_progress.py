@@ -109,6 +109,7 @@ def test_a_par_sheet_tells_its_steps_and_ends_with_all_of_them():
     assert notes[0] == "figures" and "charts: Wrangler Push" in notes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv,desc", [
     (["check", "{o9}"], "check"),
     (["compare", "{o9}"], "compare"),

@@ -139,6 +139,7 @@ def test_the_issues_search_lists_no_dead_line_and_no_repeat(capsys):
                            for r in ordered)
 
 
+@pytest.mark.slow
 def test_the_command_lists_tables_that_compare_confirms(tmp_path, capsys):
     assert main(["solve", str(CERT), "--line", "full_house", "--line", "flush",
                  "--edge-range", "1.5%..2.5%", "--limit", "3", "--json"]) == 0

@@ -147,6 +147,7 @@ def _random_round(rng, kinds):
                      action_pile=rng.randrange(7))
 
 
+@pytest.mark.slow
 @pytest.mark.compiled
 @pytest.mark.parametrize("name,outcomes", [("commission-free", "all"),
                                            ("commission-free", "player_wins"),
@@ -190,6 +191,7 @@ def base_interval(name, rounds, compiled, outcomes="all", pushes=True, **kw):
     return summary(stats, setup)["bets"]["base"]["per_unit_wagered"]["ci99"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["commission-free", "ez-pai-gow"])
 def test_python_simulation_agrees_with_the_exact_base_game(name):
     lo, hi = base_interval(name, 15_000, False)

@@ -1,7 +1,5 @@
-"""``tomllib`` on Python 3.11 and later, its backport ``tomli`` before (same API)."""
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python < 3.11
-    import tomli as tomllib  # type: ignore[no-redef]
+"""``tomllib``, the standard library's TOML reader (Python 3.11 and later), for every
+reader of the package."""
+import tomllib
 
 __all__ = ["tomllib"]
