@@ -81,7 +81,9 @@ def _run(settings):
         certificate.write(settings.out, cert, made.rows)
     model = certificate.Certificate.of(cert)
     if settings.json:
-        out = result.to_json_dict()
+        way = model.house_way_tables              # its tables are the counts' own
+        out = result.to_json_dict({"front_hands": dict(way.front_hands),
+                                   "back_hands": dict(way.back_hands)})
         out["rule_set"] = ruleset.name
         primary = default_bet().name              # the bonus bet, as the certificate's
         out[primary] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()

@@ -50,7 +50,10 @@ class EnumerationResult:
         return [{"lines": mask_to_names(m, BEST_FOR_BET_LINES), "hands": n}
                 for m, n in sorted(self.best_for_bet_masks.items())]
 
-    def to_json_dict(self) -> dict[str, Any]:
+    def to_json_dict(self, tables: dict | None = None) -> dict[str, Any]:
+        """The counts for JSON; ``tables``: the house way's ``hand_tables`` of this
+        enumeration when made already (a certificate's ``house_way`` section), else made
+        here from the key histogram."""
         return {
             "total_hands": self.total_hands,
             "rules": self.rules.as_dict(),
@@ -58,7 +61,7 @@ class EnumerationResult:
             "best_five": self.best_five,
             "royal_flushes": self.royal_flushes,
             "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
-            **hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items()),
+            **(tables or hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items())),
             "outlaw9_sets": self.outlaw9_sets(),
             "best_for_bet_sets": self.best_for_bet_sets(),
             "fouls": self.fouls,
