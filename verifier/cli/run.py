@@ -72,7 +72,8 @@ def _run(settings):
         if line:
             print(f"paigow-verify: {line}", file=sys.stderr)
     made = rule_set_certificate(ruleset, tables, deck, settings.threads, settings.progress,
-                                settings.base_game, spec=settings.engine)
+                                settings.base_game, spec=settings.engine,
+                                ahead=bool(settings.out))
     result, cert, note, base_game = made.result, made.cert, made.note, made.base_game
     if settings.sign:
         from verifier.certificate.signing import sign
