@@ -98,7 +98,10 @@ def draft(result: EnumerationResult, paytables: dict | None = None,
     first = min((sections.index(n) for n in waits_for if n in sections), default=len(sections))
     for name in sections[:first]:
         cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
-    return Draft(cert, tuple(sections[first:]), rows_json(cert))
+    rows = cert["counts"]["key_histogram"]["rows"]    # counts_of's: the engine's, sorted
+    prepared = rows_json(cert) if result.key_rows_text is None else \
+        RowsJson(rows, result.key_rows_text)
+    return Draft(cert, tuple(sections[first:]), prepared)
 
 
 def finish(d: Draft, later_inputs: dict | None = None) -> dict:

@@ -35,6 +35,9 @@ class EnumerationResult:
     key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
     best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
     fouls: int = 0
+    #: the key histogram's rows as a certificate's hashes write them, sorted (the
+    #: engine's ``hist_text``; None: made from ``key_histogram`` when needed)
+    key_rows_text: bytes | None = field(default=None, repr=False)
     seconds: float = 0.0
     engine: str = field(default_factory=backend.current)
     threads: int = 1
@@ -113,6 +116,7 @@ def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | N
         key_histogram=dict(raw["hist"]),
         best_for_bet_masks=dict(raw["sets_best_for_bet"]),
         fouls=raw["fouls"],
+        key_rows_text=raw["hist_text"],
         seconds=seconds,
         threads=nthreads,
     )
