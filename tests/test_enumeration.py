@@ -306,3 +306,13 @@ def test_best_for_bet_lines_match_the_published_jackpot_pai_gow_table(full_enume
     assert got == {line: n for line, _, n in JACKPOT_PAI_GOW}
     assert nothing == JACKPOT_PAI_GOW_NOTHING
     assert sum(got.values()) + nothing == math.comb(53, 7)
+
+
+@pytest.mark.parametrize("deck", [SMALL_DECK, deck_of_ranks("QKA")], ids=["small", "Q-A"])
+def test_the_engines_text_of_the_key_histogram_is_jsons(deck):
+    """The rows' text a certificate's hashes take, written by the compiled core in one
+    pass in C, is json.dumps's of the rows sorted (a second writer), with no spaces."""
+    import json
+    result = enumerate_hands(deck=deck, threads=2)
+    rows = sorted([bk, fk, n] for (bk, fk), n in result.key_histogram.items())
+    assert result.key_rows_text == json.dumps(rows, separators=(",", ":")).encode("ascii")

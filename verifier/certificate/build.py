@@ -98,7 +98,10 @@ def draft(result: EnumerationResult, paytables: dict | None = None,
     first = min((sections.index(n) for n in waits_for if n in sections), default=len(sections))
     for name in sections[:first]:
         cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
-    return Draft(cert, tuple(sections[first:]), rows_json(cert))
+    rows = cert["counts"]["key_histogram"]["rows"]    # counts_of's: the engine's, sorted
+    prepared = rows_json(cert) if result.key_rows_text is None else \
+        RowsJson(rows, result.key_rows_text)
+    return Draft(cert, tuple(sections[first:]), prepared)
 
 
 def finish(d: Draft, later_inputs: dict | None = None) -> dict:
@@ -257,11 +260,13 @@ class Certified(NamedTuple):
 def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = None,
                          deck: Sequence[int] | None = None, threads: int | None = None,
                          progress: Progress | None = None, base_game: bool | None = None,
-                         spec: EngineSpec | None = None) -> Certified:
+                         spec: EngineSpec | None = None, ahead: bool = True) -> Certified:
     """The enumeration of ``deck`` (default the full deck) under the rule set and its
     certificate (``run --out``), the base game counted pairwise when ``base_game``
     (default: on the full deck). ``spec``: the command's ``EngineSpec`` of the rule set
-    (default: made here from its rules, deck and threads)."""
+    (default: made here from its rules, deck and threads). ``ahead``: the file's text of
+    the key histogram made while the base game is counted (for a certificate written
+    after; ``run`` without ``--out`` writes none)."""
     from verifier.engine import engine_spec, enumerate_hands
     from verifier.support.interrupts import alongside
     spec = spec or engine_spec(ruleset.rules, threads, deck)
@@ -272,7 +277,7 @@ def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = 
     if base_game:
         # the certificate's parts that do not wait for the count are built meanwhile
         with alongside(lambda: certificate_draft(result, ruleset, tables, pairs=True,
-                                                 ahead=True)) as job:
+                                                 ahead=ahead)) as job:
             figures, note = pairwise_figures(deck=result.deck, rules=spec,
                                              settlement=ruleset.settlement, threads=threads,
                                              progress=progress, bank=ruleset.bank)

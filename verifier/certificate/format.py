@@ -123,6 +123,7 @@ def seal(cert: dict, rows: RowsJson | None = None) -> dict:
     return cert
 
 
+_DIGITS_AS_NINES = bytes.maketrans(b"012345678", b"999999999")
 _ROWS_MARK = "\x01key_histogram.rows"   # a string no certificate holds (nor a count)
 _ROWS_MARK_JSON = b'"\\u0001key_histogram.rows"'
 
@@ -145,10 +146,19 @@ def rows_json(cert: Mapping[str, Any]) -> RowsJson:
         return RowsJson(None, None)
     if type(rows) is not list or set(map(type, rows)) != {list}:
         return RowsJson(rows, None)
-    values = list(itertools.chain.from_iterable(rows))
-    if set(map(type, values)) != {int} or not ints_in_range(values):
+    try:
+        text = json.dumps(rows, separators=(",", ":")).encode("ascii")
+    except (TypeError, ValueError):
         return RowsJson(rows, None)
-    return RowsJson(rows, json.dumps(rows, separators=(",", ":")).encode("ascii"))
+    # the text says at once that every value is a number with no point, one list a row,
+    # none of 16 digits (2**53 has 16): only then is each value looked at
+    nines = text.translate(_DIGITS_AS_NINES)
+    if nines.translate(None, b"9,-[]") or nines.count(b"[") != len(rows) + 1 \
+            or b"9" * 16 in nines:
+        values = list(itertools.chain.from_iterable(rows))
+        if set(map(type, values)) != {int} or not ints_in_range(values):
+            return RowsJson(rows, None)
+    return RowsJson(rows, text)
 
 
 def _rows_apart(cert: Mapping[str, Any], prepared: Any = None) -> tuple[dict[str, Any], Any]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from verifier.support.errors import VerifierError
 from verifier.odds.values import exact_value
-from verifier.houseway.tables import section_results as house_way_results
+from verifier.houseway.tables import key_sums, section_results as house_way_results
 from verifier.game.paytables import Paytable, pay_text
 from verifier.game.bets import BETS, section_bets
 from verifier.game.hooks import Derive
@@ -32,11 +32,11 @@ def _house_way_results(cert: dict[str, Any]) -> dict[str, Any]:
     """The house way's own tables (verifier.houseway.tables) and its power ratings
     (docs/POWER_RATINGS.md), all from the certificate's key histogram."""
     from verifier.odds.ratings import as_json, power_ratings
-    out = house_way_results(cert["rules"]["house_way"]["value"],
-                            cert["counts"]["key_histogram"]["rows"], cert["counts"]["house_way_rows"],
-                            rules_of(cert).way)
-    out["power_ratings"] = as_json(power_ratings(cert["counts"]["key_histogram"]["rows"],
-                                                 rules_of(cert).evaluation))
+    rows = cert["counts"]["key_histogram"]["rows"]
+    sums = key_sums(rows)          # one pass over the rows for both
+    out = house_way_results(cert["rules"]["house_way"]["value"], rows,
+                            cert["counts"]["house_way_rows"], rules_of(cert).way, sums)
+    out["power_ratings"] = as_json(power_ratings(rows, rules_of(cert).evaluation, sums))
     return out
 
 

@@ -72,7 +72,8 @@ def _run(settings):
         if line:
             print(f"paigow-verify: {line}", file=sys.stderr)
     made = rule_set_certificate(ruleset, tables, deck, settings.threads, settings.progress,
-                                settings.base_game, spec=settings.engine)
+                                settings.base_game, spec=settings.engine,
+                                ahead=bool(settings.out))
     result, cert, note, base_game = made.result, made.cert, made.note, made.base_game
     if settings.sign:
         from verifier.certificate.signing import sign
@@ -81,7 +82,9 @@ def _run(settings):
         certificate.write(settings.out, cert, made.rows)
     model = certificate.Certificate.of(cert)
     if settings.json:
-        out = result.to_json_dict()
+        way = model.house_way_tables              # its tables are the counts' own
+        out = result.to_json_dict({"front_hands": dict(way.front_hands),
+                                   "back_hands": dict(way.back_hands)})
         out["rule_set"] = ruleset.name
         primary = default_bet().name              # the bonus bet, as the certificate's
         out[primary] = outlaw9_odds(result, certificate.paytable_of(cert)).to_dict()

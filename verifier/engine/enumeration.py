@@ -35,6 +35,9 @@ class EnumerationResult:
     key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
     best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
     fouls: int = 0
+    #: the key histogram's rows as a certificate's hashes write them, sorted (the
+    #: engine's ``hist_text``; None: made from ``key_histogram`` when needed)
+    key_rows_text: bytes | None = field(default=None, repr=False)
     seconds: float = 0.0
     engine: str = field(default_factory=backend.current)
     threads: int = 1
@@ -50,7 +53,10 @@ class EnumerationResult:
         return [{"lines": mask_to_names(m, BEST_FOR_BET_LINES), "hands": n}
                 for m, n in sorted(self.best_for_bet_masks.items())]
 
-    def to_json_dict(self) -> dict[str, Any]:
+    def to_json_dict(self, tables: dict | None = None) -> dict[str, Any]:
+        """The counts for JSON; ``tables``: the house way's ``hand_tables`` of this
+        enumeration when made already (a certificate's ``house_way`` section), else made
+        here from the key histogram."""
         return {
             "total_hands": self.total_hands,
             "rules": self.rules.as_dict(),
@@ -58,7 +64,7 @@ class EnumerationResult:
             "best_five": self.best_five,
             "royal_flushes": self.royal_flushes,
             "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
-            **hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items()),
+            **(tables or hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items())),
             "outlaw9_sets": self.outlaw9_sets(),
             "best_for_bet_sets": self.best_for_bet_sets(),
             "fouls": self.fouls,
@@ -110,6 +116,7 @@ def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | N
         key_histogram=dict(raw["hist"]),
         best_for_bet_masks=dict(raw["sets_best_for_bet"]),
         fouls=raw["fouls"],
+        key_rows_text=raw["hist_text"],
         seconds=seconds,
         threads=nthreads,
     )

@@ -31,17 +31,26 @@ def _front_order(name):
     return (hi == lo, hi, lo)
 
 
-def hand_tables(histogram: Iterable[Sequence[int]]) -> dict:
-    """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
-    (back key, front key, hands); fronts highest first, classes highest first."""
-    by_front: dict = defaultdict(int)   # summed by key first
-    by_back: dict = defaultdict(int)
+def key_sums(histogram: Iterable[Sequence[int]]) -> tuple[dict, dict]:
+    """The one pass over the key histogram's rows (back key, front key, hands) that the
+    house way's tables and its power ratings (verifier/odds/ratings.py) both read:
+    ({front key: hands}, {back key >> 16, the class and first rank nibble: hands})."""
+    by_front: dict = defaultdict(int)
+    by_row: dict = defaultdict(int)
     for back_key, front_key, n in histogram:
         by_front[front_key] += n
-        by_back[back_key] += n
+        by_row[back_key >> 16] += n
+    return by_front, by_row
+
+
+def hand_tables(histogram: Iterable[Sequence[int]], sums: tuple | None = None) -> dict:
+    """{"front_hands": {front: hands}, "back_hands": {class: hands}} from an iterable of
+    (back key, front key, hands), or from its ``key_sums`` when given; fronts highest
+    first, classes highest first."""
+    by_front, by_row = sums if sums is not None else key_sums(histogram)
     by_class: dict = defaultdict(int)
-    for back_key, n in by_back.items():
-        by_class[int(back_key) >> 20] += int(n)
+    for row, n in by_row.items():
+        by_class[int(row) >> 4] += int(n)
     fronts: dict = {}
     backs: dict = {}
     for front_key, n in by_front.items():
@@ -55,13 +64,14 @@ def hand_tables(histogram: Iterable[Sequence[int]]) -> dict:
 
 
 def section_results(house_way: str, histogram_rows: Iterable[Sequence[int]],
-                    row_counts: Mapping, way: HouseWay | None = None) -> dict:
+                    row_counts: Mapping, way: HouseWay | None = None,
+                    sums: tuple | None = None) -> dict:
     """A certificate's ``house_way`` section, re-derived from its counts: the key
     histogram's rows [back key, front key, hands] and the hands decided by each row
     ({row: hands}, the row as a number or its text); ``way``: the house way's loaded file
-    (``Rules.way``; None: compiled in)."""
+    (``Rules.way``; None: compiled in); ``sums``: the rows' ``key_sums``, when made."""
     from verifier.houseway import row_names
-    out = hand_tables(histogram_rows)
+    out = hand_tables(histogram_rows, sums)
     names = row_names(way)
     out["rows"] = [{"row": int(r), "name": names.get(int(r), ""), "hands": n}
                    for r, n in sorted(row_counts.items(), key=lambda item: int(item[0]))]

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 import os
@@ -34,6 +33,7 @@ from typing import Any, Collection
 from verifier.support.errors import VerifierError
 from verifier.game.cards import RANK_CHARS
 from verifier.game.ranking import EVAL_JOKER_WILD, EVAL_WHEEL_SECOND
+from verifier.houseway.tables import key_sums
 from verifier.game.ranking import CLASS_BITS, CLASS_NAMES, FRONT_PAIR_BASE, ROYAL_ORDINAL, straight_top_rank
 
 #: the five-card classes (verifier.game.ranking.CLASS_NAMES order)
@@ -99,22 +99,21 @@ def _rated(counts: dict, total: int, name) -> list:
     return rows
 
 
-def power_ratings(histogram: Any, wheel_second: int) -> dict:
+def power_ratings(histogram: Any, wheel_second: int, sums: tuple | None = None) -> dict:
     """The two tables from the histogram, {(five-card key, two-card key): hands} or an
     iterable of (five-card key, two-card key, hands):
     ``{"total", "two_card": [row], "five_card": [row]}``, each row ``{"hand", "hands",
     "probability", "player_pr", "banker_pr"}`` (Fractions), from the lowest hand. Every
     two-card hand has a row (3,2 to A,K, then 2,2 to A,A), with 0 if the house way never
-    plays it; the five-card table has the rows the house way plays."""
+    plays it; the five-card table has the rows the house way plays. ``sums``: the
+    histogram's ``key_sums`` (verifier/houseway/tables.py), when made."""
     fronts = {k: 0 for k in range(FRONT_PAIR_BASE + 13)
               if k >= FRONT_PAIR_BASE or k // 13 > k % 13}
-    by_front: dict = defaultdict(int)   # summed by int key first
-    by_row: dict = defaultdict(int)
-    items = histogram.items() if hasattr(histogram, "items") else \
-        (((bk, fk), n) for bk, fk, n in histogram)
-    for (back_key, front_key), n in items:
-        by_front[front_key] += n
-        by_row[back_key >> 16] += n                  # class and first rank nibble
+    if sums is None:
+        rows = ((bk, fk, n) for (bk, fk), n in histogram.items()) \
+            if hasattr(histogram, "items") else histogram
+        sums = key_sums(rows)
+    by_front, by_row = sums        # summed by int key first; rows: class and first rank
     for k, n in by_front.items():
         fronts[int(k)] += int(n)
     backs = {(int(r) >> 4, int(r) & 15): int(n) for r, n in by_row.items()}

@@ -2,6 +2,7 @@
 compiled ``verifier.engine._core``; docs/ENGINE.md). Slow and obvious by design."""
 from __future__ import annotations
 
+import json
 import math
 from itertools import combinations
 from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING
@@ -252,8 +253,15 @@ def enumerate_counts(deck: Sequence[int], wheel_second: bool, house_way: int, th
         progress(total, math.comb(len(deck), 7))
     return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
             "sets_seven": sets_seven, "sets_house": sets_house,
-            "sets_best_for_bet": sets_bfb, "hist": hist,
+            "sets_best_for_bet": sets_bfb, "hist": hist, "hist_text": _rows_text(hist),
             "fouls": fouls}
+
+
+def _rows_text(hist: dict) -> bytes:
+    """The histogram's rows [[back key,front key,hands],...], sorted, as json.dumps
+    writes them with no spaces (the compiled core writes the same text in C)."""
+    rows = sorted([bk, fk, n] for (bk, fk), n in hist.items())
+    return json.dumps(rows, separators=(",", ":")).encode("ascii")
 
 
 def find_hand(deck: Iterable[int], wheel_second: bool, house_way: int, foul: bool,
