@@ -47,6 +47,13 @@ def pytest_generate_tests(metafunc):
 #: against a hang, never a measure of speed (a loaded machine may be many times slower)
 HANG = 600
 
+#: the checkout the tests run from (its proofs/, examples/, cext/: files the tests read)
+CHECKOUT = Path(__file__).resolve().parent.parent
+#: where the package under test is imported from: the checkout when built in place, else
+#: the environment's site-packages (after `pip install .` a checkout's verifier/ has no
+#: compiled core): the PYTHONPATH of a command a test starts in a process of its own
+PACKAGE_PATH = str(Path(backend.__file__).resolve().parents[2])
+
 
 def read_stderr_until(proc, text):
     """The bytes of ``proc``'s stderr (a pipe, unbuffered reads) up to and including the

@@ -19,8 +19,8 @@ import pytest
 from verifier.game.bets import FRONT_LINES, Bet, TableSide, register
 from verifier.game.hooks import ENTRY_POINTS, check_hooks
 from verifier.support.errors import VerifierError
+from conftest import PACKAGE_PATH
 
-ROOT = Path(__file__).resolve().parent.parent
 DECK = "456789"
 
 PLUGIN = '''"""Tiger 8: the dealer's front hand, as the house way sets it, 8-high."""
@@ -61,8 +61,10 @@ def _package(folder: Path, name: str, value: str, module: str | None = None) -> 
 
 
 def _cli(folder: Path, *argv: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), str(ROOT)]))
-    return subprocess.run([sys.executable, "-m", "verifier.cli", *argv], env=env,
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), PACKAGE_PATH]))
+    # from ``folder``: `python -m` puts the working directory first on the path, and a
+    # checkout's source tree there (not built in place) is not the package under test
+    return subprocess.run([sys.executable, "-m", "verifier.cli", *argv], env=env, cwd=folder,
                           capture_output=True, text=True, timeout=600)
 
 

@@ -28,8 +28,8 @@ from verifier.odds.formula import formula_of
 from verifier.odds.linesolve import solve_lines
 from verifier.game.paytables import PUSH, Paytable
 
-ROOT = Path(__file__).resolve().parent.parent
-CERTS = ROOT / "proofs" / "certificates"
+from conftest import CHECKOUT, PACKAGE_PATH
+CERTS = CHECKOUT / "proofs" / "certificates"
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +148,7 @@ def test_the_pay_symbols_are_sympys_and_a_par_sheet_imports_no_sympy():
             "pickle.loads(pickle.dumps(bet))\n"
             "assert 'p_three_pairs' in bet.formula.text() and 'return =' in text\n"
             "print('sympy' in sys.modules)\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "False"
@@ -336,7 +336,7 @@ def test_certificate_without_base_game(certs_cached):
 
 
 def cli(tmp_path, *argv):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     return subprocess.run([sys.executable, "-m", "verifier.cli", *argv], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=300)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import verifier
-from conftest import HANG, read_stderr_until
+from conftest import CHECKOUT, HANG, PACKAGE_PATH, read_stderr_until
 
 # the whole run takes about 1.4 s on a quiet machine: a later signal finds it done
 DELAYS = (0.25, 0.5, 0.75, 1.0, 1.25)
@@ -128,8 +128,7 @@ def test_work_behind_a_block_runs_in_its_own_thread_during_the_block():
 
 # ------------------ issue 52: K, a signal from the process's first instruction; H9, the PDF
 
-ROOT = Path(verifier.__file__).resolve().parent.parent
-ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+ENV = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
 HAND = ["hand", "As Ks Qs Js Ts Kh Qh"]
 #: a console script as pip writes it where the interpreter's path is too long for a "#!"
 #: line (distlib's ScriptMaker): /bin/sh runs it first, then the interpreter
@@ -176,7 +175,7 @@ def report_pdf(tmp_path):
     """``report --format pdf`` in a process group of its own (Ctrl-C at a terminal reaches
     the whole group: the command and its chart processes)."""
     return subprocess.Popen([sys.executable, "-m", "verifier.cli", "report",
-                             str(ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"),
+                             str(CHECKOUT / "proofs" / "certificates" / "outlaw9-mikes.json"),
                              "--format", "pdf", "--out", "sheet.pdf", "--progress"],
                             cwd=tmp_path, env=ENV, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
