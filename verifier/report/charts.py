@@ -2,13 +2,14 @@
 the distribution of outcomes, and the confidence funnel over the number of bets."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import math
 import os
 import re
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from verifier.report.sheet import Z90, Z95, Bet
 
@@ -183,11 +184,34 @@ def start_pool() -> None:
         # of theirs in their start-up); the resource tracker first, as its start lets
         # SIGINT through whatever held it (CPython's resource_tracker.py), and holds it itself
         resource_tracker.ensure_running()
-        with held():
+        with held(), _this_package_first():
             forkserver.ensure_running()
             _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
     except (OSError, ValueError, ImportError):
         _pool = None
+
+
+@contextlib.contextmanager
+def _this_package_first() -> Iterator[None]:
+    """The environment the chart server starts in. Python's forkserver runs `python -c`, which
+    puts the working directory first on the server's path (3.11 does not pass it this
+    process's path): from a checkout's root, after `pip install .`, the server would import
+    the checkout's source tree, not the package this process runs (a certificate checked
+    there then failed on a fresh clone). It starts with the folder this process's
+    ``verifier`` came from first on its path, and the working directory not put on it."""
+    import verifier
+    root = os.path.dirname(os.path.dirname(os.path.abspath(verifier.__file__)))
+    saved = {k: os.environ.get(k) for k in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    os.environ["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [saved["PYTHONPATH"]])])
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 def stop_pool(at_once: bool = False) -> None:
