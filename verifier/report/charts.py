@@ -199,8 +199,7 @@ def _this_package_first() -> Iterator[None]:
     the checkout's source tree, not the package this process runs (a certificate checked
     there then failed on a fresh clone). It starts with the folder this process's
     ``verifier`` came from first on its path, and the working directory not put on it."""
-    import verifier
-    root = os.path.dirname(os.path.dirname(os.path.abspath(verifier.__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     saved = {k: os.environ.get(k) for k in ("PYTHONPATH", "PYTHONSAFEPATH")}
     os.environ["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [saved["PYTHONPATH"]])])
     os.environ["PYTHONSAFEPATH"] = "1"
