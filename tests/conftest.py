@@ -75,9 +75,7 @@ def signal_run_at(tmp_path, text, sig):
     import os
     import subprocess
     import sys
-    from pathlib import Path
-    import verifier
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "run", "--progress",
                              "--out", "c.json"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)

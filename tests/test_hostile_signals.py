@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-import verifier
 from conftest import CHECKOUT, HANG, PACKAGE_PATH, read_stderr_until
 
 # the whole run takes about 1.4 s on a quiet machine: a later signal finds it done
@@ -29,7 +28,7 @@ DELAYS = (0.25, 0.5, 0.75, 1.0, 1.25)
 def answer_time(delay, argv, tmp_path):
     """Seconds from a SIGINT ``delay`` s after the start of ``argv`` to its end; checks
     the one line and exit 130 (None: the command ended before the signal)."""
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", *argv], cwd=tmp_path,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)

@@ -17,13 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import verifier
-from conftest import HANG
+from conftest import HANG, PACKAGE_PATH
 
 #: the checkout the tests run from (its cext/ holds the launcher's source and build)
 ROOT = Path(__file__).resolve().parent.parent
-#: where the package the tests import is (the installed one, or the source tree built in place)
-PACKAGE = Path(verifier.__file__).resolve().parent.parent
 HAND = ["hand", "As Ks Qs Js Ts Kh Qh"]
 
 
@@ -66,7 +63,7 @@ def early(tmp_path, sig):
     site.mkdir()
     (site / "sitecustomize.py").write_text(EARLY.format(name=sig.name))
     sigblk = tmp_path / "sigblk"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(PACKAGE)]),
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), PACKAGE_PATH]),
                PAIGOW_TEST_SIGBLK=str(sigblk))
     return env, sigblk
 
@@ -150,7 +147,7 @@ def test_in_a_venv_the_launcher_runs_the_venvs_python_else_the_one_built_for(ven
 def test_the_launcher_runs_the_command_as_python_m_does(launcher, argv, status, tmp_path):
     # both from an empty directory: `python -m` puts the working directory first on the
     # path, and a checkout's source tree there (not built in place) is not the package
-    env = dict(os.environ, PYTHONPATH=str(PACKAGE))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     through = subprocess.run([str(launcher), *argv], env=env, capture_output=True,
                              text=True, timeout=HANG, cwd=tmp_path)
     direct = subprocess.run([sys.executable, "-m", "verifier.cli", *argv], env=env,
