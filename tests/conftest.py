@@ -69,6 +69,53 @@ def read_stderr_until(proc, text):
     return err
 
 
+class SignalCost:
+    """What a process spent answering a signal, in CPU seconds (the process's every thread
+    and every process under it), not in wall seconds: a loaded machine stretches the wall
+    clock many times (CI saw a polled stage answer late three times running), while the
+    CPU a stage burns before it polls does not change. A stage that polls no signal for
+    two seconds on two threads spends about four; one that polls spends a few hundredths,
+    then the exit's own.
+
+    ``start()`` before the process is started, ``sent(pid)`` just before the signal,
+    ``spent()`` once it has been waited for."""
+
+    def start(self):
+        self.base = self._children()
+        return self
+
+    def sent(self, pid):
+        self.at = self.of_tree(pid)
+
+    def spent(self):
+        return self._children() - self.base - self.at
+
+    @staticmethod
+    def _children():
+        import resource
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    @staticmethod
+    def of_tree(pid):
+        """CPU seconds so far of ``pid`` and of every process under it (/proc: user and
+        system time of all threads, and of the children each has waited for)."""
+        import os
+        tick, total, todo = os.sysconf("SC_CLK_TCK"), 0.0, [pid]
+        while todo:
+            p = todo.pop()
+            try:
+                with open(f"/proc/{p}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += sum(int(v) for v in fields[11:15]) / tick
+                for task in os.listdir(f"/proc/{p}/task"):
+                    with open(f"/proc/{p}/task/{task}/children") as f:
+                        todo += [int(c) for c in f.read().split()]
+            except OSError:                  # ended meanwhile: its time is its parent's
+                continue
+        return total
+
+
 def signal_run_at(tmp_path, text, sig):
     """``run --progress --out c.json`` started in ``tmp_path`` and sent ``sig`` once
     ``text`` (bytes) shows on its stderr: (its exit code, all its stderr)."""

@@ -1,7 +1,6 @@
 """The run / check / compare / solve / report commands, end to end on a reduced deck."""
 import json
 import math
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -100,9 +99,7 @@ def test_compare_three_tables_without_enumerating(files, cert_path, capsys, monk
     monkeypatch.setattr(verifier.engine, "enumerate_hands", no)
     monkeypatch.setattr(engine, "enumerate_counts", no)
     argv = ["compare", cert_path] + [a for n in names for a in ("--paytable", files[n])]
-    start = time.perf_counter()
-    assert main(argv + ["--json"]) == 0
-    assert time.perf_counter() - start < 1.0
+    assert main(argv + ["--json"]) == 0                 # and never enumerated (above)
     data = json.loads(capsys.readouterr().out)
     assert [t["name"] for t in data["paytables"]] == names
     for entry in data["paytables"]:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-import verifier
+from conftest import PACKAGE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 #: README.md's examples run, checked by the same functions, in a fresh venv after the
@@ -70,7 +70,7 @@ def scratch(tmp_path_factory):
     tool.chmod(0o755)
     env = dict(os.environ)
     env["PATH"] = f"{bindir}{os.pathsep}{env['PATH']}"
-    env["PYTHONPATH"] = str(Path(verifier.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = PACKAGE_PATH
     env["COLUMNS"] = "100"
     return folder, env
 

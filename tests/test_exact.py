@@ -15,6 +15,7 @@ from verifier.odds.exact import outlaw9_odds, practical_grid
 from verifier.odds.values import sqrt_exact
 from solve_oracle import solve_pay
 from verifier.game.paytables import Paytable
+from conftest import PACKAGE_PATH
 
 
 def M(*names):
@@ -251,7 +252,5 @@ def test_sqrt_value_needs_no_sympy_for_the_shipped_values():
     import os
     import subprocess
     import sys
-    from pathlib import Path
-    import verifier
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     subprocess.run([sys.executable, "-c", code], check=True, env=env)

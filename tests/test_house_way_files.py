@@ -8,6 +8,7 @@
   and a bad file is one line naming the file and the line.
 """
 import json
+import re
 import math
 import random
 from fractions import Fraction
@@ -565,6 +566,12 @@ def test_house_ways_compare(capsys):
     # C(4,2) = 6 hands of this deck, and no other five-aces hand differs
     assert fox["set_differently_by_hand_type"]["five-aces"] == 6
     assert fox["set_differently_from_first"] == sum(fox["set_differently_by_hand_type"].values())
+    # the table a person reads names each hand type; the JSON keeps the file's words
+    assert main(["house-ways", "compare", "mikes", "foxwoods", "--deck-ranks", "JQKA",
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"^Five aces +6$", text, re.M)
+    assert not re.search(r"^(five-aces|quads-pair|no-pair) ", text, re.M)
 
 
 def test_settle_plays_the_round_by_another_house_way(capsys):

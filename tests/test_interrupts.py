@@ -12,6 +12,7 @@ import pytest
 import verifier
 from verifier.cli import main
 from conftest import HANG, signal_run_at
+from conftest import PACKAGE_PATH
 
 
 @pytest.mark.full
@@ -50,7 +51,7 @@ def test_the_pairwise_stage_shows_a_progress_bar_only_when_asked(tmp_path, capsy
 def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path):
     """By default (no --progress/--no-progress) a piped stderr gets nothing at all, from
     the enumeration and from the pairwise stage."""
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", "AKQJ",
                            "--base-game", "--out", "c.json"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=HANG)
@@ -83,6 +84,42 @@ def test_a_ctrl_c_swallowed_by_a_finalizer_still_ends_the_command(tmp_path, caps
         sig.signal(sig.SIGINT, sig.default_int_handler)
         sig.signal(sig.SIGTERM, sig.SIG_DFL)
     capsys.readouterr()
+
+
+def test_an_interrupt_python_wrapped_in_another_exception_is_still_the_one_line(
+        monkeypatch, capsys):
+    """A SIGINT 0.25 s into `run --json` once landed in a dataclass's ``__set_name__``
+    while verifier/report/model.py was imported: Python 3.11 raises it as "RuntimeError:
+    Error calling __set_name__", and the command ended with that traceback and exit 1. The
+    received signal is what the command reports: exit 130 and the one line."""
+    import signal as sig
+    from verifier.cli import app
+
+    class Field:
+        def __set_name__(self, owner, name):
+            sig.raise_signal(sig.SIGINT)       # the interrupt lands inside __set_name__
+
+    def command(argv):
+        type("Bet", (), {"notes": Field()})   # a class made as an import makes it
+        return 0
+
+    old_int, old_term = sig.getsignal(sig.SIGINT), sig.getsignal(sig.SIGTERM)
+    monkeypatch.setattr(app, "_main", command)
+    try:
+        with pytest.raises(RuntimeError, match="__set_name__"):   # what Python does
+            sig.signal(sig.SIGINT, sig.default_int_handler)
+            type("Bet", (), {"notes": Field()})
+        assert app.main(["run"]) == 130
+        assert capsys.readouterr().err == "paigow-verify: interrupted\n"
+
+        def other(argv):                       # the command's own error is not an interrupt
+            raise RuntimeError("its own")
+        monkeypatch.setattr(app, "_main", other)
+        with pytest.raises(RuntimeError, match="its own"):
+            app.main(["run"])
+    finally:
+        sig.signal(sig.SIGINT, old_int)
+        sig.signal(sig.SIGTERM, old_term)
 
 
 def test_an_interrupt_lost_in_a_finalizer_is_not_reported_as_ignored(capsys):

@@ -15,6 +15,7 @@ import verifier
 from verifier import certificate
 from conftest import HANG, one_line_error, signal_run_at
 from verifier.cli import main
+from conftest import PACKAGE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 CERTS = ROOT / "proofs" / "certificates"
@@ -222,7 +223,7 @@ def test_sigterm_during_run_is_one_line_exit_143_and_no_file(tmp_path):
 @pytest.mark.slow
 @pytest.mark.compiled
 def test_ctrl_c_during_simulate_without_a_progress_bar(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(Path(verifier.__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PATH)
     proc = subprocess.Popen([sys.executable, "-m", "verifier.cli", "simulate", "--rounds",
                              str(10 ** 12), "--no-progress"], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

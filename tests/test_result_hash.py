@@ -23,6 +23,7 @@ import verifier
 from verifier import certificate
 from verifier.cli import main
 from conftest import HANG
+from conftest import PACKAGE_PATH
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted((ROOT / "proofs" / "certificates").glob("*.json"))
@@ -43,7 +44,7 @@ def run(tmp_path, name, *args, pure=False):
     env = {k: v for k, v in os.environ.items() if k != "PAIGOW_PUREPYTHON"}
     if pure:
         env["PAIGOW_PUREPYTHON"] = "1"
-    env["PYTHONPATH"] = str(Path(verifier.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = PACKAGE_PATH
     out = tmp_path / f"{name}.json"
     proc = subprocess.run([sys.executable, "-m", "verifier.cli", "run", "--deck-ranks", RANKS,
                            "--no-progress", "--out", str(out), *args],

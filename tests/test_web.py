@@ -29,18 +29,32 @@ WAIT = HANG
 
 def wait_for(condition, what):
     """Polls ``condition`` until it is true; an element that is not there yet, or went
-    stale because the page was replaced meanwhile (a form's answer), is "not yet"."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
-    deadline = time.monotonic() + WAIT
+    stale because the page was replaced meanwhile (a form's answer: Chromium then says
+    "stale element", or "Node with given id does not belong to the document" when the
+    swap falls between finding a node and reading it), is "not yet"."""
+    from selenium.common.exceptions import WebDriverException
+    deadline, last = time.monotonic() + WAIT, None
     while time.monotonic() < deadline:
         try:
             value = condition()
-        except (NoSuchElementException, StaleElementReferenceException):
-            value = None
+        except WebDriverException as exc:     # NoSuchElement, StaleElementReference, ...
+            value, last = None, exc
         if value:
             return value
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}"
+                         + (f" (last: {str(last.msg)[:200]})" if last is not None else ""))
+
+
+def loaded(browser, element_id):
+    """The element, once the page that holds it is parsed to its end (a page reloaded by
+    its refresh is found while Chromium is still parsing it: its later rows not there yet),
+    else None."""
+    from selenium.webdriver.common.by import By
+    if browser.execute_script("return document.readyState === 'complete' && "
+                              "document.getElementById(arguments[0]) !== null", element_id):
+        return browser.find_element(By.ID, element_id)
+    return None
 
 
 def cli(argv, capsys):
@@ -201,7 +215,8 @@ def test_house_ways_compare_as_the_command_does(browser, server, background, cap
     for name in ("mikes", "foxwoods"):
         browser.find_element(By.CSS_SELECTOR, f'input[name="way"][value="{name}"]').click()
     browser.find_element(By.ID, "compare").click()
-    table = wait_for(lambda: browser.find_elements(By.ID, "comparison"), "the comparison")
+    table = [wait_for(lambda: loaded(browser, "by-type") and loaded(browser, "comparison"),
+                      "the comparison, its page parsed to the end")]
     for box in ("comparison", "fees"):                # issue 51: no column cut off at 1400 px
         assert browser.execute_script("var b = document.getElementById(arguments[0])"
                                       ".parentNode; return b.scrollWidth <= b.clientWidth",
@@ -212,7 +227,7 @@ def test_house_ways_compare_as_the_command_does(browser, server, background, cap
         assert row.startswith(hw["house_way"]) and f"{float(win) * 100:.4f}%" in row
     assert rows[1].endswith(f"{expected[1]['set_differently_from_first']:,}")
     by_type = browser.find_element(By.ID, "by-type").text
-    assert "five-aces 6" in by_type
+    assert "Five aces 6" in by_type             # the hand type by its name
 
 
 def test_the_hand_page_sets_a_hand_as_the_readme_shows(browser, server):

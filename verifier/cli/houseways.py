@@ -133,7 +133,7 @@ def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) ->
     """The exact base game of each house way, and its settings against the first's."""
     import json
     from verifier.game.cards import cards_str, full_deck
-    from verifier.houseway.interpret import HAND_TYPES
+    from verifier.houseway.interpret import HAND_TYPE_NAMES, HAND_TYPES
     from verifier.strategy.houseways import compare_house_ways as compare
     deck = settings.deck or full_deck()
     ruleset = settings.ruleset if settings.rules else None
@@ -180,9 +180,9 @@ def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) ->
             print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
                   f"{100 * g['house_edge']['decimal']:>+10.4f}%")
     print(f"\nhands set differently from {names[0]}, by hand type:")
-    print(f"{'hand type':<22}" + "".join(f" {n[:14]:>14}" for n in names[1:]))
+    print(f"{'hand type':<34}" + "".join(f" {n[:14]:>14}" for n in names[1:]))
     for t in HAND_TYPES:
-        print(f"{t:<22}" + "".join(f" {r['by_type'][t]:>14,}" for r in rows[1:]))
+        print(f"{HAND_TYPE_NAMES[t]:<34}" + "".join(f" {r['by_type'][t]:>14,}" for r in rows[1:]))
     return 0
 
 

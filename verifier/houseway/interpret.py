@@ -20,10 +20,17 @@ from verifier.game.splits import best_split, rank_counts as _counts, splits
 from verifier.game.ranking import FRONT_PAIR_BASE
 from verifier.game.evaluate import (ACE, eval2, COMPLETE, FLUSH, STRAIGHT, STRAIGHT_FLUSH, class_of, eval5, is_royal_key, rank_as_ace)
 
-#: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace)
-HAND_TYPES = ("five-aces", "quads", "quads-pair", "quads-trips", "two-trips", "full-house",
-              "full-house-two-pair", "three-pair", "two-pair", "trips", "one-pair",
-              "no-pair")
+#: the hand types of a row's ``hand`` (pairs, trips and quads count the joker as an ace),
+#: each with the name a person reads (``house-ways compare``'s table, the workbench's)
+HAND_TYPE_NAMES = {
+    "five-aces": "Five aces", "quads": "Four of a kind",
+    "quads-pair": "Four of a kind and a pair",
+    "quads-trips": "Four of a kind and three of a kind",
+    "two-trips": "Two three of a kinds", "full-house": "Full house",
+    "full-house-two-pair": "Three of a kind and two pairs", "three-pair": "Three pairs",
+    "two-pair": "Two pairs", "trips": "Three of a kind", "one-pair": "One pair",
+    "no-pair": "No pair"}
+HAND_TYPES = tuple(HAND_TYPE_NAMES)
 #: names that stand for several types
 HAND_FAMILIES = {"any-quads": ("quads", "quads-pair", "quads-trips"),
                  "any-full-house": ("full-house", "full-house-two-pair")}
@@ -197,5 +204,5 @@ def set_hand(cards: Iterable[int], house_way: Any, wheel_second: bool = False) -
     raise NoRowError(f"no row of {house_way.name} sets a hand of type {kind}")
 
 
-__all__ = ["HAND_TYPES", "HAND_FAMILIES", "BACK_CLASSES", "NoRowError", "Setting",
+__all__ = ["HAND_TYPES", "HAND_TYPE_NAMES", "HAND_FAMILIES", "BACK_CLASSES", "NoRowError", "Setting",
            "features_of", "hand_type", "set_hand", "ACE"]

@@ -102,6 +102,14 @@ def pending() -> BaseException | None:
     return Terminated() if signal.SIGTERM in _received else KeyboardInterrupt()
 
 
+def wrapped(exc: Exception) -> BaseException | None:
+    """The interrupt an exception stands for, when a signal was received and Python
+    turned its KeyboardInterrupt into another exception on the way (a class's
+    ``__set_name__`` during an import: "RuntimeError: Error calling __set_name__"), else
+    None: the exception is the command's own."""
+    return pending()
+
+
 def check() -> None:
     """Raise for a signal that was received but whose exception was lost."""
     exc = pending()

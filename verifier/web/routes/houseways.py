@@ -101,13 +101,15 @@ async def compare(request: Any, form: dict[str, Any]) -> Any:
 
 @accepts(Form(), _refuse)
 async def comparison(request: Any, _query: dict[str, Any]) -> Any:
+    from verifier.houseway.interpret import HAND_TYPE_NAMES
     site = site_of(request)
     try:
         job = site.comparisons.get(request.path_params["job"])
     except VerifierError as exc:
         return _page(request, error=str(exc))
     return site.page(request, "compare.html.j2", job=job, now=time.time(),
-                     hand_types=list(job["rows"][0]["by_type"]) if job["rows"] else [])
+                     hand_types=[(t, HAND_TYPE_NAMES[t]) for t in job["rows"][0]["by_type"]]
+                     if job["rows"] else [])
 
 
 def routes(site: Site) -> list[Any]:
