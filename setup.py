@@ -114,6 +114,8 @@ class BuildExt(build_ext):
     only the files' times, and leaves a module built with other flags as it is."""
 
     def run(self):
+        if self.inplace:
+            self._from_the_kept_build()
         stamp = os.path.join(self.build_temp, "paigow-flags.txt")
         key = repr([os.environ.get("CC")] + [(e.name, e.extra_compile_args, e.extra_link_args)
                                              for e in self.extensions])
@@ -123,6 +125,30 @@ class BuildExt(build_ext):
         os.makedirs(self.build_temp, exist_ok=True)
         with open(stamp, "w") as f:
             f.write(key)
+
+    def _from_the_kept_build(self):
+        """An editable install (``pip install -e .``) builds in place in a fresh temporary
+        directory: it compiled every module again after ``pip install .`` had built them
+        (build/), minutes for nothing. Its build directory is made the kept one (its flags'
+        stamp included), and a module built there after every file it is made from is
+        copied where build_ext looks for it: it then leaves it as it is (newer than its
+        sources) and copies it into place, and compiles it when the flags differ (``force``)."""
+        import sysconfig
+        tag = f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
+        self.build_temp = os.path.join("build", f"temp.{tag}")
+        for ext in self.extensions:
+            kept = os.path.join("build", f"lib.{tag}", self.get_ext_filename(ext.name))
+            # setuptools builds an in-place module in build_lib (a temporary directory
+            # here), then copies it into the source tree
+            target = os.path.join(self.build_lib, self.get_ext_filename(ext.name))
+            if not os.path.exists(kept):
+                continue
+            made = os.path.getmtime(kept)
+            if any(os.path.getmtime(f) >= made for f in [*ext.sources, *ext.depends]):
+                continue                      # a source changed since: compiled again
+            if not os.path.exists(target) or os.path.getmtime(target) < made:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copy2(kept, target)
 
 
 def load_launcher():
