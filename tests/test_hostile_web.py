@@ -139,13 +139,19 @@ def test_no_get_route_computes_a_par_sheet_without_the_token(server, session, mo
 
 def test_par_sheets_are_rendered_at_most_two_at_a_time(server, session, monkeypatch):
     from verifier.web import editor
-    running, most, lock = [0], [0], threading.Lock()
+    running, most, lock, two = [0], [0], threading.Lock(), threading.Event()
 
     def slow(*args, **kwargs):
+        """A render that holds until a second one runs beside it (a loaded machine may
+        start the requests far apart: no fixed sleep decides the overlap), then a moment
+        more, in which a third would start were it let in."""
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
-        time.sleep(0.3)
+            if running[0] >= 2:
+                two.set()
+        two.wait(30)
+        time.sleep(0.2)
         with lock:
             running[0] -= 1
         return b"sheet"
