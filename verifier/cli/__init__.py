@@ -25,11 +25,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(argv)
     except KeyboardInterrupt as exc:   # the import of the commands, or a signal that
         return interrupts.report(exc)  # reaches here past their own handler
-    except Exception as exc:           # an interrupt that Python wrapped on its way
-        signal = interrupts.wrapped(exc)
-        if signal is None:
+    except Exception:                  # an interrupt that Python wrapped on its way
+        wrapped = interrupts.pending()
+        if wrapped is None:
             raise
-        return interrupts.report(signal)
+        return interrupts.report(wrapped)
 
 
 def console() -> None:

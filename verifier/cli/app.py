@@ -97,11 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _main(argv)
     except KeyboardInterrupt as exc:   # at any point, start-up (imports) included
         return _interrupted(exc)
-    except Exception as exc:           # an interrupt that Python wrapped on its way
-        signal = interrupts.wrapped(exc)
-        if signal is None:
+    except Exception:                  # an interrupt that Python wrapped on its way
+        wrapped = interrupts.pending()
+        if wrapped is None:
             raise
-        return _interrupted(signal)
+        return _interrupted(wrapped)
     lost = interrupts.pending()        # raised inside a finalizer and swallowed there
     return _interrupted(lost) if lost is not None else status
 

@@ -96,18 +96,13 @@ def report(exc: BaseException) -> int:
 
 
 def pending() -> BaseException | None:
-    """The exception a recorded signal stands for, or None."""
+    """The exception a recorded signal stands for, or None. Also what an exception stands
+    for when Python turned a signal's KeyboardInterrupt into another one on its way (a
+    class's ``__set_name__`` during an import: "RuntimeError: Error calling
+    __set_name__"); None: the exception is the command's own."""
     if not _received:
         return None
     return Terminated() if signal.SIGTERM in _received else KeyboardInterrupt()
-
-
-def wrapped(exc: Exception) -> BaseException | None:
-    """The interrupt an exception stands for, when a signal was received and Python
-    turned its KeyboardInterrupt into another exception on the way (a class's
-    ``__set_name__`` during an import: "RuntimeError: Error calling __set_name__"), else
-    None: the exception is the command's own."""
-    return pending()
 
 
 def check() -> None:
