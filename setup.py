@@ -137,10 +137,11 @@ class BuildExt(build_ext):
         tag = f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
         self.build_temp = os.path.join("build", f"temp.{tag}")
         for ext in self.extensions:
-            kept = os.path.join("build", f"lib.{tag}", self.get_ext_filename(ext.name))
+            name = self.get_ext_filename(ext.name)
+            kept = os.path.join("build", f"lib.{tag}", name)
             # setuptools builds an in-place module in build_lib (a temporary directory
             # here), then copies it into the source tree
-            target = os.path.join(self.build_lib, self.get_ext_filename(ext.name))
+            target = os.path.join(self.build_lib, name)
             if not os.path.exists(kept):
                 continue
             made = os.path.getmtime(kept)

@@ -5,11 +5,9 @@ import os
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-import verifier
 from verifier.cli import main
 from conftest import HANG, signal_run_at
 from conftest import PACKAGE_PATH

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import verifier
 from verifier import certificate
 from conftest import HANG, one_line_error, signal_run_at
 from verifier.cli import main

@@ -19,7 +19,6 @@ import pytest
 import rfc8785
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import verifier
 from verifier import certificate
 from verifier.cli import main
 from conftest import HANG
