@@ -92,12 +92,17 @@ def extensions():
                            ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
                            ("verifier.engine._strategy", "cext/_strategy.pyx"))]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
-    # a module whose C is up to date is compiled from it as it is (and setuptools' build_ext
-    # compiles nothing when the build/ directory holds the module newer than its C)
+    global CACHE
+    CACHE = BuildCache(flags, exts[0].extra_link_args)
+    # a module the build cache holds is taken from it (BuildExt), a module whose C is up to
+    # date is compiled from it as it is (and setuptools' build_ext compiles nothing when the
+    # build/ directory holds the module newer than its C)
     fresh, stale = [], []
     for ext in exts:
         c_file = ext.sources[0][:-len(".pyx")] + ".c"
-        if translated(c_file):
+        if CACHE.get(ext) is not None:
+            fresh.append(ext)                 # its .pyx left as it is: nothing translated
+        elif translated(c_file):
             ext.sources = [c_file]
             fresh.append(ext)
         else:
@@ -108,14 +113,72 @@ def extensions():
                                                    "cdivision": True}) if stale else [])
 
 
+class BuildCache:
+    """The compiled modules kept by what they are made from: a module's file is stored
+    under the SHA-256 of every file Cython and the compiler read for it (own_sources(),
+    vocab.h included), the Cython version, the compiler (what its ``--version`` and
+    ``-dumpmachine`` say), its flags, the Python it is built for and the module's name; a build whose key is stored
+    takes the file and neither translates nor compiles it. The store is ``build/cache``
+    of the checkout (a later ``pip install '.[web]'`` or ``pip install -e .`` in the same
+    checkout compiles nothing), or the directory PAIGOW_BUILD_CACHE names (shared by
+    clones, worktrees and fresh virtual environments: CI's runs and tests)."""
+
+    def __init__(self, flags, link_flags):
+        import hashlib
+        import sysconfig
+        from Cython import __version__ as cython
+        self.root = os.environ.get("PAIGOW_BUILD_CACHE") or os.path.join("build", "cache")
+        # the compiler by what it says it is (its version, less the name it was called by,
+        # and its target) and the words that CC adds after it: not by its path or name,
+        # which a wrapper (a test's, ccache) or a link (cc, gcc) changes
+        cc, *cc_args = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+        compiler = []
+        for question in ("--version", "-dumpmachine"):
+            try:
+                said = subprocess.run([cc, question], capture_output=True, text=True,
+                                      timeout=60).stdout
+            except (OSError, subprocess.SubprocessError):
+                said = None
+            compiler.append(said.split(None, 1)[-1] if question == "--version" and said else said)
+        digest = hashlib.sha256(repr([cython, compiler, cc_args, flags, link_flags,
+                                      sys.version, sysconfig.get_platform(),
+                                      sysconfig.get_config_var("EXT_SUFFIX")]).encode())
+        for name in sorted(own_sources()):
+            with open(name, "rb") as f:
+                digest.update(name.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+        self.base = digest.hexdigest()
+
+    def path(self, ext):
+        """Where the module ``ext`` of these sources and flags is kept."""
+        return os.path.join(self.root, f"{self.base[:32]}-{ext.name}")
+
+    def get(self, ext):
+        """The kept file of ``ext``, or None."""
+        path = self.path(ext)
+        return path if os.path.isfile(path) else None
+
+    def put(self, ext, built):
+        """Keep the module file ``built`` for ``ext`` (whole or not at all: a file beside
+        it, then renamed)."""
+        try:
+            os.makedirs(self.root, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.root, prefix=".part-")
+            os.close(fd)
+            shutil.copy2(built, tmp)
+            os.replace(tmp, self.path(ext))
+        except OSError as e:
+            print(f"paigow-verifier: the build cache {self.root} is not written ({e})",
+                  file=sys.stderr)
+
+
 class BuildExt(build_ext):
-    """build_ext that compiles every module again when the compiler or its flags (OpenMP on
-    or off) are not those of the last build in this build directory: setuptools compares
-    only the files' times, and leaves a module built with other flags as it is."""
+    """build_ext that takes a module from the build cache (BuildCache) when it holds it,
+    keeps every module it compiles there, and compiles every module again when the
+    compiler or its flags (OpenMP on or off) are not those of the last build in this build
+    directory: setuptools compares only the files' times, and leaves a module built with
+    other flags as it is."""
 
     def run(self):
-        if self.inplace:
-            self._from_the_kept_build()
         stamp = os.path.join(self.build_temp, "paigow-flags.txt")
         key = repr([os.environ.get("CC")] + [(e.name, e.extra_compile_args, e.extra_link_args)
                                              for e in self.extensions])
@@ -126,30 +189,16 @@ class BuildExt(build_ext):
         with open(stamp, "w") as f:
             f.write(key)
 
-    def _from_the_kept_build(self):
-        """An editable install (``pip install -e .``) builds in place in a fresh temporary
-        directory: it compiled every module again after ``pip install .`` had built them
-        (build/), minutes for nothing. Its build directory is made the kept one (its flags'
-        stamp included), and a module built there after every file it is made from is
-        copied where build_ext looks for it: it then leaves it as it is (newer than its
-        sources) and copies it into place, and compiles it when the flags differ (``force``)."""
-        import sysconfig
-        tag = f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
-        self.build_temp = os.path.join("build", f"temp.{tag}")
-        for ext in self.extensions:
-            name = self.get_ext_filename(ext.name)
-            kept = os.path.join("build", f"lib.{tag}", name)
-            # setuptools builds an in-place module in build_lib (a temporary directory
-            # here), then copies it into the source tree
-            target = os.path.join(self.build_lib, name)
-            if not os.path.exists(kept):
-                continue
-            made = os.path.getmtime(kept)
-            if any(os.path.getmtime(f) >= made for f in [*ext.sources, *ext.depends]):
-                continue                      # a source changed since: compiled again
-            if not os.path.exists(target) or os.path.getmtime(target) < made:
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                shutil.copy2(kept, target)
+    def build_extension(self, ext):
+        target = self.get_ext_fullpath(ext.name)
+        kept = CACHE.get(ext)
+        if kept is not None:
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(kept, target)
+            sys.stderr.write(f"paigow-verifier: {ext.name} taken from the build cache ({kept})\n")
+            return
+        super().build_extension(ext)
+        CACHE.put(ext, target)
 
 
 def load_launcher():

@@ -18,8 +18,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 def run(cmd, **kw):
     """``cmd`` without the caller's PYTHONPATH: what runs is what was built and installed,
-    never the source tree a developer's PYTHONPATH names."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    never the source tree a developer's PYTHONPATH names; and without PAIGOW_BUILD_CACHE
+    (setup.py's BuildCache, which CI's run sets): the wheel's core is compiled from the
+    sdist alone, never taken from a build of the checkout."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PAIGOW_BUILD_CACHE")}
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, **kw)
     assert out.returncode == 0, f"{cmd} failed:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
     return out
