@@ -36,6 +36,12 @@ def compiler_has_openmp():
 #: the one owner of the engine state (verifier.engine._core), which the other modules cimport
 OWNER_PXD = os.path.join("verifier", "engine", "_core.pxd")
 
+#: the compiled modules and their Cython sources
+MODULES = (("verifier.engine._core", "cext/_core.pyx"),
+           ("verifier.engine._table", "cext/_table.pyx"),
+           ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
+           ("verifier.engine._strategy", "cext/_strategy.pyx"))
+
 #: the four modules are translated and compiled side by side, one per core
 CORES = os.cpu_count() or 1
 
@@ -74,8 +80,16 @@ def translated(c_file):
     return all(os.path.getmtime(f) < made for f in own_sources())
 
 
+#: the setup.py commands that build or install a module; any other (``sdist``, and the
+#: ``egg_info`` of pip's and build's metadata) only lists or packs the sources
+BUILDING = {"build", "build_ext", "bdist_wheel", "bdist", "bdist_egg", "install", "develop",
+            "editable_wheel"}
+
+
 def extensions():
     from Cython.Build import cythonize
+    if not BUILDING & set(sys.argv[1:]):      # nothing to translate or to compile: the .pyx
+        return [Extension(name, sources=[source]) for name, source in MODULES]
     generate_vocabularies()
     openmp = compiler_has_openmp()
     flags = ["-O3", "-fno-strict-aliasing"] + (["-fopenmp"] if openmp else [])
@@ -87,10 +101,7 @@ def extensions():
         extra_link_args=["-fopenmp"] if openmp else [],
         depends=[os.path.join("cext", f) for f in os.listdir("cext") if f.endswith((".h", ".pxd", ".pxi"))]
         + [OWNER_PXD],
-    ) for name, source in (("verifier.engine._core", "cext/_core.pyx"),
-                           ("verifier.engine._table", "cext/_table.pyx"),
-                           ("verifier.engine._pairwise", "cext/_pairwise.pyx"),
-                           ("verifier.engine._strategy", "cext/_strategy.pyx"))]
+    ) for name, source in MODULES]
     print(f"paigow-verifier: building with OpenMP {'on' if openmp else 'off'}", file=sys.stderr)
     global CACHE
     CACHE = BuildCache(flags, exts[0].extra_link_args)
