@@ -16,6 +16,7 @@ from verifier.rules.definitions import definition_of
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, pretty_rows,
                                          rows_json, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
+from verifier.houseway.tables import known_sums
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
 if TYPE_CHECKING:
@@ -27,10 +28,9 @@ if TYPE_CHECKING:
 
 
 def counts_of(result: EnumerationResult) -> dict[str, Any]:
-    """All integer counts of an EnumerationResult, in the certificate's form."""
-    # keys and counts are the engine's ints; the compiled core's come in order already
-    hist = [[bk, fk, n] for (bk, fk), n in result.key_histogram.items()]
-    hist.sort()
+    """All integer counts of an EnumerationResult, in the certificate's form; the key
+    histogram's rows are the enumeration's own lists (sorted by the engine), not copies."""
+    hist = result.key_rows
     return {
         "best_five": {name: int(result.best_five[name]) for name in CLASS_NAMES},
         "royal_flushes": int(result.royal_flushes),
@@ -96,9 +96,10 @@ def draft(result: EnumerationResult, paytables: dict | None = None,
     for name in sections:
         cert["sections"][name] = dict(inputs.get(name, {}))
     first = min((sections.index(n) for n in waits_for if n in sections), default=len(sections))
-    for name in sections[:first]:
-        cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
     rows = cert["counts"]["key_histogram"]["rows"]    # counts_of's: the engine's, sorted
+    with known_sums(rows, result.key_sums):           # the engine's sums of these rows
+        for name in sections[:first]:
+            cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
     prepared = rows_json(cert) if result.key_rows_text is None else \
         RowsJson(rows, result.key_rows_text)
     return Draft(cert, tuple(sections[first:]), prepared)
