@@ -261,17 +261,20 @@ class Certified(NamedTuple):
 def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = None,
                          deck: Sequence[int] | None = None, threads: int | None = None,
                          progress: Progress | None = None, base_game: bool | None = None,
-                         spec: EngineSpec | None = None, ahead: bool = True) -> Certified:
+                         spec: EngineSpec | None = None, ahead: bool = True,
+                         result: EnumerationResult | None = None) -> Certified:
     """The enumeration of ``deck`` (default the full deck) under the rule set and its
     certificate (``run --out``), the base game counted pairwise when ``base_game``
     (default: on the full deck). ``spec``: the command's ``EngineSpec`` of the rule set
     (default: made here from its rules, deck and threads). ``ahead``: the file's text of
     the key histogram made while the base game is counted (for a certificate written
-    after; ``run`` without ``--out`` writes none)."""
+    after; ``run`` without ``--out`` writes none). ``result``: the enumeration of
+    ``spec``, when made already (``run``: counted before this module is imported)."""
     from verifier.engine import engine_spec, enumerate_hands
     from verifier.support.interrupts import alongside
     spec = spec or engine_spec(ruleset.rules, threads, deck)
-    result = enumerate_hands(spec, progress=progress)
+    if result is None:
+        result = enumerate_hands(spec, progress=progress)
     counts, note, early = None, None, None
     if base_game is None:   # default: on for the full deck (a few seconds more)
         base_game = spec.deck is None

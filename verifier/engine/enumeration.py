@@ -15,6 +15,7 @@ from verifier.engine import backend
 from verifier.engine.faults import refuse_faults as refuse
 from verifier.engine.spec import EngineSpec, as_spec
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
+from verifier.support.interrupts import interruptible, stoppable
 from verifier.support.progress import Progress, stage
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
@@ -109,8 +110,11 @@ def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | N
     # the enumeration is itself the check of a house-way file on this deck
     wheel_second, number = spec.arguments()
     with stage(progress, "hands", "enumerate") as report:
-        raw = backend.module("_core").enumerate_counts(deck, wheel_second, number, nthreads,
-                                                       report, visit=spec.order_dependent)
+        # in a thread of its own: work given to ``alongside`` runs in the main thread meanwhile
+        polled, stop = stoppable(report)
+        raw = interruptible(backend.module("_core").enumerate_counts, deck, wheel_second,
+                            number, nthreads, polled, False, spec.order_dependent,
+                            on_stop=stop)
     if refuse_faults:
         refuse(spec.name, wheel_second, number, deck, raw, nthreads)
     seconds = time.perf_counter() - start
