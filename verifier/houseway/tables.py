@@ -43,9 +43,11 @@ def known_sums(rows: Sequence[Sequence[int]], sums: tuple[Mapping, Mapping] | No
     which the engine made with the rows (None: nothing known): a certificate built from
     an enumeration derives its house way's tables with no pass over its 150,000 rows in
     Python. The rows must not change within the block."""
+    if sums is None:
+        yield
+        return
     entry = (rows, sums)
-    if sums is not None:
-        _known.append(entry)
+    _known.append(entry)
     try:
         yield
     finally:
@@ -59,9 +61,9 @@ def key_sums(histogram: Iterable[Sequence[int]]) -> tuple[dict, dict]:
     """The one pass over the key histogram's rows (back key, front key, hands) that the
     house way's tables and its power ratings (verifier/odds/ratings.py) both read:
     ({front key: hands}, {back key >> 16, the class and first rank nibble: hands})."""
-    for rows, (by_front, by_row) in _known:
+    for rows, (fronts, backs) in _known:
         if histogram is rows:
-            return dict(by_front), dict(by_row)
+            return dict(fronts), dict(backs)
     by_front: dict = defaultdict(int)
     by_row: dict = defaultdict(int)
     for back_key, front_key, n in histogram:
