@@ -11,7 +11,6 @@ import threading
 from cython.parallel import prange, threadid
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
-from libc.stdio cimport snprintf
 
 from core_api cimport *
 
@@ -49,7 +48,8 @@ cdef class Engine:
         cdef int *program = NULL
         cdef int nrows = 0, i
         if house_way in (0, 1):   # 0 Mike's Cardroom, 1 Emperor's Challenge (compiled in)
-            self.ptr = engine_new(wheel_second, house_way, NULL, 0)
+            with nogil:           # its tables: C alone, while Python runs elsewhere
+                self.ptr = engine_new(wheel_second, house_way, NULL, 0)
         elif house_way in _PROGRAMS:
             ints, nrows = _PROGRAMS[house_way]
             program = <int *>_malloc(sizeof(int) * len(ints))
@@ -58,7 +58,8 @@ cdef class Engine:
             try:
                 for i in range(len(ints)):
                     program[i] = ints[i]
-                self.ptr = engine_new(wheel_second, HOUSE_WAY_PROGRAM, program, nrows)
+                with nogil:
+                    self.ptr = engine_new(wheel_second, HOUSE_WAY_PROGRAM, program, nrows)
             finally:
                 _free(program)
         else:
@@ -258,9 +259,7 @@ cdef class _Job:
 
     def result(self):
         cdef const engine_t *e = self.eng.ptr
-        cdef int t, i
-        for t in range(1, self.threads):
-            accum_merge(e, self.acc[0], self.acc[t])
+        cdef int t
         cdef size_t nh = <size_t>e.nback * NUM_FRONT_DENSE
         cdef uint64_t *hist = <uint64_t *>malloc(sizeof(uint64_t) * nh)
         cdef maskcount_t tables[3]    # seven-card, house-way, best-for-bet
@@ -273,69 +272,31 @@ cdef class _Job:
         try:
             if failed:
                 raise MemoryError("cannot allocate the enumeration results")
-            accum_expand(e, self.acc[0], hist, &tables[0], &tables[1], &tables[2],
-                         best, &royal, rows, &fouls)
+            with nogil:     # C alone, while Python runs elsewhere
+                for t in range(1, self.threads):
+                    accum_merge(e, self.acc[0], self.acc[t])
+                accum_expand(e, self.acc[0], hist, &tables[0], &tables[1], &tables[2],
+                             best, &royal, rows, &fouls)
             failed = accum_failed(self.acc[0])
             for t in range(3):
                 failed |= tables[t].failed
             if failed:
                 raise MemoryError("cannot count the enumeration's masks")
-            hist_dict = {}
-            backs = [e.back_keys[t] for t in range(e.nback)]   # one int object per key
-            fronts = [FRONT_FROM_DENSE[t] for t in range(NUM_FRONT_DENSE)]
-            for i in range(<int>nh):
-                if hist[i]:
-                    hist_dict[(backs[i // NUM_FRONT_DENSE],
-                               fronts[i % NUM_FRONT_DENSE])] = hist[i]
             return {
                 "total": self.acc[0].hands,
-                "best_five": [best[i] for i in range(10)],
+                "best_five": [best[t] for t in range(10)],
                 "royal": royal,
-                "rows": [rows[i] for i in range(ROW_SLOTS)],
+                "rows": [rows[t] for t in range(ROW_SLOTS)],
                 "sets_seven": _mask_dict(&tables[0]),
                 "sets_house": _mask_dict(&tables[1]),
                 "sets_best_for_bet": _mask_dict(&tables[2]),
-                "hist": hist_dict,
-                "hist_text": _rows_text(e, hist, nh),
+                **_key_rows(e, hist, nh),     # hist_rows, hist_sums, hist_text
                 "fouls": fouls,
             }
         finally:
             free(hist)
             for t in range(3):
                 mc_free(&tables[t])
-
-
-cdef object _rows_text(const engine_t *e, const uint64_t *hist, size_t nh):
-    """The key histogram's rows [[back key,front key,hands],...] as json.dumps writes them
-    with no spaces (a certificate's hashes take them so), written here in one pass rather
-    than by json over 150,000 lists; None unless the pairs come in ascending order (the
-    certificate's) and every count is within 2**53 - 1."""
-    cdef size_t i, used = 1, rows = 0
-    cdef long long bk, fk, pb = -(1LL << 62), pf = 0
-    for i in range(nh):
-        rows += hist[i] != 0
-    cdef size_t cap = 3 + rows * 48      # "[" int "," int "," count "]," at most 47
-    cdef char *buf = <char *>malloc(cap)
-    if buf == NULL:
-        return None
-    try:
-        buf[0] = b'['
-        for i in range(nh):
-            if not hist[i]:
-                continue
-            bk = e.back_keys[i // NUM_FRONT_DENSE]
-            fk = FRONT_FROM_DENSE[i % NUM_FRONT_DENSE]
-            if bk < pb or (bk == pb and fk <= pf) or hist[i] > 9007199254740991ULL:
-                return None
-            pb, pf = bk, fk
-            used += snprintf(buf + used, cap - used, "[%lld,%lld,%llu],", bk, fk,
-                             <unsigned long long>hist[i])
-        if rows:
-            used -= 1                        # the last row's comma
-        buf[used] = b']'
-        return buf[:used + 1]
-    finally:
-        free(buf)
 
 
 cdef dict _mask_dict(const maskcount_t *t):
@@ -396,4 +357,5 @@ def suit_assignment_counts(ranks, bint joker):
 
 
 # every hand of a deck, one at a time: comparing house ways, finding a hand
+include "key_rows.pxi"
 include "deck_visit.pxi"

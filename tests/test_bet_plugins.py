@@ -133,3 +133,22 @@ def test_an_entry_point_that_cannot_be_loaded_is_one_line(tmp_path):
     assert done.stderr.strip().splitlines() == [
         "paigow-verify: error: the bet 'broken' (no_such_module_here, entry point group "
         "paigow_verifier.bets) cannot be loaded: No module named 'no_such_module_here'"]
+
+
+def test_entry_points_are_looked_for_only_where_a_distribution_declares_the_group(
+        tmp_path, monkeypatch):
+    """importlib.metadata is asked (and imported) only when a distribution on the path may
+    declare the group; a zip file on the path is its to read."""
+    from verifier.game import hooks
+    _package(tmp_path / "none", "other", "tool = other")
+    (tmp_path / "none" / "other-0.1.dist-info" / "entry_points.txt").write_text(
+        "[console_scripts]\ntool = other:main\n")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "none"), str(tmp_path / "missing")])
+    assert not hooks._may_declare(ENTRY_POINTS) and hooks._entry_points(ENTRY_POINTS) == []
+    _package(tmp_path / "some", "tiger8_bet", "tiger8 = tiger8_bet")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "none"), str(tmp_path / "some")])
+    assert hooks._may_declare(ENTRY_POINTS)
+    assert [p.name for p in hooks._entry_points(ENTRY_POINTS)] == ["tiger8"]
+    (tmp_path / "eggs.zip").write_bytes(b"PK\x05\x06" + bytes(18))     # an empty zip
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "eggs.zip")])
+    assert hooks._may_declare(ENTRY_POINTS)

@@ -61,6 +61,8 @@ OTHER_READS = {
     "never a user's",
     "verifier.cli.houseways:run_house_ways": "prints a shipped house way's file",
     "verifier.cli.app:_main": "opens /dev/null to quiet a closed pipe, reads nothing",
+    "verifier.game.hooks:_may_declare": "the installed distributions' entry_points.txt, as "
+    "importlib.metadata reads them, never a user's",
     "verifier.web.workbench:house_way_index": "hashes a house-way file the one reader has "
     "read (the workbench's index)",
 }

@@ -345,7 +345,9 @@ def test_enumerate_counts_small_deck_closed_forms(engine):
     assert raw["best_five"][4] == raw["best_five"][5] == raw["best_five"][8] == raw["royal"] == 0
     assert sum(raw["best_five"]) == 1716
     assert raw["fouls"] == 0
-    assert sum(raw["hist"].values()) == 1716
+    assert sum(n for _, _, n in raw["hist_rows"]) == 1716
+    assert raw["hist_rows"] == sorted(raw["hist_rows"])
+    assert [sum(part.values()) for part in raw["hist_sums"]] == [1716, 1716]
     assert sum(raw["sets_seven"].values()) == sum(raw["sets_house"].values()) == 1716
     assert sum(n for m, n in raw["sets_seven"].items() if m >> 3 & 1) == 28  # five aces
     assert sum(n for m, n in raw["sets_house"].items() if m >> 3 & 1) == 0

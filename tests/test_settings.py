@@ -129,3 +129,31 @@ def test_a_command_line_builds_its_commands_module_and_help_builds_all():
     unknown = next(a for a in build_parser("no-such-command")._actions
                    if isinstance(a, argparse._SubParsersAction))
     assert "run" in unknown.choices and "serve" in unknown.choices
+
+
+def test_a_family_is_made_a_frozen_dataclass_when_first_used():
+    """Importing the settings makes the shared class alone; a family is made as it is
+    first used, by the command line (``from_args``), ``FAMILIES`` or its first instance,
+    and is then the frozen dataclass it reads as."""
+    import os
+    import subprocess
+    import sys
+    from conftest import PACKAGE_PATH
+    code = (
+        "import dataclasses, sys\n"
+        "import verifier.cli.settings as s\n"
+        "assert {c.__name__ for c in s._UNMADE} >= {'HandSettings', 'RunSettings'}\n"
+        "hand = s.HandSettings(cards='As Ks Qs Js Ts Kh Qh')\n"
+        "assert s.HandSettings not in s._UNMADE and hand.cards.startswith('As')\n"
+        "try:\n"
+        "    hand.cards = None\n"
+        "except dataclasses.FrozenInstanceError:\n"
+        "    pass\n"
+        "else:\n"
+        "    sys.exit('not frozen')\n"
+        "assert 'base_game' in {f.name for f in dataclasses.fields(s.FAMILIES['run'])}\n"
+        "assert hand == s.HandSettings(cards='As Ks Qs Js Ts Kh Qh') != s.HandSettings()\n"
+        "assert 'cards=' in repr(hand) and hash(hand) == hash(s.HandSettings(cards=hand.cards))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=PACKAGE_PATH), timeout=120)
+    assert done.returncode == 0, done.stderr

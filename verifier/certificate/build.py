@@ -16,6 +16,7 @@ from verifier.rules.definitions import definition_of
 from verifier.certificate.format import (FORMAT, FORMAT_VERSION, JOINT_READ, JOINT_READ_COUNTS, SIGNATURE_FIELD, _normalise, host, rule_readings, RowsJson, pretty_rows,
                                          rows_json, seal)
 from verifier.certificate.sections import SECTIONS, rule_set_of
+from verifier.houseway.tables import known_sums
 from verifier.game.bets import BETS, CUSTOM, default_bet, derived_bets, section_bets
 
 if TYPE_CHECKING:
@@ -27,10 +28,9 @@ if TYPE_CHECKING:
 
 
 def counts_of(result: EnumerationResult) -> dict[str, Any]:
-    """All integer counts of an EnumerationResult, in the certificate's form."""
-    # keys and counts are the engine's ints; the compiled core's come in order already
-    hist = [[bk, fk, n] for (bk, fk), n in result.key_histogram.items()]
-    hist.sort()
+    """All integer counts of an EnumerationResult, in the certificate's form; the key
+    histogram's rows are the enumeration's own lists (sorted by the engine), not copies."""
+    hist = result.key_rows
     return {
         "best_five": {name: int(result.best_five[name]) for name in CLASS_NAMES},
         "royal_flushes": int(result.royal_flushes),
@@ -96,9 +96,10 @@ def draft(result: EnumerationResult, paytables: dict | None = None,
     for name in sections:
         cert["sections"][name] = dict(inputs.get(name, {}))
     first = min((sections.index(n) for n in waits_for if n in sections), default=len(sections))
-    for name in sections[:first]:
-        cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
     rows = cert["counts"]["key_histogram"]["rows"]    # counts_of's: the engine's, sorted
+    with known_sums(rows, result.key_sums):           # the engine's sums of these rows
+        for name in sections[:first]:
+            cert["sections"][name]["results"] = _normalise(SECTIONS[name].derive(cert))
     prepared = rows_json(cert) if result.key_rows_text is None else \
         RowsJson(rows, result.key_rows_text)
     return Draft(cert, tuple(sections[first:]), prepared)
@@ -260,17 +261,20 @@ class Certified(NamedTuple):
 def rule_set_certificate(ruleset: RuleSet, tables: dict[str, Paytable] | None = None,
                          deck: Sequence[int] | None = None, threads: int | None = None,
                          progress: Progress | None = None, base_game: bool | None = None,
-                         spec: EngineSpec | None = None, ahead: bool = True) -> Certified:
+                         spec: EngineSpec | None = None, ahead: bool = True,
+                         result: EnumerationResult | None = None) -> Certified:
     """The enumeration of ``deck`` (default the full deck) under the rule set and its
     certificate (``run --out``), the base game counted pairwise when ``base_game``
     (default: on the full deck). ``spec``: the command's ``EngineSpec`` of the rule set
     (default: made here from its rules, deck and threads). ``ahead``: the file's text of
     the key histogram made while the base game is counted (for a certificate written
-    after; ``run`` without ``--out`` writes none)."""
+    after; ``run`` without ``--out`` writes none). ``result``: the enumeration of
+    ``spec``, when made already (``run``: counted before this module is imported)."""
     from verifier.engine import engine_spec, enumerate_hands
     from verifier.support.interrupts import alongside
     spec = spec or engine_spec(ruleset.rules, threads, deck)
-    result = enumerate_hands(spec, progress=progress)
+    if result is None:
+        result = enumerate_hands(spec, progress=progress)
     counts, note, early = None, None, None
     if base_game is None:   # default: on for the full deck (a few seconds more)
         base_game = spec.deck is None

@@ -30,6 +30,20 @@ def load_paytables(files: Iterable[str] | None) -> dict[str, Paytable]:
     return tables
 
 
+#: the modules ``run`` needs once the hands are counted, and those of ``--json``'s
+#: operator figures (numpy: their exact bands, verifier/odds/sums.py)
+AFTER_COUNT = ("verifier.certificate", "verifier.certificate.build", "verifier.odds.exact",
+               "verifier.odds.ratings", "verifier.report.model", "verifier.report.text",
+               "verifier.certificate.formula", "rfc8785")
+AFTER_COUNT_JSON = ("verifier.odds.sums", "numpy")
+
+
+def _import(names: Iterable[str]) -> None:
+    import importlib
+    for name in names:
+        importlib.import_module(name)
+
+
 def cmd_run(settings: RunSettings) -> int:
     # the counts and the certificate are some 300,000 small containers and no reference
     # cycle: the cyclic garbage collector's passes over them, all for nothing, took
@@ -44,13 +58,6 @@ def cmd_run(settings: RunSettings) -> int:
 
 
 def _run(settings):
-    from verifier import certificate
-    from verifier.certificate.build import rule_set_certificate
-    from verifier.odds.exact import outlaw9_odds
-    from verifier.game.bets import default_bet
-    from verifier.report.model import build
-    from verifier.report.text import run_summary
-
     ruleset = settings.ruleset
     tables = load_paytables(settings.paytable)
     from verifier.game.paytables import FILED_FILES
@@ -71,9 +78,20 @@ def _run(settings):
         line = job_notice(settings.engine, ruleset.settlement, deck, settings.threads)
         if line:
             print(f"paigow-verify: {line}", file=sys.stderr)
+    from verifier.engine import enumerate_hands
+    from verifier.support.interrupts import alongside
+    # what the certificate and the output need is imported while the hands are counted
+    with alongside(lambda: _import(AFTER_COUNT + (AFTER_COUNT_JSON if settings.json else ()))):
+        result = enumerate_hands(settings.engine, progress=settings.progress)
+    from verifier import certificate
+    from verifier.certificate.build import rule_set_certificate
+    from verifier.odds.exact import outlaw9_odds
+    from verifier.game.bets import default_bet
+    from verifier.report.model import build
+    from verifier.report.text import run_summary
     made = rule_set_certificate(ruleset, tables, deck, settings.threads, settings.progress,
                                 settings.base_game, spec=settings.engine,
-                                ahead=bool(settings.out))
+                                ahead=bool(settings.out), result=result)
     result, cert, note, base_game = made.result, made.cert, made.note, made.base_game
     if settings.sign:
         from verifier.certificate.signing import sign

@@ -10,13 +10,16 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any, Callable, Optional, TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from typing import Any, Callable, Optional, TYPE_CHECKING, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from verifier.cli.progress import TqdmProgress
     from verifier.engine import EngineSpec
     from verifier.rules.readings import Rules
     from verifier.rules.rulesets import RuleSet
+
+F = TypeVar("F")
 
 #: option names whose dest is not the field's name (the field keeps the plain word for
 #: what the command line builds from it: ``progress`` is the bar)
@@ -70,6 +73,7 @@ class Settings:
             return args
         if cls is Settings:            # the family of the command (FAMILIES)
             cls = FAMILIES.get(getattr(args, "command", None) or "", Settings)
+        cls = _made(cls)
         known = {f.name for f in fields(cls)}
         values = {RENAMED.get(k, k): v for k, v in vars(args).items()
                   if not k.startswith(WAGER)}
@@ -138,7 +142,33 @@ class Settings:
         return out
 
 
-@dataclass(frozen=True)
+#: the families not made dataclasses yet: each is made when first used (``_made``)
+_UNMADE: set[type] = set()
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def _family(cls: type[F]) -> type[F]:
+    """A family's class as written, made a frozen dataclass in place when first used (a
+    command builds its own family's settings alone: making all twelve at import took a
+    tenth of a command's start-up): by ``Settings.from_args``, ``FAMILIES`` or its first
+    instance."""
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        _made(cls).__init__(self, *args, **kwargs)
+    cls.__init__ = __init__             # type: ignore[method-assign]
+    _UNMADE.add(cls)
+    return cls
+
+
+def _made(cls: type[F]) -> type[F]:
+    """``cls`` a frozen dataclass (a ``_family`` made now, the first time)."""
+    if cls in _UNMADE:
+        _UNMADE.discard(cls)
+        del cls.__init__                # type: ignore[misc]
+        dataclass(frozen=True)(cls)
+    return cls
+
+
+@_family
 class HandSettings(Settings):
     """hand: one hand."""
     cards: Optional[str] = None
@@ -147,7 +177,7 @@ class HandSettings(Settings):
     dealer: Optional[str] = None       # Face Up: the dealer's seven cards
 
 
-@dataclass(frozen=True)
+@_family
 class StrategySettings(Settings):
     """strategy: the optimal-strategy job."""
     backend: Optional[str] = None
@@ -156,14 +186,14 @@ class StrategySettings(Settings):
     work: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class RunSettings(Settings):
     """run: a certificate made."""
     base_game: Optional[bool] = None
     sign: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class OddsSettings(Settings):
     """check, compare, solve, report, formula: a certificate read, its bets' odds."""
     format: str = "markdown"
@@ -185,7 +215,7 @@ class OddsSettings(Settings):
     push_family: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class FilingSettings(Settings):
     """filing: the filing pack."""
     jurisdiction: Optional[str] = None
@@ -193,7 +223,7 @@ class FilingSettings(Settings):
     force: bool = False
 
 
-@dataclass(frozen=True)
+@_family
 class AuditSettings(Settings):
     """audit: a submitted par sheet judged."""
     claims: Optional[str] = None
@@ -201,7 +231,7 @@ class AuditSettings(Settings):
     date: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class SignSettings(Settings):
     """keygen, sign: keys and signatures."""
     key: Optional[str] = None
@@ -209,20 +239,20 @@ class SignSettings(Settings):
     public: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class ProveSettings(Settings):
     """prove: the proofs."""
     no_enumeration: bool = False
 
 
-@dataclass(frozen=True)
+@_family
 class RulesSettings(Settings):
     """rules: a rule set shown."""
     name: Optional[str] = None
     readings_markdown: bool = False
 
 
-@dataclass(frozen=True)
+@_family
 class HouseWaySettings(Settings):
     """house-ways: house ways listed, compared, fitted."""
     csv: bool = False
@@ -232,7 +262,7 @@ class HouseWaySettings(Settings):
     only: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@_family
 class TableSettings(Settings):
     """settle, simulate, progressive: the table's rounds and its progressives."""
     round_file: Optional[str] = None
@@ -256,7 +286,7 @@ class TableSettings(Settings):
     check_ledger: bool = False
 
 
-@dataclass(frozen=True)
+@_family
 class ServeSettings(Settings):
     """serve: the workbench."""
     certificates: list[str] = field(default_factory=list)
@@ -267,14 +297,30 @@ class ServeSettings(Settings):
 
 #: each command's settings (tests/test_settings.py holds that every command of
 #: cli/app.py's COMMAND_MODULES has one, with a field for each of its options)
-FAMILIES: dict[str, type[Settings]] = {
+class _Families(Mapping[str, type[Settings]]):
+    """{command: its family}, each family made a dataclass as it is looked up."""
+
+    def __init__(self, families: dict[str, type[Settings]]) -> None:
+        self._families = families
+
+    def __getitem__(self, command: str) -> type[Settings]:
+        return _made(self._families[command])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._families)
+
+    def __len__(self) -> int:
+        return len(self._families)
+
+
+FAMILIES: Mapping[str, type[Settings]] = _Families({
     "hand": HandSettings, "strategy": StrategySettings, "run": RunSettings,
     **dict.fromkeys(("check", "compare", "solve", "report", "formula"), OddsSettings),
     "filing": FilingSettings, "audit": AuditSettings,
     **dict.fromkeys(("keygen", "sign"), SignSettings), "prove": ProveSettings,
     **dict.fromkeys(("settle", "simulate", "progressive"), TableSettings),
     "rules": RulesSettings, "house-ways": HouseWaySettings, "serve": ServeSettings,
-}
+})
 
 
 def reduced_deck(ranks: str) -> list[int]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence, TYPE_CHECKING
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from verifier.engine import backend
 from verifier.engine.faults import refuse_faults as refuse
 from verifier.engine.spec import EngineSpec, as_spec
 from verifier.game.categories import BEST_FOR_BET_LINES, mask_to_names
+from verifier.support.interrupts import interruptible, stoppable
 from verifier.support.progress import Progress, stage
 from verifier.game.ranking import CLASS_NAMES
 from verifier.houseway.tables import hand_tables
@@ -32,15 +34,24 @@ class EnumerationResult:
     royal_flushes: int         # hands whose best five cards are a royal flush
     house_way_rows: dict       # row -> hands: 1..11 built in, a file's rows by place
     outlaw9_masks: dict        # bonus reading -> {category mask: hands}
-    key_histogram: dict = field(repr=False)  # (back key, front key) -> hands
+    #: the key histogram's rows [back key, front key, hands], sorted (the engine's
+    #: ``hist_rows``: a certificate's rows are these lists)
+    key_rows: list = field(repr=False)
     best_for_bet_masks: dict = field(default_factory=dict)  # {line mask: hands}
     fouls: int = 0
     #: the key histogram's rows as a certificate's hashes write them, sorted (the
-    #: engine's ``hist_text``; None: made from ``key_histogram`` when needed)
+    #: engine's ``hist_text``; None: made from ``key_rows`` when needed)
     key_rows_text: bytes | None = field(default=None, repr=False)
+    #: the rows' ``houseway.tables.key_sums``, made by the engine with the rows
+    key_sums: tuple | None = field(default=None, repr=False)
     seconds: float = 0.0
     engine: str = field(default_factory=backend.current)
     threads: int = 1
+
+    @cached_property
+    def key_histogram(self) -> dict:
+        """The key histogram, {(back key, front key): hands}, made from ``key_rows``."""
+        return {(bk, fk): n for bk, fk, n in self.key_rows}
 
     def outlaw9_sets(self, reading: str | None = None) -> list[dict[str, Any]]:
         """[{"categories": [...], "hands": n}] for a bonus reading (default: the rules')."""
@@ -64,7 +75,7 @@ class EnumerationResult:
             "best_five": self.best_five,
             "royal_flushes": self.royal_flushes,
             "house_way_rows": {str(k): v for k, v in self.house_way_rows.items()},
-            **(tables or hand_tables((bk, fk, n) for (bk, fk), n in self.key_histogram.items())),
+            **(tables or hand_tables(self.key_rows, self.key_sums)),
             "outlaw9_sets": self.outlaw9_sets(),
             "best_for_bet_sets": self.best_for_bet_sets(),
             "fouls": self.fouls,
@@ -99,8 +110,11 @@ def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | N
     # the enumeration is itself the check of a house-way file on this deck
     wheel_second, number = spec.arguments()
     with stage(progress, "hands", "enumerate") as report:
-        raw = backend.module("_core").enumerate_counts(deck, wheel_second, number, nthreads,
-                                                       report, visit=spec.order_dependent)
+        # in a thread of its own: work given to ``alongside`` runs in the main thread meanwhile
+        polled, stop = stoppable(report)
+        raw = interruptible(backend.module("_core").enumerate_counts, deck, wheel_second,
+                            number, nthreads, polled, False, spec.order_dependent,
+                            on_stop=stop)
     if refuse_faults:
         refuse(spec.name, wheel_second, number, deck, raw, nthreads)
     seconds = time.perf_counter() - start
@@ -113,10 +127,11 @@ def enumerate_hands(rules: "Rules | EngineSpec | None" = None, threads: "int | N
         house_way_rows={row: raw["rows"][row] for row in range(1, spec.rows + 1)},
         outlaw9_masks={BONUS_READING_CHOICES[0]: dict(raw["sets_seven"]),
                        BONUS_READING_CHOICES[1]: dict(raw["sets_house"])},
-        key_histogram=dict(raw["hist"]),
+        key_rows=raw["hist_rows"],
         best_for_bet_masks=dict(raw["sets_best_for_bet"]),
         fouls=raw["fouls"],
         key_rows_text=raw["hist_text"],
+        key_sums=raw["hist_sums"],
         seconds=seconds,
         threads=nthreads,
     )

@@ -104,13 +104,12 @@ def discover(package: str) -> list[object]:
     """The ``BET`` of every module of ``package`` (not those starting with ``_``), then of
     every entry point of the group ``ENTRY_POINTS`` (a module declaring ``BET``, or the
     bet itself); an entry point that cannot be loaded is one line naming it."""
-    from importlib.metadata import entry_points
     found = []
     module = importlib.import_module(package)
     for info in pkgutil.iter_modules(module.__path__):
         if not info.name.startswith("_"):
             found.append(importlib.import_module(f"{package}.{info.name}").BET)
-    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+    for point in sorted(_entry_points(ENTRY_POINTS), key=lambda p: p.name):
         try:
             loaded = point.load()
         except Exception as exc:        # a third party's package: any error, one line
@@ -118,3 +117,49 @@ def discover(package: str) -> list[object]:
                                 f"{ENTRY_POINTS}) cannot be loaded: {exc}") from None
         found.append(getattr(loaded, "BET", loaded))
     return found
+
+
+def _entry_points(group: str) -> list[Any]:
+    """``importlib.metadata.entry_points(group=group)``, but [] without importing
+    importlib.metadata (and the email and zip modules it imports: a fifth of a command's
+    start-up) when no distribution on ``sys.path`` can declare the group."""
+    if not _may_declare(group):
+        return []
+    from importlib.metadata import entry_points
+    return list(entry_points(group=group))
+
+
+def _may_declare(group: str) -> bool:
+    """False when no distribution importlib.metadata finds names ``group`` in its
+    ``entry_points.txt``: it finds them, as here, in the ``*.dist-info`` and ``*.egg-info``
+    folders (and an ``.egg``'s ``EGG-INFO``) of each folder on ``sys.path``; a zip file on
+    the path, a finder of distributions of its own or a file not read: True (ask it)."""
+    import os
+    import sys
+    from importlib.machinery import PathFinder
+    if any(getattr(f, "find_distributions", None) is not None and f is not PathFinder
+           for f in sys.meta_path):
+        return True
+    for entry in sys.path:
+        if not isinstance(entry, str):
+            return True
+        try:
+            children = os.listdir(entry or ".")
+        except NotADirectoryError:
+            return True
+        except OSError:
+            continue                    # no such folder: no distribution
+        egg = os.path.basename(entry).lower().endswith(".egg")
+        for child in children:
+            low = child.lower()
+            if low.endswith((".dist-info", ".egg-info")) or (egg and low == "egg-info"):
+                try:
+                    with open(os.path.join(entry or ".", child, "entry_points.txt"),
+                              encoding="utf-8") as f:
+                        if group in f.read():
+                            return True
+                except (FileNotFoundError, NotADirectoryError):
+                    continue            # no entry points
+                except (OSError, ValueError):
+                    return True
+    return False

@@ -144,13 +144,15 @@ class WagerFigures:
         from verifier.odds.sums import Sums
         return Sums(dict(self.outcomes)) if self.outcomes else None
 
-    def band(self, hands: int, label: str = "") -> Band:
+    def band(self, hands: int, label: str = "", cdf: Any = None) -> Band:
         """The house's result after ``hands`` hands: exact mean and variance, and the
-        quantiles of its exact distribution where one hand's is known."""
+        quantiles of its exact distribution where one hand's is known (``cdf``: its
+        ``Sums.cdf``, when made already)."""
         w = self.pace.average_wager
         quantiles, ahead = None, None
         sums = self.sums
-        cdf = sums.cdf(hands) if sums is not None else None
+        if cdf is None and sums is not None:
+            cdf = sums.cdf(hands)
         if cdf is not None:           # the house wins what the player loses: -w x the sum
             quantiles = (-w * sums.quantile(cdf, hands, Q95),
                          -w * sums.quantile(cdf, hands, 1 - Q95))
@@ -162,9 +164,10 @@ class WagerFigures:
     def bands(self) -> list[Band]:
         """The 95% bands after BAND_HANDS hands and BAND_HOURS hours."""
         h = self.pace.hands_per_hour
-        return ([self.band(n) for n in BAND_HANDS]
-                + [self.band(n * h, f"{n:,} hour{'s' if n > 1 else ''} ({n * h:,} hands)")
-                   for n in BAND_HOURS])
+        played = [(n, "") for n in BAND_HANDS] + [
+            (n * h, f"{n:,} hour{'s' if n > 1 else ''} ({n * h:,} hands)") for n in BAND_HOURS]
+        cdfs = self.sums.cdfs([n for n, _ in played]) if self.sums is not None else {}
+        return [self.band(n, label, cdfs.get(n)) for n, label in played]
 
     def to_dict(self) -> dict:
         """The figures for JSON: exact fractions as strings beside their decimals."""

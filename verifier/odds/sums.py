@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd, lcm
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 #: the most probability the circular convolution may fold back onto the span it keeps
 FOLDED = 1e-15
@@ -47,6 +47,7 @@ class Sums:
         for k, v in zip(self.steps, nets):
             self.pmf[k] = outcomes[v] / total
         self._points: dict[int, Any] = {}
+        self._grid: list[tuple[Any, Any]] | None = None     # _log_mgfs, when needed
 
     def points(self, hands: int) -> int | None:
         """M for ``hands`` hands: the whole span when it fits, else the least power of two
@@ -56,7 +57,9 @@ class Sums:
         if whole <= 1 << 16:
             return whole
         m = 1 << 16
-        while m < whole and _chernoff(self.pmf, hands, m) > FOLDED:
+        if self._grid is None:
+            self._grid = _log_mgfs(self.pmf)
+        while m < whole and _chernoff(self._grid, hands, m) > FOLDED:
             m <<= 1
         return min(m, whole) if min(m, whole) <= MAX_POINTS else None
 
@@ -71,6 +74,17 @@ class Sums:
         pmf = np.fft.irfft(self._points[m] ** hands, m)
         np.clip(pmf, 0.0, None, out=pmf)
         return np.cumsum(pmf)
+
+    def cdfs(self, hands: Sequence[int]) -> dict[int, Any]:
+        """{n: ``cdf(n)``} for each n of ``hands``, two at a time: numpy's transforms run
+        without the GIL, so a second thread takes the other core (the same doubles)."""
+        from verifier.support.interrupts import Behind
+        todo = list(dict.fromkeys(hands))
+        other = Behind(lambda: {n: self.cdf(n) for n in todo[1::2]}, "paigow-verify sums")
+        other.thread.start()
+        mine = {n: self.cdf(n) for n in todo[0::2]}
+        other.thread.join()
+        return {**mine, **other.value}
 
     def value(self, hands: int, k: int) -> Fraction:
         """The sum of ``hands`` hands at step ``k``."""
@@ -87,16 +101,25 @@ class Sums:
         return 0.0 if k < 0 else float(cdf[min(int(k), len(cdf) - 1)])
 
 
-def _chernoff(pmf: Any, hands: int, at: int) -> float:
-    """A bound on P(K >= at), K the sum of ``hands`` draws of ``pmf``: the least over a
-    grid of t of e^(-t at) (sum_k pmf[k] e^(t k))^hands."""
+def _log_mgfs(pmf: Any) -> list[tuple[Any, Any]]:
+    """[(t, log E[e^(t k)])] over the grid of t of ``_chernoff``, k drawn from ``pmf``:
+    the same for every number of hands, made once."""
     import numpy as np
     k = np.nonzero(pmf)[0]
     logs = np.log(pmf[k])
-    best = 0.0
+    grid = []
     for t in np.geomspace(1e-7, 10.0, 80):
         terms = logs + t * k
         top = terms.max()
-        log_mgf = top + np.log(np.exp(terms - top).sum())
+        grid.append((t, top + np.log(np.exp(terms - top).sum())))
+    return grid
+
+
+def _chernoff(grid: list[tuple[Any, Any]], hands: int, at: int) -> float:
+    """A bound on P(K >= at), K the sum of ``hands`` draws of one hand's distribution
+    (``_log_mgfs``): the least over the grid of t of e^(-t at) (sum_k pmf[k] e^(t k))^hands."""
+    import numpy as np
+    best = 0.0
+    for t, log_mgf in grid:
         best = min(best, hands * log_mgf - t * at)
     return float(np.exp(best))

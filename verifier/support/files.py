@@ -14,8 +14,6 @@ Every function that reads a file a user names calls ``read_text`` or ``read_byte
 tests/test_hostile_readers.py finds each such caller and runs one hostile set over it."""
 from __future__ import annotations
 
-import csv
-import glob
 import io
 import itertools
 import json
@@ -23,7 +21,6 @@ import math
 import os
 import re
 import stat
-import tempfile
 import time
 from pathlib import Path
 from decimal import Decimal, InvalidOperation
@@ -283,6 +280,7 @@ def csv_rows(text: str, path: str | os.PathLike, what: str,
              error: type[Exception] = VerifierError) -> Iterator[list[str]]:
     """The rows of a CSV file's text, one at a time (the caller bounds how many it takes);
     a field over the csv module's limit, or any other CSV error, one line."""
+    import csv
     try:
         yield from csv.reader(io.StringIO(text))
     except csv.Error as exc:
@@ -301,6 +299,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, mode: int | None = 
     check_writable(path)
     directory = path.parent if str(path.parent) else Path(".")
     _remove_stale_temps(directory, path.name)
+    import tempfile
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -334,6 +333,7 @@ STALE_TEMP_SECONDS = 600
 
 def _remove_stale_temps(directory, name):
     """Removes the temp files ``.<name>.*.tmp`` a killed write of the same target left."""
+    import glob
     for tmp in directory.glob(f".{glob.escape(name)}.*.tmp"):
         try:
             if time.time() - tmp.stat().st_mtime > STALE_TEMP_SECONDS:
@@ -382,6 +382,7 @@ def check_writable(path: str | os.PathLike, inputs: Iterable = (), folder: bool 
 def _try_writing_in(directory: Path, path: Path | None = None) -> None:
     """A file made and removed in ``directory`` (named as ``atomic_write_bytes``'s temp
     files): the one sure test that the command's output can be put there."""
+    import tempfile
     try:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{(path or directory).name}.",
                                    suffix=".tmp")

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Sequence, TYPE_CHECKING
 from verifier.game.evaluate import (eval5 as _eval5, eval2 as _eval2, class_of, is_royal_key, is_foul, is_wild, wild_card)
 from verifier.game.cards import JOKER
 from verifier.game.ranking import EVAL_WHEEL_SECOND
+from verifier.houseway.tables import key_sums
 from verifier.engine.reference.house_way import choose_row as _mikes_rows, MIKES
 from verifier.engine.reference.house_way_emperors import choose_row as _emperors_rows, EMPERORS
 from verifier.engine.reference.categories import (best_for_bet_mask, seven_card_mask, house_way_mask, five_subsets)
@@ -253,15 +254,18 @@ def enumerate_counts(deck: Sequence[int], wheel_second: bool, house_way: int, th
         progress(total, math.comb(len(deck), 7))
     return {"total": total, "best_five": best_five, "royal": royal, "rows": rows,
             "sets_seven": sets_seven, "sets_house": sets_house,
-            "sets_best_for_bet": sets_bfb, "hist": hist, "hist_text": _rows_text(hist),
-            "fouls": fouls}
+            "sets_best_for_bet": sets_bfb, **_rows(hist), "fouls": fouls}
 
 
-def _rows_text(hist: dict) -> bytes:
-    """The histogram's rows [[back key,front key,hands],...], sorted, as json.dumps
-    writes them with no spaces (the compiled core writes the same text in C)."""
+def _rows(hist: dict) -> dict[str, Any]:
+    """The key histogram {(back key, front key): hands} as the engines give it: its rows
+    [back key, front key, hands] sorted (``hist_rows``), their ``key_sums``
+    (``hist_sums``), and the rows as json.dumps writes them with no spaces (``hist_text``;
+    the compiled core writes the same text in C)."""
     rows = sorted([bk, fk, n] for (bk, fk), n in hist.items())
-    return json.dumps(rows, separators=(",", ":")).encode("ascii")
+    by_front, by_row = key_sums(rows)
+    return {"hist_rows": rows, "hist_sums": (dict(by_front), dict(by_row)),
+            "hist_text": json.dumps(rows, separators=(",", ":")).encode("ascii")}
 
 
 def find_hand(deck: Iterable[int], wheel_second: bool, house_way: int, foul: bool,
