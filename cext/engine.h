@@ -313,12 +313,14 @@ static engine_t *engine_new(int wheel_second, int house_way, const int *program,
     build_eval_tables(e);
     build_back_keys(e);
     e->memo = (memo_t *)calloc(MEMO_SIZE, sizeof(memo_t));
-    /* every entry on its own (the tables above read only): on every core (OpenMP) */
-    #pragma omp parallel for schedule(dynamic, 512)
-    for (int idx = 0; idx < MSET7 + MSET6; idx++) {
-        int ranks[7], k = idx < MSET7 ? 7 : 6;
-        multiset_unrank(k == 7 ? idx : idx - MSET7, k, ranks);
-        build_memo_entry(e, &e->memo[k == 7 ? idx : MEMO_JOKER_OFFSET + idx - MSET7], ranks, k);
+    int ranks[7];
+    for (int idx = 0; idx < MSET7; idx++) {
+        multiset_unrank(idx, 7, ranks);
+        build_memo_entry(e, &e->memo[idx], ranks, 7);
+    }
+    for (int idx = 0; idx < MSET6; idx++) {
+        multiset_unrank(idx, 6, ranks);
+        build_memo_entry(e, &e->memo[MEMO_JOKER_OFFSET + idx], ranks, 6);
     }
     return e;
 }
