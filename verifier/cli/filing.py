@@ -70,11 +70,11 @@ def _filing(settings: FilingSettings, info: Any, where: Any, files: dict[str, st
             steps.next("worked examples and figures")
             filing = document.build(cert, info, where, settings.variation_of,
                                     **operator_inputs(settings, cert))
-            steps.next("PDF")
-            pdf = document.render_pdf(filing, settings.paper)
-            if not alone:
+            if not alone:       # first: written while a chart process finds the examples
                 steps.next("xlsx")
                 xlsx = renderer("xlsx")(filing.sheet)     # the par sheet the filing holds
+            steps.next("PDF")
+            pdf = document.render_pdf(filing, settings.paper)
         checked()
         steps.next("write")
         if alone:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from verifier.certificate.model import Certificate
 from verifier.filing.jurisdictions import Jurisdiction
@@ -17,8 +18,11 @@ from verifier.filing.meta import Meta
 from verifier.filing.narrative import ExampleView
 from verifier.filing.wagers import Variation, Wager
 from verifier.report.sheet import ParSheet
+from verifier.rules.rulesets import RuleSet
 
 if TYPE_CHECKING:
+    from verifier.filing.examples import Example
+    from verifier.report.charts import Later
     from verifier.report.html import References
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -30,7 +34,10 @@ class Filing:
     jurisdiction: Jurisdiction
     sheet: ParSheet                             # the par sheet: the appendix
     rules: list[tuple[str, str]]                # the rules of play: (heading, text)
-    examples: list[ExampleView]
+    rule_set: RuleSet
+    #: the worked examples being found (``examples_of``), by a chart process where
+    #: ``charts.start_pool`` started them, while the rest is built and laid out
+    found: Later
     wagers: list[Wager]
     variation: Variation | None = None
     california: list[tuple[str, str]] = field(default_factory=list)
@@ -39,38 +46,54 @@ class Filing:
     #: the jurisdiction's items of each progressive (verifier/filing/progressives.py)
     progressives: list = field(default_factory=list)
 
+    @cached_property
+    def examples(self) -> list[ExampleView]:
+        """The worked examples in words, waited for when first read (the page's HTML)."""
+        from verifier.filing.narrative import view
+        return [view(e, self.rule_set) for e in self.found.result()]
+
 
 def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
           variation_of: str | os.PathLike | None = None, **operator: Any) -> Filing:
     """The filing of a checked certificate; ``operator``: the operator figures' inputs of
     its par sheet (``report.model.build``'s pace, bankroll)."""
     from verifier.certificate.sections import rule_set_of
-    from verifier.filing.examples import worked_examples
-    from verifier.filing.narrative import california, rules_of_play, view
+    from verifier.filing.narrative import california, rules_of_play
     from verifier.filing.wagers import variation, wagers
     from verifier.report.model import build as build_sheet
-    from verifier.table.limits import TableRules
-    from verifier.filing.faceup import face_up_examples
     from verifier.filing.progressives import progressive_items
-    from verifier.game.settlement import SettlementRule
+    from verifier.report.charts import Later, draw_ahead
     rs = rule_set_of(cert.raw)
+    # the worked examples to a chart process (``charts.start_pool``) first, found while
+    # the rest is built, WeasyPrint imported and the xlsx written; without one, here when
+    # first read (``Filing.examples``)
+    found = Later(examples_of, rs, deck_cards(cert))
+    found.start()
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
-    # the charts to the chart processes (``charts.start_pool``), drawn while the examples
-    # are found and the page is laid out; without them, nothing
-    from verifier.report.charts import draw_ahead
+    # the charts to the chart processes, drawn while the page is laid out; without them,
+    # nothing
     draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     readings = {r.name: r.text for r in sheet.readings}
-    if SettlementRule.of(rs.settlement).dealer_exposed:     # Face Up: not the table's deal
-        examples = face_up_examples(rs, deck_cards(cert))
-    else:
-        examples = worked_examples(TableRules.from_ruleset(rs), deck_cards(cert))
     return Filing(
         meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, readings),
-        examples=[view(e, rs) for e in examples],
+        rule_set=rs, found=found,
         wagers=wagers(sheet),
         variation=variation(cert, sheet, variation_of) if variation_of else None,
         california=california(rs, readings) if jurisdiction.california else [],
         hashes=certificate_rows(cert), progressives=progressive_items(cert, jurisdiction))
+
+
+def examples_of(rs: RuleSet, deck: Sequence[int]) -> list[Example]:
+    """The worked examples of the rule set ``rs`` dealt from ``deck``: Face Up's
+    (``faceup.face_up_examples``: not the table's deal), or the table's
+    (``examples.worked_examples``)."""
+    from verifier.filing.examples import worked_examples
+    from verifier.filing.faceup import face_up_examples
+    from verifier.game.settlement import SettlementRule
+    from verifier.table.limits import TableRules
+    if SettlementRule.of(rs.settlement).dealer_exposed:
+        return face_up_examples(rs, deck)
+    return worked_examples(TableRules.from_ruleset(rs), deck)
 
 
 def deck_cards(cert: Certificate) -> list[int]:

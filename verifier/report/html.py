@@ -22,6 +22,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: a table with more columns than this is set smaller, its numbers free to wrap (it fits
 #: the page, A4 or Letter)
 WIDE = 4
+#: a wide table of more rows than this is printed with columns of one width (``table-layout:
+#: fixed``, the power ratings' tables): WeasyPrint then does not measure each of its cells'
+#: text for the columns' widths, a tenth of its layout
+LONG = 40
 
 
 def formula_parts(f: BetFormula) -> dict:
@@ -146,7 +150,7 @@ def context(sheet: ParSheet, steps: Steps | None = None,
             prog.charts.append(("Meter path", path if not images else image(path)))
     return dict(sheet=sheet, bets=bets, line_header=LINE_HEADER, range_header=RANGE_HEADER,
                 z90=Z90, z95=Z95, definitions=definitions(), contents=contents(sheet),
-                wide=WIDE, designed=designed_notice(sheet) if sheet.designed else "",
+                wide=WIDE, long=LONG, designed=designed_notice(sheet) if sheet.designed else "",
                 strategy_title=STRATEGY_TITLE, player_bank_title=PLAYER_BANK_TITLE,
                 operator_title=OPERATOR_TITLE, appendix=APPENDIX,
                 strategy_detail_title=STRATEGY_DETAIL_TITLE)
