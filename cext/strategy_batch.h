@@ -219,10 +219,11 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     const int hand = b->nh;
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
-        int s[7], k = 0;
-        for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
+        const int k = sj_bits((uint64_t)mask);
         const int32_t r = rep[mask];
-        if (k >= 6) {
+        if (k >= 6) {                            /* only these need the positions */
+            int s[7], n = 0;
+            for (int i = 0; i < 7; i++) if (mask >> i & 1) s[n++] = p[i];
             int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
             if (rc) return rc;
             continue;
