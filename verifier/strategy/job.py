@@ -201,14 +201,15 @@ class _Local:
         chunk while the next one runs (its check and its file in the main thread, the
         cores meanwhile on the next chunk: ``interrupts.alongside``), for the last at the
         end. An exception of ``finish`` stops the chunk running and is raised."""
+        from functools import partial
         from verifier.support.interrupts import alongside
-        last = None
+        last: tuple[int, int, dict[str, Any], float] | None = None
         for lo, hi in todo:
             t = time.perf_counter()
             if last is None:
                 raw = run_chunk(self.job, lo, hi)
             else:
-                with alongside(lambda last=last: finish(*last)):
+                with alongside(partial(finish, *last)):
                     raw = run_chunk(self.job, lo, hi)
             last = lo, hi, raw, time.perf_counter() - t
         if last is not None:
