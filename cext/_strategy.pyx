@@ -121,6 +121,7 @@ cdef extern from "strategy_run.h" nogil:
                      int face_up)
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
+    void sj_acc_reset(sj_acc_t *a)
     int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
@@ -146,6 +147,8 @@ cdef class StrategyJob:
     ``run`` takes only ranges within them."""
     cdef sj_t job
     cdef bint ready
+    cdef sj_acc_t kept             # run's sums, kept from one run to the next
+    cdef bint kept_ready, kept_busy
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
@@ -205,6 +208,8 @@ cdef class StrategyJob:
             raise ValueError("push conditions with too many bounds for the strategy job")
 
     def __dealloc__(self):
+        if self.kept_ready:
+            sj_acc_free(&self.kept)
         if self.ready:
             sj_free(&self.job)
 
@@ -238,21 +243,29 @@ cdef class StrategyJob:
         ``batch``: the most hands whose tables are read together (0: the core's own; a
         test's small ones give the same sums, cext/strategy_batch.h; -1: none, each hand
         counted by whole cells, cext/strategy_job.h ``sj_hand``, the same sums again)."""
-        cdef sj_acc_t acc
+        cdef sj_acc_t fresh
+        cdef sj_acc_t *acc = &fresh
         cdef int rc
+        cdef bint mine = False
         if not 0 <= lo <= hi <= self.job.nlevel[6]:
             raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
         if self.only is not None and lo < hi and \
                 not any(a <= lo and hi <= b for a, b in self.only):
             raise ValueError(f"units {lo}..{hi}: the job built the tables of units "
                              f"{self.only} only")
-        if sj_acc_init(&self.job, &acc):
+        # the sums kept by the job (emptied), unless another run holds them (the GIL
+        # makes the test and the claim one step)
+        if not self.kept_busy and (self.kept_ready or not sj_acc_init(&self.job, &self.kept)):
+            self.kept_ready = self.kept_busy = mine = True
+            acc = &self.kept
+            sj_acc_reset(acc)
+        elif sj_acc_init(&self.job, &fresh):
             raise MemoryError("the job's sums")
         global sj_stop
         sj_stop = 0
         try:
             with nogil:
-                rc = sj_run(&self.job, lo, hi, &acc, batch)
+                rc = sj_run(&self.job, lo, hi, acc, batch)
             if rc == SJ_STOPPED:
                 raise KeyboardInterrupt("the optimal-strategy job: stopped")
             if rc == SJ_UNBUILT:
@@ -261,9 +274,12 @@ cdef class StrategyJob:
                 raise MemoryError("the optimal-strategy job")
             if acc.bad:
                 raise RuntimeError(f"{acc.bad} player hands got a wrong banker total")
-            return self._raw(&acc)
+            return self._raw(acc)
         finally:
-            sj_acc_free(&acc)
+            if mine:
+                self.kept_busy = False
+            else:
+                sj_acc_free(&fresh)
 
     cdef dict _raw(self, sj_acc_t *a):
         from verifier.strategy.optimal import pattern_label

@@ -194,14 +194,23 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
      * the hash, its slots fetched for all of them first (the six's: the unit's) */
     int32_t rep[128];
     uint64_t sig[128];
+    const int c7 = c[6];
+    const uint32_t bit7 = c7 == JOKER ? 0 : 1u << RANK(c7);
+    const int suit7 = c7 == JOKER ? 0 : SUIT(c7);
     for (int mask = 64; mask < 128; mask++) {
-        int sc[7], k = 0;
-        for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
-        if (k > 5) continue;
-        sig[mask] = sj_signature(J, sc, k);
+        if (sj_bits((uint64_t)mask) > 5) continue;
+        if (J->full_sym) {          /* the unit's masks of the six's part, and the seventh */
+            const uint32_t *m = u->sm[mask & 63];
+            uint32_t q[4] = {m[0], m[1], m[2], m[3]};
+            q[suit7] |= bit7;
+            sig[mask] = sj_sig_masks(q[0], q[1], q[2], q[3], u->jk[mask & 63] | (c7 == JOKER));
+        } else {
+            int sc[7], k = 0;
+            for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
+            sig[mask] = sj_signature(J, sc, k);
+        }
         const uint32_t at = sj_hash(sig[mask]) & J->hmask;
-        __builtin_prefetch(&J->hkey[at]);
-        __builtin_prefetch(&J->hval[at]);
+        __builtin_prefetch(&J->hslot[at]);
     }
     for (int mask = 0; mask < 128; mask++) {
         const int k = sj_bits((uint64_t)mask);
@@ -210,10 +219,11 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     const int hand = b->nh;
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
-        int s[7], k = 0;
-        for (int i = 0; i < 7; i++) if (mask >> i & 1) s[k++] = p[i];
+        const int k = sj_bits((uint64_t)mask);
         const int32_t r = rep[mask];
-        if (k >= 6) {
+        if (k >= 6) {                            /* only these need the positions */
+            int s[7], n = 0;
+            for (int i = 0; i < 7; i++) if (mask >> i & 1) s[n++] = p[i];
             int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
             if (rc) return rc;
             continue;

@@ -22,12 +22,32 @@ typedef struct {
     uint64_t *pat_ex;                          /* [MEMO_SIZE]: the example, 7 x 6 bits:
                                                   the costliest hand, ties the least */
     uint16_t *pat_bf;                          /* [MEMO_SIZE]: its best setting's front */
+    int32_t *touched;                          /* [MEMO_SIZE]: the patterns met, in the
+                                                  order met (ntouched of them) */
+    int ntouched;
     uint8_t *cellb;                            /* [nback + 1] */
 } sj_acc_t;
 
 static void sj_acc_free(sj_acc_t *a) {
     free(a->pat); free(a->pat_best); free(a->pat_ex); free(a->pat_bf); free(a->cellb);
+    free(a->touched);
     a->pat = NULL; a->pat_best = NULL; a->pat_ex = NULL; a->pat_bf = NULL; a->cellb = NULL;
+    a->touched = NULL;
+}
+
+/* Empty sums again (an initialised a, kept from one run to the next: its pages are not
+ * faulted in again for every chunk); only the patterns met are cleared. */
+static void sj_acc_reset(sj_acc_t *a) {
+    for (int i = 0; i < a->ntouched; i++) {
+        const int32_t m = a->touched[i];
+        a->pat[3 * m] = a->pat[3 * m + 1] = a->pat[3 * m + 2] = 0;
+        a->pat_best[m] = 0; a->pat_ex[m] = 0; a->pat_bf[m] = 0;
+    }
+    a->ntouched = 0;
+    a->hands = a->classes = a->house_win = a->house_loss = a->best_win = a->best_loss = 0;
+    a->not_optimal = a->cost = a->fu_win = a->fu_loss = a->bad = 0;
+    memset(a->by_type, 0, sizeof a->by_type);
+    memset(a->by_row, 0, sizeof a->by_row);
 }
 
 static int sj_acc_init(const sj_t *J, sj_acc_t *a) {
@@ -37,7 +57,8 @@ static int sj_acc_init(const sj_t *J, sj_acc_t *a) {
     a->pat_ex = (uint64_t *)calloc(MEMO_SIZE, sizeof(uint64_t));
     a->pat_bf = (uint16_t *)calloc(MEMO_SIZE, sizeof(uint16_t));
     a->cellb = (uint8_t *)calloc((size_t)J->x.nback + 1, 1);
-    if (!a->pat || !a->pat_best || !a->pat_ex || !a->pat_bf || !a->cellb) {
+    a->touched = (int32_t *)malloc(sizeof(int32_t) * MEMO_SIZE);
+    if (!a->pat || !a->pat_best || !a->pat_ex || !a->pat_bf || !a->cellb || !a->touched) {
         sj_acc_free(a);
         return -1;
     }
@@ -53,8 +74,9 @@ static void sj_acc_add(sj_acc_t *dst, const sj_acc_t *src) {
     dst->fu_win += src->fu_win; dst->fu_loss += src->fu_loss;
     for (int t = 0; t < SJ_NTYPES; t++) for (int q = 0; q < 3; q++) dst->by_type[t][q] += src->by_type[t][q];
     for (int t = 0; t < ROW_SLOTS; t++) for (int q = 0; q < 3; q++) dst->by_row[t][q] += src->by_row[t][q];
-    for (int m = 0; m < MEMO_SIZE; m++) {
-        if (!src->pat[3 * m]) continue;
+    for (int i = 0; i < src->ntouched; i++) {          /* the patterns src met */
+        const int32_t m = src->touched[i];
+        if (!dst->pat[3 * m]) dst->touched[dst->ntouched++] = m;
         for (int q = 0; q < 3; q++) dst->pat[3 * m + q] += src->pat[3 * m + q];
         if (!dst->pat_ex[m] || src->pat_best[m] > dst->pat_best[m] ||
             (src->pat_best[m] == dst->pat_best[m] && src->pat_ex[m] < dst->pat_ex[m])) {
@@ -262,6 +284,7 @@ static void sj_tally(const sj_t *J, const int *p, int w, st_hand_t *h, const int
     uint32_t m = joker ? MEMO_JOKER_OFFSET : 0;
     for (int i = 0; i < nr; i++) m += (uint32_t)MSET_TERM[i + 1][RANK(c[i])];
     const int first = a->pat[3 * m] == 0;       /* every pattern met gets an example */
+    if (first) a->touched[a->ntouched++] = (int32_t)m;
     a->pat[3 * m] += W; a->pat[3 * m + 1] += nopt; a->pat[3 * m + 2] += W * d;
     uint64_t ex = 0;                          /* first card highest: order = lex order */
     for (int i = 0; i < 7; i++) ex |= (uint64_t)c[i] << (6 * (6 - i));

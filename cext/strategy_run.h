@@ -66,25 +66,32 @@ static int sj_unit_order(const sj_t *J, int lo, int hi, int32_t *order) {
     return 0;
 }
 
-/* The job's pool: a count, then its batches. */
-typedef struct { int n; sj_batch_t b[]; } sj_pool_t;
+/* The job's pool: a count, the threads' sums, then their batches. */
+typedef struct { int n, na; sj_acc_t *acc; sj_batch_t b[]; } sj_pool_t;
 
 static void sj_pool_free(void *p) {
     sj_pool_t *q = (sj_pool_t *)p;
-    if (q) for (int t = 0; t < q->n; t++) sj_batch_free(&q->b[t]);
+    if (q) {
+        for (int t = 0; t < q->n; t++) sj_batch_free(&q->b[t]);
+        for (int t = 0; t < q->na; t++) sj_acc_free(&q->acc[t]);
+        free(q->acc);
+    }
     free(q);
 }
 
-/* The job's batches of SJ_BATCH hands, one a thread, made at its first run and kept (their
- * pages not faulted in again for every chunk); NULL when out of memory or when another
- * run holds them (that run's caller then makes its own). */
-static sj_batch_t *sj_pool_take(sj_t *J) {
+/* The job's batches of SJ_BATCH hands and the threads' sums, one a thread, made at its
+ * first run and kept (their pages not faulted in again for every chunk; the sums emptied
+ * in *acc); NULL when out of memory or when another run holds them (that run's caller then
+ * makes its own). */
+static sj_batch_t *sj_pool_take(sj_t *J, sj_acc_t **acc) {
     const int nt = J->x.nthreads;
     if (__atomic_exchange_n(&J->pool_busy, 1, __ATOMIC_ACQUIRE)) return NULL;
     if (!J->pool) {
         sj_pool_t *q = (sj_pool_t *)calloc(1, sizeof(sj_pool_t) + sizeof(sj_batch_t) * (size_t)nt);
         while (q && q->n < nt && !sj_batch_init(J, &q->b[q->n], SJ_BATCH)) q->n++;
-        if (!q || q->n < nt) {                 /* a failed batch frees itself */
+        if (q) q->acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
+        while (q && q->acc && q->na < nt && !sj_acc_init(J, &q->acc[q->na])) q->na++;
+        if (!q || q->n < nt || q->na < nt) {   /* a failed batch or sum frees itself */
             sj_pool_free(q);
             __atomic_store_n(&J->pool_busy, 0, __ATOMIC_RELEASE);
             return NULL;
@@ -93,7 +100,8 @@ static sj_batch_t *sj_pool_take(sj_t *J) {
         J->pool_free = sj_pool_free;
     }
     sj_pool_t *q = (sj_pool_t *)J->pool;
-    for (int t = 0; t < nt; t++) sj_batch_reset(&q->b[t]);
+    for (int t = 0; t < nt; t++) { sj_batch_reset(&q->b[t]); sj_acc_reset(&q->acc[t]); }
+    *acc = q->acc;
     return q->b;
 }
 
@@ -104,11 +112,14 @@ static sj_batch_t *sj_pool_take(sj_t *J) {
 static int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
     const int nt = J->x.nthreads;
     int fail = 0;
-    sj_acc_t *acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
+    sj_acc_t *acc = NULL;                  /* the threads' sums: the pool's, else made */
     int32_t *order = (int32_t *)malloc(sizeof(int32_t) * (size_t)(hi > lo ? hi - lo : 1));
-    if (!acc || !order || sj_unit_order(J, lo, hi, order)) { free(acc); free(order); return -1; }
-    sj_batch_t *pool = cap == 0 ? sj_pool_take(J) : NULL;
-    for (int t = 0; t < nt && !fail; t++) fail = sj_acc_init(J, &acc[t]);
+    if (!order || sj_unit_order(J, lo, hi, order)) { free(order); return -1; }
+    sj_batch_t *pool = cap == 0 ? sj_pool_take(J, &acc) : NULL;
+    const int own = !pool;
+    if (own) acc = (sj_acc_t *)calloc((size_t)nt, sizeof(sj_acc_t));
+    if (!acc) { free(order); return -1; }
+    for (int t = 0; t < nt && !fail && own; t++) fail = sj_acc_init(J, &acc[t]);
     /* blocks of at most SJ_BLOCK units, each a 1 / (2 nt) of the units left (at least 16):
      * large while there is much to do, small at the end, where a thread that has finished
      * waits for the others */
@@ -145,8 +156,10 @@ static int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap) {
         }
         for (int t = 0; t < nt; t++) sj_acc_add(out, &acc[t]);
     }
-    for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
-    free(acc);
+    if (own) {
+        for (int t = 0; t < nt; t++) sj_acc_free(&acc[t]);
+        free(acc);
+    }
     free(order);
     free(bs);
     if (pool) __atomic_store_n(&J->pool_busy, 0, __ATOMIC_RELEASE);

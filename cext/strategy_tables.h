@@ -52,6 +52,10 @@ static const int SJ_PT_SHIFT[4] = {0, 0, 1, 3};
  * hands takes several entries (of 255, then the rest), which add up to the same count. */
 typedef struct { uint16_t b; uint8_t f, n; } sj_entry_t;
 
+/* A slot of the orbit hash: its key and value on one cache line (a look-up is one miss,
+ * not two). */
+typedef struct { uint64_t key; int32_t val, pad; } sj_slot_t;
+
 typedef struct {
     pw_ctx_t x;                    /* deck, hand keys, group, threads */
     int full_sym;                  /* closed under all 24 suit permutations */
@@ -59,8 +63,7 @@ typedef struct {
     int64_t nbankers;              /* C(n - 7, 7) */
     int nlevel[7], start[7], nrep; /* representatives of sizes 0..5 (6: units) */
     pw_reps_t reps[7];
-    uint64_t *hkey;                /* orbit hash: signature | bit 63 -> representative */
-    int32_t *hval;
+    sj_slot_t *hslot;              /* orbit hash: signature | bit 63 -> representative */
     uint32_t hmask;
     sj_ptab_t **pt;                /* [nrep] for sizes <= 3: prefix tables */
     sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
@@ -80,6 +83,19 @@ typedef struct {
 
 /* ---------- signatures and the orbit hash ---------- */
 
+/* The signature of a card set of a deck closed under every suit permutation from its
+ * four suits' rank masks m (any order) and whether it holds the joker: the masks sorted
+ * (descending, a network of five compare-swaps), then packed. */
+static inline uint64_t sj_sig_masks(uint32_t m0, uint32_t m1, uint32_t m2, uint32_t m3,
+                                    uint64_t joker) {
+    uint32_t m[4] = {m0, m1, m2, m3};
+#define SJ_SWAP(a, b) if (m[a] < m[b]) { uint32_t t = m[a]; m[a] = m[b]; m[b] = t; }
+    SJ_SWAP(0, 1) SJ_SWAP(2, 3) SJ_SWAP(0, 2) SJ_SWAP(1, 3) SJ_SWAP(1, 2)
+#undef SJ_SWAP
+    return (uint64_t)m[0] << 39 | (uint64_t)m[1] << 26 | (uint64_t)m[2] << 13 | m[3] |
+           joker << 52;
+}
+
 static inline uint64_t sj_signature(const sj_t *J, const int *cards, int k) {
     uint64_t joker = 0, bits = 0;
     uint32_t m[4] = {0, 0, 0, 0};
@@ -90,12 +106,7 @@ static inline uint64_t sj_signature(const sj_t *J, const int *cards, int k) {
         bits |= 1ull << c;
     }
     if (!J->full_sym) return bits | joker << 52;
-    /* sort four masks, descending (a network of five compare-swaps) */
-#define SJ_SWAP(a, b) if (m[a] < m[b]) { uint32_t t = m[a]; m[a] = m[b]; m[b] = t; }
-    SJ_SWAP(0, 1) SJ_SWAP(2, 3) SJ_SWAP(0, 2) SJ_SWAP(1, 3) SJ_SWAP(1, 2)
-#undef SJ_SWAP
-    return (uint64_t)m[0] << 39 | (uint64_t)m[1] << 26 | (uint64_t)m[2] << 13 | m[3] |
-           joker << 52;
+    return sj_sig_masks(m[0], m[1], m[2], m[3], joker);
 }
 
 static inline uint32_t sj_hash(uint64_t s) {
@@ -106,16 +117,17 @@ static inline uint32_t sj_hash(uint64_t s) {
 static int sj_insert(sj_t *J, uint64_t sig, int32_t val) {
     uint64_t k = sig | 1ull << 63;
     for (uint32_t h = sj_hash(sig) & J->hmask;; h = (h + 1) & J->hmask) {
-        if (J->hkey[h] == k) return -1;               /* two representatives: a bug */
-        if (!J->hkey[h]) { J->hkey[h] = k; J->hval[h] = val; return 0; }
+        if (J->hslot[h].key == k) return -1;          /* two representatives: a bug */
+        if (!J->hslot[h].key) { J->hslot[h].key = k; J->hslot[h].val = val; return 0; }
     }
 }
 
 static inline int32_t sj_lookup(const sj_t *J, uint64_t sig) {
     uint64_t k = sig | 1ull << 63;
     for (uint32_t h = sj_hash(sig) & J->hmask;; h = (h + 1) & J->hmask) {
-        if (J->hkey[h] == k) return J->hval[h];
-        if (!J->hkey[h]) return -1;
+        const sj_slot_t *e = &J->hslot[h];
+        if (e->key == k) return e->val;
+        if (!e->key) return -1;
     }
 }
 
@@ -256,13 +268,13 @@ static void sj_free(sj_t *J) {
     if (J->pt) for (int r = 0; r < J->nrep; r++) free(J->pt[r]);
     if (J->sp) for (int r = 0; r < J->nrep; r++) { free(J->sp[r]); if (J->ck) free(J->ck[r]); }
     free(J->pt); free(J->sp); free(J->splen); free(J->ck);
-    free(J->hkey); free(J->hval);
+    free(J->hslot);
     if (J->pool_free) J->pool_free(J->pool);
     J->pool = NULL; J->pool_free = NULL;
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
     J->pt = NULL; J->sp = NULL; J->splen = NULL;
-    J->hkey = NULL; J->hval = NULL; J->ck = NULL;
+    J->hslot = NULL; J->ck = NULL;
 }
 
 /* Everything before the tables: keys, representatives, the orbit hash (sj_init,
@@ -289,13 +301,13 @@ static int sj_prepare(sj_t *J, const engine_t *e, const int *deck, int n, int64_
     uint32_t size = 1;
     while (size < 2u * (uint32_t)J->nrep + 16) size <<= 1;
     J->hmask = size - 1;
-    J->hkey = (uint64_t *)calloc(size, sizeof(uint64_t));
-    J->hval = (int32_t *)malloc(sizeof(int32_t) * size);
+    J->hslot = (sj_slot_t *)aligned_alloc(64, sizeof(sj_slot_t) * size);
+    if (J->hslot) memset(J->hslot, 0, sizeof(sj_slot_t) * size);
     J->pt = (sj_ptab_t **)calloc((size_t)J->nrep, sizeof(sj_ptab_t *));
     J->sp = (sj_entry_t **)calloc((size_t)J->nrep, sizeof(sj_entry_t *));
     J->splen = (int32_t *)calloc((size_t)J->nrep, sizeof(int32_t));
     J->ck = (uint16_t **)calloc((size_t)J->nrep, sizeof(uint16_t *));
-    if (!J->hkey || !J->hval || !J->pt || !J->sp || !J->splen || !J->ck
+    if (!J->hslot || !J->pt || !J->sp || !J->splen || !J->ck
         || J->x.nback >= 65535) {                  /* rows and groups: 16-bit */
         sj_free(J);
         return -1;

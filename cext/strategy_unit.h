@@ -12,6 +12,9 @@
  * of the six plus each other card (the |S| = 6 term of the six). */
 typedef struct {
     int32_t r[64];
+    uint32_t sm[64][4];            /* each subset's rank masks by suit (a deck closed
+                                      under the suit permutations: sj_sig_masks) */
+    uint8_t jk[64];                /* and whether it holds the joker */
     int nkey6;
     uint32_t key6[ST_MAXN];
 } sj_unit_t;
@@ -53,6 +56,16 @@ static int sj_unit(const sj_t *J, const int *s, sj_unit_t *u) {
         for (int i = 0; i < 6; i++) if (mask >> i & 1) sc[k++] = x->deck[s[i]];
         u->r[mask] = mask == 63 ? 0 : sj_lookup(J, sj_signature(J, sc, k));
         if (u->r[mask] < 0) return -1;
+        if (!mask) {
+            memset(u->sm[0], 0, sizeof u->sm[0]);
+            u->jk[0] = 0;
+            continue;
+        }
+        const int low = __builtin_ctz((unsigned)mask), c = x->deck[s[low]];
+        memcpy(u->sm[mask], u->sm[mask & (mask - 1)], sizeof u->sm[0]);
+        u->jk[mask] = u->jk[mask & (mask - 1)];
+        if (c == JOKER) u->jk[mask] = 1;
+        else u->sm[mask][SUIT(c)] |= 1u << RANK(c);
     }
     u->nkey6 = sj_keys6(x, s, u->key6);
     return 0;

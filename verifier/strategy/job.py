@@ -129,7 +129,8 @@ def _run(spec, work, executor, ray_address, progress, start):
     hands = math.comb(len(spec.deck), 7)
     done = sum(raw["player_hands"] for raw in found_raw.values())
     with stage(progress, "hand", "strategy: player hands", initial=done) as report:
-        for lo, hi, raw, seconds in executor.run(todo):
+        def finish(lo, hi, raw, seconds):
+            nonlocal done
             if not raw_shape_ok(raw, banker_hands, spec.face_up):
                 raise VerifierError(f"the {spec.backend} job gave malformed sums for units "
                                     f"{lo}-{hi}")
@@ -140,6 +141,11 @@ def _run(spec, work, executor, ray_address, progress, start):
             done += raw["player_hands"]
             if report:
                 report(done, hands)
+        if isinstance(executor, _Local):
+            executor.run_into(todo, finish)
+        else:
+            for item in executor.run(todo):
+                finish(*item)
     info.build_seconds = executor.build_seconds
     info.seconds = time.perf_counter() - start
     if sorted(found_raw) != [lo for lo, _hi in parts]:
@@ -189,6 +195,25 @@ class _Local:
             t = time.perf_counter()
             raw = run_chunk(self.job, lo, hi)
             yield lo, hi, raw, time.perf_counter() - t
+
+    def run_into(self, todo, finish):
+        """The chunks in order, ``finish(lo, hi, raw, seconds)`` called for each: for a
+        chunk while the next one runs (its check and its file in the main thread, the
+        cores meanwhile on the next chunk: ``interrupts.alongside``), for the last at the
+        end. An exception of ``finish`` stops the chunk running and is raised."""
+        from functools import partial
+        from verifier.support.interrupts import alongside
+        last: tuple[int, int, dict[str, Any], float] | None = None
+        for lo, hi in todo:
+            t = time.perf_counter()
+            if last is None:
+                raw = run_chunk(self.job, lo, hi)
+            else:
+                with alongside(partial(finish, *last)):
+                    raw = run_chunk(self.job, lo, hi)
+            last = lo, hi, raw, time.perf_counter() - t
+        if last is not None:
+            finish(*last)
 
 
 def final_raw(raw: dict[str, Any]) -> dict[str, Any]:
