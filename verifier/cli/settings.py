@@ -8,6 +8,7 @@ Commands compute with these and print; nothing below ``cli/`` sees the arguments
 from __future__ import annotations
 
 import sys
+import threading
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from collections.abc import Iterator, Mapping
@@ -142,8 +143,10 @@ class Settings:
         return out
 
 
-#: the families not made dataclasses yet: each is made when first used (``_made``)
+#: the families not made dataclasses yet: each is made when first used (``_made``), by one
+#: thread (the workbench's server builds settings in its threads)
 _UNMADE: set[type] = set()
+_MAKING = threading.Lock()
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
@@ -162,9 +165,11 @@ def _family(cls: type[F]) -> type[F]:
 def _made(cls: type[F]) -> type[F]:
     """``cls`` a frozen dataclass (a ``_family`` made now, the first time)."""
     if cls in _UNMADE:
-        _UNMADE.discard(cls)
-        del cls.__init__                # type: ignore[misc]
-        dataclass(frozen=True)(cls)
+        with _MAKING:
+            if cls in _UNMADE:
+                del cls.__init__                # type: ignore[misc]
+                dataclass(frozen=True)(cls)
+                _UNMADE.discard(cls)
     return cls
 
 
