@@ -44,8 +44,8 @@ def _marginals(joint):
     return seven, fronts
 
 
-@pytest.mark.parametrize("house_way", ["mikes", pytest.param("emperors",
-                                                             marks=pytest.mark.slow)])
+@pytest.mark.parametrize("house_way", ["mikes", "emperors"])
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_the_joint_counts_add_up_to_the_enumerations_own(house_way):
     """Counted by class (no hand visited), their seven-card and front marginals are the
     compiled enumeration's counts of each alone, for two house ways."""

@@ -70,6 +70,7 @@ def test_run_writes_exact_sections_that_check_re_derives(cert, capsys):
         assert main(argv) == 0, argv
 
 
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_a_reduced_deck_counts_the_first_cards_of_its_own_cards(tmp_path, capsys):
     """On a deck of 9 .. A and the joker (25 cards), the three-card bet is over C(25,3) =
     2,300 combinations: its trips are 6 ranks x C(4,3) + the joker with two aces, C(4,2)."""

@@ -106,6 +106,7 @@ def test_a_dict_that_is_not_a_certificate_is_a_one_line_error(certs):
     assert "\n" not in str(err.value) and "rule_set" in str(err.value)
 
 
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_read_loads_checks_and_types_a_file(tmp_path, certs):
     model = certificate.read(shipped_certificate_path("outlaw9-mikes"))
     assert model == Certificate.of(certs["outlaw9-mikes"])

@@ -42,7 +42,7 @@ def test_a_reduced_deck_visits_every_hand_once():
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("wheel", ["lowest", "second"])
+@pytest.mark.parametrize("wheel", ["lowest", pytest.param("second", marks=pytest.mark.slow)])
 def test_the_compiled_and_pure_python_engines_count_a_reduced_deck_identically(wheel):
     from verifier.engine import _core
     from verifier.engine.reference import core as reference

@@ -215,6 +215,7 @@ def test_a_jurisdiction_not_offered_and_an_unreadable_certificate(meta, tmp_path
     assert not out.exists()
 
 
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_a_certificate_that_fails_its_check_is_refused_though_checked_beside_the_layout(
         meta, tmp_path, capsys):
     """The filing's certificate is checked by a chart process while the page is laid out

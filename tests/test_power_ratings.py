@@ -108,6 +108,7 @@ def test_trump_plaza_against_the_published_two_card_table(trump_plaza):
 
 
 @pytest.mark.compiled
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_card_by_card_reproduces_every_published_row():
     """Under the reading highest_front = card-by-card (declared among the file's
     alternatives) the shipped trump-plaza file gives every published count."""

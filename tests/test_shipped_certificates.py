@@ -56,6 +56,7 @@ def test_the_pinned_digests_are_the_shipped_files():
                                         for p in SHIPPED}
 
 
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_a_shipped_file_changed_by_a_byte_is_checked_in_full(tmp_path, monkeypatch):
     """A copy of the shipped files with one count edited (SHA256SUMS as shipped): the
     reader of figures finds the digest off and checks the file, which fails in one line;

@@ -48,6 +48,7 @@ def test_a_commission_below_the_edge_without_one_is_one_line():
                                      "table_max": 100}, Fraction(1, 20))
 
 
+@pytest.mark.slow   # over 2.5 s of CPU: run once, with the full checks (README, Tests)
 def test_each_pai_gow_condition_has_the_brute_forces_edge():
     spec = engine_spec(Rules(), 1, DECK)
     rows = []
