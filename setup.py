@@ -171,6 +171,7 @@ class BuildCache:
     def put(self, ext, built):
         """Keep the module file ``built`` for ``ext`` (whole or not at all: a file beside
         it, then renamed)."""
+        tmp = None
         try:
             os.makedirs(self.root, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.root, prefix=".part-")
@@ -178,6 +179,8 @@ class BuildCache:
             shutil.copy2(built, tmp)
             os.replace(tmp, self.path(ext))
         except OSError as e:
+            if tmp is not None and os.path.exists(tmp):
+                os.remove(tmp)
             print(f"paigow-verifier: the build cache {self.root} is not written ({e})",
                   file=sys.stderr)
 

@@ -7,7 +7,7 @@ import re
 import socket
 import time
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from verifier.support.errors import VerifierError
 from verifier.strategy.spec import make_job
@@ -119,7 +119,10 @@ class RayPool:
     def build_seconds(self) -> float:
         return max(b for _u, b in self._get(self.builds))
 
-    def run(self, todo: Sequence[tuple[int, int]]) -> Iterator[tuple[int, int, dict[str, Any], float]]:
+    def run_into(self, todo: Sequence[tuple[int, int]],
+                 finish: Callable[[int, int, dict[str, Any], float], None]) -> None:
+        """The chunks on the actors, ``finish(lo, hi, raw, seconds)`` called for each as it
+        comes back (the executors' one interface, verifier/strategy/job.py)."""
         ray = self.ray
         self._add(min(self.most, len(todo)) - len(self.actors))
         queue = list(todo)
@@ -133,7 +136,7 @@ class RayPool:
             result = self._get(ready[0])
             if queue:
                 running[actor.run.remote(*queue.pop(0))] = actor
-            yield result
+            finish(*result)
 
     def __enter__(self):
         return self

@@ -141,11 +141,7 @@ def _run(spec, work, executor, ray_address, progress, start):
             done += raw["player_hands"]
             if report:
                 report(done, hands)
-        if isinstance(executor, _Local):
-            executor.run_into(todo, finish)
-        else:
-            for item in executor.run(todo):
-                finish(*item)
+        executor.run_into(todo, finish)
     info.build_seconds = executor.build_seconds
     info.seconds = time.perf_counter() - start
     if sorted(found_raw) != [lo for lo, _hi in parts]:
@@ -178,8 +174,8 @@ class _Finished:
     def __init__(self, units):
         self.units = units
 
-    def run(self, todo):
-        return iter(())
+    def run_into(self, todo, finish):
+        pass
 
 
 class _Local:
@@ -189,12 +185,6 @@ class _Local:
         self.job = job if job is not None else make_job(spec)
         self.units = int(self.job.units)
         self.build_seconds = float(getattr(self.job, "build_seconds", 0.0))
-
-    def run(self, todo):
-        for lo, hi in todo:
-            t = time.perf_counter()
-            raw = run_chunk(self.job, lo, hi)
-            yield lo, hi, raw, time.perf_counter() - t
 
     def run_into(self, todo, finish):
         """The chunks in order, ``finish(lo, hi, raw, seconds)`` called for each: for a
