@@ -232,6 +232,16 @@ def missing(what):
     pytest.skip(f"{what} is not installed (README, Tests, names what the tests need)")
 
 
+def need(module, extra="test-full"):
+    """``module`` imported, for a test that needs a package of an extra (the full run's
+    Ray, formulas and mypy: ``test-full``): when it is not installed, ``missing``."""
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        missing(f"{module} (pip install '.[{extra}]')")
+
+
 @pytest.fixture
 def engine(request):
     """The engine under test (parametrized by ``pytest_generate_tests``): the compiled
@@ -283,7 +293,7 @@ def browser(downloads):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        missing("selenium (pip install '.[test]')")
+        missing("selenium (pip install '.[test-full]')")
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     if not (Path(driver_path).exists() and Path(chromium).exists()):

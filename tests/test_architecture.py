@@ -641,11 +641,8 @@ def test_the_type_hints_hold_under_mypy():
     ``[tool.mypy]`` section of pyproject.toml) finds no error in verifier/."""
     import subprocess
     import sys
-    try:
-        import mypy  # noqa: F401
-    except ImportError:
-        from conftest import missing
-        missing("mypy (pip install '.[test]')")
+    from conftest import need
+    need("mypy")
     done = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary"], cwd=PACKAGE.parent,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # one worker builds the sdist once for both tests (pytest-xdist, --dist loadgroup)
@@ -61,7 +63,7 @@ def tree(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sdist(tree, tmp_path_factory):
-    pytest.importorskip("build")
+    need("build")
     dist = tmp_path_factory.mktemp("dist")
     run([sys.executable, "-m", "build", "--sdist", "--outdir", str(dist), str(tree)])
     (tarball,) = dist.glob("paigow_verifier-*.tar.gz")

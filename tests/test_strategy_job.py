@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 import strategy_stub
+from conftest import need
 from verifier.engine import backend
 from verifier.strategy import chunks as chunk_store, cluster, job as sj, spec as job_spec
 from verifier.game.cards import deck_of_ranks
@@ -179,7 +180,7 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 @pytest.mark.full                   # starting Ray costs 20 s: run once, with the full suite
 @pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
-    ray = pytest.importorskip("ray")
+    ray = need("ray")
     import verifier
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(verifier.__file__))   # the verifier this test runs
@@ -230,8 +231,9 @@ def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
         ray.shutdown()
 
 
+@pytest.mark.full                   # needs Ray, which only the full run installs (test-full)
 def test_bad_ray_addresses_are_one_line(tmp_path):
-    pytest.importorskip("ray")
+    need("ray")
     with pytest.raises(VerifierError, match="bad --ray address"):
         cluster.check_ray_address("not an address")
     with pytest.raises(VerifierError, match="no Ray cluster at 127.0.0.1:1"):
@@ -375,7 +377,7 @@ def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
 @pytest.mark.slow
 @pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
-    ray = pytest.importorskip("ray")
+    ray = need("ray")
     if ray.is_initialized():
         ray.shutdown()
     here = os.path.dirname(os.path.abspath(__file__))

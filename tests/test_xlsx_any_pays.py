@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import need
 from verifier.cli import main
 from verifier.game.paytables import line_title, toml_text
 
@@ -39,12 +40,8 @@ def close(value, exact):
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
-    try:
-        import formulas  # noqa: F401
-        import openpyxl
-    except ImportError:
-        from conftest import missing
-        missing("formulas and openpyxl (pip install '.[test]')")
+    need("formulas")
+    need("openpyxl", "test")
     out = tmp_path_factory.mktemp("xlsx") / "sheet.xlsx"
     assert main(["report", str(CERT), "--format", "xlsx", "--out", str(out)]) == 0
     return out, openpyxl.load_workbook(out)
@@ -196,7 +193,7 @@ def test_the_designers_loop_search_load_edit_past_the_order_recalculate(tmp_path
     load the first table into the grid, download its workbook, edit it past the pay
     order there (Straight above Flush, Full House below Three of a Kind: a dead line),
     recalculate it, and every figure of the bet equals `compare`'s on the same pays."""
-    pytest.importorskip("formulas")
+    need("formulas")
     from verifier.certificate.model import read
     from verifier.web import editor
     cert = read(CERT)
@@ -239,7 +236,7 @@ def test_emperors_challenge_recalculates_without_an_error_at_pays_out_of_order(t
     dollars, the base game under a commission): no cell of it recalculates to an error;
     Emperor's Treasure with its two highest pays swapped (out of order) gives `compare`'s
     return, hit frequency and variance."""
-    formulas = pytest.importorskip("formulas")
+    formulas = need("formulas")
     import openpyxl
     from verifier import certificate
     from verifier.certificate.formula import default_table
