@@ -153,15 +153,43 @@ def _longest_first(item):
 TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/test_exact.py",
                 "tests/test_table_simulate.py")
 
-#: modules whose tests share an expensive module fixture or table (shipped certificates
-#: read and rendered, a reduced-deck job run, a brute force memoised): each runs on one
-#: pytest-xdist worker (`--dist loadgroup`), which builds it once instead of each worker;
-#: test_face_up reads test_push_when's memoised brute forces, so the two share one
+#: modules whose tests run on one pytest-xdist worker, by the name of their group: they
+#: share an expensive module fixture or table (shipped certificates read and rendered, a
+#: reduced-deck job run, a brute force memoised), which that worker builds once instead of
+#: each worker; or they must not run at once (one Ray at a time: test_strategy_job; one
+#: server: the workbench's). test_face_up reads test_push_when's memoised brute forces, so
+#: the two share one; the sdist is built once for both of test_packaging's tests.
 ONE_WORKER_MODULES = {name: name for name in (
     "test_operator", "test_custom_bets", "test_bet_reads_table", "test_parsheet",
-    "test_formula", "test_filing", "test_audit", "test_xlsx", "test_hostile_input",
+    "test_formula", "test_filing", "test_audit", "test_hostile_input",
     "test_strategy_job", "test_house_way_files", "test_pairwise", "test_optimal",
-    "test_push_when")} | {"test_face_up": "test_push_when"}
+    "test_push_when", "test_packaging")} | {
+    "test_face_up": "test_push_when", "test_xlsx": "xlsx", "test_xlsx_any_pays": "xlsx",
+    "test_web": "web", "test_web_designer": "web"}
+
+
+def group_of(nodeid):
+    """The scheduling unit of a test (``--dist loadgroup``): its module's group, else the
+    test alone."""
+    stem = nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+    return ONE_WORKER_MODULES.get(stem, nodeid)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` by ONE_WORKER_MODULES. pytest-xdist's own loadgroup reads a
+    group that each worker writes into the test's node id (``xdist_group`` marks), which
+    pytest 9's structured node ids no longer take: the groups were silently lost, each
+    worker built the shared fixtures again and two Ray tests could run at once
+    (pytest-dev/pytest-xdist#1386). Here the controller groups the ids it is given."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByModuleGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return group_of(nodeid)
+
+    return ByModuleGroup(config, log)
 
 #: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
 #: takes one runs once, in CI's full run, as the slow checks do
@@ -185,8 +213,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.full)
         if item.nodeid.startswith(TWIN_MODULES):
             item.add_marker(pytest.mark.twin)
-        if item.path.stem in ONE_WORKER_MODULES and not item.get_closest_marker("xdist_group"):
-            item.add_marker(pytest.mark.xdist_group(ONE_WORKER_MODULES[item.path.stem]))
 
 
 # Five-card keys written by hand (docs/ENGINE.md), for the rule vectors of the tests.

@@ -14,8 +14,8 @@ from conftest import need
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# one worker builds the sdist once for both tests (pytest-xdist, --dist loadgroup)
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
+# one worker builds the sdist once for both tests (ONE_WORKER_MODULES, tests/conftest.py)
+pytestmark = pytest.mark.slow
 
 
 def run(cmd, **kw):

@@ -372,7 +372,6 @@ def full_counts():
 # the whole deck's count (a full run's pairwise stage) is made once, for the full suite: the
 # README's suite proves the method on the reduced decks above
 @pytest.mark.full
-@pytest.mark.xdist_group("full_counts")
 def test_full_deck_counts_add_up(full_counts):
     c = full_counts
     assert c["total"] == math.comb(53, 7) * math.comb(46, 7) == 8_250_459_031_214_400
@@ -390,7 +389,6 @@ def _monte_carlo_agrees(exact, sample):
 
 
 @pytest.mark.full
-@pytest.mark.xdist_group("full_counts")
 def test_monte_carlo_full_deck_1e8(full_counts):
     _monte_carlo_agrees(full_counts, pw.monte_carlo(10**8, seed=20240601))
 

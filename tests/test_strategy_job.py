@@ -178,7 +178,6 @@ def test_pure_python_twin_through_the_runner(tmp_path):
 # Ray
 
 @pytest.mark.full                   # starting Ray costs 20 s: run once, with the full suite
-@pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_ray_local_run_and_resume_across_local_and_ray(tmp_path, monkeypatch):
     ray = need("ray")
     import verifier
@@ -375,7 +374,6 @@ def test_shipped_figures_print_at_once(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("ray")     # one Ray at a time
 def test_cli_with_ray_started_by_the_command(capsys, tmp_path, monkeypatch):
     ray = need("ray")
     if ray.is_initialized():

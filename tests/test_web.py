@@ -19,7 +19,6 @@ from conftest import HANG
 #: one worker runs them all (pytest-xdist): one server and one browser for the file
 # a real server and a real browser: one worker; a test that takes either runs once, in CI's
 # full run (tests/conftest.py marks it `full`), the others in every run
-pytestmark = [pytest.mark.xdist_group("web")]
 
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"

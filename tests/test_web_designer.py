@@ -17,7 +17,6 @@ import pytest
 from test_web import CERT, FILED, cli, open_editor, set_pay, text_of, wait_for
 from conftest import HANG
 
-pytestmark = [pytest.mark.xdist_group("web")]       # full: the browser's (tests/conftest.py)
 
 
 def click(browser, element_id):

@@ -11,7 +11,6 @@ import pytest
 from verifier.cli import main
 
 #: one worker runs them all (pytest-xdist): the workbook is written once
-pytestmark = pytest.mark.xdist_group("xlsx")
 
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"

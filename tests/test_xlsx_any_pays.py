@@ -17,7 +17,7 @@ from conftest import need
 from verifier.cli import main
 from verifier.game.paytables import line_title, toml_text
 
-pytestmark = [pytest.mark.xdist_group("xlsx"), pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 CERT = ROOT / "proofs" / "certificates" / "outlaw9-mikes.json"
