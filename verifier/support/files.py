@@ -129,8 +129,10 @@ _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?')
 #: other byte is dropped
 _DEPTH_STEP = bytes.maketrans(b"[{]}", bytes([1, 1, 255, 255]))
 _NOT_BRACKET = bytes(c for c in range(256) if c not in b"[]{}")
-#: every byte but a digit becomes a space: what is left are the runs of digits
-_DIGITS_ONLY = bytes(c if 48 <= c < 58 else 32 for c in range(256))
+#: every digit becomes "1", every other byte "0": a run of digits is a run of ones
+_DIGIT_ONES = bytes(49 if 48 <= c < 58 else 48 for c in range(256))
+#: the shortest run of digits that is too long
+_TOO_LONG = b"1" * (MAX_DIGITS + 1)
 #: an integer literal of more than MAX_DIGITS digits (not the digits of a float's
 #: fraction or exponent)
 _LONG_INT = re.compile(r"(?<![\d.eE+-])-?(\d{%d,})(?![\d.eE])" % (MAX_DIGITS + 1))
@@ -155,10 +157,11 @@ def _depth_of(bare):
 
 
 def _long_integer(bare):
-    """The digits of an integer literal longer than MAX_DIGITS in ``bare``, or None: the
-    longest run of digits first (at C speed), the exact pattern only past the limit."""
-    runs = bare.translate(_DIGITS_ONLY).split()
-    if max(map(len, runs), default=0) <= MAX_DIGITS:
+    """The digits of an integer literal longer than MAX_DIGITS in ``bare``, or None: a
+    run of digits past the limit looked for first (one translation and a substring
+    search, at C speed: 4 ms for a 5 MB certificate, where splitting out its million runs
+    of digits took 80), the exact pattern only when there is one."""
+    if _TOO_LONG not in bare.translate(_DIGIT_ONES):
         return None
     found = _LONG_INT.search(bare.decode("utf-8"))
     return found.group(1) if found else None
