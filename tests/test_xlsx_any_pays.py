@@ -41,7 +41,7 @@ def close(value, exact):
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
     need("formulas")
-    need("openpyxl", "test")
+    openpyxl = need("openpyxl", "test")
     out = tmp_path_factory.mktemp("xlsx") / "sheet.xlsx"
     assert main(["report", str(CERT), "--format", "xlsx", "--out", str(out)]) == 0
     return out, openpyxl.load_workbook(out)
