@@ -240,31 +240,29 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     }
     int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
     if (!plain) memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
-    /* the orbits of the subsets of at most five cards: those with the seventh card by
-     * the hash, its slots fetched for all of them first (the six's: the unit's) */
+    /* the orbits of the subsets of at most five cards: the six's, the unit's; those with
+     * the seventh card from the six's part's orbit and the seventh's place (sj_ext), or
+     * on a deck not closed under the suit permutations by the hash, its slots fetched
+     * for all of them first */
     int32_t rep[128];
     uint64_t sig[128];
-    const int c7 = c[6];
-    const uint32_t bit7 = c7 == JOKER ? 0 : 1u << RANK(c7);
-    const int suit7 = c7 == JOKER ? 0 : SUIT(c7);
+    const int c7 = c[6], x7 = c7 == JOKER ? 52 : RANK(c7), suit7 = c7 == JOKER ? 0 : SUIT(c7);
     for (int mask = 64; mask < 128; mask++) {
         if (sj_bits((uint64_t)mask) > 5) continue;
-        if (J->full_sym) {          /* the unit's masks of the six's part, and the seventh */
-            const uint32_t *m = u->sm[mask & 63];
-            uint32_t q[4] = {m[0], m[1], m[2], m[3]};
-            q[suit7] |= bit7;
-            sig[mask] = sj_sig_masks(q[0], q[1], q[2], q[3], u->jk[mask & 63] | (c7 == JOKER));
-        } else {
-            int sc[7], k = 0;
-            for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
-            sig[mask] = sj_signature(J, sc, k);
+        const int t = mask & 63;
+        if (J->ext) {
+            rep[mask] = J->ext[(size_t)u->r[t] * 53 + (size_t)(x7 == 52 ? 52 : u->place[t][suit7] * 13 + x7)];
+            continue;
         }
-        const uint32_t at = sj_hash(sig[mask]) & J->hmask;
-        __builtin_prefetch(&J->hslot[at]);
+        int sc[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
+        sig[mask] = sj_signature(J, sc, k);
+        __builtin_prefetch(&J->hslot[sj_hash(sig[mask]) & J->hmask]);
     }
     for (int mask = 0; mask < 128; mask++) {
         const int k = sj_bits((uint64_t)mask);
-        rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
+        if (k > 5 || mask < 64) rep[mask] = k > 5 ? 0 : u->r[mask];
+        else if (!J->ext) rep[mask] = sj_lookup(J, sig[mask]);
     }
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {

@@ -17,6 +17,7 @@
 #ifndef PAIGOW_STRATEGY_CELLS_H
 #define PAIGOW_STRATEGY_CELLS_H
 
+#include <stddef.h>
 #include "strategy_job.h"
 
 /* A hand of a batch: its axes (the same for its group: step 2 reads the group's first
@@ -33,7 +34,8 @@ typedef struct {
  * no flush, as st_settings, sj_axes and the group would set it: the same settings' keys,
  * house way, candidates, axes and group; the front cards H's at T's places. */
 static void sj_bh_like(const pw_ctx_t *x, const sj_bh_t *T, sj_bh_t *H, const int *c, int w) {
-    H->h = T->h;
+    memcpy(&H->h, &T->h, offsetof(st_hand_t, total));      /* the counts: step 3's */
+    H->h.fu_win = H->h.fu_loss = 0;
     for (int s = 0; s < H->h.n; s++)
         for (int k = 0; k < 2; k++) {
             int i = 0;

@@ -13,9 +13,8 @@
  * of the six plus each other card (the |S| = 6 term of the six). */
 typedef struct {
     int32_t r[64];
-    uint32_t sm[64][4];            /* each subset's rank masks by suit (a deck closed
-                                      under the suit permutations: sj_sig_masks) */
-    uint8_t jk[64];                /* and whether it holds the joker */
+    uint32_t sm[64][4];            /* each subset's rank masks by suit */
+    uint8_t place[64][4];          /* and its suits' places (sj_suit_places: sj_ext) */
     int nkey6;
     uint32_t key6[ST_MAXN];
 } sj_unit_t;
@@ -53,20 +52,23 @@ static int sj_keys6(const pw_ctx_t *x, const int *s, uint32_t *out) {
 static int sj_unit(const sj_t *J, const int *s, sj_unit_t *u) {
     const pw_ctx_t *x = &J->x;
     for (int mask = 0; mask < 64; mask++) {
-        int sc[6], k = 0;
-        for (int i = 0; i < 6; i++) if (mask >> i & 1) sc[k++] = x->deck[s[i]];
-        u->r[mask] = mask == 63 ? 0 : sj_lookup(J, sj_signature(J, sc, k));
-        if (u->r[mask] < 0) return -1;
-        if (!mask) {
-            memset(u->sm[0], 0, sizeof u->sm[0]);
-            u->jk[0] = 0;
-            continue;
+        const int low = __builtin_ctz((unsigned)mask | 64), c = low < 6 ? x->deck[s[low]] : 0;
+        const int prev = mask & (mask - 1);
+        if (mask && J->ext)         /* the set less its lowest card, and that card's place */
+            u->r[mask] = mask == 63 ? 0 : J->ext[(size_t)u->r[prev] * 53 +
+                         (size_t)(c == JOKER ? 52 : u->place[prev][SUIT(c)] * 13 + RANK(c))];
+        else {
+            int sc[6], k = 0;
+            for (int i = 0; i < 6; i++) if (mask >> i & 1) sc[k++] = x->deck[s[i]];
+            u->r[mask] = mask == 63 ? 0 : sj_lookup(J, sj_signature(J, sc, k));
         }
-        const int low = __builtin_ctz((unsigned)mask), c = x->deck[s[low]];
-        memcpy(u->sm[mask], u->sm[mask & (mask - 1)], sizeof u->sm[0]);
-        u->jk[mask] = u->jk[mask & (mask - 1)];
-        if (c == JOKER) u->jk[mask] = 1;
-        else u->sm[mask][SUIT(c)] |= 1u << RANK(c);
+        if (u->r[mask] < 0) return -1;
+        if (!mask) memset(u->sm[0], 0, sizeof u->sm[0]);
+        else {
+            memcpy(u->sm[mask], u->sm[prev], sizeof u->sm[0]);
+            if (c != JOKER) u->sm[mask][SUIT(c)] |= 1u << RANK(c);
+        }
+        sj_suit_places(u->sm[mask], u->place[mask]);
     }
     u->nkey6 = sj_keys6(x, s, u->key6);
     return 0;
