@@ -55,6 +55,12 @@ typedef struct {
     uint32_t *seen, *vid, run;     /* [cap]: the orbit run (1, 2, ... in a batch) that
                                       read a group's corners, and where (val) */
     sj_plans_t plans;              /* a job counted by cells: its groups' corners */
+    /* the batch's rank patterns without a flush (sj_batch_add): by rank-multiset index m,
+     * the first hand phand[m] when pstamp[m] is the epoch; by that hand, its ranks (prk,
+     * 4 bits a card) and its |S| = 6, 7 terms' corners by ranks (at pcor + poff) */
+    uint32_t *pstamp, epoch, *prk, *pcor;   /* [MEMO_SIZE], [cap], [cap x gns at most] */
+    int32_t *phand, *poff;                  /* [MEMO_SIZE], [cap] */
+    size_t npcor;
     int cap, nh, nreq, ng, nsub, unit0, hmask, w;   /* w: sj_slots_t a hand (SJ_FW) */
 } sj_batch_t;
 
@@ -67,6 +73,7 @@ static void sj_batch_free(sj_batch_t *b) {
     free(b->hand); free(b->corner); free(b->val); free(b->req); free(b->sorted);
     free(b->start); free(b->first); free(b->slots); free(b->gkey); free(b->cellf);
     free(b->gns); free(b->seen); free(b->vid);
+    free(b->pstamp); free(b->prk); free(b->phand); free(b->poff); free(b->pcor);
     sj_plans_free(&b->plans);
     memset(b, 0, sizeof *b);
 }
@@ -78,6 +85,8 @@ static void sj_batch_reset(sj_batch_t *b) {
     b->nh = b->nreq = b->ng = b->nsub = b->unit0 = 0;
     b->plans.n = 0;
     memset(b->slots, 0, sizeof(int32_t) * ((size_t)b->hmask + 1));
+    if (!++b->epoch) memset(b->pstamp, 0, sizeof(uint32_t) * MEMO_SIZE), b->epoch = 1;
+    b->npcor = 0;                               /* the patterns start again */
 }
 
 /* A batch of at most cap hands (at least a unit's: the deck's size). */
@@ -103,19 +112,17 @@ static int sj_batch_init(const sj_t *J, sj_batch_t *b, int cap) {
     b->slots = (int32_t *)calloc((size_t)b->hmask + 1, sizeof(int32_t));
     b->gkey = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)b->cap);
     b->cellf = (uint8_t *)malloc((size_t)PW_NF * (size_t)b->cap);
+    b->pstamp = (uint32_t *)calloc(MEMO_SIZE, sizeof(uint32_t));
+    b->epoch = 1;
+    b->phand = (int32_t *)malloc(sizeof(int32_t) * MEMO_SIZE);
+    b->prk = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)b->cap);
+    b->poff = (int32_t *)malloc(sizeof(int32_t) * (size_t)b->cap);
+    b->pcor = (uint32_t *)malloc(sizeof(sj_slots_t) * (size_t)b->cap * (size_t)b->w);
     if (b->hand && b->corner && b->val && b->gns && b->seen && b->vid && b->req && b->sorted &&
-        b->start && b->first && b->slots && b->gkey && b->cellf) return 0;
+        b->start && b->first && b->slots && b->gkey && b->cellf && b->pstamp && b->phand &&
+        b->prk && b->poff && b->pcor) return 0;
     sj_batch_free(b);
     return -1;
-}
-
-/* The same axes: the same corners (ib follows from db and ub). */
-static int sj_same_axes(const sj_bh_t *a, const sj_bh_t *c) {
-    if (a->mb != c->mb || a->mf != c->mf || a->nc != c->nc) return 0;
-    for (int i = 0; i < a->mb; i++) if (a->ub[i] != c->ub[i]) return 0;
-    for (int j = 0; j <= a->mf; j++) if (a->cy[j] != c->cy[j]) return 0;
-    for (int q = 0; q < a->nc; q++) if (a->db[q] != c->db[q] || a->df[q] != c->df[q]) return 0;
-    return 1;
 }
 
 /* The group of the batch's hand H (its axes set; cellf: the cell of each front): an
@@ -154,74 +161,115 @@ static void sj_grid_corners(int64_t *grid, const sj_bh_t *H, uint32_t *out) {
     for (int q = 0; q < H->nc; q++) out[mf + 1 + mb + q] = (uint32_t)grid[H->ib[q] * gw + H->jf[q]];
 }
 
+/* The corners of the cells grid (summed in place) that the batch's group grp reads, into
+ * out: the plain job's (sj_grid_corners) or a job counted by cells' (sj_fpick). */
+static void sj_batch_corners(const sj_t *J, const sj_batch_t *b, int64_t *grid,
+                             const sj_bh_t *H, int grp, uint32_t *out) {
+    if (J->full)
+        sj_fpick(grid, H, b->plans.slot + (size_t)grp * SJ_FSLOT, b->gns[grp], out);
+    else
+        sj_grid_corners(grid, H, out);
+}
+
 /* Step 1 for the hand of deck positions p, weight w: 1 when the house way sets no row
  * (the hand is bad), 2 when it is to be counted hand by hand (sj_hand: its group's
- * corners do not fit), else 0 or an error. */
+ * corners do not fit), else 0 or an error. A hand that makes no flush takes its
+ * settings, axes and group from the batch's first hand of its ranks when there is one
+ * (with no flush possible every key of a setting, and the house way's row and setting,
+ * depend on the ranks alone: the engine's memo), its front cards those at the same
+ * places; and its |S| = 6, 7 terms are its ranks' (sj_rank67, counted once a pattern
+ * and batch) plus its flushes' differences (sj_flush67). */
 static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
                         sj_batch_t *b, uint8_t *cellb) {
     const pw_ctx_t *x = &J->x;
     sj_bh_t *H = &b->hand[b->nh];
     int c[7];
-    for (int i = 0; i < 7; i++) { c[i] = x->deck[p[i]]; H->p[i] = p[i]; }
-    st_settings(x->e, c, &H->h);
-    if (H->h.house < 0) return 1;
-    const int nc = sj_candidates(&H->h, H->cand);
-    sj_axes_t A;
-    int ib[ST_MAX], jf[ST_MAX];
-    sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
-    const int mb = A.mb, mf = A.mf, gw = A.gw, ncell = (mb + 1) * gw;
-    if (!J->full && mf + 1 + mb + nc > SJ_NSLOT) return -1;    /* no push marks */
-    H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
-    for (int q = 0; q < nc; q++) {
-        H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];
-        H->ib[q] = (uint8_t)ib[H->cand[q]]; H->jf[q] = (uint8_t)jf[H->cand[q]];
+    uint32_t m7 = 0, s7 = 0, rk = 0;
+    for (int i = 0; i < 7; i++) {
+        c[i] = x->deck[p[i]]; H->p[i] = p[i];
+        m7 += x->mterm[i][p[i]]; s7 += x->sbit[p[i]];
+        rk = rk << 4 | (c[i] == JOKER ? 15u : (uint32_t)RANK(c[i]));
     }
-    for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
-    for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
-    const int grp = H->grp = sj_batch_group(J, b, H, A.cellf);
+    const int plain = !((s7 + PW_FLUSH_ADD) & 0x80808080u);     /* no flush possible */
+    int tpl = -1;                              /* the batch's first hand of its ranks */
+    if (plain && b->pstamp[m7] == b->epoch && b->prk[b->phand[m7]] == rk) tpl = b->phand[m7];
+    sj_axes_t A;
+    int grp;
+    if (tpl >= 0) {
+        sj_bh_like(x, &b->hand[tpl], H, c, w);
+        grp = H->grp;
+    } else {
+        st_settings(x->e, c, &H->h);
+        if (H->h.house < 0) return 1;
+        const int nc = sj_candidates(&H->h, H->cand);
+        int ib[ST_MAX], jf[ST_MAX];
+        sj_axes(J, &H->h, H->cand, nc, cellb, &A, ib, jf);
+        const int mb = A.mb, mf = A.mf;
+        if (!J->full && mf + 1 + mb + nc > SJ_NSLOT) return -1;    /* no push marks */
+        H->w = w; H->nc = (int16_t)nc; H->mb = (int16_t)mb; H->mf = (int16_t)mf;
+        for (int q = 0; q < nc; q++) {
+            H->db[q] = (uint16_t)A.db[q]; H->df[q] = (uint8_t)A.df[q];
+            H->ib[q] = (uint8_t)ib[H->cand[q]]; H->jf[q] = (uint8_t)jf[H->cand[q]];
+        }
+        for (int i = 0; i < mb; i++) H->ub[i] = (uint16_t)A.ub[i];
+        for (int j = 0; j <= mf; j++) H->cy[j] = (uint8_t)A.cy[j];
+        grp = H->grp = sj_batch_group(J, b, H, A.cellf);
+    }
     if (b->gns[grp] < 0) return 2;
+    const int hand = b->nh, ns = b->gns[grp];
+    const int mb = H->mb, mf = H->mf, gw = mf + 1, ncell = (mb + 1) * gw;
+    const uint8_t *cellf = b->cellf + (size_t)grp * PW_NF;
+    int64_t grid[ST_CELLS];
+    if (plain && tpl < 0) {         /* a new pattern: its ranks' |S| = 6, 7 corners */
+        memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
+        sj_rank67(x, p, cellb, cellf, gw, grid);
+        b->pstamp[m7] = b->epoch;
+        b->phand[m7] = hand;
+        b->prk[hand] = rk;
+        b->poff[hand] = (int32_t)b->npcor;
+        sj_batch_corners(J, b, grid, H, grp, b->pcor + b->npcor);
+        b->npcor += (size_t)ns;
+        tpl = hand;
+    }
     int fresh = 1;                /* the first hand of its unit in its group */
     for (int i = b->unit0; i < b->nh && fresh; i++)
         if (b->hand[i].grp == grp) { H->sub = b->hand[i].sub; fresh = 0; }
     if (fresh) {
         H->sub = b->nsub++;
-        memset(sj_corner(b, (size_t)b->cap + H->sub), 0, sizeof(uint32_t) * (size_t)b->gns[grp]);
+        memset(sj_corner(b, (size_t)b->cap + H->sub), 0, sizeof(uint32_t) * (size_t)ns);
     }
-    int64_t grid[ST_CELLS];
     int32_t (*sp4)[ST_CELLS] = NULL;            /* the lists are read in step 2 */
-    memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
-    /* the orbits of the subsets of at most five cards: those with the seventh card by
-     * the hash, its slots fetched for all of them first (the six's: the unit's) */
+    if (!plain) memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
+    /* the orbits of the subsets of at most five cards: the six's, the unit's; those with
+     * the seventh card from the six's part's orbit and the seventh's place (sj_ext), or
+     * on a deck not closed under the suit permutations by the hash, its slots fetched
+     * for all of them first */
     int32_t rep[128];
     uint64_t sig[128];
-    const int c7 = c[6];
-    const uint32_t bit7 = c7 == JOKER ? 0 : 1u << RANK(c7);
-    const int suit7 = c7 == JOKER ? 0 : SUIT(c7);
+    const int c7 = c[6], x7 = c7 == JOKER ? 52 : RANK(c7), suit7 = c7 == JOKER ? 0 : SUIT(c7);
     for (int mask = 64; mask < 128; mask++) {
         if (sj_bits((uint64_t)mask) > 5) continue;
-        if (J->full_sym) {          /* the unit's masks of the six's part, and the seventh */
-            const uint32_t *m = u->sm[mask & 63];
-            uint32_t q[4] = {m[0], m[1], m[2], m[3]};
-            q[suit7] |= bit7;
-            sig[mask] = sj_sig_masks(q[0], q[1], q[2], q[3], u->jk[mask & 63] | (c7 == JOKER));
-        } else {
-            int sc[7], k = 0;
-            for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
-            sig[mask] = sj_signature(J, sc, k);
+        const int t = mask & 63;
+        if (J->ext) {
+            rep[mask] = J->ext[(size_t)u->r[t] * 53 + (size_t)(x7 == 52 ? 52 : u->place[t][suit7] * 13 + x7)];
+            continue;
         }
-        const uint32_t at = sj_hash(sig[mask]) & J->hmask;
-        __builtin_prefetch(&J->hslot[at]);
+        int sc[7], k = 0;
+        for (int i = 0; i < 7; i++) if (mask >> i & 1) sc[k++] = c[i];
+        sig[mask] = sj_signature(J, sc, k);
+        __builtin_prefetch(&J->hslot[sj_hash(sig[mask]) & J->hmask]);
     }
     for (int mask = 0; mask < 128; mask++) {
         const int k = sj_bits((uint64_t)mask);
-        rep[mask] = k > 5 ? 0 : mask < 64 ? u->r[mask] : sj_lookup(J, sig[mask]);
+        if (k > 5 || mask < 64) rep[mask] = k > 5 ? 0 : u->r[mask];
+        else if (!J->ext) rep[mask] = sj_lookup(J, sig[mask]);
     }
-    const int hand = b->nh;
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
         const int k = sj_bits((uint64_t)mask);
         const int32_t r = rep[mask];
         if (k >= 6) {                            /* only these need the positions */
+            if (plain) continue;                 /* the pattern's, below */
             int s[7], n = 0;
             for (int i = 0; i < 7; i++) if (mask >> i & 1) s[n++] = p[i];
             int rc = sj_cell_term(J, p, u, mask, s, r, k, &A, cellb, grid, sp4);
@@ -236,10 +284,20 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         e->t = (uint32_t)(mask < 64 ? b->cap + H->sub : hand);
         e->k = (uint32_t)k;
     }
-    if (J->full)
-        sj_fpick(grid, H, b->plans.slot + (size_t)grp * SJ_FSLOT, b->gns[grp], sj_corner(b, hand));
-    else
-        sj_grid_corners(grid, H, b->corner[hand]);
+    uint32_t *out = sj_corner(b, (size_t)hand);
+    if (plain) {                    /* the pattern's corners, and the flushes' differences */
+        memcpy(out, b->pcor + b->poff[tpl], sizeof(uint32_t) * (size_t)ns);
+        if ((s7 + 0x7C7C7C7Cu) & 0x80808080u) {        /* a suit one short of a flush */
+            if (tpl != hand) sj_fill_cellb(J, H, cellb);
+            memset(grid, 0, sizeof(int64_t) * (size_t)ncell);
+            if (sj_flush67(x, p, s7, cellb, cellf, gw, grid)) {
+                uint32_t extra[SJ_FSLOT];
+                sj_batch_corners(J, b, grid, H, grp, extra);
+                for (int i = 0; i < ns; i++) out[i] += extra[i];
+            }
+        }
+    } else
+        sj_batch_corners(J, b, grid, H, grp, out);
     b->nreq = nreq;
     b->nh++;
     return 0;

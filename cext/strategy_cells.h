@@ -17,6 +17,7 @@
 #ifndef PAIGOW_STRATEGY_CELLS_H
 #define PAIGOW_STRATEGY_CELLS_H
 
+#include <stddef.h>
 #include "strategy_job.h"
 
 /* A hand of a batch: its axes (the same for its group: step 2 reads the group's first
@@ -28,6 +29,48 @@ typedef struct {
     int p[7], w, cand[ST_MAX], grp, sub;
     st_hand_t h;
 } sj_bh_t;
+
+/* H (cards c, weight w) set as T, a hand of the same ranks at the same places that makes
+ * no flush, as st_settings, sj_axes and the group would set it: the same settings' keys,
+ * house way, candidates, axes and group; the front cards H's at T's places. */
+static void sj_bh_like(const pw_ctx_t *x, const sj_bh_t *T, sj_bh_t *H, const int *c, int w) {
+    memcpy(&H->h, &T->h, offsetof(st_hand_t, total));      /* the counts: step 3's */
+    H->h.fu_win = H->h.fu_loss = 0;
+    for (int s = 0; s < H->h.n; s++)
+        for (int k = 0; k < 2; k++) {
+            int i = 0;
+            while (x->deck[T->p[i]] != T->h.front[s][k]) i++;
+            H->h.front[s][k] = c[i];
+        }
+    H->w = w; H->nc = T->nc; H->mb = T->mb; H->mf = T->mf; H->grp = T->grp;
+    memcpy(H->cand, T->cand, sizeof(int) * (size_t)T->nc);
+    memcpy(H->db, T->db, sizeof(uint16_t) * (size_t)T->nc);
+    memcpy(H->df, T->df, (size_t)T->nc);
+    memcpy(H->ib, T->ib, (size_t)T->nc);
+    memcpy(H->jf, T->jf, (size_t)T->nc);
+    memcpy(H->ub, T->ub, sizeof(uint16_t) * (size_t)T->mb);
+    memcpy(H->cy, T->cy, (size_t)T->mf + 1);
+}
+
+/* The same axes: the same corners (ib follows from db and ub). */
+static int sj_same_axes(const sj_bh_t *a, const sj_bh_t *c) {
+    if (a->mb != c->mb || a->mf != c->mf || a->nc != c->nc) return 0;
+    for (int i = 0; i < a->mb; i++) if (a->ub[i] != c->ub[i]) return 0;
+    for (int j = 0; j <= a->mf; j++) if (a->cy[j] != c->cy[j]) return 0;
+    for (int q = 0; q < a->nc; q++) if (a->db[q] != c->db[q] || a->df[q] != c->df[q]) return 0;
+    return 1;
+}
+
+/* The cell of each back (cellb) of the hand H's axes, as sj_axes makes it. */
+static void sj_fill_cellb(const sj_t *J, const sj_bh_t *H, uint8_t *cellb) {
+    int lo = 0;
+    for (int i = 0; i <= H->mb; i++) {
+        const int hi = i < H->mb ? H->ub[i] : J->x.nback + 1;
+        memset(cellb + lo, i, (size_t)(hi - lo));
+        lo = hi;
+    }
+}
+
 
 #define SJ_FW 3                     /* a hand's corners counted by cells: 3 x 64 at most */
 #define SJ_FSLOT (64 * SJ_FW)

@@ -65,6 +65,8 @@ typedef struct {
     pw_reps_t reps[7];
     sj_slot_t *hslot;              /* orbit hash: signature | bit 63 -> representative */
     uint32_t hmask;
+    int32_t *ext;                  /* [reps of <= 4 cards][53] (a deck closed under the
+                                      suit permutations): sj_ext */
     sj_ptab_t **pt;                /* [nrep] for sizes <= 3: prefix tables */
     sj_entry_t **sp;               /* [nrep] for sizes 4, 5 */
     int32_t *splen;
@@ -107,6 +109,17 @@ static inline uint64_t sj_signature(const sj_t *J, const int *cards, int k) {
     }
     if (!J->full_sym) return bits | joker << 52;
     return sj_sig_masks(m[0], m[1], m[2], m[3], joker);
+}
+
+/* Each suit's place among the four rank masks m in descending order (ties by suit):
+ * suits of equal masks are interchangeable, so a card's orbit with the set depends on
+ * its rank and its suit's place only. */
+static inline void sj_suit_places(const uint32_t *m, uint8_t *place) {
+    for (int s = 0; s < 4; s++) {
+        int at = 0;
+        for (int t = 0; t < 4; t++) at += m[t] > m[s] || (m[t] == m[s] && t < s);
+        place[s] = (uint8_t)at;
+    }
 }
 
 static inline uint32_t sj_hash(uint64_t s) {
@@ -268,13 +281,51 @@ static void sj_free(sj_t *J) {
     if (J->pt) for (int r = 0; r < J->nrep; r++) free(J->pt[r]);
     if (J->sp) for (int r = 0; r < J->nrep; r++) { free(J->sp[r]); if (J->ck) free(J->ck[r]); }
     free(J->pt); free(J->sp); free(J->splen); free(J->ck);
-    free(J->hslot);
+    free(J->hslot); free(J->ext);
+    J->ext = NULL;
     if (J->pool_free) J->pool_free(J->pool);
     J->pool = NULL; J->pool_free = NULL;
     for (int k = 0; k < 7; k++) pw_reps_free(&J->reps[k]);
     pw_free(&J->x);
     J->pt = NULL; J->sp = NULL; J->splen = NULL;
     J->hslot = NULL; J->ck = NULL;
+}
+
+/* The orbit of a set of at most four cards plus one card, without the hash (issue 50):
+ * ext[r * 53 + x], r the set's orbit, x the card's place (sj_suit_places of the set's
+ * masks) times 13 plus its rank, or 52 for the joker; -1 where no such card is. A set T
+ * and its orbit's representative have the same masks up to a suit permutation, which
+ * takes T's suit of each place to the representative's (ties: interchangeable suits). */
+static int sj_ext(sj_t *J) {
+    const int nr = J->start[4] + J->nlevel[4];
+    J->ext = (int32_t *)malloc(sizeof(int32_t) * 53 * (size_t)nr);
+    if (!J->ext) return -1;
+    int indeck[53] = {0};
+    for (int p = 0; p < J->x.n; p++) indeck[J->x.deck[p]] = 1;
+    for (int k = 0; k <= 4; k++)
+        for (int i = 0; i < J->reps[k].count; i++) {
+            uint32_t m[4] = {0, 0, 0, 0};
+            uint64_t joker = 0, held = 0;
+            for (int q = 0; q < k; q++) {
+                const int c = J->x.deck[J->reps[k].pos[(size_t)i * 7 + q]];
+                held |= 1ull << c;
+                if (c == JOKER) joker = 1;
+                else m[SUIT(c)] |= 1u << RANK(c);
+            }
+            uint8_t place[4];
+            sj_suit_places(m, place);
+            int32_t *row = J->ext + (size_t)(J->start[k] + i) * 53;
+            for (int x = 0; x < 53; x++) row[x] = -1;
+            for (int c = 0; c < 53; c++) {
+                if (!indeck[c] || held >> c & 1) continue;
+                uint32_t q[4] = {m[0], m[1], m[2], m[3]};
+                if (c != JOKER) q[SUIT(c)] |= 1u << RANK(c);
+                const int x = c == JOKER ? 52 : place[SUIT(c)] * 13 + RANK(c);
+                row[x] = sj_lookup(J, sj_sig_masks(q[0], q[1], q[2], q[3], joker | (c == JOKER)));
+                if (row[x] < 0) return -1;
+            }
+        }
+    return 0;
 }
 
 /* Everything before the tables: keys, representatives, the orbit hash (sj_init,
@@ -318,7 +369,7 @@ static int sj_prepare(sj_t *J, const engine_t *e, const int *deck, int n, int64_
             for (int q = 0; q < k; q++) c[q] = deck[J->reps[k].pos[(size_t)i * 7 + q]];
             if (sj_insert(J, sj_signature(J, c, k), J->start[k] + i)) { sj_free(J); return -1; }
         }
-    return 0;
+    return J->full_sym && sj_ext(J) ? (sj_free(J), -1) : 0;
 }
 
 #endif
