@@ -136,10 +136,14 @@ def signal_run_at(tmp_path, text, sig):
     return proc.returncode, err + rest
 
 #: the longest single tests (minutes on one worker: a fresh venv's installs, a wheel built
-#: from the sdist, a filing of every rule set), handed out first, so that pytest-xdist's
-#: other worker takes the rest meanwhile instead of waiting at the end for the last one
+#: from the sdist, a filing of every rule set; then the full run's full-deck checks of
+#: about a minute on two threads), handed out first, so that pytest-xdist's other worker
+#: takes the rest meanwhile instead of waiting at the end for the last one
 LONGEST_FIRST = ("tests/test_readme_install.py", "tests/test_packaging.py",
-                 "tests/test_filing_full.py")
+                 "tests/test_filing_full.py",
+                 "tests/test_house_way_compare.py::test_the_full_deck_by_classes_is_the_visit",
+                 "tests/test_enumeration.py::test_the_memo_agrees_with_classifying_every_hand",
+                 "tests/test_pairwise.py::test_monte_carlo_full_deck_1e8")
 
 
 def _longest_first(item):
@@ -180,10 +184,14 @@ def pytest_xdist_make_scheduler(config, log):
     group that each worker writes into the test's node id (``xdist_group`` marks), which
     pytest 9's structured node ids no longer take: the groups were silently lost, each
     worker built the shared fixtures again and two Ray tests could run at once
-    (pytest-dev/pytest-xdist#1386). Here the controller groups the ids it is given."""
+    (pytest-dev/pytest-xdist#1386). Here the controller groups the ids it is given, and
+    hands the groups out in the order of the collection (LONGEST_FIRST's): the scheduler's
+    own order (``--loadscope-reorder``, its default) is by the number of tests a group
+    holds, which would send the one-test fresh venvs after every group of two or more."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
+    config.option.loadscopereorder = False
 
     class ByModuleGroup(LoadScopeScheduling):
         def _split_scope(self, nodeid):

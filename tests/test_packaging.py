@@ -22,8 +22,13 @@ def run(cmd, **kw):
     """``cmd`` without the caller's PYTHONPATH: what runs is what was built and installed,
     never the source tree a developer's PYTHONPATH names; and without PAIGOW_BUILD_CACHE
     (setup.py's BuildCache, which CI's run sets): the wheel's core is compiled from the
-    sdist alone, never taken from a build of the checkout."""
+    sdist alone, never taken from a build of the checkout; and pip's bytecode of what it
+    installs left to the first import (PIP_COMPILE=0)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PAIGOW_BUILD_CACHE")}
+    # pip writes no bytecode of the packages it installs (the build's own and the venv's:
+    # seconds of CPU for modules never imported here), which no check below reads (pip's
+    # --compile off: it reads PIP_NO_COMPILE=1 as that option's value, i.e. compile on)
+    env["PIP_COMPILE"] = "0"
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, **kw)
     assert out.returncode == 0, f"{cmd} failed:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
     return out
