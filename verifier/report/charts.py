@@ -173,7 +173,7 @@ def start_pool() -> None:
     if _pool is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
     from verifier.support.interrupts import held
     try:
         context = multiprocessing.get_context("forkserver")
@@ -189,6 +189,9 @@ def start_pool() -> None:
             _pool = ProcessPoolExecutor(max_workers=2, mp_context=context, initializer=_deaf)
     except (OSError, ValueError, ImportError):
         _pool = None
+    else:
+        global _hands
+        _hands = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chart-hands")
 
 
 @contextlib.contextmanager
@@ -225,10 +228,13 @@ def stop_pool(at_once: bool = False) -> None:
         if at_once:
             for process in list((getattr(_pool, "_processes", None) or {}).values()):
                 process.terminate()
-        _pool.shutdown(wait=True, cancel_futures=True)      # at once: nothing runs now
-        _pool = None
+        # every hand-over done; at once, none more, and one waiting for the server fails
+        # with it (it would hold the pool's shutdown until the server is up)
+        _hands.shutdown(wait=not at_once, cancel_futures=at_once)
         if at_once:
             _stop_server()
+        _pool.shutdown(wait=True, cancel_futures=True)      # at once: nothing runs now
+        _pool = None
 
 
 def _stop_server() -> None:
@@ -254,6 +260,35 @@ def _deaf() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: the thread that hands work to the pool (``_hand``), or None
+_hands: Any = None
+
+
+def _hand(fn: Callable[..., Any], *args: Any) -> Any:
+    """A future of ``fn(*args)`` done by the pool, handed to it by the thread ``_hands``, in
+    the order asked: the first hand-over waits for the server to start the pool's processes
+    (matplotlib imported), which this process does not wait for."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+    outer: Future = Future()
+
+    def copy(inner: Future) -> None:
+        if inner.cancelled():
+            outer.cancel()
+        elif inner.exception() is not None:
+            outer.set_exception(inner.exception())
+        else:
+            outer.set_result(inner.result())
+
+    def submit() -> None:
+        try:
+            _pool.submit(fn, *args).add_done_callback(copy)
+        except (BrokenProcessPool, RuntimeError, OSError, ValueError):
+            outer.cancel()              # the pool broken or shut down: done here (_answer)
+    _hands.submit(submit)
+    return outer
+
+
 #: the charts handed to the pool ahead (``draw_ahead``): id of the bet -> its futures
 _ahead: dict[int, Any] = {}
 
@@ -261,7 +296,7 @@ _ahead: dict[int, Any] = {}
 def _submit(bet: Bet) -> list:
     """(title, future) of each chart of ``bet``, handed to the pool: what a chart reads
     crosses to the drawing process, not the bet's formula (its pay table and counts)."""
-    return [(title, _pool.submit(draw, replace(bet, formula=None)))
+    return [(title, _hand(draw, replace(bet, formula=None)))
             for title, draw in _kinds(bet)]
 
 
@@ -290,7 +325,7 @@ class Later:
 
     def start(self) -> None:
         if self.future is None and _pool is not None:
-            self.future = _pool.submit(self.fn, *self.args)
+            self.future = _hand(self.fn, *self.args)
 
     def result(self) -> Any:
         self.start()
