@@ -30,13 +30,13 @@ def render(sheet: ParSheet, steps: Steps | None = None, paper: str | None = None
 
 
 def chart_references(sheet: ParSheet, steps: Steps) -> References | None:
-    """The charts of ``sheet`` handed to the chart processes (``charts.draw_ahead``), and
+    """The charts of ``sheet`` handed to the chart processes (``chartpool.draw_ahead``), and
     WeasyPrint imported while they draw: the ``References`` a document's HTML gives them
     by (the par sheet's, the filing's appendix), or None with a WeasyPrint that cannot
     fetch them (before 68: the HTML then holds them as ``html.image``s)."""
-    from verifier.report import charts
+    from verifier.report import chartpool
     from verifier.report.html import References
-    charts.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
+    chartpool.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     weasyprint = _weasyprint()          # imported while the pool draws the charts
     return References(steps) if hasattr(weasyprint, "URLFetcher") else None
 
