@@ -23,7 +23,7 @@ def start_pool() -> None:
     machine of two cores or more: forked from a server that imports matplotlib at once,
     while this process goes on (the certificate's check). For a command that draws charts
     (``report --format html|pdf``); without it, or where it fails, they are drawn here."""
-    global _pool
+    global _pool, _hands
     if _pool is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
@@ -44,7 +44,6 @@ def start_pool() -> None:
     except (OSError, ValueError, ImportError):
         _pool = None
     else:
-        global _hands
         _hands = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chart-hands")
 
 
@@ -125,6 +124,7 @@ def _hand(fn: Callable[..., Any], *args: Any) -> Any:
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
     outer: Future = Future()
+    pool = _pool
 
     def copy(inner: Future) -> None:
         if inner.cancelled():
@@ -136,7 +136,7 @@ def _hand(fn: Callable[..., Any], *args: Any) -> Any:
 
     def submit() -> None:
         try:
-            _pool.submit(fn, *args).add_done_callback(copy)
+            pool.submit(fn, *args).add_done_callback(copy)
         except (BrokenProcessPool, RuntimeError, OSError, ValueError):
             outer.cancel()              # the pool broken or shut down: done here (_answer)
     _hands.submit(submit)
