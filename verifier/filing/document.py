@@ -124,7 +124,12 @@ def render_html(filing: Filing, paper: str | None = None,
                          f"{m.revision} \N{MIDDLE DOT} page ")
               + ' counter(page) " of " counter(pages)')
     parts: dict[str, Any] = context(filing.sheet, images=images)
-    return environment(TEMPLATES).get_template("filing.html.j2").render(
+    templates = environment(TEMPLATES)
+    # every template compiled first, the included ones too (Jinja2 compiles one as the
+    # page reaches it): before the page waits for the worked examples, not after
+    for name in templates.list_templates(extensions=["j2"]):
+        templates.get_template(name)
+    return templates.get_template("filing.html.j2").render(
         filing=filing, page_rule=paper_of(paper).page_rule(footer), odds_to_one=odds_to_one,
         progressive_parameters=PARAMETERS,
         pct=lambda x: f"{float(x) * 100:.4f}%", **parts)
