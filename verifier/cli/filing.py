@@ -24,7 +24,7 @@ def cmd_filing(settings: FilingSettings) -> int:
     info = meta.read(settings.meta)
     where = jurisdiction(settings.jurisdiction or info.jurisdiction)
     alone = pack.is_pdf(settings.out)                 # --out FILE.pdf: the PDF alone
-    from verifier.report.charts import start_pool, stop_pool
+    from verifier.report.chartpool import start_pool, stop_pool
     try:
         start_pool()            # matplotlib imported meanwhile; the charts on the other core
         written = _filing(settings, info, where, files, alone)
@@ -53,6 +53,7 @@ def _filing(settings: FilingSettings, info: Any, where: Any, files: dict[str, st
     from verifier.certificate.model import Certificate
     from verifier.filing import document, pack
     from verifier.filing.wagers import same_game
+    from verifier.report.chartpool import Later
     from verifier.report.formats import renderer
     from verifier.support.files import atomic_write_bytes
     from verifier.support.progress import Steps, stage
@@ -70,18 +71,21 @@ def _filing(settings: FilingSettings, info: Any, where: Any, files: dict[str, st
             steps.next("worked examples and figures")
             filing = document.build(cert, info, where, settings.variation_of,
                                     **operator_inputs(settings, cert))
-            if not alone:       # first: written while a chart process finds the examples
-                steps.next("xlsx")
-                xlsx = renderer("xlsx")(filing.sheet)     # the par sheet the filing holds
+            if not alone:       # by a chart process behind the charts, while the page is
+                steps.next("xlsx")      # laid out (``chartpool.Later``; here without one)
+                xlsx = Later(renderer("xlsx"), filing.sheet)  # the par sheet the filing holds
+                xlsx.start()
             steps.next("PDF")
             pdf = document.render_pdf(filing, settings.paper)
+            if not alone:
+                xlsx_bytes = xlsx.result()
         checked()
         steps.next("write")
         if alone:
             atomic_write_bytes(settings.out, pdf)
             steps.finish()
             return [Path(settings.out)]
-        written = pack.write(settings.out, {files["filing"]: pdf, files["xlsx"]: xlsx,
+        written = pack.write(settings.out, {files["filing"]: pdf, files["xlsx"]: xlsx_bytes,
                                             files["certificate"]: cert_bytes})
         steps.finish()
     return written

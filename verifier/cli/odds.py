@@ -180,7 +180,7 @@ def cmd_report(settings: OddsSettings) -> int:
         raise VerifierError(f"--format {fmt.name} needs --out {fmt.filename('FILE')} "
                             f"({fmt.noun} is not written to a terminal)")
     assert settings.certificate is not None          # report's positional argument
-    from verifier.report.charts import start_pool, stop_pool
+    from verifier.report.chartpool import start_pool, stop_pool
     from verifier.support.progress import Steps, stage
     try:
         if name in ("html", "pdf"):

@@ -186,14 +186,14 @@ def load_checked(path: str, rules: str | None = None) -> Certificate:
 
 
 def load_checking(path: str, rules: str | None = None) -> tuple[Certificate, Callable[[], None]]:
-    """``load_checked`` for a report drawn by the chart processes (``charts.start_pool``):
+    """``load_checked`` for a report drawn by the chart processes (``chartpool.start_pool``):
     the certificate read and typed now, its check done by one of those processes behind the
-    charts (``charts.later``), and ``checked()``, which raises the check's one-line error:
+    charts (``chartpool.later``), and ``checked()``, which raises the check's one-line error:
     called before anything is written, and first on any other error (``checked_first``).
     Without those processes the certificate is checked here, at once. A shipped certificate
     whose text has its pinned digest is not derived again, as ``certificate.read`` has it."""
-    from verifier.report import charts
-    if not charts.pooled():
+    from verifier.report import chartpool
+    if not chartpool.pooled():
         cert = load_checked(path, rules)
         return cert, lambda: None
     from verifier.certificate.format import read_certificate_text
@@ -202,7 +202,7 @@ def load_checking(path: str, rules: str | None = None) -> tuple[Certificate, Cal
     text = read_certificate_text(path)      # read once: the page and the check, one text
     # a shipped certificate with its pinned digest was checked when made (``read``'s rule)
     checked = ((lambda: None) if is_pinned(path, text)
-               else charts.later(check_text, text, path).result)
+               else chartpool.later(check_text, text, path).result)
     with checked_first(checked):
         cert = read_unchecked(text, path)
         rules_guard(cert.raw, rules, path)

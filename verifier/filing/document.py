@@ -22,7 +22,7 @@ from verifier.rules.rulesets import RuleSet
 
 if TYPE_CHECKING:
     from verifier.filing.examples import Example
-    from verifier.report.charts import Later
+    from verifier.report.chartpool import Later
     from verifier.report.html import References
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -36,7 +36,7 @@ class Filing:
     rules: list[tuple[str, str]]                # the rules of play: (heading, text)
     rule_set: RuleSet
     #: the worked examples being found (``examples_of``), by a chart process where
-    #: ``charts.start_pool`` started them, while the rest is built and laid out
+    #: ``chartpool.start_pool`` started them, while the rest is built and laid out
     found: Later
     wagers: list[Wager]
     variation: Variation | None = None
@@ -62,9 +62,9 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.filing.wagers import variation, wagers
     from verifier.report.model import build as build_sheet
     from verifier.filing.progressives import progressive_items
-    from verifier.report.charts import Later, draw_ahead
+    from verifier.report.chartpool import Later, draw_ahead
     rs = rule_set_of(cert.raw)
-    # the worked examples to a chart process (``charts.start_pool``) first, found while
+    # the worked examples to a chart process (``chartpool.start_pool``) first, found while
     # the rest is built, WeasyPrint imported and the xlsx written; without one, here when
     # first read (``Filing.examples``)
     found = Later(examples_of, rs, deck_cards(cert))
@@ -124,7 +124,12 @@ def render_html(filing: Filing, paper: str | None = None,
                          f"{m.revision} \N{MIDDLE DOT} page ")
               + ' counter(page) " of " counter(pages)')
     parts: dict[str, Any] = context(filing.sheet, images=images)
-    return environment(TEMPLATES).get_template("filing.html.j2").render(
+    templates = environment(TEMPLATES)
+    # every template compiled first, the included ones too (Jinja2 compiles one as the
+    # page reaches it): before the page waits for the worked examples, not after
+    for name in templates.list_templates(extensions=["j2"]):
+        templates.get_template(name)
+    return templates.get_template("filing.html.j2").render(
         filing=filing, page_rule=paper_of(paper).page_rule(footer), odds_to_one=odds_to_one,
         progressive_parameters=PARAMETERS,
         pct=lambda x: f"{float(x) * 100:.4f}%", **parts)
@@ -132,7 +137,7 @@ def render_html(filing: Filing, paper: str | None = None,
 
 def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
     """The filing as PDF: its appendix's charts drawn by the chart processes where
-    ``charts.start_pool`` started them (handed to them by ``build``), fetched by WeasyPrint
+    ``chartpool.start_pool`` started them (handed to them by ``build``), fetched by WeasyPrint
     as it lays out the page (as ``report --format pdf`` has them)."""
     from verifier.report.pdf import chart_references, pdf_of_html
     from verifier.support.progress import Steps

@@ -117,7 +117,7 @@ def context(sheet: ParSheet, steps: Steps | None = None,
     told each bet's charts; ``images``: the charts as ``image``s rather than inline SVG
     (the PDF's HTML), or as ``References`` (each bet's charts told as WeasyPrint fetches
     them)."""
-    from verifier.report import charts
+    from verifier.report import charts, chartpool
     from verifier.report.markdown import definitions, designed_notice
     from verifier.odds.formula import VALIDITY
     from verifier.support.progress import Steps
@@ -125,7 +125,7 @@ def context(sheet: ParSheet, steps: Steps | None = None,
     steps = steps or Steps()
     steps.more(len(all_bets))
     bets = []
-    for bet, later in zip(all_bets, charts.each_bets_later(all_bets)):
+    for bet, later in zip(all_bets, chartpool.each_bets_later(all_bets)):
         wager = bet.kind == "wager"
         note: str | None = f"charts: {bet.title}"
         if isinstance(images, References):
