@@ -89,7 +89,6 @@ def pdf_of_html(html: str, steps: Steps | None = None,
     audit report); ``steps`` is told the layout and the writing; ``references``: the charts
     the HTML refers to (``render``)."""
     weasyprint = _weasyprint()
-    _letters_once(weasyprint)
     from verifier.support.progress import Steps
     steps = steps or Steps()
     steps.next("layout")
@@ -113,45 +112,3 @@ def _fetcher(weasyprint: Any, references: References) -> Any:
                 return super().fetch(url, headers)
             return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
     return Fetcher()
-
-
-def _letters_once(weasyprint: Any) -> None:
-    """WeasyPrint (``svg/text.py``) draws an SVG's text one letter at a time, each letter
-    laid out by Pango on its own twice, for its width and again to draw it: the charts'
-    2,700 letters, a tenth of the PDF's writing. Here each letter of one font and size is
-    laid out once a document (``split_first_line``, for an SVG text's ``Style`` alone) and
-    drawn from that layout, set up once, not again for every letter (``_Letter``): the same
-    operators, the same PDF, byte for byte. Nothing is changed where WeasyPrint (before 70)
-    is not the one this was checked on."""
-    import importlib
-    import weakref
-    try:
-        line_break = importlib.import_module("weasyprint.text.line_break")
-        style_type = importlib.import_module("weasyprint.svg.text").Style
-        split, layout_type = line_break.split_first_line, line_break.Layout
-        major = int(weasyprint.__version__.split(".")[0])
-    except (ImportError, AttributeError, ValueError):
-        return
-    if major < 70 or getattr(split, "letters", False):
-        return
-    setup = layout_type.reactivate
-
-    def reactivate(self: Any, style: Any) -> None:  # set up to be drawn, unless it is
-        if getattr(self, "layout", None) is None:
-            setup(self, style)
-    letter = type("_Letter", (layout_type,), {"reactivate": reactivate})
-    laid: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # font config: layouts
-
-    def once(text: str, style: Any, *args: Any, **kwargs: Any) -> Any:
-        if type(style) is not style_type or len(args) != 3 or kwargs:
-            return split(text, style, *args, **kwargs)
-        key = (text, tuple(style["font_family"]), style["font_style"], style["font_weight"],
-               style["font_size"], style["direction"], *args[1:])
-        known = laid.setdefault(style.font_config, {})
-        if key not in known:
-            known[key] = split(text, style, *args)
-            known[key][0].__class__ = letter
-        return known[key]
-    once.letters = True                 # type: ignore[attr-defined]
-    line_break.split_first_line = once
-
