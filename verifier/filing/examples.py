@@ -51,12 +51,12 @@ def deals(deck: Sequence[int] | None = None) -> Iterator[tuple[tuple[int, ...], 
     cards = sorted(deck if deck is not None else full_deck())
     if len(cards) < 14:
         return
-    shuffle = shuffler(random.Random(SEED), len(cards))
+    rng = random.Random(SEED)
     shuffled_deck = list(cards)
 
     def shuffled(n):
         for _ in range(n):
-            shuffle(shuffled_deck)
+            rng.shuffle(shuffled_deck)
             yield tuple(sorted(shuffled_deck[:7])), tuple(sorted(shuffled_deck[7:14]))
     yield from shuffled(FIRST_DEALS)
     order = list(cards)
@@ -67,24 +67,6 @@ def deals(deck: Sequence[int] | None = None) -> Iterator[tuple[tuple[int, ...], 
         for player in itertools.combinations(pool, 7):
             yield player, tuple(sorted([c for c in order if c not in player][:7]))
     yield from shuffled(RANDOM_DEALS - FIRST_DEALS)
-
-
-def shuffler(rng: random.Random, n: int) -> Any:
-    """``rng.shuffle`` of a list of ``n`` items, the same swaps from the same random bits
-    (CPython's ``shuffle`` and ``_randbelow_with_getrandbits``: for i from n - 1 down to 1,
-    j below i + 1, drawn as ``getrandbits`` of (i + 1)'s bit length until below i + 1),
-    without a call for each draw: two thirds of the examples' search was the deals'
-    shuffles. ``tests/test_filing_examples.py`` holds it to ``rng.shuffle``."""
-    getrandbits = rng.getrandbits
-    steps = [(i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, n))]
-
-    def shuffle(x: list) -> None:
-        for i, m, k in steps:
-            j = getrandbits(k)
-            while j >= m:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
-    return shuffle
 
 
 def base_outcome_name(player_set: Sequence[Any], dealer_set: Sequence[Any],
