@@ -199,6 +199,13 @@ def pytest_xdist_make_scheduler(config, log):
 
     return ByModuleGroup(config, log)
 
+#: what a fresh venv's pip installs are run with (tests/test_readme_install.py,
+#: tests/test_packaging.py): pip writes no bytecode of the packages it installs (seconds of
+#: CPU for the thousands of modules never imported there); a command imports what it needs
+#: and Python writes that module's bytecode then; nothing either test checks reads it.
+#: (pip's --compile off: pip reads PIP_NO_COMPILE=1 as that option's value, compile on.)
+PIP_NO_BYTECODE = {"PIP_COMPILE": "0"}
+
 #: the fixtures of the browser-driven checks (a server and headless Chromium): a test that
 #: takes one runs once, in CI's full run, as the slow checks do
 RUN_ONCE_FIXTURES = ("browser", "background")
@@ -268,7 +275,8 @@ def missing(what):
 
 def need(module, extra="test-full"):
     """``module`` imported, for a test that needs a package of an extra (the full run's
-    Ray, formulas and mypy: ``test-full``): when it is not installed, ``missing``."""
+    Ray, formulas, mypy, Selenium and build: ``test-full``): when it is not installed,
+    ``missing``."""
     import importlib
     try:
         return importlib.import_module(module)

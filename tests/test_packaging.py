@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import need
+from conftest import PIP_NO_BYTECODE, need
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,12 +23,9 @@ def run(cmd, **kw):
     never the source tree a developer's PYTHONPATH names; and without PAIGOW_BUILD_CACHE
     (setup.py's BuildCache, which CI's run sets): the wheel's core is compiled from the
     sdist alone, never taken from a build of the checkout; and pip's bytecode of what it
-    installs left to the first import (PIP_COMPILE=0)."""
+    installs left to the first import (``PIP_NO_BYTECODE``)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PAIGOW_BUILD_CACHE")}
-    # pip writes no bytecode of the packages it installs (the build's own and the venv's:
-    # seconds of CPU for modules never imported here), which no check below reads (pip's
-    # --compile off: it reads PIP_NO_COMPILE=1 as that option's value, i.e. compile on)
-    env["PIP_COMPILE"] = "0"
+    env.update(PIP_NO_BYTECODE)
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, **kw)
     assert out.returncode == 0, f"{cmd} failed:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
     return out

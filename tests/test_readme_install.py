@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from test_docs import console_steps, shown_in
-from conftest import HANG
+from conftest import HANG, PIP_NO_BYTECODE
 
 pytestmark = pytest.mark.full
 
@@ -140,12 +140,7 @@ def test_every_readme_block_runs_from_a_fresh_venv(tmp_path):
     env = {k: v for k, v in os.environ.items()
            if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
     env["COLUMNS"] = "100"
-    # pip writes no bytecode of what it installs (about 20 s of CPU for the test extra's
-    # thousands of modules, most never imported here): a command imports what it needs and
-    # Python writes that module's bytecode then, as it does for a module pip left without;
-    # nothing the README's commands do or show depends on it. (pip's --compile off: pip
-    # reads PIP_NO_COMPILE=1 as that option's value, i.e. compile on)
-    env["PIP_COMPILE"] = "0"
+    env.update(PIP_NO_BYTECODE)     # pip's bytecode of what it installs left to the imports
     log = tmp_path / "cc.log"                  # every compiler run of the installs, logged
     wrapper = tmp_path / "cc"
     wrapper.write_text(f'#!/bin/sh\necho "$@" >> "{log}"\nexec cc "$@"\n')
