@@ -187,6 +187,30 @@ def set_hands(hands, wheel_second=False, house_way=0):
     return out
 
 
+def shuffled_deals(state, deck, int n):
+    """``n`` deals of random.Random.shuffle: ``deck`` (a list of cards, 14 or more) shuffled
+    in place ``n`` times by the generator whose ``getstate()[1]`` is ``state`` (624 words
+    and the index), each time the sorted first seven cards and the sorted next seven.
+    Returns ([(player, dealer)], the generator's state after, the deck after): what
+    CPython's shuffle makes (cext/cpython_random.h)."""
+    cdef cpy_random_t r
+    cdef int d[64]
+    cdef int m = len(deck), i, k
+    if m < 14 or m > 64 or len(state) != CPY_MT_N + 1:
+        raise ValueError("shuffled_deals: a deck of 14 to 64 cards and a state of 625 words")
+    for i in range(CPY_MT_N):
+        r.mt[i] = state[i]
+    r.index = state[CPY_MT_N]
+    copy_ints(d, deck)
+    out = []
+    for k in range(n):
+        cpy_shuffle(&r, d, m)
+        out.append((tuple(sorted([d[i] for i in range(7)])),
+                    tuple(sorted([d[i] for i in range(7, 14)]))))
+    return (out, tuple([r.mt[i] for i in range(CPY_MT_N)]) + (r.index,),
+            [d[i] for i in range(m)])
+
+
 def hand_info_fast(cards, wheel_second=False, house_way=0):
     """(back key, front key, mask seven-card, mask house-way) through the memo."""
     cdef int c[7]

@@ -88,6 +88,13 @@ cdef extern from "enumerate.h" nogil:
     uint64_t progress_get(uint64_t *counter)
 
 
+cdef extern from "cpython_random.h" nogil:
+    enum: CPY_MT_N
+    ctypedef struct cpy_random_t:
+        uint32_t mt[624]
+        int index
+    void cpy_shuffle(cpy_random_t *r, int *x, int n)
+
 
 cdef inline void copy_ints(int *dst, values):
     """``values`` (cards, positions: Python ints) into a C array."""

@@ -128,3 +128,24 @@ def test_face_up_examples_are_the_best_responses_settled_by_the_push_rule():
         shown = base_outcome(bk, fk, d.back_key, d.front_key)
         assert (0 if pushes else shown) == e.odds
         assert (fk == d.front_key or bk == d.back_key) == (e.outcome == "copy")
+
+
+@pytest.mark.parametrize("cards", [14, 53, 64])
+def test_the_engines_shuffles_are_cpythons_random_shuffle(engine, cards):
+    """The deals of the worked examples come from the engine's shuffles
+    (``engine.shuffled_deals``: compiled, CPython's generator and shuffle written again);
+    against ``random.Random.shuffle`` itself, 300 shuffles from one seed (some 16,000 words
+    of the generator: its 624-word state made again many times over), the same deals, the
+    same deck after and the generator where CPython's is after."""
+    import random
+    from verifier.engine import shuffled_deals
+    deck = list(range(cards))
+    theirs, ours = random.Random(38), random.Random(38)
+    their_deck, our_deck = list(deck), list(deck)
+    expected = []
+    for _ in range(300):
+        theirs.shuffle(their_deck)
+        expected.append((tuple(sorted(their_deck[:7])), tuple(sorted(their_deck[7:14]))))
+    got = shuffled_deals(ours, our_deck, 100) + shuffled_deals(ours, our_deck, 200)
+    assert got == expected and our_deck == their_deck
+    assert ours.getstate() == theirs.getstate() and ours.random() == theirs.random()

@@ -34,7 +34,7 @@ _DOOR: dict[str, tuple[str, ...]] = {
     "seven_fronts": ("seven_card_fronts",),
     "spec": ("BUILT_IN", "FILE", "SHIPPED", "EngineSpec", "as_spec", "engine_spec"),
     "table_hands": ("TIER_READS", "best_for_bet", "player_set", "set_hands", "shared_card_sums",
-                    "tier_hands"),
+                    "shuffled_deals", "tier_hands"),
     "threads": ("MAX_THREADS", "available_cores", "quiet_waits", "thread_count"),
 }
 _WHERE = {name: module for module, names in _DOOR.items() for name in names}
@@ -61,7 +61,8 @@ if TYPE_CHECKING:
     from verifier.engine.spec import (BUILT_IN, FILE, SHIPPED, EngineSpec, as_spec,
                                       engine_spec)
     from verifier.engine.table_hands import (TIER_READS, best_for_bet, player_set,
-                                             set_hands, shared_card_sums, tier_hands)
+                                             set_hands, shared_card_sums, shuffled_deals,
+                                             tier_hands)
     from verifier.engine.threads import (MAX_THREADS, available_cores, quiet_waits,
                                          thread_count)
 

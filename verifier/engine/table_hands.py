@@ -7,6 +7,8 @@ engine in use (the compiled core's, or its twin's).
 """
 from __future__ import annotations
 
+import random
+
 from verifier.engine import backend
 from typing import Any, Iterable, Sequence
 
@@ -14,6 +16,19 @@ from typing import Any, Iterable, Sequence
 def set_hands(hands: Sequence[Sequence[int]], wheel_second: int = False, house_way: int = 0) -> Any:
     """House-way sets and category masks for a list of seven-card hands (card ints)."""
     return backend.module("_core").set_hands(hands, wheel_second, house_way)
+
+
+def shuffled_deals(rng: random.Random, deck: list[int], n: int
+                   ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``n`` deals of ``rng.shuffle(deck)`` (``deck`` shuffled in place each time, ``rng``
+    moved on as the shuffles move it): the sorted first seven cards and the sorted next
+    seven of each. The engine's (CPython's generator and shuffle again, compiled:
+    cext/cpython_random.h; the twin calls ``rng.shuffle``), the same deals either way."""
+    version, state, gauss = rng.getstate()
+    deals, state, after = backend.module("_core").shuffled_deals(state, deck, n)
+    rng.setstate((version, tuple(state), gauss))
+    deck[:] = after
+    return deals
 
 
 def player_set(cards: Sequence[int], front: Sequence[int], wheel_second: int = False

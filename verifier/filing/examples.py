@@ -47,6 +47,7 @@ class Example:
 def deals(deck: Sequence[int] | None = None) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """(player, dealer) seven cards each from ``deck`` (default the 53 cards), in the fixed
     order of the module's doc; none from a deck of fewer than 14 cards."""
+    from verifier.engine import shuffled_deals
     from verifier.game.cards import RANK_CHARS, SUIT_CHARS, JOKER, full_deck
     cards = sorted(deck if deck is not None else full_deck())
     if len(cards) < 14:
@@ -54,10 +55,9 @@ def deals(deck: Sequence[int] | None = None) -> Iterator[tuple[tuple[int, ...], 
     rng = random.Random(SEED)
     shuffled_deck = list(cards)
 
-    def shuffled(n):
-        for _ in range(n):
-            rng.shuffle(shuffled_deck)
-            yield tuple(sorted(shuffled_deck[:7])), tuple(sorted(shuffled_deck[7:14]))
+    def shuffled(n):                    # rng.shuffle(shuffled_deck) n times, a batch a call
+        for start in range(0, n, BATCH):
+            yield from shuffled_deals(rng, shuffled_deck, min(BATCH, n - start))
     yield from shuffled(FIRST_DEALS)
     order = list(cards)
     random.Random(SEED).shuffle(order)

@@ -162,6 +162,24 @@ def set_hands(hands: Iterable[Sequence[int]], wheel_second: bool = False,
     return out
 
 
+def shuffled_deals(state: Sequence[int], deck: list[int], n: int
+                   ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], tuple[int, ...], list[int]]:
+    """``n`` deals of random.Random.shuffle: ``deck`` shuffled in place ``n`` times by the
+    generator whose ``getstate()[1]`` is ``state``, each time the sorted first seven cards
+    and the sorted next seven. Returns (deals, the generator's state after, the deck after)."""
+    import random
+    if not 14 <= len(deck) <= 64 or len(state) != 625:
+        raise ValueError("shuffled_deals: a deck of 14 to 64 cards and a state of 625 words")
+    rng = random.Random()
+    rng.setstate((3, tuple(state), None))
+    d = list(deck)
+    out = []
+    for _ in range(n):
+        rng.shuffle(d)
+        out.append((tuple(sorted(d[:7])), tuple(sorted(d[7:14]))))
+    return out, rng.getstate()[1], d
+
+
 def suit_assignment_counts(ranks: Iterable[int], joker: bool) -> tuple[int, int, int]:
     """(all, with a flush possible, one colour with no flush possible): the suit
     assignments of a multiset of ranks 0..12 (each at most four times), beside the joker
