@@ -31,11 +31,12 @@ def load_paytables(files: Iterable[str] | None) -> dict[str, Paytable]:
 
 
 #: the modules ``run`` needs once the hands are counted, and those of ``--json``'s
-#: operator figures (numpy: their exact bands, verifier/odds/sums.py)
+#: operator figures (numpy and its FFT, imported on first use: their exact bands,
+#: verifier/odds/sums.py)
 AFTER_COUNT = ("verifier.certificate", "verifier.certificate.build", "verifier.odds.exact",
                "verifier.odds.ratings", "verifier.report.model", "verifier.report.text",
                "verifier.certificate.formula", "rfc8785")
-AFTER_COUNT_JSON = ("verifier.odds.sums", "numpy")
+AFTER_COUNT_JSON = ("verifier.odds.sums", "numpy", "numpy.fft")
 
 
 def _import(names: Iterable[str]) -> None:
