@@ -106,6 +106,23 @@ def test_no_key_in_the_terminal(capsys, tmp_path):
     assert [leak for t in texts for leak in leaks(t)] == []
 
 
+
+def test_house_ways_compared_by_their_titles(capsys):
+    """`house-ways compare` names each house way by the title its file gives (the shipped
+    files' titles, typed here), never by the name the command was given; its JSON by both."""
+    import json
+    args = ("house-ways", "compare", "mikes", "foxwoods", "--deck-ranks", "JQKA",
+            "--no-progress")
+    code, text = _terminal(capsys, *args)
+    assert code == 0
+    rows = [line.split("  ")[0] for line in text.splitlines()[2:4]]
+    assert rows == ["Mike's Cardroom", "Foxwoods"]
+    assert "from Mike's Cardroom, by hand type" in text
+    assert not re.search(r"\b(mikes|foxwoods)\b", text)
+    code, out = _terminal(capsys, *args, "--json")
+    assert [(w["house_way"], w["title"]) for w in json.loads(out)["house_ways"]] == [
+        ("mikes", "Mike's Cardroom"), ("foxwoods", "Foxwoods")]
+
 @pytest.mark.slow
 def test_no_key_in_the_pdf_text_and_the_filing(tmp_path):
     """The PDF par sheet of Emperor's Challenge (its readings were "Outlaw9 ..." and its

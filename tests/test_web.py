@@ -221,9 +221,10 @@ def test_house_ways_compare_as_the_command_does(browser, server, background, cap
                                       ".parentNode; return b.scrollWidth <= b.clientWidth",
                                       box), box
     rows = table[0].text.splitlines()[1:]
-    for row, hw in zip(rows, expected):
+    for row, hw in zip(rows, expected):             # each house way by its title, not its key
         win = Fraction(hw["probabilities"]["win"])
-        assert row.startswith(hw["house_way"]) and f"{float(win) * 100:.4f}%" in row
+        assert row.startswith(hw["title"]) and f"{float(win) * 100:.4f}%" in row
+    assert [hw["title"] for hw in expected] == ["Mike's Cardroom", "Foxwoods"]
     assert rows[1].endswith(f"{expected[1]['set_differently_from_first']:,}")
     by_type = browser.find_element(By.ID, "by-type").text
     assert "Five aces 6" in by_type             # the hand type by its name

@@ -143,10 +143,12 @@ def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) ->
                    settlement=ruleset.settlement if ruleset is not None else None,
                    joker=ruleset.joker if ruleset is not None else "bug")
     names = [r["name"] for r in rows]
+    titles = [r["title"] for r in rows]         # what the text shows; the JSON has both
+    width = max(22, *(len(t) + 1 for t in titles))
     game = ruleset.name if ruleset is not None and "settled" in rows[0] else None
     if settings.json:
         print(json.dumps({"deck_size": len(deck), "wheel": wheel, "house_ways": [
-            {"house_way": n, "counts": r["counts"],
+            {"house_way": n, "title": r["title"], "counts": r["counts"],
              "probabilities": {k: str(p) for k, p in r["probabilities"].items()},
              "return_5pct_commission": {"exact": str(r["commission_return"]),
                                         "decimal": float(r["commission_return"])},
@@ -161,28 +163,30 @@ def compare_house_ways(house_ways: Sequence[str], settings: HouseWaySettings) ->
         return 0
     print(f"player and banker both on the house way, all {rows[0]['counts']['total']:,} "
           f"ordered pairs of hands ({len(deck)}-card deck, wheel {wheel})")
-    print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'5% commission':>14} "
+    print(f"{'house way':<{width}} {'win':>9} {'push':>9} {'loss':>9} {'5% commission':>14} "
           f"{'fees $10':>9} {'fees $1,000':>11} {'set differently':>16}")
-    for name, r in zip(names, rows):
+    for name, r in zip(titles, rows):
         pc = {k: 100 * float(p) for k, p in r["probabilities"].items()}
         low = r["fee_returns"][0][2]["decimal"]
         high = r["fee_returns"][-1][3]["decimal"]
-        print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
+        print(f"{name:<{width}} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
               f"{100 * float(r['commission_return']):>+13.4f}% {100 * low:>+8.3f}% "
               f"{100 * high:>+10.3f}% {r['differ']:>16,}")
     if game and ruleset is not None:
         from verifier.game.settlement import SettlementRule
         print(f"\n{game}: {SettlementRule.of(ruleset.settlement).describe()}")
-        print(f"{'house way':<22} {'win':>9} {'push':>9} {'loss':>9} {'house edge':>11}")
-        for name, r in zip(names, rows):
+        print(f"{'house way':<{width}} {'win':>9} {'push':>9} {'loss':>9} {'house edge':>11}")
+        for name, r in zip(titles, rows):
             g = r["settled"]
             pc = {k: 100 * g["probabilities"][k]["decimal"] for k in ("win", "push", "loss")}
-            print(f"{name:<22} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
+            print(f"{name:<{width}} {pc['win']:>8.4f}% {pc['push']:>8.4f}% {pc['loss']:>8.4f}% "
                   f"{100 * g['house_edge']['decimal']:>+10.4f}%")
-    print(f"\nhands set differently from {names[0]}, by hand type:")
-    print(f"{'hand type':<34}" + "".join(f" {n[:14]:>14}" for n in names[1:]))
+    print(f"\nhands set differently from {titles[0]}, by hand type:")
+    columns = [max(14, len(t)) for t in titles[1:]]
+    print(f"{'hand type':<34}" + "".join(f" {t:>{w}}" for t, w in zip(titles[1:], columns)))
     for t in HAND_TYPES:
-        print(f"{HAND_TYPE_NAMES[t]:<34}" + "".join(f" {r['by_type'][t]:>14,}" for r in rows[1:]))
+        print(f"{HAND_TYPE_NAMES[t]:<34}" + "".join(f" {r['by_type'][t]:>{w},}"
+                                                    for r, w in zip(rows[1:], columns)))
     return 0
 
 

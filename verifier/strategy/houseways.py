@@ -68,6 +68,7 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                 deck, wheel_second, specs[0].number, number, None, threads or 2,
                 by_type=True)
         rows.append({"name": spec.file.name if spec.file is not None else spec.house_way,
+                     "title": _title(spec),
                      "counts": {k: counts[k] for k in ("total", "win", "push", "loss")},
                      "probabilities": {k: Fraction(counts[k], counts["total"])
                                        for k in ("win", "push", "loss")},
@@ -78,6 +79,13 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
                      "by_type": dict(zip(HAND_TYPES, by_type)),
                      **({"settled": game} if game is not None else {})})
     return rows
+
+
+def _title(spec: Any) -> str:
+    """The house way of ``spec`` as a person reads it: its file's title, or the title of
+    the shipped file of a house way compiled in (Mike's Cardroom, Emperor's Challenge)."""
+    from verifier.houseway import load
+    return spec.file.title if spec.file is not None else load(spec.house_way).title
 
 
 def house_way_ratings(name_or_path: str, rule_set: str | None = None, wheel: str | None = None,

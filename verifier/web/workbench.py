@@ -188,8 +188,7 @@ class Comparisons:
                         path.write_text(text, encoding="utf-8")
                         ways.append(str(path))
                 job["rows"] = _comparison_rows(
-                    compare_house_ways(ways, deck=self.deck, progress=JobProgress(job)),
-                    [n for n, _ in entries])
+                    compare_house_ways(ways, deck=self.deck, progress=JobProgress(job)))
         except VerifierError as exc:
             job["error"] = str(exc)
         except Exception as exc:          # a thread's failure is shown, not lost
@@ -221,14 +220,14 @@ class JobProgress:
         return contextlib.nullcontext(report)
 
 
-def _comparison_rows(rows, labels):
-    """``compare_house_ways``'s rows as the page shows them (the command's decimals, the
-    exact fractions beside them)."""
+def _comparison_rows(rows):
+    """``compare_house_ways``'s rows as the page shows them (each house way by its title,
+    the command's decimals, the exact fractions beside them)."""
     from verifier.report.display import pct
     out = []
-    for label, r in zip(labels, rows):
+    for r in rows:
         out.append({
-            "name": label, "total": f"{r['counts']['total']:,}",
+            "name": r["title"], "total": f"{r['counts']['total']:,}",
             "win": pct(r["probabilities"]["win"], 4), "push": pct(r["probabilities"]["push"], 4),
             "loss": pct(r["probabilities"]["loss"], 4),
             "exact": {k: str(p) for k, p in r["probabilities"].items()},
