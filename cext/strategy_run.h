@@ -26,17 +26,25 @@ static int sj_block(const sj_t *J, const int32_t *order, const int32_t *rg, int 
         if (b) b->unit0 = b->nh, b->rg = rg[o];  /* the unit's hands: b->hand[unit0..] */
         sj_unit_t shared;
         int ready = 0;                         /* built at the unit's first class */
-        for (int c = s[5] + 1; c < x->n; c++) {
-            s[6] = c;
-            int wgt = pw_orbit(x, s, 7);
-            if (!wgt) continue;
-            if (!ready && sj_unit(J, s, &shared)) return -1;
+        /* its classes: each larger card whose seven-card set is its orbit's
+         * representative, with the orbit's size (the test of pw_orbit, the six's images
+         * under the suit permutations found once, not once a card: pw_reps_next) */
+        pw_reps_t one = J->reps[6], ext;
+        one.pos = J->reps[6].pos + (size_t)u * 7;
+        one.weight = J->reps[6].weight + u;
+        one.count = 1;
+        if (pw_reps_next(x, &one, 6, &ext)) { pw_reps_free(&ext); return -1; }
+        for (int e = 0; e < ext.count; e++) {
+            s[6] = ext.pos[(size_t)e * 7 + 6];
+            int wgt = ext.weight[e];
+            if (!ready && sj_unit(J, s, &shared)) { pw_reps_free(&ext); return -1; }
             ready = 1;
             int rc = b ? sj_batch_add(J, s, wgt, &shared, b, acc[0].cellb) : 2;
             if (rc == 2) rc = sj_hand(J, s, wgt, &shared, a);       /* by whole cells */
             if (rc == 1) { a->bad += wgt; continue; }
-            if (rc) return rc;
+            if (rc) { pw_reps_free(&ext); return rc; }
         }
+        pw_reps_free(&ext);
     }
     return b && b->nh && !sj_stop ? sj_batch_run(J, b, acc) : 0;
 }
