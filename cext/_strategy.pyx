@@ -25,7 +25,7 @@ cdef extern from "strategy.h" nogil:
                          int nthreads, const uint8_t *pback, const uint8_t *pfront,
                          int push_all, st_hand_t *h)
 
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
 
 from verifier.engine._core cimport Engine, engine_for, check_deck, check_player_hand
 
@@ -122,7 +122,7 @@ cdef extern from "strategy_run.h" nogil:
     int sj_acc_init(const sj_t *J, sj_acc_t *a)
     void sj_acc_free(sj_acc_t *a)
     void sj_acc_reset(sj_acc_t *a)
-    int sj_run(sj_t *J, int lo, int hi, sj_acc_t *out, int cap)
+    int sj_run(sj_t *J, const int *ranges, int nr, sj_acc_t *out, int cap)
     int sj_one_hand(const sj_t *J, const int *cards, st_hand_t *h)
     double pw_now()
 
@@ -147,8 +147,9 @@ cdef class StrategyJob:
     ``run`` takes only ranges within them."""
     cdef sj_t job
     cdef bint ready
-    cdef sj_acc_t kept             # run's sums, kept from one run to the next
-    cdef bint kept_ready, kept_busy
+    cdef sj_acc_t *kept            # run's sums, one a range, kept from one run to the next
+    cdef int kept_n                # (initialised)
+    cdef bint kept_busy
     cdef Engine engine
     cdef public list deck
     cdef public double build_seconds
@@ -208,8 +209,10 @@ cdef class StrategyJob:
             raise ValueError("push conditions with too many bounds for the strategy job")
 
     def __dealloc__(self):
-        if self.kept_ready:
-            sj_acc_free(&self.kept)
+        cdef int i
+        for i in range(self.kept_n):
+            sj_acc_free(&self.kept[i])
+        free(self.kept)
         if self.ready:
             sj_free(&self.job)
 
@@ -243,43 +246,85 @@ cdef class StrategyJob:
         ``batch``: the most hands whose tables are read together (0: the core's own; a
         test's small ones give the same sums, cext/strategy_batch.h; -1: none, each hand
         counted by whole cells, cext/strategy_job.h ``sj_hand``, the same sums again)."""
-        cdef sj_acc_t fresh
-        cdef sj_acc_t *acc = &fresh
-        cdef int rc
+        return self.run_many([(lo, hi)], batch)[0]
+
+    def run_many(self, ranges, int batch=0):
+        """The raw sums of each range (lo, hi) of units, as ``run`` gives them, in the
+        order given; the units of all the ranges run together (cext/strategy_run.h: a
+        rank pattern's hands, whose units lie in several chunks, read each table once), so
+        several chunks cost less at once than one by one. The ranges must not overlap."""
+        ranges = [(int(lo), int(hi)) for lo, hi in ranges]
+        for lo, hi in ranges:
+            if not 0 <= lo <= hi <= self.job.nlevel[6]:
+                raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
+            if self.only is not None and lo < hi and \
+                    not any(a <= lo and hi <= b for a, b in self.only):
+                raise ValueError(f"units {lo}..{hi}: the job built the tables of units "
+                                 f"{self.only} only")
+        order = sorted(range(len(ranges)), key=lambda i: ranges[i])
+        for x, y in zip(order, order[1:]):
+            if ranges[y][0] < ranges[x][1]:
+                raise ValueError(f"units {ranges[x]} and {ranges[y]} overlap")
+        cdef int nr = len(ranges), i, rc, made = 0
+        if nr == 0:
+            return []
+        cdef int *r = <int *>malloc(sizeof(int) * 2 * nr)
+        cdef sj_acc_t *acc = NULL
+        cdef sj_acc_t *grown
         cdef bint mine = False
-        if not 0 <= lo <= hi <= self.job.nlevel[6]:
-            raise ValueError(f"units {lo}..{hi} outside 0..{self.job.nlevel[6]}")
-        if self.only is not None and lo < hi and \
-                not any(a <= lo and hi <= b for a, b in self.only):
-            raise ValueError(f"units {lo}..{hi}: the job built the tables of units "
-                             f"{self.only} only")
-        # the sums kept by the job (emptied), unless another run holds them (the GIL
-        # makes the test and the claim one step)
-        if not self.kept_busy and (self.kept_ready or not sj_acc_init(&self.job, &self.kept)):
-            self.kept_ready = self.kept_busy = mine = True
-            acc = &self.kept
-            sj_acc_reset(acc)
-        elif sj_acc_init(&self.job, &fresh):
-            raise MemoryError("the job's sums")
         global sj_stop
-        sj_stop = 0
+        if r == NULL:
+            raise MemoryError("the job's ranges")
         try:
+            for i in range(nr):
+                r[2 * i], r[2 * i + 1] = ranges[order[i]]
+            # the sums kept by the job (emptied), unless another run holds them (the GIL
+            # makes the test and the claim one step)
+            if not self.kept_busy:
+                if self.kept_n < nr:
+                    grown = <sj_acc_t *>realloc(self.kept, sizeof(sj_acc_t) * nr)
+                    if grown == NULL:
+                        raise MemoryError("the job's sums")
+                    self.kept = grown
+                    while self.kept_n < nr:
+                        if sj_acc_init(&self.job, &self.kept[self.kept_n]):
+                            raise MemoryError("the job's sums")
+                        self.kept_n += 1
+                self.kept_busy = mine = True
+                acc = self.kept
+                for i in range(nr):
+                    sj_acc_reset(&acc[i])
+            else:
+                acc = <sj_acc_t *>calloc(nr, sizeof(sj_acc_t))
+                if acc == NULL:
+                    raise MemoryError("the job's sums")
+                while made < nr:
+                    if sj_acc_init(&self.job, &acc[made]):
+                        raise MemoryError("the job's sums")
+                    made += 1
+            sj_stop = 0
             with nogil:
-                rc = sj_run(&self.job, lo, hi, acc, batch)
+                rc = sj_run(&self.job, r, nr, acc, batch)
             if rc == SJ_STOPPED:
                 raise KeyboardInterrupt("the optimal-strategy job: stopped")
             if rc == SJ_UNBUILT:
-                raise ValueError(f"units {lo}..{hi} read a table the job did not build")
+                raise ValueError(f"units {ranges} read a table the job did not build")
             if rc:
                 raise MemoryError("the optimal-strategy job")
-            if acc.bad:
-                raise RuntimeError(f"{acc.bad} player hands got a wrong banker total")
-            return self._raw(acc)
+            out = [None] * nr
+            for i in range(nr):
+                if acc[i].bad:
+                    raise RuntimeError(f"{acc[i].bad} player hands got a wrong banker total")
+                out[order[i]] = self._raw(&acc[i])
+            return out
         finally:
+            free(r)
             if mine:
                 self.kept_busy = False
-            else:
-                sj_acc_free(&fresh)
+            elif acc != NULL:
+                for i in range(made):
+                    sj_acc_free(&acc[i])
+                free(acc)
 
     cdef dict _raw(self, sj_acc_t *a):
         from verifier.strategy.optimal import pattern_label

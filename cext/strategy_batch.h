@@ -62,6 +62,7 @@ typedef struct {
     int32_t *phand, *poff;                  /* [MEMO_SIZE], [cap] */
     size_t npcor;
     int cap, nh, nreq, ng, nsub, unit0, hmask, w;   /* w: sj_slots_t a hand (SJ_FW) */
+    int rg;                        /* the range of the units being added (sj_run) */
 } sj_batch_t;
 
 /* The corners of hand (or cap plus subgroup) t. */
@@ -216,6 +217,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         grp = H->grp = sj_batch_group(J, b, H, A.cellf);
     }
     if (b->gns[grp] < 0) return 2;
+    H->rg = b->rg;
     const int hand = b->nh, ns = b->gns[grp];
     const int mb = H->mb, mf = H->mf, gw = mf + 1, ncell = (mb + 1) * gw;
     const uint8_t *cellf = b->cellf + (size_t)grp * PW_NF;
@@ -334,9 +336,9 @@ static int sj_batch_read(const sj_t *J, int32_t r, int k, const sj_bh_t *H,
     return 0;
 }
 
-/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums; 0 or
- * SJ_UNBUILT. */
-static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
+/* Steps 2 and 3: the batch's requests by orbit, then its hands into the sums of their
+ * ranges (acc[rg]); 0 or SJ_UNBUILT. */
+static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *acc) {
     const int nr = J->start[5] + J->nlevel[5];
     int32_t *st = b->start;
     memset(st, 0, sizeof(int32_t) * ((size_t)nr + 1));           /* by orbit */
@@ -370,6 +372,7 @@ static int sj_batch_run(const sj_t *J, sj_batch_t *b, sj_acc_t *a) {
     }
     for (int i = 0; i < b->nh; i++) {
         sj_bh_t *H = &b->hand[i];
+        sj_acc_t *a = &acc[H->rg];
         uint32_t *slot = sj_corner(b, (size_t)i);
         const uint32_t *sub = sj_corner(b, (size_t)b->cap + H->sub);
         for (int j = 0, ns = b->gns[H->grp]; j < ns; j++) slot[j] += sub[j];

@@ -26,7 +26,7 @@ typedef struct {
     int16_t mb, mf, nc;
     uint16_t ub[ST_MAXCUT], db[ST_MAX];
     uint8_t cy[ST_MAXCUT + 1], df[ST_MAX], ib[ST_MAX], jf[ST_MAX];
-    int p[7], w, cand[ST_MAX], grp, sub;
+    int p[7], w, cand[ST_MAX], grp, sub, rg;    /* rg: its range's sums (sj_run) */
     st_hand_t h;
 } sj_bh_t;
 

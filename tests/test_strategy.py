@@ -331,6 +331,14 @@ def test_job_units_split_anywhere_add_up(deck):
     # the plain job reads its tables for a batch of hands together (cext/strategy_batch.h):
     # batches of a unit's hands at a time (the smallest) give the same sums
     assert job.run(0, job.units, batch=1) == whole
+    # several ranges run together (their units in one order, each hand into its range's
+    # sums: cext/strategy_run.h) give each range's own sums, in the order asked
+    ranges = list(zip([0] + sorted(cut), sorted(cut) + [job.units]))
+    assert job.run_many(ranges[::-1]) == parts[::-1]
+    assert job.run_many(ranges, batch=1) == parts
+    assert job.run_many([]) == []
+    with pytest.raises(ValueError, match="overlap"):
+        job.run_many([(0, 3), (2, 5)])
 
 
 @pytest.mark.compiled

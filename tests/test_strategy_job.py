@@ -398,6 +398,15 @@ def test_without_ray_installed_ray_is_one_line(capsys, tmp_path, monkeypatch):
     assert chunk_files(tmp_path) == []
 
 
+def test_a_local_run_takes_adjacent_chunks_together():
+    """The compiled job runs several chunks at once (``run_many``): runs of adjacent
+    chunks in unit order, the runs spread over the range."""
+    parts = [(lo, lo + 10) for lo in range(0, 100, 10)]
+    runs = sj.together(sj.spread(parts), 4)
+    assert runs == [parts[0:4], parts[8:10], parts[4:8]]
+    assert sj.together(parts, 1) == [[p] for p in sj.spread(parts)]
+
+
 def test_chunks_are_taken_spread_over_the_range():
     """The work per unit falls along the units, so chunks run in bit-reversed order of
     their index: every prefix of the order samples the whole range (the rate and the time

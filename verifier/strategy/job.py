@@ -24,7 +24,7 @@ from verifier.support.errors import VerifierError
 from verifier.strategy.chunks import (chunk_path, chunk_record, chunks, finished_units, load_chunk,
                                      note, prepare_work_dir, raw_shape_ok, save_chunk, work_dir_for)
 from verifier.strategy.cluster import RayPool, check_ray_address
-from verifier.strategy.spec import job_class, make_job, run_chunk
+from verifier.strategy.spec import job_class, make_job, run_chunks
 from typing import Any, Iterable, TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -178,8 +178,24 @@ class _Finished:
         pass
 
 
+#: chunks a local run takes together (``spec.run_chunks``): a rank pattern's units lie
+#: in about five adjacent chunks, and the compiled job reads each table once for the
+#: pattern's hands of all the chunks it runs at once (docs/STRATEGY.md "Chunks together")
+CHUNKS_TOGETHER = 8
+
+
+def together(todo: Iterable[tuple[int, int]], n: int = CHUNKS_TOGETHER
+             ) -> list[list[tuple[int, int]]]:
+    """The chunks ``todo`` in runs of at most ``n`` taken together: in unit order, each
+    run the next ``n`` chunks, the runs in ``spread`` order (so the rate, and the time
+    left, are still those of the whole job)."""
+    todo = sorted(todo)
+    return spread(todo[i:i + n] for i in range(0, len(todo), n))
+
+
 class _Local:
-    """One job object in this process (its C code threaded), chunks in order."""
+    """One job object in this process (its C code threaded), chunks in runs of
+    ``CHUNKS_TOGETHER`` (one at a time for a job without ``run_many``)."""
 
     def __init__(self, spec, job=None):
         self.job = job if job is not None else make_job(spec)
@@ -187,23 +203,33 @@ class _Local:
         self.build_seconds = float(getattr(self.job, "build_seconds", 0.0))
 
     def run_into(self, todo, finish):
-        """The chunks in order, ``finish(lo, hi, raw, seconds)`` called for each: for a
-        chunk while the next one runs (its check and its file in the main thread, the
-        cores meanwhile on the next chunk: ``interrupts.alongside``), for the last at the
-        end. An exception of ``finish`` stops the chunk running and is raised."""
-        from functools import partial
+        """The chunks in runs (``together``), ``finish(lo, hi, raw, seconds)`` called for
+        each chunk: for a run's chunks while the next run runs (their checks and files in
+        the main thread, the cores meanwhile on the next run: ``interrupts.alongside``),
+        for the last run's at the end; a chunk's seconds are its share of its run's, by
+        player classes. An exception of ``finish`` stops the run and is raised."""
         from verifier.support.interrupts import alongside
-        last: tuple[int, int, dict[str, Any], float] | None = None
-        for lo, hi in todo:
+        last: list[tuple[int, int, dict[str, Any], float]] = []
+
+        def finish_all(done):
+            for item in done:
+                finish(*item)
+
+        # one at a time for a job that runs no ranges together (nothing to gain; an
+        # interrupted run keeps every chunk finished before it)
+        n = CHUNKS_TOGETHER if hasattr(self.job, "run_many") else 1
+        for run in together(todo, n):
             t = time.perf_counter()
-            if last is None:
-                raw = run_chunk(self.job, lo, hi)
+            if not last:
+                raws = run_chunks(self.job, run)
             else:
-                with alongside(partial(finish, *last)):
-                    raw = run_chunk(self.job, lo, hi)
-            last = lo, hi, raw, time.perf_counter() - t
-        if last is not None:
-            finish(*last)
+                with alongside(lambda done=last: finish_all(done)):
+                    raws = run_chunks(self.job, run)
+            seconds = time.perf_counter() - t
+            classes = sum(raw["player_classes"] for raw in raws) or 1
+            last = [(lo, hi, raw, seconds * raw["player_classes"] / classes)
+                    for (lo, hi), raw in zip(run, raws)]
+        finish_all(last)
 
 
 def final_raw(raw: dict[str, Any]) -> dict[str, Any]:

@@ -179,6 +179,17 @@ def run_chunk(job: Any, lo: int, hi: int) -> dict[str, Any]:
     return interruptible(job.run, lo, hi)
 
 
+def run_chunks(job: Any, ranges: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Each range's raw sums, as ``run_chunk`` gives them, interruptibly: through the
+    job's ``run_many`` when it has one (the compiled job runs the ranges' units together,
+    which costs less than one range at a time: docs/STRATEGY.md "Chunks together"), else
+    one range at a time."""
+    ranges = [(int(lo), int(hi)) for lo, hi in ranges]
+    if hasattr(job, "run_many"):
+        return interruptible(job.run_many, ranges)
+    return [run_chunk(job, lo, hi) for lo, hi in ranges]
+
+
 def interruptible(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` answering signals at once (``support.interrupts.interruptible``):
     on one, the compiled job is asked to stop (``request_stop``: its loops skip what is
