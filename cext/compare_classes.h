@@ -45,14 +45,27 @@ static inline void class_compare_add(class_compare_t *x, const int *c, int diffe
     }
 }
 
+/* Seven sorted cards set by both house ways (classify7's sets, without the categories
+ * the comparison does not read): the 21 splits' keys are computed once when the two
+ * engines read five and two cards alike (the same wheel and joker bits), else each its
+ * own. */
+static inline void set_by_both(const engine_t *ea, const engine_t *eb, const int *c,
+                               hand_set_t *p, hand_set_t *q) {
+    int bk[NUM_SPLITS], fk[NUM_SPLITS];
+    shape_t sh;
+    split_keys(ea, c, bk, fk);
+    house_way_set(ea, c, bk, fk, &sh, p);
+    if (eb->wheel_second != ea->wheel_second || eb->joker_wild != ea->joker_wild)
+        split_keys(eb, c, bk, fk);
+    house_way_set(eb, c, bk, fk, &sh, q);
+}
+
 static void compare_flush_class(const int *c, uint32_t hands, void *ctx) {
     class_compare_t *x = (class_compare_t *)ctx;
-    hand_info_t p, q;
-    classify7(x->ea, c, &p);
-    classify7(x->eb, c, &q);
-    class_compare_add(x, c, settings_differ(x->rowmap, p.set.front_key, p.set.back_key,
-                                            p.set.row, q.set.front_key, q.set.back_key,
-                                            q.set.row), hands);
+    hand_set_t p, q;
+    set_by_both(x->ea, x->eb, c, &p, &q);
+    class_compare_add(x, c, settings_differ(x->rowmap, p.front_key, p.back_key, p.row,
+                                            q.front_key, q.back_key, q.row), hands);
 }
 
 /* Part `part` (0 .. FULL_DECK_PARTS - 1) of the comparison, added to x: the flush-

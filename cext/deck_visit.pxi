@@ -19,6 +19,8 @@ cdef extern from "compare_classes.h" nogil:
     int engine_order_dependent(const engine_t *e)
     int settings_differ(const int *rowmap, int fa, int ba, int ra, int fb, int bb, int rb)
     void compare_classes_part(class_compare_t *x, int part, int rank_mask, int has_joker)
+    void set_by_both(const engine_t *ea, const engine_t *eb, const int *c, hand_set_t *p,
+                     hand_set_t *q)
 
 ctypedef bint (*hand_visitor)(const int *cards, long long where, void *ctx) noexcept nogil
 
@@ -92,13 +94,12 @@ ctypedef struct compare_ctx:
 
 cdef bint _compare_visit(const int *cards, long long where, void *ctx) noexcept nogil:
     cdef compare_ctx *x = <compare_ctx *>ctx
-    cdef hand_info_t p, q
+    cdef hand_set_t p, q
     cdef shape_t sh
-    classify7(x.ea, cards, &p)
-    classify7(x.eb, cards, &q)
+    set_by_both(x.ea, x.eb, cards, &p, &q)
     x.hands += 1
-    if settings_differ(x.rowmap, p.set.front_key, p.set.back_key, p.set.row,
-                       q.set.front_key, q.set.back_key, q.set.row):
+    if settings_differ(x.rowmap, p.front_key, p.back_key, p.row,
+                       q.front_key, q.back_key, q.row):
         x.differ += 1
         shape_of(cards, &sh)
         x.by_type[hw_hand_type(&sh)] += 1

@@ -193,6 +193,33 @@ static inline int house_way_split_wild(const engine_t *e, const int *c, shape_t 
     return best;
 }
 
+/* The keys of the 21 splits of seven sorted cards: back (bk) and front (fk). */
+static inline void split_keys(const engine_t *e, const int *c, int *bk, int *fk) {
+    int back[5];
+    for (int s = 0; s < NUM_SPLITS; s++) {
+        for (int i = 0; i < 5; i++) back[i] = c[SPLIT_BACK[s][i]];
+        bk[s] = eval5(e, back);
+        fk[s] = front_key_of(e, c[SPLIT_FRONT[s][0]], c[SPLIT_FRONT[s][1]]);
+    }
+}
+
+/* The house way's set of seven sorted cards (*hs), given the keys of their 21 splits;
+ * *sh gets the shape the house way read. */
+static inline void house_way_set(const engine_t *e, const int *c, const int *bk,
+                                 const int *fk, shape_t *sh, hand_set_t *hs) {
+    int s;
+    if (e->joker_wild && c[6] == JOKER) {
+        s = house_way_split_wild(e, c, sh, bk, fk, &hs->row);
+    } else {
+        shape_of(c, sh);
+        s = house_way_split(e, c, sh, bk, fk, &hs->row);
+    }
+    if (s < 0) { s = 0; hs->row = 0; }   /* no split matched: a bug, reported as row 0 */
+    hs->front[0] = c[SPLIT_FRONT[s][0]]; hs->front[1] = c[SPLIT_FRONT[s][1]];
+    for (int i = 0; i < 5; i++) hs->back[i] = c[SPLIT_BACK[s][i]];
+    hs->front_key = fk[s]; hs->back_key = bk[s];
+}
+
 static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) {
     int bk[NUM_SPLITS], fk[NUM_SPLITS], back[5];
     int best_key = -1, cats5 = 0, bfb = 0, wild = e->joker_wild;
@@ -209,23 +236,13 @@ static inline void classify7(const engine_t *e, const int *c, hand_info_t *out) 
     out->best_for_bet = bfb;
     shape_t sh;
     hand_set_t *hs = &out->set;
-    int s;
-    if (wild && c[6] == JOKER) {
-        s = house_way_split_wild(e, c, &sh, bk, fk, &hs->row);
-    } else {
-        shape_of(c, &sh);
-        s = house_way_split(e, c, &sh, bk, fk, &hs->row);
-    }
-    if (s < 0) { s = 0; hs->row = 0; }   /* no split matched: a bug, reported as row 0 */
-    hs->front[0] = c[SPLIT_FRONT[s][0]]; hs->front[1] = c[SPLIT_FRONT[s][1]];
-    for (int i = 0; i < 5; i++) hs->back[i] = c[SPLIT_BACK[s][i]];
-    hs->front_key = fk[s]; hs->back_key = bk[s];
+    house_way_set(e, c, bk, fk, &sh, hs);
     out->best_key = best_key;
-    out->foul = hs->row != 0 && is_foul(fk[s], bk[s]);   /* row 0: no set */
+    out->foul = hs->row != 0 && is_foul(hs->front_key, hs->back_key);   /* row 0: no set */
     int seven = seven_card_categories(e, c, &sh);
     out->cats_seven = cats5 | seven;
-    int house = category_of_class(bk[s], wild) | (seven & SEVEN_CARD_ONLY_CATS);
-    if (IS_ROYAL(bk[s]) && natural_suited_kq(hs->front[0], hs->front[1]))
+    int house = category_of_class(hs->back_key, wild) | (seven & SEVEN_CARD_ONLY_CATS);
+    if (IS_ROYAL(hs->back_key) && natural_suited_kq(hs->front[0], hs->front[1]))
         house |= 1 << CAT_ROYAL_FLUSH_AND_ROYAL_MATCH;
     out->cats_house = house;
 }

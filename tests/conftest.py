@@ -143,7 +143,8 @@ LONGEST_FIRST = ("tests/test_readme_install.py", "tests/test_packaging.py",
                  "tests/test_filing_full.py",
                  "tests/test_house_way_compare.py::test_the_full_deck_by_classes_is_the_visit",
                  "tests/test_enumeration.py::test_the_memo_agrees_with_classifying_every_hand",
-                 "tests/test_pairwise.py::test_monte_carlo_full_deck_1e8")
+                 "tests/test_pairwise.py::test_monte_carlo_full_deck_1e8",
+                 "tests/test_strategy.py")
 
 
 def _longest_first(item):
@@ -162,14 +163,38 @@ TWIN_MODULES = ("tests/test_certificate.py", "tests/test_cli_odds.py", "tests/te
 #: reduced-deck job run, a brute force memoised), which that worker builds once instead of
 #: each worker; or they must not run at once (one Ray at a time: test_strategy_job; one
 #: server: the workbench's). test_face_up reads test_push_when's memoised brute forces, so
-#: the two share one; the sdist is built once for both of test_packaging's tests.
+#: the two share one; the sdist is built once for both of test_packaging's tests;
+#: test_strategy's brute force of each reduced deck (about 5 s each) is made once, where on
+#: two workers three of the four were made on both (the module handed out early:
+#: LONGEST_FIRST); the modules of the group "pdfs" read PDFs rendered once (the fixture
+#: ``rendered``).
 ONE_WORKER_MODULES = {name: name for name in (
     "test_operator", "test_custom_bets", "test_bet_reads_table", "test_parsheet",
     "test_formula", "test_filing", "test_audit", "test_hostile_input",
     "test_strategy_job", "test_house_way_files", "test_pairwise", "test_optimal",
-    "test_push_when", "test_packaging")} | {
+    "test_push_when", "test_packaging", "test_strategy")} | {
     "test_face_up": "test_push_when", "test_xlsx": "xlsx", "test_xlsx_any_pays": "xlsx",
-    "test_web": "web", "test_web_designer": "web"}
+    "test_web": "web", "test_web_designer": "web", "test_parsheet": "pdfs",
+    "test_print_layout": "pdfs", "test_names_everywhere": "pdfs"}
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory):
+    """``rendered(command, *arguments)``: the PDF that ``paigow-verify COMMAND ARGUMENTS
+    --out FILE`` writes (``report ... --format pdf``, ``filing``), rendered once a worker
+    (WeasyPrint: some seconds a PDF) for every test that reads the same one, none of which
+    writes to it. The modules that read one PDF (the group "pdfs" of ONE_WORKER_MODULES:
+    Emperor's Challenge's par sheet, the filing of seed 001) run on one worker."""
+    from verifier.cli import main
+    made = {}
+
+    def render(command, *arguments):
+        if (command, *arguments) not in made:
+            pdf = tmp_path_factory.mktemp(command) / f"{command}.pdf"
+            assert main([command, *map(str, arguments), "--out", str(pdf), "--no-progress"]) == 0
+            made[(command, *arguments)] = pdf
+        return made[(command, *arguments)]
+    return render
 
 
 def group_of(nodeid):

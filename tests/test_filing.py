@@ -17,6 +17,7 @@ import pytest
 
 from verifier import certificate
 from verifier.cli import main
+from verifier.rules.rulesets import names as shipped_names
 from pdfpages import MM, page_boxes, page_pictures, pdf_text, words_beyond_margins
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,8 +65,8 @@ def filing_of(meta, out, cert, *options):
 
 
 # ---------------------------------------------------------------------------------------
-# a filing renders: every shipped rule set on both papers, outlaw9-mikes's Letter filing
-# as a variation of an approved table (tests/test_filing_full.py, one render each)
+# a filing renders: every shipped rule set on Letter, one on A4 too, outlaw9-mikes's Letter
+# filing as a variation of an approved table (tests/test_filing_full.py, one render each)
 
 
 def looked_at(pdf, cert, size, where, folder, face_up=False):
@@ -94,6 +95,26 @@ def looked_at(pdf, cert, size, where, folder, face_up=False):
     # the cover as a picture, looked at in review
     assert len(page_pictures(pdf, folder, 1, 1, resolution=30)) == 1
     return text
+
+
+@pytest.mark.parametrize("name", sorted(shipped_names()))
+def test_the_california_narrative_of_every_shipped_rule_set(name):
+    """Every shipped rule set's California section (``narrative.california``), its
+    collection as the rule set's settlement states it: rendered on A4 for one rule set in
+    the full suite (tests/test_filing_full.py), which renders every rule set on Letter."""
+    from verifier.filing.narrative import california
+    from verifier.rules.rulesets import load
+    rs = load(name)
+    section = dict(california(rs, {}))
+    assert all(text.strip() for text in section.values())
+    assert f"({rs.house_way})" in section["Standards of play"]
+    fee, settlement = section["Collection fee"], rs.settlement
+    if settlement["kind"] == "fees":
+        assert "collection fee" in fee.lower()
+    elif Fraction(settlement["commission"]):
+        assert f"commission of {Fraction(settlement['commission']) * 100}%" in fee
+    else:
+        assert fee == "No commission or fee is taken."
 
 
 # ---------------------------------------------------------------------------------------

@@ -124,7 +124,8 @@ def test_the_files_set_the_full_deck_as_the_built_in_house_ways_by_classes(name,
 @pytest.mark.full
 def test_the_full_deck_by_classes_is_the_visit_of_every_hand():
     """mikes against emperors on the 53-card deck: the classes against the visit of all
-    154,143,080 hands (about 40 s on 2 cores)."""
+    154,143,080 hands (about 70 CPU-seconds: the two house ways set each hand from one
+    computation of its splits' keys, set_by_both)."""
     a, b = number("mikes"), number("emperors")
     counted = core().compare_house_ways(full_deck(), False, a, b, None, 2, by_type=True)
     visited = core().compare_house_ways(full_deck(), False, a, b, None, 2, by_type=True,

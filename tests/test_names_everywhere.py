@@ -124,7 +124,7 @@ def test_house_ways_compared_by_their_titles(capsys):
         ("mikes", "Mike's Cardroom"), ("foxwoods", "Foxwoods")]
 
 @pytest.mark.slow
-def test_no_key_in_the_pdf_text_and_the_filing(tmp_path):
+def test_no_key_in_the_pdf_text_and_the_filing(rendered):
     """The PDF par sheet of Emperor's Challenge (its readings were "Outlaw9 ..." and its
     formulas p_... keys) and the filing of seed 001 (its appendix's formulas), read back
     with pdftotext."""
@@ -132,12 +132,10 @@ def test_no_key_in_the_pdf_text_and_the_filing(tmp_path):
         from conftest import missing
         missing("pdftotext (poppler-utils)")
     pytest.importorskip("weasyprint")
-    sheet, filing = tmp_path / "sheet.pdf", tmp_path / "filing.pdf"
-    assert main(["report", str(CERTS / "emperors-challenge.json"), "--format", "pdf",
-                 "--out", str(sheet), "--no-progress"]) == 0
-    assert main(["filing", str(CERTS / "outlaw9-mikes.json"), "--meta",
-                 str(ROOT / "examples" / "filing" / "meta.toml"), "--out", str(filing),
-                 "--no-progress"]) == 0
+    # the two PDFs as tests/test_parsheet.py and tests/test_print_layout.py read them
+    sheet = rendered("report", CERTS / "emperors-challenge.json", "--format", "pdf")
+    filing = rendered("filing", CERTS / "outlaw9-mikes.json", "--meta",
+                      ROOT / "examples" / "filing" / "meta.toml")
     for pdf in (sheet, filing):
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                               text=True, check=True).stdout

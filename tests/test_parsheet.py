@@ -277,10 +277,9 @@ def test_html_rendered_by_headless_chromium_shows_the_figures(certs, tmp_path):
 
 
 @pytest.mark.slow
-def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, capsys):
-    pdf = tmp_path / "emperors.pdf"
-    assert main(["report", str(CERTS / "emperors-challenge.json"), "--format", "pdf", "--out",
-                 str(pdf)]) == 0
+def test_pdf_reads_back_as_text_and_as_a_picture(tmp_path, rendered):
+    # rendered once for this and tests/test_names_everywhere.py
+    pdf = rendered("report", CERTS / "emperors-challenge.json", "--format", "pdf")
     assert pdf.read_bytes().startswith(b"%PDF-")
     text = pdf_text(pdf)
     for part in ("Par sheet: Emperor's Challenge (seed 004)", "Pai Gow Insurance",

@@ -26,11 +26,8 @@ META = ROOT / "examples" / "filing" / "meta.toml"       # A4, California
 
 
 @pytest.fixture(scope="module")
-def filing(tmp_path_factory):
-    pdf = tmp_path_factory.mktemp("filing") / "filing.pdf"
-    assert main(["filing", str(CERT), "--meta", str(META), "--out", str(pdf),
-                 "--no-progress"]) == 0
-    return pdf
+def filing(rendered):
+    return rendered("filing", CERT, "--meta", META)     # tests/test_names_everywhere.py's too
 
 
 @pytest.fixture(scope="module")

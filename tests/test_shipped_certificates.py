@@ -117,20 +117,29 @@ def test_every_shipped_certificate_has_the_optimal_strategy(path):
     assert results["optimal"]["house_edge"]["decimal"] < results["house_way"]["house_edge"]["decimal"]
 
 
+#: the sample of the strategy job's chunks run again for each shipped certificate (the
+#: default rule set's through `check --recompute --chunks 12`, below)
+SAMPLE = 12
+
+
 @pytest.mark.full
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [p for p in SHIPPED if p.stem != DEFAULT_RULE_SET],
+                         ids=lambda p: p.stem)
 def test_a_seeded_sample_of_the_strategy_jobs_chunks_recomputes(path):
     """The optimal-strategy section, held to the job: 12 of its 220 chunks, drawn with
     the seed of the certificate's result hash, run again, each giving the SHA-256 and the
     sums the certificate keeps (`check` adds every chunk's sums up to the section's totals,
     in the default run). The whole job, about a minute a rule set on two cores, is
-    `check --recompute --chunks all` (docs/STRATEGY.md)."""
+    `check --recompute --chunks all` (docs/STRATEGY.md). The default rule set's 12, the
+    same draw, are run by `check --recompute --chunks 12` in
+    test_check_recompute_says_what_it_recomputed (its default 8 were the first 8 of them,
+    run twice)."""
     from verifier.certificate.check import recompute_chunks
     cert = load(path)
     section = cert["sections"]["strategy"]
     assert len(section["chunks"]["list"]) == 220
-    problems, done = recompute_chunks(cert, section, 12, None, None, None)
-    assert problems == [] and done[0].startswith("12 of the strategy job's 220 chunks")
+    problems, done = recompute_chunks(cert, section, SAMPLE, None, None, None)
+    assert problems == [] and done[0].startswith(f"{SAMPLE} of the strategy job's 220 chunks")
 
 
 def _forge_base_game(cert, pairs):
@@ -163,13 +172,26 @@ def test_check_recompute_catches_a_consistent_forgery_of_the_base_game(tmp_path,
 
 @pytest.mark.full
 def test_check_recompute_says_what_it_recomputed(capsys):
+    """The default rule set's certificate recomputed: the enumeration, the pairwise count
+    and the seeded sample of the strategy job's chunks that the other certificates' test
+    above runs (SAMPLE; by default 8, the first 8 of the same draw)."""
     path = CERT_DIR / f"{DEFAULT_RULE_SET}.json"
-    assert main(["check", "--recompute", "--no-progress", str(path)]) == 0
+    assert main(["check", "--recompute", "--chunks", str(SAMPLE), "--no-progress",
+                 str(path)]) == 0
     out = capsys.readouterr().out
     assert "recomputed the enumeration of all 154,143,080 hands" in out
     # C(53,7) * C(46,7) ordered pairs of disjoint hands
     assert "recomputed the player-against-banker count over all 8,250,459,031,214,400" in out
-    assert "recomputed 8 of the strategy job's 220 chunks" in out   # by default
+    assert f"recomputed {SAMPLE} of the strategy job's 220 chunks" in out
+    # the default draw (8 chunks) is within this one: the same seed, the first 8 draws
+    from verifier.cli.app import build_parser
+    from verifier.strategy.chunks import chunk_sample
+    assert build_parser("check").parse_args(["check", "--recompute", str(path)]).chunks == 8
+    cert = load(path)
+    chunks = cert["sections"]["strategy"]["chunks"]["list"]
+    seed = int(cert["result_sha256"][:16], 16)           # check.recompute_chunks's seed
+    default = chunk_sample(chunks, 8, seed)
+    assert len(default) == 8 and all(c in chunk_sample(chunks, SAMPLE, seed) for c in default)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
