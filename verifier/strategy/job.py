@@ -16,6 +16,7 @@ with a note on stderr.
 """
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import asdict, dataclass, field
@@ -211,7 +212,7 @@ class _Local:
         from verifier.support.interrupts import alongside
         last: list[tuple[int, int, dict[str, Any], float]] = []
 
-        def finish_all(done):
+        def finish_all(done: list[tuple[int, int, dict[str, Any], float]]) -> None:
             for item in done:
                 finish(*item)
 
@@ -223,7 +224,7 @@ class _Local:
             if not last:
                 raws = run_chunks(self.job, run)
             else:
-                with alongside(lambda done=last: finish_all(done)):
+                with alongside(functools.partial(finish_all, last)):
                     raws = run_chunks(self.job, run)
             seconds = time.perf_counter() - t
             classes = sum(raw["player_classes"] for raw in raws) or 1
