@@ -247,13 +247,6 @@ def reading_overrides(words: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _title_of(name: str) -> str:
-    """A house way's title as a person reads it, from the name a target file gives (a
-    shipped one's title; else the name, shortened)."""
-    from verifier.houseway import load, names
-    return load(name).title if name in names() else name[:40]
-
-
 def _declares_alternatives_of(hw: Any, name: str) -> bool:
     """Whether the file ``hw`` is the shipped house way ``name`` with alternatives of its
     text declared: its readings and rows in force are that house way's."""
@@ -282,9 +275,10 @@ def fit_house_way(name_or_path: str, settings: HouseWaySettings) -> int:
                          row_labels={r.label for r in hw.all_rows})
     if target.house_way and target.house_way != hw.name \
             and not _declares_alternatives_of(hw, target.house_way):   # refused before work
+        from verifier.houseway import title as houseway_title
         from verifier.support.errors import VerifierError
         raise VerifierError(f"{target.path} is a table of house way "
-                            f"{_title_of(target.house_way)!r}, not of {hw.title!r}: fit "
+                            f"{houseway_title(target.house_way)!r}, not of {hw.title!r}: fit "
                             f"{target.house_way[:40]} against it, or give a table of "
                             f"{hw.name}")
     only = [k.strip() for k in settings.only.split(",") if k.strip()] if settings.only else None

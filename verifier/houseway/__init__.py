@@ -6,6 +6,7 @@
 - ``set_hand(cards, house_way, wheel_second=False)``: seven cards set by the file's rows,
   with the row that decided (``Setting``).
 - ``names()``, ``shipped_path(name)``: the shipped files, in ``verifier/data/house_ways``.
+- ``title(name)``: a house way as a person reads it (a shipped one's title).
 
 The built-in house ways ``mikes`` and ``emperors`` are also compiled into the engine (the
 fast route); their files here are written from the same charts, and the tests show that
@@ -51,6 +52,14 @@ BUILT_IN_ROW_NAMES = {
     10: "one pair",
     11: "high card",
 }
+
+
+def title(name: str) -> str:
+    """The house way ``name`` as a person reads it: a shipped house way's title (Mike's
+    Cardroom for ``mikes``, the compiled-in ones included), else the name, shortened (a name
+    a target file gives that no shipped file has)."""
+    from verifier.houseway.fileformat import load, names
+    return load(name).title if name in names() else name[:40]
 
 
 def row_names(way: "HouseWay | None") -> dict:

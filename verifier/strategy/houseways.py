@@ -84,8 +84,8 @@ def compare_house_ways(house_ways: Sequence[str], wheel: str = "lowest",
 def _title(spec: Any) -> str:
     """The house way of ``spec`` as a person reads it: its file's title, or the title of
     the shipped file of a house way compiled in (Mike's Cardroom, Emperor's Challenge)."""
-    from verifier.houseway import load
-    return spec.file.title if spec.file is not None else load(spec.house_way).title
+    from verifier.houseway import title
+    return spec.file.title if spec.file is not None else title(spec.house_way)
 
 
 def house_way_ratings(name_or_path: str, rule_set: str | None = None, wheel: str | None = None,
