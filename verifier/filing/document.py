@@ -70,8 +70,10 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     found = Later(examples_of, rs, deck_cards(cert))
     found.start()
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
-    # the charts to the chart processes, drawn while the page is laid out; without them,
-    # nothing
+    # the operator figures' bands, then the charts, to the chart processes: made while
+    # WeasyPrint is imported and the page laid out; without them, nothing
+    if sheet.operator is not None:
+        sheet.operator.bands_ahead()
     draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     readings = {r.name: r.text for r in sheet.readings}
     return Filing(
