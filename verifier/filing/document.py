@@ -154,9 +154,8 @@ def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
     from verifier.report.html import References
     from verifier.report.pdf import _weasyprint, pdf_of_html
     from verifier.support.progress import Steps
-    references: References | None = References(Steps())
+    references = References(Steps())
     html = render_html(filing, paper, images=references, meanwhile=_weasyprint)
-    if not hasattr(_weasyprint(), "URLFetcher"):
-        references = None
-        html = render_html(filing, paper, images=True)
-    return pdf_of_html(html, references=references)
+    if hasattr(_weasyprint(), "URLFetcher"):
+        return pdf_of_html(html, references=references)
+    return pdf_of_html(render_html(filing, paper, images=True))     # the charts as images

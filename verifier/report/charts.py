@@ -69,16 +69,18 @@ def _flatten(text: str) -> str:
     WeasyPrint draws each element with a saved and restored graphics state, its transform,
     opacity, clip, mask and markers looked up: about half of the charts' elements, a
     quarter of the time it takes to draw them in the PDF."""
-    out, kept, start = [], [], 0
+    out: list[str] = []
+    dropped: list[bool] = []            # each open group's: unwrapped
+    start = 0
     for tag in _TAG.finditer(text):
         close, name, attributes, empty = tag.groups()
         if name != "g" or empty:           # a comment: no name
             continue
         if close:
-            drop = kept.pop()
+            drop = dropped.pop()
         else:
             drop = re.fullmatch(r'(\s+id="[^"]*")?\s*', attributes) is not None
-            kept.append(drop)
+            dropped.append(drop)
         if drop:
             out.append(text[start:tag.start()])
             start = tag.end()
