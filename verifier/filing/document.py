@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from verifier.certificate.model import Certificate
 from verifier.filing.jurisdictions import Jurisdiction
@@ -70,8 +70,10 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     found = Later(examples_of, rs, deck_cards(cert))
     found.start()
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
-    # the charts to the chart processes, drawn while the page is laid out; without them,
-    # nothing
+    # the operator figures' bands, then the charts, to the chart processes: made while
+    # WeasyPrint is imported and the page laid out; without them, nothing
+    if sheet.operator is not None:
+        sheet.operator.bands_ahead()
     draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     readings = {r.name: r.text for r in sheet.readings}
     return Filing(
@@ -112,9 +114,13 @@ def certificate_rows(cert: Certificate) -> list[tuple[str, str]]:
 
 
 def render_html(filing: Filing, paper: str | None = None,
-                images: bool | References = True) -> str:
+                images: bool | References = True,
+                meanwhile: Callable[[], Any] | None = None) -> str:
     """The filing's HTML (the charts of its appendix as images, or as ``References``
-    WeasyPrint fetches, for WeasyPrint; inline SVG where ``images`` is False)."""
+    WeasyPrint fetches, for WeasyPrint; inline SVG where ``images`` is False);
+    ``meanwhile()`` is called once the templates are compiled, before the page waits for
+    the worked examples (``render_pdf``: WeasyPrint imported while a chart process finds
+    them)."""
     from verifier.filing.progressives import PARAMETERS
     from verifier.filing.wagers import odds_to_one
     from verifier.report.html import context, environment
@@ -129,6 +135,8 @@ def render_html(filing: Filing, paper: str | None = None,
     # page reaches it): before the page waits for the worked examples, not after
     for name in templates.list_templates(extensions=["j2"]):
         templates.get_template(name)
+    if meanwhile is not None:
+        meanwhile()
     return templates.get_template("filing.html.j2").render(
         filing=filing, page_rule=paper_of(paper).page_rule(footer), odds_to_one=odds_to_one,
         progressive_parameters=PARAMETERS,
@@ -138,9 +146,16 @@ def render_html(filing: Filing, paper: str | None = None,
 def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
     """The filing as PDF: its appendix's charts drawn by the chart processes where
     ``chartpool.start_pool`` started them (handed to them by ``build``), fetched by WeasyPrint
-    as it lays out the page (as ``report --format pdf`` has them)."""
-    from verifier.report.pdf import chart_references, pdf_of_html
+    as it lays out the page (as ``report --format pdf`` has them). WeasyPrint is imported
+    once the page's templates are compiled, while the worked examples are being found
+    (``render_html``'s ``meanwhile``: the page waited for them, after the import, a
+    third of a second); a WeasyPrint that cannot fetch the charts (before 68) has the
+    page made again with them as images."""
+    from verifier.report.html import References
+    from verifier.report.pdf import _weasyprint, pdf_of_html
     from verifier.support.progress import Steps
-    references = chart_references(filing.sheet, Steps())
-    return pdf_of_html(render_html(filing, paper, images=references or True),
-                       references=references)
+    references = References(Steps())
+    html = render_html(filing, paper, images=references, meanwhile=_weasyprint)
+    if hasattr(_weasyprint(), "URLFetcher"):
+        return pdf_of_html(html, references=references)
+    return pdf_of_html(render_html(filing, paper, images=True))     # the charts as images

@@ -111,10 +111,15 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
     if envy:
         wanted.update({("envy", i): None for i, a in enumerate(table.envy_pays) if a > 0})
     stream = deals(deck)
+    customs = {kind: table.custom_bet(kind) for kind in table.kinds[1:]}
     while any(v is None for v in wanted.values()):
         batch = list(itertools.islice(stream, BATCH))
         if not batch:
             break
+        # the bets with a line still wanted: a bet whose every line is found is not read
+        # again (its lines are never found twice), most of the deals looking for a rare one
+        wanting = {k for (k, _), v in wanted.items() if v is None}
+        read_wanted = not wanting.isdisjoint(reads)
         sets = set_hands([c for deal in batch for c in deal], table.wheel_second,
                          table.house_way_number)
         for n, (player, dealer) in enumerate(batch):
@@ -122,14 +127,16 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
 
             def odds(slot):
                 return round_odds(d, p, table=table, cards=player, dealer_cards=dealer)[slot]
-            key = ("base", base_outcome_name(p, d, odds(0)) if any(
-                wanted[("base", o)] is None for o in outcomes) else "")
-            pushes = rule.pushes_on((d[3], d[2]))
-            if wanted.get(key, 0) is None and pushes == (key[1] == "dealer push"):
-                wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
-            house = base_odds(p[2], p[3], d[2], d[3])
+            if "base" in wanting:
+                key = ("base", base_outcome_name(p, d, odds(0)))
+                if wanted.get(key, 0) is None and rule.pushes_on((d[3], d[2])) == (
+                        key[1] == "dealer push"):
+                    wanted[key] = Example("base", key[1], player, dealer, p, d, odds(0))
+            house = base_odds(p[2], p[3], d[2], d[3]) if read_wanted else 0
             for slot, kind in enumerate(table.kinds[1:], 1):
-                custom = table.custom_bet(kind)
+                if kind not in wanting:
+                    continue
+                custom = customs[kind]
                 if custom is not None:
                     line = custom.paid_line(hand_lines(custom, p, d, player, dealer,
                                                         table.wheel_second))
@@ -144,7 +151,7 @@ def worked_examples(table: TableRules, deck: Sequence[int] | None = None) -> lis
                 if line is not None and wanted.get((kind, line), 0) is None:
                     wanted[(kind, line)] = Example(kind, sides[kind].lines[line], player, dealer,
                                                    p, d, odds(slot), line)
-            if envy:
+            if envy and "envy" in wanting:
                 line = paid_line(p[4 + table.mask_index], table.envy_pays)
                 if line is not None and wanted.get(("envy", line), 0) is None:
                     wanted[("envy", line)] = Example("envy", sides[envy].lines[line], player,

@@ -52,7 +52,40 @@ def _svg(fig: Any) -> str:
     text = out.getvalue()
     text = re.sub(r"<metadata>.*?</metadata>\s*", "", text, flags=re.S)
     text = re.sub(r'<(\w+)([^<>]*?) style="([^"]*)"', _attributes, text)
+    text = _flatten(text)
     return text[text.index("<svg"):]          # inline: no XML prologue or doctype
+
+
+#: an SVG tag: its closing slash, its name, its attributes and the slash of an empty one;
+#: or a comment (matplotlib's of a math text: its source, passed over)
+_TAG = re.compile(r'<!--.*?-->|<(/?)(\w+)((?:[^>"]|"[^"]*")*?)(/?)>', re.S)
+
+
+def _flatten(text: str) -> str:
+    """The SVG without matplotlib's groups of nothing but an ``id`` (``<g id="xtick_1">``,
+    ``<g id="line2d_2">``, ``<g>``: its children in its place), nor the text's identity
+    ``transform="rotate(-0 x y)"``: the same picture (a group of no attribute gives its
+    children nothing; the ids are no reference's, the style sheet's rule is ``*``), but
+    WeasyPrint draws each element with a saved and restored graphics state, its transform,
+    opacity, clip, mask and markers looked up: about half of the charts' elements, a
+    quarter of the time it takes to draw them in the PDF."""
+    out: list[str] = []
+    dropped: list[bool] = []            # each open group's: unwrapped
+    start = 0
+    for tag in _TAG.finditer(text):
+        close, name, attributes, empty = tag.groups()
+        if name != "g" or empty:           # a comment: no name
+            continue
+        if close:
+            drop = dropped.pop()
+        else:
+            drop = re.fullmatch(r'(\s+id="[^"]*")?\s*', attributes) is not None
+            dropped.append(drop)
+        if drop:
+            out.append(text[start:tag.start()])
+            start = tag.end()
+    out.append(text[start:])
+    return re.sub(r' transform="rotate\(-0 [^")]*\)"', "", "".join(out))
 
 
 #: the SVG properties matplotlib writes in a ``style`` that are presentation attributes too

@@ -27,13 +27,32 @@ class Operator:
     figures: list                  # Table: the figures per wager and the holds
     bankroll: Any = None           # verifier.table.bankroll.Bankroll, or None
     bankroll_notes: list = field(default_factory=list)
+    #: the bands' tables being made by a chart process (``bands_ahead``), or None
+    ahead: Any = field(default=None, repr=False, compare=False)
+
+    def bands_ahead(self) -> None:
+        """Each wager's bands (``band_tables``) handed to a chart process now
+        (``chartpool.Later``, ahead of the charts), made there while this process goes on
+        (the PDF: WeasyPrint imported): their exact distributions take numpy and a quarter
+        of a second. Without those processes, nothing: made here when read (``tables``)."""
+        from verifier.report.chartpool import Later, pooled
+        if self.ahead is None and pooled():
+            self.ahead = Later(band_tables, self.wagers)
+            self.ahead.start()
+
+    def __getstate__(self) -> dict:
+        """Pickled without ``ahead`` (the sheet crosses to a chart process: the filing's
+        xlsx): there the bands are made when read."""
+        return {**self.__dict__, "ahead": None}
 
     @cached_property
     def tables(self) -> list:
         """Every table of the section: the figures, each wager's bands (their exact
-        distributions computed here, when a sheet is shown, not when one is built for its
-        other figures: ``run``'s summary) and the bankroll."""
-        return (self.figures + [band_table(f) for f in self.wagers]
+        distributions computed when a sheet is shown, not when one is built for its other
+        figures: ``run``'s summary; by a chart process where ``bands_ahead`` handed them)
+        and the bankroll."""
+        bands = self.ahead.result() if self.ahead is not None else band_tables(self.wagers)
+        return (self.figures + bands
                 + ([bankroll_table(self.bankroll)] if self.bankroll is not None else []))
 
 
@@ -101,6 +120,11 @@ def outcomes(bet: Bet) -> tuple:
     if any(net is None for net, _ in rows) or sum(n for _, n in rows) != bet.total:
         return ()
     return tuple(rows)
+
+
+def band_tables(wagers: list[WagerFigures]) -> list[Table]:
+    """``band_table`` of each of ``wagers``."""
+    return [band_table(f) for f in wagers]
 
 
 def band_table(f: WagerFigures) -> Table:

@@ -36,6 +36,8 @@ def chart_references(sheet: ParSheet, steps: Steps) -> References | None:
     fetch them (before 68: the HTML then holds them as ``html.image``s)."""
     from verifier.report import chartpool
     from verifier.report.html import References
+    if sheet.operator is not None:
+        sheet.operator.bands_ahead()    # first: the page reads them before any chart
     chartpool.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
     weasyprint = _weasyprint()          # imported while the pool draws the charts
     return References(steps) if hasattr(weasyprint, "URLFetcher") else None
