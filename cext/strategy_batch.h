@@ -250,7 +250,7 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
     uint64_t sig[128];
     const int c7 = c[6], x7 = c7 == JOKER ? 52 : RANK(c7), suit7 = c7 == JOKER ? 0 : SUIT(c7);
     for (int mask = 64; mask < 128; mask++) {
-        if (sj_bits((uint64_t)mask) > 5) continue;
+        if (SJ_BITS7[mask] > 5) continue;
         const int t = mask & 63;
         if (J->ext) {
             rep[mask] = J->ext[(size_t)u->r[t] * 53 + (size_t)(x7 == 52 ? 52 : u->place[t][suit7] * 13 + x7)];
@@ -262,13 +262,13 @@ static int sj_batch_add(const sj_t *J, const int *p, int w, const sj_unit_t *u,
         __builtin_prefetch(&J->hslot[sj_hash(sig[mask]) & J->hmask]);
     }
     for (int mask = 0; mask < 128; mask++) {
-        const int k = sj_bits((uint64_t)mask);
+        const int k = SJ_BITS7[mask];
         if (k > 5 || mask < 64) rep[mask] = k > 5 ? 0 : u->r[mask];
         else if (!J->ext) rep[mask] = sj_lookup(J, sig[mask]);
     }
     int nreq = b->nreq;
     for (int mask = 0; mask < 128; mask++) {
-        const int k = sj_bits((uint64_t)mask);
+        const int k = SJ_BITS7[mask];
         const int32_t r = rep[mask];
         if (k >= 6) {                            /* only these need the positions */
             if (plain) continue;                 /* the pattern's, below */

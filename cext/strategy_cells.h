@@ -173,14 +173,15 @@ static int sj_fplan(const sj_t *J, const sj_bh_t *H, sj_plans_t *P, int g) {
 /* The cells grid[(mb + 1) x (mf + 1)] of H's axes summed into corners, in place. */
 static void sj_grid_cum(int64_t *grid, const sj_bh_t *H) {
     const int mb = H->mb, mf = H->mf, gw = mf + 1;
-    for (int i = 0; i <= mb; i++)
+    for (int j = 1; j <= mf; j++) grid[j] += grid[j - 1];
+    for (int i = 1; i <= mb; i++) {     /* a row's running sum plus the row above's corners */
+        int64_t *cur = grid + (size_t)i * gw, run = 0;
+        const int64_t *up = cur - gw;
         for (int j = 0; j <= mf; j++) {
-            int64_t v = grid[i * gw + j];
-            if (i) v += grid[(i - 1) * gw + j];
-            if (j) v += grid[i * gw + j - 1];
-            if (i && j) v -= grid[(i - 1) * gw + j - 1];
-            grid[i * gw + j] = v;
+            run += cur[j];
+            cur[j] = run + up[j];
         }
+    }
 }
 
 /* Minus the hands of the |S| = 5 list r by the cells of H's axes (cellf: the cell of

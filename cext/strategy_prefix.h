@@ -44,6 +44,18 @@ static inline int sj_bits(uint64_t x) {
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
+/* The cards in each subset mask of a hand's seven (sj_bits of 0..127, looked up: the
+ * strategy job's step 1, strategy_batch.h, asks it for every subset of every hand). */
+static const uint8_t SJ_BITS7[128] = {
+#define SJ_B2(n) n, n + 1, n + 1, n + 2
+#define SJ_B4(n) SJ_B2(n), SJ_B2(n + 1), SJ_B2(n + 1), SJ_B2(n + 2)
+#define SJ_B6(n) SJ_B4(n), SJ_B4(n + 1), SJ_B4(n + 1), SJ_B4(n + 2)
+    SJ_B6(0), SJ_B6(1)
+#undef SJ_B6
+#undef SJ_B4
+#undef SJ_B2
+};
+
 /* The rows below back index b (0..nback; nback: every row). */
 static inline int sj_pt_row(const sj_ptab_t *T, int b) {
     return T->bc[b >> 6] + sj_bits(T->bm[b >> 6] & ((1ull << (b & 63)) - 1));

@@ -172,7 +172,7 @@ static int sj_sort_keys(uint32_t *keys, int len) {
 }
 
 /* The table of representative r from the distinct keys keys[0..len) with hands hist[key]
- * (sorted here: a sparse list runs by back index, which sj_counts cuts by binary search);
+ * (sorted here: a sparse list runs by back index, which sj_sparse_add cuts in one walk);
  * zeroes those hist entries. */
 static int sj_store(sj_t *J, int r, int k, uint32_t *keys, int len, uint32_t *hist) {
     const int nback = J->x.nback;

@@ -139,36 +139,25 @@ static int sj_flush67(const pw_ctx_t *x, const int *p, uint32_t s7, const uint8_
     return any;
 }
 
-/* A sparse list en[0..len) (by back index) added, times sg, into the cells: cut at the
- * back cuts ub[0..mb) by binary search, then each run's entries by front cell (cellf), into
- * four grids in turn, so that no entry waits on the last one's cell. */
+/* A sparse list en[0..len) (by back index) added, times sg, into the cells: each entry
+ * into the row of the back cuts ub[0..mb) (ascending) below its back, found by walking the
+ * cuts along with the list (which runs by back), and the column of its front's cell
+ * (cellf); into four grids in turn, so that no entry waits on the last one's cell. */
 static void sj_sparse_add(const sj_entry_t *en, int len, int sg, const int *ub, int mb,
                           const uint8_t *cellf, int gw, int32_t (*sp4)[ST_CELLS]) {
-    int lo = 0;
-    for (int i = 0; i <= mb && lo < len; i++) {
-        int hi = len;
-        if (i < mb) {     /* the first entry of back >= ub[i] (branch-free) */
-            const sj_entry_t *at = en + lo;
-            int left = len - lo;
-            while (left > 1) {
-                const int half = left >> 1;
-                at = at[half].b < ub[i] ? at + half : at;
-                left -= half;
-            }
-            hi = (int)(at - en) + (at->b < ub[i]);
-        }
-        int32_t *r0 = sp4[0] + i * gw, *r1 = sp4[1] + i * gw,
-                *r2 = sp4[2] + i * gw, *r3 = sp4[3] + i * gw;
-        int t = lo;
-        for (; t + 4 <= hi; t += 4) {
-            r0[cellf[en[t].f]] += sg * en[t].n;
-            r1[cellf[en[t + 1].f]] += sg * en[t + 1].n;
-            r2[cellf[en[t + 2].f]] += sg * en[t + 2].n;
-            r3[cellf[en[t + 3].f]] += sg * en[t + 3].n;
-        }
-        for (; t < hi; t++) r0[cellf[en[t].f]] += sg * en[t].n;
-        lo = hi;
+    int i = 0, off = 0;                 /* the cuts at or below the entry's back; its row */
+    int next = mb ? ub[0] : INT32_MAX;    /* the back where the row changes next */
+#define SJ_SP_ADD(g, t) do {                                            \
+        const int b_ = en[t].b;                                         \
+        while (b_ >= next) { off += gw; next = ++i < mb ? ub[i] : INT32_MAX; } \
+        sp4[g][off + cellf[en[t].f]] += sg * en[t].n;                   \
+    } while (0)
+    int t = 0;
+    for (; t + 4 <= len; t += 4) {
+        SJ_SP_ADD(0, t); SJ_SP_ADD(1, t + 1); SJ_SP_ADD(2, t + 2); SJ_SP_ADD(3, t + 3);
     }
+    for (; t < len; t++) SJ_SP_ADD(0, t);
+#undef SJ_SP_ADD
 }
 
 #endif
