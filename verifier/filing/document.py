@@ -62,7 +62,7 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     from verifier.filing.wagers import variation, wagers
     from verifier.report.model import build as build_sheet
     from verifier.filing.progressives import progressive_items
-    from verifier.report.chartpool import Later, draw_ahead
+    from verifier.report.chartpool import Later, sheet_ahead
     rs = rule_set_of(cert.raw)
     # the worked examples to a chart process (``chartpool.start_pool``) first, found while
     # the rest is built, WeasyPrint imported and the xlsx written; without one, here when
@@ -72,9 +72,7 @@ def build(cert: Certificate, meta: Meta, jurisdiction: Jurisdiction,
     sheet = build_sheet(cert, revisions=meta.revision_rows(), **operator)
     # the operator figures' bands, then the charts, to the chart processes: made while
     # WeasyPrint is imported and the page laid out; without them, nothing
-    if sheet.operator is not None:
-        sheet.operator.bands_ahead()
-    draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
+    sheet_ahead(sheet)
     readings = {r.name: r.text for r in sheet.readings}
     return Filing(
         meta=meta, jurisdiction=jurisdiction, sheet=sheet, rules=rules_of_play(rs, readings),
@@ -152,10 +150,10 @@ def render_pdf(filing: Filing, paper: str | None = None) -> bytes:
     third of a second); a WeasyPrint that cannot fetch the charts (before 68) has the
     page made again with them as images."""
     from verifier.report.html import References
-    from verifier.report.pdf import _weasyprint, pdf_of_html
+    from verifier.report.pdf import fetches_charts, pdf_of_html
     from verifier.support.progress import Steps
     references = References(Steps())
-    html = render_html(filing, paper, images=references, meanwhile=_weasyprint)
-    if hasattr(_weasyprint(), "URLFetcher"):
+    html = render_html(filing, paper, images=references, meanwhile=fetches_charts)
+    if fetches_charts():
         return pdf_of_html(html, references=references)
     return pdf_of_html(render_html(filing, paper, images=True))     # the charts as images

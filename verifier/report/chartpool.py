@@ -163,6 +163,16 @@ def draw_ahead(bets: list[Bet]) -> None:
     _release()
 
 
+def sheet_ahead(sheet: Any) -> None:
+    """What the pool makes of a par sheet (``report.sheet.ParSheet``), handed to it now:
+    the operator figures' bands first (the page reads them before any chart:
+    ``Operator.bands_ahead``), then the charts of its bets and its base game
+    (``draw_ahead``). Without a pool, nothing."""
+    if sheet.operator is not None:
+        sheet.operator.bands_ahead()
+    draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
+
+
 def pooled() -> bool:
     """Whether ``start_pool``'s processes are there to take work (``later``)."""
     return _pool is not None

@@ -34,13 +34,18 @@ def chart_references(sheet: ParSheet, steps: Steps) -> References | None:
     WeasyPrint imported while they draw: the ``References`` a document's HTML gives them
     by (the par sheet's, the filing's appendix), or None with a WeasyPrint that cannot
     fetch them (before 68: the HTML then holds them as ``html.image``s)."""
-    from verifier.report import chartpool
+    from verifier.report.chartpool import sheet_ahead
     from verifier.report.html import References
-    if sheet.operator is not None:
-        sheet.operator.bands_ahead()    # first: the page reads them before any chart
-    chartpool.draw_ahead(sheet.bets + ([sheet.base_game] if sheet.base_game else []))
-    weasyprint = _weasyprint()          # imported while the pool draws the charts
-    return References(steps) if hasattr(weasyprint, "URLFetcher") else None
+    sheet_ahead(sheet)
+    # WeasyPrint imported while the pool draws the charts
+    return References(steps) if fetches_charts() else None
+
+
+def fetches_charts() -> bool:
+    """Whether WeasyPrint (imported here, if it is not yet) fetches a document's charts
+    through a URL fetcher (``References``: WeasyPrint 68 on); before it, the HTML holds
+    them as ``html.image``s."""
+    return hasattr(_weasyprint(), "URLFetcher")
 
 
 def _weasyprint() -> Any:
